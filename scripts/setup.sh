@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# Installs everything hoodie needs to build and test on a fresh Debian 12 machine:
+# Debian packages (only those missing) and a project-local virtualenv with the pinned
+# pyarrow wheel, whose headers and shared libraries are our Arrow C++ and Parquet C++.
+set -euo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+
+debian_packages=(
+  build-essential cmake ninja-build ccache pkg-config unzip
+  python3 python3-venv python3-pip
+  libgtest-dev libgmock-dev        # unit tests (GoogleTest + gmock)
+  nlohmann-json3-dev               # JSON: commit metadata, CLI output
+  libcli11-dev                     # command line parsing for `hoodie`
+  zlib1g-dev                       # CRC-32 for hoodie.table.checksum
+)
+
+missing=()
+for p in "${debian_packages[@]}"; do
+  dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "setup: installing Debian packages: ${missing[*]}"
+  sudo_cmd=""
+  [ "$(id -u)" = 0 ] || sudo_cmd="sudo"
+  $sudo_cmd apt-get update -q
+  DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -q --no-install-recommends "${missing[@]}"
+fi
+
+venv="$root/.venv"
+if [ ! -x "$venv/bin/python" ]; then
+  echo "setup: creating virtualenv $venv"
+  # Prefer Debian's interpreter so the venv works the same on every machine.
+  py=/usr/bin/python3
+  [ -x "$py" ] || py="$(command -v python3)"
+  "$py" -m venv "$venv"
+fi
+stamp="$venv/.requirements-build.stamp"
+if [ ! -f "$stamp" ] || ! cmp -s "$root/scripts/requirements-build.txt" "$stamp"; then
+  echo "setup: installing pinned Python packages into $venv"
+  "$venv/bin/pip" install -q --disable-pip-version-check -r "$root/scripts/requirements-build.txt"
+  cp "$root/scripts/requirements-build.txt" "$stamp"
+fi

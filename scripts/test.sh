@@ -1,0 +1,10 @@
+#!/usr/bin/env bash
+# Quick start, command 2: set up, build, and run the whole test suite.
+set -euo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+"$root/scripts/setup.sh"
+"$root/scripts/build.sh"
+export HOODIE_TEST_DATA="${HOODIE_TEST_DATA:-$root/../shared/testdata}"
+export HOODIE_SEEDS_DIR="${HOODIE_SEEDS_DIR:-$root/../shared/seeds}"
+cd "$root/build"
+ctest --output-on-failure -j "${HOODIE_JOBS:-2}"

@@ -1,0 +1,100 @@
+// SPDX-License-Identifier: Apache-2.0
+/// \file hoodie/storage/storage.h
+/// \brief Storage: what Hudi needs from a file system, on top of arrow::fs::FileSystem.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <arrow/buffer.h>
+#include <arrow/filesystem/filesystem.h>
+#include <arrow/io/interfaces.h>
+#include <arrow/result.h>
+#include <arrow/status.h>
+
+namespace hoodie {
+
+/// What a listing or a status call knows about one path.
+struct FileStatus {
+  std::string path;                  ///< as passed to / returned by the file system
+  int64_t size = 0;                  ///< bytes; 0 for folders
+  int64_t modification_time_ms = 0;  ///< milliseconds since the Unix epoch
+  bool is_directory = false;
+
+  /// Last path component.
+  std::string_view name() const;
+};
+
+/// \brief The storage layer: every file operation hoodie makes goes through it.
+///
+/// Paths are file-system paths as arrow::fs understands them: absolute local paths
+/// ("/data/t/.hoodie"), or "bucket/key" for object stores. Every error carries the path
+/// and the cause. Implementations are thread-safe.
+class Storage {
+ public:
+  virtual ~Storage() = default;
+
+  /// Wraps an Arrow file system.
+  static std::shared_ptr<Storage> Make(std::shared_ptr<::arrow::fs::FileSystem> fs);
+  /// Local disk.
+  static std::shared_ptr<Storage> Local();
+  /// Resolves a URI ("file:///x", "s3://b/k", or a plain local path, made absolute) to a
+  /// storage and the path inside it.
+  static ::arrow::Result<std::shared_ptr<Storage>> FromUri(const std::string& uri,
+                                                           std::string* path);
+  /// An in-memory file system, for unit tests.
+  static std::shared_ptr<Storage> InMemory();
+
+  /// The underlying Arrow file system (for Parquet readers and writers).
+  virtual std::shared_ptr<::arrow::fs::FileSystem> filesystem() const = 0;
+
+  // -- reading ----------------------------------------------------------------------
+  virtual ::arrow::Result<std::shared_ptr<::arrow::io::RandomAccessFile>> OpenForRead(
+      const std::string& path) = 0;
+  /// Reads `length` bytes at `offset`; fewer only at end of file.
+  virtual ::arrow::Result<std::shared_ptr<::arrow::Buffer>> ReadRange(const std::string& path,
+                                                                      int64_t offset,
+                                                                      int64_t length) = 0;
+  /// Reads a whole (small) file.
+  virtual ::arrow::Result<std::string> ReadAll(const std::string& path) = 0;
+
+  // -- writing ----------------------------------------------------------------------
+  /// Opens a new file for writing, creating parent folders. With overwrite=false fails
+  /// with AlreadyExists if the file exists (not atomic against a racing creator; use
+  /// CreateImmutable for that).
+  virtual ::arrow::Result<std::shared_ptr<::arrow::io::OutputStream>> Create(
+      const std::string& path, bool overwrite) = 0;
+  /// Writes `data` as the whole content of `path` (Create + write + close).
+  virtual ::arrow::Status WriteAll(const std::string& path, std::string_view data,
+                                   bool overwrite) = 0;
+  /// Atomically creates `path` with `data` if it does not exist: readers see either no
+  /// file or the whole content, and of two racing creators exactly one succeeds; the
+  /// other gets AlreadyExists. Local disk: temp file + fsync + link(2). This is how
+  /// timeline instant files are made (HoodieStorage.createImmutableFileInPath).
+  virtual ::arrow::Status CreateImmutable(const std::string& path, std::string_view data) = 0;
+  /// Renames a file; fails if `dst` exists.
+  virtual ::arrow::Status Rename(const std::string& src, const std::string& dst) = 0;
+  /// Flushes a file's content to durable storage where the backend has such a notion.
+  virtual ::arrow::Status Sync(const std::string& path) = 0;
+
+  // -- deleting ---------------------------------------------------------------------
+  /// Deletes a file; NotFound-style errors are IOError with the path.
+  virtual ::arrow::Status DeleteFile(const std::string& path) = 0;
+  /// Deletes a folder and all it holds.
+  virtual ::arrow::Status DeleteDir(const std::string& path) = 0;
+
+  // -- folders and status -----------------------------------------------------------
+  virtual ::arrow::Status CreateDir(const std::string& path) = 0;  ///< with parents
+  virtual ::arrow::Result<bool> Exists(const std::string& path) = 0;
+  /// IOError if the path does not exist.
+  virtual ::arrow::Result<FileStatus> GetFileStatus(const std::string& path) = 0;
+  /// Lists a folder's entries (files and folders), sorted by path. Recursive listing
+  /// returns every file and folder below. IOError if `dir` does not exist.
+  virtual ::arrow::Result<std::vector<FileStatus>> List(const std::string& dir,
+                                                        bool recursive) = 0;
+};
+
+}  // namespace hoodie

@@ -1,0 +1,25 @@
+// SPDX-License-Identifier: Apache-2.0
+/// \file hoodie/testing/test_data.h
+/// \brief Locates the shared test data (real Hudi tables, seed documents) and unzips tables.
+#pragma once
+
+#include <string>
+
+#include <arrow/result.h>
+
+namespace hoodie::testing {
+
+/// The folder holding `hudi-rs-tables/`: $HOODIE_TEST_DATA, else ../shared/testdata
+/// relative to the source tree.
+std::string TestDataDir();
+
+/// The folder of the seed documents: $HOODIE_SEEDS_DIR, else ../shared/seeds.
+std::string SeedsDir();
+
+/// Unzips `zip_relative` (relative to TestDataDir(), e.g.
+/// "hudi-rs-tables/sample_table/cow/v6_nonpartitioned.zip") into `dest` and returns the
+/// path of the table's base folder (the single top-level folder of the archive).
+::arrow::Result<std::string> UnzipTable(const std::string& zip_relative,
+                                        const std::string& dest);
+
+}  // namespace hoodie::testing
