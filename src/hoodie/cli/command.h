@@ -1,0 +1,56 @@
+// SPDX-License-Identifier: Apache-2.0
+/// \file hoodie/cli/command.h
+/// \brief How `hoodie` subcommands are declared, run and print their results.
+///
+/// Every command group has one Add*Commands function that adds its subcommands to the
+/// CLI11 app. A subcommand body is an Action returning arrow::Status; a failed Status is
+/// printed as one line "hoodie: error: <message>" on stderr and exits 1. Usage errors
+/// (bad flags) exit 2. Listings honour the global `--output table|json`.
+#pragma once
+
+#include <functional>
+#include <iosfwd>
+#include <string>
+#include <vector>
+
+#include <CLI/CLI.hpp>
+#include <arrow/status.h>
+
+namespace hoodie::cli {
+
+enum class OutputFormat { kTable, kJson };
+
+/// Options every subcommand sees; filled by the top-level parser before actions run.
+struct GlobalOptions {
+  OutputFormat output = OutputFormat::kTable;
+};
+
+/// Body of a subcommand.
+using Action = std::function<::arrow::Status()>;
+
+/// Makes `action` the body of `command`.
+void SetAction(CLI::App* command, Action action);
+
+/// Rows of a listing: printed as aligned text columns or as a JSON array of objects
+/// keyed by the header names.
+struct Listing {
+  std::vector<std::string> header;
+  std::vector<std::vector<std::string>> rows;
+};
+
+/// Prints `listing` in the format `options.output` asks for, to `out`.
+void PrintListing(const GlobalOptions& options, const Listing& listing, std::ostream& out);
+
+/// Prints key/value pairs (a description) in the chosen format: "key  value" lines, or
+/// one JSON object.
+void PrintKeyValues(const GlobalOptions& options,
+                    const std::vector<std::pair<std::string, std::string>>& pairs,
+                    std::ostream& out);
+
+// Command groups. Each lives in its own <group>_command.cc.
+void AddConfigCommands(CLI::App* app, const GlobalOptions* options);
+void AddTableCommands(CLI::App* app, const GlobalOptions* options);
+void AddTimelineCommands(CLI::App* app, const GlobalOptions* options);
+void AddDemoCommand(CLI::App* app, const GlobalOptions* options);
+
+}  // namespace hoodie::cli
