@@ -1,0 +1,268 @@
+// SPDX-License-Identifier: Apache-2.0
+/// \file hoodie/storage/file_system_storage.cc
+/// \brief Storage over any arrow::fs::FileSystem, with POSIX atomics on local disk.
+#include "hoodie/storage/file_system_storage.h"
+
+#include <algorithm>
+#include <chrono>
+#include <filesystem>
+#include <system_error>
+#include <utility>
+
+#include <arrow/filesystem/localfs.h>
+#include <arrow/filesystem/mockfs.h>
+
+#include "hoodie/common/macros.h"
+#include "hoodie/storage/local_file_ops_internal.h"
+#include "hoodie/storage/path.h"
+#include "hoodie/storage/storage_error_internal.h"
+
+namespace hoodie {
+
+using internal::WithPathContext;
+
+namespace {
+
+bool IsObjectStore(const std::string& type_name) {
+  return type_name == "s3" || type_name == "gcs" || type_name == "abfs";
+}
+
+FileStatus ToFileStatus(const ::arrow::fs::FileInfo& info) {
+  FileStatus status;
+  status.path = info.path();
+  status.is_directory = info.IsDirectory();
+  status.size = status.is_directory || info.size() < 0 ? 0 : info.size();
+  status.modification_time_ms = std::chrono::duration_cast<std::chrono::milliseconds>(
+                                    info.mtime().time_since_epoch())
+                                    .count();
+  return status;
+}
+
+::arrow::Status NotFoundError(std::string_view operation, const std::string& path) {
+  return ::arrow::Status::IOError(operation, " failed: path does not exist; path: ", path);
+}
+
+::arrow::Status AlreadyExistsError(std::string_view operation, const std::string& path) {
+  return ::arrow::Status::AlreadyExists(operation, " failed: file already exists; path: ",
+                                        path);
+}
+
+::arrow::Status WriteAndClose(::arrow::io::OutputStream* stream, std::string_view data) {
+  ::arrow::Status st = stream->Write(data.data(), static_cast<int64_t>(data.size()));
+  ::arrow::Status close_st = stream->Close();
+  return st.ok() ? close_st : st;
+}
+
+}  // namespace
+
+FileSystemStorage::FileSystemStorage(std::shared_ptr<::arrow::fs::FileSystem> fs)
+    : fs_(std::move(fs)),
+      local_(fs_->type_name() == "local"),
+      object_store_(IsObjectStore(fs_->type_name())) {}
+
+// -- reading ----------------------------------------------------------------------
+
+::arrow::Result<std::shared_ptr<::arrow::io::RandomAccessFile>>
+FileSystemStorage::OpenForRead(const std::string& path) {
+  return WithPathContext(fs_->OpenInputFile(path), "OpenForRead", path);
+}
+
+::arrow::Result<std::shared_ptr<::arrow::Buffer>> FileSystemStorage::ReadRange(
+    const std::string& path, int64_t offset, int64_t length) {
+  constexpr std::string_view kOp = "ReadRange";
+  if (offset < 0 || length < 0) {
+    return ::arrow::Status::Invalid(kOp, " failed: negative offset ", offset,
+                                    " or length ", length, "; path: ", path);
+  }
+  HOODIE_ASSIGN_OR_RAISE(auto file, WithPathContext(fs_->OpenInputFile(path), kOp, path));
+  HOODIE_ASSIGN_OR_RAISE(int64_t size, WithPathContext(file->GetSize(), kOp, path));
+  // Backends disagree on reads past the end (pread returns nothing, in-memory buffers
+  // fail), so clamp here: past the end is simply an empty read.
+  int64_t start = std::min(offset, size);
+  int64_t count = std::min(length, size - start);
+  HOODIE_ASSIGN_OR_RAISE(auto buffer,
+                         WithPathContext(file->ReadAt(start, count), kOp, path));
+  HOODIE_RETURN_NOT_OK(WithPathContext(file->Close(), kOp, path));
+  return buffer;
+}
+
+::arrow::Result<std::string> FileSystemStorage::ReadAll(const std::string& path) {
+  constexpr std::string_view kOp = "ReadAll";
+  HOODIE_ASSIGN_OR_RAISE(auto file, WithPathContext(fs_->OpenInputFile(path), kOp, path));
+  HOODIE_ASSIGN_OR_RAISE(int64_t size, WithPathContext(file->GetSize(), kOp, path));
+  HOODIE_ASSIGN_OR_RAISE(auto buffer, WithPathContext(file->ReadAt(0, size), kOp, path));
+  HOODIE_RETURN_NOT_OK(WithPathContext(file->Close(), kOp, path));
+  return buffer->ToString();
+}
+
+// -- writing ----------------------------------------------------------------------
+
+::arrow::Status FileSystemStorage::EnsureParentDir(const std::string& path,
+                                                   std::string_view operation) {
+  std::string parent = ParentPath(path);
+  if (object_store_ || parent.empty() || parent == "/") {
+    return ::arrow::Status::OK();
+  }
+  return WithPathContext(fs_->CreateDir(parent, /*recursive=*/true), operation, parent);
+}
+
+::arrow::Result<bool> FileSystemStorage::ExistsFor(const std::string& path,
+                                                   std::string_view operation) {
+  HOODIE_ASSIGN_OR_RAISE(auto info,
+                         WithPathContext(fs_->GetFileInfo(path), operation, path));
+  return info.type() != ::arrow::fs::FileType::NotFound;
+}
+
+::arrow::Result<std::shared_ptr<::arrow::io::OutputStream>> FileSystemStorage::Create(
+    const std::string& path, bool overwrite) {
+  constexpr std::string_view kOp = "Create";
+  if (!overwrite) {
+    HOODIE_ASSIGN_OR_RAISE(bool exists, ExistsFor(path, kOp));
+    HOODIE_RETURN_IF(exists, AlreadyExistsError(kOp, path));
+  }
+  HOODIE_RETURN_NOT_OK(EnsureParentDir(path, kOp));
+  return WithPathContext(fs_->OpenOutputStream(path), kOp, path);
+}
+
+::arrow::Status FileSystemStorage::WriteAll(const std::string& path, std::string_view data,
+                                            bool overwrite) {
+  HOODIE_ASSIGN_OR_RAISE(auto stream, Create(path, overwrite));
+  return WithPathContext(WriteAndClose(stream.get(), data), "WriteAll", path);
+}
+
+::arrow::Status FileSystemStorage::CreateImmutable(const std::string& path,
+                                                   std::string_view data) {
+  constexpr std::string_view kOp = "CreateImmutable";
+  HOODIE_RETURN_NOT_OK(EnsureParentDir(path, kOp));
+  if (local_) {
+    return internal::LocalCreateImmutable(path, data);
+  }
+  std::lock_guard<std::mutex> lock(check_then_act_mutex_);
+  return CreateImmutableLocked(path, data);
+}
+
+::arrow::Status FileSystemStorage::CreateImmutableLocked(const std::string& path,
+                                                         std::string_view data) {
+  constexpr std::string_view kOp = "CreateImmutable";
+  HOODIE_ASSIGN_OR_RAISE(bool exists, ExistsFor(path, kOp));
+  HOODIE_RETURN_IF(exists, AlreadyExistsError(kOp, path));
+  if (object_store_) {
+    // An object only becomes visible, whole, when its PUT completes at close.
+    HOODIE_ASSIGN_OR_RAISE(auto stream, WithPathContext(fs_->OpenOutputStream(path), kOp,
+                                                        path));
+    return WithPathContext(WriteAndClose(stream.get(), data), kOp, path);
+  }
+  // Backends with folders may show a file while it is being written, so write a hidden
+  // sibling and move it into place.
+  std::string temp =
+      JoinPath(ParentPath(path), "." + std::string(FileName(path)) + ".creating.tmp");
+  HOODIE_ASSIGN_OR_RAISE(auto stream,
+                         WithPathContext(fs_->OpenOutputStream(temp), kOp, temp));
+  HOODIE_RETURN_NOT_OK(WithPathContext(WriteAndClose(stream.get(), data), kOp, temp));
+  return WithPathContext(fs_->Move(temp, path), kOp, path);
+}
+
+::arrow::Status FileSystemStorage::Rename(const std::string& src, const std::string& dst) {
+  constexpr std::string_view kOp = "Rename";
+  HOODIE_RETURN_NOT_OK(EnsureParentDir(dst, kOp));
+  if (local_) {
+    return internal::LocalRenameNoReplace(src, dst);
+  }
+  std::lock_guard<std::mutex> lock(check_then_act_mutex_);
+  HOODIE_ASSIGN_OR_RAISE(bool exists, ExistsFor(dst, kOp));
+  if (exists) {
+    return ::arrow::Status::AlreadyExists(kOp, " failed: destination exists; path: ", dst,
+                                          " (source: ", src, ")");
+  }
+  return WithPathContext(fs_->Move(src, dst), kOp, src + " -> " + dst);
+}
+
+::arrow::Status FileSystemStorage::Sync(const std::string& path) {
+  return local_ ? internal::LocalSync(path, "Sync") : ::arrow::Status::OK();
+}
+
+// -- deleting ---------------------------------------------------------------------
+
+::arrow::Status FileSystemStorage::DeleteFile(const std::string& path) {
+  return WithPathContext(fs_->DeleteFile(path), "DeleteFile", path);
+}
+
+::arrow::Status FileSystemStorage::DeleteDir(const std::string& path) {
+  return WithPathContext(fs_->DeleteDir(path), "DeleteDir", path);
+}
+
+// -- folders and status -----------------------------------------------------------
+
+::arrow::Status FileSystemStorage::CreateDir(const std::string& path) {
+  return WithPathContext(fs_->CreateDir(path, /*recursive=*/true), "CreateDir", path);
+}
+
+::arrow::Result<bool> FileSystemStorage::Exists(const std::string& path) {
+  return ExistsFor(path, "Exists");
+}
+
+::arrow::Result<FileStatus> FileSystemStorage::GetFileStatus(const std::string& path) {
+  constexpr std::string_view kOp = "GetFileStatus";
+  HOODIE_ASSIGN_OR_RAISE(auto info, WithPathContext(fs_->GetFileInfo(path), kOp, path));
+  if (info.type() == ::arrow::fs::FileType::NotFound) {
+    return NotFoundError(kOp, path);
+  }
+  return ToFileStatus(info);
+}
+
+::arrow::Result<std::vector<FileStatus>> FileSystemStorage::List(const std::string& dir,
+                                                                 bool recursive) {
+  ::arrow::fs::FileSelector selector;
+  selector.base_dir = dir;
+  selector.recursive = recursive;
+  selector.allow_not_found = false;
+  HOODIE_ASSIGN_OR_RAISE(auto infos,
+                         WithPathContext(fs_->GetFileInfo(selector), "List", dir));
+  std::vector<FileStatus> statuses;
+  statuses.reserve(infos.size());
+  for (const auto& info : infos) {
+    statuses.push_back(ToFileStatus(info));
+  }
+  std::sort(statuses.begin(), statuses.end(),
+            [](const FileStatus& a, const FileStatus& b) { return a.path < b.path; });
+  return statuses;
+}
+
+// -- Storage factories --------------------------------------------------------------
+
+std::string_view FileStatus::name() const { return FileName(path); }
+
+std::shared_ptr<Storage> Storage::Make(std::shared_ptr<::arrow::fs::FileSystem> fs) {
+  return std::make_shared<FileSystemStorage>(std::move(fs));
+}
+
+std::shared_ptr<Storage> Storage::Local() {
+  return Make(std::make_shared<::arrow::fs::LocalFileSystem>());
+}
+
+::arrow::Result<std::shared_ptr<Storage>> Storage::FromUri(const std::string& uri,
+                                                          std::string* path) {
+  std::string location = uri;
+  if (uri.find("://") == std::string::npos && !uri.empty() && uri.front() != '/') {
+    // Arrow only accepts absolute local paths; resolve relative ones against the
+    // working folder, as a shell would.
+    std::error_code error;
+    auto absolute = std::filesystem::absolute(uri, error);
+    if (error) {
+      return ::arrow::Status::IOError("FromUri failed: cannot make path absolute: ",
+                                      error.message(), "; path: ", uri);
+    }
+    location = absolute.lexically_normal().string();
+  }
+  HOODIE_ASSIGN_OR_RAISE(
+      auto fs, WithPathContext(::arrow::fs::FileSystemFromUriOrPath(location, path),
+                               "FromUri", uri));
+  return Make(std::move(fs));
+}
+
+std::shared_ptr<Storage> Storage::InMemory() {
+  return Make(std::make_shared<::arrow::fs::internal::MockFileSystem>(
+      std::chrono::system_clock::now()));
+}
+
+}  // namespace hoodie

@@ -1,0 +1,29 @@
+// SPDX-License-Identifier: Apache-2.0
+/// \file hoodie/storage/path.h
+/// \brief Joining and splitting '/'-separated storage paths without touching storage.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+namespace hoodie {
+
+/// \brief Joins `base` and `relative` with exactly one '/' between them.
+///
+/// Empty parts are skipped (JoinPath("a", "") is "a", JoinPath("", "b") is "b"), and
+/// redundant slashes at the seam are dropped (JoinPath("a/", "/b") is "a/b"), so callers
+/// can join partition paths that may be empty (non-partitioned tables). A leading '/'
+/// of `base` is kept. Pure function; thread-safe.
+std::string JoinPath(std::string_view base, std::string_view relative);
+
+/// \brief The folder holding `path`: everything before the last '/', ignoring trailing
+/// slashes. ParentPath("/a/b") is "/a", ParentPath("/a") is "/", ParentPath("a") and
+/// ParentPath("") are "". Pure function; thread-safe.
+std::string ParentPath(std::string_view path);
+
+/// \brief The last component of `path`, ignoring trailing slashes: FileName("/a/b.log")
+/// is "b.log", FileName("/a/b/") is "b", FileName("/") is "". The view points into
+/// `path`. Pure function; thread-safe.
+std::string_view FileName(std::string_view path);
+
+}  // namespace hoodie

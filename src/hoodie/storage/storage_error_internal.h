@@ -1,0 +1,33 @@
+// SPDX-License-Identifier: Apache-2.0
+/// \file hoodie/storage/storage_error_internal.h
+/// \brief Uniform "operation + cause + path" messages for storage errors.
+#pragma once
+
+#include <string_view>
+#include <utility>
+
+#include <arrow/result.h>
+#include <arrow/status.h>
+
+namespace hoodie::internal {
+
+/// Returns `status` (code and detail kept) with the message
+/// "<operation> failed: <original message>; path: <path>". OK stays OK.
+::arrow::Status WithPathContext(const ::arrow::Status& status, std::string_view operation,
+                                std::string_view path);
+
+template <typename T>
+::arrow::Result<T> WithPathContext(::arrow::Result<T> result, std::string_view operation,
+                                   std::string_view path) {
+  if (result.ok()) {
+    return result;
+  }
+  return WithPathContext(result.status(), operation, path);
+}
+
+/// An IOError for a failed POSIX call: "<operation> failed: <call>: <strerror>
+/// (errno N); path: <path>".
+::arrow::Status ErrnoError(int errno_value, std::string_view operation,
+                           std::string_view call, std::string_view path);
+
+}  // namespace hoodie::internal
