@@ -49,7 +49,7 @@ set_property(TARGET Arrow::parquet_shared APPEND PROPERTY INTERFACE_LINK_LIBRARI
 set_property(TARGET Arrow::arrow_compute_shared APPEND PROPERTY INTERFACE_LINK_LIBRARIES Arrow::arrow_shared)
 
 # Binaries find the wheel's libraries through RPATH, with no LD_LIBRARY_PATH tweaks.
-set(CMAKE_BUILD_RPATH "${ARROW_LIB_DIR}" PARENT_SCOPE)
-set(CMAKE_INSTALL_RPATH "${ARROW_LIB_DIR}" PARENT_SCOPE)
+set(CMAKE_BUILD_RPATH "${ARROW_LIB_DIR}")
+set(CMAKE_INSTALL_RPATH "${ARROW_LIB_DIR}")
 set(Arrow_FOUND TRUE)
 message(STATUS "Arrow ${Arrow_VERSION} from pyarrow: ${ARROW_LIB_DIR}")
