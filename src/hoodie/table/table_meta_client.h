@@ -1,0 +1,146 @@
+// SPDX-License-Identifier: Apache-2.0
+/// \file hoodie/table/table_meta_client.h
+/// \brief TableMetaClient: creates and opens a Hudi table's .hoodie folder and holds its
+/// paths and TableConfig (HoodieTableMetaClient in Java).
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <arrow/result.h>
+#include <arrow/status.h>
+
+#include "hoodie/config/java_properties.h"
+#include "hoodie/table/table_config.h"
+
+namespace hoodie {
+
+class Storage;
+
+/// \brief What a new table is created with; the fields map to the setters of Java's
+/// HoodieTableMetaClient.PropertyBuilder. Unset optionals and empty strings are not
+/// written (Hudi writes only what the builder was given, plus create's defaults).
+struct TableCreateOptions {
+  std::string table_name;     ///< required; see Validate
+  std::string database_name;  ///< empty = no hoodie.database.name
+  TableType table_type = TableType::kCopyOnWrite;
+  std::vector<std::string> record_key_fields;
+  /// Partition fields; CustomKeyGenerator entries may carry ":SIMPLE"/":TIMESTAMP".
+  std::vector<std::string> partition_fields;
+  std::string precombine_field;
+  std::string key_generator_class;
+  std::optional<bool> hive_style_partitioning;
+  std::optional<bool> url_encode_partitioning;
+  std::optional<bool> drop_partition_columns;  ///< written as false when unset
+  std::optional<bool> populate_meta_fields;
+  std::optional<bool> partition_metafile_use_base_format;
+  std::optional<bool> cdc_enabled;
+  std::string base_file_format;  ///< e.g. "PARQUET"; upper-cased when written
+  std::optional<TimelineTimezone> timeline_timezone;
+  std::string create_schema;  ///< Avro schema JSON
+  /// MOR only (ignored for COW, as in Java); defaults to OverwriteWithLatestAvroPayload
+  /// and the default merger strategy UUID.
+  std::string payload_class;
+  std::string record_merger_strategy;
+  std::string archive_folder;  ///< empty = "archived"
+  /// Any further hoodie.properties entries, written first (the builder's "others").
+  PropertyList extra_properties;
+
+  static TableCreateOptions Defaults() { return TableCreateOptions(); }
+
+  /// Invalid when the table or database name is unusable: the table name must be
+  /// non-empty; neither may contain '/', '\\', control characters or leading/trailing
+  /// white space (they become folder and catalog names).
+  ::arrow::Status Validate() const;
+
+  /// The hoodie.properties entries PropertyBuilder.build() produces for these options,
+  /// in its order (before HoodieTableConfig.create adds defaults and the checksum).
+  TableConfig ToTableConfig() const;
+};
+
+/// \brief Entry point to a table's metadata: paths, storage and hoodie.properties.
+///
+/// Immutable after Load/Create except through UpdateTableConfig / ReloadTableConfig;
+/// concurrent reads are safe, but calls that change the config must not run alongside
+/// any other call on the same object.
+class TableMetaClient {
+ public:
+  static constexpr std::string_view kMetaFolder = ".hoodie";
+  static constexpr std::string_view kTempFolder = ".temp";
+  static constexpr std::string_view kAuxFolder = ".aux";
+  static constexpr std::string_view kSchemaFolder = ".schema";
+  static constexpr std::string_view kBootstrapIndexByPartitionFolder =
+      ".aux/.bootstrap/.partitions";
+  static constexpr std::string_view kBootstrapIndexByFileIdFolder =
+      ".aux/.bootstrap/.fileids";
+
+  /// Creates a table at `base_path` (HoodieTableMetaClient.initTableAndGetMetaClient):
+  /// makes `.hoodie`, `.hoodie/.schema`, `.hoodie/<archive folder>`, `.hoodie/.temp`,
+  /// `.hoodie/.aux`, `.hoodie/.aux/.bootstrap/.partitions`, `.hoodie/.aux/.bootstrap/.fileids`
+  /// and writes hoodie.properties for a version-6 table. Invalid for bad options;
+  /// AlreadyExists when hoodie.properties (or its backup) already exists; IOError from
+  /// storage.
+  static ::arrow::Result<std::shared_ptr<TableMetaClient>> Create(
+      std::shared_ptr<Storage> storage, const std::string& base_path,
+      const TableCreateOptions& options);
+
+  /// Opens the table at `base_path`. Invalid with kNotATable when there is no `.hoodie`
+  /// folder; kCorruptTableConfig when hoodie.properties and its backup are unusable;
+  /// NotImplemented with kUnsupportedTableVersion for versions 8 and 9 (Hudi 1.x);
+  /// Invalid with kUnsupportedTableVersion for any other version above 6 or below 0.
+  /// Versions 0-5 open (Hudi 0.15 reads them and upgrades on write); see table_version().
+  static ::arrow::Result<std::shared_ptr<TableMetaClient>> Load(
+      std::shared_ptr<Storage> storage, const std::string& base_path);
+
+  const std::shared_ptr<Storage>& storage() const { return storage_; }
+  /// Base path without a trailing '/'.
+  const std::string& base_path() const { return base_path_; }
+  /// `<base>/.hoodie`.
+  const std::string& meta_path() const { return meta_path_; }
+  /// `<base>/.hoodie/.temp`, the parent of per-instant marker folders.
+  std::string temp_path() const;
+  /// `<base>/.hoodie/.temp/<instant>`: the marker folder of one write.
+  std::string marker_folder_path(std::string_view instant_time) const;
+  /// `<base>/.hoodie/.aux`.
+  std::string aux_path() const;
+  /// `<base>/.hoodie/.schema`.
+  std::string schema_path() const;
+  /// `<base>/.hoodie/<hoodie.archivelog.folder>`.
+  std::string archive_path() const;
+  /// `<base>/.hoodie/hoodie.properties`.
+  std::string properties_path() const;
+
+  const std::shared_ptr<const TableConfig>& table_config() const { return table_config_; }
+  int table_version() const { return table_version_; }
+  TableType table_type() const { return table_type_; }
+
+  /// Re-reads hoodie.properties (errors as in Load).
+  ::arrow::Status ReloadTableConfig();
+  /// Applies TableConfig::Modify (upserts then deletes) and keeps the result.
+  ::arrow::Status UpdateTableConfig(const PropertyList& updates,
+                                    const std::vector<std::string>& deletes);
+
+  /// Use Create or Load.
+  TableMetaClient(std::shared_ptr<Storage> storage, std::string base_path,
+                  std::shared_ptr<const TableConfig> config, int table_version,
+                  TableType table_type);
+
+ private:
+  ::arrow::Status SetTableConfig(TableConfig config);
+
+  std::shared_ptr<Storage> storage_;
+  std::string base_path_;
+  std::string meta_path_;
+  std::shared_ptr<const TableConfig> table_config_;
+  int table_version_ = 0;
+  TableType table_type_ = TableType::kCopyOnWrite;
+};
+
+/// Checks the hoodie.table.version of a table: OK for 0-6 (what Hudi 0.15 reads);
+/// NotImplemented + kUnsupportedTableVersion for 8 and 9; Invalid +
+/// kUnsupportedTableVersion otherwise. `base_path` is only used in messages.
+::arrow::Status CheckSupportedTableVersion(int version, const std::string& base_path);
+
+}  // namespace hoodie
