@@ -216,6 +216,7 @@ class FaultInjectingOutputStream : public ::arrow::io::OutputStream {
 
  private:
   ::arrow::Status CheckOpen() {
+    if (killed_) return InjectedFault("Write", "writer was killed", path_);
     if (closed_) {
       return ::arrow::Status::Invalid("Write failed: stream is closed; path: ", path_);
     }

@@ -37,12 +37,13 @@ std::string RandomSuffix() {
   return suffix;
 }
 
-::arrow::Status WriteFully(int fd, std::string_view data, const std::string& path) {
+// `where` names the target and the temp file, so errors carry both.
+::arrow::Status WriteFully(int fd, std::string_view data, const std::string& where) {
   while (!data.empty()) {
     ssize_t written = ::write(fd, data.data(), data.size());
     if (written < 0) {
       if (errno == EINTR) continue;
-      return ErrnoError(errno, kCreateImmutable, "write", path);
+      return ErrnoError(errno, kCreateImmutable, "write", where);
     }
     data.remove_prefix(static_cast<size_t>(written));
   }
@@ -51,17 +52,19 @@ std::string RandomSuffix() {
 
 // Creates `temp` exclusively with `data` and makes it durable before it gets a name
 // readers look for; on failure nothing is left behind.
-::arrow::Status WriteDurableTempFile(const std::string& temp, std::string_view data) {
+::arrow::Status WriteDurableTempFile(const std::string& temp, const std::string& path,
+                                     std::string_view data) {
+  std::string where = path + " (temp file " + temp + ")";
   int fd = ::open(temp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
   if (fd < 0) {
-    return ErrnoError(errno, kCreateImmutable, "open", temp);
+    return ErrnoError(errno, kCreateImmutable, "open", where);
   }
-  ::arrow::Status st = WriteFully(fd, data, temp);
+  ::arrow::Status st = WriteFully(fd, data, where);
   if (st.ok() && ::fsync(fd) != 0) {
-    st = ErrnoError(errno, kCreateImmutable, "fsync", temp);
+    st = ErrnoError(errno, kCreateImmutable, "fsync", where);
   }
   if (::close(fd) != 0 && st.ok()) {
-    st = ErrnoError(errno, kCreateImmutable, "close", temp);
+    st = ErrnoError(errno, kCreateImmutable, "close", where);
   }
   if (!st.ok()) {
     ::unlink(temp.c_str());
@@ -111,7 +114,7 @@ int PublishNoReplace(const std::string& temp, const std::string& path) {
   std::string dir = ParentPath(path);
   std::string temp =
       JoinPath(dir, "." + std::string(FileName(path)) + "." + RandomSuffix() + ".tmp");
-  HOODIE_RETURN_NOT_OK(WriteDurableTempFile(temp, data));
+  HOODIE_RETURN_NOT_OK(WriteDurableTempFile(temp, path, data));
   int error = PublishNoReplace(temp, path);
   if (error == EEXIST) {
     return ::arrow::Status::AlreadyExists(kCreateImmutable,

@@ -54,7 +54,8 @@ class Storage {
   // -- reading ----------------------------------------------------------------------
   virtual ::arrow::Result<std::shared_ptr<::arrow::io::RandomAccessFile>> OpenForRead(
       const std::string& path) = 0;
-  /// Reads `length` bytes at `offset`; fewer only at end of file.
+  /// Reads `length` bytes at `offset`; fewer only at end of file (none when `offset` is
+  /// at or past the end). Invalid for a negative offset or length.
   virtual ::arrow::Result<std::shared_ptr<::arrow::Buffer>> ReadRange(const std::string& path,
                                                                       int64_t offset,
                                                                       int64_t length) = 0;
@@ -75,9 +76,11 @@ class Storage {
   /// other gets AlreadyExists. Local disk: temp file + fsync + link(2). This is how
   /// timeline instant files are made (HoodieStorage.createImmutableFileInPath).
   virtual ::arrow::Status CreateImmutable(const std::string& path, std::string_view data) = 0;
-  /// Renames a file; fails if `dst` exists.
+  /// Renames a file; fails with AlreadyExists if `dst` exists (never replaces it).
+  /// Creates `dst`'s parent folders. Local disk: renameat2(RENAME_NOREPLACE), atomic.
   virtual ::arrow::Status Rename(const std::string& src, const std::string& dst) = 0;
-  /// Flushes a file's content to durable storage where the backend has such a notion.
+  /// Flushes a file's (or folder's) content to durable storage where the backend has
+  /// such a notion: fsync(2) on local disk, a no-op elsewhere.
   virtual ::arrow::Status Sync(const std::string& path) = 0;
 
   // -- deleting ---------------------------------------------------------------------

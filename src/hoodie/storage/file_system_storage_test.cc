@@ -1,0 +1,84 @@
+// SPDX-License-Identifier: Apache-2.0
+/// \file hoodie/storage/file_system_storage_test.cc
+/// \brief Backend-specific behaviour of FileSystemStorage: URI resolution and the local
+/// temp-file protocol of CreateImmutable.
+#include "hoodie/storage/file_system_storage.h"
+
+#include <filesystem>
+#include <memory>
+#include <string>
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include "hoodie/testing/matchers.h"
+#include "hoodie/testing/temp_dir.h"
+
+namespace hoodie {
+namespace {
+
+using ::hoodie::testing::StatusMessageHas;
+using ::hoodie::testing::TempDir;
+
+TEST(FileSystemStorageTest, FromUriResolvesFileUrisAndAbsolutePaths) {
+  TempDir temp;
+  std::string path;
+  ASSERT_OK_AND_ASSIGN(auto storage, Storage::FromUri("file://" + temp.Join("t"), &path));
+  EXPECT_EQ(path, temp.Join("t"));
+  EXPECT_EQ(storage->filesystem()->type_name(), "local");
+  ASSERT_OK(storage->WriteAll(path + "/f", "x", false));
+  ASSERT_OK_AND_ASSIGN(auto plain, Storage::FromUri(temp.Join("t"), &path));
+  EXPECT_EQ(path, temp.Join("t"));
+  ASSERT_OK_AND_ASSIGN(std::string read, plain->ReadAll(temp.Join("t/f")));
+  EXPECT_EQ(read, "x");
+}
+
+TEST(FileSystemStorageTest, FromUriMakesRelativePathsAbsolute) {
+  std::string path;
+  ASSERT_OK_AND_ASSIGN(auto storage, Storage::FromUri("rel/table", &path));
+  EXPECT_EQ(path, (std::filesystem::current_path() / "rel/table").string());
+  EXPECT_EQ(storage->filesystem()->type_name(), "local");
+}
+
+TEST(FileSystemStorageTest, FromUriRejectsUnknownSchemesNamingTheUri) {
+  std::string path;
+  auto result = Storage::FromUri("nosuchscheme://bucket/t", &path);
+  ASSERT_FALSE(result.ok());
+  EXPECT_THAT(result, StatusMessageHas("nosuchscheme://bucket/t"));
+}
+
+TEST(FileSystemStorageTest, BackendKindFollowsTheFileSystem) {
+  EXPECT_TRUE(std::static_pointer_cast<FileSystemStorage>(Storage::Local())->is_local());
+  EXPECT_FALSE(
+      std::static_pointer_cast<FileSystemStorage>(Storage::InMemory())->is_local());
+  EXPECT_EQ(Storage::InMemory()->filesystem()->type_name(), "mock");
+}
+
+TEST(FileSystemStorageTest, LocalCreateImmutableInMissingFolderMakesIt) {
+  TempDir temp;
+  auto storage = Storage::Local();
+  ASSERT_OK(storage->CreateImmutable(temp.Join("a/b/.hoodie/1.commit"), "c"));
+  ASSERT_OK_AND_ASSIGN(auto listing, storage->List(temp.Join("a/b/.hoodie"), false));
+  ASSERT_EQ(listing.size(), 1u);
+  EXPECT_EQ(listing[0].name(), "1.commit");
+  EXPECT_EQ(listing[0].size, 1);
+}
+
+TEST(FileSystemStorageTest, LocalCreateImmutableTempFileErrorNamesTargetAndTemp) {
+  // A 250-byte name is legal, but its temp sibling ".<name>.<16 hex>.tmp" exceeds
+  // NAME_MAX, so the temp-file step fails (as root too, unlike a permission test).
+  TempDir temp;
+  auto storage = Storage::Local();
+  std::string path = temp.Join(std::string(250, 'n'));
+  auto status = storage->CreateImmutable(path, "c");
+  ASSERT_RAISES(IOError, status);
+  EXPECT_THAT(status, StatusMessageHas("CreateImmutable failed: open"));
+  EXPECT_THAT(status, StatusMessageHas("path: " + path + " (temp file "));
+  ASSERT_OK_AND_ASSIGN(auto listing, storage->List(temp.path(), false));
+  EXPECT_TRUE(listing.empty());
+  // The name itself is fine for a plain write.
+  ASSERT_OK(storage->WriteAll(path, "c", false));
+}
+
+}  // namespace
+}  // namespace hoodie
