@@ -203,7 +203,8 @@ class TableConfig {
   /// read; write the backup; delete hoodie.properties; apply `updates` (upsert) and
   /// `deletes`; write hoodie.properties with a recomputed checksum; re-read and verify
   /// the checksum (IOError, leaving the backup for readers, on mismatch); delete the
-  /// backup. Returns the config now stored. Not safe against concurrent modifiers.
+  /// backup. Each file written is synced before the step that depends on it. Returns
+  /// the config now stored. Not safe against concurrent modifiers.
   static ::arrow::Result<TableConfig> Modify(Storage* storage, const std::string& meta_path,
                                              const PropertyList& updates,
                                              const std::vector<std::string>& deletes);

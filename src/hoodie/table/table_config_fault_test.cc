@@ -75,7 +75,7 @@ TEST_F(TableConfigFaultTest, CleanModifyUsesTheExpectedCalls) {
 TEST_F(TableConfigFaultTest, FailureAtEveryStorageCallIsRecoverable) {
   const std::vector<StorageOperation> operations = {
       StorageOperation::kExists, StorageOperation::kReadAll, StorageOperation::kWriteAll,
-      StorageOperation::kDeleteFile};
+      StorageOperation::kDeleteFile, StorageOperation::kSync};
   for (StorageOperation operation : operations) {
     // Count the calls a clean update makes, on a scratch table state.
     storage_->ResetCounts();

@@ -137,6 +137,7 @@ std::string BackupPath(const std::string& meta_path) {
                primary.Describe());
     if (primary.exists) HOODIE_RETURN_NOT_OK(storage->DeleteFile(primary.path));
     HOODIE_RETURN_NOT_OK(storage->WriteAll(primary.path, backup.text, /*overwrite=*/false));
+    HOODIE_RETURN_NOT_OK(storage->Sync(primary.path));
   } else if (!primary.usable()) {
     // Nothing good to restore from: keep both files for a human to inspect.
     return NoUsableConfig(primary, backup);
@@ -156,6 +157,8 @@ std::string BackupPath(const std::string& meta_path) {
   HOODIE_ASSIGN_OR_RAISE(TableConfig config, Load(storage, meta_path));
   // 3. Back up the current properties (create, no overwrite).
   HOODIE_RETURN_NOT_OK(storage->WriteAll(backup_path, config.Store(), /*overwrite=*/false));
+  // The backup must be durable before the only other copy is deleted.
+  HOODIE_RETURN_NOT_OK(storage->Sync(backup_path));
   // 4. Delete hoodie.properties: from now on readers fall back to the backup.
   HOODIE_RETURN_NOT_OK(storage->DeleteFile(primary_path));
   // 5. Apply the change and write hoodie.properties again.
@@ -164,6 +167,7 @@ std::string BackupPath(const std::string& meta_path) {
   std::string text = config.Store();
   const std::string checksum = config.GetOr(kChecksum, "");
   HOODIE_RETURN_NOT_OK(storage->WriteAll(primary_path, text, /*overwrite=*/true));
+  HOODIE_RETURN_NOT_OK(storage->Sync(primary_path));
   // 6. Re-read and verify; on mismatch drop the new file so readers keep the backup.
   HOODIE_ASSIGN_OR_RAISE(std::string written, storage->ReadAll(primary_path));
   auto reread = TableConfig::Parse(written, primary_path);

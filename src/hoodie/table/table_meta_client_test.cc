@@ -3,6 +3,7 @@
 /// \brief Tests of TableMetaClient: create/load round trip, version checks, samples.
 #include "hoodie/table/table_meta_client.h"
 
+#include <regex>
 #include <set>
 #include <string>
 #include <vector>
@@ -69,7 +70,13 @@ TEST(TableMetaClientTest, CreateMakesExactFoldersAndProperties) {
                                    ".hoodie/.schema/", ".hoodie/.temp/", ".hoodie/archived/",
                                    ".hoodie/hoodie.properties"}));
   ASSERT_OK_AND_ASSIGN(std::string text, storage->ReadAll(base + "/.hoodie/hoodie.properties"));
-  EXPECT_THAT(text, StartsWith("#Properties saved on "));
+  // "#Properties saved on <Instant>" then "#<Date.toString()>".
+  std::regex header(
+      R"(#Properties saved on \d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d{3}|\.\d{6})?Z\n)"
+      R"(#(Mon|Tue|Wed|Thu|Fri|Sat|Sun) [A-Z][a-z]{2} \d\d \d\d:\d\d:\d\d \S+ \d{4}\n)");
+  EXPECT_TRUE(std::regex_match(text.substr(0, text.size() - AfterDateLine(text).size()),
+                               header))
+      << text;
   EXPECT_EQ(AfterDateLine(text),
             "hoodie.database.name=default\n"
             "hoodie.table.name=trips\n"

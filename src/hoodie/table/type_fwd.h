@@ -1,0 +1,15 @@
+// SPDX-License-Identifier: Apache-2.0
+/// \file hoodie/table/type_fwd.h
+/// \brief Forward declarations of the table module's types.
+#pragma once
+
+namespace hoodie {
+
+enum class TableType;
+enum class TimelineTimezone;
+class TableConfig;
+struct TableCreateOptions;
+class TableMetaClient;
+struct PartitionMetadata;
+
+}  // namespace hoodie
