@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <chrono>
 #include <filesystem>
+#include <mutex>
 #include <system_error>
 #include <utility>
 
@@ -22,6 +23,15 @@ namespace hoodie {
 using internal::WithPathContext;
 
 namespace {
+
+// Serialises check-then-act sequences (CreateImmutable, Rename) on backends without an
+// atomic primitive. Process-wide rather than per object because several Storage objects
+// may wrap one FileSystem; these calls are rare (timeline transitions), so one lock is
+// cheap.
+std::mutex& CheckThenActMutex() {
+  static std::mutex mutex;
+  return mutex;
+}
 
 bool IsObjectStore(const std::string& type_name) {
   return type_name == "s3" || type_name == "gcs" || type_name == "abfs";
@@ -52,6 +62,40 @@ FileStatus ToFileStatus(const ::arrow::fs::FileInfo& info) {
   ::arrow::Status close_st = stream->Close();
   return st.ok() ? close_st : st;
 }
+
+/// Adds the path to errors of Arrow's output streams, whose messages often lack it
+/// ("Error writing bytes to file ... No space left on device").
+class PathContextOutputStream : public ::arrow::io::OutputStream {
+ public:
+  PathContextOutputStream(std::shared_ptr<::arrow::io::OutputStream> inner,
+                          std::string path)
+      : inner_(std::move(inner)), path_(std::move(path)) {}
+
+  ::arrow::Status Write(const void* data, int64_t nbytes) override {
+    return WithPathContext(inner_->Write(data, nbytes), "Write", path_);
+  }
+  // Forwarded so backends that keep buffers without copying still can.
+  ::arrow::Status Write(const std::shared_ptr<::arrow::Buffer>& data) override {
+    return WithPathContext(inner_->Write(data), "Write", path_);
+  }
+  ::arrow::Status Flush() override {
+    return WithPathContext(inner_->Flush(), "Flush", path_);
+  }
+  ::arrow::Status Close() override {
+    return WithPathContext(inner_->Close(), "Close", path_);
+  }
+  ::arrow::Status Abort() override {
+    return WithPathContext(inner_->Abort(), "Abort", path_);
+  }
+  ::arrow::Result<int64_t> Tell() const override {
+    return WithPathContext(inner_->Tell(), "Tell", path_);
+  }
+  bool closed() const override { return inner_->closed(); }
+
+ private:
+  std::shared_ptr<::arrow::io::OutputStream> inner_;
+  std::string path_;
+};
 
 }  // namespace
 
@@ -121,13 +165,16 @@ FileSystemStorage::OpenForRead(const std::string& path) {
     HOODIE_RETURN_IF(exists, AlreadyExistsError(kOp, path));
   }
   HOODIE_RETURN_NOT_OK(EnsureParentDir(path, kOp));
-  return WithPathContext(fs_->OpenOutputStream(path), kOp, path);
+  HOODIE_ASSIGN_OR_RAISE(auto stream,
+                         WithPathContext(fs_->OpenOutputStream(path), kOp, path));
+  return std::make_shared<PathContextOutputStream>(std::move(stream), path);
 }
 
 ::arrow::Status FileSystemStorage::WriteAll(const std::string& path, std::string_view data,
                                             bool overwrite) {
   HOODIE_ASSIGN_OR_RAISE(auto stream, Create(path, overwrite));
-  return WithPathContext(WriteAndClose(stream.get(), data), "WriteAll", path);
+  // The stream already names the path in its errors.
+  return WriteAndClose(stream.get(), data);
 }
 
 ::arrow::Status FileSystemStorage::CreateImmutable(const std::string& path,
@@ -137,7 +184,7 @@ FileSystemStorage::OpenForRead(const std::string& path) {
   if (local_) {
     return internal::LocalCreateImmutable(path, data);
   }
-  std::lock_guard<std::mutex> lock(check_then_act_mutex_);
+  std::lock_guard<std::mutex> lock(CheckThenActMutex());
   return CreateImmutableLocked(path, data);
 }
 
@@ -168,7 +215,7 @@ FileSystemStorage::OpenForRead(const std::string& path) {
   if (local_) {
     return internal::LocalRenameNoReplace(src, dst);
   }
-  std::lock_guard<std::mutex> lock(check_then_act_mutex_);
+  std::lock_guard<std::mutex> lock(CheckThenActMutex());
   HOODIE_ASSIGN_OR_RAISE(bool exists, ExistsFor(dst, kOp));
   if (exists) {
     return ::arrow::Status::AlreadyExists(kOp, " failed: destination exists; path: ", dst,

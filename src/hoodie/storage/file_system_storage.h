@@ -4,7 +4,6 @@
 #pragma once
 
 #include <memory>
-#include <mutex>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -20,12 +19,16 @@ namespace hoodie {
 ///   renameat2(RENAME_NOREPLACE); Sync is fsync(2). These hold across processes.
 /// - object stores ("s3", "gcs", "abfs"): there are no real folders, so no parent
 ///   folders are made; CreateImmutable and Rename check that the target is absent and
-///   then write (the PUT becomes visible atomically at close). Only creators sharing this
-///   Storage object are serialised; racers in other processes are not.
+///   then write (the PUT becomes visible atomically at close). The check and the write
+///   are serialised by one process-wide lock, so racers in this process see exactly one
+///   winner; racers in other processes are not excluded (Hudi relies on its lock
+///   provider there).
 /// - others (e.g. the in-memory "mock"): CreateImmutable writes a hidden temp file and
-///   moves it into place under the same in-process lock; Sync is a no-op.
+///   moves it into place under the same process-wide lock; Sync is a no-op.
 ///
-/// Every error names the operation, the cause and the path. Thread-safe.
+/// Every error names the operation, the cause and the path, including errors from the
+/// output streams Create returns (input files are Arrow's own, for Parquet's sake).
+/// Thread-safe.
 class FileSystemStorage : public Storage {
  public:
   explicit FileSystemStorage(std::shared_ptr<::arrow::fs::FileSystem> fs);
@@ -68,9 +71,6 @@ class FileSystemStorage : public Storage {
   std::shared_ptr<::arrow::fs::FileSystem> fs_;
   bool local_;
   bool object_store_;
-  // Serialises check-then-act sequences (CreateImmutable, Rename) on backends without
-  // an atomic primitive, so racers sharing this object see exactly one winner.
-  std::mutex check_then_act_mutex_;
 };
 
 }  // namespace hoodie

@@ -4,9 +4,12 @@
 /// temp-file protocol of CreateImmutable.
 #include "hoodie/storage/file_system_storage.h"
 
+#include <atomic>
 #include <filesystem>
 #include <memory>
 #include <string>
+#include <thread>
+#include <vector>
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
@@ -78,6 +81,41 @@ TEST(FileSystemStorageTest, LocalCreateImmutableTempFileErrorNamesTargetAndTemp)
   EXPECT_TRUE(listing.empty());
   // The name itself is fine for a plain write.
   ASSERT_OK(storage->WriteAll(path, "c", false));
+}
+
+TEST(FileSystemStorageTest, RacersThroughSeveralStoragesOnOneFileSystemSeeOneWinner) {
+  auto shared_fs = Storage::InMemory()->filesystem();
+  std::vector<std::shared_ptr<Storage>> storages = {Storage::Make(shared_fs),
+                                                    Storage::Make(shared_fs)};
+  constexpr int kRacers = 6;
+  std::atomic<bool> go{false};
+  std::vector<::arrow::Status> results(kRacers);
+  std::vector<std::thread> threads;
+  for (int i = 0; i < kRacers; ++i) {
+    threads.emplace_back([&, i] {
+      while (!go.load()) std::this_thread::yield();
+      results[i] = storages[i % 2]->CreateImmutable("/t/.hoodie/1.commit",
+                                                    std::string(1000, 'a' + i));
+    });
+  }
+  go.store(true);
+  for (auto& thread : threads) thread.join();
+  int winners = 0;
+  std::string expected;
+  for (int i = 0; i < kRacers; ++i) {
+    if (results[i].ok()) {
+      ++winners;
+      expected = std::string(1000, 'a' + i);
+    } else {
+      EXPECT_TRUE(results[i].IsAlreadyExists()) << results[i].ToString();
+    }
+  }
+  EXPECT_EQ(winners, 1);
+  ASSERT_OK_AND_ASSIGN(std::string content, storages[0]->ReadAll("/t/.hoodie/1.commit"));
+  EXPECT_EQ(content, expected);
+  ASSERT_OK_AND_ASSIGN(auto listing, storages[1]->List("/t/.hoodie", false));
+  ASSERT_EQ(listing.size(), 1u);
+  EXPECT_EQ(listing[0].path, "/t/.hoodie/1.commit");
 }
 
 }  // namespace

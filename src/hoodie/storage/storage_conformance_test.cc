@@ -127,6 +127,16 @@ TEST_P(StorageConformanceTest, CreateStreamsContentAndMakesParentFolders) {
   EXPECT_TRUE(parent.is_directory);
 }
 
+TEST_P(StorageConformanceTest, StreamErrorsNameThePath) {
+  std::string path = Path("closed.log");
+  ASSERT_OK_AND_ASSIGN(auto stream, storage_->Create(path, false));
+  ASSERT_OK(stream->Close());
+  EXPECT_TRUE(stream->closed());
+  ::arrow::Status late = stream->Write("x", 1);
+  ASSERT_FALSE(late.ok());
+  EXPECT_THAT(late, StatusMessageHas(path));
+}
+
 TEST_P(StorageConformanceTest, CreateWithoutOverwriteRefusesAnExistingFile) {
   std::string path = Path("hoodie.properties");
   ASSERT_OK(storage_->WriteAll(path, "first", false));
