@@ -37,8 +37,8 @@ namespace {
 
 ::arrow::Status InjectedFault(std::string_view operation, std::string_view reason,
                               std::string_view path) {
-  return WithErrorCode(::arrow::Status::IOError("Injected fault: ", operation, " failed (",
-                                                reason, "); path: ", path),
+  return WithErrorCode(::arrow::Status::IOError("Injected fault: ", operation,
+                                                " failed (", reason, "); path: ", path),
                        ErrorCode::kFaultInjected);
 }
 
@@ -85,7 +85,8 @@ class FaultInjectingStorage::State {
     return bytes;
   }
 
-  ::arrow::Status Crash(std::string_view operation, std::string_view path, int64_t bytes) {
+  ::arrow::Status Crash(std::string_view operation, std::string_view path,
+                        int64_t bytes) {
     std::lock_guard<std::mutex> lock(mutex_);
     crashed_ = true;
     return Inject(operation, "writer killed after " + std::to_string(bytes) + " bytes",
@@ -358,13 +359,14 @@ FaultInjectingStorage::OpenForRead(const std::string& path) {
   return base_->Exists(path);
 }
 
-::arrow::Result<FileStatus> FaultInjectingStorage::GetFileStatus(const std::string& path) {
+::arrow::Result<FileStatus> FaultInjectingStorage::GetFileStatus(
+    const std::string& path) {
   HOODIE_RETURN_NOT_OK(state_->Admit(StorageOperation::kGetFileStatus, path));
   return base_->GetFileStatus(path);
 }
 
-::arrow::Result<std::vector<FileStatus>> FaultInjectingStorage::List(const std::string& dir,
-                                                                     bool recursive) {
+::arrow::Result<std::vector<FileStatus>> FaultInjectingStorage::List(
+    const std::string& dir, bool recursive) {
   HOODIE_RETURN_NOT_OK(state_->Admit(StorageOperation::kList, dir));
   return base_->List(dir, recursive);
 }

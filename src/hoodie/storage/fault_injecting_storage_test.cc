@@ -171,7 +171,8 @@ TEST_P(FaultInjectingStorageTest, ClearFaultsRemovesRulesButKeepsCounts) {
 }
 
 TEST(StorageOperationTest, NamesMatchTheMethods) {
-  EXPECT_STREQ(StorageOperationName(StorageOperation::kCreateImmutable), "CreateImmutable");
+  EXPECT_STREQ(StorageOperationName(StorageOperation::kCreateImmutable),
+               "CreateImmutable");
   EXPECT_STREQ(StorageOperationName(StorageOperation::kList), "List");
 }
 

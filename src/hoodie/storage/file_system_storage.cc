@@ -49,12 +49,13 @@ FileStatus ToFileStatus(const ::arrow::fs::FileInfo& info) {
 }
 
 ::arrow::Status NotFoundError(std::string_view operation, const std::string& path) {
-  return ::arrow::Status::IOError(operation, " failed: path does not exist; path: ", path);
+  return ::arrow::Status::IOError(operation,
+                                  " failed: path does not exist; path: ", path);
 }
 
 ::arrow::Status AlreadyExistsError(std::string_view operation, const std::string& path) {
-  return ::arrow::Status::AlreadyExists(operation, " failed: file already exists; path: ",
-                                        path);
+  return ::arrow::Status::AlreadyExists(operation,
+                                        " failed: file already exists; path: ", path);
 }
 
 ::arrow::Status WriteAndClose(::arrow::io::OutputStream* stream, std::string_view data) {
@@ -170,8 +171,8 @@ FileSystemStorage::OpenForRead(const std::string& path) {
   return std::make_shared<PathContextOutputStream>(std::move(stream), path);
 }
 
-::arrow::Status FileSystemStorage::WriteAll(const std::string& path, std::string_view data,
-                                            bool overwrite) {
+::arrow::Status FileSystemStorage::WriteAll(const std::string& path,
+                                            std::string_view data, bool overwrite) {
   HOODIE_ASSIGN_OR_RAISE(auto stream, Create(path, overwrite));
   // The stream already names the path in its errors.
   return WriteAndClose(stream.get(), data);
@@ -195,8 +196,8 @@ FileSystemStorage::OpenForRead(const std::string& path) {
   HOODIE_RETURN_IF(exists, AlreadyExistsError(kOp, path));
   if (object_store_) {
     // An object only becomes visible, whole, when its PUT completes at close.
-    HOODIE_ASSIGN_OR_RAISE(auto stream, WithPathContext(fs_->OpenOutputStream(path), kOp,
-                                                        path));
+    HOODIE_ASSIGN_OR_RAISE(auto stream,
+                           WithPathContext(fs_->OpenOutputStream(path), kOp, path));
     return WithPathContext(WriteAndClose(stream.get(), data), kOp, path);
   }
   // Backends with folders may show a file while it is being written, so write a hidden
@@ -209,7 +210,8 @@ FileSystemStorage::OpenForRead(const std::string& path) {
   return WithPathContext(fs_->Move(temp, path), kOp, path);
 }
 
-::arrow::Status FileSystemStorage::Rename(const std::string& src, const std::string& dst) {
+::arrow::Status FileSystemStorage::Rename(const std::string& src,
+                                          const std::string& dst) {
   constexpr std::string_view kOp = "Rename";
   HOODIE_RETURN_NOT_OK(EnsureParentDir(dst, kOp));
   if (local_) {
@@ -288,7 +290,7 @@ std::shared_ptr<Storage> Storage::Local() {
 }
 
 ::arrow::Result<std::shared_ptr<Storage>> Storage::FromUri(const std::string& uri,
-                                                          std::string* path) {
+                                                           std::string* path) {
   std::string location = uri;
   if (uri.find("://") == std::string::npos && !uri.empty() && uri.front() != '/') {
     // Arrow only accepts absolute local paths; resolve relative ones against the

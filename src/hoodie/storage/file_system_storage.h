@@ -48,7 +48,8 @@ class FileSystemStorage : public Storage {
       const std::string& path, bool overwrite) override;
   ::arrow::Status WriteAll(const std::string& path, std::string_view data,
                            bool overwrite) override;
-  ::arrow::Status CreateImmutable(const std::string& path, std::string_view data) override;
+  ::arrow::Status CreateImmutable(const std::string& path,
+                                  std::string_view data) override;
   ::arrow::Status Rename(const std::string& src, const std::string& dst) override;
   ::arrow::Status Sync(const std::string& path) override;
 

@@ -83,6 +83,16 @@ TEST(FileSystemStorageTest, LocalCreateImmutableTempFileErrorNamesTargetAndTemp)
   ASSERT_OK(storage->WriteAll(path, "c", false));
 }
 
+TEST(FileSystemStorageTest, LocalSyncOfAMissingPathIsAnIOErrorNamingIt) {
+  TempDir temp;
+  auto status = Storage::Local()->Sync(temp.Join("missing"));
+  ASSERT_RAISES(IOError, status);
+  EXPECT_THAT(status, StatusMessageHas("Sync failed: open"));
+  EXPECT_THAT(status, StatusMessageHas(temp.Join("missing")));
+  // Elsewhere there is nothing to flush.
+  ASSERT_OK(Storage::InMemory()->Sync("/missing"));
+}
+
 TEST(FileSystemStorageTest, RacersThroughSeveralStoragesOnOneFileSystemSeeOneWinner) {
   auto shared_fs = Storage::InMemory()->filesystem();
   std::vector<std::shared_ptr<Storage>> storages = {Storage::Make(shared_fs),

@@ -84,8 +84,8 @@ int PublishNoReplace(const std::string& temp, const std::string& path) {
     return 0;
   }
   int error = errno;
-  if (IsLinkUnsupported(error) &&
-      ::renameat2(AT_FDCWD, temp.c_str(), AT_FDCWD, path.c_str(), RENAME_NOREPLACE) == 0) {
+  if (IsLinkUnsupported(error) && ::renameat2(AT_FDCWD, temp.c_str(), AT_FDCWD,
+                                              path.c_str(), RENAME_NOREPLACE) == 0) {
     return 0;
   }
   if (IsLinkUnsupported(error)) {
@@ -140,8 +140,8 @@ int PublishNoReplace(const std::string& temp, const std::string& path) {
     }
   }
   if (error == EEXIST) {
-    return ::arrow::Status::AlreadyExists(kRename, " failed: destination exists; path: ",
-                                          dst, " (source: ", src, ")");
+    return ::arrow::Status::AlreadyExists(
+        kRename, " failed: destination exists; path: ", dst, " (source: ", src, ")");
   }
   if (error != 0) {
     return ErrnoError(error, kRename, "renameat2", src + " -> " + dst);

@@ -33,6 +33,12 @@ struct FileStatus {
 /// Paths are file-system paths as arrow::fs understands them: absolute local paths
 /// ("/data/t/.hoodie"), or "bucket/key" for object stores. Every error carries the path
 /// and the cause. Implementations are thread-safe.
+///
+/// Status codes: IOError for anything the storage reports (missing paths included),
+/// AlreadyExists where a call refuses to replace a file (Create without overwrite,
+/// CreateImmutable, Rename), Invalid for bad arguments. Implementations:
+/// FileSystemStorage (file_system_storage.h) and the FaultInjectingStorage decorator for
+/// tests (fault_injecting_storage.h).
 class Storage {
  public:
   virtual ~Storage() = default;
@@ -56,9 +62,8 @@ class Storage {
       const std::string& path) = 0;
   /// Reads `length` bytes at `offset`; fewer only at end of file (none when `offset` is
   /// at or past the end). Invalid for a negative offset or length.
-  virtual ::arrow::Result<std::shared_ptr<::arrow::Buffer>> ReadRange(const std::string& path,
-                                                                      int64_t offset,
-                                                                      int64_t length) = 0;
+  virtual ::arrow::Result<std::shared_ptr<::arrow::Buffer>> ReadRange(
+      const std::string& path, int64_t offset, int64_t length) = 0;
   /// Reads a whole (small) file.
   virtual ::arrow::Result<std::string> ReadAll(const std::string& path) = 0;
 
@@ -75,7 +80,8 @@ class Storage {
   /// file or the whole content, and of two racing creators exactly one succeeds; the
   /// other gets AlreadyExists. Local disk: temp file + fsync + link(2). This is how
   /// timeline instant files are made (HoodieStorage.createImmutableFileInPath).
-  virtual ::arrow::Status CreateImmutable(const std::string& path, std::string_view data) = 0;
+  virtual ::arrow::Status CreateImmutable(const std::string& path,
+                                          std::string_view data) = 0;
   /// Renames a file; fails with AlreadyExists if `dst` exists (never replaces it).
   /// Creates `dst`'s parent folders. Local disk: renameat2(RENAME_NOREPLACE), atomic.
   virtual ::arrow::Status Rename(const std::string& src, const std::string& dst) = 0;
