@@ -295,21 +295,33 @@ std::string FormatComment(std::string_view comment) {
 
 }  // namespace
 
-::arrow::Result<PropertyList> ParseJavaProperties(std::string_view text,
-                                                  std::string_view source) {
-  PropertyList entries;
-  std::unordered_map<std::string, size_t> index;
+::arrow::Result<std::vector<PropertyEntry>> ParseJavaPropertiesEntries(
+    std::string_view text, std::string_view source) {
+  std::vector<PropertyEntry> entries;
   for (const LogicalLine& line : SplitLogicalLines(text)) {
     auto [raw_key, raw_value] = SplitKeyValue(line.text);
-    ARROW_ASSIGN_OR_RAISE(std::string key, LoadConvert(raw_key, source, line.line_number));
-    ARROW_ASSIGN_OR_RAISE(std::string value,
-                          LoadConvert(raw_value, source, line.line_number));
-    auto it = index.find(key);
+    PropertyEntry entry;
+    entry.line = line.line_number;
+    ARROW_ASSIGN_OR_RAISE(entry.key, LoadConvert(raw_key, source, line.line_number));
+    ARROW_ASSIGN_OR_RAISE(entry.value, LoadConvert(raw_value, source, line.line_number));
+    entries.push_back(std::move(entry));
+  }
+  return entries;
+}
+
+::arrow::Result<PropertyList> ParseJavaProperties(std::string_view text,
+                                                  std::string_view source) {
+  ARROW_ASSIGN_OR_RAISE(std::vector<PropertyEntry> parsed,
+                        ParseJavaPropertiesEntries(text, source));
+  PropertyList entries;
+  std::unordered_map<std::string, size_t> index;
+  for (PropertyEntry& entry : parsed) {
+    auto it = index.find(entry.key);
     if (it != index.end()) {
-      entries[it->second].second = std::move(value);
+      entries[it->second].second = std::move(entry.value);
     } else {
-      index.emplace(key, entries.size());
-      entries.emplace_back(std::move(key), std::move(value));
+      index.emplace(entry.key, entries.size());
+      entries.emplace_back(std::move(entry.key), std::move(entry.value));
     }
   }
   return entries;

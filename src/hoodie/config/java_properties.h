@@ -27,6 +27,18 @@ using PropertyList = std::vector<std::pair<std::string, std::string>>;
 ::arrow::Result<PropertyList> ParseJavaProperties(std::string_view text,
                                                   std::string_view source = "<input>");
 
+/// One entry as it appears in the text, with the line its logical line starts on.
+struct PropertyEntry {
+  std::string key;
+  std::string value;
+  int line = 0;
+};
+
+/// Like ParseJavaProperties but keeps every entry in file order, duplicates included,
+/// so callers can act on entries positionally (include= in HoodieConfig).
+::arrow::Result<std::vector<PropertyEntry>> ParseJavaPropertiesEntries(
+    std::string_view text, std::string_view source = "<input>");
+
 /// Writes Properties.store text: "#<comment>\n#<date>\n" then "key=value\n" lines, with
 /// Java's escaping (=, :, #, ! and backslash escaped; \t\n\r\f; leading space in value
 /// and any space in key as "\ "; characters outside 0x20-0x7E as \uXXXX, uppercase hex).

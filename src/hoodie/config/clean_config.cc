@@ -1,0 +1,94 @@
+// SPDX-License-Identifier: Apache-2.0
+/// \file hoodie/config/clean_config.cc
+/// \brief Declarations of the "Clean and Archive" configuration keys.
+#include "hoodie/config/clean_config.h"
+
+#include "hoodie/config/config_registry.h"
+
+namespace hoodie {
+
+namespace v = config_validators;
+
+const ConfigProperty<std::string> CleanConfig::kCleanerPolicy{
+    .key = "hoodie.cleaner.policy",
+    .default_value = std::string("KEEP_LATEST_COMMITS"),
+    .doc = "Which file slices the cleaner keeps.",
+    .allowed_values =
+        {"KEEP_LATEST_COMMITS",
+         "KEEP_LATEST_FILE_VERSIONS",
+         "KEEP_LATEST_BY_HOURS"},
+    .group = "Clean and Archive"};
+
+const ConfigProperty<std::string> CleanConfig::kFailedWritesPolicy{
+    .key = "hoodie.cleaner.policy.failed.writes",
+    .default_value = std::string("EAGER"),
+    .doc =
+        "When files of failed writes are cleaned: EAGER (before each write, single "
+        "writer) or LAZY (by the cleaner, multi-writer).",
+    .allowed_values = {"EAGER", "LAZY", "NEVER"},
+    .group = "Clean and Archive"};
+
+const ConfigProperty<int32_t> CleanConfig::kCommitsRetained{
+    .key = "hoodie.cleaner.commits.retained",
+    .default_value = 24,
+    .doc = "Commits whose file slices the cleaner keeps; bounds incremental pulls.",
+    .aliases = {{.key = "clean.retain_commits", .documented_default = "10"}},
+    .validate = v::NonNegativeInt32,
+    .group = "Clean and Archive",
+    .hudi_0_15_default = "10"};
+
+const ConfigProperty<bool> CleanConfig::kAutoClean{
+    .key = "hoodie.clean.automatic",
+    .default_value = true,
+    .doc = "Clean right after each commit.",
+    .group = "Clean and Archive"};
+
+const ConfigProperty<bool> CleanConfig::kAsyncClean{
+    .key = "hoodie.clean.async",
+    .default_value = false,
+    .doc = "Run the cleaner concurrently with writing.",
+    .group = "Clean and Archive"};
+
+const ConfigProperty<int32_t> CleanConfig::kKeepMinCommits{
+    .key = "hoodie.keep.min.commits",
+    .default_value = 96,
+    .doc = "Minimum completed instants kept in the active timeline by archival.",
+    .validate = v::PositiveInt32,
+    .group = "Clean and Archive",
+    .hudi_0_15_default = "20"};
+
+const ConfigProperty<int32_t> CleanConfig::kKeepMaxCommits{
+    .key = "hoodie.keep.max.commits",
+    .default_value = 128,
+    .doc = "Completed instants in the active timeline that trigger archival.",
+    .validate = v::PositiveInt32,
+    .group = "Clean and Archive",
+    .hudi_0_15_default = "30"};
+
+const ConfigProperty<int32_t> CleanConfig::kArchivalBatch{
+    .key = "hoodie.commits.archival.batch",
+    .default_value = 10,
+    .doc = "Instants archived together in one batch.",
+    .validate = v::PositiveInt32,
+    .group = "Clean and Archive"};
+
+const ConfigProperty<int32_t> CleanConfig::kCleanerParallelism{
+    .key = "hoodie.cleaner.parallelism",
+    .default_value = 200,
+    .doc = "Parallelism of cleaning.",
+    .validate = v::PositiveInt32,
+    .group = "Clean and Archive"};
+
+void CleanConfig::Register(ConfigRegistry* registry) {
+  registry->Add(kCleanerPolicy);
+  registry->Add(kFailedWritesPolicy);
+  registry->Add(kCommitsRetained);
+  registry->Add(kAutoClean);
+  registry->Add(kAsyncClean);
+  registry->Add(kKeepMinCommits);
+  registry->Add(kKeepMaxCommits);
+  registry->Add(kArchivalBatch);
+  registry->Add(kCleanerParallelism);
+}
+
+}  // namespace hoodie

@@ -1,0 +1,40 @@
+// SPDX-License-Identifier: Apache-2.0
+/// \file hoodie/config/clean_config.h
+/// \brief Cleaning of old file slices and archival of the timeline.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include "hoodie/config/config_property.h"
+
+namespace hoodie {
+
+class ConfigRegistry;
+
+/// Keys of the "Clean and Archive" group. Immutable statics; thread-safe to read.
+struct CleanConfig {
+  /// hoodie.cleaner.policy
+  static const ConfigProperty<std::string> kCleanerPolicy;
+  /// hoodie.cleaner.policy.failed.writes
+  static const ConfigProperty<std::string> kFailedWritesPolicy;
+  /// hoodie.cleaner.commits.retained
+  static const ConfigProperty<int32_t> kCommitsRetained;
+  /// hoodie.clean.automatic
+  static const ConfigProperty<bool> kAutoClean;
+  /// hoodie.clean.async
+  static const ConfigProperty<bool> kAsyncClean;
+  /// hoodie.keep.min.commits
+  static const ConfigProperty<int32_t> kKeepMinCommits;
+  /// hoodie.keep.max.commits
+  static const ConfigProperty<int32_t> kKeepMaxCommits;
+  /// hoodie.commits.archival.batch
+  static const ConfigProperty<int32_t> kArchivalBatch;
+  /// hoodie.cleaner.parallelism
+  static const ConfigProperty<int32_t> kCleanerParallelism;
+
+  /// Adds every key above to `registry`.
+  static void Register(ConfigRegistry* registry);
+};
+
+}  // namespace hoodie

@@ -1,0 +1,72 @@
+// SPDX-License-Identifier: Apache-2.0
+/// \file hoodie/config/config_property.h
+/// \brief Typed declaration of one configuration key (Java Hudi's ConfigProperty).
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <arrow/status.h>
+
+namespace hoodie {
+
+/// Another name under which a key may be given: a legacy key, or the short name an
+/// engine documents (Flink's `write.operation` for `hoodie.datasource.write.operation`).
+struct ConfigAlias {
+  std::string_view key = {};
+  /// A deprecated alias is still honoured, with a one-time warning naming the new key.
+  bool deprecated = false;
+  /// The default the seed documentation gives under this alias when it differs from the
+  /// canonical key's (Flink's `compaction.delta_commits` documents 5, Spark's key 10).
+  std::string_view documented_default = {};
+};
+
+/// The value types a key can have; kBytes is an int64 count of bytes.
+enum class ConfigType { kBool, kInt32, kInt64, kBytes, kDouble, kString };
+
+const char* ConfigTypeName(ConfigType type);
+
+/// One configuration key. Declared as a static member of a per-area struct (for example
+/// CleanConfig::kCommitsRetained) and registered explicitly; see config_registry.h.
+/// Immutable after static initialisation, so safe to read from any thread.
+template <typename T>
+struct ConfigProperty {
+  /// The Java key, unchanged.
+  std::string_view key = {};
+  /// Empty means the key is required (or has no default at all).
+  std::optional<T> default_value = std::nullopt;
+  std::string_view doc = {};
+  /// Hudi release that introduced the key, as far as known.
+  std::string_view since = {};
+  std::vector<ConfigAlias> aliases = {};
+  /// For strings and enums: the accepted values (compared case-insensitively).
+  std::vector<std::string_view> allowed_values = {};
+  /// Extra check on a parsed value (non-negative size, positive parallelism...).
+  ::arrow::Status (*validate)(const T&) = nullptr;
+  bool advanced = false;
+  /// Section of the reference docs ("Write Client", "Flink SQL", ...).
+  std::string_view group = {};
+  /// Hudi 0.15's default when it differs from the one we register (the seed's).
+  std::string_view hudi_0_15_default = {};
+  /// Why the registered default differs from a default the seed documentation gives
+  /// (an example value, a doc error, or a value that would break compatibility).
+  std::string_view override_reason = {};
+  /// For kBytes keys declared as int64.
+  bool is_bytes = false;
+};
+
+/// Validators shared by the per-area declarations.
+namespace config_validators {
+::arrow::Status NonNegativeInt32(const int32_t& value);
+::arrow::Status NonNegativeInt64(const int64_t& value);
+::arrow::Status PositiveInt32(const int32_t& value);
+::arrow::Status PositiveInt64(const int64_t& value);
+::arrow::Status Fraction(const double& value);
+::arrow::Status NonNegativeDouble(const double& value);
+::arrow::Status PortNumber(const int32_t& value);
+}  // namespace config_validators
+
+}  // namespace hoodie

@@ -1,0 +1,201 @@
+// SPDX-License-Identifier: Apache-2.0
+/// \file hoodie/config/flink_config.cc
+/// \brief Declarations of the "Flink SQL" configuration keys.
+#include "hoodie/config/flink_config.h"
+
+#include "hoodie/config/config_registry.h"
+
+namespace hoodie {
+
+namespace v = config_validators;
+
+const ConfigProperty<bool> FlinkConfig::kWriteIgnoreFailed{
+    .key = "write.ignore.failed",
+    .default_value = true,
+    .doc = "Ignore write errors that are not exceptions within a checkpoint batch.",
+    .group = "Flink SQL",
+    .hudi_0_15_default = "false"};
+
+const ConfigProperty<int32_t> FlinkConfig::kWriteTasks{
+    .key = "write.tasks",
+    .default_value = 4,
+    .doc = "Parallelism of the write tasks.",
+    .validate = v::PositiveInt32,
+    .group = "Flink SQL"};
+
+const ConfigProperty<int32_t> FlinkConfig::kWriteBatchSizeMb{
+    .key = "write.batch.size.MB",
+    .default_value = 128,
+    .doc = "Buffer size in MB before flushing to storage.",
+    .validate = v::PositiveInt32,
+    .group = "Flink SQL",
+    .hudi_0_15_default = "(renamed write.batch.size, 256.0)"};
+
+const ConfigProperty<bool> FlinkConfig::kCompactionAsyncEnabled{
+    .key = "compaction.async.enabled",
+    .default_value = true,
+    .doc = "Run compaction asynchronously (MOR).",
+    .group = "Flink SQL"};
+
+const ConfigProperty<std::string> FlinkConfig::kCompactionTriggerStrategy{
+    .key = "compaction.trigger.strategy",
+    .default_value = std::string("num_commits"),
+    .doc =
+        "When to schedule compaction: num_commits, time_elapsed, num_and_time or "
+        "num_or_time.",
+    .allowed_values =
+        {"num_commits",
+         "time_elapsed",
+         "num_and_time",
+         "num_or_time",
+         "num_commits_after_last_request"},
+    .group = "Flink SQL"};
+
+const ConfigProperty<int32_t> FlinkConfig::kCompactionDeltaSeconds{
+    .key = "compaction.delta_seconds",
+    .default_value = 3600,
+    .doc = "Seconds since the last compaction that trigger a new one.",
+    .validate = v::PositiveInt32,
+    .group = "Flink SQL"};
+
+const ConfigProperty<int32_t> FlinkConfig::kReadTasks{
+    .key = "read.tasks",
+    .default_value = 4,
+    .doc = "Parallelism of the read tasks.",
+    .validate = v::PositiveInt32,
+    .group = "Flink SQL"};
+
+const ConfigProperty<std::string> FlinkConfig::kReadAvroSchemaPath{
+    .key = "read.avro-schema.path",
+    .doc = "Avro schema file used for deserialisation; inferred from the DDL if unset.",
+    .group = "Flink SQL",
+    .hudi_0_15_default = "(renamed source.avro-schema.path)"};
+
+const ConfigProperty<std::string> FlinkConfig::kReadAvroSchema{
+    .key = "read.avro-schema",
+    .doc =
+        "Avro schema string used for deserialisation; inferred from the DDL if "
+        "unset.",
+    .group = "Flink SQL",
+    .hudi_0_15_default = "(renamed source.avro-schema)"};
+
+const ConfigProperty<bool> FlinkConfig::kReadUtcTimezone{
+    .key = "read.utc-timezone",
+    .default_value = true,
+    .doc = "Use UTC (rather than local time) to convert epoch times to LocalDateTime.",
+    .group = "Flink SQL"};
+
+const ConfigProperty<bool> FlinkConfig::kReadStreamingEnabled{
+    .key = "read.streaming.enabled",
+    .default_value = false,
+    .doc = "Read the table as a streaming source.",
+    .group = "Flink SQL"};
+
+const ConfigProperty<int32_t> FlinkConfig::kReadStreamingCheckInterval{
+    .key = "read.streaming.check-interval",
+    .default_value = 60,
+    .doc = "Seconds between checks for new commits in streaming reads.",
+    .validate = v::PositiveInt32,
+    .group = "Flink SQL"};
+
+const ConfigProperty<std::string> FlinkConfig::kReadStartCommit{
+    .key = "read.start-commit",
+    .doc =
+        "Start commit (yyyyMMddHHmmss, or earliest) of streaming and incremental "
+        "reads; unset means the latest commit.",
+    .aliases = {{.key = "read.streaming.start-commit", .deprecated = true}},
+    .group = "Flink SQL"};
+
+const ConfigProperty<std::string> FlinkConfig::kReadEndCommit{
+    .key = "read.end-commit",
+    .doc = "End commit of incremental reads; unset means the latest commit.",
+    .group = "Flink SQL"};
+
+const ConfigProperty<bool> FlinkConfig::kReadStreamingSkipCompaction{
+    .key = "read.streaming.skip_compaction",
+    .default_value = false,
+    .doc = "Skip compaction commits in streaming reads.",
+    .group = "Flink SQL"};
+
+const ConfigProperty<bool> FlinkConfig::kBulkInsertShuffleByPartition{
+    .key = "write.bulk_insert.shuffle_by_partition",
+    .default_value = true,
+    .doc = "Shuffle bulk_insert input by partition before writing.",
+    .group = "Flink SQL",
+    .hudi_0_15_default = "(renamed write.bulk_insert.shuffle_input)"};
+
+const ConfigProperty<bool> FlinkConfig::kBulkInsertSortByPartition{
+    .key = "write.bulk_insert.sort_by_partition",
+    .default_value = true,
+    .doc = "Sort bulk_insert input by partition before writing.",
+    .group = "Flink SQL",
+    .hudi_0_15_default = "(renamed write.bulk_insert.sort_input)"};
+
+const ConfigProperty<int32_t> FlinkConfig::kWriteSortMemory{
+    .key = "write.sort.memory",
+    .default_value = 128,
+    .doc = "Managed memory (MB) of the sort operator.",
+    .validate = v::PositiveInt32,
+    .group = "Flink SQL"};
+
+const ConfigProperty<bool> FlinkConfig::kIndexBootstrapEnabled{
+    .key = "index.bootstrap.enabled",
+    .default_value = false,
+    .doc = "Load existing records of the table into Flink state at start-up.",
+    .group = "Flink SQL"};
+
+const ConfigProperty<std::string> FlinkConfig::kIndexPartitionRegex{
+    .key = "index.partition.regex",
+    .default_value = std::string(".*"),
+    .doc = "Regex selecting the partitions loaded by index bootstrap.",
+    .group = "Flink SQL",
+    .override_reason =
+        "The seed documents \"*\", which is not a valid regular expression; Hudi "
+        "uses \".*\" (all partitions), which is what the seed describes."};
+
+const ConfigProperty<bool> FlinkConfig::kChangelogEnabled{
+    .key = "changelog.enabled",
+    .default_value = false,
+    .doc = "Keep all intermediate changes (I/-U/U/D) instead of only merged records.",
+    .group = "Flink SQL"};
+
+const ConfigProperty<bool> FlinkConfig::kWriteInsertCluster{
+    .key = "write.insert.cluster",
+    .default_value = false,
+    .doc = "Merge small files while inserting into COW tables.",
+    .group = "Flink SQL"};
+
+const ConfigProperty<int64_t> FlinkConfig::kWriteRateLimit{
+    .key = "write.rate.limit",
+    .default_value = int64_t{0},
+    .doc = "Records per second written; 0 disables the limit.",
+    .validate = v::NonNegativeInt64,
+    .group = "Flink SQL"};
+
+void FlinkConfig::Register(ConfigRegistry* registry) {
+  registry->Add(kWriteIgnoreFailed);
+  registry->Add(kWriteTasks);
+  registry->Add(kWriteBatchSizeMb);
+  registry->Add(kCompactionAsyncEnabled);
+  registry->Add(kCompactionTriggerStrategy);
+  registry->Add(kCompactionDeltaSeconds);
+  registry->Add(kReadTasks);
+  registry->Add(kReadAvroSchemaPath);
+  registry->Add(kReadAvroSchema);
+  registry->Add(kReadUtcTimezone);
+  registry->Add(kReadStreamingEnabled);
+  registry->Add(kReadStreamingCheckInterval);
+  registry->Add(kReadStartCommit);
+  registry->Add(kReadEndCommit);
+  registry->Add(kReadStreamingSkipCompaction);
+  registry->Add(kBulkInsertShuffleByPartition);
+  registry->Add(kBulkInsertSortByPartition);
+  registry->Add(kWriteSortMemory);
+  registry->Add(kIndexBootstrapEnabled);
+  registry->Add(kIndexPartitionRegex);
+  registry->Add(kChangelogEnabled);
+  registry->Add(kWriteInsertCluster);
+  registry->Add(kWriteRateLimit);
+}
+
+}  // namespace hoodie

@@ -1,0 +1,102 @@
+// SPDX-License-Identifier: Apache-2.0
+/// \file hoodie/config/hoodie_config.h
+/// \brief String key/value configuration layered from .properties files, --hoodie-conf
+/// arguments and code, with typed lookup through ConfigProperty.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+#include <arrow/result.h>
+#include <arrow/status.h>
+
+#include "hoodie/config/config_property.h"
+#include "hoodie/config/config_value.h"
+#include "hoodie/config/java_properties.h"
+
+namespace hoodie {
+
+/// One finding of HoodieConfig::Check().
+struct ConfigProblem {
+  enum class Severity { kError, kWarning };
+  Severity severity = Severity::kError;
+  std::string key;
+  std::string message;
+};
+
+/// Holds configuration as the strings hoodie.properties and `--hoodie-conf k=v` carry.
+/// Every source is a layer: a later Load/Add/Set overrides earlier values of the same
+/// key. Not thread-safe for mutation; const methods may be called concurrently.
+class HoodieConfig {
+ public:
+  HoodieConfig() = default;
+
+  /// Loads a .properties file (java.util.Properties syntax) on local storage, the way
+  /// Hudi's DFSPropertiesConfiguration does: entries apply in file order and an
+  /// `include=other.properties` entry loads that file at that point, relative to the
+  /// including file's folder unless absolute. IOError if a file cannot be read;
+  /// Invalid on an include cycle or a malformed line, naming the file and line.
+  ::arrow::Status LoadPropertiesFile(const std::string& path);
+
+  /// Applies one `--hoodie-conf key=value` argument (split at the first '=').
+  /// Invalid, naming the argument, when there is no '=' or the key is empty.
+  ::arrow::Status AddHoodieConf(std::string_view argument);
+  ::arrow::Status AddHoodieConfs(const std::vector<std::string>& arguments);
+
+  /// Sets a raw value (any key, registered or not).
+  HoodieConfig& Set(std::string_view key, std::string_view value);
+
+  /// Sets a typed value under the property's canonical key.
+  template <typename T>
+  HoodieConfig& Set(const ConfigProperty<T>& prop, const T& value) {
+    return Set(prop.key, FormatConfigValue(value));
+  }
+  HoodieConfig& Set(const ConfigProperty<std::string>& prop, std::string_view value) {
+    return Set(prop.key, value);
+  }
+
+  /// The raw value stored under exactly `key`.
+  std::optional<std::string> GetRaw(std::string_view key) const;
+  bool Contains(std::string_view key) const { return GetRaw(key).has_value(); }
+
+  /// Typed lookup: the key, then its aliases (a deprecated alias logs a warning once per
+  /// process), then the default. Invalid, naming key, raw value and what is allowed, if
+  /// the value does not parse or validate; KeyError if unset and without default.
+  template <typename T>
+  ::arrow::Result<T> Get(const ConfigProperty<T>& prop) const {
+    std::optional<std::string> raw = GetRaw(prop.key);
+    for (size_t i = 0; !raw && i < prop.aliases.size(); ++i) {
+      raw = GetRaw(prop.aliases[i].key);
+      if (raw && prop.aliases[i].deprecated) WarnDeprecatedOnce(prop.aliases[i].key, prop.key);
+    }
+    if (!raw) {
+      if (prop.default_value) return *prop.default_value;
+      return ::arrow::Status::KeyError("config '", prop.key, "' is required but not set");
+    }
+    return ParseConfigProperty(prop, *raw);
+  }
+
+  /// Checks every set key against the registry: registered keys (or aliases) must parse
+  /// and validate; unknown `hoodie.*` keys and deprecated aliases are warnings.
+  std::vector<ConfigProblem> Check() const;
+
+  /// Logs the warnings of Check() through LogWarning (unknown keys name the closest
+  /// known key) and returns Invalid listing every error, or OK.
+  ::arrow::Status Validate() const;
+
+  /// Entries in first-set order, each with its latest value.
+  const PropertyList& entries() const { return entries_; }
+  size_t size() const { return entries_.size(); }
+
+ private:
+  ::arrow::Status LoadFile(const std::string& path, std::vector<std::string>* stack);
+  static void WarnDeprecatedOnce(std::string_view alias, std::string_view key);
+
+  PropertyList entries_;
+  std::unordered_map<std::string, size_t> index_;
+};
+
+}  // namespace hoodie

@@ -1,0 +1,122 @@
+// SPDX-License-Identifier: Apache-2.0
+/// \file hoodie/config/lock_config.cc
+/// \brief Declarations of the "Locking" configuration keys.
+#include "hoodie/config/lock_config.h"
+
+#include "hoodie/config/config_registry.h"
+
+namespace hoodie {
+
+namespace v = config_validators;
+
+const ConfigProperty<std::string> LockConfig::kProvider{
+    .key = "hoodie.write.lock.provider",
+    .default_value = std::string(
+        "org.apache.hudi.client.transaction.lock.ZookeeperBasedLockProvider"),
+    .doc = "Lock provider class (implements org.apache.hudi.common.lock.LockProvider).",
+    .group = "Locking"};
+
+const ConfigProperty<std::string> LockConfig::kZkUrl{
+    .key = "hoodie.write.lock.zookeeper.url",
+    .doc = "Comma-separated ZooKeeper servers.",
+    .group = "Locking"};
+
+const ConfigProperty<std::string> LockConfig::kZkBasePath{
+    .key = "hoodie.write.lock.zookeeper.base_path",
+    .doc =
+        "ZooKeeper path under which lock znodes are created; common to all writers "
+        "of a table.",
+    .group = "Locking"};
+
+const ConfigProperty<int32_t> LockConfig::kZkPort{
+    .key = "hoodie.write.lock.zookeeper.port",
+    .doc = "ZooKeeper port.",
+    .validate = v::PortNumber,
+    .group = "Locking"};
+
+const ConfigProperty<std::string> LockConfig::kZkLockKey{
+    .key = "hoodie.write.lock.zookeeper.lock_key",
+    .doc = "Znode name under base_path holding the lock; the table name is recommended.",
+    .group = "Locking"};
+
+const ConfigProperty<int32_t> LockConfig::kZkConnectionTimeoutMs{
+    .key = "hoodie.write.lock.zookeeper.connection_timeout_ms",
+    .default_value = 15000,
+    .doc = "ZooKeeper connection timeout in milliseconds.",
+    .validate = v::PositiveInt32,
+    .group = "Locking"};
+
+const ConfigProperty<int32_t> LockConfig::kZkSessionTimeoutMs{
+    .key = "hoodie.write.lock.zookeeper.session_timeout_ms",
+    .default_value = 60000,
+    .doc = "ZooKeeper session timeout in milliseconds.",
+    .validate = v::PositiveInt32,
+    .group = "Locking"};
+
+const ConfigProperty<int32_t> LockConfig::kNumRetries{
+    .key = "hoodie.write.lock.num_retries",
+    .default_value = 3,
+    .doc = "Retries of the lock provider.",
+    .validate = v::NonNegativeInt32,
+    .group = "Locking",
+    .hudi_0_15_default = "15"};
+
+const ConfigProperty<int64_t> LockConfig::kWaitTimeMsBetweenRetry{
+    .key = "hoodie.write.lock.wait_time_ms_between_retry",
+    .default_value = int64_t{5000},
+    .doc = "Initial wait between lock provider retries, in milliseconds.",
+    .validate = v::NonNegativeInt64,
+    .group = "Locking",
+    .hudi_0_15_default = "1000"};
+
+const ConfigProperty<std::string> LockConfig::kHiveMetastoreDatabase{
+    .key = "hoodie.write.lock.hivemetastore.database",
+    .doc = "Hive database to lock against.",
+    .group = "Locking"};
+
+const ConfigProperty<std::string> LockConfig::kHiveMetastoreTable{
+    .key = "hoodie.write.lock.hivemetastore.table",
+    .doc = "Hive table to lock against.",
+    .group = "Locking"};
+
+const ConfigProperty<int32_t> LockConfig::kClientNumRetries{
+    .key = "hoodie.write.lock.client.num_retries",
+    .default_value = 0,
+    .doc = "Extra retries of acquiring the lock by the Hudi client.",
+    .validate = v::NonNegativeInt32,
+    .group = "Locking",
+    .hudi_0_15_default = "50"};
+
+const ConfigProperty<int64_t> LockConfig::kClientWaitTimeMsBetweenRetry{
+    .key = "hoodie.write.lock.client.wait_time_ms_between_retry",
+    .default_value = int64_t{10000},
+    .doc = "Wait between client lock retries, in milliseconds.",
+    .validate = v::NonNegativeInt64,
+    .group = "Locking",
+    .hudi_0_15_default = "5000"};
+
+const ConfigProperty<std::string> LockConfig::kConflictResolutionStrategy{
+    .key = "hoodie.write.lock.conflict.resolution.strategy",
+    .default_value = std::string(
+        "org.apache.hudi.client.transaction.SimpleConcurrentFileWritesConflictResolutionStrategy"),
+    .doc = "Conflict resolution strategy class.",
+    .group = "Locking"};
+
+void LockConfig::Register(ConfigRegistry* registry) {
+  registry->Add(kProvider);
+  registry->Add(kZkUrl);
+  registry->Add(kZkBasePath);
+  registry->Add(kZkPort);
+  registry->Add(kZkLockKey);
+  registry->Add(kZkConnectionTimeoutMs);
+  registry->Add(kZkSessionTimeoutMs);
+  registry->Add(kNumRetries);
+  registry->Add(kWaitTimeMsBetweenRetry);
+  registry->Add(kHiveMetastoreDatabase);
+  registry->Add(kHiveMetastoreTable);
+  registry->Add(kClientNumRetries);
+  registry->Add(kClientWaitTimeMsBetweenRetry);
+  registry->Add(kConflictResolutionStrategy);
+}
+
+}  // namespace hoodie

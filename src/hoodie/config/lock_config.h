@@ -1,0 +1,50 @@
+// SPDX-License-Identifier: Apache-2.0
+/// \file hoodie/config/lock_config.h
+/// \brief Lock providers for optimistic concurrency control (ZooKeeper, Hive metastore).
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include "hoodie/config/config_property.h"
+
+namespace hoodie {
+
+class ConfigRegistry;
+
+/// Keys of the "Locking" group. Immutable statics; thread-safe to read.
+struct LockConfig {
+  /// hoodie.write.lock.provider
+  static const ConfigProperty<std::string> kProvider;
+  /// hoodie.write.lock.zookeeper.url
+  static const ConfigProperty<std::string> kZkUrl;
+  /// hoodie.write.lock.zookeeper.base_path
+  static const ConfigProperty<std::string> kZkBasePath;
+  /// hoodie.write.lock.zookeeper.port
+  static const ConfigProperty<int32_t> kZkPort;
+  /// hoodie.write.lock.zookeeper.lock_key
+  static const ConfigProperty<std::string> kZkLockKey;
+  /// hoodie.write.lock.zookeeper.connection_timeout_ms
+  static const ConfigProperty<int32_t> kZkConnectionTimeoutMs;
+  /// hoodie.write.lock.zookeeper.session_timeout_ms
+  static const ConfigProperty<int32_t> kZkSessionTimeoutMs;
+  /// hoodie.write.lock.num_retries
+  static const ConfigProperty<int32_t> kNumRetries;
+  /// hoodie.write.lock.wait_time_ms_between_retry
+  static const ConfigProperty<int64_t> kWaitTimeMsBetweenRetry;
+  /// hoodie.write.lock.hivemetastore.database
+  static const ConfigProperty<std::string> kHiveMetastoreDatabase;
+  /// hoodie.write.lock.hivemetastore.table
+  static const ConfigProperty<std::string> kHiveMetastoreTable;
+  /// hoodie.write.lock.client.num_retries
+  static const ConfigProperty<int32_t> kClientNumRetries;
+  /// hoodie.write.lock.client.wait_time_ms_between_retry
+  static const ConfigProperty<int64_t> kClientWaitTimeMsBetweenRetry;
+  /// hoodie.write.lock.conflict.resolution.strategy
+  static const ConfigProperty<std::string> kConflictResolutionStrategy;
+
+  /// Adds every key above to `registry`.
+  static void Register(ConfigRegistry* registry);
+};
+
+}  // namespace hoodie

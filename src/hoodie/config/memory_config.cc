@@ -1,0 +1,45 @@
+// SPDX-License-Identifier: Apache-2.0
+/// \file hoodie/config/memory_config.cc
+/// \brief Declarations of the "Memory" configuration keys.
+#include "hoodie/config/memory_config.h"
+
+#include "hoodie/config/config_registry.h"
+
+namespace hoodie {
+
+namespace v = config_validators;
+
+const ConfigProperty<double> MemoryConfig::kMergeFraction{
+    .key = "hoodie.memory.merge.fraction",
+    .default_value = 0.6,
+    .doc = "Fraction of user memory (1 - spark.memory.fraction) used by a merge.",
+    .validate = v::Fraction,
+    .group = "Memory"};
+
+const ConfigProperty<double> MemoryConfig::kCompactionFraction{
+    .key = "hoodie.memory.compaction.fraction",
+    .default_value = 0.6,
+    .doc =
+        "Fraction of user memory used by the spillable map of compaction log "
+        "scanning.",
+    .validate = v::Fraction,
+    .group = "Memory",
+    .override_reason =
+        "The seed lists 1GB, the default of the builder method documented beside it "
+        "(a size in bytes); the key is a fraction and Hudi's default is 0.6, so 1GB "
+        "would fail validation."};
+
+const ConfigProperty<double> MemoryConfig::kWriteStatusFailureFraction{
+    .key = "hoodie.memory.writestatus.failure.fraction",
+    .default_value = 0.1,
+    .doc = "Fraction of failed records whose exceptions are reported to the driver.",
+    .validate = v::Fraction,
+    .group = "Memory"};
+
+void MemoryConfig::Register(ConfigRegistry* registry) {
+  registry->Add(kMergeFraction);
+  registry->Add(kCompactionFraction);
+  registry->Add(kWriteStatusFailureFraction);
+}
+
+}  // namespace hoodie

@@ -1,0 +1,28 @@
+// SPDX-License-Identifier: Apache-2.0
+/// \file hoodie/config/memory_config.h
+/// \brief Memory used by merges and compaction.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include "hoodie/config/config_property.h"
+
+namespace hoodie {
+
+class ConfigRegistry;
+
+/// Keys of the "Memory" group. Immutable statics; thread-safe to read.
+struct MemoryConfig {
+  /// hoodie.memory.merge.fraction
+  static const ConfigProperty<double> kMergeFraction;
+  /// hoodie.memory.compaction.fraction
+  static const ConfigProperty<double> kCompactionFraction;
+  /// hoodie.memory.writestatus.failure.fraction
+  static const ConfigProperty<double> kWriteStatusFailureFraction;
+
+  /// Adds every key above to `registry`.
+  static void Register(ConfigRegistry* registry);
+};
+
+}  // namespace hoodie

@@ -1,0 +1,90 @@
+// SPDX-License-Identifier: Apache-2.0
+/// \file hoodie/config/metadata_config.cc
+/// \brief Declarations of the "Metadata Table" configuration keys.
+#include "hoodie/config/metadata_config.h"
+
+#include "hoodie/config/config_registry.h"
+
+namespace hoodie {
+
+namespace v = config_validators;
+
+const ConfigProperty<bool> MetadataConfig::kEnable{
+    .key = "hoodie.metadata.enable",
+    .default_value = false,
+    .doc = "Maintain and use the internal metadata table.",
+    .group = "Metadata Table",
+    .hudi_0_15_default = "true"};
+
+const ConfigProperty<bool> MetadataConfig::kReuseEnable{
+    .key = "hoodie.metadata.reuse.enable",
+    .default_value = true,
+    .doc = "Reuse opened readers and merged logs across metadata fetches.",
+    .advanced = true,
+    .group = "Metadata Table"};
+
+const ConfigProperty<bool> MetadataConfig::kFallbackEnable{
+    .key = "hoodie.metadata.fallback.enable",
+    .default_value = true,
+    .doc = "Fall back to storage listing on metadata table errors.",
+    .advanced = true,
+    .group = "Metadata Table",
+    .hudi_0_15_default = "(removed)"};
+
+const ConfigProperty<bool> MetadataConfig::kValidate{
+    .key = "hoodie.metadata.validate",
+    .default_value = false,
+    .doc = "Validate metadata table contents against storage listings on every access.",
+    .advanced = true,
+    .group = "Metadata Table",
+    .hudi_0_15_default = "(removed)"};
+
+const ConfigProperty<int32_t> MetadataConfig::kInsertParallelism{
+    .key = "hoodie.metadata.insert.parallelism",
+    .default_value = 1,
+    .doc = "Parallelism of writes to the metadata table.",
+    .validate = v::PositiveInt32,
+    .group = "Metadata Table"};
+
+const ConfigProperty<int32_t> MetadataConfig::kCompactMaxDeltaCommits{
+    .key = "hoodie.metadata.compact.max.delta.commits",
+    .default_value = 24,
+    .doc = "Delta commits that trigger compaction of the metadata table.",
+    .validate = v::PositiveInt32,
+    .group = "Metadata Table",
+    .hudi_0_15_default = "10"};
+
+const ConfigProperty<int32_t> MetadataConfig::kKeepMinCommits{
+    .key = "hoodie.metadata.keep.min.commits",
+    .default_value = 20,
+    .doc = "Minimum instants kept by archival of the metadata table timeline.",
+    .validate = v::PositiveInt32,
+    .group = "Metadata Table",
+    .override_reason =
+        "The seed writes archiveCommitsWith(minToKeep = 30, maxToKeep = 20): "
+        "minimum above maximum, which archival rejects; the values are swapped "
+        "relative to Hudi (min 20, max 30)."};
+
+const ConfigProperty<int32_t> MetadataConfig::kKeepMaxCommits{
+    .key = "hoodie.metadata.keep.max.commits",
+    .default_value = 30,
+    .doc = "Instants that trigger archival of the metadata table timeline.",
+    .validate = v::PositiveInt32,
+    .group = "Metadata Table",
+    .override_reason =
+        "The seed writes archiveCommitsWith(minToKeep = 30, maxToKeep = 20): "
+        "minimum above maximum, which archival rejects; the values are swapped "
+        "relative to Hudi (min 20, max 30)."};
+
+void MetadataConfig::Register(ConfigRegistry* registry) {
+  registry->Add(kEnable);
+  registry->Add(kReuseEnable);
+  registry->Add(kFallbackEnable);
+  registry->Add(kValidate);
+  registry->Add(kInsertParallelism);
+  registry->Add(kCompactMaxDeltaCommits);
+  registry->Add(kKeepMinCommits);
+  registry->Add(kKeepMaxCommits);
+}
+
+}  // namespace hoodie

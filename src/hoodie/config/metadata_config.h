@@ -1,0 +1,38 @@
+// SPDX-License-Identifier: Apache-2.0
+/// \file hoodie/config/metadata_config.h
+/// \brief The internal metadata table (file listings and indexes).
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include "hoodie/config/config_property.h"
+
+namespace hoodie {
+
+class ConfigRegistry;
+
+/// Keys of the "Metadata Table" group. Immutable statics; thread-safe to read.
+struct MetadataConfig {
+  /// hoodie.metadata.enable
+  static const ConfigProperty<bool> kEnable;
+  /// hoodie.metadata.reuse.enable
+  static const ConfigProperty<bool> kReuseEnable;
+  /// hoodie.metadata.fallback.enable
+  static const ConfigProperty<bool> kFallbackEnable;
+  /// hoodie.metadata.validate
+  static const ConfigProperty<bool> kValidate;
+  /// hoodie.metadata.insert.parallelism
+  static const ConfigProperty<int32_t> kInsertParallelism;
+  /// hoodie.metadata.compact.max.delta.commits
+  static const ConfigProperty<int32_t> kCompactMaxDeltaCommits;
+  /// hoodie.metadata.keep.min.commits
+  static const ConfigProperty<int32_t> kKeepMinCommits;
+  /// hoodie.metadata.keep.max.commits
+  static const ConfigProperty<int32_t> kKeepMaxCommits;
+
+  /// Adds every key above to `registry`.
+  static void Register(ConfigRegistry* registry);
+};
+
+}  // namespace hoodie

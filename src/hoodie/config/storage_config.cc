@@ -1,0 +1,84 @@
+// SPDX-License-Identifier: Apache-2.0
+/// \file hoodie/config/storage_config.cc
+/// \brief Declarations of the "Storage" configuration keys.
+#include "hoodie/config/storage_config.h"
+
+#include "hoodie/config/config_registry.h"
+
+namespace hoodie {
+
+namespace v = config_validators;
+
+const ConfigProperty<int64_t> StorageConfig::kParquetMaxFileSize{
+    .key = "hoodie.parquet.max.file.size",
+    .default_value = int64_t{125829120},
+    .doc = "Target size of parquet base files.",
+    .validate = v::PositiveInt64,
+    .group = "Storage",
+    .is_bytes = true};
+
+const ConfigProperty<int64_t> StorageConfig::kParquetBlockSize{
+    .key = "hoodie.parquet.block.size",
+    .default_value = int64_t{125829120},
+    .doc = "Parquet row group size.",
+    .validate = v::PositiveInt64,
+    .group = "Storage",
+    .is_bytes = true};
+
+const ConfigProperty<int64_t> StorageConfig::kParquetPageSize{
+    .key = "hoodie.parquet.page.size",
+    .default_value = int64_t{1048576},
+    .doc = "Parquet page size.",
+    .validate = v::PositiveInt64,
+    .group = "Storage",
+    .is_bytes = true};
+
+const ConfigProperty<double> StorageConfig::kParquetCompressionRatio{
+    .key = "hoodie.parquet.compression.ratio",
+    .default_value = 0.1,
+    .doc = "Expected parquet compression ratio used to size new files.",
+    .validate = v::NonNegativeDouble,
+    .group = "Storage"};
+
+const ConfigProperty<std::string> StorageConfig::kParquetCompressionCodec{
+    .key = "hoodie.parquet.compression.codec",
+    .default_value = std::string("gzip"),
+    .doc = "Parquet compression codec.",
+    .allowed_values = {"gzip", "snappy", "uncompressed", "lzo", "zstd", "lz4"},
+    .group = "Storage"};
+
+const ConfigProperty<int64_t> StorageConfig::kLogFileMaxSize{
+    .key = "hoodie.logfile.max.size",
+    .default_value = int64_t{1073741824},
+    .doc = "Size at which a log file rolls over to the next version.",
+    .validate = v::PositiveInt64,
+    .group = "Storage",
+    .is_bytes = true};
+
+const ConfigProperty<int64_t> StorageConfig::kLogFileDataBlockMaxSize{
+    .key = "hoodie.logfile.data.block.max.size",
+    .default_value = int64_t{268435456},
+    .doc = "Maximum size of one data block appended to a log file.",
+    .validate = v::PositiveInt64,
+    .group = "Storage",
+    .is_bytes = true};
+
+const ConfigProperty<double> StorageConfig::kLogFileToParquetCompressionRatio{
+    .key = "hoodie.logfile.to.parquet.compression.ratio",
+    .default_value = 0.35,
+    .doc = "Expected extra compression when records move from log files to parquet.",
+    .validate = v::NonNegativeDouble,
+    .group = "Storage"};
+
+void StorageConfig::Register(ConfigRegistry* registry) {
+  registry->Add(kParquetMaxFileSize);
+  registry->Add(kParquetBlockSize);
+  registry->Add(kParquetPageSize);
+  registry->Add(kParquetCompressionRatio);
+  registry->Add(kParquetCompressionCodec);
+  registry->Add(kLogFileMaxSize);
+  registry->Add(kLogFileDataBlockMaxSize);
+  registry->Add(kLogFileToParquetCompressionRatio);
+}
+
+}  // namespace hoodie
