@@ -1,0 +1,194 @@
+// SPDX-License-Identifier: Apache-2.0
+/// \file hoodie/timeline/active_timeline.cc
+/// \brief Loading layout-1 timelines and creating instant state files
+/// (HoodieActiveTimeline, TimelineLayout.TimelineLayoutV1).
+#include "hoodie/timeline/active_timeline.h"
+
+#include <utility>
+
+#include "hoodie/common/error.h"
+#include "hoodie/common/logging.h"
+#include "hoodie/common/macros.h"
+#include "hoodie/storage/storage.h"
+
+namespace hoodie {
+namespace {
+
+constexpr std::string_view kSchemaFolder = ".schema";
+
+// Key of TimelineLayoutV1's grouping: a compaction and the commit it completes as are
+// one instant.
+using InstantKey = std::pair<std::string, Action>;
+
+::arrow::Status StateConflict(const std::string& message) {
+  return WithErrorCode(::arrow::Status::Invalid(message), ErrorCode::kInstantStateConflict);
+}
+
+}  // namespace
+
+::arrow::Result<ActiveTimeline> ActiveTimeline::Load(std::shared_ptr<Storage> storage,
+                                                     std::string meta_path,
+                                                     TimelineTimeZone zone) {
+  while (meta_path.size() > 1 && meta_path.back() == '/') meta_path.pop_back();
+  ActiveTimeline loaded(std::move(storage), std::move(meta_path), zone);
+  std::map<Instant, int64_t> found;
+  HOODIE_RETURN_NOT_OK(loaded.ListInto(loaded.meta_path_, /*schema_only=*/false, &found));
+  const std::string schema_dir = loaded.meta_path_ + "/" + std::string(kSchemaFolder);
+  HOODIE_ASSIGN_OR_RAISE(bool has_schema_dir, loaded.storage_->Exists(schema_dir));
+  if (has_schema_dir) {
+    HOODIE_RETURN_NOT_OK(loaded.ListInto(schema_dir, /*schema_only=*/true, &found));
+  }
+
+  // Layout 1 keeps, per (timestamp, comparable action), only the highest state; the
+  // older state files normally stay on storage next to it.
+  std::map<InstantKey, std::pair<Instant, int64_t>> highest;
+  for (const auto& [instant, mtime] : found) {
+    InstantKey key{instant.timestamp, ComparableAction(instant.action)};
+    auto it = highest.find(key);
+    if (it == highest.end() || it->second.first.state < instant.state) {
+      highest[key] = {instant, mtime};
+    }
+  }
+  std::vector<Instant> instants;
+  for (const auto& [key, entry] : highest) {
+    instants.push_back(entry.first);
+    loaded.transition_times_[entry.first] =
+        InstantTimeGenerator::FormatMillis(entry.second, zone);
+  }
+  loaded.timeline_ = Timeline(std::move(instants));
+  return loaded;
+}
+
+::arrow::Status ActiveTimeline::ListInto(const std::string& dir, bool schema_only,
+                                         std::map<Instant, int64_t>* found) const {
+  HOODIE_ASSIGN_OR_RAISE(auto entries, storage_->List(dir, /*recursive=*/false));
+  for (const FileStatus& entry : entries) {
+    if (entry.is_directory) continue;
+    std::string name(entry.name());
+    auto parsed = Instant::FromFileName(name);
+    if (!parsed.ok()) {
+      // Hudi loads only names with a known instant extension and skips the rest
+      // silently; we also say so, since such a file is usually a leftover.
+      LogWarning("Skipping timeline file that is not a valid instant: " + dir + "/" +
+                 name + " (" + parsed.status().message() + ")");
+      continue;
+    }
+    if (!parsed->has_value()) continue;
+    const Instant& instant = **parsed;
+    if (schema_only && instant.action != Action::kSchemaCommit) continue;
+    (*found)[instant] = entry.modification_time_ms;
+  }
+  return ::arrow::Status::OK();
+}
+
+::arrow::Result<ActiveTimeline> ActiveTimeline::Reload() const {
+  return Load(storage_, meta_path_, zone_);
+}
+
+std::optional<std::string> ActiveTimeline::StateTransitionTime(const Instant& instant) const {
+  auto it = transition_times_.find(instant);
+  if (it == transition_times_.end()) return std::nullopt;
+  return it->second;
+}
+
+::arrow::Result<std::string> ActiveTimeline::InstantPath(const Instant& instant) const {
+  HOODIE_ASSIGN_OR_RAISE(std::string name, instant.FileName());
+  if (instant.action == Action::kSchemaCommit) {
+    return meta_path_ + "/" + std::string(kSchemaFolder) + "/" + name;
+  }
+  return meta_path_ + "/" + name;
+}
+
+::arrow::Result<bool> ActiveTimeline::StateFileExists(const Instant& instant) const {
+  HOODIE_ASSIGN_OR_RAISE(std::string path, InstantPath(instant));
+  return storage_->Exists(path);
+}
+
+::arrow::Status ActiveTimeline::CreateStateFile(const Instant& from, const Instant& to,
+                                                std::string_view content) const {
+  HOODIE_ASSIGN_OR_RAISE(bool from_exists, StateFileExists(from));
+  if (!from_exists) {
+    return StateConflict("Cannot transition instant, its current state file is missing: " +
+                         from.ToString() + " -> " + to.ToString());
+  }
+  HOODIE_ASSIGN_OR_RAISE(bool to_exists, StateFileExists(to));
+  if (to_exists) {
+    return StateConflict("Cannot transition instant, the target state file exists: " +
+                         from.ToString() + " -> " + to.ToString());
+  }
+  HOODIE_ASSIGN_OR_RAISE(std::string path, InstantPath(to));
+  ::arrow::Status st = storage_->CreateImmutable(path, content);
+  if (st.IsAlreadyExists()) {
+    // Another writer created the same state file between our check and our create.
+    return WithErrorCode(st, ErrorCode::kInstantStateConflict);
+  }
+  return st;
+}
+
+::arrow::Status ActiveTimeline::CreateRequested(const Instant& instant,
+                                                std::string_view content) const {
+  const bool first_state = instant.IsRequested() ||
+                           (instant.action == Action::kSavepoint && instant.IsInflight());
+  if (!first_state) {
+    return ::arrow::Status::Invalid(
+        "A new instant must be REQUESTED (INFLIGHT for a savepoint): ", instant.ToString());
+  }
+  for (State state : {State::kRequested, State::kInflight, State::kCompleted}) {
+    Instant other{instant.timestamp, instant.action, state};
+    if (!other.FileName().ok()) continue;  // a savepoint has no requested file
+    HOODIE_ASSIGN_OR_RAISE(bool exists, StateFileExists(other));
+    if (exists) {
+      return StateConflict("Cannot create instant, a file of it already exists: " +
+                           other.ToString());
+    }
+  }
+  HOODIE_ASSIGN_OR_RAISE(std::string path, InstantPath(instant));
+  ::arrow::Status st = storage_->CreateImmutable(path, content);
+  if (st.IsAlreadyExists()) return WithErrorCode(st, ErrorCode::kInstantStateConflict);
+  return st;
+}
+
+::arrow::Result<Instant> ActiveTimeline::TransitionToInflight(
+    const Instant& requested, std::string_view content) const {
+  if (!requested.IsRequested()) {
+    return ::arrow::Status::Invalid("Only a REQUESTED instant can become INFLIGHT: ",
+                                    requested.ToString());
+  }
+  Instant inflight{requested.timestamp, requested.action, State::kInflight};
+  HOODIE_RETURN_NOT_OK(CreateStateFile(requested, inflight, content));
+  return inflight;
+}
+
+::arrow::Result<Instant> ActiveTimeline::TransitionToComplete(
+    const Instant& inflight, std::string_view content) const {
+  if (!inflight.IsInflight()) {
+    return ::arrow::Status::Invalid("Only an INFLIGHT instant can be completed: ",
+                                    inflight.ToString());
+  }
+  // transitionCompactionInflightToComplete / transitionLogCompactionInflightToComplete
+  // complete as a commit / deltacommit.
+  Instant completed{inflight.timestamp, ComparableAction(inflight.action),
+                    State::kCompleted};
+  HOODIE_RETURN_NOT_OK(CreateStateFile(inflight, completed, content));
+  return completed;
+}
+
+::arrow::Result<std::string> ActiveTimeline::ReadDetails(const Instant& instant) const {
+  HOODIE_ASSIGN_OR_RAISE(std::string path, InstantPath(instant));
+  auto content = storage_->ReadAll(path);
+  if (!content.ok()) {
+    return content.status().WithMessage("Cannot read instant file ", path, " of ",
+                                        instant.ToString(), ": ",
+                                        content.status().message());
+  }
+  return content;
+}
+
+::arrow::Result<std::string> ActiveTimeline::CreateNewInstantTime() const {
+  // The snapshot is sorted by timestamp string, so its last instant is the greatest.
+  std::optional<Instant> last = timeline_.LastInstant();
+  return InstantTimeGenerator::CreateNewInstantTime(zone_,
+                                                    last ? last->timestamp : "");
+}
+
+}  // namespace hoodie

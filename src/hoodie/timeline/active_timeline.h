@@ -1,0 +1,106 @@
+// SPDX-License-Identifier: Apache-2.0
+/// \file hoodie/timeline/active_timeline.h
+/// \brief ActiveTimeline: the instants in `.hoodie/` (layout 1) and their state changes.
+#pragma once
+
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include <arrow/result.h>
+#include <arrow/status.h>
+
+#include "hoodie/timeline/instant.h"
+#include "hoodie/timeline/instant_time.h"
+#include "hoodie/timeline/timeline.h"
+
+namespace hoodie {
+
+class Storage;
+
+/// \brief The active timeline of a table version 6 (timeline layout 1)
+/// (HoodieActiveTimeline).
+///
+/// A loaded object is an immutable snapshot: the write operations create instant files
+/// but do not change the snapshot; call Reload() to see them. Safe to share between
+/// threads. Every instant state is its own file; state changes only *create* the next
+/// state's file with Storage::CreateImmutable, never rename or overwrite.
+class ActiveTimeline {
+ public:
+  /// Lists `meta_path` (the table's `.hoodie` folder) non-recursively, plus
+  /// `meta_path/.schema` for schemacommit instants, and keeps for each (timestamp,
+  /// comparable action) only the file with the highest state.
+  /// Files not starting with a digit (hoodie.properties, .DS_Store) and folders are
+  /// skipped silently; files starting with digits that are not valid instant files
+  /// (e.g. HDFS temp files `T.commit.<uuid>`) are skipped with a warning, as Hudi skips
+  /// them.
+  /// \return IOError if `meta_path` cannot be listed.
+  static ::arrow::Result<ActiveTimeline> Load(std::shared_ptr<Storage> storage,
+                                              std::string meta_path,
+                                              TimelineTimeZone zone = TimelineTimeZone::kLocal);
+
+  /// Loads the timeline again from storage.
+  ::arrow::Result<ActiveTimeline> Reload() const;
+
+  /// All instants of the snapshot (highest state per instant).
+  const Timeline& timeline() const { return timeline_; }
+  const std::string& meta_path() const { return meta_path_; }
+  const std::shared_ptr<Storage>& storage() const { return storage_; }
+
+  /// When the instant reached its state: the file's modification time formatted as an
+  /// instant time (HoodieInstant.stateTransitionTime); nullopt if not on the snapshot.
+  std::optional<std::string> StateTransitionTime(const Instant& instant) const;
+
+  /// Full path of the file of `instant`'s state (schemacommits live in `.schema/`).
+  ::arrow::Result<std::string> InstantPath(const Instant& instant) const;
+
+  /// Creates the first file of a new instant: `instant` must be REQUESTED, or INFLIGHT
+  /// for a savepoint (which has no requested state). Hudi writes commit and deltacommit
+  /// requested files empty; plans (clean, compaction, ...) carry their Avro bytes.
+  /// \return Invalid for a wrong state; kInstantStateConflict (AlreadyExists) if any
+  ///   file of this instant already exists; IOError from storage.
+  ::arrow::Status CreateRequested(const Instant& instant, std::string_view content = "") const;
+
+  /// Creates the inflight file of a requested instant (transitionRequestedToInflight).
+  /// \return the inflight instant; kInstantStateConflict (Invalid) if the requested file
+  ///   is missing or the inflight file exists already.
+  ::arrow::Result<Instant> TransitionToInflight(const Instant& requested,
+                                                std::string_view content = "") const;
+
+  /// Creates the completed file of an inflight instant (saveAsComplete). This is the
+  /// commit point of a write. A compaction completes as a commit and a log compaction
+  /// as a deltacommit; the returned instant carries that action.
+  /// \return the completed instant; kInstantStateConflict (Invalid) if the inflight file
+  ///   is missing or the completed file exists already.
+  ::arrow::Result<Instant> TransitionToComplete(const Instant& inflight,
+                                                std::string_view content) const;
+
+  /// The bytes of `instant`'s state file (commit metadata JSON, Avro plans, ...).
+  /// \return IOError naming the file if it cannot be read.
+  ::arrow::Result<std::string> ReadDetails(const Instant& instant) const;
+
+  /// A new instant time, strictly greater than every instant on this snapshot and than
+  /// every time generated in this process (createNewInstantTime).
+  ::arrow::Result<std::string> CreateNewInstantTime() const;
+
+ private:
+  ActiveTimeline(std::shared_ptr<Storage> storage, std::string meta_path,
+                 TimelineTimeZone zone)
+      : storage_(std::move(storage)), meta_path_(std::move(meta_path)), zone_(zone) {}
+
+  ::arrow::Status ListInto(const std::string& dir, bool schema_only,
+                           std::map<Instant, int64_t>* highest) const;
+  ::arrow::Result<bool> StateFileExists(const Instant& instant) const;
+  ::arrow::Status CreateStateFile(const Instant& from, const Instant& to,
+                                  std::string_view content) const;
+
+  std::shared_ptr<Storage> storage_;
+  std::string meta_path_;
+  TimelineTimeZone zone_ = TimelineTimeZone::kLocal;
+  Timeline timeline_;
+  std::map<Instant, std::string> transition_times_;
+};
+
+}  // namespace hoodie
