@@ -184,6 +184,29 @@ std::optional<std::string> ActiveTimeline::StateTransitionTime(const Instant& in
   return content;
 }
 
+::arrow::Result<CommitMetadata> ActiveTimeline::ReadCommitMetadata(
+    const Instant& instant) const {
+  HOODIE_ASSIGN_OR_RAISE(std::string bytes, ReadDetails(instant));
+  HOODIE_ASSIGN_OR_RAISE(std::string name, instant.FileName());
+  return CommitMetadata::FromJson(bytes, name);
+}
+
+::arrow::Result<ReplaceCommitMetadata> ActiveTimeline::ReadReplaceCommitMetadata(
+    const Instant& instant) const {
+  HOODIE_ASSIGN_OR_RAISE(std::string bytes, ReadDetails(instant));
+  HOODIE_ASSIGN_OR_RAISE(std::string name, instant.FileName());
+  return ReplaceCommitMetadata::FromJson(bytes, name);
+}
+
+::arrow::Status ActiveTimeline::DeletePending(const Instant& instant) const {
+  if (instant.IsCompleted()) {
+    return ::arrow::Status::Invalid("Only a pending instant's file can be deleted: ",
+                                    instant.ToString());
+  }
+  HOODIE_ASSIGN_OR_RAISE(std::string path, InstantPath(instant));
+  return storage_->DeleteFile(path);
+}
+
 ::arrow::Result<std::string> ActiveTimeline::CreateNewInstantTime() const {
   // The snapshot is sorted by timestamp string, so its last instant is the greatest.
   std::optional<Instant> last = timeline_.LastInstant();

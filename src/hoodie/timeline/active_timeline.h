@@ -12,6 +12,7 @@
 #include <arrow/result.h>
 #include <arrow/status.h>
 
+#include "hoodie/timeline/commit_metadata.h"
 #include "hoodie/timeline/instant.h"
 #include "hoodie/timeline/instant_time.h"
 #include "hoodie/timeline/timeline.h"
@@ -80,6 +81,19 @@ class ActiveTimeline {
   /// The bytes of `instant`'s state file (commit metadata JSON, Avro plans, ...).
   /// \return IOError naming the file if it cannot be read.
   ::arrow::Result<std::string> ReadDetails(const Instant& instant) const;
+
+  /// Reads and parses the JSON commit metadata of a commit, deltacommit or compaction
+  /// instant (any state; requested files are empty and give empty metadata).
+  /// \return Invalid naming the instant file for malformed JSON; IOError from storage.
+  ::arrow::Result<CommitMetadata> ReadCommitMetadata(const Instant& instant) const;
+  /// As ReadCommitMetadata, for a completed replacecommit.
+  ::arrow::Result<ReplaceCommitMetadata> ReadReplaceCommitMetadata(
+      const Instant& instant) const;
+
+  /// Deletes the state file of a pending instant (HoodieActiveTimeline.deletePending),
+  /// as rollback does with the instant it rolls back: inflight first, then requested.
+  /// \return Invalid for a completed instant; IOError if the file cannot be deleted.
+  ::arrow::Status DeletePending(const Instant& instant) const;
 
   /// A new instant time, strictly greater than every instant on this snapshot and than
   /// every time generated in this process (createNewInstantTime).

@@ -126,6 +126,27 @@ TEST_F(ActiveTimelineTest, RejectsConflictingTransitions) {
   EXPECT_EQ(reloaded.timeline().Count(), 1u);
 }
 
+TEST_F(ActiveTimelineTest, ReadsCommitMetadataAndDeletesPendingFiles) {
+  ASSERT_OK_AND_ASSIGN(auto timeline, ActiveTimeline::Load(storage_, meta_));
+  Instant requested{"20240101000000000", Action::kCommit, State::kRequested};
+  ASSERT_OK(timeline.CreateRequested(requested));
+  ASSERT_OK_AND_ASSIGN(auto empty, timeline.ReadCommitMetadata(requested));
+  EXPECT_TRUE(empty.partition_to_write_stats.empty());
+  ASSERT_OK_AND_ASSIGN(Instant inflight,
+                       timeline.TransitionToInflight(requested, "{\"compacted\" : "));
+  auto bad = timeline.ReadCommitMetadata(inflight);
+  ASSERT_RAISES(Invalid, bad);
+  EXPECT_THAT(bad, StatusMessageHas("20240101000000000.inflight"));
+
+  // Rolling back: inflight file first, then the requested one.
+  ASSERT_OK(timeline.DeletePending(inflight));
+  EXPECT_EQ(Load(), (std::vector<std::string>{"[==>20240101000000000__commit__REQUESTED]"}));
+  ASSERT_OK(timeline.DeletePending(requested));
+  EXPECT_TRUE(Load().empty());
+  ASSERT_RAISES(Invalid, timeline.DeletePending(
+                             {"20240101000000000", Action::kCommit, State::kCompleted}));
+}
+
 TEST_F(ActiveTimelineTest, SavepointStartsInflight) {
   ASSERT_OK_AND_ASSIGN(auto timeline, ActiveTimeline::Load(storage_, meta_));
   Instant inflight{"20240101000000000", Action::kSavepoint, State::kInflight};
