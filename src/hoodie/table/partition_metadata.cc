@@ -82,7 +82,7 @@ int PartitionMetadata::PartitionDepth(std::string_view relative_partition_path) 
                                          std::string_view partition_path,
                                          std::string_view commit_time) {
   const std::string dir = JoinPath(base_path, partition_path);
-  HOODIE_ASSIGN_OR_RAISE(bool exists, Exists(storage, dir));
+  HOODIE_ASSIGN_OR_RAISE(bool exists, HasPartitionMetadata(storage, dir));
   if (exists) return ::arrow::Status::OK();
   PartitionMetadata metadata{std::string(commit_time), PartitionDepth(partition_path)};
   ::arrow::Status st = storage->CreateImmutable(JoinPath(dir, kFileName), metadata.ToText());
@@ -112,9 +112,11 @@ int PartitionMetadata::PartitionDepth(std::string_view relative_partition_path) 
                                   partition_dir);
 }
 
-::arrow::Result<bool> PartitionMetadata::Exists(Storage* storage,
-                                                const std::string& partition_dir) {
-  for (std::string_view name : {kFileName, kParquetFileName, kOrcFileName}) {
+::arrow::Result<bool> HasPartitionMetadata(Storage* storage,
+                                           const std::string& partition_dir) {
+  for (std::string_view name : {PartitionMetadata::kFileName,
+                                PartitionMetadata::kParquetFileName,
+                                PartitionMetadata::kOrcFileName}) {
     HOODIE_ASSIGN_OR_RAISE(bool exists, storage->Exists(JoinPath(partition_dir, name)));
     if (exists) return true;
   }

@@ -54,11 +54,12 @@ struct PartitionMetadata {
   /// the folder has none.
   static ::arrow::Result<PartitionMetadata> Read(Storage* storage,
                                                  const std::string& partition_dir);
-
-  /// True when `partition_dir` holds the text, Parquet or ORC metadata file (checked in
-  /// that order, as HoodiePartitionMetadata.hasPartitionMetadata does).
-  static ::arrow::Result<bool> Exists(Storage* storage, const std::string& partition_dir);
 };
+
+/// True when `partition_dir` holds the text, Parquet or ORC partition metadata file
+/// (checked in that order, as HoodiePartitionMetadata.hasPartitionMetadata does).
+/// IOError from storage.
+::arrow::Result<bool> HasPartitionMetadata(Storage* storage, const std::string& partition_dir);
 
 /// \brief All partitions of the table at `base_path`, as relative paths sorted
 /// ascending; "" stands for the base path itself (a non-partitioned table).

@@ -81,11 +81,11 @@ TEST(PartitionMetadataTest, WriteCreatesOnceWithExactContent) {
 TEST(PartitionMetadataTest, BaseFormatVariantsAreDetectedButNotRead) {
   testing::TempDir dir;
   auto storage = Storage::Local();
-  ASSERT_OK_AND_ASSIGN(bool before, PartitionMetadata::Exists(storage.get(), dir.path()));
+  ASSERT_OK_AND_ASSIGN(bool before, HasPartitionMetadata(storage.get(), dir.path()));
   EXPECT_FALSE(before);
   ASSERT_RAISES(IOError, PartitionMetadata::Read(storage.get(), dir.path()));
   ASSERT_OK(storage->WriteAll(dir.Join(".hoodie_partition_metadata.parquet"), "PAR1", false));
-  ASSERT_OK_AND_ASSIGN(bool after, PartitionMetadata::Exists(storage.get(), dir.path()));
+  ASSERT_OK_AND_ASSIGN(bool after, HasPartitionMetadata(storage.get(), dir.path()));
   EXPECT_TRUE(after);
   auto read = PartitionMetadata::Read(storage.get(), dir.path());
   ASSERT_RAISES(NotImplemented, read);

@@ -216,11 +216,17 @@ std::string TableMetaClient::properties_path() const {
 }
 
 ::arrow::Status TableMetaClient::SetTableConfig(TableConfig config) {
-  HOODIE_ASSIGN_OR_RAISE(int version, config.table_version());
-  HOODIE_RETURN_NOT_OK(CheckSupportedTableVersion(version, base_path_));
-  HOODIE_ASSIGN_OR_RAISE(TableType type, config.table_type());
-  table_version_ = version;
-  table_type_ = type;
+  auto version = config.table_version();
+  auto type = config.table_type();
+  for (const ::arrow::Status& st : {version.status(), type.status()}) {
+    if (!st.ok()) {
+      return WithErrorCode(st.WithMessage(st.message(), ": ", properties_path()),
+                           ErrorCode::kCorruptTableConfig);
+    }
+  }
+  HOODIE_RETURN_NOT_OK(CheckSupportedTableVersion(*version, base_path_));
+  table_version_ = *version;
+  table_type_ = *type;
   table_config_ = std::make_shared<const TableConfig>(std::move(config));
   return ::arrow::Status::OK();
 }

@@ -87,7 +87,8 @@ class TableMetaClient {
       const TableCreateOptions& options);
 
   /// Opens the table at `base_path`. Invalid with kNotATable when there is no `.hoodie`
-  /// folder; kCorruptTableConfig when hoodie.properties and its backup are unusable;
+  /// folder; kCorruptTableConfig when hoodie.properties and its backup are unusable or
+  /// the table type or version is malformed;
   /// NotImplemented with kUnsupportedTableVersion for versions 8 and 9 (Hudi 1.x);
   /// Invalid with kUnsupportedTableVersion for any other version above 6 or below 0.
   /// Versions 0-5 open (Hudi 0.15 reads them and upgrades on write); see table_version().

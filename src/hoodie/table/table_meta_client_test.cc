@@ -198,6 +198,19 @@ TEST(TableMetaClientTest, TableVersionsAreCheckedOnLoad) {
     ASSERT_RAISES(Invalid, result);
     EXPECT_THAT(result, HasErrorCode(ErrorCode::kUnsupportedTableVersion));
   }
+  // A malformed version or type is a corrupt config.
+  for (const PropertyList& updates :
+       {PropertyList{{"hoodie.table.version", "six"}},
+        PropertyList{{"hoodie.table.version", "6"}, {"hoodie.table.type", "cow"}}}) {
+    ASSERT_OK(TableConfig::Modify(storage.get(), meta, updates, {}).status());
+    auto result = TableMetaClient::Load(storage, dir.path());
+    ASSERT_RAISES(Invalid, result);
+    EXPECT_THAT(result, HasErrorCode(ErrorCode::kCorruptTableConfig));
+    EXPECT_THAT(result, StatusMessageHas(meta + "/hoodie.properties"));
+  }
+  ASSERT_OK(TableConfig::Modify(storage.get(), meta, {{"hoodie.table.type", "COPY_ON_WRITE"}},
+                                {})
+                .status());
   // Missing version reads as 0 and opens.
   ASSERT_OK(TableConfig::Modify(storage.get(), meta, {}, {"hoodie.table.version"}).status());
   ASSERT_OK_AND_ASSIGN(auto client, TableMetaClient::Load(storage, dir.path()));
