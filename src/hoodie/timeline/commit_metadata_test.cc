@@ -136,6 +136,58 @@ TEST(CommitMetadataTest, WritesLikeJacksonDefaultPrettyPrinter) {
   EXPECT_EQ(back, m);
 }
 
+TEST(CommitMetadataTest, DeltaStatWithoutRecordsStatsRoundTrips) {
+  // Hudi 0.14 writers do not have recordsStats; the field must stay absent.
+  const std::string json = R"({
+  "partitionToWriteStats" : {
+    "" : [ {
+      "fileId" : "f",
+      "path" : ".f_1.log.1_0-1-1",
+      "cdcStats" : {
+        "cdc/a.cdc" : 12,
+        "cdc/b.cdc" : 7
+      },
+      "prevCommit" : "1",
+      "numWrites" : 1,
+      "numDeletes" : 0,
+      "numUpdateWrites" : 1,
+      "numInserts" : 0,
+      "totalWriteBytes" : 10,
+      "totalWriteErrors" : 0,
+      "tempPath" : null,
+      "partitionPath" : "",
+      "totalLogRecords" : 0,
+      "totalLogFilesCompacted" : 0,
+      "totalLogSizeCompacted" : 0,
+      "totalUpdatedRecordsCompacted" : 0,
+      "totalLogBlocks" : 0,
+      "totalCorruptLogBlock" : 0,
+      "totalRollbackBlocks" : 0,
+      "fileSizeInBytes" : 10,
+      "minEventTime" : 1700000000000,
+      "maxEventTime" : 1700000000001,
+      "runtimeStats" : null,
+      "logVersion" : 1,
+      "logOffset" : 0,
+      "baseFile" : "",
+      "logFiles" : [ ]
+    } ]
+  },
+  "compacted" : true,
+  "extraMetadata" : { },
+  "operationType" : "LOG_COMPACT"
+})";
+  ASSERT_OK_AND_ASSIGN(auto m, CommitMetadata::FromJson(json, "2.deltacommit"));
+  const WriteStat& stat = m.partition_to_write_stats[0].second[0];
+  ASSERT_TRUE(stat.delta.has_value());
+  EXPECT_FALSE(stat.delta->records_stats_json.has_value());
+  EXPECT_EQ(stat.min_event_time, 1700000000000);
+  ASSERT_TRUE(stat.cdc_stats.has_value());
+  EXPECT_EQ(stat.cdc_stats->at(1), (std::pair<std::string, int64_t>{"cdc/b.cdc", 7}));
+  EXPECT_EQ(m.operation_type, WriteOperationType::kLogCompact);
+  EXPECT_EQ(m.ToJson(), json);
+}
+
 TEST(CommitMetadataTest, MapsIterateInJavaHashMapOrder) {
   // "30", "20", "10" is the order Hudi wrote in the overwrite-table sample.
   ReplaceCommitMetadata m;
