@@ -16,7 +16,8 @@ namespace hoodie {
 namespace {
 
 bool IsMetadataFileName(std::string_view name) {
-  return name == PartitionMetadata::kFileName || name == PartitionMetadata::kParquetFileName ||
+  return name == PartitionMetadata::kFileName ||
+         name == PartitionMetadata::kParquetFileName ||
          name == PartitionMetadata::kOrcFileName;
 }
 
@@ -38,8 +39,9 @@ std::string TrimTrailingSlashes(std::string path) {
 std::string PartitionMetadata::ToText(std::string_view date_line) const {
   // HoodiePartitionMetadata stores a java.util.Properties with these two keys; both JDK
   // 8 (Hashtable) and later (ConcurrentHashMap) iterate them in this order.
-  PropertyList entries = {{std::string(kCommitTimeKey), commit_time},
-                          {std::string(kPartitionDepthKey), std::to_string(partition_depth)}};
+  PropertyList entries = {
+      {std::string(kCommitTimeKey), commit_time},
+      {std::string(kPartitionDepthKey), std::to_string(partition_depth)}};
   return FormatJavaProperties(entries, "partition metadata", date_line);
 }
 
@@ -53,11 +55,11 @@ std::string PartitionMetadata::ToText(std::string_view date_line) const {
     if (key == kPartitionDepthKey) depth = &value;
   }
   if (depth == nullptr) {
-    return ::arrow::Status::Invalid("could not find partitionDepth in partition metafile ",
-                                    source);
+    return ::arrow::Status::Invalid(
+        "could not find partitionDepth in partition metafile ", source);
   }
-  auto [ptr, ec] =
-      std::from_chars(depth->data(), depth->data() + depth->size(), metadata.partition_depth);
+  auto [ptr, ec] = std::from_chars(depth->data(), depth->data() + depth->size(),
+                                   metadata.partition_depth);
   if (depth->empty() || ec != std::errc() || ptr != depth->data() + depth->size() ||
       metadata.partition_depth < 0) {
     return ::arrow::Status::Invalid("partitionDepth is not a non-negative integer in ",
@@ -85,15 +87,16 @@ int PartitionMetadata::PartitionDepth(std::string_view relative_partition_path) 
   HOODIE_ASSIGN_OR_RAISE(bool exists, HasPartitionMetadata(storage, dir));
   if (exists) return ::arrow::Status::OK();
   PartitionMetadata metadata{std::string(commit_time), PartitionDepth(partition_path)};
-  ::arrow::Status st = storage->CreateImmutable(JoinPath(dir, kFileName), metadata.ToText());
+  ::arrow::Status st =
+      storage->CreateImmutable(JoinPath(dir, kFileName), metadata.ToText());
   // Another writer creating the same partition at the same time is expected; any
   // complete copy of the file is as good as ours.
   if (st.IsAlreadyExists()) return ::arrow::Status::OK();
   return st;
 }
 
-::arrow::Result<PartitionMetadata> PartitionMetadata::Read(Storage* storage,
-                                                           const std::string& partition_dir) {
+::arrow::Result<PartitionMetadata> PartitionMetadata::Read(
+    Storage* storage, const std::string& partition_dir) {
   const std::string text_path = JoinPath(partition_dir, kFileName);
   HOODIE_ASSIGN_OR_RAISE(bool has_text, storage->Exists(text_path));
   if (has_text) {
@@ -114,9 +117,9 @@ int PartitionMetadata::PartitionDepth(std::string_view relative_partition_path) 
 
 ::arrow::Result<bool> HasPartitionMetadata(Storage* storage,
                                            const std::string& partition_dir) {
-  for (std::string_view name : {PartitionMetadata::kFileName,
-                                PartitionMetadata::kParquetFileName,
-                                PartitionMetadata::kOrcFileName}) {
+  for (std::string_view name :
+       {PartitionMetadata::kFileName, PartitionMetadata::kParquetFileName,
+        PartitionMetadata::kOrcFileName}) {
     HOODIE_ASSIGN_OR_RAISE(bool exists, storage->Exists(JoinPath(partition_dir, name)));
     if (exists) return true;
   }
@@ -133,9 +136,10 @@ int PartitionMetadata::PartitionDepth(std::string_view relative_partition_path) 
     pending.pop_front();
     HOODIE_ASSIGN_OR_RAISE(std::vector<FileStatus> entries,
                            storage->List(dir, /*recursive=*/false));
-    bool is_partition = std::any_of(entries.begin(), entries.end(), [](const auto& entry) {
-      return !entry.is_directory && IsMetadataFileName(entry.name());
-    });
+    bool is_partition =
+        std::any_of(entries.begin(), entries.end(), [](const auto& entry) {
+          return !entry.is_directory && IsMetadataFileName(entry.name());
+        });
     if (is_partition) partitions.push_back(RelativeTo(base, TrimTrailingSlashes(dir)));
     // Partitions do not nest, so a partition's sub-folders are not walked; the base
     // path of a non-partitioned table is the exception, as in Java.

@@ -21,7 +21,8 @@ class Storage;
 struct PartitionMetadata {
   /// The text-format file name, and the base-file-format variants readers also accept.
   static constexpr std::string_view kFileName = ".hoodie_partition_metadata";
-  static constexpr std::string_view kParquetFileName = ".hoodie_partition_metadata.parquet";
+  static constexpr std::string_view kParquetFileName =
+      ".hoodie_partition_metadata.parquet";
   static constexpr std::string_view kOrcFileName = ".hoodie_partition_metadata.orc";
   static constexpr std::string_view kCommitTimeKey = "commitTime";
   static constexpr std::string_view kPartitionDepthKey = "partitionDepth";
@@ -59,7 +60,8 @@ struct PartitionMetadata {
 /// True when `partition_dir` holds the text, Parquet or ORC partition metadata file
 /// (checked in that order, as HoodiePartitionMetadata.hasPartitionMetadata does).
 /// IOError from storage.
-::arrow::Result<bool> HasPartitionMetadata(Storage* storage, const std::string& partition_dir);
+::arrow::Result<bool> HasPartitionMetadata(Storage* storage,
+                                           const std::string& partition_dir);
 
 /// \brief All partitions of the table at `base_path`, as relative paths sorted
 /// ascending; "" stands for the base path itself (a non-partitioned table).
@@ -68,7 +70,7 @@ struct PartitionMetadata {
 /// not used: a folder holding a partition metadata file is a partition and is not
 /// descended into (except the base path, whose sub-folders are still walked); `.hoodie`
 /// and other hidden folders (name starting with '.') are skipped. IOError from storage.
-::arrow::Result<std::vector<std::string>> ListAllPartitionPaths(Storage* storage,
-                                                                const std::string& base_path);
+::arrow::Result<std::vector<std::string>> ListAllPartitionPaths(
+    Storage* storage, const std::string& base_path);
 
 }  // namespace hoodie

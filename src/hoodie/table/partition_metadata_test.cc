@@ -57,16 +57,16 @@ TEST(PartitionMetadataTest, ParseRejectsMissingOrBadDepth) {
 TEST(PartitionMetadataTest, WriteCreatesOnceWithExactContent) {
   testing::TempDir dir;
   auto storage = Storage::Local();
-  ASSERT_OK(PartitionMetadata::Write(storage.get(), dir.path(), "byteField=10/shortField=300",
-                                     "20240418173213674"));
+  ASSERT_OK(PartitionMetadata::Write(storage.get(), dir.path(),
+                                     "byteField=10/shortField=300", "20240418173213674"));
   std::string path = dir.Join("byteField=10/shortField=300/.hoodie_partition_metadata");
   ASSERT_OK_AND_ASSIGN(std::string text, storage->ReadAll(path));
   EXPECT_EQ(text.substr(0, text.find('\n') + 1), "#partition metadata\n");
   EXPECT_EQ(AfterDateLine(text), "commitTime=20240418173213674\npartitionDepth=2\n");
 
   // Write-once: a later writer leaves the first copy alone.
-  ASSERT_OK(PartitionMetadata::Write(storage.get(), dir.path(), "byteField=10/shortField=300",
-                                     "20250101000000000"));
+  ASSERT_OK(PartitionMetadata::Write(storage.get(), dir.path(),
+                                     "byteField=10/shortField=300", "20250101000000000"));
   ASSERT_OK_AND_ASSIGN(std::string again, storage->ReadAll(path));
   EXPECT_EQ(again, text);
 
@@ -84,7 +84,8 @@ TEST(PartitionMetadataTest, BaseFormatVariantsAreDetectedButNotRead) {
   ASSERT_OK_AND_ASSIGN(bool before, HasPartitionMetadata(storage.get(), dir.path()));
   EXPECT_FALSE(before);
   ASSERT_RAISES(IOError, PartitionMetadata::Read(storage.get(), dir.path()));
-  ASSERT_OK(storage->WriteAll(dir.Join(".hoodie_partition_metadata.parquet"), "PAR1", false));
+  ASSERT_OK(
+      storage->WriteAll(dir.Join(".hoodie_partition_metadata.parquet"), "PAR1", false));
   ASSERT_OK_AND_ASSIGN(bool after, HasPartitionMetadata(storage.get(), dir.path()));
   EXPECT_TRUE(after);
   auto read = PartitionMetadata::Read(storage.get(), dir.path());
@@ -92,7 +93,8 @@ TEST(PartitionMetadataTest, BaseFormatVariantsAreDetectedButNotRead) {
   EXPECT_THAT(read, StatusMessageHas(".hoodie_partition_metadata.parquet"));
   // Write sees the variant and adds no text file.
   ASSERT_OK(PartitionMetadata::Write(storage.get(), dir.path(), "", "1"));
-  ASSERT_OK_AND_ASSIGN(bool text, storage->Exists(dir.Join(".hoodie_partition_metadata")));
+  ASSERT_OK_AND_ASSIGN(bool text,
+                       storage->Exists(dir.Join(".hoodie_partition_metadata")));
   EXPECT_FALSE(text);
 }
 
@@ -100,11 +102,11 @@ TEST(PartitionMetadataTest, ReadsSampleFile) {
   testing::TempDir dir;
   ASSERT_OK_AND_ASSIGN(
       std::string base,
-      testing::UnzipTable("hudi-rs-tables/sample_table/cow/v6_complexkeygen_hivestyle.zip",
-                          dir.path()));
-  ASSERT_OK_AND_ASSIGN(
-      PartitionMetadata metadata,
-      PartitionMetadata::Read(Storage::Local().get(), base + "/byteField=10/shortField=300"));
+      testing::UnzipTable(
+          "hudi-rs-tables/sample_table/cow/v6_complexkeygen_hivestyle.zip", dir.path()));
+  ASSERT_OK_AND_ASSIGN(PartitionMetadata metadata,
+                       PartitionMetadata::Read(Storage::Local().get(),
+                                               base + "/byteField=10/shortField=300"));
   EXPECT_EQ(metadata.commit_time, "20240418173213674");
   EXPECT_EQ(metadata.partition_depth, 2);
 }
@@ -118,18 +120,19 @@ class PartitionDiscoveryTest : public ::testing::TestWithParam<DiscoveryCase> {}
 
 TEST_P(PartitionDiscoveryTest, FindsExactlyTheSamplePartitions) {
   testing::TempDir dir;
-  ASSERT_OK_AND_ASSIGN(std::string base,
-                       testing::UnzipTable("hudi-rs-tables/" + GetParam().zip, dir.path()));
+  ASSERT_OK_AND_ASSIGN(
+      std::string base,
+      testing::UnzipTable("hudi-rs-tables/" + GetParam().zip, dir.path()));
   auto storage = Storage::Local();
   ASSERT_OK_AND_ASSIGN(std::vector<std::string> partitions,
                        ListAllPartitionPaths(storage.get(), base));
   EXPECT_EQ(partitions, GetParam().partitions);
   // Every discovered partition's depth is what its metadata file records.
   for (const auto& partition : partitions) {
-    ASSERT_OK_AND_ASSIGN(PartitionMetadata metadata,
-                         PartitionMetadata::Read(storage.get(),
-                                                 partition.empty() ? base
-                                                                   : base + "/" + partition));
+    ASSERT_OK_AND_ASSIGN(
+        PartitionMetadata metadata,
+        PartitionMetadata::Read(storage.get(),
+                                partition.empty() ? base : base + "/" + partition));
     EXPECT_EQ(metadata.partition_depth, PartitionMetadata::PartitionDepth(partition));
   }
 }
@@ -144,9 +147,11 @@ INSTANTIATE_TEST_SUITE_P(
         DiscoveryCase{"sample_table/cow/v6_nonpartitioned.zip", {""}},
         DiscoveryCase{"sample_table/cow/v6_simplekeygen_hivestyle_no_metafields.zip",
                       {"byteField=10", "byteField=20", "byteField=30"}},
-        DiscoveryCase{"sample_table/cow/v6_simplekeygen_nonhivestyle.zip", {"10", "20", "30"}},
-        DiscoveryCase{"sample_table/cow/v6_timebasedkeygen_nonhivestyle.zip",
-                      {"2023/04/01/12", "2023/04/02/12", "2023/04/03/12", "2023/04/04/13"}},
+        DiscoveryCase{"sample_table/cow/v6_simplekeygen_nonhivestyle.zip",
+                      {"10", "20", "30"}},
+        DiscoveryCase{
+            "sample_table/cow/v6_timebasedkeygen_nonhivestyle.zip",
+            {"2023/04/01/12", "2023/04/02/12", "2023/04/03/12", "2023/04/04/13"}},
         DiscoveryCase{"quickstart_trips_table/mor/avro/v6_trips_8i1u.zip",
                       {"city=chennai", "city=san_francisco", "city=sao_paulo"}},
         DiscoveryCase{"sample_table/mor/parquet/v6_nonpartitioned_rollback.zip", {""}},
@@ -158,7 +163,8 @@ TEST(PartitionWalkTest, SkipsHiddenFoldersAndFoldersWithoutMetadata) {
   auto storage = Storage::Local();
   ASSERT_OK(PartitionMetadata::Write(storage.get(), dir.path(), "a=1", "1"));
   ASSERT_OK(PartitionMetadata::Write(storage.get(), dir.path(), ".staging/a=2", "1"));
-  ASSERT_OK(PartitionMetadata::Write(storage.get(), dir.path(), ".hoodie/metadata/files", "1"));
+  ASSERT_OK(
+      PartitionMetadata::Write(storage.get(), dir.path(), ".hoodie/metadata/files", "1"));
   ASSERT_OK(storage->CreateDir(dir.Join("not_a_partition/deeper")));
   // A nested marker below a partition is not walked into.
   ASSERT_OK(PartitionMetadata::Write(storage.get(), dir.path(), "a=1/b=2", "1"));

@@ -48,8 +48,8 @@ bool JavaParseBoolean(const std::optional<std::string>& value, bool default_valu
   if (begin != end && *begin == '+') ++begin;
   auto [ptr, ec] = std::from_chars(begin, end, parsed);
   if (value.empty() || ec != std::errc() || ptr != end) {
-    return ::arrow::Status::Invalid("hoodie.properties value is not an integer: ", key, "=",
-                                    value);
+    return ::arrow::Status::Invalid("hoodie.properties value is not an integer: ", key,
+                                    "=", value);
   }
   return parsed;
 }
@@ -88,7 +88,8 @@ std::optional<std::string> TableConfig::Get(std::string_view key) const {
   return std::nullopt;
 }
 
-std::string TableConfig::GetOr(std::string_view key, std::string_view default_value) const {
+std::string TableConfig::GetOr(std::string_view key,
+                               std::string_view default_value) const {
   auto value = Get(key);
   return value.has_value() ? *value : std::string(default_value);
 }
@@ -117,7 +118,9 @@ bool TableConfig::Remove(std::string_view key) {
 
 std::string TableConfig::name() const { return GetOr(kName, ""); }
 
-std::optional<std::string> TableConfig::database_name() const { return Get(kDatabaseName); }
+std::optional<std::string> TableConfig::database_name() const {
+  return Get(kDatabaseName);
+}
 
 ::arrow::Result<TableType> TableConfig::table_type() const {
   auto value = Get(kType);
@@ -182,7 +185,9 @@ bool TableConfig::drop_partition_columns() const {
 bool TableConfig::partition_metafile_use_base_format() const {
   return JavaParseBoolean(Get(kPartitionMetafileUseBaseFormat), false);
 }
-bool TableConfig::cdc_enabled() const { return JavaParseBoolean(Get(kCdcEnabled), false); }
+bool TableConfig::cdc_enabled() const {
+  return JavaParseBoolean(Get(kCdcEnabled), false);
+}
 
 ::arrow::Result<TimelineTimezone> TableConfig::timeline_timezone() const {
   auto value = Get(kTimelineTimezone);
@@ -203,16 +208,21 @@ std::vector<std::string> TableConfig::metadata_partitions() const {
 std::vector<std::string> TableConfig::metadata_partitions_inflight() const {
   return SplitNonEmpty(GetOr(kMetadataPartitionsInflight, ""), ',');
 }
-std::optional<std::string> TableConfig::payload_class() const { return Get(kPayloadClass); }
+std::optional<std::string> TableConfig::payload_class() const {
+  return Get(kPayloadClass);
+}
 std::optional<std::string> TableConfig::record_merger_strategy() const {
   return Get(kRecordMergerStrategy);
 }
-std::optional<std::string> TableConfig::create_schema() const { return Get(kCreateSchema); }
+std::optional<std::string> TableConfig::create_schema() const {
+  return Get(kCreateSchema);
+}
 std::optional<std::string> TableConfig::bootstrap_base_path() const {
   return Get(kBootstrapBasePath);
 }
 
-std::string TableConfig::ComputeChecksum(std::string_view database, std::string_view table) {
+std::string TableConfig::ComputeChecksum(std::string_view database,
+                                         std::string_view table) {
   // Java: String.format("%s.%s", database, table) -> UTF-8 -> CRC32, as a long.
   std::string input;
   input.reserve(database.size() + 1 + table.size());
@@ -245,9 +255,9 @@ std::string TableConfig::ExpectedChecksum() const {
   }
   std::string expected = ExpectedChecksum();
   if (std::to_string(stored_value) != expected) {
-    return ::arrow::Status::Invalid("hoodie.table.checksum does not match ", kDatabaseName,
-                                    " and ", kName, ": stored ", *stored, ", expected ",
-                                    expected);
+    return ::arrow::Status::Invalid("hoodie.table.checksum does not match ",
+                                    kDatabaseName, " and ", kName, ": stored ", *stored,
+                                    ", expected ", expected);
   }
   return ::arrow::Status::OK();
 }
@@ -256,8 +266,10 @@ bool TableConfig::HasValidChecksum() const {
   return Contains(kChecksum) && ValidateChecksum().ok();
 }
 
-std::string TableConfig::Store(std::string_view instant_text, std::string_view date_line) {
-  std::string instant = instant_text.empty() ? JavaInstantNow() : std::string(instant_text);
+std::string TableConfig::Store(std::string_view instant_text,
+                               std::string_view date_line) {
+  std::string instant =
+      instant_text.empty() ? JavaInstantNow() : std::string(instant_text);
   if (HasValidChecksum()) {
     return FormatJavaProperties(entries_, "Updated at " + instant, date_line);
   }
@@ -270,7 +282,8 @@ std::string TableConfig::Store(std::string_view instant_text, std::string_view d
 std::string JavaInstantNow() {
   auto now = std::chrono::system_clock::now();
   auto micros =
-      std::chrono::duration_cast<std::chrono::microseconds>(now.time_since_epoch()).count();
+      std::chrono::duration_cast<std::chrono::microseconds>(now.time_since_epoch())
+          .count();
   std::time_t seconds = static_cast<std::time_t>(micros / 1000000);
   int64_t fraction = micros % 1000000;
   std::tm utc{};
@@ -281,7 +294,8 @@ std::string JavaInstantNow() {
                         utc.tm_min, utc.tm_sec);
   // ISO_INSTANT prints the nano fraction in groups of three digits, only as needed.
   if (fraction != 0 && fraction % 1000 == 0) {
-    std::snprintf(buffer + n, sizeof(buffer) - n, ".%03dZ", static_cast<int>(fraction / 1000));
+    std::snprintf(buffer + n, sizeof(buffer) - n, ".%03dZ",
+                  static_cast<int>(fraction / 1000));
   } else if (fraction != 0) {
     std::snprintf(buffer + n, sizeof(buffer) - n, ".%06dZ", static_cast<int>(fraction));
   } else {

@@ -57,16 +57,19 @@ class TableConfig {
   static constexpr std::string_view kBaseFileFormatAlias = "hoodie.table.ro.file.format";
   static constexpr std::string_view kLogFileFormat = "hoodie.table.log.file.format";
   static constexpr std::string_view kLogFileFormatAlias = "hoodie.table.rt.file.format";
-  static constexpr std::string_view kTimelineLayoutVersion = "hoodie.timeline.layout.version";
+  static constexpr std::string_view kTimelineLayoutVersion =
+      "hoodie.timeline.layout.version";
   static constexpr std::string_view kPayloadClass = "hoodie.compaction.payload.class";
   static constexpr std::string_view kRecordMergerStrategy =
       "hoodie.compaction.record.merger.strategy";
   static constexpr std::string_view kArchiveFolder = "hoodie.archivelog.folder";
-  static constexpr std::string_view kBootstrapIndexEnable = "hoodie.bootstrap.index.enable";
+  static constexpr std::string_view kBootstrapIndexEnable =
+      "hoodie.bootstrap.index.enable";
   static constexpr std::string_view kBootstrapIndexClass = "hoodie.bootstrap.index.class";
   static constexpr std::string_view kBootstrapBasePath = "hoodie.bootstrap.base.path";
   static constexpr std::string_view kPopulateMetaFields = "hoodie.populate.meta.fields";
-  static constexpr std::string_view kKeyGeneratorClass = "hoodie.table.keygenerator.class";
+  static constexpr std::string_view kKeyGeneratorClass =
+      "hoodie.table.keygenerator.class";
   static constexpr std::string_view kTimelineTimezone = "hoodie.table.timeline.timezone";
   static constexpr std::string_view kHiveStylePartitioning =
       "hoodie.datasource.write.hive_style_partitioning";
@@ -76,7 +79,8 @@ class TableConfig {
       "hoodie.datasource.write.drop.partition.columns";
   static constexpr std::string_view kPartitionMetafileUseBaseFormat =
       "hoodie.partition.metafile.use.base.format";
-  static constexpr std::string_view kMetadataPartitions = "hoodie.table.metadata.partitions";
+  static constexpr std::string_view kMetadataPartitions =
+      "hoodie.table.metadata.partitions";
   static constexpr std::string_view kMetadataPartitionsInflight =
       "hoodie.table.metadata.partitions.inflight";
   static constexpr std::string_view kChecksum = "hoodie.table.checksum";
@@ -137,12 +141,12 @@ class TableConfig {
   /// Log file format (alias hoodie.table.rt.file.format), default "HOODIE_LOG".
   std::string log_file_format() const;
   /// Booleans parse like Java Boolean.parseBoolean: "true" in any case, else false.
-  bool populate_meta_fields() const;             ///< default true
-  bool hive_style_partitioning() const;          ///< default false
-  bool url_encode_partitioning() const;          ///< default false
-  bool drop_partition_columns() const;           ///< default false
+  bool populate_meta_fields() const;                ///< default true
+  bool hive_style_partitioning() const;             ///< default false
+  bool url_encode_partitioning() const;             ///< default false
+  bool drop_partition_columns() const;              ///< default false
   bool partition_metafile_use_base_format() const;  ///< default false
-  bool cdc_enabled() const;                      ///< default false
+  bool cdc_enabled() const;                         ///< default false
   /// hoodie.table.timeline.timezone, default LOCAL; Invalid for other names.
   ::arrow::Result<TimelineTimezone> timeline_timezone() const;
   /// hoodie.archivelog.folder, default "archived" (also when set to empty).
@@ -183,14 +187,16 @@ class TableConfig {
   /// 0.10) is accepted unless a valid backup exists, because a backup beside it means an
   /// update was interrupted while writing it. Invalid with kCorruptTableConfig naming
   /// both paths when neither file is usable. Does not retry (Java retries 5 x 1 s).
-  static ::arrow::Result<TableConfig> Load(Storage* storage, const std::string& meta_path);
+  static ::arrow::Result<TableConfig> Load(Storage* storage,
+                                           const std::string& meta_path);
 
   /// Writes a new hoodie.properties under `meta_path` (HoodieTableConfig.create): name
   /// required (Invalid), fills the defaults of create (type, MOR payload class and
   /// merger strategy, archive folder, timeline layout 1, drop partition columns false),
   /// then stores it with a fresh checksum. Created atomically; AlreadyExists if present.
   /// Returns the config as written.
-  static ::arrow::Result<TableConfig> Create(Storage* storage, const std::string& meta_path,
+  static ::arrow::Result<TableConfig> Create(Storage* storage,
+                                             const std::string& meta_path,
                                              TableConfig config);
 
   /// Crash recovery (HoodieTableConfig.recover / ConfigUtils.recoverIfNeeded): when
@@ -205,7 +211,8 @@ class TableConfig {
   /// the checksum (IOError, leaving the backup for readers, on mismatch); delete the
   /// backup. Each file written is synced before the step that depends on it. Returns
   /// the config now stored. Not safe against concurrent modifiers.
-  static ::arrow::Result<TableConfig> Modify(Storage* storage, const std::string& meta_path,
+  static ::arrow::Result<TableConfig> Modify(Storage* storage,
+                                             const std::string& meta_path,
                                              const PropertyList& updates,
                                              const std::vector<std::string>& deletes);
 

@@ -39,7 +39,8 @@ class TableConfigFaultTest : public ::testing::Test {
   void TearDown() override { SetLogSink(old_sink_); }
 
   ::arrow::Result<TableConfig> ModifyToVersion5() {
-    return TableConfig::Modify(storage_.get(), kMeta, {{"hoodie.table.version", "5"}}, {});
+    return TableConfig::Modify(storage_.get(), kMeta, {{"hoodie.table.version", "5"}},
+                               {});
   }
 
   // After any failure: the table opens with the old or the new config, a clean update
@@ -84,8 +85,9 @@ TEST_F(TableConfigFaultTest, FailureAtEveryStorageCallIsRecoverable) {
     ASSERT_GT(calls, 0) << StorageOperationName(operation);
     int failures = 0;
     for (int64_t n = 1; n <= calls; ++n) {
-      ASSERT_OK(TableConfig::Modify(storage_.get(), kMeta, {{"hoodie.table.version", "6"}}, {})
-                    .status());
+      ASSERT_OK(
+          TableConfig::Modify(storage_.get(), kMeta, {{"hoodie.table.version", "6"}}, {})
+              .status());
       storage_->FailNthCall(operation, n);
       auto result = ModifyToVersion5();
       failures += result.ok() ? 0 : 1;

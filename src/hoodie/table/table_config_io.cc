@@ -18,9 +18,9 @@ namespace {
 struct Candidate {
   std::string path;
   bool exists = false;
-  std::string text;                        // raw bytes, when read
-  ::arrow::Result<TableConfig> config;     // parsed and checksum-validated, or why not
-  bool has_checksum = false;               // set when `config` is OK
+  std::string text;                     // raw bytes, when read
+  ::arrow::Result<TableConfig> config;  // parsed and checksum-validated, or why not
+  bool has_checksum = false;            // set when `config` is OK
 
   bool usable() const { return config.ok(); }
   bool strictly_valid() const { return config.ok() && has_checksum; }
@@ -31,7 +31,8 @@ struct Candidate {
   }
 };
 
-::arrow::Result<TableConfig> ParseAndValidate(const std::string& text, const std::string& path) {
+::arrow::Result<TableConfig> ParseAndValidate(const std::string& text,
+                                              const std::string& path) {
   HOODIE_ASSIGN_OR_RAISE(TableConfig config, TableConfig::Parse(text, path));
   if (!config.Contains(TableConfig::kName)) {
     // generateChecksum throws for a file without the table name, so Java treats such a
@@ -117,8 +118,9 @@ std::string BackupPath(const std::string& meta_path) {
     // BootstrapIndexType.getDefaultBootstrapIndexClassName: HFile unless disabled.
     bool enabled = config.GetOr(kBootstrapIndexEnable, "true") != "false";
     config.SetDefault(kBootstrapIndexClass,
-                      enabled ? "org.apache.hudi.common.bootstrap.index.HFileBootstrapIndex"
-                              : "org.apache.hudi.common.bootstrap.index.NoOpBootstrapIndex");
+                      enabled
+                          ? "org.apache.hudi.common.bootstrap.index.HFileBootstrapIndex"
+                          : "org.apache.hudi.common.bootstrap.index.NoOpBootstrapIndex");
   }
   config.SetDefault(kDropPartitionColumns, "false");
   HOODIE_RETURN_NOT_OK(storage->CreateDir(meta_path));
@@ -136,7 +138,8 @@ std::string BackupPath(const std::string& meta_path) {
     LogWarning("restoring " + primary.path + " from " + backup.path + " because " +
                primary.Describe());
     if (primary.exists) HOODIE_RETURN_NOT_OK(storage->DeleteFile(primary.path));
-    HOODIE_RETURN_NOT_OK(storage->WriteAll(primary.path, backup.text, /*overwrite=*/false));
+    HOODIE_RETURN_NOT_OK(
+        storage->WriteAll(primary.path, backup.text, /*overwrite=*/false));
     HOODIE_RETURN_NOT_OK(storage->Sync(primary.path));
   } else if (!primary.usable()) {
     // Nothing good to restore from: keep both files for a human to inspect.
@@ -146,17 +149,17 @@ std::string BackupPath(const std::string& meta_path) {
   return ::arrow::Status::OK();
 }
 
-::arrow::Result<TableConfig> TableConfig::Modify(Storage* storage,
-                                                 const std::string& meta_path,
-                                                 const PropertyList& updates,
-                                                 const std::vector<std::string>& deletes) {
+::arrow::Result<TableConfig> TableConfig::Modify(
+    Storage* storage, const std::string& meta_path, const PropertyList& updates,
+    const std::vector<std::string>& deletes) {
   const std::string primary_path = PrimaryPath(meta_path);
   const std::string backup_path = BackupPath(meta_path);
   // 1. Recover from an earlier interrupted attempt. 2. Read the current config.
   HOODIE_RETURN_NOT_OK(Recover(storage, meta_path));
   HOODIE_ASSIGN_OR_RAISE(TableConfig config, Load(storage, meta_path));
   // 3. Back up the current properties (create, no overwrite).
-  HOODIE_RETURN_NOT_OK(storage->WriteAll(backup_path, config.Store(), /*overwrite=*/false));
+  HOODIE_RETURN_NOT_OK(
+      storage->WriteAll(backup_path, config.Store(), /*overwrite=*/false));
   // The backup must be durable before the only other copy is deleted.
   HOODIE_RETURN_NOT_OK(storage->Sync(backup_path));
   // 4. Delete hoodie.properties: from now on readers fall back to the backup.
@@ -172,7 +175,8 @@ std::string BackupPath(const std::string& meta_path) {
   HOODIE_ASSIGN_OR_RAISE(std::string written, storage->ReadAll(primary_path));
   auto reread = TableConfig::Parse(written, primary_path);
   if (!reread.ok() || reread->GetOr(kChecksum, "") != checksum) {
-    HOODIE_WARN_NOT_OK(storage->DeleteFile(primary_path), "deleting unverified " + primary_path);
+    HOODIE_WARN_NOT_OK(storage->DeleteFile(primary_path),
+                       "deleting unverified " + primary_path);
     return WithErrorCode(
         ::arrow::Status::IOError("hoodie.properties checksum missing or does not match "
                                  "after update; readers keep using ",

@@ -67,8 +67,10 @@ TEST_F(TableConfigIoTest, CreateWritesDefaultsAndChecksumLast) {
 
 TEST_F(TableConfigIoTest, CreateMergeOnReadAddsPayloadAndMergerStrategy) {
   std::string meta = dir_.Join("mor/.hoodie");
-  TableConfig config({{"hoodie.table.name", "m"}, {"hoodie.table.type", "MERGE_ON_READ"}});
-  ASSERT_OK_AND_ASSIGN(TableConfig written, TableConfig::Create(storage_.get(), meta, config));
+  TableConfig config(
+      {{"hoodie.table.name", "m"}, {"hoodie.table.type", "MERGE_ON_READ"}});
+  ASSERT_OK_AND_ASSIGN(TableConfig written,
+                       TableConfig::Create(storage_.get(), meta, config));
   EXPECT_EQ(written.payload_class(),
             "org.apache.hudi.common.model.OverwriteWithLatestAvroPayload");
   EXPECT_EQ(written.record_merger_strategy(), "eeb8d96f-b1e4-49fd-bbf8-28ac514178e5");
@@ -76,16 +78,19 @@ TEST_F(TableConfigIoTest, CreateMergeOnReadAddsPayloadAndMergerStrategy) {
 
 TEST_F(TableConfigIoTest, CreateRefusesExistingFileAndMissingName) {
   ASSERT_RAISES(AlreadyExists, TableConfig::Create(storage_.get(), meta_, created_));
-  ASSERT_RAISES(Invalid, TableConfig::Create(storage_.get(), dir_.Join("x/.hoodie"),
-                                             TableConfig(PropertyList{{"hoodie.table.type", "MERGE_ON_READ"}})));
+  ASSERT_RAISES(Invalid,
+                TableConfig::Create(
+                    storage_.get(), dir_.Join("x/.hoodie"),
+                    TableConfig(PropertyList{{"hoodie.table.type", "MERGE_ON_READ"}})));
 }
 
 TEST_F(TableConfigIoTest, ModifyUpsertsDeletesAndCleansUp) {
   ASSERT_OK_AND_ASSIGN(
       TableConfig modified,
-      TableConfig::Modify(storage_.get(), meta_,
-                          {{"hoodie.table.version", "5"}, {"hoodie.table.cdc.enabled", "true"}},
-                          {"hoodie.datasource.write.drop.partition.columns"}));
+      TableConfig::Modify(
+          storage_.get(), meta_,
+          {{"hoodie.table.version", "5"}, {"hoodie.table.cdc.enabled", "true"}},
+          {"hoodie.datasource.write.drop.partition.columns"}));
   EXPECT_FALSE(Exists(backup_));
   std::string text = Read(primary_);
   // The checksum stayed valid, so the file is rewritten as "Updated at".
@@ -104,11 +109,11 @@ TEST_F(TableConfigIoTest, ModifyUpsertsDeletesAndCleansUp) {
 }
 
 TEST_F(TableConfigIoTest, ModifyOfNameRecomputesChecksum) {
-  ASSERT_OK_AND_ASSIGN(TableConfig modified,
-                       TableConfig::Modify(storage_.get(), meta_,
-                                           {{"hoodie.database.name", "sales"},
-                                            {"hoodie.table.name", "orders2"}},
-                                           {}));
+  ASSERT_OK_AND_ASSIGN(
+      TableConfig modified,
+      TableConfig::Modify(
+          storage_.get(), meta_,
+          {{"hoodie.database.name", "sales"}, {"hoodie.table.name", "orders2"}}, {}));
   EXPECT_EQ(modified.Get(TableConfig::kChecksum), "864138209");
   std::string text = Read(primary_);
   EXPECT_THAT(text, StartsWith("#Properties saved on "));
@@ -124,8 +129,9 @@ TEST_F(TableConfigIoTest, CrashAfterDeletingPropertiesLoadsBackupAndModifyRepair
   ASSERT_OK_AND_ASSIGN(TableConfig loaded, TableConfig::Load(storage_.get(), meta_));
   EXPECT_EQ(loaded.entries(), created_.entries());
 
-  ASSERT_OK(TableConfig::Modify(storage_.get(), meta_, {{"hoodie.table.version", "6"}}, {})
-                .status());
+  ASSERT_OK(
+      TableConfig::Modify(storage_.get(), meta_, {{"hoodie.table.version", "6"}}, {})
+          .status());
   EXPECT_FALSE(Exists(backup_));
   ASSERT_OK_AND_ASSIGN(TableConfig repaired, TableConfig::Load(storage_.get(), meta_));
   EXPECT_EQ(repaired.entries(), created_.entries());
@@ -156,8 +162,8 @@ TEST_F(TableConfigIoTest, PropertiesCutBeforeChecksumPrefersBackup) {
 }
 
 TEST_F(TableConfigIoTest, PropertiesWithoutChecksumAndNoBackupIsAccepted) {
-  ASSERT_OK(storage_->WriteAll(primary_, "hoodie.table.name=old\nhoodie.table.version=3\n",
-                               true));
+  ASSERT_OK(storage_->WriteAll(primary_,
+                               "hoodie.table.name=old\nhoodie.table.version=3\n", true));
   ASSERT_OK_AND_ASSIGN(TableConfig loaded, TableConfig::Load(storage_.get(), meta_));
   EXPECT_EQ(loaded.name(), "old");
   // The next update writes the checksum.
@@ -167,8 +173,8 @@ TEST_F(TableConfigIoTest, PropertiesWithoutChecksumAndNoBackupIsAccepted) {
 }
 
 TEST_F(TableConfigIoTest, BothFilesBadIsCorruptTableConfigNamingBoth) {
-  ASSERT_OK(storage_->WriteAll(primary_, "hoodie.table.name=orders\nhoodie.table.checksum=1\n",
-                               true));
+  ASSERT_OK(storage_->WriteAll(
+      primary_, "hoodie.table.name=orders\nhoodie.table.checksum=1\n", true));
   ASSERT_OK(storage_->WriteAll(backup_, "garbage\\u12", false));
   auto result = TableConfig::Load(storage_.get(), meta_);
   ASSERT_RAISES(Invalid, result);
@@ -185,8 +191,8 @@ TEST_F(TableConfigIoTest, BothFilesBadIsCorruptTableConfigNamingBoth) {
 }
 
 TEST_F(TableConfigIoTest, ChecksumMismatchWithoutBackupIsCorrupt) {
-  ASSERT_OK(storage_->WriteAll(primary_, "hoodie.table.name=orders\nhoodie.table.checksum=1\n",
-                               true));
+  ASSERT_OK(storage_->WriteAll(
+      primary_, "hoodie.table.name=orders\nhoodie.table.checksum=1\n", true));
   auto result = TableConfig::Load(storage_.get(), meta_);
   EXPECT_THAT(result, HasErrorCode(ErrorCode::kCorruptTableConfig));
   EXPECT_THAT(result, StatusMessageHas("does not match"));
@@ -198,7 +204,8 @@ TEST_F(TableConfigIoTest, NeitherFileIsCorruptTableConfig) {
   auto result = TableConfig::Load(storage_.get(), meta_);
   ASSERT_RAISES(Invalid, result);
   EXPECT_THAT(result, HasErrorCode(ErrorCode::kCorruptTableConfig));
-  EXPECT_THAT(result, StatusMessageHas(primary_ + " is missing; " + backup_ + " is missing"));
+  EXPECT_THAT(result,
+              StatusMessageHas(primary_ + " is missing; " + backup_ + " is missing"));
 }
 
 TEST_F(TableConfigIoTest, LeftoverBackupNextToValidPropertiesIsDropped) {

@@ -41,7 +41,8 @@ const std::vector<std::string>& SampleV6Tables() {
       "hudi-rs-tables/sample_table/mor/parquet/v6_nonpartitioned.zip",
       "hudi-rs-tables/sample_table/mor/parquet/v6_nonpartitioned_rollback.zip",
       "hudi-rs-tables/sample_table/mor/parquet/v6_simplekeygen_nonhivestyle.zip",
-      "hudi-rs-tables/sample_table/mor/parquet/v6_simplekeygen_nonhivestyle_overwritetable.zip",
+      "hudi-rs-tables/sample_table/mor/parquet/"
+      "v6_simplekeygen_nonhivestyle_overwritetable.zip",
   };
   return tables;
 }
@@ -71,12 +72,12 @@ TEST(TableConfigTest, ChecksumOfEverySampleV6TableMatchesStoredValue) {
                          storage->ReadAll(base + "/.hoodie/hoodie.properties"));
     ASSERT_OK_AND_ASSIGN(TableConfig config, TableConfig::Parse(text));
     ASSERT_TRUE(config.Get(TableConfig::kChecksum).has_value());
-    EXPECT_EQ(TableConfig::ComputeChecksum(config.database_name().value_or(""),
-                                           config.name()),
-              *config.Get(TableConfig::kChecksum));
+    EXPECT_EQ(
+        TableConfig::ComputeChecksum(config.database_name().value_or(""), config.name()),
+        *config.Get(TableConfig::kChecksum));
     EXPECT_TRUE(config.HasValidChecksum());
-    ASSERT_OK_AND_ASSIGN(TableConfig loaded, TableConfig::Load(storage.get(),
-                                                               base + "/.hoodie"));
+    ASSERT_OK_AND_ASSIGN(TableConfig loaded,
+                         TableConfig::Load(storage.get(), base + "/.hoodie"));
     EXPECT_EQ(loaded.entries(), config.entries());
   }
 }
@@ -85,8 +86,8 @@ TEST(TableConfigTest, SampleAccessorsGiveDocumentedValues) {
   testing::TempDir dir;
   ASSERT_OK_AND_ASSIGN(
       std::string base,
-      testing::UnzipTable("hudi-rs-tables/sample_table/cow/v6_complexkeygen_hivestyle.zip",
-                          dir.path()));
+      testing::UnzipTable(
+          "hudi-rs-tables/sample_table/cow/v6_complexkeygen_hivestyle.zip", dir.path()));
   ASSERT_OK_AND_ASSIGN(TableConfig config,
                        TableConfig::Load(Storage::Local().get(), base + "/.hoodie"));
   EXPECT_EQ(config.name(), "v6_complexkeygen_hivestyle");
@@ -118,8 +119,8 @@ TEST(TableConfigTest, SampleRoundTripsByteForByteAfterCommentLines) {
   testing::TempDir dir;
   ASSERT_OK_AND_ASSIGN(
       std::string base,
-      testing::UnzipTable("hudi-rs-tables/sample_table/cow/v6_complexkeygen_hivestyle.zip",
-                          dir.path()));
+      testing::UnzipTable(
+          "hudi-rs-tables/sample_table/cow/v6_complexkeygen_hivestyle.zip", dir.path()));
   ASSERT_OK_AND_ASSIGN(std::string original,
                        Storage::Local()->ReadAll(base + "/.hoodie/hoodie.properties"));
   ASSERT_OK_AND_ASSIGN(TableConfig config, TableConfig::Parse(original));
@@ -204,26 +205,34 @@ TEST(TableConfigTest, TypedAccessorsParseValuesAndAliases) {
 }
 
 TEST(TableConfigTest, MalformedTypedValuesAreInvalid) {
-  ASSERT_RAISES(Invalid, TableConfig(PropertyList{{"hoodie.table.type", "cow"}}).table_type());
-  ASSERT_RAISES(Invalid, TableConfig(PropertyList{{"hoodie.table.version", "six"}}).table_version());
-  ASSERT_RAISES(Invalid, TableConfig(PropertyList{{"hoodie.table.version", ""}}).table_version());
   ASSERT_RAISES(Invalid,
-                TableConfig(PropertyList{{"hoodie.table.timeline.timezone", "PST"}}).timeline_timezone());
+                TableConfig(PropertyList{{"hoodie.table.type", "cow"}}).table_type());
+  ASSERT_RAISES(
+      Invalid,
+      TableConfig(PropertyList{{"hoodie.table.version", "six"}}).table_version());
+  ASSERT_RAISES(Invalid,
+                TableConfig(PropertyList{{"hoodie.table.version", ""}}).table_version());
+  ASSERT_RAISES(Invalid,
+                TableConfig(PropertyList{{"hoodie.table.timeline.timezone", "PST"}})
+                    .timeline_timezone());
   EXPECT_THAT(TableConfig(PropertyList{{"hoodie.table.version", "6x"}}).table_version(),
               StatusMessageHas("hoodie.table.version=6x"));
 }
 
 TEST(TableConfigTest, ValidateChecksumCases) {
   EXPECT_OK(TableConfig(PropertyList{{"hoodie.table.name", "t1"}}).ValidateChecksum());
-  EXPECT_OK(TableConfig(PropertyList{{"hoodie.table.name", "t1"}, {"hoodie.table.checksum", "3609136688"}})
+  EXPECT_OK(TableConfig(PropertyList{{"hoodie.table.name", "t1"},
+                                     {"hoodie.table.checksum", "3609136688"}})
                 .ValidateChecksum());
-  EXPECT_THAT(
-      TableConfig(PropertyList{{"hoodie.table.name", "t1"}, {"hoodie.table.checksum", "12"}})
-          .ValidateChecksum(),
-      StatusMessageHas("stored 12, expected 3609136688"));
-  ASSERT_RAISES(Invalid, TableConfig(PropertyList{{"hoodie.table.checksum", "12"}}).ValidateChecksum());
+  EXPECT_THAT(TableConfig(PropertyList{{"hoodie.table.name", "t1"},
+                                       {"hoodie.table.checksum", "12"}})
+                  .ValidateChecksum(),
+              StatusMessageHas("stored 12, expected 3609136688"));
+  ASSERT_RAISES(
+      Invalid,
+      TableConfig(PropertyList{{"hoodie.table.checksum", "12"}}).ValidateChecksum());
   ASSERT_RAISES(Invalid, TableConfig(PropertyList{{"hoodie.table.name", "t1"},
-                                      {"hoodie.table.checksum", "abc"}})
+                                                  {"hoodie.table.checksum", "abc"}})
                              .ValidateChecksum());
 }
 

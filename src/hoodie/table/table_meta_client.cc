@@ -35,8 +35,10 @@ const char* BoolText(bool value) { return value ? "true" : "false"; }
   });
   if (bad_edge || bad_char) {
     return ::arrow::Status::Invalid(
-        what, " must not contain '/', '\\', control characters or leading/trailing "
-              "white space: '", name, "'");
+        what,
+        " must not contain '/', '\\', control characters or leading/trailing "
+        "white space: '",
+        name, "'");
   }
   return ::arrow::Status::OK();
 }
@@ -70,15 +72,17 @@ TableConfig TableCreateOptions::ToTableConfig() const {
     }
   }
   if (!create_schema.empty()) config.Set(TableConfig::kCreateSchema, create_schema);
-  config.Set(TableConfig::kArchiveFolder,
-             archive_folder.empty() ? TableConfig::kDefaultArchiveFolder : archive_folder);
+  config.Set(TableConfig::kArchiveFolder, archive_folder.empty()
+                                              ? TableConfig::kDefaultArchiveFolder
+                                              : archive_folder);
   if (!base_file_format.empty()) {
     std::string upper = base_file_format;
     std::transform(upper.begin(), upper.end(), upper.begin(),
                    [](unsigned char c) { return static_cast<char>(std::toupper(c)); });
     config.Set(TableConfig::kBaseFileFormat, upper);
   }
-  if (!precombine_field.empty()) config.Set(TableConfig::kPrecombineField, precombine_field);
+  if (!precombine_field.empty())
+    config.Set(TableConfig::kPrecombineField, precombine_field);
   if (!partition_fields.empty()) {
     config.Set(TableConfig::kPartitionFields, Join(partition_fields));
   }
@@ -116,16 +120,17 @@ TableConfig TableCreateOptions::ToTableConfig() const {
     return ::arrow::Status::OK();
   }
   if (version == 8 || version == 9) {
-    return WithErrorCode(
-        ::arrow::Status::NotImplemented(
-            "table version ", version, " (Hudi 1.x) is not supported yet; hoodie supports "
-            "version 6 (Hudi 0.14/0.15): ", base_path),
-        ErrorCode::kUnsupportedTableVersion);
+    return WithErrorCode(::arrow::Status::NotImplemented(
+                             "table version ", version,
+                             " (Hudi 1.x) is not supported yet; hoodie supports "
+                             "version 6 (Hudi 0.14/0.15): ",
+                             base_path),
+                         ErrorCode::kUnsupportedTableVersion);
   }
-  return WithErrorCode(
-      ::arrow::Status::Invalid("unknown table version ", version,
-                               "; hoodie supports version 6 (Hudi 0.14/0.15): ", base_path),
-      ErrorCode::kUnsupportedTableVersion);
+  return WithErrorCode(::arrow::Status::Invalid(
+                           "unknown table version ", version,
+                           "; hoodie supports version 6 (Hudi 0.14/0.15): ", base_path),
+                       ErrorCode::kUnsupportedTableVersion);
 }
 
 TableMetaClient::TableMetaClient(std::shared_ptr<Storage> storage, std::string base_path,
@@ -154,9 +159,8 @@ TableMetaClient::TableMetaClient(std::shared_ptr<Storage> storage, std::string b
   const std::string archive_folder = config.archive_folder();
   // Folders first, then hoodie.properties: its presence is what makes this a table.
   for (std::string_view folder :
-       {std::string_view(), kSchemaFolder, std::string_view(archive_folder),
-        kTempFolder, kAuxFolder, kBootstrapIndexByPartitionFolder,
-        kBootstrapIndexByFileIdFolder}) {
+       {std::string_view(), kSchemaFolder, std::string_view(archive_folder), kTempFolder,
+        kAuxFolder, kBootstrapIndexByPartitionFolder, kBootstrapIndexByFileIdFolder}) {
     HOODIE_RETURN_NOT_OK(storage->CreateDir(JoinPath(meta, folder)));
   }
   HOODIE_ASSIGN_OR_RAISE(TableConfig written,
@@ -183,7 +187,9 @@ TableMetaClient::TableMetaClient(std::shared_ptr<Storage> storage, std::string b
   return client;
 }
 
-std::string TableMetaClient::temp_path() const { return JoinPath(meta_path_, kTempFolder); }
+std::string TableMetaClient::temp_path() const {
+  return JoinPath(meta_path_, kTempFolder);
+}
 
 std::string TableMetaClient::marker_folder_path(std::string_view instant_time) const {
   return JoinPath(temp_path(), instant_time);
@@ -204,14 +210,16 @@ std::string TableMetaClient::properties_path() const {
 }
 
 ::arrow::Status TableMetaClient::ReloadTableConfig() {
-  HOODIE_ASSIGN_OR_RAISE(TableConfig config, TableConfig::Load(storage_.get(), meta_path_));
+  HOODIE_ASSIGN_OR_RAISE(TableConfig config,
+                         TableConfig::Load(storage_.get(), meta_path_));
   return SetTableConfig(std::move(config));
 }
 
-::arrow::Status TableMetaClient::UpdateTableConfig(const PropertyList& updates,
-                                                   const std::vector<std::string>& deletes) {
-  HOODIE_ASSIGN_OR_RAISE(TableConfig config,
-                         TableConfig::Modify(storage_.get(), meta_path_, updates, deletes));
+::arrow::Status TableMetaClient::UpdateTableConfig(
+    const PropertyList& updates, const std::vector<std::string>& deletes) {
+  HOODIE_ASSIGN_OR_RAISE(
+      TableConfig config,
+      TableConfig::Modify(storage_.get(), meta_path_, updates, deletes));
   return SetTableConfig(std::move(config));
 }
 

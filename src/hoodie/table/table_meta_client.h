@@ -78,10 +78,10 @@ class TableMetaClient {
 
   /// Creates a table at `base_path` (HoodieTableMetaClient.initTableAndGetMetaClient):
   /// makes `.hoodie`, `.hoodie/.schema`, `.hoodie/<archive folder>`, `.hoodie/.temp`,
-  /// `.hoodie/.aux`, `.hoodie/.aux/.bootstrap/.partitions`, `.hoodie/.aux/.bootstrap/.fileids`
-  /// and writes hoodie.properties for a version-6 table. Invalid for bad options;
-  /// AlreadyExists when hoodie.properties (or its backup) already exists; IOError from
-  /// storage.
+  /// `.hoodie/.aux`, `.hoodie/.aux/.bootstrap/.partitions`,
+  /// `.hoodie/.aux/.bootstrap/.fileids` and writes hoodie.properties for a version-6
+  /// table. Invalid for bad options; AlreadyExists when hoodie.properties (or its backup)
+  /// already exists; IOError from storage.
   static ::arrow::Result<std::shared_ptr<TableMetaClient>> Create(
       std::shared_ptr<Storage> storage, const std::string& base_path,
       const TableCreateOptions& options);

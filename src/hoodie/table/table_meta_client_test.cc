@@ -64,18 +64,19 @@ TEST(TableMetaClientTest, CreateMakesExactFoldersAndProperties) {
   ASSERT_OK_AND_ASSIGN(auto client,
                        TableMetaClient::Create(storage, base, SampleLikeOptions()));
   EXPECT_EQ(ListTree(storage.get(), base),
-            (std::set<std::string>{".hoodie/", ".hoodie/.aux/", ".hoodie/.aux/.bootstrap/",
-                                   ".hoodie/.aux/.bootstrap/.fileids/",
-                                   ".hoodie/.aux/.bootstrap/.partitions/",
-                                   ".hoodie/.schema/", ".hoodie/.temp/", ".hoodie/archived/",
-                                   ".hoodie/hoodie.properties"}));
-  ASSERT_OK_AND_ASSIGN(std::string text, storage->ReadAll(base + "/.hoodie/hoodie.properties"));
+            (std::set<std::string>{
+                ".hoodie/", ".hoodie/.aux/", ".hoodie/.aux/.bootstrap/",
+                ".hoodie/.aux/.bootstrap/.fileids/",
+                ".hoodie/.aux/.bootstrap/.partitions/", ".hoodie/.schema/",
+                ".hoodie/.temp/", ".hoodie/archived/", ".hoodie/hoodie.properties"}));
+  ASSERT_OK_AND_ASSIGN(std::string text,
+                       storage->ReadAll(base + "/.hoodie/hoodie.properties"));
   // "#Properties saved on <Instant>" then "#<Date.toString()>".
   std::regex header(
       R"(#Properties saved on \d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d{3}|\.\d{6})?Z\n)"
       R"(#(Mon|Tue|Wed|Thu|Fri|Sat|Sun) [A-Z][a-z]{2} \d\d \d\d:\d\d:\d\d \S+ \d{4}\n)");
-  EXPECT_TRUE(std::regex_match(text.substr(0, text.size() - AfterDateLine(text).size()),
-                               header))
+  EXPECT_TRUE(
+      std::regex_match(text.substr(0, text.size() - AfterDateLine(text).size()), header))
       << text;
   EXPECT_EQ(AfterDateLine(text),
             "hoodie.database.name=default\n"
@@ -128,25 +129,29 @@ TEST(TableMetaClientTest, CreateMergeOnReadWithCustomArchiveFolder) {
   options.timeline_timezone = TimelineTimezone::kUtc;
   options.base_file_format = "parquet";
   options.populate_meta_fields = false;
-  options.extra_properties = {{"hoodie.keygen.timebased.output.dateformat", "yyyy/MM/dd"}};
-  ASSERT_OK_AND_ASSIGN(auto client, TableMetaClient::Create(storage, dir.Join("m"), options));
+  options.extra_properties = {
+      {"hoodie.keygen.timebased.output.dateformat", "yyyy/MM/dd"}};
+  ASSERT_OK_AND_ASSIGN(auto client,
+                       TableMetaClient::Create(storage, dir.Join("m"), options));
   ASSERT_OK_AND_ASSIGN(std::string text,
                        storage->ReadAll(dir.Join("m/.hoodie/hoodie.properties")));
-  EXPECT_EQ(AfterDateLine(text),
-            "hoodie.keygen.timebased.output.dateformat=yyyy/MM/dd\n"
-            "hoodie.table.name=m\n"
-            "hoodie.table.type=MERGE_ON_READ\n"
-            "hoodie.table.version=6\n"
-            "hoodie.archivelog.folder=history\n"
-            "hoodie.table.base.file.format=PARQUET\n"
-            "hoodie.populate.meta.fields=false\n"
-            "hoodie.table.timeline.timezone=UTC\n"
-            "hoodie.compaction.payload.class="
-            "org.apache.hudi.common.model.OverwriteWithLatestAvroPayload\n"
-            "hoodie.compaction.record.merger.strategy=eeb8d96f-b1e4-49fd-bbf8-28ac514178e5\n"
-            "hoodie.timeline.layout.version=1\n"
-            "hoodie.datasource.write.drop.partition.columns=false\n"
-            "hoodie.table.checksum=" + TableConfig::ComputeChecksum("", "m") + "\n");
+  EXPECT_EQ(
+      AfterDateLine(text),
+      "hoodie.keygen.timebased.output.dateformat=yyyy/MM/dd\n"
+      "hoodie.table.name=m\n"
+      "hoodie.table.type=MERGE_ON_READ\n"
+      "hoodie.table.version=6\n"
+      "hoodie.archivelog.folder=history\n"
+      "hoodie.table.base.file.format=PARQUET\n"
+      "hoodie.populate.meta.fields=false\n"
+      "hoodie.table.timeline.timezone=UTC\n"
+      "hoodie.compaction.payload.class="
+      "org.apache.hudi.common.model.OverwriteWithLatestAvroPayload\n"
+      "hoodie.compaction.record.merger.strategy=eeb8d96f-b1e4-49fd-bbf8-28ac514178e5\n"
+      "hoodie.timeline.layout.version=1\n"
+      "hoodie.datasource.write.drop.partition.columns=false\n"
+      "hoodie.table.checksum=" +
+          TableConfig::ComputeChecksum("", "m") + "\n");
   ASSERT_OK_AND_ASSIGN(bool archive, storage->Exists(dir.Join("m/.hoodie/history")));
   EXPECT_TRUE(archive);
   EXPECT_EQ(client->archive_path(), dir.Join("m/.hoodie/history"));
@@ -157,7 +162,8 @@ TEST(TableMetaClientTest, CreateRefusesExistingTableAndBadNames) {
   testing::TempDir dir;
   auto storage = Storage::Local();
   ASSERT_OK(TableMetaClient::Create(storage, dir.path(), SampleLikeOptions()).status());
-  ASSERT_RAISES(AlreadyExists, TableMetaClient::Create(storage, dir.path(), SampleLikeOptions()));
+  ASSERT_RAISES(AlreadyExists,
+                TableMetaClient::Create(storage, dir.path(), SampleLikeOptions()));
   for (std::string bad : {"", "a/b", " t", "t\n", "a\\b"}) {
     TableCreateOptions options;
     options.table_name = bad;
@@ -208,11 +214,12 @@ TEST(TableMetaClientTest, TableVersionsAreCheckedOnLoad) {
     EXPECT_THAT(result, HasErrorCode(ErrorCode::kCorruptTableConfig));
     EXPECT_THAT(result, StatusMessageHas(meta + "/hoodie.properties"));
   }
-  ASSERT_OK(TableConfig::Modify(storage.get(), meta, {{"hoodie.table.type", "COPY_ON_WRITE"}},
-                                {})
+  ASSERT_OK(TableConfig::Modify(storage.get(), meta,
+                                {{"hoodie.table.type", "COPY_ON_WRITE"}}, {})
                 .status());
   // Missing version reads as 0 and opens.
-  ASSERT_OK(TableConfig::Modify(storage.get(), meta, {}, {"hoodie.table.version"}).status());
+  ASSERT_OK(
+      TableConfig::Modify(storage.get(), meta, {}, {"hoodie.table.version"}).status());
   ASSERT_OK_AND_ASSIGN(auto client, TableMetaClient::Load(storage, dir.path()));
   EXPECT_EQ(client->table_version(), 0);
 }
@@ -222,7 +229,8 @@ TEST(TableMetaClientTest, UpdateTableConfigRewritesAndReloads) {
   auto storage = Storage::Local();
   ASSERT_OK_AND_ASSIGN(auto client,
                        TableMetaClient::Create(storage, dir.path(), SampleLikeOptions()));
-  ASSERT_OK(client->UpdateTableConfig({{"hoodie.table.metadata.partitions", "files"}}, {}));
+  ASSERT_OK(
+      client->UpdateTableConfig({{"hoodie.table.metadata.partitions", "files"}}, {}));
   EXPECT_THAT(client->table_config()->metadata_partitions(), ElementsAre("files"));
   ASSERT_OK(client->UpdateTableConfig({}, {"hoodie.table.metadata.partitions"}));
   ASSERT_OK_AND_ASSIGN(auto loaded, TableMetaClient::Load(storage, dir.path()));
@@ -256,8 +264,9 @@ class SampleV6TableTest : public ::testing::TestWithParam<SampleCase> {};
 
 TEST_P(SampleV6TableTest, Opens) {
   testing::TempDir dir;
-  ASSERT_OK_AND_ASSIGN(std::string base,
-                       testing::UnzipTable("hudi-rs-tables/" + GetParam().zip, dir.path()));
+  ASSERT_OK_AND_ASSIGN(
+      std::string base,
+      testing::UnzipTable("hudi-rs-tables/" + GetParam().zip, dir.path()));
   ASSERT_OK_AND_ASSIGN(auto client, TableMetaClient::Load(Storage::Local(), base));
   EXPECT_EQ(client->table_version(), 6);
   EXPECT_EQ(client->table_type(), GetParam().type);
@@ -269,13 +278,16 @@ TEST_P(SampleV6TableTest, Opens) {
 INSTANTIATE_TEST_SUITE_P(
     SampleTables, SampleV6TableTest,
     ::testing::Values(
-        SampleCase{"sample_table/cow/v6_complexkeygen_hivestyle.zip", TableType::kCopyOnWrite},
+        SampleCase{"sample_table/cow/v6_complexkeygen_hivestyle.zip",
+                   TableType::kCopyOnWrite},
         SampleCase{"sample_table/cow/v6_empty.zip", TableType::kCopyOnWrite},
         SampleCase{"sample_table/cow/v6_nonpartitioned.zip", TableType::kCopyOnWrite},
         SampleCase{"sample_table/cow/v6_timebasedkeygen_nonhivestyle.zip",
                    TableType::kCopyOnWrite},
-        SampleCase{"quickstart_trips_table/mor/avro/v6_trips_8i1u.zip", TableType::kMergeOnRead},
-        SampleCase{"sample_table/mor/parquet/v6_nonpartitioned.zip", TableType::kMergeOnRead},
+        SampleCase{"quickstart_trips_table/mor/avro/v6_trips_8i1u.zip",
+                   TableType::kMergeOnRead},
+        SampleCase{"sample_table/mor/parquet/v6_nonpartitioned.zip",
+                   TableType::kMergeOnRead},
         SampleCase{"sample_table/mor/parquet/v6_simplekeygen_nonhivestyle.zip",
                    TableType::kMergeOnRead}));
 
@@ -284,22 +296,25 @@ class NewerVersionTableTest
 
 TEST_P(NewerVersionTableTest, IsUnsupportedWithClearMessage) {
   testing::TempDir dir;
-  ASSERT_OK_AND_ASSIGN(std::string base,
-                       testing::UnzipTable("hudi-rs-tables/" + GetParam().first, dir.path()));
+  ASSERT_OK_AND_ASSIGN(
+      std::string base,
+      testing::UnzipTable("hudi-rs-tables/" + GetParam().first, dir.path()));
   auto result = TableMetaClient::Load(Storage::Local(), base);
   ASSERT_RAISES(NotImplemented, result);
   EXPECT_THAT(result, HasErrorCode(ErrorCode::kUnsupportedTableVersion));
-  EXPECT_THAT(result, StatusMessageHas("table version " + std::to_string(GetParam().second) +
-                                       " (Hudi 1.x) is not supported yet; hoodie supports "
-                                       "version 6 (Hudi 0.14/0.15)"));
+  EXPECT_THAT(result,
+              StatusMessageHas("table version " + std::to_string(GetParam().second) +
+                               " (Hudi 1.x) is not supported yet; hoodie supports "
+                               "version 6 (Hudi 0.14/0.15)"));
 }
 
 INSTANTIATE_TEST_SUITE_P(
     SampleTables, NewerVersionTableTest,
-    ::testing::Values(std::make_pair("sample_table/cow/v8_nonpartitioned.zip", 8),
-                      std::make_pair("quickstart_trips_table/mor/avro/v8_trips_8i3u1d.zip", 8),
-                      std::make_pair("sample_table/cow/v9_txns_nonpart_nometa.zip", 9),
-                      std::make_pair("sample_table/mor/avro/v9_txns_simple_meta.zip", 9)));
+    ::testing::Values(
+        std::make_pair("sample_table/cow/v8_nonpartitioned.zip", 8),
+        std::make_pair("quickstart_trips_table/mor/avro/v8_trips_8i3u1d.zip", 8),
+        std::make_pair("sample_table/cow/v9_txns_nonpart_nometa.zip", 9),
+        std::make_pair("sample_table/mor/avro/v9_txns_simple_meta.zip", 9)));
 
 }  // namespace
 }  // namespace hoodie
