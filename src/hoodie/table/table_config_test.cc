@@ -3,6 +3,7 @@
 /// \brief Tests of TableConfig: checksum, accessors, text form and the backup protocol.
 #include "hoodie/table/table_config.h"
 
+#include <optional>
 #include <regex>
 #include <string>
 #include <vector>
@@ -114,6 +115,96 @@ TEST(TableConfigTest, SampleAccessorsGiveDocumentedValues) {
   EXPECT_THAT(*config.create_schema(), HasSubstr(R"({"type":"record","name":)"));
   EXPECT_THAT(config.metadata_partitions(), IsEmpty());
 }
+
+// What the testdata README documents for each sample table.
+struct SampleConfigCase {
+  std::string zip;
+  TableType type;
+  std::vector<std::string> record_keys;
+  std::vector<std::string> partition_fields;
+  std::string key_generator;  // simple class name
+  std::optional<std::string> precombine;
+  bool hive_style;
+  bool populate_meta_fields;
+};
+
+class SampleConfigTest : public ::testing::TestWithParam<SampleConfigCase> {};
+
+TEST_P(SampleConfigTest, AccessorsGiveReadmeValues) {
+  const SampleConfigCase& expected = GetParam();
+  testing::TempDir dir;
+  ASSERT_OK_AND_ASSIGN(std::string base,
+                       testing::UnzipTable("hudi-rs-tables/" + expected.zip, dir.path()));
+  ASSERT_OK_AND_ASSIGN(TableConfig config,
+                       TableConfig::Load(Storage::Local().get(), base + "/.hoodie"));
+  ASSERT_OK_AND_ASSIGN(TableType type, config.table_type());
+  EXPECT_EQ(type, expected.type);
+  EXPECT_EQ(config.record_key_fields(), expected.record_keys);
+  EXPECT_EQ(config.partition_fields(), expected.partition_fields);
+  EXPECT_EQ(config.key_generator_class(),
+            "org.apache.hudi.keygen." + expected.key_generator);
+  EXPECT_EQ(config.precombine_field(), expected.precombine);
+  EXPECT_EQ(config.hive_style_partitioning(), expected.hive_style);
+  EXPECT_EQ(config.populate_meta_fields(), expected.populate_meta_fields);
+  EXPECT_FALSE(config.url_encode_partitioning());
+  EXPECT_FALSE(config.drop_partition_columns());
+  EXPECT_EQ(config.database_name(), "default");
+  EXPECT_EQ(config.name(),
+            expected.zip.substr(expected.zip.rfind('/') + 1,
+                                expected.zip.size() - expected.zip.rfind('/') - 5));
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    SampleTables, SampleConfigTest,
+    ::testing::Values(
+        SampleConfigCase{"sample_table/cow/v6_nonpartitioned.zip",
+                         TableType::kCopyOnWrite,
+                         {"id"},
+                         {},
+                         "NonpartitionedKeyGenerator",
+                         "longField",
+                         true,
+                         true},
+        SampleConfigCase{"sample_table/cow/v6_empty.zip",
+                         TableType::kCopyOnWrite,
+                         {"id"},
+                         {},
+                         "NonpartitionedKeyGenerator",
+                         std::nullopt,
+                         true,
+                         true},
+        SampleConfigCase{"sample_table/cow/v6_simplekeygen_hivestyle_no_metafields.zip",
+                         TableType::kCopyOnWrite,
+                         {"id"},
+                         {"byteField"},
+                         "SimpleKeyGenerator",
+                         "longField",
+                         true,
+                         false},
+        SampleConfigCase{"sample_table/cow/v6_timebasedkeygen_nonhivestyle.zip",
+                         TableType::kCopyOnWrite,
+                         {"id"},
+                         {"ts_str"},
+                         "TimestampBasedKeyGenerator",
+                         "longField",
+                         false,
+                         true},
+        SampleConfigCase{"quickstart_trips_table/mor/avro/v6_trips_8i1u.zip",
+                         TableType::kMergeOnRead,
+                         {"uuid"},
+                         {"city"},
+                         "SimpleKeyGenerator",
+                         "ts",
+                         true,
+                         true},
+        SampleConfigCase{"sample_table/mor/parquet/v6_simplekeygen_nonhivestyle.zip",
+                         TableType::kMergeOnRead,
+                         {"id"},
+                         {"byteField"},
+                         "SimpleKeyGenerator",
+                         "longField",
+                         false,
+                         true}));
 
 TEST(TableConfigTest, SampleRoundTripsByteForByteAfterCommentLines) {
   testing::TempDir dir;
