@@ -13,9 +13,11 @@
 #include <set>
 #include <sstream>
 
+#include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
 #include "hoodie/config/config_registry.h"
+#include "hoodie/testing/temp_dir.h"
 #include "hoodie/testing/test_data.h"
 
 namespace hoodie {
@@ -173,6 +175,27 @@ void ParseTableRow(const std::string& line, bool flink, const std::string& where
   out->push_back(std::move(seed));
 }
 
+/// A Flink table row whose cells ran together in text extraction, such as
+/// "write.operationNupsertThe write operation...": the key runs up to the Required flag
+/// (Y, N, true or false), the default up to the first capitalised word of the remarks.
+void ParseRunTogetherRow(const std::string& line, const std::string& where,
+                         std::vector<SeedKey>* out) {
+  static const std::regex kRow(R"(^([a-z][A-Za-z0-9_.\-]*?)(Y|N|true|false)(.+)$)");
+  static const std::regex kDefault(R"(^(.+?)(?=[A-Z][a-z]+ ))");
+  std::smatch m;
+  if (!std::regex_match(line, m, kRow) || !LooksLikeKey(m[1].str(), false)) return;
+  std::string rest = m[3].str();
+  std::smatch d;
+  std::string value = std::regex_search(rest, d, kDefault) ? d[1].str() : rest;
+  SeedKey seed{m[1].str(), std::nullopt, false, where};
+  if (IsLiteralDefault(value)) {
+    seed.default_value = value;
+  } else {
+    seed.required = m[2].str() == "Y" || m[2].str() == "true";
+  }
+  out->push_back(std::move(seed));
+}
+
 /// hoodie.* keys mentioned in running text; `hoodie.[a|b].x` expands to each choice.
 void ScanProse(const std::string& line, const std::string& where, std::vector<SeedKey>* out) {
   static const std::regex kMention(R"(hoodie\.[A-Za-z0-9_.\[\]|]+)");
@@ -220,6 +243,8 @@ std::vector<SeedKey> ExtractSeedKeys(const fs::path& file) {
       table = Table::kConfigDescriptionExample;
     } else if (StartsWith(s, "|") && table != Table::kNone) {
       ParseTableRow(s, table == Table::kFlink, where, &out);
+    } else if (table == Table::kFlink) {
+      ParseRunTogetherRow(s, where, &out);
     } else if (std::regex_match(s, m, kPropertyLine)) {
       ParsePropertyLine(Trim(m[3].str()), heading, lines, i, where, &out);
       continue;
@@ -313,6 +338,43 @@ class ConfigSeedTest : public ::testing::Test {
   }
   std::vector<SeedKey> seeds_;
 };
+
+TEST(SeedExtractorTest, ReadsPropertyBlocksTablesAndProse) {
+  hoodie::testing::TempDir dir;
+  std::ofstream(dir.Join("x.md"))
+      << "## OPERATION_OPT_KEY\n Property: hoodie.a.op, Default: upsert \n\n"
+      << "## withParallelism(x = 1500, y=7)\nProperty: hoodie.b.x, hoodie.b.y\n\n"
+      << "## limitFileSize (size = 120MB)\nProperty: hoodie.c.size\n\n"
+      << "## on(metricsOn = false)\nhoodie.d.on \n\n"
+      << "## hbaseZkPort(port) [Required]\nProperty: hoodie.e.port\n\n"
+      << "## withCallbackClass(callbackClass)\nProperty: hoodie.f.class\n\n"
+      << "Full class, org.x.Http by default\n"
+      << "## Write Options\nOption NameRequiredDefaultRemarks\n"
+      << " | write.tasks | N | 4 | Parallelism\n"
+      << "write.operationNupsertThe write operation, that this write should do\n"
+      << "write.payload.classNOverwriteWithLatestAvroPayload.classPayload class used.\n"
+      << "pathYN/ABase path for the target hoodie table.\n"
+      << "read.start-commitfalsethe latest commitStart commit time\n"
+      << "## Other\nSee hoodie.[insert|upsert].shuffle.parallelism here.\n";
+  std::vector<SeedKey> keys = ExtractSeedKeys(dir.Join("x.md"));
+  std::vector<std::string> rendered;
+  for (const SeedKey& k : keys) {
+    rendered.push_back(k.key + "=" + k.default_value.value_or(k.required ? "<required>" : "<none>"));
+  }
+  EXPECT_THAT(rendered,
+              ::testing::ElementsAre(
+                  "hoodie.a.op=upsert", "hoodie.b.x=1500", "hoodie.b.y=7",
+                  "hoodie.c.size=120MB", "hoodie.d.on=false", "hoodie.e.port=<required>",
+                  "hoodie.f.class=org.x.Http", "write.tasks=4", "write.operation=upsert",
+                  "write.payload.class=OverwriteWithLatestAvroPayload.class",
+                  "path=<required>", "read.start-commit=<none>",
+                  "hoodie.insert.shuffle.parallelism=<none>",
+                  "hoodie.upsert.shuffle.parallelism=<none>"));
+  EXPECT_EQ(Normalise("120MB"), "125829120");
+  EXPECT_EQ(Normalise("BulkInsertSortMode.GLOBAL_SORT"), "GLOBAL_SORT");
+  EXPECT_TRUE(SameValue("0.000000001", "1e-09"));
+  EXPECT_FALSE(SameValue("24", "10"));
+}
 
 TEST_F(ConfigSeedTest, ExtractsEnoughKeysToMeanSomething) {
   std::set<std::string> distinct;

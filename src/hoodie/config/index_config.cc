@@ -167,14 +167,16 @@ const ConfigProperty<int32_t> IndexConfig::kSimpleIndexParallelism{
     .default_value = 50,
     .doc = "Shuffle parallelism of SIMPLE index lookups.",
     .validate = v::NonNegativeInt32,
-    .group = "Index"};
+    .group = "Index",
+    .hudi_0_15_default = "0 (derived from the number of base files)"};
 
 const ConfigProperty<int32_t> IndexConfig::kGlobalSimpleIndexParallelism{
     .key = "hoodie.global.simple.index.parallelism",
     .default_value = 100,
     .doc = "Shuffle parallelism of GLOBAL_SIMPLE index lookups.",
     .validate = v::NonNegativeInt32,
-    .group = "Index"};
+    .group = "Index",
+    .hudi_0_15_default = "0 (derived from the number of base files)"};
 
 void IndexConfig::Register(ConfigRegistry* registry) {
   registry->Add(kIndexClass);
