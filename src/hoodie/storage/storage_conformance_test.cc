@@ -277,6 +277,11 @@ TEST_P(ListingTest, RecursiveListingReturnsEveryEntrySorted) {
   EXPECT_EQ(listing[2].size, 2);
 }
 
+TEST_P(ListingTest, TrailingSlashOnTheFolderDoesNotChangeListedPaths) {
+  MakeTree();
+  EXPECT_EQ(ListedPaths(Path("t/"), true), ListedPaths(Path("t"), true));
+}
+
 TEST_P(ListingTest, ListingAMissingFolderIsAnIOErrorNamingIt) {
   auto listing = storage_->List(Path("missing"), false);
   ASSERT_RAISES(IOError, listing);
