@@ -32,7 +32,8 @@ const ConfigProperty<int32_t> CallbackConfig::kHttpTimeoutSeconds{
     .default_value = 3,
     .doc = "HTTP callback timeout in seconds.",
     .validate = v::PositiveInt32,
-    .group = "Commit Callback"};
+    .group = "Commit Callback",
+    .hudi_0_15_default = "30"};
 
 const ConfigProperty<std::string> CallbackConfig::kHttpApiKey{
     .key = "hoodie.write.commit.callback.http.api.key",
