@@ -21,7 +21,8 @@ constexpr std::string_view kSchemaFolder = ".schema";
 using InstantKey = std::pair<std::string, Action>;
 
 ::arrow::Status StateConflict(const std::string& message) {
-  return WithErrorCode(::arrow::Status::Invalid(message), ErrorCode::kInstantStateConflict);
+  return WithErrorCode(::arrow::Status::Invalid(message),
+                       ErrorCode::kInstantStateConflict);
 }
 
 }  // namespace
@@ -52,8 +53,10 @@ using InstantKey = std::pair<std::string, Action>;
   std::vector<Instant> instants;
   for (const auto& [key, entry] : highest) {
     instants.push_back(entry.first);
+    // HoodieInstant formats the modification time with HoodieInstantTimeGenerator
+    // .formatDate, which uses the JVM zone whatever the timeline zone is.
     loaded.transition_times_[entry.first] =
-        InstantTimeGenerator::FormatMillis(entry.second, zone);
+        InstantTimeGenerator::FormatMillis(entry.second, TimelineTimeZone::kLocal);
   }
   loaded.timeline_ = Timeline(std::move(instants));
   return loaded;
@@ -85,7 +88,8 @@ using InstantKey = std::pair<std::string, Action>;
   return Load(storage_, meta_path_, zone_);
 }
 
-std::optional<std::string> ActiveTimeline::StateTransitionTime(const Instant& instant) const {
+std::optional<std::string> ActiveTimeline::StateTransitionTime(
+    const Instant& instant) const {
   auto it = transition_times_.find(instant);
   if (it == transition_times_.end()) return std::nullopt;
   return it->second;
@@ -108,8 +112,9 @@ std::optional<std::string> ActiveTimeline::StateTransitionTime(const Instant& in
                                                 std::string_view content) const {
   HOODIE_ASSIGN_OR_RAISE(bool from_exists, StateFileExists(from));
   if (!from_exists) {
-    return StateConflict("Cannot transition instant, its current state file is missing: " +
-                         from.ToString() + " -> " + to.ToString());
+    return StateConflict(
+        "Cannot transition instant, its current state file is missing: " +
+        from.ToString() + " -> " + to.ToString());
   }
   HOODIE_ASSIGN_OR_RAISE(bool to_exists, StateFileExists(to));
   if (to_exists) {
@@ -131,7 +136,8 @@ std::optional<std::string> ActiveTimeline::StateTransitionTime(const Instant& in
                            (instant.action == Action::kSavepoint && instant.IsInflight());
   if (!first_state) {
     return ::arrow::Status::Invalid(
-        "A new instant must be REQUESTED (INFLIGHT for a savepoint): ", instant.ToString());
+        "A new instant must be REQUESTED (INFLIGHT for a savepoint): ",
+        instant.ToString());
   }
   for (State state : {State::kRequested, State::kInflight, State::kCompleted}) {
     Instant other{instant.timestamp, instant.action, state};
@@ -210,8 +216,7 @@ std::optional<std::string> ActiveTimeline::StateTransitionTime(const Instant& in
 ::arrow::Result<std::string> ActiveTimeline::CreateNewInstantTime() const {
   // The snapshot is sorted by timestamp string, so its last instant is the greatest.
   std::optional<Instant> last = timeline_.LastInstant();
-  return InstantTimeGenerator::CreateNewInstantTime(zone_,
-                                                    last ? last->timestamp : "");
+  return InstantTimeGenerator::CreateNewInstantTime(zone_, last ? last->timestamp : "");
 }
 
 }  // namespace hoodie

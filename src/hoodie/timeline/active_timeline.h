@@ -38,9 +38,9 @@ class ActiveTimeline {
   /// (e.g. HDFS temp files `T.commit.<uuid>`) are skipped with a warning, as Hudi skips
   /// them.
   /// \return IOError if `meta_path` cannot be listed.
-  static ::arrow::Result<ActiveTimeline> Load(std::shared_ptr<Storage> storage,
-                                              std::string meta_path,
-                                              TimelineTimeZone zone = TimelineTimeZone::kLocal);
+  static ::arrow::Result<ActiveTimeline> Load(
+      std::shared_ptr<Storage> storage, std::string meta_path,
+      TimelineTimeZone zone = TimelineTimeZone::kLocal);
 
   /// Loads the timeline again from storage.
   ::arrow::Result<ActiveTimeline> Reload() const;
@@ -50,8 +50,9 @@ class ActiveTimeline {
   const std::string& meta_path() const { return meta_path_; }
   const std::shared_ptr<Storage>& storage() const { return storage_; }
 
-  /// When the instant reached its state: the file's modification time formatted as an
-  /// instant time (HoodieInstant.stateTransitionTime); nullopt if not on the snapshot.
+  /// When the instant reached its state: the file's modification time formatted as a
+  /// local-time instant time (HoodieInstant.stateTransitionTime); nullopt if the
+  /// instant is not on the snapshot.
   std::optional<std::string> StateTransitionTime(const Instant& instant) const;
 
   /// Full path of the file of `instant`'s state (schemacommits live in `.schema/`).
@@ -62,7 +63,8 @@ class ActiveTimeline {
   /// requested files empty; plans (clean, compaction, ...) carry their Avro bytes.
   /// \return Invalid for a wrong state; kInstantStateConflict (AlreadyExists) if any
   ///   file of this instant already exists; IOError from storage.
-  ::arrow::Status CreateRequested(const Instant& instant, std::string_view content = "") const;
+  ::arrow::Status CreateRequested(const Instant& instant,
+                                  std::string_view content = "") const;
 
   /// Creates the inflight file of a requested instant (transitionRequestedToInflight).
   /// \return the inflight instant; kInstantStateConflict (Invalid) if the requested file

@@ -51,11 +51,13 @@ TEST_F(ActiveTimelineTest, RequestedInflightComplete) {
   EXPECT_TRUE(timeline.timeline().Empty());
   Instant requested{"20240101000000000", Action::kCommit, State::kRequested};
   ASSERT_OK(timeline.CreateRequested(requested));
-  EXPECT_EQ(Load(), (std::vector<std::string>{"[==>20240101000000000__commit__REQUESTED]"}));
+  EXPECT_EQ(Load(),
+            (std::vector<std::string>{"[==>20240101000000000__commit__REQUESTED]"}));
 
   ASSERT_OK_AND_ASSIGN(Instant inflight, timeline.TransitionToInflight(requested, "{}"));
   EXPECT_EQ(inflight, (Instant{"20240101000000000", Action::kCommit, State::kInflight}));
-  EXPECT_EQ(Load(), (std::vector<std::string>{"[==>20240101000000000__commit__INFLIGHT]"}));
+  EXPECT_EQ(Load(),
+            (std::vector<std::string>{"[==>20240101000000000__commit__INFLIGHT]"}));
 
   ASSERT_OK_AND_ASSIGN(Instant done, timeline.TransitionToComplete(inflight, "done"));
   EXPECT_EQ(Load(), (std::vector<std::string>{"[20240101000000000__commit__COMPLETED]"}));
@@ -88,7 +90,8 @@ TEST_F(ActiveTimelineTest, CompactionCompletesAsCommit) {
   ASSERT_OK_AND_ASSIGN(Instant done, timeline.TransitionToComplete(inflight, "{}"));
   EXPECT_EQ(done, (Instant{"20240101000000001", Action::kCommit, State::kCompleted}));
   EXPECT_EQ(Load(), (std::vector<std::string>{"[20240101000000001__commit__COMPLETED]"}));
-  ASSERT_OK_AND_ASSIGN(bool exists, storage_->Exists(meta_ + "/20240101000000001.commit"));
+  ASSERT_OK_AND_ASSIGN(bool exists,
+                       storage_->Exists(meta_ + "/20240101000000001.commit"));
   EXPECT_TRUE(exists);
 }
 
@@ -119,8 +122,8 @@ TEST_F(ActiveTimelineTest, RejectsConflictingTransitions) {
   ASSERT_RAISES(Invalid, timeline.TransitionToComplete(requested, ""));
   ASSERT_RAISES(Invalid, timeline.CreateRequested(inflight));
   ASSERT_RAISES(Invalid,
-                timeline.CreateRequested({"20240101000000005", Action::kSavepoint,
-                                          State::kRequested}));
+                timeline.CreateRequested(
+                    {"20240101000000005", Action::kSavepoint, State::kRequested}));
   // The completed content was written once, never overwritten.
   ASSERT_OK_AND_ASSIGN(auto reloaded, timeline.Reload());
   EXPECT_EQ(reloaded.timeline().Count(), 1u);
@@ -140,7 +143,8 @@ TEST_F(ActiveTimelineTest, ReadsCommitMetadataAndDeletesPendingFiles) {
 
   // Rolling back: inflight file first, then the requested one.
   ASSERT_OK(timeline.DeletePending(inflight));
-  EXPECT_EQ(Load(), (std::vector<std::string>{"[==>20240101000000000__commit__REQUESTED]"}));
+  EXPECT_EQ(Load(),
+            (std::vector<std::string>{"[==>20240101000000000__commit__REQUESTED]"}));
   ASSERT_OK(timeline.DeletePending(requested));
   EXPECT_TRUE(Load().empty());
   ASSERT_RAISES(Invalid, timeline.DeletePending(
@@ -152,7 +156,8 @@ TEST_F(ActiveTimelineTest, SavepointStartsInflight) {
   Instant inflight{"20240101000000000", Action::kSavepoint, State::kInflight};
   ASSERT_OK(timeline.CreateRequested(inflight));
   ASSERT_OK(timeline.TransitionToComplete(inflight, "avro").status());
-  EXPECT_EQ(Load(), (std::vector<std::string>{"[20240101000000000__savepoint__COMPLETED]"}));
+  EXPECT_EQ(Load(),
+            (std::vector<std::string>{"[20240101000000000__savepoint__COMPLETED]"}));
 }
 
 TEST_F(ActiveTimelineTest, SkipsNonInstantFilesAndWarnsOnMalformedOnes) {
@@ -174,9 +179,9 @@ TEST_F(ActiveTimelineTest, SkipsNonInstantFilesAndWarnsOnMalformedOnes) {
   std::vector<std::string> loaded = Load();
   SetLogSink(old);
 
-  EXPECT_EQ(loaded, (std::vector<std::string>{
-                        "[20240101000000000__commit__COMPLETED]",
-                        "[==>20240101000000002__deltacommit__REQUESTED]"}));
+  EXPECT_EQ(loaded,
+            (std::vector<std::string>{"[20240101000000000__commit__COMPLETED]",
+                                      "[==>20240101000000002__deltacommit__REQUESTED]"}));
   ASSERT_EQ(warnings.size(), 2u);
   EXPECT_NE(warnings[0].find("20240101000000000.commit.6f1c0d1e-tmp"), std::string::npos);
   EXPECT_NE(warnings[1].find("20240101000000001.unknownaction"), std::string::npos);
@@ -191,11 +196,11 @@ TEST_F(ActiveTimelineTest, HighestStateWinsPerComparableAction) {
   Touch("20240101000000002.clean.requested");
   Touch("20240101000000002.clean.inflight");
   Touch("20240101000000002.deltacommit.requested");
-  EXPECT_EQ(Load(), (std::vector<std::string>{
-                        "[20240101000000000__commit__COMPLETED]",
-                        "[==>20240101000000001__logcompaction__INFLIGHT]",
-                        "[==>20240101000000002__clean__INFLIGHT]",
-                        "[==>20240101000000002__deltacommit__REQUESTED]"}));
+  EXPECT_EQ(Load(),
+            (std::vector<std::string>{"[20240101000000000__commit__COMPLETED]",
+                                      "[==>20240101000000001__logcompaction__INFLIGHT]",
+                                      "[==>20240101000000002__clean__INFLIGHT]",
+                                      "[==>20240101000000002__deltacommit__REQUESTED]"}));
 }
 
 TEST_F(ActiveTimelineTest, SchemaCommitsLiveInSchemaFolder) {
@@ -236,16 +241,20 @@ struct SampleTable {
 std::vector<SampleTable> V6SampleTables() {
   return {
       {"sample_table/cow/v6_complexkeygen_hivestyle.zip",
-       {"[20240418173213674__commit__COMPLETED]", "[20240418173235694__commit__COMPLETED]"}},
+       {"[20240418173213674__commit__COMPLETED]",
+        "[20240418173235694__commit__COMPLETED]"}},
       {"sample_table/cow/v6_empty.zip", {}},
       {"sample_table/cow/v6_nonpartitioned.zip",
-       {"[20240418173550988__commit__COMPLETED]", "[20240418173551906__commit__COMPLETED]"}},
+       {"[20240418173550988__commit__COMPLETED]",
+        "[20240418173551906__commit__COMPLETED]"}},
       {"sample_table/cow/v6_simplekeygen_hivestyle_no_metafields.zip",
        {"[20240426205419518__commit__COMPLETED]"}},
       {"sample_table/cow/v6_simplekeygen_nonhivestyle.zip",
-       {"[20240418172802262__commit__COMPLETED]", "[20240418172804498__commit__COMPLETED]"}},
+       {"[20240418172802262__commit__COMPLETED]",
+        "[20240418172804498__commit__COMPLETED]"}},
       {"sample_table/cow/v6_timebasedkeygen_nonhivestyle.zip",
-       {"[20240418181355771__commit__COMPLETED]", "[20240418181357522__commit__COMPLETED]"}},
+       {"[20240418181355771__commit__COMPLETED]",
+        "[20240418181357522__commit__COMPLETED]"}},
       {"quickstart_trips_table/mor/avro/v6_trips_8i1u.zip",
        {"[20250331030642808__deltacommit__COMPLETED]",
         "[20250331030645735__deltacommit__COMPLETED]"}},
@@ -271,9 +280,9 @@ TEST(ActiveTimelineSampleTest, LoadsEveryV6SampleTable) {
   for (const SampleTable& table : V6SampleTables()) {
     SCOPED_TRACE(table.zip);
     testing::TempDir dir;
-    ASSERT_OK_AND_ASSIGN(std::string base,
-                         testing::UnzipTable(std::string("hudi-rs-tables/") + table.zip,
-                                             dir.path()));
+    ASSERT_OK_AND_ASSIGN(
+        std::string base,
+        testing::UnzipTable(std::string("hudi-rs-tables/") + table.zip, dir.path()));
     ASSERT_OK_AND_ASSIGN(auto timeline,
                          ActiveTimeline::Load(Storage::Local(), base + "/.hoodie"));
     std::vector<std::string> all;

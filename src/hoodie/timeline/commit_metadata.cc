@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 /// \file hoodie/timeline/commit_metadata.cc
-/// \brief JSON codec of HoodieCommitMetadata / HoodieReplaceCommitMetadata (Jackson form).
+/// \brief JSON codec of HoodieCommitMetadata / HoodieReplaceCommitMetadata (Jackson
+/// form).
 #include "hoodie/timeline/commit_metadata.h"
 
 #include <array>
@@ -16,26 +17,27 @@ namespace {
 
 using Json = nlohmann::ordered_json;
 
-constexpr std::array<std::pair<WriteOperationType, std::string_view>, 18> kOperationNames = {{
-    {WriteOperationType::kInsert, "INSERT"},
-    {WriteOperationType::kInsertPrepped, "INSERT_PREPPED"},
-    {WriteOperationType::kUpsert, "UPSERT"},
-    {WriteOperationType::kUpsertPrepped, "UPSERT_PREPPED"},
-    {WriteOperationType::kBulkInsert, "BULK_INSERT"},
-    {WriteOperationType::kBulkInsertPrepped, "BULK_INSERT_PREPPED"},
-    {WriteOperationType::kDelete, "DELETE"},
-    {WriteOperationType::kDeletePrepped, "DELETE_PREPPED"},
-    {WriteOperationType::kBootstrap, "BOOTSTRAP"},
-    {WriteOperationType::kInsertOverwrite, "INSERT_OVERWRITE"},
-    {WriteOperationType::kCluster, "CLUSTER"},
-    {WriteOperationType::kDeletePartition, "DELETE_PARTITION"},
-    {WriteOperationType::kInsertOverwriteTable, "INSERT_OVERWRITE_TABLE"},
-    {WriteOperationType::kCompact, "COMPACT"},
-    {WriteOperationType::kIndex, "INDEX"},
-    {WriteOperationType::kAlterSchema, "ALTER_SCHEMA"},
-    {WriteOperationType::kLogCompact, "LOG_COMPACT"},
-    {WriteOperationType::kUnknown, "UNKNOWN"},
-}};
+constexpr std::array<std::pair<WriteOperationType, std::string_view>, 18>
+    kOperationNames = {{
+        {WriteOperationType::kInsert, "INSERT"},
+        {WriteOperationType::kInsertPrepped, "INSERT_PREPPED"},
+        {WriteOperationType::kUpsert, "UPSERT"},
+        {WriteOperationType::kUpsertPrepped, "UPSERT_PREPPED"},
+        {WriteOperationType::kBulkInsert, "BULK_INSERT"},
+        {WriteOperationType::kBulkInsertPrepped, "BULK_INSERT_PREPPED"},
+        {WriteOperationType::kDelete, "DELETE"},
+        {WriteOperationType::kDeletePrepped, "DELETE_PREPPED"},
+        {WriteOperationType::kBootstrap, "BOOTSTRAP"},
+        {WriteOperationType::kInsertOverwrite, "INSERT_OVERWRITE"},
+        {WriteOperationType::kCluster, "CLUSTER"},
+        {WriteOperationType::kDeletePartition, "DELETE_PARTITION"},
+        {WriteOperationType::kInsertOverwriteTable, "INSERT_OVERWRITE_TABLE"},
+        {WriteOperationType::kCompact, "COMPACT"},
+        {WriteOperationType::kIndex, "INDEX"},
+        {WriteOperationType::kAlterSchema, "ALTER_SCHEMA"},
+        {WriteOperationType::kLogCompact, "LOG_COMPACT"},
+        {WriteOperationType::kUnknown, "UNKNOWN"},
+    }};
 
 // Reads typed fields out of a parsed JSON object the way Jackson binds them: missing
 // and null fields keep Java's defaults (null objects, zero primitives); wrong types
@@ -45,7 +47,8 @@ class FieldReader {
   explicit FieldReader(std::string_view file_name) : file_name_(file_name) {}
 
   ::arrow::Status Error(std::string_view what) const {
-    return ::arrow::Status::Invalid("Malformed commit metadata in ", file_name_, ": ", what);
+    return ::arrow::Status::Invalid("Malformed commit metadata in ", file_name_, ": ",
+                                    what);
   }
 
   ::arrow::Result<const Json*> Get(const Json& object, const char* key) const {
@@ -54,18 +57,21 @@ class FieldReader {
     return &*it;
   }
 
-  ::arrow::Result<std::optional<std::string>> String(const Json& o, const char* key) const {
+  ::arrow::Result<std::optional<std::string>> String(const Json& o,
+                                                     const char* key) const {
     HOODIE_ASSIGN_OR_RAISE(const Json* v, Get(o, key));
     if (v == nullptr) return std::nullopt;
     if (!v->is_string()) return Error(std::string("field '") + key + "' is not a string");
     return v->get<std::string>();
   }
 
-  ::arrow::Result<std::optional<int64_t>> OptionalInt(const Json& o, const char* key) const {
+  ::arrow::Result<std::optional<int64_t>> OptionalInt(const Json& o,
+                                                      const char* key) const {
     HOODIE_ASSIGN_OR_RAISE(const Json* v, Get(o, key));
     if (v == nullptr) return std::nullopt;
     if (!v->is_number()) return Error(std::string("field '") + key + "' is not a number");
-    return v->is_number_float() ? static_cast<int64_t>(v->get<double>()) : v->get<int64_t>();
+    return v->is_number_float() ? static_cast<int64_t>(v->get<double>())
+                                : v->get<int64_t>();
   }
 
   ::arrow::Result<int64_t> Int(const Json& o, const char* key) const {
@@ -89,7 +95,8 @@ class FieldReader {
     return v;
   }
 
-  ::arrow::Result<std::vector<std::string>> Strings(const Json& array, const char* what) const {
+  ::arrow::Result<std::vector<std::string>> Strings(const Json& array,
+                                                    const char* what) const {
     std::vector<std::string> out;
     for (const Json& item : array) {
       if (!item.is_string()) return Error(std::string(what) + " holds a non-string");
@@ -105,7 +112,7 @@ class FieldReader {
 ::arrow::Status ReadCounters(const FieldReader& r, const Json& o, WriteStat* s) {
   struct Counter {
     const char* key;
-    int64_t WriteStat::*field;
+    int64_t WriteStat::* field;
   };
   static constexpr Counter kCounters[] = {
       {"numWrites", &WriteStat::num_writes},
@@ -192,13 +199,15 @@ class FieldReader {
   return s;
 }
 
-::arrow::Status ReadCommitFields(const FieldReader& r, const Json& root, CommitMetadata* m) {
+::arrow::Status ReadCommitFields(const FieldReader& r, const Json& root,
+                                 CommitMetadata* m) {
   HOODIE_ASSIGN_OR_RAISE(const Json* partitions, r.Object(root, "partitionToWriteStats"));
   if (partitions != nullptr) {
     for (const auto& [partition, stats] : partitions->items()) {
       std::vector<WriteStat> parsed;
       if (!stats.is_null()) {
-        if (!stats.is_array()) return r.Error("partitionToWriteStats value is not an array");
+        if (!stats.is_array())
+          return r.Error("partitionToWriteStats value is not an array");
         for (const Json& stat : stats) {
           HOODIE_ASSIGN_OR_RAISE(WriteStat s, ReadWriteStat(r, stat));
           parsed.push_back(std::move(s));
@@ -219,7 +228,8 @@ class FieldReader {
       if (!value.is_string() && !value.is_null()) {
         return r.Error("extraMetadata value of '" + key + "' is not a string");
       }
-      m->extra_metadata.emplace_back(key, value.is_null() ? "" : value.get<std::string>());
+      m->extra_metadata.emplace_back(key,
+                                     value.is_null() ? "" : value.get<std::string>());
     }
   }
   HOODIE_ASSIGN_OR_RAISE(auto operation, r.String(root, "operationType"));
@@ -261,7 +271,8 @@ void WriteDelta(const DeltaWriteStat& d, Json* o) {
   (*o)["logFiles"] = Json::array();
   for (const auto& f : d.log_files) (*o)["logFiles"].push_back(f);
   if (d.records_stats_json) {
-    Json records = Json::parse(*d.records_stats_json, nullptr, /*allow_exceptions=*/false);
+    Json records =
+        Json::parse(*d.records_stats_json, nullptr, /*allow_exceptions=*/false);
     (*o)["recordsStats"] = records.is_discarded() ? Json(nullptr) : records;
   }
 }
@@ -366,7 +377,8 @@ void CommitMetadata::AddWriteStat(const std::string& partition, WriteStat stat) 
     stats->push_back(std::move(stat));
     return;
   }
-  partition_to_write_stats.emplace_back(partition, std::vector<WriteStat>{std::move(stat)});
+  partition_to_write_stats.emplace_back(partition,
+                                        std::vector<WriteStat>{std::move(stat)});
   internal::OrderLikeJavaHashMap(&partition_to_write_stats);
 }
 
@@ -411,7 +423,7 @@ std::vector<std::string> CommitMetadata::FilesWritten() const {
 }
 
 namespace {
-int64_t Sum(const CommitMetadata& m, int64_t WriteStat::*field) {
+int64_t Sum(const CommitMetadata& m, int64_t WriteStat::* field) {
   int64_t total = 0;
   for (const auto& entry : m.partition_to_write_stats) {
     for (const WriteStat& s : entry.second) total += s.*field;
@@ -420,7 +432,9 @@ int64_t Sum(const CommitMetadata& m, int64_t WriteStat::*field) {
 }
 }  // namespace
 
-int64_t CommitMetadata::TotalRecordsWritten() const { return Sum(*this, &WriteStat::num_writes); }
+int64_t CommitMetadata::TotalRecordsWritten() const {
+  return Sum(*this, &WriteStat::num_writes);
+}
 int64_t CommitMetadata::TotalUpdateRecordsWritten() const {
   return Sum(*this, &WriteStat::num_update_writes);
 }
@@ -456,13 +470,16 @@ std::map<std::string, std::string> CommitMetadata::FileIdToFullPath(
   if (root.is_null()) return metadata;
   FieldReader reader(file_name);
   HOODIE_RETURN_NOT_OK(ReadCommitFields(reader, root, &metadata));
-  HOODIE_ASSIGN_OR_RAISE(const Json* replaced, reader.Object(root, "partitionToReplaceFileIds"));
+  HOODIE_ASSIGN_OR_RAISE(const Json* replaced,
+                         reader.Object(root, "partitionToReplaceFileIds"));
   if (replaced != nullptr) {
     for (const auto& [partition, ids] : replaced->items()) {
       std::vector<std::string> file_ids;
       if (!ids.is_null()) {
-        if (!ids.is_array()) return reader.Error("partitionToReplaceFileIds value is not an array");
-        HOODIE_ASSIGN_OR_RAISE(file_ids, reader.Strings(ids, "partitionToReplaceFileIds"));
+        if (!ids.is_array())
+          return reader.Error("partitionToReplaceFileIds value is not an array");
+        HOODIE_ASSIGN_OR_RAISE(file_ids,
+                               reader.Strings(ids, "partitionToReplaceFileIds"));
       }
       metadata.partition_to_replace_file_ids.emplace_back(partition, std::move(file_ids));
     }

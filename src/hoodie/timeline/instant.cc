@@ -11,10 +11,10 @@ namespace hoodie {
 namespace {
 
 constexpr std::array<Action, 11> kAllActions = {
-    Action::kCommit,        Action::kDeltaCommit, Action::kClean,
-    Action::kRollback,      Action::kSavepoint,   Action::kReplaceCommit,
-    Action::kCompaction,    Action::kLogCompaction, Action::kRestore,
-    Action::kIndexing,      Action::kSchemaCommit};
+    Action::kCommit,     Action::kDeltaCommit,   Action::kClean,
+    Action::kRollback,   Action::kSavepoint,     Action::kReplaceCommit,
+    Action::kCompaction, Action::kLogCompaction, Action::kRestore,
+    Action::kIndexing,   Action::kSchemaCommit};
 
 constexpr std::array<State, 3> kAllStates = {State::kRequested, State::kInflight,
                                              State::kCompleted};
@@ -83,17 +83,28 @@ size_t MatchNameFormat(std::string_view name) {
 
 std::string_view ActionName(Action action) {
   switch (action) {
-    case Action::kCommit: return "commit";
-    case Action::kDeltaCommit: return "deltacommit";
-    case Action::kClean: return "clean";
-    case Action::kRollback: return "rollback";
-    case Action::kSavepoint: return "savepoint";
-    case Action::kReplaceCommit: return "replacecommit";
-    case Action::kCompaction: return "compaction";
-    case Action::kLogCompaction: return "logcompaction";
-    case Action::kRestore: return "restore";
-    case Action::kIndexing: return "indexing";
-    case Action::kSchemaCommit: return "schemacommit";
+    case Action::kCommit:
+      return "commit";
+    case Action::kDeltaCommit:
+      return "deltacommit";
+    case Action::kClean:
+      return "clean";
+    case Action::kRollback:
+      return "rollback";
+    case Action::kSavepoint:
+      return "savepoint";
+    case Action::kReplaceCommit:
+      return "replacecommit";
+    case Action::kCompaction:
+      return "compaction";
+    case Action::kLogCompaction:
+      return "logcompaction";
+    case Action::kRestore:
+      return "restore";
+    case Action::kIndexing:
+      return "indexing";
+    case Action::kSchemaCommit:
+      return "schemacommit";
   }
   return "unknown";
 }
@@ -107,9 +118,12 @@ std::string_view ActionName(Action action) {
 
 std::string_view StateName(State state) {
   switch (state) {
-    case State::kRequested: return "REQUESTED";
-    case State::kInflight: return "INFLIGHT";
-    case State::kCompleted: return "COMPLETED";
+    case State::kRequested:
+      return "REQUESTED";
+    case State::kInflight:
+      return "INFLIGHT";
+    case State::kCompleted:
+      return "COMPLETED";
   }
   return "INVALID";
 }

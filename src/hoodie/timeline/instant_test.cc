@@ -28,7 +28,8 @@ const std::vector<FileNameCase>& FileNameCases() {
       {Action::kCommit, State::kRequested, "20240418173550988.commit.requested"},
       {Action::kCommit, State::kInflight, "20240418173550988.inflight"},
       {Action::kCommit, State::kCompleted, "20240418173550988.commit"},
-      {Action::kDeltaCommit, State::kRequested, "20240418173550988.deltacommit.requested"},
+      {Action::kDeltaCommit, State::kRequested,
+       "20240418173550988.deltacommit.requested"},
       {Action::kDeltaCommit, State::kInflight, "20240418173550988.deltacommit.inflight"},
       {Action::kDeltaCommit, State::kCompleted, "20240418173550988.deltacommit"},
       {Action::kClean, State::kRequested, "20240418173550988.clean.requested"},
@@ -42,14 +43,16 @@ const std::vector<FileNameCase>& FileNameCases() {
       {Action::kSavepoint, State::kCompleted, "20240418173550988.savepoint"},
       {Action::kReplaceCommit, State::kRequested,
        "20240418173550988.replacecommit.requested"},
-      {Action::kReplaceCommit, State::kInflight, "20240418173550988.replacecommit.inflight"},
+      {Action::kReplaceCommit, State::kInflight,
+       "20240418173550988.replacecommit.inflight"},
       {Action::kReplaceCommit, State::kCompleted, "20240418173550988.replacecommit"},
       {Action::kCompaction, State::kRequested, "20240418173550988.compaction.requested"},
       {Action::kCompaction, State::kInflight, "20240418173550988.compaction.inflight"},
       {Action::kCompaction, State::kCompleted, "20240418173550988.commit"},
       {Action::kLogCompaction, State::kRequested,
        "20240418173550988.logcompaction.requested"},
-      {Action::kLogCompaction, State::kInflight, "20240418173550988.logcompaction.inflight"},
+      {Action::kLogCompaction, State::kInflight,
+       "20240418173550988.logcompaction.inflight"},
       {Action::kLogCompaction, State::kCompleted, "20240418173550988.deltacommit"},
       {Action::kRestore, State::kRequested, "20240418173550988.restore.requested"},
       {Action::kRestore, State::kInflight, "20240418173550988.restore.inflight"},
@@ -57,8 +60,10 @@ const std::vector<FileNameCase>& FileNameCases() {
       {Action::kIndexing, State::kRequested, "20240418173550988.indexing.requested"},
       {Action::kIndexing, State::kInflight, "20240418173550988.indexing.inflight"},
       {Action::kIndexing, State::kCompleted, "20240418173550988.indexing"},
-      {Action::kSchemaCommit, State::kRequested, "20240418173550988.schemacommit.requested"},
-      {Action::kSchemaCommit, State::kInflight, "20240418173550988.schemacommit.inflight"},
+      {Action::kSchemaCommit, State::kRequested,
+       "20240418173550988.schemacommit.requested"},
+      {Action::kSchemaCommit, State::kInflight,
+       "20240418173550988.schemacommit.inflight"},
       {Action::kSchemaCommit, State::kCompleted, "20240418173550988.schemacommit"},
   };
   return cases;
@@ -121,9 +126,10 @@ TEST(InstantTest, RejectsMalformedInstantNames) {
 TEST(InstantTest, ParsesLegacyAndMetadataTableTimestamps) {
   ASSERT_OK_AND_ASSIGN(auto legacy, Instant::FromFileName("20170101193025.commit"));
   EXPECT_EQ(*legacy, (Instant{"20170101193025", Action::kCommit, State::kCompleted}));
-  ASSERT_OK_AND_ASSIGN(auto mdt,
-                       Instant::FromFileName("20240418173550988001.deltacommit.inflight"));
-  EXPECT_EQ(*mdt, (Instant{"20240418173550988001", Action::kDeltaCommit, State::kInflight}));
+  ASSERT_OK_AND_ASSIGN(
+      auto mdt, Instant::FromFileName("20240418173550988001.deltacommit.inflight"));
+  EXPECT_EQ(*mdt,
+            (Instant{"20240418173550988001", Action::kDeltaCommit, State::kInflight}));
 }
 
 TEST(InstantTest, ToStringLikeHudi) {

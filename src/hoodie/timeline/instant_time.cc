@@ -6,6 +6,7 @@
 #include <time.h>
 
 #include <algorithm>
+#include <charconv>
 #include <chrono>
 #include <cstdio>
 #include <mutex>
@@ -41,7 +42,9 @@ int ToInt(std::string_view digits) {
   return value;
 }
 
-bool IsLeapYear(int year) { return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0; }
+bool IsLeapYear(int year) {
+  return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0;
+}
 
 int DaysInMonth(int year, int month) {
   static constexpr int kDays[] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
@@ -66,11 +69,12 @@ bool ToEpochSeconds(struct tm* fields, TimelineTimeZone zone, int64_t* seconds) 
   if (upper == "LOCAL") return TimelineTimeZone::kLocal;
   if (upper == "UTC") return TimelineTimeZone::kUtc;
   return ::arrow::Status::Invalid(
-      "Invalid value for hoodie.table.timeline.timezone (expected LOCAL or UTC): '", value,
-      "'");
+      "Invalid value for hoodie.table.timeline.timezone (expected LOCAL or UTC): '",
+      value, "'");
 }
 
-std::string InstantTimeGenerator::FormatMillis(int64_t epoch_millis, TimelineTimeZone zone) {
+std::string InstantTimeGenerator::FormatMillis(int64_t epoch_millis,
+                                               TimelineTimeZone zone) {
   int64_t seconds = epoch_millis / 1000;
   int64_t millis = epoch_millis % 1000;
   if (millis < 0) {
@@ -78,13 +82,13 @@ std::string InstantTimeGenerator::FormatMillis(int64_t epoch_millis, TimelineTim
     seconds -= 1;
   }
   time_t t = static_cast<time_t>(seconds);
-  struct tm fields {};
+  struct tm fields{};
   if (zone == TimelineTimeZone::kUtc) {
     gmtime_r(&t, &fields);
   } else {
     localtime_r(&t, &fields);
   }
-  char buffer[32];
+  char buffer[80];
   std::snprintf(buffer, sizeof(buffer), "%04d%02d%02d%02d%02d%02d%03d",
                 fields.tm_year + 1900, fields.tm_mon + 1, fields.tm_mday, fields.tm_hour,
                 fields.tm_min, fields.tm_sec, static_cast<int>(millis));
@@ -96,7 +100,8 @@ std::string InstantTimeGenerator::FormatMillis(int64_t epoch_millis, TimelineTim
   // The all-zero init instant is not a date but Hudi maps it to the epoch.
   if (instant_time == kInitInstantTs) return 0;
   if (!AllDigits(instant_time)) {
-    return ::arrow::Status::Invalid("Instant time is not all digits: '", instant_time, "'");
+    return ::arrow::Status::Invalid("Instant time is not all digits: '", instant_time,
+                                    "'");
   }
   std::string text(instant_time);
   if (text.size() == kSecsInstantTimeLength) {
@@ -122,7 +127,7 @@ std::string InstantTimeGenerator::FormatMillis(int64_t epoch_millis, TimelineTim
   // java.time's default SMART resolver moves day 29-31 past the month's end back to
   // the last day of the month instead of failing.
   day = std::min(day, DaysInMonth(year, month));
-  struct tm fields {};
+  struct tm fields{};
   fields.tm_year = year - 1900;
   fields.tm_mon = month - 1;
   fields.tm_mday = day;
@@ -137,6 +142,16 @@ std::string InstantTimeGenerator::FormatMillis(int64_t epoch_millis, TimelineTim
 }
 
 bool InstantTimeGenerator::IsValidInstantTime(std::string_view instant_time) {
+  std::string_view digits = instant_time;
+  if (!digits.empty() && (digits[0] == '+' || digits[0] == '-')) digits.remove_prefix(1);
+  if (!AllDigits(digits)) return false;
+  int64_t value = 0;
+  auto [end, error] = std::from_chars(instant_time.data() + (instant_time[0] == '+'),
+                                      instant_time.data() + instant_time.size(), value);
+  return error == std::errc() && end == instant_time.data() + instant_time.size();
+}
+
+bool InstantTimeGenerator::IsWellFormedInstantTime(std::string_view instant_time) {
   if (instant_time == kInitInstantTs || instant_time == kMetadataBootstrapInstantTs ||
       instant_time == kFullBootstrapInstantTs) {
     return true;

@@ -53,9 +53,14 @@ class InstantTimeGenerator {
   static ::arrow::Result<int64_t> ParseToEpochMillis(std::string_view instant_time,
                                                      TimelineTimeZone zone);
 
-  /// True for an instant time Hudi writes: digits only and either a parseable 14- or
-  /// 17-or-more digit date-time, or one of the special instants above.
+  /// Hudi's own check (HoodieInstantTimeGenerator.isValidInstantTime): the string
+  /// parses as a Java long (optional sign, decimal digits, within int64 range).
   static bool IsValidInstantTime(std::string_view instant_time);
+
+  /// The stricter check for times we accept from users or write ourselves: digits only
+  /// and either a parseable 14- or 17-or-more digit date-time, or one of the special
+  /// instants above.
+  static bool IsWellFormedInstantTime(std::string_view instant_time);
 
   /// Forgets the process-wide last generated time (tests only).
   static void ResetForTesting();

@@ -42,22 +42,22 @@ TEST(InstantTimeTest, ParsesLegacyFourteenDigitTimesAtTheLastMillisecond) {
 }
 
 TEST(InstantTimeTest, TruncatesLongerTimesToSeventeenDigits) {
-  ASSERT_OK_AND_ASSIGN(int64_t millis, InstantTimeGenerator::ParseToEpochMillis(
-                                           "20240418173550988001", TimelineTimeZone::kUtc));
+  ASSERT_OK_AND_ASSIGN(int64_t millis,
+                       InstantTimeGenerator::ParseToEpochMillis("20240418173550988001",
+                                                                TimelineTimeZone::kUtc));
   EXPECT_EQ(millis, kMillis);
 }
 
 TEST(InstantTimeTest, InitInstantIsTheEpoch) {
-  ASSERT_OK_AND_ASSIGN(int64_t millis,
-                       InstantTimeGenerator::ParseToEpochMillis(kInitInstantTs,
-                                                                TimelineTimeZone::kLocal));
+  ASSERT_OK_AND_ASSIGN(int64_t millis, InstantTimeGenerator::ParseToEpochMillis(
+                                           kInitInstantTs, TimelineTimeZone::kLocal));
   EXPECT_EQ(millis, 0);
 }
 
 TEST(InstantTimeTest, RejectsNonDates) {
-  for (const char* bad : {"", "2024041817355098", "202404181735509", "2024041817355098x",
-                          "20241318173550988", "20240418253550988", "00000000000001",
-                          "abc"}) {
+  for (const char* bad :
+       {"", "2024041817355098", "202404181735509", "2024041817355098x",
+        "20241318173550988", "20240418253550988", "00000000000001", "abc"}) {
     SCOPED_TRACE(bad);
     ASSERT_RAISES(Invalid,
                   InstantTimeGenerator::ParseToEpochMillis(bad, TimelineTimeZone::kUtc));
@@ -74,17 +74,32 @@ TEST(InstantTimeTest, LocalParseInvertsLocalFormat) {
   EXPECT_EQ(parsed, now);
 }
 
-TEST(InstantTimeTest, ValidatesInstantTimes) {
+TEST(InstantTimeTest, ValidatesLikeHudi) {
+  // Hudi only asks whether the string is a Java long.
   EXPECT_TRUE(InstantTimeGenerator::IsValidInstantTime("20240418173550988"));
-  EXPECT_TRUE(InstantTimeGenerator::IsValidInstantTime("20240418173550"));
-  EXPECT_TRUE(InstantTimeGenerator::IsValidInstantTime("20240418173550988001"));
-  EXPECT_TRUE(InstantTimeGenerator::IsValidInstantTime(kInitInstantTs));
-  EXPECT_TRUE(InstantTimeGenerator::IsValidInstantTime(kMetadataBootstrapInstantTs));
-  EXPECT_TRUE(InstantTimeGenerator::IsValidInstantTime(kFullBootstrapInstantTs));
-  EXPECT_FALSE(InstantTimeGenerator::IsValidInstantTime(kInvalidInstantTs));
-  EXPECT_FALSE(InstantTimeGenerator::IsValidInstantTime("2024041817355098"));
+  EXPECT_TRUE(InstantTimeGenerator::IsValidInstantTime("0"));
+  EXPECT_TRUE(InstantTimeGenerator::IsValidInstantTime("-1"));
+  EXPECT_TRUE(InstantTimeGenerator::IsValidInstantTime("+12"));
+  EXPECT_TRUE(InstantTimeGenerator::IsValidInstantTime("9223372036854775807"));
+  EXPECT_FALSE(InstantTimeGenerator::IsValidInstantTime("9223372036854775808"));
+  EXPECT_FALSE(InstantTimeGenerator::IsValidInstantTime(""));
+  EXPECT_FALSE(InstantTimeGenerator::IsValidInstantTime("-"));
   EXPECT_FALSE(InstantTimeGenerator::IsValidInstantTime("2024-04-18"));
-  EXPECT_FALSE(InstantTimeGenerator::IsValidInstantTime("20241318173550988"));
+  EXPECT_FALSE(InstantTimeGenerator::IsValidInstantTime("20240418173550988001000"));
+}
+
+TEST(InstantTimeTest, ValidatesWellFormedInstantTimes) {
+  EXPECT_TRUE(InstantTimeGenerator::IsWellFormedInstantTime("20240418173550988"));
+  EXPECT_TRUE(InstantTimeGenerator::IsWellFormedInstantTime("20240418173550"));
+  EXPECT_TRUE(InstantTimeGenerator::IsWellFormedInstantTime("20240418173550988001"));
+  EXPECT_TRUE(InstantTimeGenerator::IsWellFormedInstantTime(kInitInstantTs));
+  EXPECT_TRUE(InstantTimeGenerator::IsWellFormedInstantTime(kMetadataBootstrapInstantTs));
+  EXPECT_TRUE(InstantTimeGenerator::IsWellFormedInstantTime(kFullBootstrapInstantTs));
+  EXPECT_FALSE(InstantTimeGenerator::IsWellFormedInstantTime(kInvalidInstantTs));
+  EXPECT_FALSE(InstantTimeGenerator::IsWellFormedInstantTime("2024041817355098"));
+  EXPECT_FALSE(InstantTimeGenerator::IsWellFormedInstantTime("2024-04-18"));
+  EXPECT_FALSE(InstantTimeGenerator::IsWellFormedInstantTime("20241318173550988"));
+  EXPECT_FALSE(InstantTimeGenerator::IsWellFormedInstantTime("+20240418173550988"));
 }
 
 TEST(InstantTimeTest, SpecialInstants) {
@@ -109,11 +124,11 @@ TEST(InstantTimeTest, GeneratesValidUtcTimeCloseToNow) {
   int64_t before = std::chrono::duration_cast<std::chrono::milliseconds>(
                        std::chrono::system_clock::now().time_since_epoch())
                        .count();
-  ASSERT_OK_AND_ASSIGN(std::string t,
-                       InstantTimeGenerator::CreateNewInstantTime(TimelineTimeZone::kUtc));
+  ASSERT_OK_AND_ASSIGN(
+      std::string t, InstantTimeGenerator::CreateNewInstantTime(TimelineTimeZone::kUtc));
   ASSERT_EQ(t.size(), kMillisInstantTimeLength);
-  ASSERT_OK_AND_ASSIGN(int64_t millis,
-                       InstantTimeGenerator::ParseToEpochMillis(t, TimelineTimeZone::kUtc));
+  ASSERT_OK_AND_ASSIGN(int64_t millis, InstantTimeGenerator::ParseToEpochMillis(
+                                           t, TimelineTimeZone::kUtc));
   EXPECT_GE(millis, before);
   EXPECT_LT(millis, before + 60 * 1000);
 }
@@ -152,8 +167,8 @@ TEST(InstantTimeTest, StaysAboveTheFloor) {
   int64_t now = std::chrono::duration_cast<std::chrono::milliseconds>(
                     std::chrono::system_clock::now().time_since_epoch())
                     .count();
-  std::string floor = InstantTimeGenerator::FormatMillis(now + 3600 * 1000,
-                                                         TimelineTimeZone::kUtc);
+  std::string floor =
+      InstantTimeGenerator::FormatMillis(now + 3600 * 1000, TimelineTimeZone::kUtc);
   ASSERT_OK_AND_ASSIGN(std::string t, InstantTimeGenerator::CreateNewInstantTime(
                                           TimelineTimeZone::kUtc, floor));
   EXPECT_GT(t, floor);

@@ -20,13 +20,27 @@ void WriteString(std::string_view s, std::string* out) {
   for (char c : s) {
     unsigned char u = static_cast<unsigned char>(c);
     switch (c) {
-      case '"': out->append("\\\""); break;
-      case '\\': out->append("\\\\"); break;
-      case '\b': out->append("\\b"); break;
-      case '\t': out->append("\\t"); break;
-      case '\n': out->append("\\n"); break;
-      case '\f': out->append("\\f"); break;
-      case '\r': out->append("\\r"); break;
+      case '"':
+        out->append("\\\"");
+        break;
+      case '\\':
+        out->append("\\\\");
+        break;
+      case '\b':
+        out->append("\\b");
+        break;
+      case '\t':
+        out->append("\\t");
+        break;
+      case '\n':
+        out->append("\\n");
+        break;
+      case '\f':
+        out->append("\\f");
+        break;
+      case '\r':
+        out->append("\\r");
+        break;
       default:
         if (u < 0x20) {
           out->append("\\u00");
@@ -47,7 +61,8 @@ void WriteDouble(double d, std::string* out) {
   if (std::isinf(d)) return out->append(d > 0 ? "Infinity" : "-Infinity"), void();
   if (d == 0) return out->append(std::signbit(d) ? "-0.0" : "0.0"), void();
   char buffer[64];
-  auto res = std::to_chars(buffer, buffer + sizeof(buffer), d, std::chars_format::scientific);
+  auto res =
+      std::to_chars(buffer, buffer + sizeof(buffer), d, std::chars_format::scientific);
   std::string sci(buffer, res.ptr);
   size_t e = sci.find('e');
   int exponent = std::stoi(sci.substr(e + 1));
@@ -113,14 +128,18 @@ void Write(const Json& value, int nesting, std::string* out) {
       out->append(" ]");
       return;
     }
-    case Json::value_t::string: return WriteString(value.get_ref<const std::string&>(), out);
-    case Json::value_t::boolean: return out->append(value.get<bool>() ? "true" : "false"), void();
+    case Json::value_t::string:
+      return WriteString(value.get_ref<const std::string&>(), out);
+    case Json::value_t::boolean:
+      return out->append(value.get<bool>() ? "true" : "false"), void();
     case Json::value_t::number_integer:
       return out->append(std::to_string(value.get<int64_t>())), void();
     case Json::value_t::number_unsigned:
       return out->append(std::to_string(value.get<uint64_t>())), void();
-    case Json::value_t::number_float: return WriteDouble(value.get<double>(), out);
-    default: return out->append("null"), void();
+    case Json::value_t::number_float:
+      return WriteDouble(value.get<double>(), out);
+    default:
+      return out->append("null"), void();
   }
 }
 

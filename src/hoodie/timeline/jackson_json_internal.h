@@ -35,9 +35,11 @@ size_t JavaHashMapCapacity(size_t size);
 template <typename V>
 void OrderLikeJavaHashMap(std::vector<std::pair<std::string, V>>* entries) {
   const size_t capacity = JavaHashMapCapacity(entries->size());
-  std::stable_sort(entries->begin(), entries->end(), [capacity](const auto& a, const auto& b) {
-    return JavaHashMapBucket(a.first, capacity) < JavaHashMapBucket(b.first, capacity);
-  });
+  std::stable_sort(entries->begin(), entries->end(),
+                   [capacity](const auto& a, const auto& b) {
+                     return JavaHashMapBucket(a.first, capacity) <
+                            JavaHashMapBucket(b.first, capacity);
+                   });
 }
 
 }  // namespace hoodie::internal

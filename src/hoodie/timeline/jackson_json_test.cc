@@ -57,10 +57,11 @@ TEST(JacksonJsonTest, DoublesLikeJavaDoubleToString) {
 
 TEST(JacksonJsonTest, HashMapOrderMatchesJava) {
   // Buckets in a 16-slot table: "a" 97 -> 1, "b" 98 -> 2, "q" 113 -> 1, "p" 112 -> 0.
-  std::vector<std::pair<std::string, int>> entries = {{"b", 0}, {"q", 1}, {"a", 2}, {"p", 3}};
+  std::vector<std::pair<std::string, int>> entries = {
+      {"b", 0}, {"q", 1}, {"a", 2}, {"p", 3}};
   OrderLikeJavaHashMap(&entries);
-  EXPECT_EQ(entries,
-            (std::vector<std::pair<std::string, int>>{{"p", 3}, {"q", 1}, {"a", 2}, {"b", 0}}));
+  EXPECT_EQ(entries, (std::vector<std::pair<std::string, int>>{
+                         {"p", 3}, {"q", 1}, {"a", 2}, {"b", 0}}));
   // Growing past 12 entries doubles the table to 32 slots: "a" (97 -> 1) and "q"
   // (113 -> 17) now land in different buckets.
   std::vector<std::pair<std::string, int>> many;

@@ -70,13 +70,17 @@ Timeline Timeline::GetCommitsAndCompactionTimeline() const {
                           Action::kCompaction, Action::kLogCompaction});
 }
 
-Timeline Timeline::GetCommitTimeline() const { return FilterByActions({Action::kCommit}); }
+Timeline Timeline::GetCommitTimeline() const {
+  return FilterByActions({Action::kCommit});
+}
 
 Timeline Timeline::GetDeltaCommitTimeline() const {
   return FilterByActions({Action::kDeltaCommit});
 }
 
-Timeline Timeline::GetCleanerTimeline() const { return FilterByActions({Action::kClean}); }
+Timeline Timeline::GetCleanerTimeline() const {
+  return FilterByActions({Action::kClean});
+}
 
 Timeline Timeline::GetRollbackTimeline() const {
   return FilterByActions({Action::kRollback});
@@ -86,7 +90,9 @@ Timeline Timeline::GetSavepointTimeline() const {
   return FilterByActions({Action::kSavepoint});
 }
 
-Timeline Timeline::GetRestoreTimeline() const { return FilterByActions({Action::kRestore}); }
+Timeline Timeline::GetRestoreTimeline() const {
+  return FilterByActions({Action::kRestore});
+}
 
 Timeline Timeline::FilterPendingCompaction() const {
   return Filter([](const Instant& i) {
@@ -112,8 +118,10 @@ Timeline Timeline::GetCompletedReplaceTimeline() const {
   });
 }
 
-Timeline Timeline::FindInstantsInRange(std::string_view start, std::string_view end) const {
-  return Filter([&](const Instant& i) { return i.timestamp > start && i.timestamp <= end; });
+Timeline Timeline::FindInstantsInRange(std::string_view start,
+                                       std::string_view end) const {
+  return Filter(
+      [&](const Instant& i) { return i.timestamp > start && i.timestamp <= end; });
 }
 
 Timeline Timeline::FindInstantsInClosedRange(std::string_view start,

@@ -97,7 +97,8 @@ class Timeline {
   /// True when `ts` is on the timeline or older than its start: data written at such an
   /// instant counts as committed (containsOrBeforeTimelineStarts).
   bool ContainsOrBeforeTimelineStarts(std::string_view ts) const;
-  /// True when `ts` is older than the first non-savepoint instant (isBeforeTimelineStarts).
+  /// True when `ts` is older than the first non-savepoint instant
+  /// (isBeforeTimelineStarts).
   bool IsBeforeTimelineStarts(std::string_view ts) const;
 
   /// Timestamps of all instants, in order.

@@ -40,8 +40,8 @@ std::vector<std::string> Names(const Timeline& timeline) {
 
 TEST(TimelineTest, SortsInstants) {
   EXPECT_EQ(MakeTimeline().Timestamps(),
-            (std::vector<std::string>{"001", "002", "003", "003", "004", "005", "006", "007",
-                                      "008", "009", "010", "011"}));
+            (std::vector<std::string>{"001", "002", "003", "003", "004", "005", "006",
+                                      "007", "008", "009", "010", "011"}));
   // "deltacommit" < "savepoint" at the same timestamp.
   EXPECT_EQ(MakeTimeline().NthInstant(2)->action, A::kDeltaCommit);
   EXPECT_EQ(MakeTimeline().Count(), 12u);
@@ -56,12 +56,13 @@ TEST(TimelineTest, FiltersByState) {
   EXPECT_EQ(t.FilterInflight().Timestamps(),
             (std::vector<std::string>{"005", "008", "009"}));
   EXPECT_EQ(t.FilterRequested().Timestamps(), (std::vector<std::string>{"004", "011"}));
-  EXPECT_EQ(t.FilterByState(S::kRequested).Timestamps(), t.FilterRequested().Timestamps());
+  EXPECT_EQ(t.FilterByState(S::kRequested).Timestamps(),
+            t.FilterRequested().Timestamps());
   EXPECT_EQ(t.FilterPendingExcludingCompaction().Timestamps(),
             (std::vector<std::string>{"005", "008", "011"}));
   EXPECT_EQ(t.FilterCompletedAndCompaction().Timestamps(),
-            (std::vector<std::string>{"001", "002", "003", "003", "004", "006", "007", "009",
-                                      "010"}));
+            (std::vector<std::string>{"001", "002", "003", "003", "004", "006", "007",
+                                      "009", "010"}));
 }
 
 TEST(TimelineTest, FiltersByAction) {
@@ -73,8 +74,8 @@ TEST(TimelineTest, FiltersByAction) {
                 "[==>008__deltacommit__INFLIGHT]", "[010__replacecommit__COMPLETED]",
                 "[==>011__commit__REQUESTED]"}));
   EXPECT_EQ(t.GetCommitsAndCompactionTimeline().Timestamps(),
-            (std::vector<std::string>{"001", "003", "004", "005", "006", "008", "009", "010",
-                                      "011"}));
+            (std::vector<std::string>{"001", "003", "004", "005", "006", "008", "009",
+                                      "010", "011"}));
   EXPECT_EQ(t.GetCommitTimeline().Timestamps(), (std::vector<std::string>{"006", "011"}));
   EXPECT_EQ(t.GetDeltaCommitTimeline().Timestamps(),
             (std::vector<std::string>{"001", "003", "008"}));
