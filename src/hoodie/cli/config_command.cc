@@ -131,7 +131,8 @@ void AddConfigCommands(CLI::App* app, const GlobalOptions* options) {
   SetAction(list, [options, list_options] { return RunList(*options, *list_options); });
 
   auto key = std::make_shared<std::string>();
-  CLI::App* describe = config->add_subcommand("describe", "Show everything about one key");
+  CLI::App* describe =
+      config->add_subcommand("describe", "Show everything about one key");
   describe->add_option("key", *key, "Key or alias")->required();
   SetAction(describe, [options, key] { return RunDescribe(*options, *key); });
 

@@ -35,16 +35,16 @@ const ConfigProperty<std::string> BootstrapConfig::kModeSelector{
 
 const ConfigProperty<std::string> BootstrapConfig::kPartitionPathTranslatorClass{
     .key = "hoodie.bootstrap.partitionpath.translator.class",
-    .default_value = std::string(
-        "org.apache.hudi.client.bootstrap.translator.IdentityBootstrapPartitionPathTranslator"),
+    .default_value = std::string("org.apache.hudi.client.bootstrap.translator."
+                                 "IdentityBootstrapPartitionPathTranslator"),
     .doc = "Translates source partition paths to table partition paths.",
     .advanced = true,
     .group = "Bootstrap"};
 
 const ConfigProperty<std::string> BootstrapConfig::kFullInputProvider{
     .key = "hoodie.bootstrap.full.input.provider",
-    .default_value = std::string(
-        "org.apache.hudi.bootstrap.SparkParquetBootstrapDataProvider"),
+    .default_value =
+        std::string("org.apache.hudi.bootstrap.SparkParquetBootstrapDataProvider"),
     .doc = "Reads source files for FULL_RECORD bootstrap.",
     .advanced = true,
     .group = "Bootstrap"};
@@ -69,8 +69,8 @@ const ConfigProperty<std::string> BootstrapConfig::kModeSelectorRegexMode{
 
 const ConfigProperty<std::string> BootstrapConfig::kIndexClass{
     .key = "hoodie.bootstrap.index.class",
-    .default_value = std::string(
-        "org.apache.hudi.common.bootstrap.index.HFileBootstrapIndex"),
+    .default_value =
+        std::string("org.apache.hudi.common.bootstrap.index.HFileBootstrapIndex"),
     .doc =
         "Bootstrap index implementation; persisted in hoodie.properties of "
         "bootstrapped tables.",

@@ -17,8 +17,8 @@ const ConfigProperty<bool> CallbackConfig::kOn{
 
 const ConfigProperty<std::string> CallbackConfig::kClass{
     .key = "hoodie.write.commit.callback.class",
-    .default_value = std::string(
-        "org.apache.hudi.callback.impl.HoodieWriteCommitHttpCallback"),
+    .default_value =
+        std::string("org.apache.hudi.callback.impl.HoodieWriteCommitHttpCallback"),
     .doc = "Callback implementation (subclass of HoodieWriteCommitCallback).",
     .group = "Commit Callback"};
 

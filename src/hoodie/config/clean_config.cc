@@ -13,10 +13,8 @@ const ConfigProperty<std::string> CleanConfig::kCleanerPolicy{
     .key = "hoodie.cleaner.policy",
     .default_value = std::string("KEEP_LATEST_COMMITS"),
     .doc = "Which file slices the cleaner keeps.",
-    .allowed_values =
-        {"KEEP_LATEST_COMMITS",
-         "KEEP_LATEST_FILE_VERSIONS",
-         "KEEP_LATEST_BY_HOURS"},
+    .allowed_values = {"KEEP_LATEST_COMMITS", "KEEP_LATEST_FILE_VERSIONS",
+                       "KEEP_LATEST_BY_HOURS"},
     .group = "Clean and Archive"};
 
 const ConfigProperty<std::string> CleanConfig::kFailedWritesPolicy{

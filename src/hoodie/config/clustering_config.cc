@@ -11,17 +11,18 @@ namespace v = config_validators;
 
 const ConfigProperty<std::string> ClusteringConfig::kPlanStrategyClass{
     .key = "hoodie.clustering.plan.strategy.class",
-    .default_value = std::string(
-        "org.apache.hudi.client.clustering.plan.strategy.SparkRecentDaysClusteringPlanStrategy"),
+    .default_value = std::string("org.apache.hudi.client.clustering.plan.strategy."
+                                 "SparkRecentDaysClusteringPlanStrategy"),
     .doc = "Strategy creating the clustering plan.",
     .group = "Clustering",
     .hudi_0_15_default =
-        "org.apache.hudi.client.clustering.plan.strategy.SparkSizeBasedClusteringPlanStrategy"};
+        "org.apache.hudi.client.clustering.plan.strategy."
+        "SparkSizeBasedClusteringPlanStrategy"};
 
 const ConfigProperty<std::string> ClusteringConfig::kExecutionStrategyClass{
     .key = "hoodie.clustering.execution.strategy.class",
-    .default_value = std::string(
-        "org.apache.hudi.client.clustering.run.strategy.SparkSortAndSizeExecutionStrategy"),
+    .default_value = std::string("org.apache.hudi.client.clustering.run.strategy."
+                                 "SparkSortAndSizeExecutionStrategy"),
     .doc = "Strategy executing a clustering plan.",
     .group = "Clustering"};
 

@@ -72,8 +72,8 @@ const ConfigProperty<bool> CompactionConfig::kReverseLogRead{
 
 const ConfigProperty<std::string> CompactionConfig::kCompactionStrategy{
     .key = "hoodie.compaction.strategy",
-    .default_value = std::string(
-        "org.apache.hudi.table.action.compact.strategy.LogFileSizeBasedCompactionStrategy"),
+    .default_value = std::string("org.apache.hudi.table.action.compact.strategy."
+                                 "LogFileSizeBasedCompactionStrategy"),
     .doc = "Strategy picking the file groups of each compaction.",
     .group = "Compaction",
     .override_reason =

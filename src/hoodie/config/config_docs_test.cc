@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
 /// \file hoodie/config/config_docs_test.cc
 /// \brief docs/configuration.md must be exactly the rendering of the registry.
+#include <gtest/gtest.h>
+
 #include <cstdlib>
 #include <fstream>
 #include <sstream>
-
-#include <gtest/gtest.h>
 
 #include "hoodie/config/config_markdown.h"
 

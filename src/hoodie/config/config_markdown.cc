@@ -69,7 +69,8 @@ std::string AllowedCell(const ConfigEntry& entry) {
   return out;
 }
 
-void RenderGroup(const ConfigRegistry& registry, std::string_view group, std::string* out) {
+void RenderGroup(const ConfigRegistry& registry, std::string_view group,
+                 std::string* out) {
   *out += "\n## " + std::string(group) + "\n\n";
   *out += "| Key | Aliases | Type | Default | Allowed values | Description |\n";
   *out += "|---|---|---|---|---|---|\n";
@@ -89,7 +90,8 @@ std::string RenderConfigMarkdown(const ConfigRegistry& registry) {
       "Generated from the hoodie configuration registry (`src/hoodie/config/`) by\n"
       "`hoodie config list --markdown`; do not edit by hand.\n\n"
       "Keys, aliases and defaults follow the Hudi configuration reference. A † marks a\n"
-      "default that differs from Apache Hudi 0.15's; the description gives 0.15's value.\n"
+      "default that differs from Apache Hudi 0.15's; the description gives 0.15's "
+      "value.\n"
       "A note explains where a documented default was not taken.\n";
   std::vector<std::string_view> groups;
   for (const ConfigEntry& entry : registry.entries()) {
@@ -101,6 +103,8 @@ std::string RenderConfigMarkdown(const ConfigRegistry& registry) {
   return out;
 }
 
-std::string RenderConfigMarkdown() { return RenderConfigMarkdown(ConfigRegistry::Global()); }
+std::string RenderConfigMarkdown() {
+  return RenderConfigMarkdown(ConfigRegistry::Global());
+}
 
 }  // namespace hoodie

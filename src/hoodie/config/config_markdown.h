@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 /// \file hoodie/config/config_markdown.h
-/// \brief Renders the configuration registry as the Markdown reference (docs/configuration.md).
+/// \brief Renders the configuration registry as the Markdown reference
+/// (docs/configuration.md).
 #pragma once
 
 #include <string>

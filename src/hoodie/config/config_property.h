@@ -3,13 +3,13 @@
 /// \brief Typed declaration of one configuration key (Java Hudi's ConfigProperty).
 #pragma once
 
+#include <arrow/status.h>
+
 #include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
-
-#include <arrow/status.h>
 
 namespace hoodie {
 

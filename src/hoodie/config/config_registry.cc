@@ -25,16 +25,19 @@ size_t EditDistance(std::string_view a, std::string_view b) {
   return row[b.size()];
 }
 
-// Matches `name` against a key whose `<...>` segments stand for one dot-free segment each.
+// Matches `name` against a key whose `<...>` segments stand for one dot-free segment
+// each.
 bool MatchesTemplate(std::string_view pattern, std::string_view name) {
   while (!pattern.empty()) {
     size_t dot = pattern.find('.');
     std::string_view segment = pattern.substr(0, dot);
     size_t name_dot = name.find('.');
     std::string_view name_segment = name.substr(0, name_dot);
-    bool placeholder = segment.size() > 2 && segment.front() == '<' && segment.back() == '>';
+    bool placeholder =
+        segment.size() > 2 && segment.front() == '<' && segment.back() == '>';
     if (placeholder ? name_segment.empty() : segment != name_segment) return false;
-    if ((dot == std::string_view::npos) != (name_dot == std::string_view::npos)) return false;
+    if ((dot == std::string_view::npos) != (name_dot == std::string_view::npos))
+      return false;
     if (dot == std::string_view::npos) return true;
     pattern.remove_prefix(dot + 1);
     name.remove_prefix(name_dot + 1);

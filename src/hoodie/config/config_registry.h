@@ -3,14 +3,14 @@
 /// \brief Type-erased catalogue of every known configuration key, for lookup and docs.
 #pragma once
 
+#include <arrow/status.h>
+
 #include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <unordered_map>
 #include <vector>
-
-#include <arrow/status.h>
 
 #include "hoodie/config/config_property.h"
 #include "hoodie/config/config_value.h"

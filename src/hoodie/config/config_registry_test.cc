@@ -3,10 +3,10 @@
 /// \brief Sanity of every registered key, lookup by alias, closest-key search, Markdown.
 #include "hoodie/config/config_registry.h"
 
-#include <set>
-
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
+
+#include <set>
 
 #include "hoodie/config/clean_config.h"
 #include "hoodie/config/config_markdown.h"

@@ -2,6 +2,9 @@
 /// \file hoodie/config/config_seed_test.cc
 /// \brief Every configuration key the seed documentation names is registered, with the
 /// documented default (or a recorded reason why not).
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
@@ -12,9 +15,6 @@
 #include <regex>
 #include <set>
 #include <sstream>
-
-#include <gmock/gmock.h>
-#include <gtest/gtest.h>
 
 #include "hoodie/config/config_registry.h"
 #include "hoodie/testing/temp_dir.h"
@@ -34,7 +34,8 @@ struct SeedKey {
 
 std::string Trim(std::string s) {
   // U+00A0 (no-break space, C2 A0) separates key and marker in the Chinese edition.
-  for (size_t pos; (pos = s.find("\xC2\xA0")) != std::string::npos;) s.replace(pos, 2, " ");
+  for (size_t pos; (pos = s.find("\xC2\xA0")) != std::string::npos;)
+    s.replace(pos, 2, " ");
   size_t begin = s.find_first_not_of(" \t\r");
   size_t end = s.find_last_not_of(" \t\r");
   return begin == std::string::npos ? "" : s.substr(begin, end - begin + 1);
@@ -65,7 +66,8 @@ bool IsLiteralDefault(const std::string& v) {
 }
 
 bool LooksLikeKey(const std::string& s, bool need_dot) {
-  static const std::regex kKey(R"(^[A-Za-z][A-Za-z0-9_\-]*(\.{1,3}[A-Za-z0-9_\-]+)*\.?$)");
+  static const std::regex kKey(
+      R"(^[A-Za-z][A-Za-z0-9_\-]*(\.{1,3}[A-Za-z0-9_\-]+)*\.?$)");
   return std::regex_match(s, kKey) && (!need_dot || s.find('.') != std::string::npos);
 }
 
@@ -103,7 +105,8 @@ bool MarksRequired(const std::string& s) {
 }
 
 /// "X by default" / "Default to X" in the prose that follows a property line.
-std::optional<std::string> ProseDefault(const std::vector<std::string>& lines, size_t from) {
+std::optional<std::string> ProseDefault(const std::vector<std::string>& lines,
+                                        size_t from) {
   static const std::regex kByDefault(R"((\S+) by default)");
   static const std::regex kDefaultTo(R"(Default to (\S+))");
   for (size_t i = from; i < lines.size() && !StartsWith(Trim(lines[i]), "## "); ++i) {
@@ -124,7 +127,8 @@ void ParsePropertyLine(const std::string& rest, const std::string& heading,
                        const std::string& where, std::vector<SeedKey>* out) {
   std::string keys_part = rest;
   std::optional<std::string> explicit_default;
-  for (std::string_view marker : {"Default:", "\xE9\xBB\x98\xE8\xAE\xA4\xE5\x80\xBC\xEF\xBC\x9A"}) {
+  for (std::string_view marker :
+       {"Default:", "\xE9\xBB\x98\xE8\xAE\xA4\xE5\x80\xBC\xEF\xBC\x9A"}) {
     size_t pos = rest.find(marker);  // "默认值："
     if (pos != std::string::npos) {
       keys_part = rest.substr(0, pos);
@@ -142,7 +146,8 @@ void ParsePropertyLine(const std::string& rest, const std::string& heading,
     SeedKey seed{keys[k], std::nullopt, required, where};
     if (explicit_default) {
       if (IsLiteralDefault(*explicit_default)) seed.default_value = *explicit_default;
-    } else if (!required && heading_defaults.size() == keys.size() && heading_defaults[k]) {
+    } else if (!required && heading_defaults.size() == keys.size() &&
+               heading_defaults[k]) {
       seed.default_value = heading_defaults[k];
     } else if (!required && keys.size() == 1) {
       seed.default_value = ProseDefault(lines, index + 1);
@@ -197,16 +202,19 @@ void ParseRunTogetherRow(const std::string& line, const std::string& where,
 }
 
 /// hoodie.* keys mentioned in running text; `hoodie.[a|b].x` expands to each choice.
-void ScanProse(const std::string& line, const std::string& where, std::vector<SeedKey>* out) {
+void ScanProse(const std::string& line, const std::string& where,
+               std::vector<SeedKey>* out) {
   static const std::regex kMention(R"(hoodie\.[A-Za-z0-9_.\[\]|]+)");
-  for (std::sregex_iterator it(line.begin(), line.end(), kMention), end; it != end; ++it) {
+  for (std::sregex_iterator it(line.begin(), line.end(), kMention), end; it != end;
+       ++it) {
     std::string key = it->str();
     while (!key.empty() && key.back() == '.') key.pop_back();
     size_t open = key.find('[');
     size_t close = key.find(']');
     std::vector<std::string> expanded;
     if (open != std::string::npos && close != std::string::npos && close > open) {
-      for (const std::string& choice : Split(key.substr(open + 1, close - open - 1), '|')) {
+      for (const std::string& choice :
+           Split(key.substr(open + 1, close - open - 1), '|')) {
         expanded.push_back(key.substr(0, open) + choice + key.substr(close + 1));
       }
     } else {
@@ -300,7 +308,8 @@ const ConfigEntry* FindSeedKey(const ConfigRegistry& registry, const std::string
   if (key.find("..") != std::string::npos) {
     static const std::regex kPlaceholder("<[^>]*>");
     for (const ConfigEntry& entry : registry.entries()) {
-      if (std::regex_replace(std::string(entry.key), kPlaceholder, "") == key) return &entry;
+      if (std::regex_replace(std::string(entry.key), kPlaceholder, "") == key)
+        return &entry;
     }
     return nullptr;
   }
@@ -359,17 +368,18 @@ TEST(SeedExtractorTest, ReadsPropertyBlocksTablesAndProse) {
   std::vector<SeedKey> keys = ExtractSeedKeys(dir.Join("x.md"));
   std::vector<std::string> rendered;
   for (const SeedKey& k : keys) {
-    rendered.push_back(k.key + "=" + k.default_value.value_or(k.required ? "<required>" : "<none>"));
+    rendered.push_back(k.key + "=" +
+                       k.default_value.value_or(k.required ? "<required>" : "<none>"));
   }
-  EXPECT_THAT(rendered,
-              ::testing::ElementsAre(
-                  "hoodie.a.op=upsert", "hoodie.b.x=1500", "hoodie.b.y=7",
-                  "hoodie.c.size=120MB", "hoodie.d.on=false", "hoodie.e.port=<required>",
-                  "hoodie.f.class=org.x.Http", "write.tasks=4", "write.operation=upsert",
-                  "write.payload.class=OverwriteWithLatestAvroPayload.class",
-                  "path=<required>", "read.start-commit=<none>",
-                  "hoodie.insert.shuffle.parallelism=<none>",
-                  "hoodie.upsert.shuffle.parallelism=<none>"));
+  EXPECT_THAT(
+      rendered,
+      ::testing::ElementsAre(
+          "hoodie.a.op=upsert", "hoodie.b.x=1500", "hoodie.b.y=7", "hoodie.c.size=120MB",
+          "hoodie.d.on=false", "hoodie.e.port=<required>", "hoodie.f.class=org.x.Http",
+          "write.tasks=4", "write.operation=upsert",
+          "write.payload.class=OverwriteWithLatestAvroPayload.class", "path=<required>",
+          "read.start-commit=<none>", "hoodie.insert.shuffle.parallelism=<none>",
+          "hoodie.upsert.shuffle.parallelism=<none>"));
   EXPECT_EQ(Normalise("120MB"), "125829120");
   EXPECT_EQ(Normalise("BulkInsertSortMode.GLOBAL_SORT"), "GLOBAL_SORT");
   EXPECT_TRUE(SameValue("0.000000001", "1e-09"));
@@ -401,7 +411,8 @@ TEST_F(ConfigSeedTest, EverySeedKeyIsRegistered) {
   }
   std::string list;
   for (const std::string& key : missing) list += "\n  " + key;
-  EXPECT_TRUE(missing.empty()) << missing.size() << " seed keys are not registered:" << list;
+  EXPECT_TRUE(missing.empty()) << missing.size()
+                               << " seed keys are not registered:" << list;
 }
 
 TEST_F(ConfigSeedTest, RegisteredDefaultsMatchTheSeed) {
@@ -424,14 +435,16 @@ TEST_F(ConfigSeedTest, RegisteredDefaultsMatchTheSeed) {
       accepted.insert(std::string(entry->key));
       continue;
     }
-    mismatches.push_back(seed.key + " (" + seed.where + "): seed " +
-                         (seed.default_value ? "'" + *seed.default_value + "'" : "required") +
-                         ", registered " + (registered ? "'" + *registered + "'" : "none"));
+    mismatches.push_back(
+        seed.key + " (" + seed.where + "): seed " +
+        (seed.default_value ? "'" + *seed.default_value + "'" : "required") +
+        ", registered " + (registered ? "'" + *registered + "'" : "none"));
   }
   std::string list;
   for (const std::string& m : mismatches) list += "\n  " + m;
   EXPECT_TRUE(mismatches.empty()) << mismatches.size() << " default mismatches:" << list;
-  std::cout << accepted.size() << " keys differ from a seed default for a recorded reason\n";
+  std::cout << accepted.size()
+            << " keys differ from a seed default for a recorded reason\n";
 }
 
 }  // namespace

@@ -43,12 +43,18 @@ template <typename Int>
 
 const char* ConfigTypeName(ConfigType type) {
   switch (type) {
-    case ConfigType::kBool: return "bool";
-    case ConfigType::kInt32: return "int32";
-    case ConfigType::kInt64: return "int64";
-    case ConfigType::kBytes: return "bytes";
-    case ConfigType::kDouble: return "double";
-    case ConfigType::kString: return "string";
+    case ConfigType::kBool:
+      return "bool";
+    case ConfigType::kInt32:
+      return "int32";
+    case ConfigType::kInt64:
+      return "int64";
+    case ConfigType::kBytes:
+      return "bytes";
+    case ConfigType::kDouble:
+      return "double";
+    case ConfigType::kString:
+      return "string";
   }
   return "unknown";
 }
@@ -99,7 +105,8 @@ bool IsAllowedConfigValue(std::string_view value,
   return false;
 }
 
-std::string DescribeAllowed(ConfigType type, const std::vector<std::string_view>& allowed) {
+std::string DescribeAllowed(ConfigType type,
+                            const std::vector<std::string_view>& allowed) {
   if (allowed.empty()) return ConfigTypeName(type);
   std::string out = "one of: ";
   for (size_t i = 0; i < allowed.size(); ++i) {
@@ -142,7 +149,8 @@ namespace config_validators {
 }
 
 ::arrow::Status PortNumber(const int32_t& value) {
-  if (value < 0 || value > 65535) return ::arrow::Status::Invalid("must be in [0, 65535]");
+  if (value < 0 || value > 65535)
+    return ::arrow::Status::Invalid("must be in [0, 65535]");
   return ::arrow::Status::OK();
 }
 

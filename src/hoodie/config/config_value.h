@@ -1,15 +1,16 @@
 // SPDX-License-Identifier: Apache-2.0
 /// \file hoodie/config/config_value.h
-/// \brief Parsing, formatting and checking of configuration values against their property.
+/// \brief Parsing, formatting and checking of configuration values against their
+/// property.
 #pragma once
+
+#include <arrow/result.h>
+#include <arrow/status.h>
 
 #include <cstdint>
 #include <string>
 #include <string_view>
 #include <type_traits>
-
-#include <arrow/result.h>
-#include <arrow/status.h>
 
 #include "hoodie/config/config_property.h"
 
@@ -30,7 +31,8 @@ inline std::string FormatConfigValue(const std::string& value) { return value; }
 
 /// True when `value` equals one of `allowed` ignoring ASCII case (Hudi upper-cases enum
 /// names before valueOf, so "upsert" and "UPSERT" are the same operation).
-bool IsAllowedConfigValue(std::string_view value, const std::vector<std::string_view>& allowed);
+bool IsAllowedConfigValue(std::string_view value,
+                          const std::vector<std::string_view>& allowed);
 
 template <typename T>
 constexpr ConfigType ConfigTypeOf(bool is_bytes = false) {
@@ -53,12 +55,14 @@ template <typename T>
 }
 
 /// Human-readable summary of what a key accepts: "int32", "one of: a, b".
-std::string DescribeAllowed(ConfigType type, const std::vector<std::string_view>& allowed);
+std::string DescribeAllowed(ConfigType type,
+                            const std::vector<std::string_view>& allowed);
 
 /// Parses `raw` for `prop` and runs its allowed-values check and validator. The error
 /// names the key, the raw value and what is allowed.
 template <typename T>
-::arrow::Result<T> ParseConfigProperty(const ConfigProperty<T>& prop, std::string_view raw) {
+::arrow::Result<T> ParseConfigProperty(const ConfigProperty<T>& prop,
+                                       std::string_view raw) {
   auto described = [&]() {
     return DescribeAllowed(ConfigTypeOf<T>(prop.is_bytes), prop.allowed_values);
   };

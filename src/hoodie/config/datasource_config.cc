@@ -21,24 +21,16 @@ const ConfigProperty<std::string> DataSourceConfig::kOperation{
         "Write operation: upsert, insert, bulk_insert (initial loads), delete and "
         "the overwrite operations.",
     .aliases = {{.key = "write.operation"}},
-    .allowed_values =
-        {"upsert",
-         "insert",
-         "bulk_insert",
-         "delete",
-         "insert_overwrite",
-         "insert_overwrite_table",
-         "delete_partition",
-         "bootstrap"},
+    .allowed_values = {"upsert", "insert", "bulk_insert", "delete", "insert_overwrite",
+                       "insert_overwrite_table", "delete_partition", "bootstrap"},
     .group = "Spark Datasource"};
 
 const ConfigProperty<std::string> DataSourceConfig::kTableType{
     .key = "hoodie.datasource.write.table.type",
     .default_value = std::string("COPY_ON_WRITE"),
     .doc = "Table type for this write; cannot change between writes.",
-    .aliases =
-        {{.key = "hoodie.datasource.write.storage.type", .deprecated = true},
-         {.key = "table.type"}},
+    .aliases = {{.key = "hoodie.datasource.write.storage.type", .deprecated = true},
+                {.key = "table.type"}},
     .allowed_values = {"COPY_ON_WRITE", "MERGE_ON_READ"},
     .group = "Spark Datasource"};
 
@@ -53,8 +45,8 @@ const ConfigProperty<std::string> DataSourceConfig::kPrecombineField{
 
 const ConfigProperty<std::string> DataSourceConfig::kPayloadClass{
     .key = "hoodie.datasource.write.payload.class",
-    .default_value = std::string(
-        "org.apache.hudi.common.model.OverwriteWithLatestAvroPayload"),
+    .default_value =
+        std::string("org.apache.hudi.common.model.OverwriteWithLatestAvroPayload"),
     .doc = "Record payload class deciding how incoming and stored records merge.",
     .aliases = {{.key = "write.payload.class"}},
     .group = "Spark Datasource",
@@ -179,8 +171,8 @@ const ConfigProperty<std::string> DataSourceConfig::kHiveSyncPartitionFields{
 
 const ConfigProperty<std::string> DataSourceConfig::kHiveSyncPartitionExtractorClass{
     .key = "hoodie.datasource.hive_sync.partition_extractor_class",
-    .default_value = std::string(
-        "org.apache.hudi.hive.SlashEncodedDayPartitionValueExtractor"),
+    .default_value =
+        std::string("org.apache.hudi.hive.SlashEncodedDayPartitionValueExtractor"),
     .doc = "Class extracting Hive partition values from partition paths.",
     .group = "Spark Datasource",
     .hudi_0_15_default =

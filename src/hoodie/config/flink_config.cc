@@ -43,12 +43,8 @@ const ConfigProperty<std::string> FlinkConfig::kCompactionTriggerStrategy{
     .doc =
         "When to schedule compaction: num_commits, time_elapsed, num_and_time or "
         "num_or_time.",
-    .allowed_values =
-        {"num_commits",
-         "time_elapsed",
-         "num_and_time",
-         "num_or_time",
-         "num_commits_after_last_request"},
+    .allowed_values = {"num_commits", "time_elapsed", "num_and_time", "num_or_time",
+                       "num_commits_after_last_request"},
     .group = "Flink SQL"};
 
 const ConfigProperty<int32_t> FlinkConfig::kCompactionDeltaSeconds{

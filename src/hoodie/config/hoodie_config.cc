@@ -22,7 +22,8 @@ namespace {
   if (!in) return ::arrow::Status::IOError("cannot read properties file '", path, "'");
   std::ostringstream buffer;
   buffer << in.rdbuf();
-  if (in.bad()) return ::arrow::Status::IOError("error reading properties file '", path, "'");
+  if (in.bad())
+    return ::arrow::Status::IOError("error reading properties file '", path, "'");
   return buffer.str();
 }
 
@@ -67,14 +68,15 @@ std::string JoinChain(const std::vector<std::string>& stack, const std::string& 
     std::string included_canonical = CanonicalPath(included.string());
     for (const std::string& open : *stack) {
       if (open == included_canonical) {
-        return ::arrow::Status::Invalid("include cycle in ", path, " at line ", entry.line,
-                                        ": ", JoinChain(*stack, included_canonical));
+        return ::arrow::Status::Invalid("include cycle in ", path, " at line ",
+                                        entry.line, ": ",
+                                        JoinChain(*stack, included_canonical));
       }
     }
     ::arrow::Status st = LoadFile(included.string(), stack);
     if (!st.ok()) {
-      return st.WithMessage(st.message(), " (included from ", path, " at line ", entry.line,
-                            ")");
+      return st.WithMessage(st.message(), " (included from ", path, " at line ",
+                            entry.line, ")");
     }
   }
   stack->pop_back();
@@ -84,7 +86,8 @@ std::string JoinChain(const std::vector<std::string>& stack, const std::string& 
 ::arrow::Status HoodieConfig::AddHoodieConf(std::string_view argument) {
   size_t eq = argument.find('=');
   if (eq == std::string_view::npos) {
-    return ::arrow::Status::Invalid("--hoodie-conf expects key=value, got '", argument, "'");
+    return ::arrow::Status::Invalid("--hoodie-conf expects key=value, got '", argument,
+                                    "'");
   }
   std::string_view key = argument.substr(0, eq);
   while (!key.empty() && key.back() == ' ') key.remove_suffix(1);

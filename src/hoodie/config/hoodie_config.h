@@ -4,14 +4,14 @@
 /// arguments and code, with typed lookup through ConfigProperty.
 #pragma once
 
+#include <arrow/result.h>
+#include <arrow/status.h>
+
 #include <optional>
 #include <string>
 #include <string_view>
 #include <unordered_map>
 #include <vector>
-
-#include <arrow/result.h>
-#include <arrow/status.h>
 
 #include "hoodie/config/config_property.h"
 #include "hoodie/config/config_value.h"
@@ -70,7 +70,8 @@ class HoodieConfig {
     std::optional<std::string> raw = GetRaw(prop.key);
     for (size_t i = 0; !raw && i < prop.aliases.size(); ++i) {
       raw = GetRaw(prop.aliases[i].key);
-      if (raw && prop.aliases[i].deprecated) WarnDeprecatedOnce(prop.aliases[i].key, prop.key);
+      if (raw && prop.aliases[i].deprecated)
+        WarnDeprecatedOnce(prop.aliases[i].key, prop.key);
     }
     if (!raw) {
       if (prop.default_value) return *prop.default_value;

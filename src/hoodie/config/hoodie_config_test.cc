@@ -3,11 +3,11 @@
 /// \brief HoodieConfig layering, includes, --hoodie-conf, typed lookup and validation.
 #include "hoodie/config/hoodie_config.h"
 
-#include <filesystem>
-#include <fstream>
-
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
 
 #include "hoodie/common/logging.h"
 #include "hoodie/config/clean_config.h"
@@ -57,7 +57,8 @@ TEST(HoodieConfigTest, LaterLayersOverrideEarlierOnes) {
   ASSERT_OK(config.LoadPropertiesFile(dir.Join("base.properties")));
   ASSERT_OK(config.LoadPropertiesFile(dir.Join("over.properties")));
   EXPECT_EQ(config.GetRaw("hoodie.table.name"), "b");
-  ASSERT_OK(config.AddHoodieConfs({"hoodie.table.name=c", "hoodie.cleaner.commits.retained=7"}));
+  ASSERT_OK(config.AddHoodieConfs(
+      {"hoodie.table.name=c", "hoodie.cleaner.commits.retained=7"}));
   EXPECT_EQ(config.GetRaw("hoodie.table.name"), "c");
   config.Set(CleanConfig::kCommitsRetained, 9);
   ASSERT_OK_AND_ASSIGN(int32_t retained, config.Get(CleanConfig::kCommitsRetained));
@@ -108,11 +109,14 @@ TEST(HoodieConfigTest, MissingIncludeAndBadEscapeNameTheirSource) {
 
 TEST(HoodieConfigTest, HoodieConfArgumentNeedsKeyAndEquals) {
   HoodieConfig config;
-  EXPECT_THAT(config.AddHoodieConf("hoodie.table.name"),
-              StatusMessageHas("--hoodie-conf expects key=value, got 'hoodie.table.name'"));
+  EXPECT_THAT(
+      config.AddHoodieConf("hoodie.table.name"),
+      StatusMessageHas("--hoodie-conf expects key=value, got 'hoodie.table.name'"));
   ASSERT_RAISES(Invalid, config.AddHoodieConf("=value"));
-  ASSERT_OK(config.AddHoodieConf("hoodie.datasource.hive_sync.jdbcurl=jdbc:hive2://h:1/?a=b"));
-  EXPECT_EQ(config.GetRaw("hoodie.datasource.hive_sync.jdbcurl"), "jdbc:hive2://h:1/?a=b");
+  ASSERT_OK(
+      config.AddHoodieConf("hoodie.datasource.hive_sync.jdbcurl=jdbc:hive2://h:1/?a=b"));
+  EXPECT_EQ(config.GetRaw("hoodie.datasource.hive_sync.jdbcurl"),
+            "jdbc:hive2://h:1/?a=b");
   ASSERT_OK(config.AddHoodieConf("hoodie.table.name="));
   EXPECT_EQ(config.GetRaw("hoodie.table.name"), "");
 }
@@ -137,21 +141,24 @@ TEST(HoodieConfigTest, DeprecatedAliasWarnsOnce) {
   ASSERT_OK_AND_ASSIGN(std::string type, config.Get(DataSourceConfig::kTableType));
   EXPECT_EQ(type, "MERGE_ON_READ");
   ASSERT_OK_AND_ASSIGN(type, config.Get(DataSourceConfig::kTableType));
-  EXPECT_THAT(capture.messages(),
-              ElementsAre("config key 'hoodie.datasource.write.storage.type' is deprecated; "
-                          "use 'hoodie.datasource.write.table.type'"));
+  EXPECT_THAT(
+      capture.messages(),
+      ElementsAre("config key 'hoodie.datasource.write.storage.type' is deprecated; "
+                  "use 'hoodie.datasource.write.table.type'"));
 }
 
 TEST(HoodieConfigTest, BadValuesNameKeyValueAndAllowed) {
   HoodieConfig config;
   config.Set("hoodie.cleaner.commits.retained", "ten");
-  EXPECT_THAT(config.Get(CleanConfig::kCommitsRetained),
-              StatusMessageHas("invalid value for config 'hoodie.cleaner.commits.retained': "
-                               "'ten' (allowed: int32)"));
+  EXPECT_THAT(
+      config.Get(CleanConfig::kCommitsRetained),
+      StatusMessageHas("invalid value for config 'hoodie.cleaner.commits.retained': "
+                       "'ten' (allowed: int32)"));
   config.Set("hoodie.index.type", "BTREE");
   auto index_type = config.Get(IndexConfig::kIndexType);
   ASSERT_RAISES(Invalid, index_type);
-  EXPECT_THAT(index_type, StatusMessageHas("'BTREE' (allowed: one of: BLOOM, GLOBAL_BLOOM"));
+  EXPECT_THAT(index_type,
+              StatusMessageHas("'BTREE' (allowed: one of: BLOOM, GLOBAL_BLOOM"));
   config.Set("hoodie.parquet.max.file.size", "-1");
   EXPECT_THAT(config.Get(StorageConfig::kParquetMaxFileSize),
               StatusMessageHas("'hoodie.parquet.max.file.size': '-1' (must be > 0)"));
@@ -176,7 +183,9 @@ TEST(HoodieConfigTest, ValidateChecksAliasesAgainstCanonicalKey) {
   EXPECT_THAT(st.message(),
               HasSubstr("'hoodie.compact.inline.max.delta.commits': '0' (must be > 0) "
                         "(set as 'compaction.delta_commits')"));
-  ASSERT_OK_AND_ASSIGN(int32_t unused, HoodieConfig().Get(CompactionConfig::kInlineCompactMaxDeltaCommits));
+  ASSERT_OK_AND_ASSIGN(
+      int32_t unused,
+      HoodieConfig().Get(CompactionConfig::kInlineCompactMaxDeltaCommits));
   EXPECT_EQ(unused, 10);
 }
 

@@ -23,16 +23,8 @@ const ConfigProperty<std::string> IndexConfig::kIndexType{
     .key = "hoodie.index.type",
     .default_value = std::string("BLOOM"),
     .doc = "Index type tagging incoming records as inserts or updates.",
-    .allowed_values =
-        {"BLOOM",
-         "GLOBAL_BLOOM",
-         "SIMPLE",
-         "GLOBAL_SIMPLE",
-         "INMEMORY",
-         "HBASE",
-         "BUCKET",
-         "FLINK_STATE",
-         "RECORD_INDEX"},
+    .allowed_values = {"BLOOM", "GLOBAL_BLOOM", "SIMPLE", "GLOBAL_SIMPLE", "INMEMORY",
+                       "HBASE", "BUCKET", "FLINK_STATE", "RECORD_INDEX"},
     .group = "Index",
     .hudi_0_15_default =
         "(inferred per engine: SIMPLE for Spark, FLINK_STATE for Flink)"};

@@ -3,11 +3,11 @@
 /// \brief java.util.Properties load/store text format (see java_properties.h).
 #include "hoodie/config/java_properties.h"
 
+#include <arrow/status.h>
+
 #include <ctime>
 #include <string>
 #include <unordered_map>
-
-#include <arrow/status.h>
 
 namespace hoodie {
 namespace {
@@ -192,8 +192,10 @@ std::vector<uint32_t> DecodeUtf8(std::string_view s) {
   std::vector<uint32_t> cps;
   for (size_t i = 0; i < s.size();) {
     unsigned char c = static_cast<unsigned char>(s[i]);
-    size_t extra = (c >= 0xF0 && c < 0xF8) ? 3 : (c >= 0xE0 && c < 0xF0) ? 2
-                   : (c >= 0xC0 && c < 0xE0) ? 1 : 0;
+    size_t extra = (c >= 0xF0 && c < 0xF8)   ? 3
+                   : (c >= 0xE0 && c < 0xF0) ? 2
+                   : (c >= 0xC0 && c < 0xE0) ? 1
+                                             : 0;
     bool valid = extra > 0;
     uint32_t cp = c & (0x3F >> extra);
     for (size_t k = 1; valid && k <= extra; ++k) {
@@ -217,7 +219,8 @@ std::vector<uint32_t> DecodeUtf8(std::string_view s) {
 void AppendUnicodeEscape(uint32_t unit, std::string* out) {
   static const char kHex[] = "0123456789ABCDEF";
   out->append("\\u");
-  for (int shift = 12; shift >= 0; shift -= 4) out->push_back(kHex[(unit >> shift) & 0xF]);
+  for (int shift = 12; shift >= 0; shift -= 4)
+    out->push_back(kHex[(unit >> shift) & 0xF]);
 }
 
 // Properties.saveConvert with escUnicode = true.
@@ -239,11 +242,22 @@ std::string SaveConvert(std::string_view text, bool escape_space) {
       case ' ':
         out.append((at_start || escape_space) ? "\\ " : " ");
         break;
-      case '\t': out.append("\\t"); break;
-      case '\n': out.append("\\n"); break;
-      case '\r': out.append("\\r"); break;
-      case '\f': out.append("\\f"); break;
-      case '=': case ':': case '#': case '!':
+      case '\t':
+        out.append("\\t");
+        break;
+      case '\n':
+        out.append("\\n");
+        break;
+      case '\r':
+        out.append("\\r");
+        break;
+      case '\f':
+        out.append("\\f");
+        break;
+      case '=':
+      case ':':
+      case '#':
+      case '!':
         out.push_back('\\');
         out.push_back(static_cast<char>(cp));
         break;
@@ -327,7 +341,9 @@ std::string FormatComment(std::string_view comment) {
   return entries;
 }
 
-std::string EscapeJavaPropertiesKey(std::string_view key) { return SaveConvert(key, true); }
+std::string EscapeJavaPropertiesKey(std::string_view key) {
+  return SaveConvert(key, true);
+}
 
 std::string EscapeJavaPropertiesValue(std::string_view value) {
   return SaveConvert(value, false);

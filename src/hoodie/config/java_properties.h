@@ -8,12 +8,12 @@
 /// line continuation with a trailing odd backslash, leading white space skipped.
 #pragma once
 
+#include <arrow/result.h>
+
 #include <string>
 #include <string_view>
 #include <utility>
 #include <vector>
-
-#include <arrow/result.h>
 
 namespace hoodie {
 
@@ -42,7 +42,8 @@ struct PropertyEntry {
 /// Writes Properties.store text: "#<comment>\n#<date>\n" then "key=value\n" lines, with
 /// Java's escaping (=, :, #, ! and backslash escaped; \t\n\r\f; leading space in value
 /// and any space in key as "\ "; characters outside 0x20-0x7E as \uXXXX, uppercase hex).
-/// `date_line` is what Java's Date.toString() would print; empty means "now" in that form.
+/// `date_line` is what Java's Date.toString() would print; empty means "now" in that
+/// form.
 std::string FormatJavaProperties(const PropertyList& entries, std::string_view comment,
                                  std::string_view date_line = "");
 

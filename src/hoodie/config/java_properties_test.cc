@@ -40,7 +40,8 @@ TEST(JavaPropertiesTest, JoinsContinuationLines) {
 }
 
 TEST(JavaPropertiesTest, CommentLineDoesNotContinue) {
-  ASSERT_OK_AND_ASSIGN(PropertyList list, ParseJavaProperties("# c \\\nk=v\r\nx=\\\n\ny=z"));
+  ASSERT_OK_AND_ASSIGN(PropertyList list,
+                       ParseJavaProperties("# c \\\nk=v\r\nx=\\\n\ny=z"));
   EXPECT_THAT(list, ElementsAre(Pair("k", "v"), Pair("x", ""), Pair("y", "z")));
 }
 

@@ -11,8 +11,8 @@ namespace v = config_validators;
 
 const ConfigProperty<std::string> LockConfig::kProvider{
     .key = "hoodie.write.lock.provider",
-    .default_value = std::string(
-        "org.apache.hudi.client.transaction.lock.ZookeeperBasedLockProvider"),
+    .default_value =
+        std::string("org.apache.hudi.client.transaction.lock.ZookeeperBasedLockProvider"),
     .doc = "Lock provider class (implements org.apache.hudi.common.lock.LockProvider).",
     .group = "Locking"};
 
@@ -97,8 +97,8 @@ const ConfigProperty<int64_t> LockConfig::kClientWaitTimeMsBetweenRetry{
 
 const ConfigProperty<std::string> LockConfig::kConflictResolutionStrategy{
     .key = "hoodie.write.lock.conflict.resolution.strategy",
-    .default_value = std::string(
-        "org.apache.hudi.client.transaction.SimpleConcurrentFileWritesConflictResolutionStrategy"),
+    .default_value = std::string("org.apache.hudi.client.transaction."
+                                 "SimpleConcurrentFileWritesConflictResolutionStrategy"),
     .doc = "Conflict resolution strategy class.",
     .group = "Locking"};
 

@@ -21,15 +21,8 @@ const ConfigProperty<std::string> MetricsConfig::kReporterType{
     .key = "hoodie.metrics.reporter.type",
     .default_value = std::string("GRAPHITE"),
     .doc = "Type of metrics reporter.",
-    .allowed_values =
-        {"GRAPHITE",
-         "INMEMORY",
-         "JMX",
-         "DATADOG",
-         "CONSOLE",
-         "PROMETHEUS_PUSHGATEWAY",
-         "PROMETHEUS",
-         "CLOUDWATCH"},
+    .allowed_values = {"GRAPHITE", "INMEMORY", "JMX", "DATADOG", "CONSOLE",
+                       "PROMETHEUS_PUSHGATEWAY", "PROMETHEUS", "CLOUDWATCH"},
     .group = "Metrics",
     .override_reason =
         "The JMX and Datadog sections show the value that selects that reporter, "

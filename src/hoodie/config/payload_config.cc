@@ -15,8 +15,6 @@ const ConfigProperty<std::string> PayloadConfig::kOrderingField{
     .doc = "Field payloads use to order records with the same key.",
     .group = "Payload"};
 
-void PayloadConfig::Register(ConfigRegistry* registry) {
-  registry->Add(kOrderingField);
-}
+void PayloadConfig::Register(ConfigRegistry* registry) { registry->Add(kOrderingField); }
 
 }  // namespace hoodie

@@ -1,24 +1,24 @@
 // SPDX-License-Identifier: Apache-2.0
 /// \file hoodie/config/register_all_configs.cc
 /// \brief RegisterAllConfigs: the one explicit list of configuration areas.
+#include "hoodie/config/bootstrap_config.h"
+#include "hoodie/config/callback_config.h"
+#include "hoodie/config/clean_config.h"
+#include "hoodie/config/clustering_config.h"
+#include "hoodie/config/compaction_config.h"
 #include "hoodie/config/config_registry.h"
-#include "hoodie/config/write_config.h"
 #include "hoodie/config/datasource_config.h"
 #include "hoodie/config/flink_config.h"
 #include "hoodie/config/index_config.h"
-#include "hoodie/config/storage_config.h"
-#include "hoodie/config/compaction_config.h"
-#include "hoodie/config/clean_config.h"
-#include "hoodie/config/bootstrap_config.h"
-#include "hoodie/config/metadata_config.h"
-#include "hoodie/config/clustering_config.h"
-#include "hoodie/config/payload_config.h"
-#include "hoodie/config/metrics_config.h"
-#include "hoodie/config/memory_config.h"
-#include "hoodie/config/callback_config.h"
 #include "hoodie/config/lock_config.h"
+#include "hoodie/config/memory_config.h"
+#include "hoodie/config/metadata_config.h"
+#include "hoodie/config/metrics_config.h"
+#include "hoodie/config/payload_config.h"
+#include "hoodie/config/storage_config.h"
 #include "hoodie/config/streamer_config.h"
 #include "hoodie/config/table_config_keys.h"
+#include "hoodie/config/write_config.h"
 
 namespace hoodie {
 

@@ -39,8 +39,8 @@ const ConfigProperty<std::string> StreamerConfig::kRegistryTargetUrl{
 const ConfigProperty<std::string> StreamerConfig::kJdbcSchemaConnectionUrl{
     .key = "hoodie.deltastreamer.schemaprovider.source.schema.jdbc.connection.url",
     .doc = "JDBC URL of the JDBC schema provider.",
-    .aliases =
-        {{.key = "hoodie.deltastreamer.jdbcbasedschemaprovider.connection.url", .deprecated = true}},
+    .aliases = {{.key = "hoodie.deltastreamer.jdbcbasedschemaprovider.connection.url",
+                 .deprecated = true}},
     .group = "Streamer"};
 
 const ConfigProperty<std::string> StreamerConfig::kJdbcSchemaDriverType{

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 /// \file hoodie/config/streamer_config.h
-/// \brief hoodie.deltastreamer.* keys of the streaming ingestion utility: multi-table ingestion, schema providers and sources.
+/// \brief hoodie.deltastreamer.* keys of the streaming ingestion utility: multi-table
+/// ingestion, schema providers and sources.
 #pragma once
 
 #include <cstdint>

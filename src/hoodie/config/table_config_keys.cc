@@ -130,8 +130,8 @@ const ConfigProperty<std::string> TableConfigKeys::kCdcSupplementalLoggingMode{
 
 const ConfigProperty<std::string> TableConfigKeys::kPayloadClass{
     .key = "hoodie.compaction.payload.class",
-    .default_value = std::string(
-        "org.apache.hudi.common.model.OverwriteWithLatestAvroPayload"),
+    .default_value =
+        std::string("org.apache.hudi.common.model.OverwriteWithLatestAvroPayload"),
     .doc =
         "Payload class deciding merge semantics on compaction and reads; written "
         "for MOR tables.",

@@ -51,12 +51,9 @@ const ConfigProperty<std::string> WriteConfig::kBulkInsertSortMode{
     .doc =
         "How bulk_insert sorts records when no user partitioner is set: GLOBAL_SORT "
         "(best file sizes), PARTITION_SORT, or NONE (fastest).",
-    .allowed_values =
-        {"GLOBAL_SORT",
-         "PARTITION_SORT",
-         "NONE",
-         "PARTITION_PATH_REPARTITION",
-         "PARTITION_PATH_REPARTITION_AND_SORT"},
+    .allowed_values = {"GLOBAL_SORT", "PARTITION_SORT", "NONE",
+                       "PARTITION_PATH_REPARTITION",
+                       "PARTITION_PATH_REPARTITION_AND_SORT"},
     .group = "Write Client",
     .hudi_0_15_default = "NONE"};
 

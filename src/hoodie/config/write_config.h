@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 /// \file hoodie/config/write_config.h
-/// \brief Write client keys: paths, schema, parallelism, combining, commit and rollback behaviour.
+/// \brief Write client keys: paths, schema, parallelism, combining, commit and rollback
+/// behaviour.
 #pragma once
 
 #include <cstdint>
