@@ -44,7 +44,9 @@ struct ConfigEntry {
 /// are thread-safe once Global() has returned.
 class ConfigRegistry {
  public:
-  /// The process-wide registry, filled by RegisterAllConfigs() on first use.
+  /// The process-wide registry, filled by RegisterAllConfigs() on first use. It reads
+  /// the per-area static ConfigProperty objects, so never call it from a static
+  /// initialiser.
   static const ConfigRegistry& Global();
 
   /// Adds `prop`. A key or alias that is already taken is recorded in errors() (a
