@@ -1,0 +1,297 @@
+"""Table foundation against real Apache Hudi 0.15 (Spark 3.5): hoodie.properties, timeline, meta client.
+
+Three directions:
+  * hoodie creates a table, Spark (Hudi's datasource) writes into it, hoodie reads back what Spark did;
+  * Spark creates a table (SQL or datasource), hoodie reads its hoodie.properties and timeline;
+  * Hudi's own HoodieTableMetaClient loads a table hoodie created.
+Every check compares exact values with what Hudi itself reports.
+"""
+
+from __future__ import annotations
+
+import pytest
+from conftest import read_java_properties
+
+SIMPLE_KEYGEN = "org.apache.hudi.keygen.SimpleKeyGenerator"
+NONPARTITIONED_KEYGEN = "org.apache.hudi.keygen.NonpartitionedKeyGenerator"
+
+# Tiny data. The second batch updates every record of the first and inserts one more, so that
+# after it every record of the snapshot carries the second commit's time and file.
+BATCH_1 = [("a1", "alice", 1, "p1"), ("a2", "bob", 1, "p1"), ("b1", "carol", 1, "p2")]
+BATCH_2 = [("a1", "alice2", 2, "p1"), ("a2", "bob2", 2, "p1"), ("b1", "carol2", 2, "p2"), ("c1", "dave", 2, "p3")]
+SCHEMA = "id string, name string, ts long, part string"
+
+
+def write_options(name: str, table_type: str, metadata: str) -> dict[str, str]:
+    opts = {
+        "hoodie.table.name": name,
+        "hoodie.datasource.write.table.type": table_type,
+        "hoodie.datasource.write.operation": "upsert",
+        "hoodie.datasource.write.recordkey.field": "id",
+        "hoodie.datasource.write.partitionpath.field": "part",
+        "hoodie.datasource.write.precombine.field": "ts",
+        "hoodie.datasource.write.keygenerator.class": SIMPLE_KEYGEN,
+        # Keep Spark from scheduling table services in the middle of the test.
+        "hoodie.compact.inline": "false",
+        "hoodie.clean.automatic": "false",
+        "hoodie.upsert.shuffle.parallelism": "2",
+        "hoodie.insert.shuffle.parallelism": "2",
+    }
+    if metadata == "disabled":
+        opts["hoodie.metadata.enable"] = "false"
+    return opts
+
+
+def commit_write_stats(hudi_java, path, instant_time: str) -> list[dict[str, str]]:
+    """Hudi's own reading of one completed commit's metadata: one entry per write stat."""
+    jvm = hudi_java.jvm
+    timeline = hudi_java.meta_client(path).getActiveTimeline().getCommitsTimeline().filterCompletedInstants()
+    instant = [i for i in timeline.getInstants() if i.getTimestamp() == instant_time]
+    assert len(instant) == 1, f"Hudi lists no completed commit {instant_time}"
+    details = timeline.getInstantDetails(instant[0]).get()
+    # The class object through an instance: Class.forName would ask the wrong class loader.
+    md_class = jvm.org.apache.hudi.common.model.HoodieCommitMetadata().getClass()
+    md = jvm.org.apache.hudi.common.model.HoodieCommitMetadata.fromBytes(details, md_class)
+    out = []
+    for stat in md.getWriteStats():
+        out.append({
+            "instant": instant_time,
+            "action": instant[0].getAction(),
+            "operation": md.getOperationType().name(),
+            "partition": stat.getPartitionPath() or "",
+            "file": stat.getPath(),
+            "inserts": str(stat.getNumInserts()),
+            "updates": str(stat.getNumUpdateWrites()),
+            "deletes": str(stat.getNumDeletes()),
+            "records_written": str(stat.getNumWrites()),
+        })
+    return sorted(out, key=lambda r: r["file"])
+
+
+def hoodie_rows(hoodie, path, instant_time: str) -> list[dict[str, str]]:
+    keys = ("instant", "action", "operation", "partition", "file", "inserts", "updates", "deletes",
+            "records_written")
+    rows = [r for r in hoodie.timeline(path) if r["instant"] == instant_time]
+    return sorted(({k: r[k] for k in keys} for r in rows), key=lambda r: r["file"])
+
+
+def snapshot(spark, path):
+    return spark.read.format("hudi").load(str(path))
+
+
+def file_id_of(name: str) -> str:
+    """File group id of a base file (fileId_writeToken_instant.parquet) or log file (.fileId_instant.log.N_token)."""
+    if name.startswith("."):
+        return name[1:].split("_", 1)[0]
+    return name.split("_", 1)[0]
+
+
+# --------------------------------------------------------------------------------------
+# hoodie creates, Spark writes, hoodie reads back
+# --------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("metadata", ["default", "disabled"])
+@pytest.mark.parametrize("table_type", ["COPY_ON_WRITE", "MERGE_ON_READ"])
+def test_spark_upserts_into_hoodie_created_table(spark, hudi_java, hoodie, tmp_path, table_type, metadata):
+    """hoodie creates a table; Spark's datasource upserts twice into it; hoodie's timeline lists exactly
+    Spark's commits (instants, action, UPSERT, files and counts of Hudi's own commit metadata), the files
+    match `_hoodie_file_name` of Spark's snapshot, and the table config keeps its name and keys."""
+    path = tmp_path / "t"
+    hoodie.create_table(path, "t", table_type=table_type)
+    created = read_java_properties(path / ".hoodie" / "hoodie.properties")
+
+    opts = write_options("t", table_type, metadata)
+    commits = []
+    for batch in (BATCH_1, BATCH_2):
+        spark.createDataFrame(batch, SCHEMA).write.format("hudi").options(**opts).mode("append").save(str(path))
+        times = sorted(r[0] for r in snapshot(spark, path).select("_hoodie_commit_time").distinct().collect())
+        commits.append(times[-1])
+    first, second = commits
+    assert first < second
+
+    # Spark's own view: completed commits of the timeline, and the snapshot's records.
+    action = "commit" if table_type == "COPY_ON_WRITE" else "deltacommit"
+    assert hudi_java.completed_commits(path) == [first, second]
+    rows = snapshot(spark, path).select("_hoodie_commit_time", "_hoodie_partition_path", "_hoodie_file_name",
+                                        "id", "name", "ts", "part").collect()
+    assert sorted((r.id, r.name, r.ts, r.part) for r in rows) == sorted(BATCH_2)
+    assert {r._hoodie_commit_time for r in rows} == {second}
+
+    # hoodie's timeline: exactly the instants Spark made, in order, all completed UPSERTs.
+    timeline = hoodie.timeline(path)
+    assert sorted({(r["instant"], r["action"], r["state"], r["operation"]) for r in timeline}) == [
+        (first, action, "COMPLETED", "UPSERT"),
+        (second, action, "COMPLETED", "UPSERT"),
+    ]
+    assert [(r["instant"], r["action"], r["state"]) for r in hoodie.timeline(path, "--instants-only")] == [
+        (first, action, "COMPLETED"), (second, action, "COMPLETED")]
+    assert hudi_java.active_instants(path) == [(first, action, "COMPLETED"), (second, action, "COMPLETED")]
+
+    # Files and counts per commit: hoodie's rows equal Hudi's own commit metadata.
+    for t in (first, second):
+        assert hoodie_rows(hoodie, path, t) == commit_write_stats(hudi_java, path, t)
+
+    # The latest commit's files are exactly the files Spark's snapshot reads the records from.
+    latest = hoodie_rows(hoodie, path, second)
+    if table_type == "COPY_ON_WRITE":
+        assert sorted({(r["partition"], r["file"].rsplit("/", 1)[-1]) for r in latest}) == sorted(
+            {(r._hoodie_partition_path, r._hoodie_file_name) for r in rows})
+    else:
+        # MOR: updates land in log files (whose records name their file group), inserts in base files.
+        assert sorted({(r["partition"], file_id_of(r["file"].rsplit("/", 1)[-1])) for r in latest}) == sorted(
+            {(r._hoodie_partition_path, file_id_of(r._hoodie_file_name)) for r in rows})
+        logs = sorted(r["partition"] for r in latest if ".log." in r["file"])
+        assert logs == ["p1", "p2"], latest
+
+    # The table config still carries what hoodie wrote (Spark may add keys, e.g. metadata partitions).
+    props = hoodie.properties(path)
+    assert props == read_java_properties(path / ".hoodie" / "hoodie.properties")
+    for key in ("hoodie.table.name", "hoodie.table.type", "hoodie.table.version", "hoodie.table.recordkey.fields",
+                "hoodie.table.partition.fields", "hoodie.table.precombine.field", "hoodie.table.keygenerator.class",
+                "hoodie.database.name"):
+        assert props[key] == created[key], key
+    described = hoodie.describe(path)
+    assert (described["table_name"], described["table_type"], described["record_key_fields"],
+            described["partition_fields"], described["precombine_field"]) == ("t", table_type, "id", "part", "ts")
+    # What Spark does with the metadata table: with Hudi's defaults it builds one (files partition)
+    # and records it in hoodie.properties; with hoodie.metadata.enable=false it leaves none.
+    mdt = path / ".hoodie" / "metadata"
+    if metadata == "default":
+        assert mdt.is_dir()
+        assert props.get("hoodie.table.metadata.partitions") == "files"
+        assert described["metadata_partitions"] == "files"
+    else:
+        assert not mdt.exists()
+        assert props.get("hoodie.table.metadata.partitions", "") == ""
+
+
+# --------------------------------------------------------------------------------------
+# Spark creates, hoodie reads
+# --------------------------------------------------------------------------------------
+
+
+def create_with_sql(spark, path, name, table_type, partitioned):
+    kind = "cow" if table_type == "COPY_ON_WRITE" else "mor"
+    spark.sql(f"DROP TABLE IF EXISTS {name}")
+    spark.sql(
+        f"CREATE TABLE {name} ({SCHEMA}) "
+        f"USING hudi {'PARTITIONED BY (part)' if partitioned else ''} LOCATION '{path}' "
+        f"TBLPROPERTIES (type = '{kind}', primaryKey = 'id', preCombineField = 'ts')")
+    spark.sql(f"INSERT INTO {name} VALUES ('a1', 'alice', 1, 'p1'), ('b1', 'carol', 1, 'p2')")
+    spark.sql(f"INSERT INTO {name} VALUES ('a1', 'alice2', 2, 'p1')")
+
+
+def create_with_datasource(spark, path, name, table_type, partitioned):
+    opts = write_options(name, table_type, "default")
+    if not partitioned:
+        opts["hoodie.datasource.write.partitionpath.field"] = ""
+        opts["hoodie.datasource.write.keygenerator.class"] = NONPARTITIONED_KEYGEN
+    for batch in (BATCH_1, BATCH_2[:1]):
+        spark.createDataFrame(batch, SCHEMA).write.format("hudi").options(**opts).mode("append").save(str(path))
+
+
+@pytest.mark.parametrize(
+    "how,table_type,partitioned",
+    [
+        ("sql", "COPY_ON_WRITE", True),
+        ("sql", "MERGE_ON_READ", False),
+        ("datasource", "COPY_ON_WRITE", False),
+        ("datasource", "MERGE_ON_READ", True),
+    ],
+)
+def test_hoodie_reads_spark_created_table(spark, hudi_java, hoodie, tmp_path, how, table_type, partitioned):
+    """Spark creates a table (SQL or datasource) and writes to it; hoodie's `table describe --properties`
+    equals the hoodie.properties Spark wrote, and `timeline show` lists the instants (timestamps, actions,
+    states) of Hudi's `HoodieTableMetaClient.getActiveTimeline()`."""
+    name = f"spark_{how}_{'cow' if table_type == 'COPY_ON_WRITE' else 'mor'}_{'p' if partitioned else 'np'}"
+    path = tmp_path / name
+    (create_with_sql if how == "sql" else create_with_datasource)(spark, path, name, table_type, partitioned)
+
+    on_disk = read_java_properties(path / ".hoodie" / "hoodie.properties")
+    assert hoodie.properties(path) == on_disk
+    # The same values as Hudi's own HoodieTableConfig.
+    config = hudi_java.meta_client(path).getTableConfig()
+    assert {k: config.getString(k) for k in on_disk} == on_disk
+    assert on_disk["hoodie.table.type"] == table_type
+
+    expected = sorted(hudi_java.active_instants(path))
+    assert len(expected) >= 2
+    listed = sorted((r["instant"], r["action"], r["state"]) for r in hoodie.timeline(path, "--instants-only"))
+    assert listed == expected
+    # With files: every completed commit's rows equal Hudi's own commit metadata.
+    for t, _, state in expected:
+        if state == "COMPLETED":
+            assert hoodie_rows(hoodie, path, t) == commit_write_stats(hudi_java, path, t)
+
+
+# --------------------------------------------------------------------------------------
+# Hudi's meta client loads a table hoodie created
+# --------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "table_type,partition_fields,key_generator",
+    [("COPY_ON_WRITE", "part", SIMPLE_KEYGEN), ("MERGE_ON_READ", "", NONPARTITIONED_KEYGEN)],
+)
+def test_hudi_meta_client_loads_hoodie_created_table(hudi_java, hoodie, tmp_path, table_type, partition_fields,
+                                                      key_generator):
+    """Hudi's HoodieTableMetaClient loads a table hoodie created and reports the same table type, name,
+    record key fields, partition fields, precombine field, key generator and table version 6; Hudi
+    accepts hoodie's checksum."""
+    path = tmp_path / "h"
+    hoodie.create_table(path, "h_tbl", table_type=table_type, partition_fields=partition_fields,
+                        key_generator=key_generator)
+    client = hudi_java.meta_client(path)
+    config = client.getTableConfig()
+    assert client.getTableType().name() == table_type
+    assert config.getTableName() == "h_tbl"
+    assert config.getDatabaseName() == "default"
+    assert list(config.getRecordKeyFields().get()) == ["id"]
+    partitions = config.getPartitionFields()
+    assert (list(partitions.get()) if partitions.isPresent() else []) == (
+        [partition_fields] if partition_fields else [])
+    assert config.getPreCombineField() == "ts"
+    assert config.getKeyGeneratorClassName() == key_generator
+    assert config.getTableVersion().versionCode() == 6
+    assert client.getTimelineLayoutVersion().getVersion() == 1
+    props = config.getProps()
+    assert hudi_java.jvm.org.apache.hudi.common.table.HoodieTableConfig.validateChecksum(props)
+    assert client.getActiveTimeline().countInstants() == 0
+
+    described = hoodie.describe(path)
+    assert (described["table_type"], described["table_name"], described["record_key_fields"],
+            described["partition_fields"], described["table_version"]) == (
+        table_type, "h_tbl", "id", partition_fields, "6")
+
+
+# --------------------------------------------------------------------------------------
+# Fixed tables Hudi wrote (shared test data): hoodie reads them as Hudi does
+# --------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "archive",
+    [
+        "sample_table/cow/v6_nonpartitioned.zip",
+        "sample_table/cow/v6_complexkeygen_hivestyle.zip",
+        "sample_table/mor/parquet/v6_simplekeygen_nonhivestyle.zip",
+        "sample_table/mor/parquet/v6_nonpartitioned_rollback.zip",
+    ],
+)
+def test_hoodie_reads_shared_hudi_table(hudi_java, hoodie, unzip_table, archive):
+    """On a fixed table Hudi wrote (hudi-rs test data), hoodie's `table describe --properties` equals the
+    file's Java properties and Hudi's HoodieTableConfig, and `timeline show` lists exactly the instants and
+    per-file commit statistics Hudi's own meta client reads."""
+    path = unzip_table(archive)
+    on_disk = read_java_properties(path / ".hoodie" / "hoodie.properties")
+    assert hoodie.properties(path) == on_disk
+    config = hudi_java.meta_client(path).getTableConfig()
+    assert {k: config.getString(k) for k in on_disk} == on_disk
+
+    expected = sorted(hudi_java.active_instants(path))
+    listed = sorted((r["instant"], r["action"], r["state"]) for r in hoodie.timeline(path, "--instants-only"))
+    assert listed == expected
+    for t, action, state in expected:
+        if state == "COMPLETED" and action in ("commit", "deltacommit"):
+            assert hoodie_rows(hoodie, path, t) == commit_write_stats(hudi_java, path, t)
