@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "hoodie/common/logging.h"
@@ -149,6 +150,52 @@ TEST_F(ActiveTimelineTest, ReadsCommitMetadataAndDeletesPendingFiles) {
   EXPECT_TRUE(Load().empty());
   ASSERT_RAISES(Invalid, timeline.DeletePending(
                              {"20240101000000000", Action::kCommit, State::kCompleted}));
+}
+
+TEST_F(ActiveTimelineTest, OneOfTwoRacingCompletionsWins) {
+  ASSERT_OK_AND_ASSIGN(auto timeline, ActiveTimeline::Load(storage_, meta_));
+  Instant requested{"20240101000000000", Action::kDeltaCommit, State::kRequested};
+  ASSERT_OK(timeline.CreateRequested(requested));
+  ASSERT_OK_AND_ASSIGN(Instant inflight, timeline.TransitionToInflight(requested));
+  std::vector<::arrow::Status> results(4);
+  std::vector<std::thread> writers;
+  for (size_t i = 0; i < results.size(); ++i) {
+    writers.emplace_back([&, i] {
+      results[i] =
+          timeline.TransitionToComplete(inflight, "writer " + std::to_string(i)).status();
+    });
+  }
+  for (auto& writer : writers) writer.join();
+  int winners = 0;
+  for (const auto& st : results) {
+    if (st.ok()) {
+      ++winners;
+    } else {
+      EXPECT_TRUE(HasErrorCode(st, ErrorCode::kInstantStateConflict)) << st.ToString();
+    }
+  }
+  EXPECT_EQ(winners, 1);
+  ASSERT_OK_AND_ASSIGN(std::string content,
+                       timeline.ReadDetails({"20240101000000000", Action::kDeltaCommit,
+                                             State::kCompleted}));
+  EXPECT_TRUE(content.starts_with("writer "));
+}
+
+TEST(ActiveTimelineInMemoryTest, WorksOnAnyStorage) {
+  std::shared_ptr<Storage> storage = Storage::InMemory();
+  ASSERT_OK(storage->CreateDir("t/.hoodie"));
+  ASSERT_OK_AND_ASSIGN(auto timeline, ActiveTimeline::Load(storage, "t/.hoodie/"));
+  ASSERT_OK_AND_ASSIGN(std::string ts, timeline.CreateNewInstantTime());
+  Instant requested{ts, Action::kReplaceCommit, State::kRequested};
+  ASSERT_OK(timeline.CreateRequested(requested, "plan"));
+  ASSERT_OK_AND_ASSIGN(Instant inflight, timeline.TransitionToInflight(requested, "{}"));
+  ASSERT_OK(timeline.TransitionToComplete(inflight, "{}").status());
+  ASSERT_OK_AND_ASSIGN(auto reloaded, timeline.Reload());
+  EXPECT_EQ(reloaded.timeline().instants(),
+            (std::vector<Instant>{{ts, Action::kReplaceCommit, State::kCompleted}}));
+  EXPECT_EQ(reloaded.timeline().GetCompletedReplaceTimeline().Count(), 1u);
+  ASSERT_OK_AND_ASSIGN(std::string next, reloaded.CreateNewInstantTime());
+  EXPECT_GT(next, ts);
 }
 
 TEST_F(ActiveTimelineTest, SavepointStartsInflight) {
