@@ -3,7 +3,7 @@
 /// \brief How `hoodie` subcommands are declared, run and print their results.
 ///
 /// Every command group has one Add*Commands function that adds its subcommands to the
-/// CLI11 app. A subcommand body is an Action returning arrow::Status; a failed Status is
+/// CLI11 app. A subcommand body is a CommandBody returning arrow::Status; a failed Status is
 /// printed as one line "hoodie: error: <message>" on stderr and exits 1. Usage errors
 /// (bad flags) exit 2. Listings honour the global `--output table|json`.
 #pragma once
@@ -26,10 +26,10 @@ struct GlobalOptions {
 };
 
 /// Body of a subcommand.
-using Action = std::function<::arrow::Status()>;
+using CommandBody = std::function<::arrow::Status()>;
 
-/// Makes `action` the body of `command`.
-void SetAction(CLI::App* command, Action action);
+/// Makes `body` the body of `command`.
+void SetAction(CLI::App* command, CommandBody body);
 
 /// Rows of a listing: printed as aligned text columns or as a JSON array of objects
 /// keyed by the header names.

@@ -1,9 +1,47 @@
 // SPDX-License-Identifier: Apache-2.0
 /// \file hoodie/cli/main.cc
-/// \brief The `hoodie` command line tool.
+/// \brief The `hoodie` command line tool: parses arguments and runs one subcommand.
+///
+/// Exit codes: 0 success, 1 the command failed (one line on stderr says why),
+/// 2 usage error (unknown flag, missing argument).
 #include <iostream>
+#include <map>
 
-int main(int argc, char** argv) {
-  std::cout << "hoodie 0.1.0" << std::endl;
+#include "hoodie/cli/command.h"
+#include "hoodie/cli/command_error.h"
+#include "hoodie/version.h"
+
+namespace {
+
+int Run(int argc, char** argv) {
+  using hoodie::cli::OutputFormat;
+  hoodie::cli::GlobalOptions options;
+  CLI::App app{"hoodie: a native engine for Apache Hudi tables", "hoodie"};
+  app.set_version_flag("--version", std::string("hoodie ") + HOODIE_VERSION_STRING);
+  app.require_subcommand(1);
+  app.fallthrough();
+  std::map<std::string, OutputFormat> formats{{"table", OutputFormat::kTable},
+                                              {"json", OutputFormat::kJson}};
+  app.add_option("--output,-o", options.output, "Output format of listings: table|json")
+      ->transform(CLI::CheckedTransformer(formats, CLI::ignore_case));
+
+  hoodie::cli::AddDemoCommand(&app, &options);
+  hoodie::cli::AddTableCommands(&app, &options);
+  hoodie::cli::AddTimelineCommands(&app, &options);
+  hoodie::cli::AddConfigCommands(&app, &options);
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    int code = app.exit(e);
+    return code == 0 ? 0 : 2;
+  } catch (const hoodie::cli::CommandError& e) {
+    std::cerr << "hoodie: error: " << e.status().message() << std::endl;
+    return 1;
+  }
   return 0;
 }
+
+}  // namespace
+
+int main(int argc, char** argv) { return Run(argc, argv); }

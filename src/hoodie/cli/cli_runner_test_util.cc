@@ -1,0 +1,35 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "hoodie/cli/cli_runner_test_util.h"
+
+#include <sys/wait.h>
+
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+
+#include "hoodie/testing/temp_dir.h"
+
+namespace hoodie::cli::testing {
+namespace {
+std::string Slurp(const std::string& path) {
+  std::ifstream in(path);
+  std::stringstream buffer;
+  buffer << in.rdbuf();
+  return buffer.str();
+}
+}  // namespace
+
+CliResult RunCli(const std::string& args) {
+  hoodie::testing::TempDir dir;
+  std::string out = dir.Join("out"), err = dir.Join("err");
+  std::string command =
+      std::string(HOODIE_CLI_PATH) + " " + args + " >'" + out + "' 2>'" + err + "'";
+  int status = std::system(command.c_str());
+  CliResult result;
+  result.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  result.out = Slurp(out);
+  result.err = Slurp(err);
+  return result;
+}
+
+}  // namespace hoodie::cli::testing

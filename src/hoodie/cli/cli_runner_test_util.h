@@ -1,0 +1,19 @@
+// SPDX-License-Identifier: Apache-2.0
+/// \file hoodie/cli/cli_runner_test_util.h
+/// \brief Runs the built `hoodie` binary in a test and captures its output and exit code.
+#pragma once
+
+#include <string>
+
+namespace hoodie::cli::testing {
+
+struct CliResult {
+  int exit_code = -1;
+  std::string out;
+  std::string err;
+};
+
+/// Runs `hoodie <args>` (args are passed through the shell; quote paths) and waits.
+CliResult RunCli(const std::string& args);
+
+}  // namespace hoodie::cli::testing

@@ -1,0 +1,186 @@
+// SPDX-License-Identifier: Apache-2.0
+// End-to-end tests of the `hoodie` binary against the real Hudi tables in shared/testdata:
+// what it prints must match what the README beside those tables says Hudi wrote.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+#include <nlohmann/json.hpp>
+
+#include "hoodie/cli/cli_runner_test_util.h"
+#include "hoodie/cli/sample_readme_test_util.h"
+#include "hoodie/testing/matchers.h"
+#include "hoodie/testing/temp_dir.h"
+#include "hoodie/testing/test_data.h"
+
+namespace hoodie::cli::testing {
+namespace {
+
+using hoodie::testing::TempDir;
+
+std::vector<ExpectedTable> ExpectedTablesOrSkip() {
+  return LoadExpectedTables(hoodie::testing::TestDataDir() + "/hudi-rs-tables/README.md");
+}
+
+std::string Quote(const std::string& s) { return "'" + s + "'"; }
+
+// Rebuilds the README's normalised timeline lines from `timeline show -o json` rows.
+std::vector<std::string> TimelineLines(const nlohmann::json& rows) {
+  std::vector<std::string> lines;
+  std::string last_instant;
+  for (const auto& row : rows) {
+    std::string instant = row["instant"];
+    if (instant != last_instant) {
+      std::string op = row["operation"];
+      lines.push_back(instant + " " + std::string(row["action"]) + " " +
+                      std::string(row["state"]) + (op.empty() ? "" : ", operation " + op));
+      last_instant = instant;
+    }
+    if (!std::string(row["file"]).empty()) {
+      lines.push_back("  " + std::string(row["file"]) + ": inserts " +
+                      std::string(row["inserts"]) + ", updates " + std::string(row["updates"]) +
+                      ", deletes " + std::string(row["deletes"]) + ", records written " +
+                      std::string(row["records_written"]));
+    }
+    if (!std::string(row["replaced_file_groups"]).empty()) {
+      lines.push_back("  replaces " + std::string(row["partition"]) + ": " +
+                      std::string(row["replaced_file_groups"]));
+    }
+  }
+  return lines;
+}
+
+// File order inside one commit is a Java HashMap's iteration order, which carries no
+// meaning: sort the detail lines under each instant line before comparing.
+std::vector<std::string> SortedWithinInstants(std::vector<std::string> lines) {
+  auto block_start = lines.begin();
+  for (auto it = lines.begin(); it != lines.end(); ++it) {
+    if (it->rfind("  ", 0) != 0) {
+      std::sort(block_start, it);
+      block_start = it + 1;
+    }
+  }
+  std::sort(block_start, lines.end());
+  return lines;
+}
+
+TEST(CliSampleTablesTest, ReadmeListsTheVersion6Tables) {
+  auto tables = ExpectedTablesOrSkip();
+  if (tables.empty()) GTEST_SKIP() << "shared test data not found";
+  int v6 = 0;
+  for (const auto& t : tables) v6 += t.version == 6 ? 1 : 0;
+  EXPECT_EQ(v6, 12);
+}
+
+TEST(CliSampleTablesTest, TimelineShowMatchesReadmeForEveryVersion6Table) {
+  auto tables = ExpectedTablesOrSkip();
+  if (tables.empty()) GTEST_SKIP() << "shared test data not found";
+  for (const auto& expected : tables) {
+    if (expected.version != 6) continue;
+    SCOPED_TRACE(expected.archive);
+    TempDir dir;
+    ASSERT_OK_AND_ASSIGN(auto base, hoodie::testing::UnzipTable(
+                                        "hudi-rs-tables/" + expected.archive, dir.path()));
+    auto result = RunCli("-o json timeline show " + Quote(base));
+    ASSERT_EQ(result.exit_code, 0) << result.err;
+    EXPECT_EQ(SortedWithinInstants(TimelineLines(nlohmann::json::parse(result.out))),
+              SortedWithinInstants(expected.timeline));
+  }
+}
+
+TEST(CliSampleTablesTest, DescribeMatchesReadmePropertiesForEveryVersion6Table) {
+  auto tables = ExpectedTablesOrSkip();
+  if (tables.empty()) GTEST_SKIP() << "shared test data not found";
+  for (const auto& expected : tables) {
+    if (expected.version != 6) continue;
+    SCOPED_TRACE(expected.archive);
+    ASSERT_FALSE(expected.properties.empty());
+    TempDir dir;
+    ASSERT_OK_AND_ASSIGN(auto base, hoodie::testing::UnzipTable(
+                                        "hudi-rs-tables/" + expected.archive, dir.path()));
+    auto result = RunCli("-o json table describe --properties " + Quote(base));
+    ASSERT_EQ(result.exit_code, 0) << result.err;
+    auto stored = nlohmann::json::parse(result.out);
+    for (const auto& [key, value] : expected.properties) {
+      ASSERT_TRUE(stored.contains(key)) << key;
+      EXPECT_EQ(stored[key], value) << key;
+    }
+    auto typed = nlohmann::json::parse(RunCli("-o json table describe " + Quote(base)).out);
+    EXPECT_EQ(typed["table_version"], "6");
+    EXPECT_EQ(typed["table_name"], expected.properties.at("hoodie.table.name"));
+    EXPECT_EQ(typed["table_type"], expected.properties.at("hoodie.table.type"));
+  }
+}
+
+TEST(CliSampleTablesTest, NewerTableVersionsAreRefusedClearly) {
+  auto tables = ExpectedTablesOrSkip();
+  if (tables.empty()) GTEST_SKIP() << "shared test data not found";
+  int refused = 0;
+  for (const auto& expected : tables) {
+    if (expected.version < 8) continue;
+    SCOPED_TRACE(expected.archive);
+    TempDir dir;
+    ASSERT_OK_AND_ASSIGN(auto base, hoodie::testing::UnzipTable(
+                                        "hudi-rs-tables/" + expected.archive, dir.path()));
+    for (const char* command : {"table describe ", "timeline show "}) {
+      auto result = RunCli(command + Quote(base));
+      EXPECT_EQ(result.exit_code, 1);
+      EXPECT_NE(result.err.find("table version " + std::to_string(expected.version)),
+                std::string::npos)
+          << result.err;
+      EXPECT_NE(result.err.find("not supported"), std::string::npos) << result.err;
+      EXPECT_EQ(result.out, "");
+    }
+    ++refused;
+  }
+  EXPECT_GE(refused, 15);
+}
+
+TEST(CliTest, NotATableIsAOneLineError) {
+  TempDir dir;
+  auto result = RunCli("table describe " + Quote(dir.path()));
+  EXPECT_EQ(result.exit_code, 1);
+  EXPECT_EQ(result.err.rfind("hoodie: error: ", 0), 0u) << result.err;
+  EXPECT_NE(result.err.find("not a Hudi table"), std::string::npos) << result.err;
+  EXPECT_NE(result.err.find(dir.path()), std::string::npos) << result.err;
+  EXPECT_EQ(std::count(result.err.begin(), result.err.end(), '\n'), 1) << result.err;
+}
+
+TEST(CliTest, UsageErrorsExitWithTwo) {
+  EXPECT_EQ(RunCli("table describe").exit_code, 2);
+  EXPECT_EQ(RunCli("no-such-command").exit_code, 2);
+  EXPECT_EQ(RunCli("--output xml table describe /tmp").exit_code, 2);
+  auto help = RunCli("timeline show --help");
+  EXPECT_EQ(help.exit_code, 0);
+  EXPECT_NE(help.out.find("--instants-only"), std::string::npos);
+}
+
+TEST(CliTest, CreateThenDescribeAndShowEmptyTimeline) {
+  TempDir dir;
+  std::string base = dir.Join("trips");
+  auto created = RunCli("-o json table create --path " + Quote(base) +
+                        " --name trips --database default --type MERGE_ON_READ"
+                        " --record-key uuid --partition-fields city --precombine ts"
+                        " --key-generator org.apache.hudi.keygen.SimpleKeyGenerator --hive-style");
+  ASSERT_EQ(created.exit_code, 0) << created.err;
+  auto props = nlohmann::json::parse(RunCli("-o json table describe --properties " + Quote(base)).out);
+  EXPECT_EQ(props["hoodie.table.name"], "trips");
+  EXPECT_EQ(props["hoodie.table.type"], "MERGE_ON_READ");
+  EXPECT_EQ(props["hoodie.table.version"], "6");
+  EXPECT_EQ(props["hoodie.table.recordkey.fields"], "uuid");
+  EXPECT_EQ(props["hoodie.table.partition.fields"], "city");
+  EXPECT_EQ(props["hoodie.table.precombine.field"], "ts");
+  EXPECT_EQ(props["hoodie.datasource.write.hive_style_partitioning"], "true");
+  EXPECT_EQ(props["hoodie.compaction.payload.class"],
+            "org.apache.hudi.common.model.OverwriteWithLatestAvroPayload");
+  // CRC-32 of "default.trips", as HoodieTableConfig.generateChecksum computes it.
+  EXPECT_EQ(props["hoodie.table.checksum"], "2200697520");
+  auto timeline = RunCli("-o json timeline show " + Quote(base));
+  ASSERT_EQ(timeline.exit_code, 0) << timeline.err;
+  EXPECT_EQ(nlohmann::json::parse(timeline.out), nlohmann::json::array());
+  auto again = RunCli("table create --path " + Quote(base) + " --name trips");
+  EXPECT_EQ(again.exit_code, 1);
+}
+
+}  // namespace
+}  // namespace hoodie::cli::testing

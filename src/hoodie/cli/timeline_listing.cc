@@ -1,0 +1,87 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "hoodie/cli/timeline_listing.h"
+
+#include "hoodie/timeline/active_timeline.h"
+#include "hoodie/timeline/commit_metadata.h"
+
+namespace hoodie::cli {
+namespace {
+
+std::vector<std::string> InstantRow(const Instant& instant, std::string operation) {
+  return {instant.timestamp, std::string(ActionName(instant.action)),
+          std::string(StateName(instant.state)), std::move(operation), "", "", "", "", "",
+          "", ""};
+}
+
+bool HasCommitMetadata(const Instant& instant) {
+  return instant.IsCompleted() &&
+         (instant.action == Action::kCommit || instant.action == Action::kDeltaCommit ||
+          instant.action == Action::kReplaceCommit);
+}
+
+void AddFileRows(const Instant& instant, const CommitMetadata& metadata,
+                 std::vector<std::vector<std::string>>* rows) {
+  std::string operation(WriteOperationTypeName(metadata.operation_type));
+  for (const auto& [partition, stats] : metadata.partition_to_write_stats) {
+    for (const auto& stat : stats) {
+      auto row = InstantRow(instant, operation);
+      row[4] = partition;
+      row[5] = stat.path.value_or("");
+      row[6] = std::to_string(stat.num_inserts);
+      row[7] = std::to_string(stat.num_update_writes);
+      row[8] = std::to_string(stat.num_deletes);
+      row[9] = std::to_string(stat.num_writes);
+      rows->push_back(std::move(row));
+    }
+  }
+}
+
+::arrow::Status AddCommitRows(const ActiveTimeline& timeline, const Instant& instant,
+                              std::vector<std::vector<std::string>>* rows) {
+  ARROW_ASSIGN_OR_RAISE(std::string bytes, timeline.ReadDetails(instant));
+  ARROW_ASSIGN_OR_RAISE(std::string file_name, instant.FileName());
+  size_t before = rows->size();
+  if (instant.action == Action::kReplaceCommit) {
+    ARROW_ASSIGN_OR_RAISE(auto metadata, ReplaceCommitMetadata::FromJson(bytes, file_name));
+    AddFileRows(instant, metadata, rows);
+    std::string operation(WriteOperationTypeName(metadata.operation_type));
+    for (const auto& [partition, file_ids] : metadata.partition_to_replace_file_ids) {
+      auto row = InstantRow(instant, operation);
+      row[4] = partition;
+      std::string joined;
+      for (const auto& id : file_ids) joined += (joined.empty() ? "" : ",") + id;
+      row[10] = joined;
+      rows->push_back(std::move(row));
+    }
+    if (rows->size() == before) rows->push_back(InstantRow(instant, operation));
+    return ::arrow::Status::OK();
+  }
+  ARROW_ASSIGN_OR_RAISE(auto metadata, CommitMetadata::FromJson(bytes, file_name));
+  AddFileRows(instant, metadata, rows);
+  if (rows->size() == before) {
+    rows->push_back(InstantRow(instant, std::string(WriteOperationTypeName(metadata.operation_type))));
+  }
+  return ::arrow::Status::OK();
+}
+
+}  // namespace
+
+::arrow::Result<Listing> BuildTimelineListing(const TableMetaClient& client,
+                                              const TimelineListingOptions& options) {
+  ARROW_ASSIGN_OR_RAISE(auto timeline,
+                        ActiveTimeline::Load(client.storage(), client.meta_path()));
+  Listing listing;
+  listing.header = {"instant", "action",  "state",   "operation",       "partition",
+                    "file",    "inserts", "updates", "deletes",         "records_written",
+                    "replaced_file_groups"};
+  for (const Instant& instant : timeline.timeline().instants()) {
+    if (options.with_files && HasCommitMetadata(instant)) {
+      ARROW_RETURN_NOT_OK(AddCommitRows(timeline, instant, &listing.rows));
+    } else {
+      listing.rows.push_back(InstantRow(instant, ""));
+    }
+  }
+  return listing;
+}
+
+}  // namespace hoodie::cli
