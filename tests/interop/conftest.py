@@ -289,6 +289,20 @@ def hudi_java(spark) -> HudiJava:
 
 _RESULTS: dict[str, dict] = {}
 
+# Observations that the cases pin down, kept with the report.
+REPORT_NOTES = [
+    "- Spark accepts the hoodie.properties hoodie writes (Hudi's `HoodieTableConfig.validateChecksum` agrees",
+    "  with hoodie's checksum) and keeps its name, keys, version and checksum when it writes into the table.",
+    "- With Hudi's defaults (`hoodie.metadata.enable=true`) Spark's first write into a hoodie-created table",
+    "  builds the metadata table under `.hoodie/metadata/` (partition `files`, its own timeline beginning",
+    "  with `00000000000000010.deltacommit`) and adds exactly `hoodie.table.metadata.partitions=files` and an",
+    "  empty `hoodie.table.metadata.partitions.inflight` to hoodie.properties. With",
+    "  `hoodie.metadata.enable=false` it builds none and leaves hoodie.properties unchanged.",
+    "- On merge-on-read tables Spark's second upsert writes the updates to log files of the existing file",
+    "  groups and the new record to a new base file; records read from a log file carry the file group id",
+    "  in `_hoodie_file_name`, records of a base file the base file's name.",
+]
+
 
 def _doc_of(item) -> str:
     doc = (getattr(item, "function", None) and item.function.__doc__) or ""
@@ -333,6 +347,7 @@ def pytest_sessionfinish(session, exitstatus):
         "Hudi bundle": VERSIONS.get("Hudi bundle", BUNDLE_JAR_NAME),
         "hudi (hudi-rs Python package)": _hudi_rs_version(),
         "Java": VERSIONS.get("Java", "not started"),
+        "hoodie": _hoodie_version(),
         "Python": platform.python_version(),
         "pytest": pytest.__version__,
     }
@@ -356,7 +371,22 @@ def pytest_sessionfinish(session, exitstatus):
     for nodeid, r in _RESULTS.items():
         module = nodeid.split("::", 1)[0].rsplit("/", 1)[-1].removesuffix(".py")
         lines.append(f"| `{module}::{r['name']}` | {r['outcome']} | {r['doc'].replace('|', '/')} |")
+    lines += ["", "## Notes", "", *REPORT_NOTES]
     Path(target).write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
+def _hoodie_version() -> str:
+    binary = os.environ.get("HOODIE_BIN", str(ROOT / "build" / "src" / "hoodie" / "cli" / "hoodie"))
+    try:
+        out = subprocess.run([binary, "--version"], capture_output=True, text=True, timeout=30).stdout.strip()
+    except OSError:
+        return "not built"
+    try:
+        rev = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short", "HEAD"], capture_output=True,
+                             text=True, timeout=30).stdout.strip()
+    except OSError:
+        rev = ""
+    return f"{out} (work tree at commit {rev})" if rev else out
 
 
 def _pkg_version(name: str) -> str:

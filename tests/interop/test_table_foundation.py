@@ -79,6 +79,21 @@ def snapshot(spark, path):
     return spark.read.format("hudi").load(str(path))
 
 
+def hudi_rs_table(path):
+    import hudi
+
+    return hudi.HudiTableBuilder.from_base_uri(str(path)).build()
+
+
+def hudi_rs_rows(path, columns):
+    """Snapshot rows as hudi-rs (the `hudi` Python package) reads them."""
+    rows = []
+    for batch in hudi_rs_table(path).read():
+        data = batch.to_pydict()
+        rows += list(zip(*(data[c] for c in columns)))
+    return sorted(rows)
+
+
 def file_id_of(name: str) -> str:
     """File group id of a base file (fileId_writeToken_instant.parquet) or log file (.fileId_instant.log.N_token)."""
     if name.startswith("."):
@@ -94,12 +109,14 @@ def file_id_of(name: str) -> str:
 @pytest.mark.parametrize("metadata", ["default", "disabled"])
 @pytest.mark.parametrize("table_type", ["COPY_ON_WRITE", "MERGE_ON_READ"])
 def test_spark_upserts_into_hoodie_created_table(spark, hudi_java, hoodie, tmp_path, table_type, metadata):
-    """hoodie creates a table; Spark's datasource upserts twice into it; hoodie's timeline lists exactly
-    Spark's commits (instants, action, UPSERT, files and counts of Hudi's own commit metadata), the files
+    """hoodie creates the table, Spark's datasource upserts into it twice, hoodie lists Spark's commits exactly.
+
+    hoodie's timeline lists exactly Spark's commits (instants, action, UPSERT, files and counts of Hudi's own commit metadata), the files
     match `_hoodie_file_name` of Spark's snapshot, and the table config keeps its name and keys."""
     path = tmp_path / "t"
     hoodie.create_table(path, "t", table_type=table_type)
     created = read_java_properties(path / ".hoodie" / "hoodie.properties")
+    assert hoodie.properties(path) == created
 
     opts = write_options("t", table_type, metadata)
     commits = []
@@ -117,6 +134,14 @@ def test_spark_upserts_into_hoodie_created_table(spark, hudi_java, hoodie, tmp_p
                                         "id", "name", "ts", "part").collect()
     assert sorted((r.id, r.name, r.ts, r.part) for r in rows) == sorted(BATCH_2)
     assert {r._hoodie_commit_time for r in rows} == {second}
+
+    # hudi-rs, a second reader, sees the same commits and records.
+    rs_timeline = hudi_rs_table(path).get_timeline()
+    rs_commits = (rs_timeline.get_completed_commits() if table_type == "COPY_ON_WRITE"
+                  else rs_timeline.get_completed_deltacommits())
+    assert [(i.timestamp, i.action) for i in rs_commits] == [(first, action), (second, action)]
+    assert hudi_rs_rows(path, ("id", "name", "ts", "part", "_hoodie_commit_time")) == sorted(
+        (*r, second) for r in BATCH_2)
 
     # hoodie's timeline: exactly the instants Spark made, in order, all completed UPSERTs.
     timeline = hoodie.timeline(path)
@@ -144,26 +169,32 @@ def test_spark_upserts_into_hoodie_created_table(spark, hudi_java, hoodie, tmp_p
         logs = sorted(r["partition"] for r in latest if ".log." in r["file"])
         assert logs == ["p1", "p2"], latest
 
-    # The table config still carries what hoodie wrote (Spark may add keys, e.g. metadata partitions).
+    # The table config: what hoodie wrote, plus exactly what Spark adds. With Hudi's defaults Spark builds
+    # the metadata table (.hoodie/metadata, partition "files", its own timeline) on the first write and
+    # records it in hoodie.properties; with hoodie.metadata.enable=false it leaves hoodie.properties as is.
+    # It never touches the name, keys, version or checksum hoodie wrote.
     props = hoodie.properties(path)
     assert props == read_java_properties(path / ".hoodie" / "hoodie.properties")
-    for key in ("hoodie.table.name", "hoodie.table.type", "hoodie.table.version", "hoodie.table.recordkey.fields",
-                "hoodie.table.partition.fields", "hoodie.table.precombine.field", "hoodie.table.keygenerator.class",
-                "hoodie.database.name"):
-        assert props[key] == created[key], key
+    added = {"hoodie.table.metadata.partitions": "files", "hoodie.table.metadata.partitions.inflight": ""}
+    assert props == ({**created, **added} if metadata == "default" else created)
     described = hoodie.describe(path)
     assert (described["table_name"], described["table_type"], described["record_key_fields"],
             described["partition_fields"], described["precombine_field"]) == ("t", table_type, "id", "part", "ts")
-    # What Spark does with the metadata table: with Hudi's defaults it builds one (files partition)
-    # and records it in hoodie.properties; with hoodie.metadata.enable=false it leaves none.
     mdt = path / ".hoodie" / "metadata"
     if metadata == "default":
-        assert mdt.is_dir()
-        assert props.get("hoodie.table.metadata.partitions") == "files"
         assert described["metadata_partitions"] == "files"
+        # hoodie reads Spark's metadata table (merge-on-read, HFile base files) as Hudi does.
+        assert hoodie.properties(mdt) == read_java_properties(mdt / ".hoodie" / "hoodie.properties")
+        mdt_instants = hudi_java.active_instants(mdt)
+        assert mdt_instants == [("00000000000000010", "deltacommit", "COMPLETED"),
+                                (first, "deltacommit", "COMPLETED"), (second, "deltacommit", "COMPLETED")]
+        assert [(r["instant"], r["action"], r["state"]) for r in hoodie.timeline(mdt, "--instants-only")] == (
+            mdt_instants)
+        for t, _, _ in mdt_instants:
+            assert hoodie_rows(hoodie, mdt, t) == commit_write_stats(hudi_java, mdt, t)
     else:
         assert not mdt.exists()
-        assert props.get("hoodie.table.metadata.partitions", "") == ""
+        assert described["metadata_partitions"] == ""
 
 
 # --------------------------------------------------------------------------------------
@@ -199,9 +230,13 @@ def create_with_datasource(spark, path, name, table_type, partitioned):
         ("datasource", "COPY_ON_WRITE", False),
         ("datasource", "MERGE_ON_READ", True),
     ],
+    ids=["sql-cow-partitioned", "sql-mor-nonpartitioned", "datasource-cow-nonpartitioned",
+         "datasource-mor-partitioned"],
 )
 def test_hoodie_reads_spark_created_table(spark, hudi_java, hoodie, tmp_path, how, table_type, partitioned):
-    """Spark creates a table (SQL or datasource) and writes to it; hoodie's `table describe --properties`
+    """Spark creates a table and writes to it, hoodie reads the same hoodie.properties and timeline as Hudi.
+
+    Spark creates a table (SQL or datasource) and writes to it; hoodie's `table describe --properties`
     equals the hoodie.properties Spark wrote, and `timeline show` lists the instants (timestamps, actions,
     states) of Hudi's `HoodieTableMetaClient.getActiveTimeline()`."""
     name = f"spark_{how}_{'cow' if table_type == 'COPY_ON_WRITE' else 'mor'}_{'p' if partitioned else 'np'}"
@@ -233,10 +268,13 @@ def test_hoodie_reads_spark_created_table(spark, hudi_java, hoodie, tmp_path, ho
 @pytest.mark.parametrize(
     "table_type,partition_fields,key_generator",
     [("COPY_ON_WRITE", "part", SIMPLE_KEYGEN), ("MERGE_ON_READ", "", NONPARTITIONED_KEYGEN)],
+    ids=["cow-partitioned", "mor-nonpartitioned"],
 )
 def test_hudi_meta_client_loads_hoodie_created_table(hudi_java, hoodie, tmp_path, table_type, partition_fields,
                                                       key_generator):
-    """Hudi's HoodieTableMetaClient loads a table hoodie created and reports the same table type, name,
+    """Hudi's HoodieTableMetaClient (and hudi-rs) load a table hoodie created, with the same config.
+
+    Hudi's HoodieTableMetaClient loads a table hoodie created and reports the same table type, name,
     record key fields, partition fields, precombine field, key generator and table version 6; Hudi
     accepts hoodie's checksum."""
     path = tmp_path / "h"
@@ -264,6 +302,11 @@ def test_hudi_meta_client_loads_hoodie_created_table(hudi_java, hoodie, tmp_path
             described["partition_fields"], described["table_version"]) == (
         table_type, "h_tbl", "id", partition_fields, "6")
 
+    # hudi-rs loads it too, with exactly the configuration hoodie reports.
+    rs_options = hudi_rs_table(path).hudi_options()
+    assert rs_options.pop("hoodie.base.path") == str(path)
+    assert rs_options == hoodie.properties(path)
+
 
 # --------------------------------------------------------------------------------------
 # Fixed tables Hudi wrote (shared test data): hoodie reads them as Hudi does
@@ -280,7 +323,9 @@ def test_hudi_meta_client_loads_hoodie_created_table(hudi_java, hoodie, tmp_path
     ],
 )
 def test_hoodie_reads_shared_hudi_table(hudi_java, hoodie, unzip_table, archive):
-    """On a fixed table Hudi wrote (hudi-rs test data), hoodie's `table describe --properties` equals the
+    """On a fixed table Hudi wrote (shared hudi-rs test data), hoodie reads what Hudi's meta client reads.
+
+    On a fixed table Hudi wrote (hudi-rs test data), hoodie's `table describe --properties` equals the
     file's Java properties and Hudi's HoodieTableConfig, and `timeline show` lists exactly the instants and
     per-file commit statistics Hudi's own meta client reads."""
     path = unzip_table(archive)
