@@ -1,0 +1,151 @@
+// SPDX-License-Identifier: Apache-2.0
+/// \file hoodie/format/bloom/bit_vector_filter.cc
+/// \brief Java InternalFilter / InternalBloomFilter serialization and hashing.
+#include <cstdlib>
+
+#include "hoodie/format/bloom/bit_vector_filter_internal.h"
+
+namespace hoodie::internal {
+
+namespace {
+
+// InternalFilter.VERSION: negative so that it can be told apart from the legacy layout,
+// whose first int32 is a (positive) hash count.
+constexpr int32_t kFilterVersion = -1;
+
+size_t BitVectorBytes(int32_t vector_size) {
+  return (static_cast<size_t>(vector_size) + 7) / 8;
+}
+
+}  // namespace
+
+::arrow::Status ByteReader::Need(size_t count, std::string_view field) const {
+  if (remaining() < count) {
+    return ::arrow::Status::Invalid("Bloom filter bytes are truncated: ", field,
+                                    " needs ", count, " bytes at offset ", offset_, ", ",
+                                    remaining(), " left");
+  }
+  return ::arrow::Status::OK();
+}
+
+::arrow::Result<int32_t> ByteReader::ReadInt32(std::string_view field) {
+  ARROW_RETURN_NOT_OK(Need(4, field));
+  uint32_t value = 0;
+  for (int i = 0; i < 4; ++i) {
+    value = (value << 8) | static_cast<uint8_t>(bytes_[offset_ + i]);
+  }
+  offset_ += 4;
+  return static_cast<int32_t>(value);
+}
+
+::arrow::Result<int8_t> ByteReader::ReadInt8(std::string_view field) {
+  ARROW_RETURN_NOT_OK(Need(1, field));
+  return static_cast<int8_t>(bytes_[offset_++]);
+}
+
+::arrow::Result<std::string_view> ByteReader::ReadBytes(size_t count,
+                                                        std::string_view field) {
+  ARROW_RETURN_NOT_OK(Need(count, field));
+  std::string_view out = bytes_.substr(offset_, count);
+  offset_ += count;
+  return out;
+}
+
+void AppendInt32(int32_t value, std::string* out) {
+  const auto bits = static_cast<uint32_t>(value);
+  for (int shift = 24; shift >= 0; shift -= 8) {
+    out->push_back(static_cast<char>((bits >> shift) & 0xff));
+  }
+}
+
+void FilterHeader::Write(std::string* out) const {
+  AppendInt32(kFilterVersion, out);
+  AppendInt32(num_hashes, out);
+  out->push_back(static_cast<char>(hash_type));
+  AppendInt32(vector_size, out);
+}
+
+::arrow::Result<FilterHeader> FilterHeader::Read(ByteReader* reader) {
+  const size_t start = reader->offset();
+  FilterHeader header;
+  ARROW_ASSIGN_OR_RAISE(int32_t version, reader->ReadInt32("version"));
+  if (version > 0) {
+    header.num_hashes = version;
+    header.hash_type = HashType::kJenkins;
+  } else if (version == kFilterVersion) {
+    ARROW_ASSIGN_OR_RAISE(header.num_hashes, reader->ReadInt32("nbHash"));
+    ARROW_ASSIGN_OR_RAISE(int8_t hash_type, reader->ReadInt8("hashType"));
+    if (hash_type != static_cast<int8_t>(HashType::kJenkins) &&
+        hash_type != static_cast<int8_t>(HashType::kMurmur)) {
+      return ::arrow::Status::Invalid(
+          "Bloom filter has an unknown hash type: ", static_cast<int>(hash_type),
+          " at offset ", reader->offset() - 1);
+    }
+    header.hash_type = static_cast<HashType>(hash_type);
+  } else {
+    return ::arrow::Status::Invalid("Bloom filter has an unsupported version: ", version,
+                                    " at offset ", start);
+  }
+  if (header.num_hashes <= 0) {
+    return ::arrow::Status::Invalid(
+        "Bloom filter hash count must be > 0: ", header.num_hashes, " at offset ", start);
+  }
+  ARROW_ASSIGN_OR_RAISE(header.vector_size, reader->ReadInt32("vectorSize"));
+  if (header.vector_size <= 0) {
+    return ::arrow::Status::Invalid(
+        "Bloom filter bit count must be > 0: ", header.vector_size, " at offset ",
+        reader->offset() - 4);
+  }
+  return header;
+}
+
+BitVectorFilter::BitVectorFilter(const FilterHeader& header)
+    : header_(header), bits_(BitVectorBytes(header.vector_size), 0) {}
+
+::arrow::Result<BitVectorFilter> BitVectorFilter::Read(ByteReader* reader) {
+  ARROW_ASSIGN_OR_RAISE(FilterHeader header, FilterHeader::Read(reader));
+  // Checked before allocating, so corrupt sizes cannot make us allocate more than the
+  // input holds.
+  ARROW_ASSIGN_OR_RAISE(
+      std::string_view bytes,
+      reader->ReadBytes(BitVectorBytes(header.vector_size), "bit vector"));
+  BitVectorFilter filter(header);
+  std::copy(bytes.begin(), bytes.end(), filter.bits_.begin());
+  // Java only reads bits below vectorSize; clear the padding bits of the last byte so
+  // that writing back gives what Java writes.
+  const int used = header.vector_size % 8;
+  if (used != 0) filter.bits_.back() &= static_cast<uint8_t>((1u << used) - 1);
+  return filter;
+}
+
+template <typename Fn>
+bool BitVectorFilter::ForEachPosition(std::string_view key, Fn&& fn) const {
+  int32_t seed = 0;
+  for (int32_t i = 0; i < header_.num_hashes; ++i) {
+    seed = HashBytes(header_.hash_type, key, seed);
+    // C++ `%` truncates toward zero like Java's, so the sign follows the dividend and
+    // the absolute value is below vector_size.
+    const int32_t position = std::abs(seed % header_.vector_size);
+    if (!fn(static_cast<uint32_t>(position))) return false;
+  }
+  return true;
+}
+
+void BitVectorFilter::Add(std::string_view key) {
+  ForEachPosition(key, [this](uint32_t bit) {
+    bits_[bit >> 3] |= static_cast<uint8_t>(1u << (bit & 7));
+    return true;
+  });
+}
+
+bool BitVectorFilter::Test(std::string_view key) const {
+  return ForEachPosition(
+      key, [this](uint32_t bit) { return (bits_[bit >> 3] & (1u << (bit & 7))) != 0; });
+}
+
+void BitVectorFilter::Write(std::string* out) const {
+  header_.Write(out);
+  out->append(reinterpret_cast<const char*>(bits_.data()), bits_.size());
+}
+
+}  // namespace hoodie::internal

@@ -1,0 +1,85 @@
+// SPDX-License-Identifier: Apache-2.0
+/// \file hoodie/format/bloom/bit_vector_filter_internal.h
+/// \brief One standard bloom filter row: header, bit vector, big-endian serialization.
+#pragma once
+
+#include <arrow/result.h>
+#include <arrow/status.h>
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "hoodie/format/bloom/hash.h"
+
+namespace hoodie::internal {
+
+/// Reads big-endian values from serialized filter bytes; every shortfall is an Invalid
+/// status naming the field and the offset.
+class ByteReader {
+ public:
+  explicit ByteReader(std::string_view bytes) : bytes_(bytes) {}
+
+  ::arrow::Result<int32_t> ReadInt32(std::string_view field);
+  ::arrow::Result<int8_t> ReadInt8(std::string_view field);
+  ::arrow::Result<std::string_view> ReadBytes(size_t count, std::string_view field);
+
+  size_t offset() const { return offset_; }
+  size_t remaining() const { return bytes_.size() - offset_; }
+
+ private:
+  ::arrow::Status Need(size_t count, std::string_view field) const;
+
+  std::string_view bytes_;
+  size_t offset_ = 0;
+};
+
+/// Appends `value` as 4 big-endian bytes (Java DataOutput.writeInt).
+void AppendInt32(int32_t value, std::string* out);
+
+/// The fields of the Java InternalFilter header. Serialized as int32 version (-1),
+/// int32 nbHash, int8 hashType, int32 vectorSize; a positive first int32 is the legacy
+/// unversioned layout, where it is nbHash, the hash is Jenkins and no hashType byte
+/// follows.
+struct FilterHeader {
+  int32_t num_hashes = 0;
+  HashType hash_type = HashType::kMurmur;
+  int32_t vector_size = 0;
+
+  void Write(std::string* out) const;
+  /// Invalid for truncated input, an unknown version or hash type, or non-positive
+  /// hash or bit counts (Java's HashFunction refuses those).
+  static ::arrow::Result<FilterHeader> Read(ByteReader* reader);
+};
+
+/// \brief A classic bloom filter over a fixed bit vector (Java InternalBloomFilter,
+/// ported from org.apache.hadoop.util.bloom.BloomFilter).
+///
+/// Bit i lives in byte i / 8 under mask 1 << (i % 8), which is also the serialized
+/// order, so serialization is a copy. Callers reject empty keys before Add/Test.
+class BitVectorFilter {
+ public:
+  explicit BitVectorFilter(const FilterHeader& header);
+
+  /// Reads a header and its bit vector.
+  static ::arrow::Result<BitVectorFilter> Read(ByteReader* reader);
+
+  void Add(std::string_view key);
+  bool Test(std::string_view key) const;
+  void Write(std::string* out) const;
+
+  const FilterHeader& header() const { return header_; }
+
+ private:
+  // Calls fn(bit) for each of the key's num_hashes positions: hash i is seeded with
+  // hash i-1 (the first with 0) and the position is abs(hash % vector_size) in Java
+  // int arithmetic (Java HashFunction.hash).
+  template <typename Fn>
+  bool ForEachPosition(std::string_view key, Fn&& fn) const;
+
+  FilterHeader header_;
+  std::vector<uint8_t> bits_;
+};
+
+}  // namespace hoodie::internal

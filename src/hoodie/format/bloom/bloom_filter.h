@@ -1,0 +1,65 @@
+// SPDX-License-Identifier: Apache-2.0
+/// \file hoodie/format/bloom/bloom_filter.h
+/// \brief The BloomFilter interface, its type codes and Hudi's sizing rule.
+#pragma once
+
+#include <arrow/result.h>
+#include <arrow/status.h>
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+namespace hoodie {
+
+/// Serialization formats of a bloom filter (Java org.apache.hudi.common.bloom.
+/// BloomFilterTypeCode). The name is what the footer key
+/// `hoodie_bloom_filter_type_code` and the config `hoodie.bloom.index.filter.type` hold.
+enum class BloomFilterTypeCode { kSimple, kDynamicV0 };
+
+/// "SIMPLE" or "DYNAMIC_V0".
+std::string_view BloomFilterTypeCodeName(BloomFilterTypeCode code);
+
+/// Parses a type code name ignoring ASCII case, as Java's equalsIgnoreCase does.
+/// Invalid for any other name.
+::arrow::Result<BloomFilterTypeCode> ParseBloomFilterTypeCode(std::string_view name);
+
+/// \brief Bit count and hash count for `num_entries` keys at false positive rate `fpp`
+/// (Java BloomFilterUtils.getBitSize / getNumHashes, same double arithmetic).
+///
+/// The defaults (60000 entries, fpp 1e-9) give 2587966 bits and 30 hashes.
+struct BloomFilterSizing {
+  int32_t bit_size = 0;
+  int32_t num_hashes = 0;
+
+  /// Invalid when num_entries <= 0, fpp is not in (0, 1), or the bit count does not fit
+  /// an int32 (Java would fail later or build an unusable filter).
+  static ::arrow::Result<BloomFilterSizing> Compute(int32_t num_entries, double fpp);
+};
+
+/// \brief A bloom filter over record keys, byte-compatible with Hudi's Java filters
+/// (Java interface org.apache.hudi.common.bloom.BloomFilter).
+///
+/// Keys are hashed as their bytes (callers pass UTF-8, like Java's
+/// `key.getBytes(UTF_8)`). Not thread-safe for Add; const methods may run concurrently.
+class BloomFilter {
+ public:
+  virtual ~BloomFilter() = default;
+
+  /// Adds a key. Invalid for an empty key (Java's HashFunction rejects it too).
+  virtual ::arrow::Status Add(std::string_view key) = 0;
+
+  /// False means the key was certainly never added. Invalid for an empty key.
+  virtual ::arrow::Result<bool> MightContain(std::string_view key) const = 0;
+
+  /// The raw serialized bytes (Java `write(DataOutput)`, big-endian integers).
+  virtual std::string Serialize() const = 0;
+
+  /// Standard Base64 of Serialize(), the value stored under the footer key
+  /// `org.apache.hudi.bloomfilter` (Java `serializeToString()`).
+  std::string SerializeToString() const;
+
+  virtual BloomFilterTypeCode type() const = 0;
+};
+
+}  // namespace hoodie

@@ -1,0 +1,98 @@
+// SPDX-License-Identifier: Apache-2.0
+/// \file hoodie/format/bloom/bloom_footer.cc
+/// \brief Reading and writing the bloom filter and record key range footer entries.
+#include "hoodie/format/bloom/bloom_footer.h"
+
+#include <arrow/util/key_value_metadata.h>
+#include <parquet/exception.h>
+#include <parquet/file_reader.h>
+#include <parquet/metadata.h>
+
+#include <cstdint>
+#include <exception>
+
+#include "hoodie/format/bloom/bloom_filter_factory.h"
+#include "hoodie/storage/storage.h"
+
+namespace hoodie {
+
+namespace {
+
+std::optional<std::string> FindFooterValue(const ::parquet::FileMetaData& metadata,
+                                           std::string_view key) {
+  const auto& kv = metadata.key_value_metadata();
+  if (kv == nullptr) return std::nullopt;
+  const int index = kv->FindKey(std::string(key));
+  if (index < 0) return std::nullopt;
+  return kv->value(index);
+}
+
+}  // namespace
+
+::arrow::Result<std::unique_ptr<BloomFilter>> ReadBloomFilterFromFooter(
+    const ::parquet::FileMetaData& metadata) {
+  auto value = FindFooterValue(metadata, kBloomFilterFooterKey);
+  if (!value.has_value()) value = FindFooterValue(metadata, kLegacyBloomFilterFooterKey);
+  if (!value.has_value()) {
+    return ::arrow::Status::KeyError("Parquet footer has no bloom filter: neither ",
+                                     kBloomFilterFooterKey, " nor ",
+                                     kLegacyBloomFilterFooterKey);
+  }
+  const auto type_code = FindFooterValue(metadata, kBloomFilterTypeCodeFooterKey);
+  auto filter = BloomFilterFactory::Deserialize(
+      *value,
+      type_code.has_value() ? std::optional<std::string_view>(*type_code) : std::nullopt);
+  if (!filter.ok()) {
+    return filter.status().WithMessage("Parquet footer bloom filter is unreadable: ",
+                                       filter.status().message());
+  }
+  return filter;
+}
+
+::arrow::Result<RecordKeyRange> ReadMinMaxRecordKeys(
+    const ::parquet::FileMetaData& metadata) {
+  auto min_key = FindFooterValue(metadata, kMinRecordKeyFooterKey);
+  auto max_key = FindFooterValue(metadata, kMaxRecordKeyFooterKey);
+  if (!min_key.has_value() || !max_key.has_value()) {
+    return ::arrow::Status::KeyError(
+        "Parquet footer lacks the record key range: missing ",
+        !min_key.has_value() && !max_key.has_value()
+            ? std::string(kMinRecordKeyFooterKey) + " and " +
+                  std::string(kMaxRecordKeyFooterKey)
+            : std::string(min_key.has_value() ? kMaxRecordKeyFooterKey
+                                              : kMinRecordKeyFooterKey));
+  }
+  return RecordKeyRange{std::move(*min_key), std::move(*max_key)};
+}
+
+std::vector<FooterEntry> BloomFooterEntries(const BloomFilter& filter,
+                                            const std::optional<std::string>& min_key,
+                                            const std::optional<std::string>& max_key) {
+  std::vector<FooterEntry> entries;
+  entries.emplace_back(kBloomFilterFooterKey, filter.SerializeToString());
+  // Java writes the type code only when the type name contains "DYNAMIC"; readers take
+  // a missing code as SIMPLE.
+  if (filter.type() == BloomFilterTypeCode::kDynamicV0) {
+    entries.emplace_back(kBloomFilterTypeCodeFooterKey,
+                         BloomFilterTypeCodeName(filter.type()));
+  }
+  if (min_key.has_value() && max_key.has_value()) {
+    entries.emplace_back(kMinRecordKeyFooterKey, *min_key);
+    entries.emplace_back(kMaxRecordKeyFooterKey, *max_key);
+  }
+  return entries;
+}
+
+::arrow::Result<std::shared_ptr<::parquet::FileMetaData>> ReadParquetFooter(
+    Storage& storage, const std::string& path) {
+  ARROW_ASSIGN_OR_RAISE(auto file, storage.OpenForRead(path));
+  try {
+    return ::parquet::ReadMetaData(file);
+  } catch (const std::exception& e) {
+    // parquet::ParquetException and friends must not cross our API.
+    return ::arrow::Status::Invalid("Could not read the Parquet footer: ", e.what(), ": ",
+                                    path);
+  }
+}
+
+}  // namespace hoodie

@@ -1,0 +1,115 @@
+// SPDX-License-Identifier: Apache-2.0
+/// \file hoodie/format/bloom/bloom_footer.h
+/// \brief Bloom filter and min/max record key entries of a Parquet base file footer.
+#pragma once
+
+#include <arrow/result.h>
+#include <arrow/status.h>
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "hoodie/format/bloom/bloom_filter.h"
+
+namespace parquet {
+class FileMetaData;
+}  // namespace parquet
+
+namespace hoodie {
+
+class Storage;
+
+/// Footer keys (Java HoodieBloomFilterWriteSupport constants).
+inline constexpr std::string_view kBloomFilterFooterKey = "org.apache.hudi.bloomfilter";
+inline constexpr std::string_view kLegacyBloomFilterFooterKey =
+    "com.uber.hoodie.bloomfilter";
+inline constexpr std::string_view kBloomFilterTypeCodeFooterKey =
+    "hoodie_bloom_filter_type_code";
+inline constexpr std::string_view kMinRecordKeyFooterKey = "hoodie_min_record_key";
+inline constexpr std::string_view kMaxRecordKeyFooterKey = "hoodie_max_record_key";
+
+/// One footer key/value pair, in the order a writer should add them.
+using FooterEntry = std::pair<std::string, std::string>;
+
+/// The smallest and largest record key of a base file.
+struct RecordKeyRange {
+  std::string min_key;
+  std::string max_key;
+};
+
+/// \brief Reads the bloom filter stored in a Parquet footer (Java
+/// FileFormatUtils.readBloomFilterFromMetadata): `org.apache.hudi.bloomfilter`, else
+/// the legacy `com.uber.hoodie.bloomfilter`; the type from
+/// `hoodie_bloom_filter_type_code`, SIMPLE when absent.
+///
+/// \return KeyError when the footer holds no bloom filter (Java returns null; files
+/// written without meta fields have none); Invalid when the value or type code is
+/// corrupt. Thread-safe.
+::arrow::Result<std::unique_ptr<BloomFilter>> ReadBloomFilterFromFooter(
+    const ::parquet::FileMetaData& metadata);
+
+/// \brief Reads `hoodie_min_record_key` and `hoodie_max_record_key` (Java
+/// FileFormatUtils.readMinMaxRecordKeys). KeyError naming the missing key(s) unless both
+/// are present. Thread-safe.
+::arrow::Result<RecordKeyRange> ReadMinMaxRecordKeys(
+    const ::parquet::FileMetaData& metadata);
+
+/// \brief The footer entries a base file writer must add (Java
+/// HoodieBloomFilterWriteSupport.finalizeMetadata): the Base64 filter, the type code only
+/// for DYNAMIC filters, and the min/max record keys when the file has any key.
+/// Thread-safe.
+std::vector<FooterEntry> BloomFooterEntries(const BloomFilter& filter,
+                                            const std::optional<std::string>& min_key,
+                                            const std::optional<std::string>& max_key);
+
+/// \brief Reads the footer of a Parquet file through `storage` (parquet::ReadMetaData).
+/// Storage errors (IOError) pass through; Invalid when the file is not Parquet or its
+/// footer is corrupt, naming the path.
+::arrow::Result<std::shared_ptr<::parquet::FileMetaData>> ReadParquetFooter(
+    Storage& storage, const std::string& path);
+
+/// \brief Compares record keys as Java String.compareTo does: by UTF-16 code unit, so a
+/// supplementary character (surrogate pair) sorts before U+E000..U+FFFF, unlike UTF-8
+/// byte order. Keys written by Java are valid UTF-8; each byte of a malformed sequence
+/// compares as U+FFFD (Java's decoder may merge some of them into one).
+/// \return negative, zero or positive.
+int CompareJavaStrings(std::string_view a, std::string_view b);
+
+/// How a writer orders record keys for the min/max footer entries.
+enum class RecordKeyOrder {
+  kJavaString,  ///< Avro write path (Java String.compareTo)
+  kUtf8Bytes,   ///< Spark row writer path (UTF8String byte order)
+};
+
+/// \brief Tracks what a base file writer puts in its footer: adds each record key to the
+/// bloom filter and keeps the min and max key (Java HoodieBloomFilterWriteSupport).
+/// Not thread-safe.
+class BloomFilterWriteSupport {
+ public:
+  explicit BloomFilterWriteSupport(std::unique_ptr<BloomFilter> filter,
+                                   RecordKeyOrder order = RecordKeyOrder::kJavaString);
+
+  /// Invalid for an empty key (the bloom filter rejects it).
+  ::arrow::Status AddKey(std::string_view record_key);
+
+  /// BloomFooterEntries of the filter and the keys seen so far.
+  std::vector<FooterEntry> FinalizeMetadata() const;
+
+  const BloomFilter& filter() const { return *filter_; }
+  const std::optional<std::string>& min_record_key() const { return min_key_; }
+  const std::optional<std::string>& max_record_key() const { return max_key_; }
+
+ private:
+  int Compare(std::string_view a, std::string_view b) const;
+
+  std::unique_ptr<BloomFilter> filter_;
+  RecordKeyOrder order_;
+  std::optional<std::string> min_key_;
+  std::optional<std::string> max_key_;
+};
+
+}  // namespace hoodie

@@ -1,0 +1,32 @@
+// SPDX-License-Identifier: Apache-2.0
+/// \file hoodie/format/bloom/hash.h
+/// \brief The 32-bit MurmurHash and JenkinsHash that Hudi bloom filters use, bit-exact.
+#pragma once
+
+#include <cstdint>
+#include <string_view>
+
+namespace hoodie {
+
+/// Hash algorithm codes as stored in a serialized bloom filter header (Java
+/// org.apache.hudi.common.util.hash.Hash: JENKINS_HASH = 0, MURMUR_HASH = 1).
+enum class HashType : int8_t { kJenkins = 0, kMurmur = 1 };
+
+/// \brief Hadoop's MurmurHash 2 variant (Java
+/// org.apache.hudi.common.util.hash.MurmurHash, ported from
+/// org.apache.hadoop.util.hash.MurmurHash).
+///
+/// Differs from reference MurmurHash2 in the 1-3 tail bytes, which Java reads as signed
+/// bytes: a byte >= 0x80 is sign-extended before it is shifted and xor-ed in.
+/// Thread-safe (pure function).
+int32_t MurmurHash(std::string_view data, int32_t seed);
+
+/// \brief Bob Jenkins' lookup3 `hashlittle` as ported by Hadoop (Java
+/// org.apache.hudi.common.util.hash.JenkinsHash). Only filters written by very old
+/// Hudi versions use it. Thread-safe (pure function).
+int32_t JenkinsHash(std::string_view data, int32_t seed);
+
+/// Dispatches on `type`.
+int32_t HashBytes(HashType type, std::string_view data, int32_t seed);
+
+}  // namespace hoodie
