@@ -10,7 +10,7 @@ Every check compares exact values with what Hudi itself reports.
 from __future__ import annotations
 
 import pytest
-from conftest import read_java_properties
+from conftest import hoodie_rows, hudi_rs_rows, hudi_rs_table, read_java_properties, snapshot
 
 SIMPLE_KEYGEN = "org.apache.hudi.keygen.SimpleKeyGenerator"
 NONPARTITIONED_KEYGEN = "org.apache.hudi.keygen.NonpartitionedKeyGenerator"
@@ -40,58 +40,6 @@ def write_options(name: str, table_type: str, metadata: str) -> dict[str, str]:
     if metadata == "disabled":
         opts["hoodie.metadata.enable"] = "false"
     return opts
-
-
-def commit_write_stats(hudi_java, path, instant_time: str) -> list[dict[str, str]]:
-    """Hudi's own reading of one completed commit's metadata: one entry per write stat."""
-    jvm = hudi_java.jvm
-    timeline = hudi_java.meta_client(path).getActiveTimeline().getCommitsTimeline().filterCompletedInstants()
-    instant = [i for i in timeline.getInstants() if i.getTimestamp() == instant_time]
-    assert len(instant) == 1, f"Hudi lists no completed commit {instant_time}"
-    details = timeline.getInstantDetails(instant[0]).get()
-    # The class object through an instance: Class.forName would ask the wrong class loader.
-    md_class = jvm.org.apache.hudi.common.model.HoodieCommitMetadata().getClass()
-    md = jvm.org.apache.hudi.common.model.HoodieCommitMetadata.fromBytes(details, md_class)
-    out = []
-    for stat in md.getWriteStats():
-        out.append({
-            "instant": instant_time,
-            "action": instant[0].getAction(),
-            "operation": md.getOperationType().name(),
-            "partition": stat.getPartitionPath() or "",
-            "file": stat.getPath(),
-            "inserts": str(stat.getNumInserts()),
-            "updates": str(stat.getNumUpdateWrites()),
-            "deletes": str(stat.getNumDeletes()),
-            "records_written": str(stat.getNumWrites()),
-        })
-    return sorted(out, key=lambda r: r["file"])
-
-
-def hoodie_rows(hoodie, path, instant_time: str) -> list[dict[str, str]]:
-    keys = ("instant", "action", "operation", "partition", "file", "inserts", "updates", "deletes",
-            "records_written")
-    rows = [r for r in hoodie.timeline(path) if r["instant"] == instant_time]
-    return sorted(({k: r[k] for k in keys} for r in rows), key=lambda r: r["file"])
-
-
-def snapshot(spark, path):
-    return spark.read.format("hudi").load(str(path))
-
-
-def hudi_rs_table(path):
-    import hudi
-
-    return hudi.HudiTableBuilder.from_base_uri(str(path)).build()
-
-
-def hudi_rs_rows(path, columns):
-    """Snapshot rows as hudi-rs (the `hudi` Python package) reads them."""
-    rows = []
-    for batch in hudi_rs_table(path).read():
-        data = batch.to_pydict()
-        rows += list(zip(*(data[c] for c in columns)))
-    return sorted(rows)
 
 
 def file_id_of(name: str) -> str:
@@ -155,7 +103,7 @@ def test_spark_upserts_into_hoodie_created_table(spark, hudi_java, hoodie, tmp_p
 
     # Files and counts per commit: hoodie's rows equal Hudi's own commit metadata.
     for t in (first, second):
-        assert hoodie_rows(hoodie, path, t) == commit_write_stats(hudi_java, path, t)
+        assert hoodie_rows(hoodie, path, t) == hudi_java.commit_write_stats(path, t)
 
     # The latest commit's files are exactly the files Spark's snapshot reads the records from.
     latest = hoodie_rows(hoodie, path, second)
@@ -191,7 +139,7 @@ def test_spark_upserts_into_hoodie_created_table(spark, hudi_java, hoodie, tmp_p
         assert [(r["instant"], r["action"], r["state"]) for r in hoodie.timeline(mdt, "--instants-only")] == (
             mdt_instants)
         for t, _, _ in mdt_instants:
-            assert hoodie_rows(hoodie, mdt, t) == commit_write_stats(hudi_java, mdt, t)
+            assert hoodie_rows(hoodie, mdt, t) == hudi_java.commit_write_stats(mdt, t)
     else:
         assert not mdt.exists()
         assert described["metadata_partitions"] == ""
@@ -257,7 +205,7 @@ def test_hoodie_reads_spark_created_table(spark, hudi_java, hoodie, tmp_path, ho
     # With files: every completed commit's rows equal Hudi's own commit metadata.
     for t, _, state in expected:
         if state == "COMPLETED":
-            assert hoodie_rows(hoodie, path, t) == commit_write_stats(hudi_java, path, t)
+            assert hoodie_rows(hoodie, path, t) == hudi_java.commit_write_stats(path, t)
 
 
 # --------------------------------------------------------------------------------------
@@ -339,4 +287,4 @@ def test_hoodie_reads_shared_hudi_table(hudi_java, hoodie, unzip_table, archive)
     assert listed == expected
     for t, action, state in expected:
         if state == "COMPLETED" and action in ("commit", "deltacommit"):
-            assert hoodie_rows(hoodie, path, t) == commit_write_stats(hudi_java, path, t)
+            assert hoodie_rows(hoodie, path, t) == hudi_java.commit_write_stats(path, t)
