@@ -1,0 +1,343 @@
+// SPDX-License-Identifier: Apache-2.0
+/// \file hoodie/read/base_file_scan.cc
+/// \brief Base-file scan: projection, filters, record-key pruning and limit over
+/// parquet::arrow record batches (the role of Spark's ParquetFileFormat reader inside
+/// Hudi's BaseFileOnlyRelation).
+#include "hoodie/read/base_file_scan_internal.h"
+
+#include <algorithm>
+#include <array>
+#include <string_view>
+
+#include <arrow/array/util.h>
+#include <arrow/compute/api.h>
+#include <arrow/util/key_value_metadata.h>
+#include <parquet/arrow/reader.h>
+#include <parquet/arrow/schema.h>
+#include <parquet/exception.h>
+#include <parquet/file_reader.h>
+#include <parquet/metadata.h>
+
+#include "hoodie/common/macros.h"
+#include "hoodie/storage/storage.h"
+
+namespace hoodie::internal {
+
+namespace {
+
+constexpr std::array<std::string_view, 5> kMetaColumns = {
+    "_hoodie_commit_time", "_hoodie_commit_seqno", "_hoodie_record_key",
+    "_hoodie_partition_path", "_hoodie_file_name"};
+constexpr std::string_view kCommitTimeColumn = "_hoodie_commit_time";
+constexpr std::string_view kRecordKeyColumn = "_hoodie_record_key";
+constexpr std::string_view kMinRecordKey = "hoodie_min_record_key";
+constexpr std::string_view kMaxRecordKey = "hoodie_max_record_key";
+
+bool IsMetaColumn(std::string_view name) {
+  return std::find(kMetaColumns.begin(), kMetaColumns.end(), name) != kMetaColumns.end();
+}
+
+const char* ComputeFunction(CompareOp op) {
+  switch (op) {
+    case CompareOp::kEqual:
+      return "equal";
+    case CompareOp::kNotEqual:
+      return "not_equal";
+    case CompareOp::kLess:
+      return "less";
+    case CompareOp::kLessEqual:
+      return "less_equal";
+    case CompareOp::kGreater:
+      return "greater";
+    case CompareOp::kGreaterEqual:
+      return "greater_equal";
+  }
+  return "equal";
+}
+
+::arrow::Result<std::shared_ptr<::arrow::Field>> FindColumn(const ::arrow::Schema& schema,
+                                                            const std::string& name,
+                                                            std::string_view what) {
+  std::shared_ptr<::arrow::Field> field = schema.GetFieldByName(name);
+  if (field == nullptr) {
+    return ::arrow::Status::Invalid(what, " column '", name,
+                                    "' is not in the table schema; columns: ",
+                                    schema.ToString(/*show_metadata=*/false));
+  }
+  return field;
+}
+
+// Requested meta columns first in table order, then the rest in the requested order
+// (hudi-rs and Spark both put meta columns first).
+::arrow::Result<std::vector<std::shared_ptr<::arrow::Field>>> ProjectFields(
+    const ::arrow::Schema& schema, const std::vector<std::string>& columns) {
+  if (columns.empty()) return schema.fields();
+  std::vector<std::shared_ptr<::arrow::Field>> meta;
+  std::vector<std::shared_ptr<::arrow::Field>> data;
+  for (const std::string& name : columns) {
+    HOODIE_ASSIGN_OR_RAISE(auto field, FindColumn(schema, name, "projected"));
+    auto& bucket = IsMetaColumn(name) ? meta : data;
+    if (std::none_of(bucket.begin(), bucket.end(),
+                     [&](const auto& f) { return f->name() == name; })) {
+      bucket.push_back(field);
+    }
+  }
+  std::sort(meta.begin(), meta.end(), [](const auto& a, const auto& b) {
+    return std::find(kMetaColumns.begin(), kMetaColumns.end(), a->name()) <
+           std::find(kMetaColumns.begin(), kMetaColumns.end(), b->name());
+  });
+  meta.insert(meta.end(), data.begin(), data.end());
+  return meta;
+}
+
+::arrow::Result<BoundFilter> BindFilter(
+    const ColumnFilter& filter, std::vector<std::shared_ptr<::arrow::Field>>* read_fields,
+    const ::arrow::Schema& schema) {
+  HOODIE_ASSIGN_OR_RAISE(auto field, FindColumn(schema, filter.column, "filter"));
+  auto it = std::find_if(read_fields->begin(), read_fields->end(),
+                         [&](const auto& f) { return f->name() == filter.column; });
+  BoundFilter bound;
+  bound.column = static_cast<int>(it - read_fields->begin());
+  if (it == read_fields->end()) read_fields->push_back(field);
+  bound.op = filter.op;
+  auto parsed = ::arrow::Scalar::Parse(field->type(), filter.value);
+  if (!parsed.ok()) {
+    return ::arrow::Status::Invalid("filter value '", filter.value, "' for column '",
+                                    filter.column, "' is not a ",
+                                    field->type()->ToString(), ": ",
+                                    parsed.status().message());
+  }
+  bound.value = *parsed;
+  return bound;
+}
+
+}  // namespace
+
+::arrow::Result<ScanSpec> MakeScanSpec(
+    const ::arrow::Schema& table_schema, const ReadOptions& options,
+    const std::optional<std::pair<std::string, std::string>>& commit_time_range) {
+  ScanSpec spec;
+  HOODIE_ASSIGN_OR_RAISE(auto output_fields, ProjectFields(table_schema, options.columns));
+  spec.output_schema = ::arrow::schema(output_fields);
+  std::vector<ColumnFilter> filters = options.filters;
+  if (commit_time_range) {
+    filters.push_back({std::string(kCommitTimeColumn), CompareOp::kGreater,
+                       commit_time_range->first});
+    filters.push_back({std::string(kCommitTimeColumn), CompareOp::kLessEqual,
+                       commit_time_range->second});
+  }
+  for (const ColumnFilter& filter : filters) {
+    HOODIE_ASSIGN_OR_RAISE(BoundFilter bound,
+                           BindFilter(filter, &output_fields, table_schema));
+    spec.filters.push_back(std::move(bound));
+    if (filter.column == kRecordKeyColumn && filter.op == CompareOp::kEqual) {
+      spec.record_key = filter.value;
+    }
+  }
+  spec.read_schema = ::arrow::schema(output_fields);
+  spec.limit = options.limit;
+  spec.batch_size = std::max<int64_t>(1, options.batch_size);
+  return spec;
+}
+
+namespace {
+
+::arrow::Result<std::unique_ptr<parquet::arrow::FileReader>> OpenParquet(
+    Storage* storage, const std::string& path, int64_t batch_size) {
+  HOODIE_ASSIGN_OR_RAISE(auto file, storage->OpenForRead(path));
+  try {
+    parquet::ArrowReaderProperties properties;
+    properties.set_batch_size(batch_size);
+    parquet::arrow::FileReaderBuilder builder;
+    HOODIE_RETURN_NOT_OK(builder.Open(std::move(file)));
+    std::unique_ptr<parquet::arrow::FileReader> reader;
+    HOODIE_RETURN_NOT_OK(builder.properties(properties)->Build(&reader));
+    return reader;
+  } catch (const parquet::ParquetException& e) {
+    return ::arrow::Status::IOError("cannot read Parquet base file: ", e.what(), ": ",
+                                    path);
+  }
+}
+
+void CollectLeaves(const parquet::arrow::SchemaField& field, std::vector<int>* out) {
+  if (field.is_leaf()) {
+    out->push_back(field.column_index);
+    return;
+  }
+  for (const auto& child : field.children) CollectLeaves(child, out);
+}
+
+// A footer without min/max keys (meta fields off, bloom disabled) cannot prune.
+bool MayContainKey(const parquet::arrow::FileReader& reader, const std::string& key) {
+  auto metadata = reader.parquet_reader()->metadata()->key_value_metadata();
+  if (metadata == nullptr) return true;
+  auto min = metadata->Get(std::string(kMinRecordKey));
+  auto max = metadata->Get(std::string(kMaxRecordKey));
+  if (!min.ok() || !max.ok()) return true;
+  return key >= *min && key <= *max;
+}
+
+class BaseFileScan : public ::arrow::RecordBatchReader {
+ public:
+  BaseFileScan(std::shared_ptr<Storage> storage, std::vector<BaseFile> files,
+               ScanSpec spec)
+      : storage_(std::move(storage)), files_(std::move(files)), spec_(std::move(spec)) {}
+
+  std::shared_ptr<::arrow::Schema> schema() const override { return spec_.output_schema; }
+
+  ::arrow::Status ReadNext(std::shared_ptr<::arrow::RecordBatch>* out) override {
+    *out = nullptr;
+    while (!LimitReached()) {
+      if (batches_ != nullptr) {
+        std::shared_ptr<::arrow::RecordBatch> batch;
+        HOODIE_RETURN_NOT_OK(ReadFromParquet(&batch));
+        if (batch != nullptr) {
+          HOODIE_ASSIGN_OR_RAISE(*out, Shape(*batch));
+          if ((*out)->num_rows() > 0) return ::arrow::Status::OK();
+          continue;
+        }
+        batches_.reset();
+      }
+      HOODIE_ASSIGN_OR_RAISE(bool more_row_groups, NextRowGroup());
+      if (more_row_groups) continue;
+      HOODIE_ASSIGN_OR_RAISE(bool opened, OpenNextFile());
+      if (!opened) break;
+    }
+    *out = nullptr;
+    return ::arrow::Status::OK();
+  }
+
+ private:
+  bool LimitReached() const { return spec_.limit && emitted_ >= *spec_.limit; }
+
+  ::arrow::Status ReadFromParquet(std::shared_ptr<::arrow::RecordBatch>* batch) {
+    try {
+      return batches_->ReadNext(batch);
+    } catch (const parquet::ParquetException& e) {
+      return ::arrow::Status::IOError("cannot read Parquet base file: ", e.what(), ": ",
+                                      files_[file_index_ - 1].path);
+    }
+  }
+
+  // Opens the next file that may hold matching rows; false when none is left.
+  ::arrow::Result<bool> OpenNextFile() {
+    reader_.reset();
+    while (file_index_ < files_.size()) {
+      const BaseFile& file = files_[file_index_++];
+      HOODIE_ASSIGN_OR_RAISE(reader_, OpenParquet(storage_.get(), file.path,
+                                                  spec_.batch_size));
+      if (spec_.record_key && !MayContainKey(*reader_, *spec_.record_key)) {
+        reader_.reset();
+        continue;
+      }
+      leaves_.clear();
+      for (const auto& field : reader_->manifest().schema_fields) {
+        if (spec_.read_schema->GetFieldByName(field.field->name()) != nullptr) {
+          CollectLeaves(field, &leaves_);
+        }
+      }
+      row_group_ = 0;
+      return true;
+    }
+    return false;
+  }
+
+  // Starts the next row group of the open file; false when the file is done.
+  ::arrow::Result<bool> NextRowGroup() {
+    if (reader_ == nullptr || row_group_ >= reader_->num_row_groups()) return false;
+    try {
+      HOODIE_ASSIGN_OR_RAISE(batches_,
+                             reader_->GetRecordBatchReader({row_group_++}, leaves_));
+    } catch (const parquet::ParquetException& e) {
+      return ::arrow::Status::IOError("cannot read Parquet base file: ", e.what(), ": ",
+                                      files_[file_index_ - 1].path);
+    }
+    return true;
+  }
+
+  ::arrow::Result<std::shared_ptr<::arrow::RecordBatch>> Shape(
+      const ::arrow::RecordBatch& batch);
+  ::arrow::Result<std::shared_ptr<::arrow::RecordBatch>> Conform(
+      const ::arrow::RecordBatch& batch) const;
+
+  std::shared_ptr<Storage> storage_;
+  std::vector<BaseFile> files_;
+  ScanSpec spec_;
+  size_t file_index_ = 0;
+  std::unique_ptr<parquet::arrow::FileReader> reader_;
+  std::vector<int> leaves_;
+  int row_group_ = 0;
+  std::unique_ptr<::arrow::RecordBatchReader> batches_;
+  int64_t emitted_ = 0;
+};
+
+::arrow::Result<std::shared_ptr<::arrow::RecordBatch>> BaseFileScan::Conform(
+    const ::arrow::RecordBatch& batch) const {
+  std::vector<std::shared_ptr<::arrow::Array>> columns;
+  for (const auto& field : spec_.read_schema->fields()) {
+    std::shared_ptr<::arrow::Array> column = batch.GetColumnByName(field->name());
+    if (column == nullptr) {
+      // A column added by a later schema: older files read it as null, as Spark does.
+      HOODIE_ASSIGN_OR_RAISE(column,
+                             ::arrow::MakeArrayOfNull(field->type(), batch.num_rows()));
+    } else if (!column->type()->Equals(*field->type())) {
+      HOODIE_ASSIGN_OR_RAISE(::arrow::Datum cast,
+                             ::arrow::compute::Cast(column, field->type()));
+      column = cast.make_array();
+    }
+    columns.push_back(std::move(column));
+  }
+  return ::arrow::RecordBatch::Make(spec_.read_schema, batch.num_rows(),
+                                    std::move(columns));
+}
+
+::arrow::Result<std::shared_ptr<::arrow::RecordBatch>> BaseFileScan::Shape(
+    const ::arrow::RecordBatch& batch) {
+  HOODIE_ASSIGN_OR_RAISE(std::shared_ptr<::arrow::RecordBatch> rows, Conform(batch));
+  if (!spec_.filters.empty()) {
+    ::arrow::Datum mask;
+    for (const BoundFilter& filter : spec_.filters) {
+      HOODIE_ASSIGN_OR_RAISE(
+          ::arrow::Datum match,
+          ::arrow::compute::CallFunction(ComputeFunction(filter.op),
+                                         {rows->column(filter.column), filter.value}));
+      if (mask.is_value()) {
+        HOODIE_ASSIGN_OR_RAISE(match, ::arrow::compute::And(mask, match));
+      }
+      mask = std::move(match);
+    }
+    HOODIE_ASSIGN_OR_RAISE(::arrow::Datum kept, ::arrow::compute::Filter(rows, mask));
+    rows = kept.record_batch();
+  }
+  std::vector<int> output(spec_.output_schema->num_fields());
+  for (size_t i = 0; i < output.size(); ++i) output[i] = static_cast<int>(i);
+  HOODIE_ASSIGN_OR_RAISE(rows, rows->SelectColumns(output));
+  if (spec_.limit && emitted_ + rows->num_rows() > *spec_.limit) {
+    rows = rows->Slice(0, *spec_.limit - emitted_);
+  }
+  emitted_ += rows->num_rows();
+  return rows;
+}
+
+}  // namespace
+
+::arrow::Result<std::shared_ptr<::arrow::Schema>> ReadBaseFileSchema(
+    Storage* storage, const std::string& path) {
+  HOODIE_ASSIGN_OR_RAISE(auto reader, OpenParquet(storage, path, 1024));
+  std::shared_ptr<::arrow::Schema> schema;
+  try {
+    HOODIE_RETURN_NOT_OK(reader->GetSchema(&schema));
+  } catch (const parquet::ParquetException& e) {
+    return ::arrow::Status::IOError("cannot read Parquet schema: ", e.what(), ": ", path);
+  }
+  // Keep field order and types only: footer metadata differs from file to file.
+  return schema->RemoveMetadata();
+}
+
+std::shared_ptr<::arrow::RecordBatchReader> MakeBaseFileScan(
+    std::shared_ptr<Storage> storage, std::vector<BaseFile> files, ScanSpec spec) {
+  return std::make_shared<BaseFileScan>(std::move(storage), std::move(files),
+                                        std::move(spec));
+}
+
+}  // namespace hoodie::internal

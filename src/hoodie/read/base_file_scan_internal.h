@@ -1,0 +1,62 @@
+// SPDX-License-Identifier: Apache-2.0
+/// \file hoodie/read/base_file_scan_internal.h
+/// \brief Streams rows of Parquet base files with projection, filters and a row limit.
+///
+/// Reads with parquet::arrow directly. TODO(read): use the BaseFileReader of
+/// hoodie/format/parquet once it lands.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include <arrow/record_batch.h>
+#include <arrow/result.h>
+#include <arrow/scalar.h>
+#include <arrow/type.h>
+
+#include "hoodie/read/file_slice.h"
+#include "hoodie/read/read_options.h"
+
+namespace hoodie {
+class Storage;
+}
+
+namespace hoodie::internal {
+
+/// A filter bound to a column of ScanSpec::read_schema.
+struct BoundFilter {
+  int column = 0;
+  CompareOp op = CompareOp::kEqual;
+  std::shared_ptr<::arrow::Scalar> value;
+};
+
+/// \brief What to read from every file and how to shape it.
+struct ScanSpec {
+  std::shared_ptr<::arrow::Schema> output_schema;
+  std::shared_ptr<::arrow::Schema> read_schema;  ///< output columns, then filter-only ones
+  std::vector<BoundFilter> filters;
+  std::optional<std::string> record_key;  ///< equality on _hoodie_record_key, for pruning
+  std::optional<int64_t> limit;
+  int64_t batch_size = 64 * 1024;
+};
+
+/// The Arrow schema of one Parquet file. IOError/Invalid from storage or Parquet.
+::arrow::Result<std::shared_ptr<::arrow::Schema>> ReadBaseFileSchema(
+    Storage* storage, const std::string& path);
+
+/// Resolves projection and filters of `options` against `table_schema`, adding the
+/// incremental commit-time range as two filters. Invalid naming a missing column or a
+/// literal that does not parse as the column's type.
+::arrow::Result<ScanSpec> MakeScanSpec(
+    const ::arrow::Schema& table_schema, const ReadOptions& options,
+    const std::optional<std::pair<std::string, std::string>>& commit_time_range);
+
+/// A reader over `files` in order; at most one row group is decoded at a time.
+std::shared_ptr<::arrow::RecordBatchReader> MakeBaseFileScan(
+    std::shared_ptr<Storage> storage, std::vector<BaseFile> files, ScanSpec spec);
+
+}  // namespace hoodie::internal

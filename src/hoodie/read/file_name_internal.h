@@ -1,0 +1,26 @@
+// SPDX-License-Identifier: Apache-2.0
+/// \file hoodie/read/file_name_internal.h
+/// \brief Parses Hudi base and log file names (FSUtils / HoodieLogFile patterns).
+///
+/// TODO(read): move to hoodie/format/parquet once the base-file naming module lands;
+/// kept internal here so the read path does not wait for it.
+#pragma once
+
+#include <optional>
+#include <string_view>
+
+#include "hoodie/read/file_slice.h"
+
+namespace hoodie::internal {
+
+/// Parses `<fileId>_<writeToken>_<instantTime>.<ext>` where ext is parquet, orc or
+/// hfile. Returns nullopt for any other name (for example `.hoodie_partition_metadata`
+/// or `.DS_Store`); path and size are left for the caller.
+std::optional<BaseFile> ParseBaseFileName(std::string_view name);
+
+/// Parses `.<fileId>_<baseCommitTime>.log.<version>[_<writeToken>]` (the Java regex
+/// `^\.(.+)_(.*)\.(log|archive)\.(\d+)(_((\d+)-(\d+)-(\d+))(.cdc)?)?`, restricted to
+/// `log`; CDC logs are not data logs and are rejected). Returns nullopt otherwise.
+std::optional<LogFile> ParseLogFileName(std::string_view name);
+
+}  // namespace hoodie::internal

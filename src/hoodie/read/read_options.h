@@ -1,0 +1,75 @@
+// SPDX-License-Identifier: Apache-2.0
+/// \file hoodie/read/read_options.h
+/// \brief What a table read returns: query type, instants, projection and filters
+/// (the options of Java DataSourceReadOptions that a native reader honours).
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <arrow/result.h>
+
+namespace hoodie {
+
+class HoodieConfig;
+
+/// hoodie.datasource.query.type.
+enum class QueryType { kSnapshot, kReadOptimized, kIncremental };
+
+std::string_view QueryTypeName(QueryType type);
+/// "snapshot", "read_optimized" or "incremental"; Invalid otherwise.
+::arrow::Result<QueryType> ParseQueryType(std::string_view name);
+
+/// Comparison of a column with a literal; the literal is cast to the column's type.
+enum class CompareOp { kEqual, kNotEqual, kLess, kLessEqual, kGreater, kGreaterEqual };
+
+/// \brief `column op value`, e.g. `_hoodie_record_key = 1` or `isActive = true`.
+struct ColumnFilter {
+  std::string column;
+  CompareOp op = CompareOp::kEqual;
+  std::string value;
+
+  /// Parses `column<op>value` with op one of = == != < <= > >=; Invalid otherwise.
+  static ::arrow::Result<ColumnFilter> Parse(std::string_view text);
+  std::string ToString() const;
+};
+
+/// Normalises a user instant for comparisons with 17-digit instant times:
+/// `yyyyMMddHHmmssSSS` is kept, `yyyyMMddHHmmss` gets `000` appended (as hudi-rs does;
+/// an instant at exactly that second is included). With `allow_zero`, `0`, `00`, `000`
+/// (Hudi's "from the beginning") are kept. Invalid for anything else.
+::arrow::Result<std::string> NormalizeInstantTime(std::string_view text,
+                                                  bool allow_zero = false);
+
+/// \brief Options of TableReader::Read.
+struct ReadOptions {
+  QueryType query_type = QueryType::kSnapshot;
+  /// Time travel (snapshot and read-optimized): only instants <= as_of.
+  std::optional<std::string> as_of;
+  /// Incremental range (begin, end]; begin is required, end defaults to the latest
+  /// completed commit.
+  std::optional<std::string> begin;
+  std::optional<std::string> end;
+  /// Columns to return; empty = all. Meta columns requested come first, in table order.
+  std::vector<std::string> columns;
+  /// Partition paths to read (see PartitionMatches); empty = all.
+  std::vector<std::string> partitions;
+  /// All must hold. Equality on `_hoodie_record_key` also prunes base files by their
+  /// footer min/max record keys.
+  std::vector<ColumnFilter> filters;
+  /// Stop after this many rows.
+  std::optional<int64_t> limit;
+  /// Rows per batch handed out (at most one row group is decoded at a time).
+  int64_t batch_size = 64 * 1024;
+
+  static ReadOptions Defaults() { return ReadOptions(); }
+
+  /// Reads hoodie.datasource.query.type, hoodie.datasource.read.begin.instanttime and
+  /// hoodie.datasource.read.end.instanttime. Invalid for a bad value.
+  static ::arrow::Result<ReadOptions> FromConfig(const HoodieConfig& config);
+};
+
+}  // namespace hoodie

@@ -1,0 +1,215 @@
+// SPDX-License-Identifier: Apache-2.0
+/// \file hoodie/read/table_reader.cc
+/// \brief TableReader: choosing file slices per query type (HoodieFileIndex,
+/// IncrementalRelation, MergeOnReadIncrementalRelation) and streaming their base files.
+#include "hoodie/read/table_reader.h"
+
+#include <algorithm>
+#include <mutex>
+#include <set>
+#include <utility>
+
+#include <arrow/compute/api.h>
+
+#include "hoodie/common/macros.h"
+#include "hoodie/read/base_file_scan_internal.h"
+#include "hoodie/read/file_system_view.h"
+#include "hoodie/storage/storage.h"
+#include "hoodie/table/table_meta_client.h"
+
+namespace hoodie {
+
+namespace {
+
+::arrow::Status InitializeComputeOnce() {
+  static std::once_flag once;
+  static ::arrow::Status status;
+  std::call_once(once, [] { status = ::arrow::compute::Initialize(); });
+  return status;
+}
+
+::arrow::Status ValidateOptions(const ReadOptions& options) {
+  if (options.query_type == QueryType::kIncremental) {
+    if (options.as_of) {
+      return ::arrow::Status::Invalid(
+          "as-of (time travel) applies to snapshot and read_optimized queries, not to "
+          "incremental ones; use the end instant instead");
+    }
+    if (!options.begin) {
+      return ::arrow::Status::Invalid(
+          "an incremental query needs a begin instant "
+          "(hoodie.datasource.read.begin.instanttime; 0 reads from the beginning)");
+    }
+  } else if (options.begin || options.end) {
+    return ::arrow::Status::Invalid("begin/end instants apply to incremental queries only, "
+                                    "not to query type ",
+                                    QueryTypeName(options.query_type));
+  }
+  if (options.limit && *options.limit < 0) {
+    return ::arrow::Status::Invalid("row limit must not be negative, got ",
+                                    *options.limit);
+  }
+  return ::arrow::Status::OK();
+}
+
+// Merging base and log files is the job of the file group reader that does not exist
+// yet; returning base rows alone would silently drop updates and deletes.
+::arrow::Status CheckNoLogMerging(const std::vector<FileSlice>& slices) {
+  for (const FileSlice& slice : slices) {
+    if (!slice.HasLogFiles() && slice.base_file) continue;
+    std::string where = slice.group.partition_path.empty()
+                            ? slice.group.file_id
+                            : slice.group.partition_path + "/" + slice.group.file_id;
+    return ::arrow::Status::NotImplemented(
+        "this merge-on-read read needs log file merging, which hoodie does not implement "
+        "yet; use query type read_optimized to read base files only. File group ",
+        where, " has ", slice.log_files.size(), " log file(s)",
+        slice.log_files.empty() ? std::string() : ", e.g. " + slice.log_files[0].file_name);
+  }
+  return ::arrow::Status::OK();
+}
+
+std::string NewestBaseFile(const std::vector<FileSlice>& slices) {
+  const BaseFile* newest = nullptr;
+  for (const FileSlice& slice : slices) {
+    if (slice.base_file && (newest == nullptr ||
+                            slice.base_file->commit_time > newest->commit_time)) {
+      newest = &*slice.base_file;
+    }
+  }
+  return newest == nullptr ? std::string() : newest->path;
+}
+
+}  // namespace
+
+::arrow::Result<std::unique_ptr<TableReader>> TableReader::Open(
+    std::shared_ptr<TableMetaClient> table) {
+  HOODIE_RETURN_NOT_OK(InitializeComputeOnce());
+  HOODIE_ASSIGN_OR_RAISE(ActiveTimeline timeline,
+                         ActiveTimeline::Load(table->storage(), table->meta_path()));
+  return std::unique_ptr<TableReader>(new TableReader(std::move(table), std::move(timeline)));
+}
+
+::arrow::Result<std::vector<FileSlice>> TableReader::LatestSlices(
+    const FileSystemView& view, QueryType type, std::optional<std::string> as_of) const {
+  bool merge_on_read = table_->table_type() == TableType::kMergeOnRead;
+  if (merge_on_read && type != QueryType::kReadOptimized) {
+    return view.LatestFileSlices(as_of);
+  }
+  // COW snapshot and MOR read-optimized read the latest base file of every group.
+  return view.LatestBaseFileSlices(as_of);
+}
+
+::arrow::Result<std::vector<FileGroupId>> TableReader::GroupsWrittenInRange(
+    const Timeline& commits) const {
+  std::set<FileGroupId> groups;
+  for (const Instant& instant : commits.instants()) {
+    CommitMetadata metadata;
+    if (instant.action == Action::kReplaceCommit) {
+      HOODIE_ASSIGN_OR_RAISE(metadata, timeline_.ReadReplaceCommitMetadata(instant));
+    } else {
+      HOODIE_ASSIGN_OR_RAISE(metadata, timeline_.ReadCommitMetadata(instant));
+    }
+    for (const auto& [partition, stats] : metadata.partition_to_write_stats) {
+      for (const WriteStat& stat : stats) {
+        if (stat.file_id) groups.insert({partition, *stat.file_id});
+      }
+    }
+  }
+  return std::vector<FileGroupId>(groups.begin(), groups.end());
+}
+
+::arrow::Status TableReader::PlanIncremental(const ReadOptions& options,
+                                             ReadPlan* plan) const {
+  if (!table_->table_config()->populate_meta_fields()) {
+    return ::arrow::Status::Invalid(
+        "incremental queries need _hoodie_commit_time, but this table does not populate "
+        "meta fields (hoodie.populate.meta.fields=false): ",
+        table_->base_path());
+  }
+  HOODIE_ASSIGN_OR_RAISE(std::string begin,
+                         NormalizeInstantTime(*options.begin, /*allow_zero=*/true));
+  Timeline completed = timeline_.timeline().GetCommitsTimeline().FilterCompleted();
+  std::string end = begin;
+  if (options.end) {
+    HOODIE_ASSIGN_OR_RAISE(end, NormalizeInstantTime(*options.end, /*allow_zero=*/true));
+  } else if (std::optional<Instant> last = completed.LastInstant()) {
+    end = std::max(begin, last->timestamp);
+  }
+  plan->commit_time_range = std::make_pair(begin, end);
+  plan->as_of = end;
+  HOODIE_ASSIGN_OR_RAISE(std::vector<FileGroupId> written,
+                         GroupsWrittenInRange(completed.FindInstantsInRange(begin, end)));
+  if (written.empty()) return ::arrow::Status::OK();
+  FileSystemViewOptions view_options;
+  view_options.partition_filters = options.partitions;
+  HOODIE_ASSIGN_OR_RAISE(auto view, FileSystemView::Make(*table_, timeline_, view_options));
+  // The latest state as of `end` of every file group written in the range; groups
+  // replaced by `end` are gone, as in the snapshot as of `end`.
+  for (FileSlice& slice : view->LatestFileSlices(end)) {
+    if (std::binary_search(written.begin(), written.end(), slice.group)) {
+      plan->slices.push_back(std::move(slice));
+    }
+  }
+  if (table_->table_type() == TableType::kMergeOnRead) {
+    HOODIE_RETURN_NOT_OK(CheckNoLogMerging(plan->slices));
+  }
+  return ::arrow::Status::OK();
+}
+
+::arrow::Result<ReadPlan> TableReader::Plan(const ReadOptions& options) const {
+  HOODIE_RETURN_NOT_OK(ValidateOptions(options));
+  ReadPlan plan;
+  if (options.query_type == QueryType::kIncremental) {
+    HOODIE_RETURN_NOT_OK(PlanIncremental(options, &plan));
+  } else {
+    if (options.as_of) {
+      HOODIE_ASSIGN_OR_RAISE(plan.as_of, NormalizeInstantTime(*options.as_of));
+    }
+    FileSystemViewOptions view_options;
+    view_options.partition_filters = options.partitions;
+    HOODIE_ASSIGN_OR_RAISE(auto view,
+                           FileSystemView::Make(*table_, timeline_, view_options));
+    HOODIE_ASSIGN_OR_RAISE(plan.slices,
+                           LatestSlices(*view, options.query_type, plan.as_of));
+    HOODIE_RETURN_NOT_OK(CheckNoLogMerging(plan.slices));
+  }
+  plan.schema_file = NewestBaseFile(plan.slices);
+  if (plan.schema_file.empty()) {
+    // Nothing to read: still answer with the table's current schema, taken from its
+    // newest base file, so that empty ranges keep their columns.
+    HOODIE_ASSIGN_OR_RAISE(auto view, FileSystemView::Load(*table_));
+    HOODIE_ASSIGN_OR_RAISE(auto latest,
+                           LatestSlices(*view, QueryType::kReadOptimized, std::nullopt));
+    plan.schema_file = NewestBaseFile(latest);
+  }
+  return plan;
+}
+
+::arrow::Result<std::shared_ptr<::arrow::RecordBatchReader>> TableReader::Read(
+    const ReadOptions& options) const {
+  HOODIE_ASSIGN_OR_RAISE(ReadPlan plan, Plan(options));
+  std::shared_ptr<::arrow::Schema> table_schema = ::arrow::schema({});
+  if (!plan.schema_file.empty()) {
+    HOODIE_ASSIGN_OR_RAISE(table_schema, internal::ReadBaseFileSchema(
+                                             table_->storage().get(), plan.schema_file));
+  } else if (!options.columns.empty() || !options.filters.empty()) {
+    return ::arrow::Status::Invalid(
+        "the table has no data files, so no column can be projected or filtered yet: ",
+        table_->base_path());
+  }
+  HOODIE_ASSIGN_OR_RAISE(internal::ScanSpec spec,
+                         internal::MakeScanSpec(*table_schema, options,
+                                                plan.commit_time_range));
+  std::vector<BaseFile> files;
+  for (FileSlice& slice : plan.slices) files.push_back(std::move(*slice.base_file));
+  return internal::MakeBaseFileScan(table_->storage(), std::move(files), std::move(spec));
+}
+
+::arrow::Result<std::shared_ptr<::arrow::Table>> TableReader::ReadTable(
+    const ReadOptions& options) const {
+  HOODIE_ASSIGN_OR_RAISE(auto reader, Read(options));
+  return reader->ToTable();
+}
+
+}  // namespace hoodie
