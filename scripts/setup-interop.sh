@@ -76,8 +76,13 @@ if [ ! -s "$jars/$HUDI_BUNDLE_JAR" ]; then
   say "fetching $HUDI_BUNDLE from Maven Central (~105 MB; ~/.m2 caches it)"
   start=$(date +%s)
   # Maven checks the SHA-1 Maven Central publishes beside the jar (-C: fail on mismatch).
-  mvn -q -B -C -Dstyle.color=never org.apache.maven.plugins:maven-dependency-plugin:3.6.1:copy \
-    -Dartifact="$HUDI_BUNDLE" -DoutputDirectory="$jars.tmp" -Dmdep.overWriteReleases=true
+  if ! mvn -B -C -Dstyle.color=never org.apache.maven.plugins:maven-dependency-plugin:3.6.1:copy \
+    -Dartifact="$HUDI_BUNDLE" -DoutputDirectory="$jars.tmp" -Dmdep.overWriteReleases=true \
+    > "$cache/mvn.log" 2>&1; then
+    cat "$cache/mvn.log" >&2
+    say "ERROR: mvn could not fetch $HUDI_BUNDLE (log above, also in $cache/mvn.log)" >&2
+    exit 1
+  fi
   # Verify once: a readable zip holding Hudi's Spark SQL extension class.
   if ! "$venv/bin/python" - "$jars.tmp/$HUDI_BUNDLE_JAR" <<'PY'
 import sys, zipfile
