@@ -197,6 +197,9 @@ std::string NewestBaseFile(const std::vector<FileSlice>& slices) {
     return ::arrow::Status::Invalid(
         "the table has no data files, so no column can be projected or filtered yet: ",
         table_->base_path());
+  } else {
+    // No data file anywhere: nothing to read and no schema to read it with.
+    return ::arrow::RecordBatchReader::Make({}, table_schema);
   }
   HOODIE_ASSIGN_OR_RAISE(internal::ScanSpec spec,
                          internal::MakeScanSpec(*table_schema, options,
