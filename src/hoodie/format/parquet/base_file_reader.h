@@ -1,0 +1,88 @@
+// SPDX-License-Identifier: Apache-2.0
+/// \file hoodie/format/parquet/base_file_reader.h
+/// \brief Reads a Hudi Parquet base file: footer, schema, projected record batches.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <arrow/record_batch.h>
+#include <arrow/result.h>
+#include <arrow/type_fwd.h>
+
+namespace parquet {
+class RowGroupMetaData;
+namespace arrow {
+class FileReader;
+}  // namespace arrow
+}  // namespace parquet
+
+namespace hoodie {
+
+class Storage;
+
+/// What to read from a base file.
+struct BaseFileReadOptions {
+  /// Top-level columns to read, in this order; empty reads all columns.
+  std::vector<std::string> columns;
+  /// Row groups for which this returns false are skipped (e.g. by min/max statistics);
+  /// null keeps all.
+  std::function<bool(int row_group, const ::parquet::RowGroupMetaData& metadata)>
+      row_group_filter;
+  /// Rows per batch; 0 keeps the Parquet reader's default.
+  int64_t batch_size = 0;
+
+  static BaseFileReadOptions Defaults() { return {}; }
+};
+
+/// \brief An open base file (HoodieAvroParquetReader / ParquetUtils on the read path).
+/// Works for files of both Hudi write paths (Avro 2-level lists, Spark 3-level lists).
+/// Not thread-safe; batch readers it returns must not outlive it.
+class BaseFileReader {
+ public:
+  ~BaseFileReader();
+
+  /// Opens `path` through `storage` and reads the footer.
+  /// \return IOError from storage; Invalid if the file is not Parquet.
+  static ::arrow::Result<std::unique_ptr<BaseFileReader>> Open(
+      std::shared_ptr<Storage> storage, std::string path);
+
+  const std::string& path() const { return path_; }
+  /// The Arrow schema of the whole file (meta columns first when present).
+  const std::shared_ptr<::arrow::Schema>& schema() const { return schema_; }
+  int64_t num_rows() const;
+  int num_row_groups() const;
+  /// All footer key/values in file order.
+  std::vector<std::pair<std::string, std::string>> FooterMetadata() const;
+  /// One footer value, if present.
+  std::optional<std::string> FooterValue(std::string_view key) const;
+  std::optional<std::string> min_record_key() const;
+  std::optional<std::string> max_record_key() const;
+
+  /// Streams the selected columns and row groups.
+  /// \return Invalid naming an unknown column.
+  ::arrow::Result<std::shared_ptr<::arrow::RecordBatchReader>> GetRecordBatchReader(
+      const BaseFileReadOptions& options = BaseFileReadOptions::Defaults());
+  /// Reads the selection into one table.
+  ::arrow::Result<std::shared_ptr<::arrow::Table>> ReadTable(
+      const BaseFileReadOptions& options = BaseFileReadOptions::Defaults());
+  /// Only the `_hoodie_record_key` column, as one array (for index lookups).
+  /// \return Invalid if the file has no such column.
+  ::arrow::Result<std::shared_ptr<::arrow::StringArray>> ReadRecordKeys();
+
+ private:
+  BaseFileReader() = default;
+  ::arrow::Result<std::vector<int>> LeafColumns(const std::vector<std::string>& names) const;
+  ::arrow::Result<std::vector<int>> SelectRowGroups(const BaseFileReadOptions& options) const;
+
+  std::string path_;
+  std::unique_ptr<::parquet::arrow::FileReader> reader_;
+  std::shared_ptr<::arrow::Schema> schema_;
+};
+
+}  // namespace hoodie

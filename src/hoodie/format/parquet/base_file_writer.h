@@ -1,0 +1,159 @@
+// SPDX-License-Identifier: Apache-2.0
+/// \file hoodie/format/parquet/base_file_writer.h
+/// \brief Writes a Hudi Parquet base file: meta columns, data columns, Hudi footer.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include <arrow/io/type_fwd.h>
+#include <arrow/result.h>
+#include <arrow/status.h>
+#include <arrow/type_fwd.h>
+
+namespace parquet::arrow {
+class FileWriter;
+}  // namespace parquet::arrow
+
+namespace hoodie {
+
+class HoodieConfig;
+class Storage;
+
+/// Footer keys Hudi writes and reads (spec 8.2).
+inline constexpr char kAvroSchemaFooterKey[] = "parquet.avro.schema";
+inline constexpr char kWriterModelFooterKey[] = "writer.model.name";
+inline constexpr char kMinRecordKeyFooterKey[] = "hoodie_min_record_key";
+inline constexpr char kMaxRecordKeyFooterKey[] = "hoodie_max_record_key";
+
+/// \brief Settings of a base file writer (HoodieStorageConfig defaults, spec 8.3).
+struct BaseFileWriterOptions {
+  /// hoodie.parquet.compression.codec: gzip, snappy, zstd, lz4, brotli, uncompressed
+  /// (case-insensitive).
+  std::string compression_codec = "gzip";
+  /// hoodie.parquet.page.size (bytes).
+  int64_t page_size = 1048576;
+  /// hoodie.parquet.block.size: a new row group starts once this many bytes of Arrow
+  /// data were buffered for the current one.
+  int64_t block_size = 125829120;
+  /// hoodie.parquet.max.file.size: callers roll over to a new file once
+  /// EstimatedSize() reaches it (see CanWrite()).
+  int64_t max_file_size = 125829120;
+  /// hoodie.parquet.dictionary.enabled.
+  bool dictionary_enabled = true;
+  /// Table name for the Avro record name of `parquet.avro.schema`
+  /// (`<table>_record` in `hoodie.<table>`); ignored when `avro_schema` is set.
+  std::string table_name;
+  /// The table's Avro schema JSON without meta fields (e.g. the latest commit's);
+  /// when set it is used instead of converting the Arrow data schema.
+  std::optional<std::string> avro_schema;
+  /// Writes hoodie_min_record_key / hoodie_max_record_key from the keys seen (Hudi
+  /// writes them with the bloom filter, hoodie.parquet.bloom.filter.enabled).
+  bool write_min_max_record_keys = true;
+  /// Extra footer entries (bloom filter, type code, ...), written in this order.
+  std::vector<std::pair<std::string, std::string>> footer_metadata;
+
+  static BaseFileWriterOptions Defaults() { return {}; }
+  /// Reads hoodie.parquet.{compression.codec,page.size,block.size,max.file.size} and
+  /// hoodie.parquet.dictionary.enabled; Invalid naming the key for a bad value.
+  static ::arrow::Result<BaseFileWriterOptions> FromConfig(const HoodieConfig& config);
+};
+
+/// \brief Per-row values of the caller-supplied meta columns of one batch; every array
+/// is a utf8 array as long as the batch (nulls allowed, as in tables written with
+/// hoodie.populate.meta.fields=false). `_hoodie_file_name` is filled by the writer.
+struct MetaColumns {
+  std::shared_ptr<::arrow::Array> commit_time;
+  std::shared_ptr<::arrow::Array> commit_seqno;
+  std::shared_ptr<::arrow::Array> record_key;
+  std::shared_ptr<::arrow::Array> partition_path;
+
+  /// Meta columns for newly written records: one commit time and partition path, and
+  /// sequence numbers `<commitTime>_<taskPartitionId>_<n>` counting from `first_seqno`
+  /// (HoodieRecord.generateSequenceId).
+  static ::arrow::Result<MetaColumns> ForRecords(std::string_view commit_time,
+                                                 std::string_view partition_path,
+                                                 int64_t task_partition_id,
+                                                 int64_t first_seqno,
+                                                 const std::vector<std::string>& keys);
+};
+
+/// What Close() reports about the written file (feeds HoodieWriteStat).
+struct BaseFileWriteResult {
+  std::string path;
+  std::string file_name;
+  int64_t file_size_bytes = 0;
+  int64_t record_count = 0;
+  std::optional<std::string> min_record_key;
+  std::optional<std::string> max_record_key;
+};
+
+/// \brief Writes one base file (HoodieAvroParquetWriter + HoodieAvroWriteSupport).
+///
+/// Columns: the five meta columns (optional string) first, then the data columns.
+/// Layout: Arrow's Parquet writer with standard 3-level lists and MAP key_value groups,
+/// decimals as FIXED_LEN_BYTE_ARRAY, timestamps as INT64 with their Arrow unit
+/// (isAdjustedToUTC when the Arrow type has a zone). Footer: the caller's entries,
+/// min/max record key, `writer.model.name=avro` and `parquet.avro.schema` (Avro JSON
+/// with meta fields). Creates `path` (never overwrites); writes no marker.
+/// Not thread-safe.
+class BaseFileWriter {
+ public:
+  ~BaseFileWriter();
+
+  /// Creates the file. \return Invalid if `data_schema` has a meta column or a type Avro
+  /// cannot represent, or the options are bad; AlreadyExists/IOError from storage.
+  static ::arrow::Result<std::unique_ptr<BaseFileWriter>> Make(
+      std::shared_ptr<Storage> storage, std::string path,
+      std::shared_ptr<::arrow::Schema> data_schema, BaseFileWriterOptions options);
+
+  /// Appends the rows of `data` (whose schema must equal the data schema) with their
+  /// meta column values. \return Invalid on a schema or length mismatch.
+  ::arrow::Status Write(const ::arrow::RecordBatch& data, const MetaColumns& meta);
+
+  /// Adds (or replaces) a footer entry written by Close(), e.g. the bloom filter.
+  void AddFooterMetadata(std::string key, std::string value);
+
+  /// Bytes flushed to the file plus Arrow bytes buffered in the open row group: an
+  /// upper-bound estimate of the final size (compression shrinks the buffered part).
+  int64_t EstimatedSize() const { return flushed_bytes_ + buffered_bytes_; }
+  /// HoodieBaseParquetWriter.canWrite: EstimatedSize() < max_file_size.
+  bool CanWrite() const { return EstimatedSize() < options_.max_file_size; }
+  int64_t record_count() const { return record_count_; }
+  /// `parquet.avro.schema` as it will be written.
+  const std::string& avro_schema() const { return avro_schema_; }
+  /// The file's Arrow schema (meta columns first).
+  const std::shared_ptr<::arrow::Schema>& file_schema() const { return file_schema_; }
+
+  /// Writes the footer and closes the file. Call once; later calls give Invalid.
+  ::arrow::Result<BaseFileWriteResult> Close();
+
+ private:
+  BaseFileWriter() = default;
+  ::arrow::Status TrackRecordKeys(const ::arrow::Array& keys);
+  ::arrow::Status RollRowGroupIfFull();
+
+  std::shared_ptr<Storage> storage_;
+  std::string path_;
+  std::string file_name_;
+  BaseFileWriterOptions options_;
+  std::shared_ptr<::arrow::Schema> data_schema_;
+  std::shared_ptr<::arrow::Schema> file_schema_;
+  std::string avro_schema_;
+  std::shared_ptr<::arrow::io::OutputStream> sink_;
+  std::unique_ptr<::parquet::arrow::FileWriter> writer_;
+  std::vector<std::pair<std::string, std::string>> footer_;
+  std::optional<std::string> min_key_;
+  std::optional<std::string> max_key_;
+  int64_t record_count_ = 0;
+  int64_t flushed_bytes_ = 0;
+  int64_t buffered_bytes_ = 0;
+  bool row_group_full_ = false;
+  bool closed_ = false;
+};
+
+}  // namespace hoodie
