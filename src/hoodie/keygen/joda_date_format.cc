@@ -1,0 +1,532 @@
+// SPDX-License-Identifier: Apache-2.0
+/// \file hoodie/keygen/joda_date_format.cc
+/// \brief Printing and parsing with a Joda-Time pattern subset (DateTimeFormat).
+#include <arrow/status.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <ctime>
+
+#include "hoodie/keygen/joda_date_format_internal.h"
+
+namespace hoodie::internal {
+
+namespace {
+
+constexpr int64_t kMillisPerDay = 86400000;
+constexpr const char* kMonthNames[] = {"January",   "February", "March",    "April",
+                                       "May",       "June",     "July",     "August",
+                                       "September", "October",  "November", "December"};
+constexpr const char* kDayNames[] = {"Monday", "Tuesday",  "Wednesday", "Thursday",
+                                     "Friday", "Saturday", "Sunday"};
+
+struct Fields {
+  int64_t year = 1970;
+  unsigned month = 1;
+  unsigned day = 1;
+  int64_t day_of_year = 0;  // 0 = not given
+  int hour = 0;
+  int minute = 0;
+  int second = 0;
+  int millis = 0;
+};
+
+Fields SplitMillis(int64_t local_millis) {
+  int64_t days = local_millis / kMillisPerDay;
+  int64_t rest = local_millis % kMillisPerDay;
+  if (rest < 0) {
+    rest += kMillisPerDay;
+    --days;
+  }
+  // Howard Hinnant's civil_from_days on int64, so far years print as Joda does.
+  const int64_t z = days + 719468;
+  const int64_t era = (z >= 0 ? z : z - 146096) / 146097;
+  const int64_t doe = z - era * 146097;
+  const int64_t yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
+  const int64_t doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+  const int64_t mp = (5 * doy + 2) / 153;
+  Fields f;
+  f.day = static_cast<unsigned>(doy - (153 * mp + 2) / 5 + 1);
+  f.month = static_cast<unsigned>(mp < 10 ? mp + 3 : mp - 9);
+  f.year = yoe + era * 400 + (f.month <= 2);
+  f.day_of_year = days - DaysFromCivil(f.year, 1, 1) + 1;
+  f.hour = static_cast<int>(rest / 3600000);
+  f.minute = static_cast<int>(rest / 60000 % 60);
+  f.second = static_cast<int>(rest / 1000 % 60);
+  f.millis = static_cast<int>(rest % 1000);
+  return f;
+}
+
+std::string Padded(int64_t value, int min_digits) {
+  std::string digits = std::to_string(value < 0 ? -value : value);
+  if (static_cast<int>(digits.size()) < min_digits) {
+    digits.insert(0, min_digits - digits.size(), '0');
+  }
+  return value < 0 ? "-" + digits : digits;
+}
+
+std::string Offset(int32_t seconds, bool colon) {
+  std::string out = seconds < 0 ? "-" : "+";
+  int32_t magnitude = std::abs(seconds);
+  out += Padded(magnitude / 3600, 2);
+  if (colon) out += ':';
+  out += Padded(magnitude / 60 % 60, 2);
+  return out;
+}
+
+bool IsNumericLetter(char letter, int count) {
+  switch (letter) {
+    case 'y':
+    case 'Y':
+    case 'd':
+    case 'D':
+    case 'h':
+    case 'H':
+    case 'k':
+    case 'K':
+    case 'm':
+    case 's':
+    case 'S':
+      return true;
+    case 'M':
+      return count <= 2;
+    default:
+      return false;
+  }
+}
+
+bool IsSupportedLetter(char letter) {
+  return std::string_view("yYMdDHkhKamsSEZ").find(letter) != std::string_view::npos;
+}
+
+// Letters Joda knows but this engine does not implement.
+bool IsJodaLetter(char letter) {
+  return std::string_view("GCxwezeF").find(letter) != std::string_view::npos;
+}
+
+bool MatchWord(std::string_view text, size_t pos, std::string_view word) {
+  if (text.size() - pos < word.size()) return false;
+  for (size_t i = 0; i < word.size(); ++i) {
+    if (std::tolower(static_cast<unsigned char>(text[pos + i])) !=
+        std::tolower(static_cast<unsigned char>(word[i]))) {
+      return false;
+    }
+  }
+  return true;
+}
+
+// Matches a full or three-letter English name; returns the index or -1.
+int MatchName(std::string_view text, size_t* pos, const char* const* names, int size) {
+  for (int full = 1; full >= 0; --full) {
+    for (int i = 0; i < size; ++i) {
+      std::string_view name = names[i];
+      if (!full) name = name.substr(0, 3);
+      if (MatchWord(text, *pos, name)) {
+        *pos += name.size();
+        return i;
+      }
+    }
+  }
+  return -1;
+}
+
+}  // namespace
+
+int64_t DaysFromCivil(int64_t year, unsigned month, unsigned day) {
+  // Howard Hinnant's days_from_civil, valid far beyond std::chrono::year's range.
+  year -= month <= 2;
+  const int64_t era = (year >= 0 ? year : year - 399) / 400;
+  const int64_t yoe = year - era * 400;
+  const int64_t doy = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1;
+  const int64_t doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+  return era * 146097 + doe - 719468;
+}
+
+struct JodaDateFormat::ParseState {
+  Fields fields;
+  std::optional<int32_t> offset_seconds;
+  int half_day = -1;  // 0 AM, 1 PM
+  int hour_of_half_day = -1;
+  bool two_digit_year = false;
+};
+
+::arrow::Result<JodaDateFormat> JodaDateFormat::Compile(std::string_view pattern) {
+  if (pattern.empty()) {
+    // DateTimeFormat.forPattern("") throws "Invalid pattern specification".
+    return ::arrow::Status::Invalid(
+        "date format is empty (invalid pattern specification)");
+  }
+  JodaDateFormat format;
+  format.pattern_ = std::string(pattern);
+  size_t i = 0;
+  while (i < pattern.size()) {
+    char c = pattern[i];
+    if (c == '\'') {
+      // Quoted literal; '' is a single quote inside or outside quotes.
+      std::string literal;
+      size_t j = i + 1;
+      if (j < pattern.size() && pattern[j] == '\'') {
+        literal = "'";
+        j += 1;
+      } else {
+        bool closed = false;
+        for (; j < pattern.size(); ++j) {
+          if (pattern[j] == '\'') {
+            if (j + 1 < pattern.size() && pattern[j + 1] == '\'') {
+              literal.push_back('\'');
+              ++j;
+              continue;
+            }
+            closed = true;
+            ++j;
+            break;
+          }
+          literal.push_back(pattern[j]);
+        }
+        if (!closed) {
+          return ::arrow::Status::Invalid("date format '", pattern,
+                                          "' has an unterminated quote");
+        }
+      }
+      format.tokens_.push_back({0, 0, literal});
+      i = j;
+    } else if (std::isalpha(static_cast<unsigned char>(c))) {
+      size_t j = i;
+      while (j < pattern.size() && pattern[j] == c) ++j;
+      int count = static_cast<int>(j - i);
+      if (!IsSupportedLetter(c) || (c == 'Z' && count > 2)) {
+        if (IsJodaLetter(c) || c == 'Z') {
+          return ::arrow::Status::Invalid(
+              "date format '", pattern, "': pattern letter '", std::string(count, c),
+              "' is not supported by hoodie (supported: y Y M "
+              "d D H k h K a m s S E Z ZZ)");
+        }
+        return ::arrow::Status::Invalid(
+            "date format '", pattern, "': illegal pattern component '",
+            std::string(count, c), "' (Joda-Time rejects it)");
+      }
+      format.tokens_.push_back({c, count, {}});
+      i = j;
+    } else {
+      format.tokens_.push_back({0, 0, std::string(1, c)});
+      ++i;
+    }
+  }
+  return format;
+}
+
+std::string JodaDateFormat::Format(int64_t local_millis, int32_t offset_seconds) const {
+  Fields f = SplitMillis(local_millis);
+  std::string out;
+  for (const Token& token : tokens_) {
+    int n = token.count;
+    switch (token.letter) {
+      case 0:
+        out += token.literal;
+        break;
+      case 'y':
+        out += n == 2 ? Padded(((f.year % 100) + 100) % 100, 2) : Padded(f.year, n);
+        break;
+      case 'Y': {
+        int64_t year_of_era = f.year > 0 ? f.year : 1 - f.year;
+        out += n == 2 ? Padded(year_of_era % 100, 2) : Padded(year_of_era, n);
+        break;
+      }
+      case 'M':
+        if (n <= 2) {
+          out += Padded(f.month, n);
+        } else {
+          std::string_view name = kMonthNames[f.month - 1];
+          out += n == 3 ? name.substr(0, 3) : name;
+        }
+        break;
+      case 'd':
+        out += Padded(f.day, n);
+        break;
+      case 'D':
+        out += Padded(f.day_of_year, n);
+        break;
+      case 'H':
+        out += Padded(f.hour, n);
+        break;
+      case 'k':
+        out += Padded(f.hour == 0 ? 24 : f.hour, n);
+        break;
+      case 'h':
+        out += Padded(f.hour % 12 == 0 ? 12 : f.hour % 12, n);
+        break;
+      case 'K':
+        out += Padded(f.hour % 12, n);
+        break;
+      case 'a':
+        out += f.hour < 12 ? "AM" : "PM";
+        break;
+      case 'm':
+        out += Padded(f.minute, n);
+        break;
+      case 's':
+        out += Padded(f.second, n);
+        break;
+      case 'S': {
+        // appendFractionOfSecond(n, n): exactly n digits, truncated or zero-padded.
+        std::string digits = Padded(f.millis, 3);
+        digits.resize(n, '0');
+        out += digits;
+        break;
+      }
+      case 'E': {
+        int64_t days = (local_millis - (((local_millis % kMillisPerDay) + kMillisPerDay) %
+                                        kMillisPerDay)) /
+                       kMillisPerDay;
+        // 1970-01-01 was a Thursday (index 3 from Monday).
+        std::string_view name = kDayNames[((days % 7) + 7 + 3) % 7];
+        out += n >= 4 ? name : name.substr(0, 3);
+        break;
+      }
+      case 'Z':
+        out += Offset(offset_seconds, n == 2);
+        break;
+    }
+  }
+  return out;
+}
+
+bool JodaDateFormat::NextIsNumeric(size_t index) const {
+  return index + 1 < tokens_.size() &&
+         IsNumericLetter(tokens_[index + 1].letter, tokens_[index + 1].count);
+}
+
+namespace {
+
+::arrow::Status Malformed(std::string_view text, size_t pos) {
+  return ::arrow::Status::Invalid("Invalid format: \"", text, "\" is malformed at \"",
+                                  text.substr(std::min(pos, text.size())), "\"");
+}
+
+// Reads 1..max_digits digits (with an optional sign when `signed_value`).
+bool ReadNumber(std::string_view text, size_t* pos, int max_digits, bool signed_value,
+                int64_t* value, int* digits) {
+  size_t p = *pos;
+  bool negative = false;
+  if (signed_value && p < text.size() && (text[p] == '-' || text[p] == '+')) {
+    negative = text[p] == '-';
+    ++p;
+  }
+  int64_t number = 0;
+  int count = 0;
+  while (p < text.size() && count < max_digits &&
+         std::isdigit(static_cast<unsigned char>(text[p]))) {
+    number = number * 10 + (text[p] - '0');
+    ++p;
+    ++count;
+  }
+  if (count == 0) return false;
+  *value = negative ? -number : number;
+  *digits = count;
+  *pos = p;
+  return true;
+}
+
+// Joda's two-digit year pivot: the century window starts 80 years before now
+// (appendTwoDigitYear(currentYear - 30) covers pivot-50 .. pivot+49).
+int64_t ExpandTwoDigitYear(int64_t two_digits) {
+  std::time_t now = std::time(nullptr);
+  std::tm utc{};
+  gmtime_r(&now, &utc);
+  int64_t pivot = utc.tm_year + 1900 - 30;
+  int64_t low = pivot - 50;
+  int64_t year = low - ((low % 100) + 100) % 100 + two_digits;
+  if (year < low) year += 100;
+  return year;
+}
+
+unsigned DaysInMonth(int64_t year, unsigned month) {
+  static constexpr unsigned kDays[] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
+  bool leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0;
+  return month == 2 && leap ? 29 : kDays[month - 1];
+}
+
+::arrow::Status CheckRange(std::string_view text, std::string_view field, int64_t value,
+                           int64_t low, int64_t high) {
+  if (value >= low && value <= high) return ::arrow::Status::OK();
+  return ::arrow::Status::Invalid("Cannot parse \"", text, "\": Value ", value, " for ",
+                                  field, " must be in the range [", low, ",", high, "]");
+}
+
+bool ParseOffset(std::string_view text, size_t* pos, int32_t* seconds) {
+  size_t p = *pos;
+  if (p < text.size() && (text[p] == 'Z' || text[p] == 'z')) {
+    *seconds = 0;
+    *pos = p + 1;
+    return true;
+  }
+  if (p >= text.size() || (text[p] != '+' && text[p] != '-')) return false;
+  int sign = text[p] == '-' ? -1 : 1;
+  ++p;
+  int64_t hours = 0;
+  int64_t minutes = 0;
+  int digits = 0;
+  if (!ReadNumber(text, &p, 2, false, &hours, &digits) || digits != 2 || hours > 23) {
+    return false;
+  }
+  if (p < text.size() && text[p] == ':') ++p;
+  size_t before = p;
+  if (ReadNumber(text, &p, 2, false, &minutes, &digits)) {
+    if (digits != 2 || minutes > 59) return false;
+  } else {
+    p = before;
+  }
+  *seconds = static_cast<int32_t>(sign * (hours * 3600 + minutes * 60));
+  *pos = p;
+  return true;
+}
+
+}  // namespace
+
+::arrow::Status JodaDateFormat::ParseToken(size_t index, std::string_view text,
+                                           size_t* pos, ParseState* state) const {
+  const Token& token = tokens_[index];
+  Fields& f = state->fields;
+  int64_t value = 0;
+  int digits = 0;
+  int n = token.count;
+  auto number = [&](int max_digits, bool signed_value) -> ::arrow::Status {
+    if (!ReadNumber(text, pos, max_digits, signed_value, &value, &digits)) {
+      return Malformed(text, *pos);
+    }
+    return ::arrow::Status::OK();
+  };
+  switch (token.letter) {
+    case 0:
+      if (!MatchWord(text, *pos, token.literal)) return Malformed(text, *pos);
+      *pos += token.literal.size();
+      return ::arrow::Status::OK();
+    case 'y':
+    case 'Y': {
+      bool lenient = !NextIsNumeric(index);
+      int max = n == 2 ? (lenient ? 9 : 2) : (lenient ? 9 : n);
+      size_t start = *pos;
+      ARROW_RETURN_NOT_OK(number(max, true));
+      bool plain_two = n == 2 && digits == 2 && std::isdigit(text[start]);
+      f.year = plain_two ? ExpandTwoDigitYear(value) : value;
+      if (token.letter == 'Y' && !plain_two && f.year <= 0) {
+        return CheckRange(text, "yearOfEra", f.year, 1, 292278993);
+      }
+      return ::arrow::Status::OK();
+    }
+    case 'M':
+      if (n >= 3) {
+        int month = MatchName(text, pos, kMonthNames, 12);
+        if (month < 0) return Malformed(text, *pos);
+        f.month = month + 1;
+        return ::arrow::Status::OK();
+      }
+      ARROW_RETURN_NOT_OK(number(std::max(2, n), false));
+      ARROW_RETURN_NOT_OK(CheckRange(text, "monthOfYear", value, 1, 12));
+      f.month = static_cast<unsigned>(value);
+      return ::arrow::Status::OK();
+    case 'd':
+      ARROW_RETURN_NOT_OK(number(std::max(2, n), false));
+      ARROW_RETURN_NOT_OK(CheckRange(text, "dayOfMonth", value, 1, 31));
+      f.day = static_cast<unsigned>(value);
+      return ::arrow::Status::OK();
+    case 'D':
+      ARROW_RETURN_NOT_OK(number(std::max(3, n), false));
+      ARROW_RETURN_NOT_OK(CheckRange(text, "dayOfYear", value, 1, 366));
+      f.day_of_year = value;
+      return ::arrow::Status::OK();
+    case 'H':
+    case 'k':
+      ARROW_RETURN_NOT_OK(number(std::max(2, n), false));
+      if (token.letter == 'H') {
+        ARROW_RETURN_NOT_OK(CheckRange(text, "hourOfDay", value, 0, 23));
+      } else {
+        ARROW_RETURN_NOT_OK(CheckRange(text, "clockhourOfDay", value, 1, 24));
+      }
+      f.hour = static_cast<int>(value % 24);
+      return ::arrow::Status::OK();
+    case 'h':
+    case 'K':
+      ARROW_RETURN_NOT_OK(number(std::max(2, n), false));
+      if (token.letter == 'h') {
+        ARROW_RETURN_NOT_OK(CheckRange(text, "clockhourOfHalfday", value, 1, 12));
+      } else {
+        ARROW_RETURN_NOT_OK(CheckRange(text, "hourOfHalfday", value, 0, 11));
+      }
+      state->hour_of_half_day = static_cast<int>(value % 12);
+      return ::arrow::Status::OK();
+    case 'a':
+      if (MatchWord(text, *pos, "AM") || MatchWord(text, *pos, "PM")) {
+        state->half_day = MatchWord(text, *pos, "PM") ? 1 : 0;
+        *pos += 2;
+        return ::arrow::Status::OK();
+      }
+      return Malformed(text, *pos);
+    case 'm':
+      ARROW_RETURN_NOT_OK(number(std::max(2, n), false));
+      ARROW_RETURN_NOT_OK(CheckRange(text, "minuteOfHour", value, 0, 59));
+      f.minute = static_cast<int>(value);
+      return ::arrow::Status::OK();
+    case 's':
+      ARROW_RETURN_NOT_OK(number(std::max(2, n), false));
+      ARROW_RETURN_NOT_OK(CheckRange(text, "secondOfMinute", value, 0, 59));
+      f.second = static_cast<int>(value);
+      return ::arrow::Status::OK();
+    case 'S': {
+      ARROW_RETURN_NOT_OK(number(n, false));
+      // A fraction: scale the digits read to milliseconds, dropping finer digits.
+      while (digits < 3) {
+        value *= 10;
+        ++digits;
+      }
+      while (digits > 3) {
+        value /= 10;
+        --digits;
+      }
+      f.millis = static_cast<int>(value);
+      return ::arrow::Status::OK();
+    }
+    case 'E':
+      if (MatchName(text, pos, kDayNames, 7) < 0) return Malformed(text, *pos);
+      return ::arrow::Status::OK();
+    case 'Z': {
+      int32_t seconds = 0;
+      if (!ParseOffset(text, pos, &seconds)) return Malformed(text, *pos);
+      state->offset_seconds = seconds;
+      return ::arrow::Status::OK();
+    }
+    default:
+      return Malformed(text, *pos);
+  }
+}
+
+::arrow::Result<ParsedDateTime> JodaDateFormat::Parse(std::string_view text) const {
+  ParseState state;
+  size_t pos = 0;
+  for (size_t i = 0; i < tokens_.size(); ++i) {
+    ARROW_RETURN_NOT_OK(ParseToken(i, text, &pos, &state));
+  }
+  if (pos != text.size()) return Malformed(text, pos);
+  Fields& f = state.fields;
+  if (state.hour_of_half_day >= 0) {
+    f.hour = state.hour_of_half_day + 12 * std::max(state.half_day, 0);
+  } else if (state.half_day >= 0) {
+    f.hour = f.hour % 12 + 12 * state.half_day;
+  }
+  int64_t days;
+  if (f.day_of_year > 0) {
+    days = DaysFromCivil(f.year, 1, 1) + f.day_of_year - 1;
+  } else {
+    // Joda rejects a day beyond the month's length (February 30).
+    ARROW_RETURN_NOT_OK(
+        CheckRange(text, "dayOfMonth", f.day, 1, DaysInMonth(f.year, f.month)));
+    days = DaysFromCivil(f.year, f.month, f.day);
+  }
+  ParsedDateTime out;
+  out.local_millis = days * kMillisPerDay + f.hour * 3600000LL + f.minute * 60000LL +
+                     f.second * 1000LL + f.millis;
+  out.offset_seconds = state.offset_seconds;
+  return out;
+}
+
+}  // namespace hoodie::internal

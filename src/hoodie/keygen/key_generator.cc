@@ -1,0 +1,176 @@
+// SPDX-License-Identifier: Apache-2.0
+/// \file hoodie/keygen/key_generator.cc
+/// \brief KeyGenerator::Generate, options from config, the registry and MakeKeyGenerator.
+#include "hoodie/keygen/key_generator.h"
+
+#include <arrow/api.h>
+
+#include <algorithm>
+
+#include "hoodie/config/datasource_config.h"
+#include "hoodie/config/hoodie_config.h"
+#include "hoodie/config/table_config_keys.h"
+#include "hoodie/keygen/key_generator_config.h"
+#include "hoodie/table/table_config.h"
+
+namespace hoodie {
+
+namespace {
+
+std::vector<std::string> SplitFieldList(std::string_view text) {
+  std::vector<std::string> out;
+  size_t start = 0;
+  while (start <= text.size()) {
+    size_t comma = text.find(',', start);
+    if (comma == std::string_view::npos) comma = text.size();
+    std::string_view item = text.substr(start, comma - start);
+    while (!item.empty() && std::isspace(static_cast<unsigned char>(item.front())))
+      item.remove_prefix(1);
+    while (!item.empty() && std::isspace(static_cast<unsigned char>(item.back())))
+      item.remove_suffix(1);
+    if (!item.empty()) out.emplace_back(item);
+    start = comma + 1;
+  }
+  return out;
+}
+
+::arrow::Result<std::shared_ptr<::arrow::StringArray>> ToStringArray(
+    const std::vector<std::optional<std::string>>& values) {
+  ::arrow::StringBuilder builder;
+  ARROW_RETURN_NOT_OK(builder.Reserve(static_cast<int64_t>(values.size())));
+  for (const auto& value : values) {
+    if (value) {
+      ARROW_RETURN_NOT_OK(builder.Append(*value));
+    } else {
+      ARROW_RETURN_NOT_OK(builder.AppendNull());
+    }
+  }
+  std::shared_ptr<::arrow::StringArray> out;
+  ARROW_RETURN_NOT_OK(builder.Finish(&out));
+  return out;
+}
+
+// True when `config` carries hoodie.properties table keys rather than write options.
+bool HasTableKeys(const HoodieConfig& config) {
+  return config.Contains(TableConfigKeys::kRecordKeyFields.key) ||
+         config.Contains(TableConfigKeys::kKeyGeneratorClass.key) ||
+         config.Contains(TableConfigKeys::kPartitionFields.key);
+}
+
+}  // namespace
+
+::arrow::Result<KeyGeneratorOptions> KeyGeneratorOptions::FromConfig(
+    const HoodieConfig& config) {
+  KeyGeneratorOptions options;
+  const bool table_keys = HasTableKeys(config);
+  std::string record_keys;
+  if (config.Contains(DataSourceConfig::kRecordKeyField.key) || !table_keys) {
+    ARROW_ASSIGN_OR_RAISE(record_keys, config.Get(DataSourceConfig::kRecordKeyField));
+  } else if (config.Contains(TableConfigKeys::kRecordKeyFields.key)) {
+    ARROW_ASSIGN_OR_RAISE(record_keys, config.Get(TableConfigKeys::kRecordKeyFields));
+  }
+  options.record_key_fields = SplitFieldList(record_keys);
+  std::string partitions;
+  if (config.Contains(DataSourceConfig::kPartitionPathField.key) || !table_keys) {
+    ARROW_ASSIGN_OR_RAISE(partitions, config.Get(DataSourceConfig::kPartitionPathField));
+  } else if (config.Contains(TableConfigKeys::kPartitionFields.key)) {
+    ARROW_ASSIGN_OR_RAISE(partitions, config.Get(TableConfigKeys::kPartitionFields));
+  }
+  options.partition_path_fields = SplitFieldList(partitions);
+  ARROW_ASSIGN_OR_RAISE(options.hive_style_partitioning,
+                        config.Get(DataSourceConfig::kHiveStylePartitioning));
+  ARROW_ASSIGN_OR_RAISE(options.url_encode_partition_path,
+                        config.Get(DataSourceConfig::kPartitionPathUrlencode));
+  return options;
+}
+
+::arrow::Result<KeyColumns> KeyGenerator::Generate(
+    const ::arrow::RecordBatch& batch) const {
+  KeyColumns out;
+  ARROW_ASSIGN_OR_RAISE(Column keys, RecordKeys(batch, &out.errors));
+  ARROW_ASSIGN_OR_RAISE(Column paths, PartitionPaths(batch, &out.errors));
+  ARROW_ASSIGN_OR_RAISE(out.record_keys, ToStringArray(keys));
+  ARROW_ASSIGN_OR_RAISE(out.partition_paths, ToStringArray(paths));
+  std::stable_sort(out.errors.begin(), out.errors.end(),
+                   [](const KeyError& a, const KeyError& b) { return a.row < b.row; });
+  return out;
+}
+
+KeyGeneratorRegistry* KeyGeneratorRegistry::Global() {
+  static KeyGeneratorRegistry registry;
+  return &registry;
+}
+
+::arrow::Status KeyGeneratorRegistry::Register(const std::string& name,
+                                               const std::vector<std::string>& aliases,
+                                               KeyGeneratorFactory factory) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  std::vector<std::string> all = aliases;
+  all.insert(all.begin(), name);
+  for (const auto& each : all) {
+    if (factories_.count(each) > 0) {
+      return ::arrow::Status::AlreadyExists("key generator '", each,
+                                            "' is already registered");
+    }
+  }
+  for (const auto& each : all) factories_.emplace(each, factory);
+  return ::arrow::Status::OK();
+}
+
+bool KeyGeneratorRegistry::Contains(const std::string& name) const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return factories_.count(name) > 0;
+}
+
+std::vector<std::string> KeyGeneratorRegistry::names() const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  std::vector<std::string> out;
+  for (const auto& [name, factory] : factories_) out.push_back(name);
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+::arrow::Result<std::unique_ptr<KeyGenerator>> KeyGeneratorRegistry::Make(
+    const std::string& name, const HoodieConfig& config) const {
+  KeyGeneratorFactory factory;
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    auto it = factories_.find(name);
+    if (it != factories_.end()) factory = it->second;
+  }
+  if (!factory) {
+    std::string known;
+    for (const auto& each : names()) known += (known.empty() ? "" : ", ") + each;
+    return ::arrow::Status::Invalid("unknown key generator '", name, "'; known: ", known);
+  }
+  return factory(config);
+}
+
+::arrow::Result<std::unique_ptr<KeyGenerator>> MakeKeyGenerator(
+    const HoodieConfig& config) {
+  RegisterBuiltinKeyGenerators();
+  std::string name;
+  if (config.Contains(DataSourceConfig::kKeyGeneratorClass.key)) {
+    ARROW_ASSIGN_OR_RAISE(name, config.Get(DataSourceConfig::kKeyGeneratorClass));
+  } else if (config.Contains(TableConfigKeys::kKeyGeneratorClass.key)) {
+    ARROW_ASSIGN_OR_RAISE(name, config.Get(TableConfigKeys::kKeyGeneratorClass));
+  } else if (config.Contains(KeyGeneratorConfig::kKeyGeneratorType.key)) {
+    ARROW_ASSIGN_OR_RAISE(name, config.Get(KeyGeneratorConfig::kKeyGeneratorType));
+    // Hudi matches the type with KeyGeneratorType.valueOf(type.toUpperCase()).
+    std::transform(name.begin(), name.end(), name.begin(),
+                   [](unsigned char c) { return static_cast<char>(std::toupper(c)); });
+  } else {
+    ARROW_ASSIGN_OR_RAISE(name, config.Get(DataSourceConfig::kKeyGeneratorClass));
+  }
+  return KeyGeneratorRegistry::Global()->Make(name, config);
+}
+
+::arrow::Result<std::unique_ptr<KeyGenerator>> MakeKeyGenerator(
+    const TableConfig& table_config, const HoodieConfig& overrides) {
+  HoodieConfig config;
+  for (const auto& [key, value] : table_config.entries()) config.Set(key, value);
+  for (const auto& [key, value] : overrides.entries()) config.Set(key, value);
+  return MakeKeyGenerator(config);
+}
+
+}  // namespace hoodie
