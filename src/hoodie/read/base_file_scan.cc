@@ -60,9 +60,12 @@ const char* ComputeFunction(CompareOp op) {
                                                             std::string_view what) {
   std::shared_ptr<::arrow::Field> field = schema.GetFieldByName(name);
   if (field == nullptr) {
+    std::string names;
+    for (const auto& field : schema.fields()) {
+      names += (names.empty() ? "" : ", ") + field->name();
+    }
     return ::arrow::Status::Invalid(what, " column '", name,
-                                    "' is not in the table schema; columns: ",
-                                    schema.ToString(/*show_metadata=*/false));
+                                    "' is not in the table schema; columns: ", names);
   }
   return field;
 }
