@@ -359,6 +359,10 @@ REPORT_NOTES = [
     "- On merge-on-read tables Spark's second upsert writes the updates to log files of the existing file",
     "  groups and the new record to a new base file; records read from a log file carry the file group id",
     "  in `_hoodie_file_name`, records of a base file the base file's name.",
+    "- Spark SQL `CREATE TABLE ... USING hudi LOCATION` over a table hoodie created keeps hoodie's name,",
+    "  keys, type and checksum but rewrites hoodie.properties with its SQL defaults",
+    "  (`hoodie.datasource.write.hive_style_partitioning=true`, `hoodie.datasource.write.partitionpath.urlencode=true`)",
+    "  and `hoodie.table.create.schema`; its writes then use hive-style partition folders (`part=p1/`).",
 ]
 
 

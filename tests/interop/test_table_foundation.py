@@ -9,6 +9,8 @@ Every check compares exact values with what Hudi itself reports.
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from conftest import hoodie_rows, hudi_rs_rows, hudi_rs_table, read_java_properties, snapshot
 
@@ -288,3 +290,45 @@ def test_hoodie_reads_shared_hudi_table(hudi_java, hoodie, unzip_table, archive)
     for t, action, state in expected:
         if state == "COMPLETED" and action in ("commit", "deltacommit"):
             assert hoodie_rows(hoodie, path, t) == hudi_java.commit_write_stats(path, t)
+
+
+@pytest.mark.parametrize("table_type", ["COPY_ON_WRITE", "MERGE_ON_READ"], ids=["cow", "mor"])
+def test_spark_sql_registers_and_writes_hoodie_created_table(spark, hudi_java, hoodie, tmp_path, table_type):
+    """Spark SQL registers a hoodie-created table (CREATE TABLE ... LOCATION) and INSERTs into it, hoodie lists it.
+
+    Spark SQL keeps the table config hoodie wrote (name, keys, type, checksum) and, as for any table it
+    registers at a location, rewrites hoodie.properties adding exactly its SQL defaults (hive-style and
+    URL-encoded partition paths) and the create schema, plus the metadata table's keys on the first write;
+    the rows Spark reads back and the single commit hoodie lists are exactly what Spark wrote."""
+    path = tmp_path / "sqlreg"
+    name = f"hoodie_made_{'cow' if table_type == 'COPY_ON_WRITE' else 'mor'}"
+    hoodie.create_table(path, name, table_type=table_type)
+    created = read_java_properties(path / ".hoodie" / "hoodie.properties")
+    kind = "cow" if table_type == "COPY_ON_WRITE" else "mor"
+    spark.sql(f"DROP TABLE IF EXISTS {name}")
+    spark.sql(f"CREATE TABLE {name} ({SCHEMA}) USING hudi PARTITIONED BY (part) LOCATION '{path}' "
+              f"TBLPROPERTIES (type = '{kind}', primaryKey = 'id', preCombineField = 'ts')")
+    spark.sql(f"INSERT INTO {name} VALUES ('a1', 'alice', 1, 'p1'), ('b1', 'carol', 1, 'p2')")
+
+    rows = spark.sql(f"SELECT _hoodie_commit_time, id, name, ts, part FROM {name}").collect()
+    assert sorted((r.id, r.name, r.ts, r.part) for r in rows) == [("a1", "alice", 1, "p1"), ("b1", "carol", 1, "p2")]
+    (commit,) = {r._hoodie_commit_time for r in rows}
+    action = "commit" if table_type == "COPY_ON_WRITE" else "deltacommit"
+    assert hudi_java.active_instants(path) == [(commit, action, "COMPLETED")]
+    assert [(r["instant"], r["action"], r["state"]) for r in hoodie.timeline(path, "--instants-only")] == [
+        (commit, action, "COMPLETED")]
+    assert hoodie_rows(hoodie, path, commit) == hudi_java.commit_write_stats(path, commit)
+    props = hoodie.properties(path)
+    assert props == read_java_properties(path / ".hoodie" / "hoodie.properties")
+    schema = json.loads(props.pop("hoodie.table.create.schema"))
+    assert props == {**created,
+                     "hoodie.datasource.write.hive_style_partitioning": "true",
+                     "hoodie.datasource.write.partitionpath.urlencode": "true",
+                     "hoodie.table.metadata.partitions": "files",
+                     "hoodie.table.metadata.partitions.inflight": ""}
+    assert [(f["name"], f["type"]) for f in schema["fields"]] == [
+        ("id", ["string", "null"]), ("name", ["string", "null"]), ("ts", ["long", "null"]),
+        ("part", ["string", "null"])]
+    assert hoodie.describe(path)["hive_style_partitioning"] == "true"
+    assert sorted(r["partition"] for r in hoodie.timeline(path)) == ["part=p1", "part=p2"]
+    spark.sql(f"DROP TABLE IF EXISTS {name}")
