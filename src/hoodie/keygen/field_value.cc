@@ -116,6 +116,67 @@ void AppendIntegers(const ::arrow::Array& array,
       ", which cannot be rendered as a Hudi key value: ", why);
 }
 
+// Integers, booleans, floating point and decimals; false for any other type.
+bool AppendNumbers(const ::arrow::Array& array,
+                   std::vector<std::optional<std::string>>* out) {
+  using ::arrow::Type;
+  switch (array.type_id()) {
+    case Type::INT8:
+      AppendIntegers<::arrow::Int8Array>(array, out);
+      break;
+    case Type::INT16:
+      AppendIntegers<::arrow::Int16Array>(array, out);
+      break;
+    case Type::INT32:
+      AppendIntegers<::arrow::Int32Array>(array, out);
+      break;
+    case Type::INT64:
+      AppendIntegers<::arrow::Int64Array>(array, out);
+      break;
+    case Type::BOOL:
+      AppendRendered<::arrow::BooleanArray>(
+          array,
+          [](const ::arrow::BooleanArray& a, int64_t i) {
+            return std::string(a.Value(i) ? "true" : "false");
+          },
+          out);
+      break;
+    case Type::FLOAT:
+      AppendRendered<::arrow::FloatArray>(
+          array,
+          [](const ::arrow::FloatArray& a, int64_t i) {
+            return JavaFloatToString(a.Value(i));
+          },
+          out);
+      break;
+    case Type::DOUBLE:
+      AppendRendered<::arrow::DoubleArray>(
+          array,
+          [](const ::arrow::DoubleArray& a, int64_t i) {
+            return JavaDoubleToString(a.Value(i));
+          },
+          out);
+      break;
+    case Type::DECIMAL128:
+      // Arrow's decimal text follows java.math.BigDecimal.toString (plain unless the
+      // scale is negative or the adjusted exponent is below -6).
+      AppendRendered<::arrow::Decimal128Array>(
+          array,
+          [](const ::arrow::Decimal128Array& a, int64_t i) { return a.FormatValue(i); },
+          out);
+      break;
+    case Type::DECIMAL256:
+      AppendRendered<::arrow::Decimal256Array>(
+          array,
+          [](const ::arrow::Decimal256Array& a, int64_t i) { return a.FormatValue(i); },
+          out);
+      break;
+    default:
+      return false;
+  }
+  return true;
+}
+
 }  // namespace
 
 std::string JavaDoubleToString(double value) { return JavaFloatingToString(value); }
@@ -190,56 +251,6 @@ std::string JavaLocalDateToString(int64_t days_since_epoch) {
     case Type::STRING_VIEW:
       AppendViews<::arrow::StringViewArray>(array, &out);
       break;
-    case Type::INT8:
-      AppendIntegers<::arrow::Int8Array>(array, &out);
-      break;
-    case Type::INT16:
-      AppendIntegers<::arrow::Int16Array>(array, &out);
-      break;
-    case Type::INT32:
-      AppendIntegers<::arrow::Int32Array>(array, &out);
-      break;
-    case Type::INT64:
-      AppendIntegers<::arrow::Int64Array>(array, &out);
-      break;
-    case Type::BOOL:
-      AppendRendered<::arrow::BooleanArray>(
-          array,
-          [](const ::arrow::BooleanArray& a, int64_t i) {
-            return std::string(a.Value(i) ? "true" : "false");
-          },
-          &out);
-      break;
-    case Type::FLOAT:
-      AppendRendered<::arrow::FloatArray>(
-          array,
-          [](const ::arrow::FloatArray& a, int64_t i) {
-            return JavaFloatToString(a.Value(i));
-          },
-          &out);
-      break;
-    case Type::DOUBLE:
-      AppendRendered<::arrow::DoubleArray>(
-          array,
-          [](const ::arrow::DoubleArray& a, int64_t i) {
-            return JavaDoubleToString(a.Value(i));
-          },
-          &out);
-      break;
-    case Type::DECIMAL128:
-      // Arrow's decimal text follows java.math.BigDecimal.toString (plain unless the
-      // scale is negative or the adjusted exponent is below -6).
-      AppendRendered<::arrow::Decimal128Array>(
-          array,
-          [](const ::arrow::Decimal128Array& a, int64_t i) { return a.FormatValue(i); },
-          &out);
-      break;
-    case Type::DECIMAL256:
-      AppendRendered<::arrow::Decimal256Array>(
-          array,
-          [](const ::arrow::Decimal256Array& a, int64_t i) { return a.FormatValue(i); },
-          &out);
-      break;
     case Type::DATE32:
       AppendRendered<::arrow::Date32Array>(
           array,
@@ -262,6 +273,7 @@ std::string JavaLocalDateToString(int64_t days_since_epoch) {
       return DictionaryValuesAsStrings(
           static_cast<const ::arrow::DictionaryArray&>(array), field);
     default:
+      if (AppendNumbers(array, &out)) break;
       return UnsupportedType(*array.type(), field,
                              "only strings, signed integers, booleans, floating point, "
                              "decimals, dates and millisecond/microsecond timestamps are "

@@ -29,6 +29,7 @@ struct Fields {
   int minute = 0;
   int second = 0;
   int millis = 0;
+  int day_of_week = 0;  // 0 = Monday
 };
 
 Fields SplitMillis(int64_t local_millis) {
@@ -54,6 +55,8 @@ Fields SplitMillis(int64_t local_millis) {
   f.minute = static_cast<int>(rest / 60000 % 60);
   f.second = static_cast<int>(rest / 1000 % 60);
   f.millis = static_cast<int>(rest % 1000);
+  // 1970-01-01 was a Thursday (index 3 from Monday).
+  f.day_of_week = static_cast<int>(((days % 7) + 7 + 3) % 7);
   return f;
 }
 
@@ -72,6 +75,98 @@ std::string Offset(int32_t seconds, bool colon) {
   if (colon) out += ':';
   out += Padded(magnitude / 60 % 60, 2);
   return out;
+}
+
+bool AppendDateField(char letter, int n, const Fields& f, std::string* out) {
+  switch (letter) {
+    case 'y':
+      *out += n == 2 ? Padded(((f.year % 100) + 100) % 100, 2) : Padded(f.year, n);
+      return true;
+    case 'Y': {
+      int64_t year_of_era = f.year > 0 ? f.year : 1 - f.year;
+      *out += n == 2 ? Padded(year_of_era % 100, 2) : Padded(year_of_era, n);
+      return true;
+    }
+    case 'M':
+      if (n <= 2) {
+        *out += Padded(f.month, n);
+      } else {
+        std::string_view name = kMonthNames[f.month - 1];
+        *out += n == 3 ? name.substr(0, 3) : name;
+      }
+      return true;
+    case 'd':
+      *out += Padded(f.day, n);
+      return true;
+    case 'D':
+      *out += Padded(f.day_of_year, n);
+      return true;
+    case 'E': {
+      std::string_view name = kDayNames[f.day_of_week];
+      *out += n >= 4 ? name : name.substr(0, 3);
+      return true;
+    }
+    default:
+      return false;
+  }
+}
+
+void AppendTimeField(char letter, int n, const Fields& f, std::string* out) {
+  switch (letter) {
+    case 'H':
+      *out += Padded(f.hour, n);
+      break;
+    case 'k':
+      *out += Padded(f.hour == 0 ? 24 : f.hour, n);
+      break;
+    case 'h':
+      *out += Padded(f.hour % 12 == 0 ? 12 : f.hour % 12, n);
+      break;
+    case 'K':
+      *out += Padded(f.hour % 12, n);
+      break;
+    case 'a':
+      *out += f.hour < 12 ? "AM" : "PM";
+      break;
+    case 'm':
+      *out += Padded(f.minute, n);
+      break;
+    case 's':
+      *out += Padded(f.second, n);
+      break;
+    case 'S': {
+      // appendFractionOfSecond(n, n): exactly n digits, truncated or zero-padded.
+      std::string digits = Padded(f.millis, 3);
+      digits.resize(n, '0');
+      *out += digits;
+      break;
+    }
+    default:
+      break;
+  }
+}
+
+// Reads the quoted literal starting at `start` (a quote); '' is a single quote inside
+// or outside quotes. Returns the index after the literal.
+::arrow::Result<size_t> ReadQuoted(std::string_view pattern, size_t start,
+                                   std::string* literal) {
+  size_t j = start + 1;
+  if (j < pattern.size() && pattern[j] == '\'') {
+    *literal = "'";
+    return j + 1;
+  }
+  for (; j < pattern.size(); ++j) {
+    if (pattern[j] != '\'') {
+      literal->push_back(pattern[j]);
+    } else if (j + 1 < pattern.size() && pattern[j + 1] == '\'') {
+      literal->push_back('\'');
+      ++j;
+    } else {
+      return j + 1;
+    }
+  }
+  return ::arrow::Status::Invalid("date format '", pattern,
+                                  "' has an unterminated quote");
 }
 
 bool IsNumericLetter(char letter, int count) {
@@ -162,34 +257,9 @@ struct JodaDateFormat::ParseState {
   while (i < pattern.size()) {
     char c = pattern[i];
     if (c == '\'') {
-      // Quoted literal; '' is a single quote inside or outside quotes.
       std::string literal;
-      size_t j = i + 1;
-      if (j < pattern.size() && pattern[j] == '\'') {
-        literal = "'";
-        j += 1;
-      } else {
-        bool closed = false;
-        for (; j < pattern.size(); ++j) {
-          if (pattern[j] == '\'') {
-            if (j + 1 < pattern.size() && pattern[j + 1] == '\'') {
-              literal.push_back('\'');
-              ++j;
-              continue;
-            }
-            closed = true;
-            ++j;
-            break;
-          }
-          literal.push_back(pattern[j]);
-        }
-        if (!closed) {
-          return ::arrow::Status::Invalid("date format '", pattern,
-                                          "' has an unterminated quote");
-        }
-      }
-      format.tokens_.push_back({0, 0, literal});
-      i = j;
+      ARROW_ASSIGN_OR_RAISE(i, ReadQuoted(pattern, i, &literal));
+      format.tokens_.push_back({0, 0, std::move(literal)});
     } else if (std::isalpha(static_cast<unsigned char>(c))) {
       size_t j = i;
       while (j < pattern.size() && pattern[j] == c) ++j;
@@ -219,73 +289,12 @@ std::string JodaDateFormat::Format(int64_t local_millis, int32_t offset_seconds)
   Fields f = SplitMillis(local_millis);
   std::string out;
   for (const Token& token : tokens_) {
-    int n = token.count;
-    switch (token.letter) {
-      case 0:
-        out += token.literal;
-        break;
-      case 'y':
-        out += n == 2 ? Padded(((f.year % 100) + 100) % 100, 2) : Padded(f.year, n);
-        break;
-      case 'Y': {
-        int64_t year_of_era = f.year > 0 ? f.year : 1 - f.year;
-        out += n == 2 ? Padded(year_of_era % 100, 2) : Padded(year_of_era, n);
-        break;
-      }
-      case 'M':
-        if (n <= 2) {
-          out += Padded(f.month, n);
-        } else {
-          std::string_view name = kMonthNames[f.month - 1];
-          out += n == 3 ? name.substr(0, 3) : name;
-        }
-        break;
-      case 'd':
-        out += Padded(f.day, n);
-        break;
-      case 'D':
-        out += Padded(f.day_of_year, n);
-        break;
-      case 'H':
-        out += Padded(f.hour, n);
-        break;
-      case 'k':
-        out += Padded(f.hour == 0 ? 24 : f.hour, n);
-        break;
-      case 'h':
-        out += Padded(f.hour % 12 == 0 ? 12 : f.hour % 12, n);
-        break;
-      case 'K':
-        out += Padded(f.hour % 12, n);
-        break;
-      case 'a':
-        out += f.hour < 12 ? "AM" : "PM";
-        break;
-      case 'm':
-        out += Padded(f.minute, n);
-        break;
-      case 's':
-        out += Padded(f.second, n);
-        break;
-      case 'S': {
-        // appendFractionOfSecond(n, n): exactly n digits, truncated or zero-padded.
-        std::string digits = Padded(f.millis, 3);
-        digits.resize(n, '0');
-        out += digits;
-        break;
-      }
-      case 'E': {
-        int64_t days = (local_millis - (((local_millis % kMillisPerDay) + kMillisPerDay) %
-                                        kMillisPerDay)) /
-                       kMillisPerDay;
-        // 1970-01-01 was a Thursday (index 3 from Monday).
-        std::string_view name = kDayNames[((days % 7) + 7 + 3) % 7];
-        out += n >= 4 ? name : name.substr(0, 3);
-        break;
-      }
-      case 'Z':
-        out += Offset(offset_seconds, n == 2);
-        break;
+    if (token.letter == 0) {
+      out += token.literal;
+    } else if (token.letter == 'Z') {
+      out += Offset(offset_seconds, token.count == 2);
+    } else if (!AppendDateField(token.letter, token.count, f, &out)) {
+      AppendTimeField(token.letter, token.count, f, &out);
     }
   }
   return out;
@@ -383,109 +392,126 @@ bool ParseOffset(std::string_view text, size_t* pos, int32_t* seconds) {
 
 }  // namespace
 
+::arrow::Status JodaDateFormat::ParseYear(size_t index, std::string_view text,
+                                          size_t* pos, ParseState* state) const {
+  const Token& token = tokens_[index];
+  const int n = token.count;
+  // Joda reads up to 9 digits unless another number follows without a separator.
+  bool lenient = !NextIsNumeric(index);
+  int max = lenient ? 9 : (n == 2 ? 2 : n);
+  size_t start = *pos;
+  int64_t value = 0;
+  int digits = 0;
+  if (!ReadNumber(text, pos, max, true, &value, &digits)) return Malformed(text, *pos);
+  bool plain_two = n == 2 && digits == 2 && std::isdigit(text[start]);
+  state->fields.year = plain_two ? ExpandTwoDigitYear(value) : value;
+  if (token.letter == 'Y' && !plain_two && value <= 0) {
+    return CheckRange(text, "yearOfEra", value, 1, 292278993);
+  }
+  return ::arrow::Status::OK();
+}
+
+::arrow::Status JodaDateFormat::ParseNumber(char letter, int n, std::string_view text,
+                                            size_t* pos, ParseState* state) const {
+  struct Spec {
+    const char* name;
+    int64_t low;
+    int64_t high;
+    int digits;
+  };
+  Spec spec{};
+  switch (letter) {
+    case 'M':
+      spec = {"monthOfYear", 1, 12, 2};
+      break;
+    case 'd':
+      spec = {"dayOfMonth", 1, 31, 2};
+      break;
+    case 'D':
+      spec = {"dayOfYear", 1, 366, 3};
+      break;
+    case 'H':
+      spec = {"hourOfDay", 0, 23, 2};
+      break;
+    case 'k':
+      spec = {"clockhourOfDay", 1, 24, 2};
+      break;
+    case 'h':
+      spec = {"clockhourOfHalfday", 1, 12, 2};
+      break;
+    case 'K':
+      spec = {"hourOfHalfday", 0, 11, 2};
+      break;
+    case 'm':
+      spec = {"minuteOfHour", 0, 59, 2};
+      break;
+    case 's':
+      spec = {"secondOfMinute", 0, 59, 2};
+      break;
+    default:
+      return Malformed(text, *pos);
+  }
+  int64_t value = 0;
+  int digits = 0;
+  if (!ReadNumber(text, pos, std::max(spec.digits, n), false, &value, &digits)) {
+    return Malformed(text, *pos);
+  }
+  ARROW_RETURN_NOT_OK(CheckRange(text, spec.name, value, spec.low, spec.high));
+  Fields& f = state->fields;
+  switch (letter) {
+    case 'M':
+      f.month = static_cast<unsigned>(value);
+      break;
+    case 'd':
+      f.day = static_cast<unsigned>(value);
+      break;
+    case 'D':
+      f.day_of_year = value;
+      break;
+    case 'H':
+    case 'k':
+      f.hour = static_cast<int>(value % 24);
+      break;
+    case 'h':
+    case 'K':
+      state->hour_of_half_day = static_cast<int>(value % 12);
+      break;
+    case 'm':
+      f.minute = static_cast<int>(value);
+      break;
+    default:
+      f.second = static_cast<int>(value);
+      break;
+  }
+  return ::arrow::Status::OK();
+}
+
 ::arrow::Status JodaDateFormat::ParseToken(size_t index, std::string_view text,
                                            size_t* pos, ParseState* state) const {
   const Token& token = tokens_[index];
-  Fields& f = state->fields;
-  int64_t value = 0;
-  int digits = 0;
-  int n = token.count;
-  auto number = [&](int max_digits, bool signed_value) -> ::arrow::Status {
-    if (!ReadNumber(text, pos, max_digits, signed_value, &value, &digits)) {
-      return Malformed(text, *pos);
-    }
-    return ::arrow::Status::OK();
-  };
   switch (token.letter) {
     case 0:
       if (!MatchWord(text, *pos, token.literal)) return Malformed(text, *pos);
       *pos += token.literal.size();
       return ::arrow::Status::OK();
     case 'y':
-    case 'Y': {
-      bool lenient = !NextIsNumeric(index);
-      int max = n == 2 ? (lenient ? 9 : 2) : (lenient ? 9 : n);
-      size_t start = *pos;
-      ARROW_RETURN_NOT_OK(number(max, true));
-      bool plain_two = n == 2 && digits == 2 && std::isdigit(text[start]);
-      f.year = plain_two ? ExpandTwoDigitYear(value) : value;
-      if (token.letter == 'Y' && !plain_two && f.year <= 0) {
-        return CheckRange(text, "yearOfEra", f.year, 1, 292278993);
-      }
-      return ::arrow::Status::OK();
-    }
+    case 'Y':
+      return ParseYear(index, text, pos, state);
     case 'M':
-      if (n >= 3) {
+      if (token.count >= 3) {
         int month = MatchName(text, pos, kMonthNames, 12);
         if (month < 0) return Malformed(text, *pos);
-        f.month = month + 1;
+        state->fields.month = static_cast<unsigned>(month + 1);
         return ::arrow::Status::OK();
       }
-      ARROW_RETURN_NOT_OK(number(std::max(2, n), false));
-      ARROW_RETURN_NOT_OK(CheckRange(text, "monthOfYear", value, 1, 12));
-      f.month = static_cast<unsigned>(value);
-      return ::arrow::Status::OK();
-    case 'd':
-      ARROW_RETURN_NOT_OK(number(std::max(2, n), false));
-      ARROW_RETURN_NOT_OK(CheckRange(text, "dayOfMonth", value, 1, 31));
-      f.day = static_cast<unsigned>(value);
-      return ::arrow::Status::OK();
-    case 'D':
-      ARROW_RETURN_NOT_OK(number(std::max(3, n), false));
-      ARROW_RETURN_NOT_OK(CheckRange(text, "dayOfYear", value, 1, 366));
-      f.day_of_year = value;
-      return ::arrow::Status::OK();
-    case 'H':
-    case 'k':
-      ARROW_RETURN_NOT_OK(number(std::max(2, n), false));
-      if (token.letter == 'H') {
-        ARROW_RETURN_NOT_OK(CheckRange(text, "hourOfDay", value, 0, 23));
-      } else {
-        ARROW_RETURN_NOT_OK(CheckRange(text, "clockhourOfDay", value, 1, 24));
-      }
-      f.hour = static_cast<int>(value % 24);
-      return ::arrow::Status::OK();
-    case 'h':
-    case 'K':
-      ARROW_RETURN_NOT_OK(number(std::max(2, n), false));
-      if (token.letter == 'h') {
-        ARROW_RETURN_NOT_OK(CheckRange(text, "clockhourOfHalfday", value, 1, 12));
-      } else {
-        ARROW_RETURN_NOT_OK(CheckRange(text, "hourOfHalfday", value, 0, 11));
-      }
-      state->hour_of_half_day = static_cast<int>(value % 12);
-      return ::arrow::Status::OK();
+      break;
     case 'a':
-      if (MatchWord(text, *pos, "AM") || MatchWord(text, *pos, "PM")) {
-        state->half_day = MatchWord(text, *pos, "PM") ? 1 : 0;
-        *pos += 2;
-        return ::arrow::Status::OK();
+      if (!MatchWord(text, *pos, "AM") && !MatchWord(text, *pos, "PM")) {
+        return Malformed(text, *pos);
       }
-      return Malformed(text, *pos);
-    case 'm':
-      ARROW_RETURN_NOT_OK(number(std::max(2, n), false));
-      ARROW_RETURN_NOT_OK(CheckRange(text, "minuteOfHour", value, 0, 59));
-      f.minute = static_cast<int>(value);
+      state->half_day = MatchWord(text, *pos, "PM") ? 1 : 0;
+      *pos += 2;
       return ::arrow::Status::OK();
-    case 's':
-      ARROW_RETURN_NOT_OK(number(std::max(2, n), false));
-      ARROW_RETURN_NOT_OK(CheckRange(text, "secondOfMinute", value, 0, 59));
-      f.second = static_cast<int>(value);
-      return ::arrow::Status::OK();
-    case 'S': {
-      ARROW_RETURN_NOT_OK(number(n, false));
-      // A fraction: scale the digits read to milliseconds, dropping finer digits.
-      while (digits < 3) {
-        value *= 10;
-        ++digits;
-      }
-      while (digits > 3) {
-        value /= 10;
-        --digits;
-      }
-      f.millis = static_cast<int>(value);
-      return ::arrow::Status::OK();
-    }
     case 'E':
       if (MatchName(text, pos, kDayNames, 7) < 0) return Malformed(text, *pos);
       return ::arrow::Status::OK();
@@ -495,9 +521,22 @@ bool ParseOffset(std::string_view text, size_t* pos, int32_t* seconds) {
       state->offset_seconds = seconds;
       return ::arrow::Status::OK();
     }
+    case 'S': {
+      int64_t value = 0;
+      int digits = 0;
+      if (!ReadNumber(text, pos, token.count, false, &value, &digits)) {
+        return Malformed(text, *pos);
+      }
+      // A fraction: scale the digits read to milliseconds, dropping finer digits.
+      for (; digits < 3; ++digits) value *= 10;
+      for (; digits > 3; --digits) value /= 10;
+      state->fields.millis = static_cast<int>(value);
+      return ::arrow::Status::OK();
+    }
     default:
-      return Malformed(text, *pos);
+      break;
   }
+  return ParseNumber(token.letter, token.count, text, pos, state);
 }
 
 ::arrow::Result<ParsedDateTime> JodaDateFormat::Parse(std::string_view text) const {

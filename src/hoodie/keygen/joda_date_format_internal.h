@@ -50,6 +50,10 @@ class JodaDateFormat {
   struct ParseState;
   ::arrow::Status ParseToken(size_t index, std::string_view text, size_t* pos,
                              ParseState* state) const;
+  ::arrow::Status ParseYear(size_t index, std::string_view text, size_t* pos,
+                            ParseState* state) const;
+  ::arrow::Status ParseNumber(char letter, int n, std::string_view text, size_t* pos,
+                              ParseState* state) const;
   bool NextIsNumeric(size_t index) const;
 
   std::string pattern_;
