@@ -17,6 +17,7 @@
 #include "hoodie/keygen/key_generator.h"
 #include "hoodie/keygen/key_generator_config.h"
 #include "hoodie/storage/storage.h"
+#include "hoodie/table/table_config.h"
 #include "hoodie/table/table_meta_client.h"
 #include "hoodie/testing/matchers.h"
 #include "hoodie/testing/temp_dir.h"
@@ -166,6 +167,44 @@ TEST(SampleTableKeyTest, TimestampSampleReproducesHourFolders) {
   }
   EXPECT_EQ(paths, (std::set<std::string>{"2023/04/01/12", "2023/04/02/12",
                                           "2023/04/03/12", "2023/04/04/13"}));
+}
+
+// A Hudi 1.1 table (version 9, which TableMetaClient does not open) whose partition
+// column holds epoch millis; its hoodie.properties carries the timebased options and
+// Hudi wrote the paths in UTC. Files where Spark stored ts_millis as a string are
+// skipped: Hudi 0.15 cannot key string values with EPOCHMILLISECONDS.
+TEST(SampleTableKeyTest, EpochMillisTableOfHudi11MatchesForLongValues) {
+  testing::TempDir dir;
+  ASSERT_OK_AND_ASSIGN(
+      auto base,
+      testing::UnzipTable(kTables + "sample_table/cow/v9_timebasedkeygen_epochmillis.zip",
+                          dir.path()));
+  auto storage = Storage::Local();
+  ASSERT_OK_AND_ASSIGN(auto table_config,
+                       TableConfig::Load(storage.get(), base + "/.hoodie"));
+  EXPECT_EQ(table_config.Get("hoodie.table.keygenerator.type"), "TIMESTAMP");
+  HoodieConfig overrides;
+  overrides.Set("hoodie.table.keygenerator.class",
+                "org.apache.hudi.keygen.TimestampBasedKeyGenerator");
+  ASSERT_OK_AND_ASSIGN(auto generator, MakeKeyGenerator(table_config, overrides));
+  size_t rows = 0;
+  for (const auto& file : BaseFiles(base)) {
+    SCOPED_TRACE(file);
+    ASSERT_OK_AND_ASSIGN(auto table, ReadParquet(file));
+    ASSERT_OK_AND_ASSIGN(auto batch, table->CombineChunksToBatch());
+    if (batch->GetColumnByName("ts_millis")->type_id() != ::arrow::Type::INT64) continue;
+    ASSERT_OK_AND_ASSIGN(KeyColumns keys, generator->Generate(*batch));
+    EXPECT_TRUE(keys.errors.empty());
+    auto stored_keys = std::static_pointer_cast<::arrow::StringArray>(
+        batch->GetColumnByName("_hoodie_record_key"));
+    auto stored_paths = std::static_pointer_cast<::arrow::StringArray>(
+        batch->GetColumnByName("_hoodie_partition_path"));
+    for (int64_t row = 0; row < batch->num_rows(); ++row, ++rows) {
+      EXPECT_EQ(keys.record_keys->GetString(row), stored_keys->GetString(row));
+      EXPECT_EQ(keys.partition_paths->GetString(row), stored_paths->GetString(row));
+    }
+  }
+  EXPECT_EQ(rows, 7u);
 }
 
 }  // namespace

@@ -6,18 +6,12 @@
 
 #include <algorithm>
 #include <cctype>
-#include <mutex>
 
 #include "hoodie/keygen/time_zone_internal.h"
 
 namespace hoodie::internal {
 
 namespace {
-
-void InitializeCompute() {
-  static std::once_flag once;
-  std::call_once(once, [] { (void)::arrow::compute::Initialize(); });
-}
 
 std::string Upper(std::string_view text) {
   std::string out(text);
@@ -62,7 +56,7 @@ std::optional<int32_t> ParseCustomGmtId(std::string_view rest) {
 
 ::arrow::Result<std::vector<int64_t>> RunLocalTimestamp(const std::string& zone,
                                                         const std::vector<int64_t>& utc) {
-  InitializeCompute();
+  ARROW_RETURN_NOT_OK(EnsureComputeInitialized());
   ::arrow::TimestampBuilder builder(::arrow::timestamp(::arrow::TimeUnit::MILLI, zone),
                                     ::arrow::default_memory_pool());
   ARROW_RETURN_NOT_OK(builder.AppendValues(utc));
@@ -74,6 +68,11 @@ std::optional<int32_t> ParseCustomGmtId(std::string_view rest) {
 }
 
 }  // namespace
+
+::arrow::Status EnsureComputeInitialized() {
+  static const ::arrow::Status status = ::arrow::compute::Initialize();
+  return status;
+}
 
 std::string TimeZone::key() const {
   return fixed ? "offset:" + std::to_string(offset_seconds) : "zone:" + name;

@@ -32,6 +32,9 @@ struct TimeZone {
 /// back to GMT, which hides typos such as "UTC+8".
 ::arrow::Result<TimeZone> ParseJavaTimeZone(std::string_view id);
 
+/// Runs arrow::compute::Initialize() once per process and returns its status.
+::arrow::Status EnsureComputeInitialized();
+
 /// Wall-clock millis of each UTC instant in `zone`.
 ::arrow::Result<std::vector<int64_t>> UtcToLocalMillis(const TimeZone& zone,
                                                        const std::vector<int64_t>& utc);

@@ -247,6 +247,24 @@ TEST(TimestampKeyGeneratorTest, DeltastreamerAliasesAreHonoured) {
   EXPECT_THAT(Paths(config, ::arrow::int64(), "[1677585600000]"), ElementsAre("2023/03"));
 }
 
+TEST(TimestampKeyGeneratorTest, DictionaryEncodedValuesAreDecoded) {
+  auto dict = ::arrow::json::DictArrayFromJSONString(
+                  ::arrow::dictionary(::arrow::int8(), ::arrow::utf8()), "[1, 0, null]",
+                  R"(["2023-04-01", "2024-02-29"])")
+                  .ValueOrDie();
+  auto ids = BatchFromJson({::arrow::field("id", ::arrow::int32())},
+                           R"([{"id": 1}, {"id": 2}, {"id": 3}])")
+                 .ValueOrDie();
+  auto batch = ids->AddColumn(1, "ts", dict).ValueOrDie();
+  ASSERT_OK_AND_ASSIGN(auto generator, MakeKeyGenerator(Config({{kType, "DATE_STRING"},
+                                                                {kInput, "yyyy-MM-dd"},
+                                                                {kOutput, "yyyyMMdd"}})));
+  ASSERT_OK_AND_ASSIGN(auto keys, generator->Generate(*batch));
+  // A null date string becomes the epoch printed with the first input format.
+  EXPECT_THAT(Strings(*keys.partition_paths),
+              ElementsAre("20240229", "20230401", "19700101"));
+}
+
 TEST(TimeZoneTest, JavaIds) {
   ASSERT_OK_AND_ASSIGN(auto gmt, internal::ParseJavaTimeZone("GMT+8"));
   EXPECT_EQ(gmt.offset_seconds, 8 * 3600);

@@ -407,6 +407,7 @@ void TimestampPartitionerImpl::Fail(int64_t row, std::string_view value,
   ARROW_ASSIGN_OR_RAISE(auto array, ResolveFieldPath(batch, field_));
   if (array->type_id() == ::arrow::Type::DICTIONARY) {
     const auto& type = static_cast<const ::arrow::DictionaryType&>(*array->type());
+    ARROW_RETURN_NOT_OK(EnsureComputeInitialized());
     ARROW_ASSIGN_OR_RAISE(array, ::arrow::compute::Cast(*array, type.value_type()));
   }
   Times times(array->length());
