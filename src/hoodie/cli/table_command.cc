@@ -97,7 +97,7 @@ void AddCreate(CLI::App* table, const GlobalOptions* options) {
     if (*hive) create.hive_style_partitioning = true;
     if (!args->timezone.empty()) {
       create.timeline_timezone =
-          args->timezone == "UTC" ? TimelineTimezone::kUtc : TimelineTimezone::kLocal;
+          args->timezone == "UTC" ? TimelineTimeZone::kUtc : TimelineTimeZone::kLocal;
     }
     std::string path;
     ARROW_ASSIGN_OR_RAISE(auto storage, Storage::FromUri(args->path, &path));

@@ -68,8 +68,7 @@ void AddFileRows(const Instant& instant, const CommitMetadata& metadata,
 
 ::arrow::Result<Listing> BuildTimelineListing(const TableMetaClient& client,
                                               const TimelineListingOptions& options) {
-  ARROW_ASSIGN_OR_RAISE(auto timeline,
-                        ActiveTimeline::Load(client.storage(), client.meta_path()));
+  ARROW_ASSIGN_OR_RAISE(auto timeline, client.LoadActiveTimeline());
   Listing listing;
   listing.header = {"instant", "action",  "state",   "operation",       "partition",
                     "file",    "inserts", "updates", "deletes",         "records_written",

@@ -67,10 +67,6 @@ const char* TableTypeName(TableType type) {
       "unknown table type (expected COPY_ON_WRITE or MERGE_ON_READ): ", name);
 }
 
-const char* TimelineTimezoneName(TimelineTimezone zone) {
-  return zone == TimelineTimezone::kUtc ? "UTC" : "LOCAL";
-}
-
 TableConfig::TableConfig(PropertyList entries) : entries_(std::move(entries)) {}
 
 ::arrow::Result<TableConfig> TableConfig::Parse(std::string_view text,
@@ -189,12 +185,10 @@ bool TableConfig::cdc_enabled() const {
   return JavaParseBoolean(Get(kCdcEnabled), false);
 }
 
-::arrow::Result<TimelineTimezone> TableConfig::timeline_timezone() const {
+::arrow::Result<TimelineTimeZone> TableConfig::timeline_timezone() const {
   auto value = Get(kTimelineTimezone);
-  if (!value.has_value() || *value == "LOCAL") return TimelineTimezone::kLocal;
-  if (*value == "UTC") return TimelineTimezone::kUtc;
-  return ::arrow::Status::Invalid("unknown timeline timezone (expected LOCAL or UTC): ",
-                                  *value);
+  if (!value.has_value()) return TimelineTimeZone::kLocal;
+  return ParseTimelineTimeZone(*value);
 }
 
 std::string TableConfig::archive_folder() const {

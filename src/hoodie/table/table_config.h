@@ -14,6 +14,7 @@
 #include <arrow/status.h>
 
 #include "hoodie/config/java_properties.h"
+#include "hoodie/timeline/instant_time.h"
 
 namespace hoodie {
 
@@ -27,9 +28,6 @@ const char* TableTypeName(TableType type);
 /// Parses a Java enum name (exact case, as HoodieTableType.valueOf); Invalid otherwise.
 ::arrow::Result<TableType> ParseTableType(std::string_view name);
 
-/// hoodie.table.timeline.timezone: the clock used to make instant times.
-enum class TimelineTimezone { kLocal, kUtc };
-const char* TimelineTimezoneName(TimelineTimezone zone);
 
 /// \brief The ordered key/value content of hoodie.properties with typed accessors.
 ///
@@ -148,7 +146,7 @@ class TableConfig {
   bool partition_metafile_use_base_format() const;  ///< default false
   bool cdc_enabled() const;                         ///< default false
   /// hoodie.table.timeline.timezone, default LOCAL; Invalid for other names.
-  ::arrow::Result<TimelineTimezone> timeline_timezone() const;
+  ::arrow::Result<TimelineTimeZone> timeline_timezone() const;
   /// hoodie.archivelog.folder, default "archived" (also when set to empty).
   std::string archive_folder() const;
   /// hoodie.table.metadata.partitions (and .inflight) split on ','; empty when absent.

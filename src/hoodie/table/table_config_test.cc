@@ -255,8 +255,8 @@ TEST(TableConfigTest, DefaultsApplyWhenKeysAreAbsent) {
   EXPECT_EQ(version, 0);
   ASSERT_OK_AND_ASSIGN(std::optional<int> layout, config.timeline_layout_version());
   EXPECT_FALSE(layout.has_value());
-  ASSERT_OK_AND_ASSIGN(TimelineTimezone zone, config.timeline_timezone());
-  EXPECT_EQ(zone, TimelineTimezone::kLocal);
+  ASSERT_OK_AND_ASSIGN(TimelineTimeZone zone, config.timeline_timezone());
+  EXPECT_EQ(zone, TimelineTimeZone::kLocal);
   EXPECT_EQ(config.name(), "");
   EXPECT_FALSE(config.database_name().has_value());
   EXPECT_THAT(config.record_key_fields(), IsEmpty());
@@ -289,8 +289,8 @@ TEST(TableConfigTest, TypedAccessorsParseValuesAndAliases) {
   EXPECT_EQ(config.base_file_format(), "ORC");
   EXPECT_FALSE(config.populate_meta_fields());
   EXPECT_TRUE(config.hive_style_partitioning());
-  ASSERT_OK_AND_ASSIGN(TimelineTimezone zone, config.timeline_timezone());
-  EXPECT_EQ(zone, TimelineTimezone::kUtc);
+  ASSERT_OK_AND_ASSIGN(TimelineTimeZone zone, config.timeline_timezone());
+  EXPECT_EQ(zone, TimelineTimeZone::kUtc);
   EXPECT_EQ(config.archive_folder(), "archived");
   EXPECT_THAT(config.metadata_partitions(), ElementsAre("column_stats", "files"));
 }

@@ -103,7 +103,7 @@ TableConfig TableCreateOptions::ToTableConfig() const {
     config.Set(TableConfig::kUrlEncodePartitioning, BoolText(*url_encode_partitioning));
   }
   if (timeline_timezone) {
-    config.Set(TableConfig::kTimelineTimezone, TimelineTimezoneName(*timeline_timezone));
+    config.Set(TableConfig::kTimelineTimezone, TimelineTimeZoneName(*timeline_timezone));
   }
   if (partition_metafile_use_base_format) {
     config.Set(TableConfig::kPartitionMetafileUseBaseFormat,
@@ -207,6 +207,11 @@ std::string TableMetaClient::archive_path() const {
 
 std::string TableMetaClient::properties_path() const {
   return JoinPath(meta_path_, TableConfig::kPropertiesFile);
+}
+
+::arrow::Result<ActiveTimeline> TableMetaClient::LoadActiveTimeline() const {
+  ARROW_ASSIGN_OR_RAISE(TimelineTimeZone zone, table_config_->timeline_timezone());
+  return ActiveTimeline::Load(storage_, meta_path_, zone);
 }
 
 ::arrow::Status TableMetaClient::ReloadTableConfig() {

@@ -14,6 +14,7 @@
 
 #include "hoodie/config/java_properties.h"
 #include "hoodie/table/table_config.h"
+#include "hoodie/timeline/active_timeline.h"
 
 namespace hoodie {
 
@@ -38,7 +39,7 @@ struct TableCreateOptions {
   std::optional<bool> partition_metafile_use_base_format;
   std::optional<bool> cdc_enabled;
   std::string base_file_format;  ///< e.g. "PARQUET"; upper-cased when written
-  std::optional<TimelineTimezone> timeline_timezone;
+  std::optional<TimelineTimeZone> timeline_timezone;
   std::string create_schema;  ///< Avro schema JSON
   /// MOR only (ignored for COW, as in Java); defaults to OverwriteWithLatestAvroPayload
   /// and the default merger strategy UUID.
@@ -116,6 +117,10 @@ class TableMetaClient {
   const std::shared_ptr<const TableConfig>& table_config() const { return table_config_; }
   int table_version() const { return table_version_; }
   TableType table_type() const { return table_type_; }
+
+  /// Loads the active timeline in `.hoodie/`, with instant times generated in the
+  /// table's `hoodie.table.timeline.timezone`. Reads the folder listing each call.
+  ::arrow::Result<ActiveTimeline> LoadActiveTimeline() const;
 
   /// Re-reads hoodie.properties (errors as in Load).
   ::arrow::Status ReloadTableConfig();

@@ -119,6 +119,37 @@ TEST(TableMetaClientTest, CreateThenLoadRoundTrips) {
   EXPECT_THAT(loaded->table_config()->record_key_fields(), ElementsAre("id", "name"));
 }
 
+TEST(TableMetaClientTest, ActiveTimelineSeesInstantsWrittenThroughIt) {
+  testing::TempDir dir;
+  auto storage = Storage::Local();
+  std::string base = dir.Join("t");
+  TableCreateOptions options = SampleLikeOptions();
+  options.timeline_timezone = TimelineTimeZone::kUtc;
+  ASSERT_OK_AND_ASSIGN(auto client, TableMetaClient::Create(storage, base, options));
+  ASSERT_OK_AND_ASSIGN(auto timeline, client->LoadActiveTimeline());
+  EXPECT_TRUE(timeline.timeline().Empty());
+  ASSERT_OK_AND_ASSIGN(std::string time, timeline.CreateNewInstantTime());
+  ASSERT_OK(timeline.CreateRequested(Instant{time, Action::kCommit, State::kRequested}));
+  ASSERT_OK_AND_ASSIGN(auto reloaded, client->LoadActiveTimeline());
+  ASSERT_EQ(reloaded.timeline().Count(), 1u);
+  EXPECT_EQ(reloaded.timeline().instants()[0],
+            (Instant{time, Action::kCommit, State::kRequested}));
+  // The requested file is empty, as Hudi writes it for commits.
+  ASSERT_OK_AND_ASSIGN(std::string bytes, storage->ReadAll(base + "/.hoodie/" + time +
+                                                             ".commit.requested"));
+  EXPECT_EQ(bytes, "");
+}
+
+TEST(TableMetaClientTest, CorruptTimezoneIsReportedWhenLoadingTheTimeline) {
+  testing::TempDir dir;
+  auto storage = Storage::Local();
+  ASSERT_OK_AND_ASSIGN(auto client,
+                       TableMetaClient::Create(storage, dir.Join("t"), SampleLikeOptions()));
+  ASSERT_OK(client->UpdateTableConfig({{"hoodie.table.timeline.timezone", "MARS"}}, {}));
+  EXPECT_THAT(client->LoadActiveTimeline().status(),
+              testing::StatusMessageHas("MARS"));
+}
+
 TEST(TableMetaClientTest, CreateMergeOnReadWithCustomArchiveFolder) {
   testing::TempDir dir;
   auto storage = Storage::Local();
@@ -126,7 +157,7 @@ TEST(TableMetaClientTest, CreateMergeOnReadWithCustomArchiveFolder) {
   options.table_name = "m";
   options.table_type = TableType::kMergeOnRead;
   options.archive_folder = "history";
-  options.timeline_timezone = TimelineTimezone::kUtc;
+  options.timeline_timezone = TimelineTimeZone::kUtc;
   options.base_file_format = "parquet";
   options.populate_meta_fields = false;
   options.extra_properties = {

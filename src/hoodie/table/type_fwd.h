@@ -6,7 +6,6 @@
 namespace hoodie {
 
 enum class TableType;
-enum class TimelineTimezone;
 class TableConfig;
 struct TableCreateOptions;
 class TableMetaClient;

@@ -62,6 +62,10 @@ bool ToEpochSeconds(struct tm* fields, TimelineTimeZone zone, int64_t* seconds) 
 
 }  // namespace
 
+const char* TimelineTimeZoneName(TimelineTimeZone zone) {
+  return zone == TimelineTimeZone::kUtc ? "UTC" : "LOCAL";
+}
+
 ::arrow::Result<TimelineTimeZone> ParseTimelineTimeZone(std::string_view value) {
   std::string upper(value);
   std::transform(upper.begin(), upper.end(), upper.begin(),

@@ -18,6 +18,9 @@ enum class TimelineTimeZone { kLocal, kUtc };
 /// naming the key and value otherwise.
 ::arrow::Result<TimelineTimeZone> ParseTimelineTimeZone(std::string_view value);
 
+/// "LOCAL" or "UTC", as stored in hoodie.table.timeline.timezone.
+const char* TimelineTimeZoneName(TimelineTimeZone zone);
+
 /// Special instant times (HoodieTimeline).
 inline constexpr std::string_view kInitInstantTs = "00000000000000";
 inline constexpr std::string_view kMetadataBootstrapInstantTs = "00000000000001";
