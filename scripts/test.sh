@@ -8,3 +8,5 @@ export HOODIE_TEST_DATA="${HOODIE_TEST_DATA:-$root/../shared/testdata}"
 export HOODIE_SEEDS_DIR="${HOODIE_SEEDS_DIR:-$root/../shared/seeds}"
 cd "$root/build"
 ctest --output-on-failure -j "${HOODIE_JOBS:-2}"
+# The judge is real Apache Hudi: Spark 3.5.1 + Hudi 0.15.0 and hudi-rs beside hoodie.
+"$root/scripts/interop.sh"

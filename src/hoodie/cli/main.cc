@@ -9,6 +9,7 @@
 
 #include "hoodie/cli/command.h"
 #include "hoodie/cli/command_error.h"
+#include "hoodie/cli/query_command.h"
 #include "hoodie/version.h"
 
 namespace {
@@ -28,6 +29,7 @@ int Run(int argc, char** argv) {
   hoodie::cli::AddDemoCommand(&app, &options);
   hoodie::cli::AddTableCommands(&app, &options);
   hoodie::cli::AddTimelineCommands(&app, &options);
+  hoodie::cli::AddQueryCommand(&app, &options);
   hoodie::cli::AddConfigCommands(&app, &options);
 
   try {
