@@ -1,0 +1,126 @@
+// SPDX-License-Identifier: Apache-2.0
+/// \file hoodie/index/index.h
+/// \brief Index interface: tags incoming record keys with the file group holding them
+/// (Java org.apache.hudi.index.HoodieIndex), plus the name -> factory registry.
+#pragma once
+
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+#include <arrow/result.h>
+#include <arrow/status.h>
+
+namespace hoodie {
+
+class FileSystemView;
+class HoodieConfig;
+class TableMetaClient;
+
+/// \brief Record key plus partition path (Java HoodieKey).
+struct HoodieKey {
+  std::string record_key;
+  std::string partition_path;  ///< relative, "" for a non-partitioned table
+
+  auto operator<=>(const HoodieKey&) const = default;
+};
+
+/// \brief Where the latest committed snapshot holds a record (Java HoodieRecordLocation
+/// plus the partition of the file group).
+///
+/// For a global index the partition may differ from the incoming key's partition:
+/// - `move_to_new_partition == false`: the record is an update of the file group at
+///   (`partition_path`, `file_id`); the writer writes it there with its partition path
+///   replaced by `partition_path` (HoodieIndexUtils.mergeForPartitionUpdates with
+///   `*.update.partition.path=false`).
+/// - `move_to_new_partition == true`: the writer deletes the key from (`partition_path`,
+///   `file_id`) and inserts the record as new in the incoming key's partition
+///   (`*.update.partition.path=true`).
+/// Non-global indexes only ever return locations in the key's own partition.
+struct RecordLocation {
+  std::string partition_path;
+  std::string file_id;
+  std::string instant_time;  ///< commit time of the base file holding the key
+  bool move_to_new_partition = false;
+
+  bool operator==(const RecordLocation&) const = default;
+};
+
+/// One tag per incoming key, in input order; nullopt means "insert".
+using TaggedLocations = std::vector<std::optional<RecordLocation>>;
+
+/// \brief Looks up where incoming keys live in a table (Java HoodieIndex).
+///
+/// File-based indexes (BLOOM, GLOBAL_BLOOM, SIMPLE, GLOBAL_SIMPLE) read only the latest
+/// committed base files of `view` and keep no state. Implementations are thread-safe:
+/// TagLocation and UpdateLocation may be called concurrently.
+class Index {
+ public:
+  virtual ~Index() = default;
+
+  /// For each key of `keys` (duplicates allowed), the location of the record in the
+  /// latest committed snapshot of `table` as `view` shows it, or nullopt when it is new.
+  /// \return IOError from storage; Invalid for corrupt base files.
+  virtual ::arrow::Result<TaggedLocations> TagLocation(
+      const std::vector<HoodieKey>& keys, const TableMetaClient& table,
+      const FileSystemView& view) const = 0;
+
+  /// Tells the index where a write put `keys` (nullopt: the key was deleted). File-based
+  /// indexes ignore it (Java isImplicitWithStorage); INMEMORY records it.
+  /// \return Invalid when the two vectors differ in length.
+  virtual ::arrow::Status UpdateLocation(const std::vector<HoodieKey>& keys,
+                                         const TaggedLocations& locations);
+
+  /// True when a record key is unique across partitions (Java isGlobal).
+  virtual bool IsGlobal() const = 0;
+  /// True when the index can find records that live only in log files, so MOR inserts may
+  /// go to log files (Java canIndexLogFiles).
+  virtual bool CanIndexLogFiles() const = 0;
+  /// The registered type name, e.g. "BLOOM".
+  virtual std::string_view name() const = 0;
+};
+
+using IndexFactory =
+    std::function<::arrow::Result<std::unique_ptr<Index>>(const HoodieConfig&)>;
+
+/// \brief Name -> factory map for indexes. Names are `hoodie.index.type` values and Java
+/// class names (aliases). Thread-safe.
+class IndexRegistry {
+ public:
+  /// The process-wide registry (empty until RegisterBuiltinIndexes()).
+  static IndexRegistry* Global();
+
+  /// Adds `factory` under `name` and every alias. AlreadyExists if a name is taken.
+  ::arrow::Status Register(const std::string& name,
+                           const std::vector<std::string>& aliases, IndexFactory factory);
+
+  /// Builds the index registered as `name`. Invalid naming `name` and listing the known
+  /// names when nothing is registered under it; else the factory's error.
+  ::arrow::Result<std::unique_ptr<Index>> Make(const std::string& name,
+                                               const HoodieConfig& config) const;
+
+  bool Contains(const std::string& name) const;
+  /// Every registered name and alias, sorted.
+  std::vector<std::string> names() const;
+
+ private:
+  mutable std::mutex mutex_;
+  std::unordered_map<std::string, IndexFactory> factories_;
+};
+
+/// Registers BLOOM, GLOBAL_BLOOM, SIMPLE, GLOBAL_SIMPLE and INMEMORY with their Java
+/// class names as aliases. Idempotent and thread-safe.
+void RegisterBuiltinIndexes();
+
+/// Builds the index `config` asks for: `hoodie.index.class` when set (a name registered
+/// in IndexRegistry::Global()), else `hoodie.index.type` (default BLOOM). Registers the
+/// builtins first. NotImplemented for HBASE, BUCKET, RECORD_INDEX and FLINK_STATE, naming
+/// the supported types; Invalid for unknown names or bad index options.
+::arrow::Result<std::unique_ptr<Index>> MakeIndex(const HoodieConfig& config);
+
+}  // namespace hoodie
