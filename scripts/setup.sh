@@ -12,6 +12,7 @@ debian_packages=(
   nlohmann-json3-dev               # JSON: commit metadata, CLI output
   libcli11-dev                     # command line parsing for `hoodie`
   zlib1g-dev                       # CRC-32 for hoodie.table.checksum
+  libavro-dev                      # Avro: timeline plan/metadata files, log blocks
 )
 
 missing=()

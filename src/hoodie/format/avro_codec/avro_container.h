@@ -1,0 +1,50 @@
+// SPDX-License-Identifier: Apache-2.0
+/// \file hoodie/format/avro_codec/avro_container.h
+/// \brief Avro object container files holding one record, as Hudi writes timeline plans
+/// and metadata (TimelineMetadataUtils.serializeAvroMetadata / deserializeAvroMetadata).
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include <arrow/result.h>
+
+#include "hoodie/format/avro_codec/avro_schema.h"
+#include "hoodie/format/avro_codec/avro_value.h"
+
+namespace hoodie {
+
+/// The 16-byte sync marker that ends each block of a container file.
+using AvroSyncMarker = std::array<uint8_t, 16>;
+
+/// Reads the first record of an Avro object container file (DataFileReader with
+/// `reader_schema` as the expected schema): parses the header, takes the writer schema
+/// from `avro.schema` and resolves the record against `reader_schema`. Codec "null"
+/// (or no `avro.codec` entry, as Hudi writes) is supported; others give NotImplemented.
+/// \return Invalid for a bad magic, header, sync marker or record, or for an empty file.
+::arrow::Result<AvroValue> ReadSingleRecordContainer(std::string_view bytes,
+                                                     const AvroSchema& reader_schema);
+
+/// Writes `value` as an Avro container file framed exactly as Hudi's DataFileWriter
+/// output: magic `Obj\x01`, a metadata map with the single entry `avro.schema` ->
+/// `schema.json()` (no `avro.codec`), the sync marker, one block (count 1, byte size,
+/// record) and the sync marker again. `sync` defaults to 16 random bytes.
+/// \return Invalid when `value` does not fit the schema.
+::arrow::Result<std::string> WriteSingleRecordContainer(
+    const AvroSchema& schema, const AvroValue& value,
+    std::optional<AvroSyncMarker> sync = std::nullopt);
+
+/// As above, parsing `schema_json` first.
+::arrow::Result<std::string> WriteSingleRecordContainer(
+    std::string_view schema_json, const AvroValue& value,
+    std::optional<AvroSyncMarker> sync = std::nullopt);
+
+/// The header metadata (key -> value) of a container file, in file order; for tests
+/// and diagnostics. \return Invalid for a bad header.
+::arrow::Result<AvroEntries> ReadContainerMetadata(std::string_view bytes);
+
+}  // namespace hoodie
