@@ -1,0 +1,162 @@
+// SPDX-License-Identifier: Apache-2.0
+/// \file hoodie/timeline_avro/rollback_metadata.cc
+/// \brief Decode/encode of HoodieRollbackPlan and HoodieRollbackMetadata.
+
+#include "hoodie/timeline_avro/rollback_metadata.h"
+
+#include "hoodie/timeline_avro/model_container_internal.h"
+
+namespace hoodie {
+
+using ::arrow::Result;
+using internal::HudiAvroRecord;
+
+namespace {
+
+using internal::HudiRecordName;
+
+Result<RollbackRequest> RequestFromValue(const AvroValue& record) {
+  RollbackRequest request;
+  ARROW_ASSIGN_OR_RAISE(request.partition_path, internal::GetString(record, "partitionPath"));
+  ARROW_ASSIGN_OR_RAISE(request.file_id, internal::GetOptionalString(record, "fileId"));
+  ARROW_ASSIGN_OR_RAISE(request.latest_base_instant,
+                        internal::GetOptionalString(record, "latestBaseInstant"));
+  ARROW_ASSIGN_OR_RAISE(request.files_to_be_deleted,
+                        internal::GetStringArray(record, "filesToBeDeleted"));
+  ARROW_ASSIGN_OR_RAISE(request.log_blocks_to_be_deleted,
+                        internal::GetOptionalLongMap(record, "logBlocksToBeDeleted"));
+  return request;
+}
+
+AvroValue RequestToValue(const RollbackRequest& request) {
+  return AvroValue::Record(
+      HudiRecordName("HoodieRollbackRequest"),
+      {{"partitionPath", AvroValue::String(request.partition_path)},
+       {"fileId", internal::OptionalString(request.file_id)},
+       {"latestBaseInstant", internal::OptionalString(request.latest_base_instant)},
+       {"filesToBeDeleted", internal::StringArray(request.files_to_be_deleted)},
+       {"logBlocksToBeDeleted", internal::OptionalLongMap(request.log_blocks_to_be_deleted)}});
+}
+
+Result<RollbackPartitionMetadata> PartitionFromValue(const AvroValue& record) {
+  RollbackPartitionMetadata partition;
+  ARROW_ASSIGN_OR_RAISE(partition.partition_path,
+                        internal::GetString(record, "partitionPath"));
+  ARROW_ASSIGN_OR_RAISE(partition.success_delete_files,
+                        internal::GetStringArray(record, "successDeleteFiles"));
+  ARROW_ASSIGN_OR_RAISE(partition.failed_delete_files,
+                        internal::GetStringArray(record, "failedDeleteFiles"));
+  ARROW_ASSIGN_OR_RAISE(partition.rollback_log_files,
+                        internal::GetOptionalLongMap(record, "rollbackLogFiles"));
+  ARROW_ASSIGN_OR_RAISE(partition.log_files_from_failed_commit,
+                        internal::GetOptionalLongMap(record, "logFilesFromFailedCommit"));
+  return partition;
+}
+
+AvroValue PartitionToValue(const RollbackPartitionMetadata& partition) {
+  return AvroValue::Record(
+      HudiRecordName("HoodieRollbackPartitionMetadata"),
+      {{"partitionPath", AvroValue::String(partition.partition_path)},
+       {"successDeleteFiles", internal::StringArray(partition.success_delete_files)},
+       {"failedDeleteFiles", internal::StringArray(partition.failed_delete_files)},
+       {"rollbackLogFiles", internal::OptionalLongMap(partition.rollback_log_files)},
+       {"logFilesFromFailedCommit",
+        internal::OptionalLongMap(partition.log_files_from_failed_commit)}});
+}
+
+}  // namespace
+
+Result<InstantInfo> InstantInfo::FromAvroValue(const AvroValue& record) {
+  InstantInfo info;
+  ARROW_ASSIGN_OR_RAISE(info.commit_time, internal::GetString(record, "commitTime"));
+  ARROW_ASSIGN_OR_RAISE(info.action, internal::GetString(record, "action"));
+  return info;
+}
+
+AvroValue InstantInfo::ToAvroValue() const {
+  return AvroValue::Record(HudiRecordName("HoodieInstantInfo"),
+                           {{"commitTime", AvroValue::String(commit_time)},
+                            {"action", AvroValue::String(action)}});
+}
+
+Result<RollbackPlan> RollbackPlan::FromAvroValue(const AvroValue& record) {
+  RollbackPlan plan;
+  ARROW_ASSIGN_OR_RAISE(const AvroValue* instant, record.Field("instantToRollback"));
+  if (!instant->is_null()) {
+    ARROW_ASSIGN_OR_RAISE(plan.instant_to_rollback, InstantInfo::FromAvroValue(*instant));
+  }
+  ARROW_ASSIGN_OR_RAISE(const AvroValue* requests, record.Field("RollbackRequests"));
+  if (!requests->is_null()) {
+    ARROW_ASSIGN_OR_RAISE(plan.rollback_requests,
+                          internal::DecodeArray<RollbackRequest>(*requests, RequestFromValue));
+  }
+  ARROW_ASSIGN_OR_RAISE(plan.version, internal::GetOptionalInt(record, "version"));
+  return plan;
+}
+
+AvroValue RollbackPlan::ToAvroValue() const {
+  return AvroValue::Record(
+      HudiRecordName("HoodieRollbackPlan"),
+      {{"instantToRollback",
+        instant_to_rollback ? instant_to_rollback->ToAvroValue() : AvroValue::Null()},
+       {"RollbackRequests", rollback_requests
+                                ? internal::EncodeArray(*rollback_requests, RequestToValue)
+                                : AvroValue::Null()},
+       {"version", internal::OptionalInt(version)}});
+}
+
+Result<RollbackPlan> RollbackPlan::FromAvroBytes(std::string_view bytes) {
+  return internal::ModelFromContainer<RollbackPlan>(bytes, HudiAvroRecord::kRollbackPlan,
+                                     "HoodieRollbackPlan");
+}
+
+Result<std::string> RollbackPlan::ToAvroBytes() const {
+  return internal::ModelToContainer(ToAvroValue(), HudiAvroRecord::kRollbackPlan);
+}
+
+Result<RollbackMetadata> RollbackMetadata::FromAvroValue(const AvroValue& record) {
+  RollbackMetadata metadata;
+  ARROW_ASSIGN_OR_RAISE(metadata.start_rollback_time,
+                        internal::GetString(record, "startRollbackTime"));
+  ARROW_ASSIGN_OR_RAISE(metadata.time_taken_in_millis,
+                        internal::GetLong(record, "timeTakenInMillis"));
+  ARROW_ASSIGN_OR_RAISE(metadata.total_files_deleted,
+                        internal::GetInt(record, "totalFilesDeleted"));
+  ARROW_ASSIGN_OR_RAISE(metadata.commits_rollback,
+                        internal::GetStringArray(record, "commitsRollback"));
+  ARROW_ASSIGN_OR_RAISE(const AvroValue* partitions, record.Field("partitionMetadata"));
+  ARROW_ASSIGN_OR_RAISE(metadata.partition_metadata,
+                        internal::DecodeMap<RollbackPartitionMetadata>(*partitions,
+                                                                       PartitionFromValue));
+  ARROW_ASSIGN_OR_RAISE(metadata.version, internal::GetOptionalInt(record, "version"));
+  ARROW_ASSIGN_OR_RAISE(const AvroValue* instants, record.Field("instantsRollback"));
+  ARROW_ASSIGN_OR_RAISE(metadata.instants_rollback,
+                        internal::DecodeArray<InstantInfo>(*instants,
+                                                           InstantInfo::FromAvroValue));
+  return metadata;
+}
+
+AvroValue RollbackMetadata::ToAvroValue() const {
+  return AvroValue::Record(
+      HudiRecordName("HoodieRollbackMetadata"),
+      {{"startRollbackTime", AvroValue::String(start_rollback_time)},
+       {"timeTakenInMillis", AvroValue::Long(time_taken_in_millis)},
+       {"totalFilesDeleted", AvroValue::Int(total_files_deleted)},
+       {"commitsRollback", internal::StringArray(commits_rollback)},
+       {"partitionMetadata", internal::EncodeMap(partition_metadata, PartitionToValue)},
+       {"version", internal::OptionalInt(version)},
+       {"instantsRollback",
+        internal::EncodeArray(instants_rollback,
+                              [](const InstantInfo& i) { return i.ToAvroValue(); })}});
+}
+
+Result<RollbackMetadata> RollbackMetadata::FromAvroBytes(std::string_view bytes) {
+  return internal::ModelFromContainer<RollbackMetadata>(bytes, HudiAvroRecord::kRollbackMetadata,
+                                         "HoodieRollbackMetadata");
+}
+
+Result<std::string> RollbackMetadata::ToAvroBytes() const {
+  return internal::ModelToContainer(ToAvroValue(), HudiAvroRecord::kRollbackMetadata);
+}
+
+}  // namespace hoodie
