@@ -1,0 +1,161 @@
+// SPDX-License-Identifier: Apache-2.0
+/// \file hoodie/merge/record_merger.cc
+/// \brief Delete detection, merger options from config, the merger registry and
+/// MakeRecordMerger.
+#include "hoodie/merge/record_merger.h"
+
+#include <algorithm>
+#include <optional>
+
+#include <arrow/array.h>
+#include <arrow/record_batch.h>
+#include <arrow/type.h>
+#include <arrow/util/checked_cast.h>
+
+#include "hoodie/config/datasource_config.h"
+#include "hoodie/config/hoodie_config.h"
+#include "hoodie/config/payload_config.h"
+#include "hoodie/config/table_config_keys.h"
+
+namespace hoodie {
+
+namespace {
+
+using ::arrow::internal::checked_cast;
+
+// DefaultHoodieRecordPayload.DELETE_KEY; not declared in hoodie_config.
+constexpr std::string_view kPayloadDeleteFieldKey = "hoodie.payload.delete.field";
+
+// True when the key or one of its aliases is set explicitly (a default does not count).
+template <typename T>
+bool IsSet(const HoodieConfig& config, const ConfigProperty<T>& prop) {
+  if (config.Contains(prop.key)) return true;
+  return std::any_of(
+      prop.aliases.begin(), prop.aliases.end(),
+      [&](const ConfigAlias& alias) { return config.Contains(alias.key); });
+}
+
+std::optional<std::string_view> StringAt(const ::arrow::Array& array, int64_t row) {
+  switch (array.type_id()) {
+    case ::arrow::Type::STRING:
+      return checked_cast<const ::arrow::StringArray&>(array).GetView(row);
+    case ::arrow::Type::LARGE_STRING:
+      return checked_cast<const ::arrow::LargeStringArray&>(array).GetView(row);
+    case ::arrow::Type::STRING_VIEW:
+      return checked_cast<const ::arrow::StringViewArray&>(array).GetView(row);
+    default:
+      return std::nullopt;
+  }
+}
+
+}  // namespace
+
+// Java BaseAvroPayload.isDeleteRecord: `_hoodie_is_deleted` decides when the schema has
+// it (only a non-null boolean true deletes); otherwise `_hoodie_operation` equal to
+// HoodieOperation.DELETE's name "D".
+bool RecordMerger::IsDelete(const RowRef& record) const {
+  if (record.empty()) return true;
+  const ::arrow::Schema& schema = *record.batch->schema();
+  int is_deleted = schema.GetFieldIndex("_hoodie_is_deleted");
+  if (is_deleted >= 0) {
+    const ::arrow::Array& array = *record.batch->column(is_deleted);
+    return array.type_id() == ::arrow::Type::BOOL && array.IsValid(record.row) &&
+           checked_cast<const ::arrow::BooleanArray&>(array).Value(record.row);
+  }
+  int operation = schema.GetFieldIndex("_hoodie_operation");
+  if (operation >= 0) {
+    const ::arrow::Array& array = *record.batch->column(operation);
+    if (array.IsNull(record.row)) return false;
+    std::optional<std::string_view> value = StringAt(array, record.row);
+    return value && *value == "D";
+  }
+  return false;
+}
+
+::arrow::Result<RecordMergerOptions> RecordMergerOptions::FromConfig(
+    const HoodieConfig& config) {
+  if (std::optional<std::string> delete_field = config.GetRaw(kPayloadDeleteFieldKey);
+      delete_field && !delete_field->empty()) {
+    return ::arrow::Status::NotImplemented(
+        "custom delete markers of DefaultHoodieRecordPayload are not supported: ",
+        kPayloadDeleteFieldKey, "=", *delete_field);
+  }
+  RecordMergerOptions options;
+  // Hudi's Spark writer passes the precombine field as the payload ordering field
+  // (DataSourceUtils.createHoodieConfig), so it takes precedence.
+  if (IsSet(config, DataSourceConfig::kPrecombineField)) {
+    ARROW_ASSIGN_OR_RAISE(options.ordering_field,
+                          config.Get(DataSourceConfig::kPrecombineField));
+  } else if (IsSet(config, PayloadConfig::kOrderingField)) {
+    ARROW_ASSIGN_OR_RAISE(options.ordering_field,
+                          config.Get(PayloadConfig::kOrderingField));
+  } else if (IsSet(config, TableConfigKeys::kPrecombineField)) {
+    ARROW_ASSIGN_OR_RAISE(options.ordering_field,
+                          config.Get(TableConfigKeys::kPrecombineField));
+  } else {
+    ARROW_ASSIGN_OR_RAISE(options.ordering_field,
+                          config.Get(PayloadConfig::kOrderingField));
+  }
+  return options;
+}
+
+RecordMergerRegistry& RecordMergerRegistry::Global() {
+  static RecordMergerRegistry registry;
+  return registry;
+}
+
+::arrow::Status RecordMergerRegistry::Register(std::string name,
+                                               RecordMergerFactory factory) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  if (factories_.count(name) > 0) {
+    return ::arrow::Status::AlreadyExists("record merger already registered: ", name);
+  }
+  factories_.emplace(std::move(name), std::move(factory));
+  return ::arrow::Status::OK();
+}
+
+std::vector<std::string> RecordMergerRegistry::Names() const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  std::vector<std::string> names;
+  names.reserve(factories_.size());
+  for (const auto& entry : factories_) names.push_back(entry.first);
+  std::sort(names.begin(), names.end());
+  return names;
+}
+
+::arrow::Result<std::unique_ptr<RecordMerger>> RecordMergerRegistry::Make(
+    std::string_view name, const RecordMergerOptions& options) const {
+  RecordMergerFactory factory;
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    auto it = factories_.find(std::string(name));
+    if (it != factories_.end()) factory = it->second;
+  }
+  if (!factory) {
+    std::string supported;
+    for (const std::string& known : Names()) {
+      supported += supported.empty() ? known : ", " + known;
+    }
+    return ::arrow::Status::Invalid("record payload class is not supported by hoodie: ",
+                                    name, " (supported: ", supported, ")");
+  }
+  return factory(options);
+}
+
+::arrow::Result<std::unique_ptr<RecordMerger>> MakeRecordMerger(
+    const HoodieConfig& config) {
+  RegisterBuiltinRecordMergers();
+  std::string payload_class;
+  if (IsSet(config, DataSourceConfig::kPayloadClass)) {
+    ARROW_ASSIGN_OR_RAISE(payload_class, config.Get(DataSourceConfig::kPayloadClass));
+  } else {
+    // hoodie.compaction.payload.class, the key hoodie.properties carries; its default is
+    // OverwriteWithLatestAvroPayload like the datasource key's.
+    ARROW_ASSIGN_OR_RAISE(payload_class, config.Get(TableConfigKeys::kPayloadClass));
+  }
+  ARROW_ASSIGN_OR_RAISE(RecordMergerOptions options,
+                        RecordMergerOptions::FromConfig(config));
+  return RecordMergerRegistry::Global().Make(payload_class, options);
+}
+
+}  // namespace hoodie
