@@ -1,0 +1,174 @@
+// SPDX-License-Identifier: Apache-2.0
+/// \file hoodie/index/index.cc
+/// \brief Index registry, builtin registration and MakeIndex.
+#include "hoodie/index/index.h"
+
+#include <algorithm>
+#include <array>
+#include <cctype>
+
+#include "hoodie/common/logging.h"
+#include "hoodie/common/macros.h"
+#include "hoodie/config/hoodie_config.h"
+#include "hoodie/config/index_config.h"
+#include "hoodie/index/bloom_index.h"
+#include "hoodie/index/in_memory_index.h"
+#include "hoodie/index/simple_index.h"
+
+namespace hoodie {
+
+namespace {
+
+constexpr std::string_view kSupportedTypes =
+    "BLOOM, GLOBAL_BLOOM, SIMPLE, GLOBAL_SIMPLE, INMEMORY";
+
+// hoodie.index.type values (and their Java classes) that Hudi has but hoodie does not.
+bool IsUnsupportedType(const std::string& name) {
+  static const std::array<std::string_view, 8> kUnsupported = {
+      "HBASE",
+      "BUCKET",
+      "RECORD_INDEX",
+      "FLINK_STATE",
+      "org.apache.hudi.index.hbase.SparkHoodieHBaseIndex",
+      "org.apache.hudi.index.bucket.HoodieSimpleBucketIndex",
+      "org.apache.hudi.index.bucket.HoodieSparkConsistentBucketIndex",
+      "org.apache.hudi.index.SparkMetadataTableRecordIndex"};
+  return std::find(kUnsupported.begin(), kUnsupported.end(), name) != kUnsupported.end();
+}
+
+std::string ToUpper(std::string text) {
+  for (char& c : text) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  return text;
+}
+
+}  // namespace
+
+::arrow::Status Index::UpdateLocation(const std::vector<HoodieKey>& keys,
+                                      const TaggedLocations& locations) {
+  if (keys.size() != locations.size()) {
+    return ::arrow::Status::Invalid(
+        "UpdateLocation needs one location per key: ", keys.size(), " keys, ",
+        locations.size(), " locations");
+  }
+  return ::arrow::Status::OK();
+}
+
+IndexRegistry* IndexRegistry::Global() {
+  static IndexRegistry registry;
+  return &registry;
+}
+
+::arrow::Status IndexRegistry::Register(const std::string& name,
+                                        const std::vector<std::string>& aliases,
+                                        IndexFactory factory) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  std::vector<std::string> all = aliases;
+  all.insert(all.begin(), name);
+  for (const std::string& n : all) {
+    if (factories_.count(n) > 0) {
+      return ::arrow::Status::AlreadyExists("an index is already registered as ", n);
+    }
+  }
+  for (const std::string& n : all) factories_.emplace(n, factory);
+  return ::arrow::Status::OK();
+}
+
+::arrow::Result<std::unique_ptr<Index>> IndexRegistry::Make(
+    const std::string& name, const HoodieConfig& config) const {
+  IndexFactory factory;
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    auto it = factories_.find(name);
+    if (it != factories_.end()) factory = it->second;
+  }
+  if (!factory) {
+    std::string known;
+    for (const std::string& n : names()) known += (known.empty() ? "" : ", ") + n;
+    return ::arrow::Status::Invalid("unknown index '", name, "'; registered: ", known);
+  }
+  return factory(config);
+}
+
+bool IndexRegistry::Contains(const std::string& name) const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return factories_.count(name) > 0;
+}
+
+std::vector<std::string> IndexRegistry::names() const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  std::vector<std::string> result;
+  for (const auto& [name, factory] : factories_) result.push_back(name);
+  std::sort(result.begin(), result.end());
+  return result;
+}
+
+namespace {
+
+IndexFactory BloomFactory(bool global) {
+  return [global](const HoodieConfig& config) -> ::arrow::Result<std::unique_ptr<Index>> {
+    ARROW_ASSIGN_OR_RAISE(auto options, BloomIndexOptions::FromConfig(config, global));
+    return std::make_unique<BloomIndex>(options);
+  };
+}
+
+IndexFactory SimpleFactory(bool global) {
+  return [global](const HoodieConfig& config) -> ::arrow::Result<std::unique_ptr<Index>> {
+    ARROW_ASSIGN_OR_RAISE(auto options, SimpleIndexOptions::FromConfig(config, global));
+    return std::make_unique<SimpleIndex>(options);
+  };
+}
+
+void RegisterAll(IndexRegistry* registry) {
+  // Only a user index registered earlier under a builtin name can make these fail;
+  // that user index then wins, with a warning.
+  HOODIE_WARN_NOT_OK(
+      registry->Register("BLOOM", {"org.apache.hudi.index.bloom.HoodieBloomIndex"},
+                         BloomFactory(false)),
+      "registering BLOOM");
+  HOODIE_WARN_NOT_OK(
+      registry->Register("GLOBAL_BLOOM",
+                         {"org.apache.hudi.index.bloom.HoodieGlobalBloomIndex"},
+                         BloomFactory(true)),
+      "registering GLOBAL_BLOOM");
+  HOODIE_WARN_NOT_OK(
+      registry->Register("SIMPLE", {"org.apache.hudi.index.simple.HoodieSimpleIndex"},
+                         SimpleFactory(false)),
+      "registering SIMPLE");
+  HOODIE_WARN_NOT_OK(
+      registry->Register("GLOBAL_SIMPLE",
+                         {"org.apache.hudi.index.simple.HoodieGlobalSimpleIndex"},
+                         SimpleFactory(true)),
+      "registering GLOBAL_SIMPLE");
+  HOODIE_WARN_NOT_OK(
+      registry->Register(
+          "INMEMORY", {"org.apache.hudi.index.inmemory.HoodieInMemoryHashIndex"},
+          [](const HoodieConfig&) -> ::arrow::Result<std::unique_ptr<Index>> {
+            return std::make_unique<InMemoryIndex>();
+          }),
+      "registering INMEMORY");
+}
+
+}  // namespace
+
+void RegisterBuiltinIndexes() {
+  static std::once_flag once;
+  std::call_once(once, [] { RegisterAll(IndexRegistry::Global()); });
+}
+
+::arrow::Result<std::unique_ptr<Index>> MakeIndex(const HoodieConfig& config) {
+  RegisterBuiltinIndexes();
+  // Java HoodieIndexUtils / SparkHoodieIndexFactory: a user class wins over the type.
+  ARROW_ASSIGN_OR_RAISE(std::string index_class, config.Get(IndexConfig::kIndexClass));
+  std::string name = index_class;
+  if (name.empty()) {
+    ARROW_ASSIGN_OR_RAISE(std::string type, config.Get(IndexConfig::kIndexType));
+    name = ToUpper(type);
+  }
+  if (IsUnsupportedType(name)) {
+    return ::arrow::Status::NotImplemented(
+        "index '", name, "' is not supported; supported types: ", kSupportedTypes);
+  }
+  return IndexRegistry::Global()->Make(name, config);
+}
+
+}  // namespace hoodie

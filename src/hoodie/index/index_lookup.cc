@@ -1,0 +1,142 @@
+// SPDX-License-Identifier: Apache-2.0
+/// \file hoodie/index/index_lookup.cc
+/// \brief Steps shared by the file-based indexes.
+#include <algorithm>
+#include <unordered_map>
+
+#include <arrow/array.h>
+#include <arrow/util/parallel.h>
+#include <arrow/util/thread_pool.h>
+
+#include "hoodie/format/parquet/base_file_reader.h"
+#include "hoodie/index/index_lookup_internal.h"
+#include "hoodie/read/file_system_view.h"
+#include "hoodie/table/table_config.h"
+#include "hoodie/table/table_meta_client.h"
+
+namespace hoodie::internal {
+
+::arrow::Status CheckMetaFieldsPopulated(const TableMetaClient& table) {
+  if (table.table_config() && !table.table_config()->populate_meta_fields()) {
+    return ::arrow::Status::NotImplemented(
+        "file-based indexes (BLOOM, GLOBAL_BLOOM, SIMPLE, GLOBAL_SIMPLE) need the "
+        "_hoodie_record_key column, but the table sets "
+        "hoodie.populate.meta.fields=false: ",
+        table.base_path());
+  }
+  return ::arrow::Status::OK();
+}
+
+std::vector<IndexedFile> FilesToProbe(const std::vector<HoodieKey>& keys,
+                                      const FileSystemView& view, bool global) {
+  std::set<std::string> partitions;
+  for (const HoodieKey& key : keys) partitions.insert(key.partition_path);
+  std::vector<IndexedFile> files;
+  // LatestBaseFileSlices is sorted by (partition, file id) and skips base files of
+  // pending compactions and replaced file groups, as getLatestBaseFiles does.
+  for (const FileSlice& slice : view.LatestBaseFileSlices()) {
+    if (!slice.base_file) continue;
+    if (!global && partitions.count(slice.group.partition_path) == 0) continue;
+    files.push_back(IndexedFile{slice.group.partition_path, slice.group.file_id,
+                                slice.base_file->commit_time, slice.base_file->path});
+  }
+  return files;
+}
+
+std::map<std::string, std::vector<std::string>> KeysByPartition(
+    const std::vector<HoodieKey>& keys, bool global) {
+  std::map<std::string, std::vector<std::string>> by_partition;
+  for (const HoodieKey& key : keys) {
+    by_partition[global ? std::string() : key.partition_path].push_back(key.record_key);
+  }
+  for (auto& [partition, record_keys] : by_partition) {
+    std::sort(record_keys.begin(), record_keys.end());
+    record_keys.erase(std::unique(record_keys.begin(), record_keys.end()),
+                      record_keys.end());
+  }
+  return by_partition;
+}
+
+::arrow::Status ParallelForEach(size_t count, int parallelism,
+                                const std::function<::arrow::Status(size_t)>& task) {
+  if (count == 0) return ::arrow::Status::OK();
+  size_t num_tasks = count;
+  if (parallelism > 0) num_tasks = std::min(count, static_cast<size_t>(parallelism));
+  // Task t takes items t, t + num_tasks, ...: a parallelism cap bounds how many files
+  // are open at once, which is what the Spark parallelism settings bound in Java.
+  return ::arrow::internal::OptionalParallelFor(
+      num_tasks > 1, static_cast<int>(num_tasks), [&](int t) -> ::arrow::Status {
+        for (size_t i = static_cast<size_t>(t); i < count; i += num_tasks) {
+          ARROW_RETURN_NOT_OK(task(i));
+        }
+        return ::arrow::Status::OK();
+      });
+}
+
+::arrow::Result<std::vector<std::string>> FindKeysInFile(
+    const std::shared_ptr<Storage>& storage, const std::string& path,
+    const std::vector<std::string>& sorted_candidates) {
+  std::vector<std::string> found;
+  if (sorted_candidates.empty()) return found;
+  ARROW_ASSIGN_OR_RAISE(auto reader, BaseFileReader::Open(storage, path));
+  ARROW_ASSIGN_OR_RAISE(auto record_keys, reader->ReadRecordKeys());
+  if (record_keys->null_count() > 0) {
+    return ::arrow::Status::Invalid(
+        "base file has null _hoodie_record_key values (written without meta fields); "
+        "cannot index it: ",
+        path);
+  }
+  for (int64_t i = 0; i < record_keys->length(); ++i) {
+    std::string_view key = record_keys->GetView(i);
+    if (std::binary_search(sorted_candidates.begin(), sorted_candidates.end(), key)) {
+      found.emplace_back(key);
+    }
+  }
+  std::sort(found.begin(), found.end());
+  found.erase(std::unique(found.begin(), found.end()), found.end());
+  return found;
+}
+
+namespace {
+
+RecordLocation LocationOf(const IndexedFile& file) {
+  return RecordLocation{file.partition_path, file.file_id, file.instant_time, false};
+}
+
+// Picks the file for one incoming key among the files holding its record key (in
+// (partition, file id) order).
+std::optional<RecordLocation> ChooseLocation(const HoodieKey& key,
+                                             const std::vector<size_t>& holders,
+                                             const std::vector<IndexedFile>& files,
+                                             const TagOptions& options) {
+  for (size_t f : holders) {
+    if (files[f].partition_path == key.partition_path) return LocationOf(files[f]);
+  }
+  if (!options.global || holders.empty()) return std::nullopt;
+  RecordLocation location = LocationOf(files[holders.front()]);
+  location.move_to_new_partition = options.update_partition_path;
+  return location;
+}
+
+}  // namespace
+
+TaggedLocations ResolveTags(const std::vector<HoodieKey>& keys,
+                            const std::vector<IndexedFile>& files,
+                            const std::vector<std::vector<std::string>>& found,
+                            const TagOptions& options) {
+  std::unordered_map<std::string, std::vector<size_t>> holders;
+  for (size_t f = 0; f < files.size(); ++f) {
+    for (const std::string& key : found[f]) holders[key].push_back(f);
+  }
+  static const std::vector<size_t> kNone;
+  TaggedLocations tags;
+  tags.reserve(keys.size());
+  for (const HoodieKey& key : keys) {
+    auto it = holders.find(key.record_key);
+    tags.push_back(
+        ChooseLocation(key, it == holders.end() ? kNone : it->second, files, options));
+  }
+  return tags;
+}
+
+}  // namespace hoodie::internal

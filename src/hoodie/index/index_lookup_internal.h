@@ -1,0 +1,79 @@
+// SPDX-License-Identifier: Apache-2.0
+/// \file hoodie/index/index_lookup_internal.h
+/// \brief Steps shared by the file-based indexes: choosing base files, parallel probing,
+/// confirming keys against a file and turning matches into tags.
+#pragma once
+
+#include <cstddef>
+#include <functional>
+#include <map>
+#include <set>
+#include <string>
+#include <vector>
+
+#include <arrow/result.h>
+#include <arrow/status.h>
+
+#include "hoodie/index/index.h"
+
+namespace hoodie {
+
+class Storage;
+
+namespace internal {
+
+/// \brief A latest committed base file an index may probe.
+struct IndexedFile {
+  std::string partition_path;
+  std::string file_id;
+  std::string instant_time;  ///< commit time of the base file
+  std::string path;          ///< full path for Storage
+};
+
+/// How a file-based index resolves its matches.
+struct TagOptions {
+  bool global = false;
+  /// Global only: move records whose partition changed (delete old + insert new).
+  bool update_partition_path = false;
+};
+
+/// Invalid unless the table writes `_hoodie_record_key` (hoodie.populate.meta.fields);
+/// the file-based indexes read keys only from that column.
+::arrow::Status CheckMetaFieldsPopulated(const TableMetaClient& table);
+
+/// Latest committed base files of the partitions of `keys` (every partition of `view`
+/// when `global`), sorted by (partition, file id) so ties resolve deterministically.
+std::vector<IndexedFile> FilesToProbe(const std::vector<HoodieKey>& keys,
+                                      const FileSystemView& view, bool global);
+
+/// The distinct record keys to look for, sorted, per partition; a global index looks
+/// for every key everywhere and uses the single entry "" -> all keys.
+std::map<std::string, std::vector<std::string>> KeysByPartition(
+    const std::vector<HoodieKey>& keys, bool global);
+
+/// Runs `task(i)` for every i in [0, count) on Arrow's CPU thread pool, split into at
+/// most `parallelism` tasks (0: one task per item; 1: serially on the caller's thread).
+/// Returns the first error.
+::arrow::Status ParallelForEach(size_t count, int parallelism,
+                                const std::function<::arrow::Status(size_t)>& task);
+
+/// Reads the `_hoodie_record_key` column of `path` and returns the keys of
+/// `sorted_candidates` it holds, sorted (Java HoodieKeyLookupHandle /
+/// HoodieIndexUtils.filterKeysFromFile). IOError from storage; Invalid for a file
+/// without the column or with null keys.
+::arrow::Result<std::vector<std::string>> FindKeysInFile(
+    const std::shared_ptr<Storage>& storage, const std::string& path,
+    const std::vector<std::string>& sorted_candidates);
+
+/// Builds one tag per incoming key from `found[i]`, the keys confirmed in `files[i]`.
+/// Non-global: the first file of the key's partition holding it. Global: a file of the
+/// key's own partition if one holds it, else the first one; a location in another
+/// partition is an update there, or with `update_partition_path` a move
+/// (HoodieIndexUtils.tagGlobalLocationBackToRecords).
+TaggedLocations ResolveTags(const std::vector<HoodieKey>& keys,
+                            const std::vector<IndexedFile>& files,
+                            const std::vector<std::vector<std::string>>& found,
+                            const TagOptions& options);
+
+}  // namespace internal
+}  // namespace hoodie

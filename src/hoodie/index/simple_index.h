@@ -1,0 +1,49 @@
+// SPDX-License-Identifier: Apache-2.0
+/// \file hoodie/index/simple_index.h
+/// \brief SIMPLE and GLOBAL_SIMPLE: join incoming keys with the record keys of the
+/// latest base files (Java HoodieSimpleIndex, HoodieGlobalSimpleIndex).
+#pragma once
+
+#include <memory>
+
+#include <arrow/result.h>
+
+#include "hoodie/index/index.h"
+
+namespace hoodie {
+
+/// Settings of the simple indexes.
+struct SimpleIndexOptions {
+  bool global = false;
+  /// hoodie.simple.index.update.partition.path (global only).
+  bool update_partition_path = false;
+  /// hoodie.simple.index.parallelism / hoodie.global.simple.index.parallelism: at most
+  /// this many files are read at once on the CPU pool (0: no cap beyond the pool).
+  int parallelism = 0;
+
+  static SimpleIndexOptions Defaults() { return {}; }
+  /// Reads the keys above; Invalid for malformed values.
+  static ::arrow::Result<SimpleIndexOptions> FromConfig(const HoodieConfig& config,
+                                                        bool global);
+};
+
+/// \brief Reads `_hoodie_record_key` of every latest base file in the partitions of the
+/// incoming keys (all partitions when global) and matches them. Thread-safe.
+class SimpleIndex : public Index {
+ public:
+  explicit SimpleIndex(SimpleIndexOptions options) : options_(options) {}
+
+  ::arrow::Result<TaggedLocations> TagLocation(const std::vector<HoodieKey>& keys,
+                                               const TableMetaClient& table,
+                                               const FileSystemView& view) const override;
+  bool IsGlobal() const override { return options_.global; }
+  bool CanIndexLogFiles() const override { return false; }
+  std::string_view name() const override {
+    return options_.global ? "GLOBAL_SIMPLE" : "SIMPLE";
+  }
+
+ private:
+  SimpleIndexOptions options_;
+};
+
+}  // namespace hoodie
