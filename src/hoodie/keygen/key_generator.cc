@@ -57,6 +57,34 @@ bool HasTableKeys(const HoodieConfig& config) {
          config.Contains(TableConfigKeys::kPartitionFields.key);
 }
 
+// A ".." segment would put the record's files outside the table. Hudi 0.15 does not
+// check; later releases reject it (PartitionPathEncodeUtils.validateNoPathTraversal), and
+// so do we, per record.
+bool HasPathTraversal(std::string_view path) {
+  size_t start = 0;
+  while (start <= path.size()) {
+    size_t end = path.find_first_of("/\\", start);
+    if (end == std::string_view::npos) end = path.size();
+    if (path.substr(start, end - start) == "..") return true;
+    start = end + 1;
+  }
+  return false;
+}
+
+void RejectPathTraversal(std::vector<std::optional<std::string>>* paths,
+                         std::vector<KeyError>* errors) {
+  for (size_t row = 0; row < paths->size(); ++row) {
+    auto& path = (*paths)[row];
+    if (!path || !HasPathTraversal(*path)) continue;
+    errors->push_back({static_cast<int64_t>(row),
+                       "row " + std::to_string(row) + ": Invalid partition path \"" +
+                           *path +
+                           "\": partition paths must not contain \"..\" path-traversal "
+                           "segments"});
+    path.reset();
+  }
+}
+
 }  // namespace
 
 ::arrow::Result<KeyGeneratorOptions> KeyGeneratorOptions::FromConfig(
@@ -89,6 +117,7 @@ bool HasTableKeys(const HoodieConfig& config) {
   KeyColumns out;
   ARROW_ASSIGN_OR_RAISE(Column keys, RecordKeys(batch, &out.errors));
   ARROW_ASSIGN_OR_RAISE(Column paths, PartitionPaths(batch, &out.errors));
+  RejectPathTraversal(&paths, &out.errors);
   ARROW_ASSIGN_OR_RAISE(out.record_keys, ToStringArray(keys));
   ARROW_ASSIGN_OR_RAISE(out.partition_paths, ToStringArray(paths));
   std::stable_sort(out.errors.begin(), out.errors.end(),

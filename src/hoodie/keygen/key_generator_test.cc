@@ -331,6 +331,26 @@ TEST(KeyGeneratorTest, NestedFieldsByDotNotation) {
   EXPECT_THAT(not_struct.status().message(), HasSubstr("'id' is string, not a struct"));
 }
 
+TEST(KeyGeneratorTest, RejectsPathTraversalPerRecord) {
+  ASSERT_OK_AND_ASSIGN(auto batch, BatchFromJson(PeopleFields(), R"([
+      {"id": 1, "region": ".."}, {"id": 2, "region": "a/../b"}, {"id": 3, "region": "..x"},
+      {"id": 4, "region": "a\\.."}])"));
+  auto keys = Generate(ConfigOf({{kRecordKey, "id"}, {kPartition, "region"}}), *batch);
+  EXPECT_THAT(Strings(*keys.partition_paths),
+              ElementsAre("<null>", "<null>", "..x", "<null>"));
+  EXPECT_THAT(Strings(*keys.record_keys), ElementsAre("1", "2", "3", "4"));
+  ASSERT_EQ(keys.errors.size(), 3u);
+  EXPECT_EQ(
+      keys.errors[0].message,
+      "row 0: Invalid partition path \"..\": partition paths must not contain \"..\" "
+      "path-traversal segments");
+  // Escaping turns the separators into %2F, so only a bare ".." remains a traversal.
+  auto encoded = Generate(
+      ConfigOf({{kRecordKey, "id"}, {kPartition, "region"}, {kEncode, "true"}}), *batch);
+  EXPECT_THAT(Strings(*encoded.partition_paths),
+              ElementsAre("<null>", "a%2F..%2Fb", "..x", "a%5C.."));
+}
+
 TEST(PartitionPathEncodingTest, EscapesHiveCharacters) {
   EXPECT_EQ(EscapePartitionPathValue("2023/04/01 12:00"), "2023%2F04%2F01 12%3A00");
   EXPECT_EQ(EscapePartitionPathValue("a=b#c%d'e*f?g\\h"),
