@@ -51,16 +51,16 @@ std::optional<std::string> FindFooterValue(const ::parquet::FileMetaData& metada
 
 ::arrow::Result<RecordKeyRange> ReadMinMaxRecordKeys(
     const ::parquet::FileMetaData& metadata) {
-  auto min_key = FindFooterValue(metadata, kMinRecordKeyFooterKey);
-  auto max_key = FindFooterValue(metadata, kMaxRecordKeyFooterKey);
+  auto min_key = FindFooterValue(metadata, kFooterMinRecordKey);
+  auto max_key = FindFooterValue(metadata, kFooterMaxRecordKey);
   if (!min_key.has_value() || !max_key.has_value()) {
     return ::arrow::Status::KeyError(
         "Parquet footer lacks the record key range: missing ",
         !min_key.has_value() && !max_key.has_value()
-            ? std::string(kMinRecordKeyFooterKey) + " and " +
-                  std::string(kMaxRecordKeyFooterKey)
-            : std::string(min_key.has_value() ? kMaxRecordKeyFooterKey
-                                              : kMinRecordKeyFooterKey));
+            ? std::string(kFooterMinRecordKey) + " and " +
+                  std::string(kFooterMaxRecordKey)
+            : std::string(min_key.has_value() ? kFooterMaxRecordKey
+                                              : kFooterMinRecordKey));
   }
   return RecordKeyRange{std::move(*min_key), std::move(*max_key)};
 }
@@ -77,8 +77,8 @@ std::vector<FooterEntry> BloomFooterEntries(const BloomFilter& filter,
                          BloomFilterTypeCodeName(filter.type()));
   }
   if (min_key.has_value() && max_key.has_value()) {
-    entries.emplace_back(kMinRecordKeyFooterKey, *min_key);
-    entries.emplace_back(kMaxRecordKeyFooterKey, *max_key);
+    entries.emplace_back(kFooterMinRecordKey, *min_key);
+    entries.emplace_back(kFooterMaxRecordKey, *max_key);
   }
   return entries;
 }
