@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
-// End-to-end tests of the `hoodie` binary against the real Hudi tables in shared/testdata:
-// what it prints must match what the README beside those tables says Hudi wrote.
-#include <gtest/gtest.h>
-
+// End-to-end tests of the `hoodie` binary against the real Hudi tables in
+// shared/testdata: what it prints must match what the README beside those tables says
+// Hudi wrote.
 #include <algorithm>
 
+#include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
 #include "hoodie/cli/cli_runner_test_util.h"
@@ -33,13 +33,15 @@ std::vector<std::string> TimelineLines(const nlohmann::json& rows) {
     if (instant != last_instant) {
       std::string op = row["operation"];
       lines.push_back(instant + " " + std::string(row["action"]) + " " +
-                      std::string(row["state"]) + (op.empty() ? "" : ", operation " + op));
+                      std::string(row["state"]) +
+                      (op.empty() ? "" : ", operation " + op));
       last_instant = instant;
     }
     if (!std::string(row["file"]).empty()) {
       lines.push_back("  " + std::string(row["file"]) + ": inserts " +
-                      std::string(row["inserts"]) + ", updates " + std::string(row["updates"]) +
-                      ", deletes " + std::string(row["deletes"]) + ", records written " +
+                      std::string(row["inserts"]) + ", updates " +
+                      std::string(row["updates"]) + ", deletes " +
+                      std::string(row["deletes"]) + ", records written " +
                       std::string(row["records_written"]));
     }
     if (!std::string(row["replaced_file_groups"]).empty()) {
@@ -79,8 +81,9 @@ TEST(CliSampleTablesTest, TimelineShowMatchesReadmeForEveryVersion6Table) {
     if (expected.version != 6) continue;
     SCOPED_TRACE(expected.archive);
     TempDir dir;
-    ASSERT_OK_AND_ASSIGN(auto base, hoodie::testing::UnzipTable(
-                                        "hudi-rs-tables/" + expected.archive, dir.path()));
+    ASSERT_OK_AND_ASSIGN(
+        auto base,
+        hoodie::testing::UnzipTable("hudi-rs-tables/" + expected.archive, dir.path()));
     auto result = RunCli("-o json timeline show " + Quote(base));
     ASSERT_EQ(result.exit_code, 0) << result.err;
     EXPECT_EQ(SortedWithinInstants(TimelineLines(nlohmann::json::parse(result.out))),
@@ -96,8 +99,9 @@ TEST(CliSampleTablesTest, DescribeMatchesReadmePropertiesForEveryVersion6Table) 
     SCOPED_TRACE(expected.archive);
     ASSERT_FALSE(expected.properties.empty());
     TempDir dir;
-    ASSERT_OK_AND_ASSIGN(auto base, hoodie::testing::UnzipTable(
-                                        "hudi-rs-tables/" + expected.archive, dir.path()));
+    ASSERT_OK_AND_ASSIGN(
+        auto base,
+        hoodie::testing::UnzipTable("hudi-rs-tables/" + expected.archive, dir.path()));
     auto result = RunCli("-o json table describe --properties " + Quote(base));
     ASSERT_EQ(result.exit_code, 0) << result.err;
     auto stored = nlohmann::json::parse(result.out);
@@ -105,7 +109,8 @@ TEST(CliSampleTablesTest, DescribeMatchesReadmePropertiesForEveryVersion6Table) 
       ASSERT_TRUE(stored.contains(key)) << key;
       EXPECT_EQ(stored[key], value) << key;
     }
-    auto typed = nlohmann::json::parse(RunCli("-o json table describe " + Quote(base)).out);
+    auto typed =
+        nlohmann::json::parse(RunCli("-o json table describe " + Quote(base)).out);
     EXPECT_EQ(typed["table_version"], "6");
     EXPECT_EQ(typed["table_name"], expected.properties.at("hoodie.table.name"));
     EXPECT_EQ(typed["table_type"], expected.properties.at("hoodie.table.type"));
@@ -120,8 +125,9 @@ TEST(CliSampleTablesTest, NewerTableVersionsAreRefusedClearly) {
     if (expected.version < 8) continue;
     SCOPED_TRACE(expected.archive);
     TempDir dir;
-    ASSERT_OK_AND_ASSIGN(auto base, hoodie::testing::UnzipTable(
-                                        "hudi-rs-tables/" + expected.archive, dir.path()));
+    ASSERT_OK_AND_ASSIGN(
+        auto base,
+        hoodie::testing::UnzipTable("hudi-rs-tables/" + expected.archive, dir.path()));
     for (const char* command : {"table describe ", "timeline show "}) {
       auto result = RunCli(command + Quote(base));
       EXPECT_EQ(result.exit_code, 1);
@@ -134,6 +140,26 @@ TEST(CliSampleTablesTest, NewerTableVersionsAreRefusedClearly) {
     ++refused;
   }
   EXPECT_GE(refused, 15);
+}
+
+TEST(CliSampleTablesTest, TimelineShowDescribesTheRollbackAsTheReadmeDoes) {
+  TempDir dir;
+  auto base = hoodie::testing::UnzipTable(
+      "hudi-rs-tables/sample_table/mor/parquet/v6_nonpartitioned_rollback.zip",
+      dir.path());
+  if (!base.ok()) GTEST_SKIP() << base.status().ToString();
+  auto result = RunCli("-o json timeline show --instants-only " + Quote(*base));
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  auto rows = nlohmann::json::parse(result.out);
+  ASSERT_EQ(rows.size(), 3u);
+  EXPECT_EQ(rows[1]["instant"], "20250126040936578");
+  EXPECT_EQ(rows[1]["action"], "rollback");
+  // README: rolled back 20250126040826878 deltacommit, deleted one base file, wrote a
+  // rollback command block into one log file.
+  EXPECT_EQ(
+      rows[1]["details"],
+      "rollback of 20250126040826878 (deltacommit): 1 file deleted, rollback blocks in "
+      "1 log file");
 }
 
 TEST(CliTest, NotATableIsAOneLineError) {
@@ -158,12 +184,14 @@ TEST(CliTest, UsageErrorsExitWithTwo) {
 TEST(CliTest, CreateThenDescribeAndShowEmptyTimeline) {
   TempDir dir;
   std::string base = dir.Join("trips");
-  auto created = RunCli("-o json table create --path " + Quote(base) +
-                        " --name trips --database default --type MERGE_ON_READ"
-                        " --record-key uuid --partition-fields city --precombine ts"
-                        " --key-generator org.apache.hudi.keygen.SimpleKeyGenerator --hive-style");
+  auto created =
+      RunCli("-o json table create --path " + Quote(base) +
+             " --name trips --database default --type MERGE_ON_READ"
+             " --record-key uuid --partition-fields city --precombine ts"
+             " --key-generator org.apache.hudi.keygen.SimpleKeyGenerator --hive-style");
   ASSERT_EQ(created.exit_code, 0) << created.err;
-  auto props = nlohmann::json::parse(RunCli("-o json table describe --properties " + Quote(base)).out);
+  auto props = nlohmann::json::parse(
+      RunCli("-o json table describe --properties " + Quote(base)).out);
   EXPECT_EQ(props["hoodie.table.name"], "trips");
   EXPECT_EQ(props["hoodie.table.type"], "MERGE_ON_READ");
   EXPECT_EQ(props["hoodie.table.version"], "6");

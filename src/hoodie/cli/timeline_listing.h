@@ -17,7 +17,8 @@ struct TimelineListingOptions {
 };
 
 /// Columns: instant, action, state, operation, partition, file, inserts, updates,
-/// deletes, records_written, replaced_file_groups. Instants in timeline order; for
+/// deletes, records_written, replaced_file_groups, details (a one-line summary of the
+/// Avro plan or metadata of rollback, clean, compaction, savepoint and restore instants). Instants in timeline order; for
 /// completed commit, deltacommit and replacecommit instants the rows come from the
 /// commit metadata (Invalid naming the file if it is malformed).
 ::arrow::Result<Listing> BuildTimelineListing(const TableMetaClient& client,
