@@ -123,17 +123,8 @@ class ArrowToAvro {
       case Type::DATE32:
         return Logical("int", "date");
       case Type::TIME32:
-        if (checked_cast<const ::arrow::Time32Type&>(type).unit() ==
-            ::arrow::TimeUnit::MILLI) {
-          return Logical("int", "time-millis");
-        }
-        break;
       case Type::TIME64:
-        if (checked_cast<const ::arrow::Time64Type&>(type).unit() ==
-            ::arrow::TimeUnit::MICRO) {
-          return Logical("long", "time-micros");
-        }
-        break;
+        return Time(checked_cast<const ::arrow::TimeType&>(type), path);
       case Type::TIMESTAMP:
         return Timestamp(checked_cast<const ::arrow::TimestampType&>(type), path);
       case Type::DECIMAL128:
@@ -154,6 +145,13 @@ class ArrowToAvro {
     }
     return Status::Invalid("Arrow type ", type.ToString(),
                            " has no Avro equivalent, field '", path, "'");
+  }
+
+  Result<Json> Time(const ::arrow::TimeType& type, const std::string& path) {
+    if (type.unit() == ::arrow::TimeUnit::MILLI) return Logical("int", "time-millis");
+    if (type.unit() == ::arrow::TimeUnit::MICRO) return Logical("long", "time-micros");
+    return Status::Invalid("Avro times are millis or micros, got ", type.ToString(),
+                           " in field '", path, "'");
   }
 
   Result<Json> Timestamp(const ::arrow::TimestampType& type, const std::string& path) {

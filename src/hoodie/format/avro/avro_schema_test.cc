@@ -59,6 +59,20 @@ TEST(ArrowToAvroTest, PrimitivesAndLogicalTypes) {
             R"({"name":"ntz","type":["null",{"type":"long","logicalType":"local-timestamp-micros"}],"default":null}]})");
 }
 
+TEST(ArrowToAvroTest, TimeTypes) {
+  auto schema = ::arrow::schema({field("t_ms", ::arrow::time32(::arrow::TimeUnit::MILLI), false),
+                                 field("t_us", ::arrow::time64(::arrow::TimeUnit::MICRO), false)});
+  ASSERT_OK_AND_ASSIGN(std::string json, ArrowSchemaToAvroJson(*schema, "t"));
+  EXPECT_EQ(json,
+            R"({"type":"record","name":"t_record","namespace":"hoodie.t","fields":[)"
+            R"({"name":"t_ms","type":{"type":"int","logicalType":"time-millis"}},)"
+            R"({"name":"t_us","type":{"type":"long","logicalType":"time-micros"}}]})");
+  auto nanos = ::arrow::schema({field("t_ns", ::arrow::time64(::arrow::TimeUnit::NANO))});
+  auto result = ArrowSchemaToAvroJson(*nanos, "t");
+  ASSERT_RAISES(Invalid, result);
+  EXPECT_THAT(result, StatusMessageHas("'t_ns'"));
+}
+
 TEST(ArrowToAvroTest, NestedNamesFollowSparkConvention) {
   auto inner = ::arrow::struct_({field("x", ::arrow::int32(), false)});
   auto schema = ::arrow::schema({

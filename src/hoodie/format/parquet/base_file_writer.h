@@ -99,7 +99,8 @@ struct BaseFileWriteResult {
 /// decimals as FIXED_LEN_BYTE_ARRAY, timestamps as INT64 with their Arrow unit
 /// (isAdjustedToUTC when the Arrow type has a zone). Footer: the caller's entries,
 /// min/max record key, `writer.model.name=avro` and `parquet.avro.schema` (Avro JSON
-/// with meta fields). Creates `path` (never overwrites); writes no marker.
+/// with meta fields). Creates `path` (never overwrites); writes no marker. A writer
+/// destroyed without Close() leaves an incomplete file the caller must delete.
 /// Not thread-safe.
 class BaseFileWriter {
  public:
