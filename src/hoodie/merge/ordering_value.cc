@@ -4,6 +4,8 @@
 #include <bit>
 #include <cmath>
 #include <limits>
+#include <optional>
+#include <string_view>
 
 #include <arrow/array.h>
 #include <arrow/record_batch.h>
@@ -23,96 +25,115 @@ int64_t IntegerAt(const ::arrow::Array& array, int64_t row) {
   return static_cast<int64_t>(checked_cast<const ArrayType&>(array).Value(row));
 }
 
-// Java's Integer, Long, Float, Double, Boolean, Utf8, LocalDate, Long (timestamps
-// without hoodie.datasource.write.keygenerator.consistent.logical.timestamp.enabled)
-// and BigDecimal, as HoodieAvroUtils.convertValueForSpecificDataTypes returns them.
-::arrow::Result<OrderingValue> ValueAt(const ::arrow::Array& array, int64_t row) {
-  OrderingValue value;
+// Avro int and long columns (Java Integer and Long); nullopt for other types.
+std::optional<int64_t> IntegerValueAt(const ::arrow::Array& array, int64_t row) {
   switch (array.type_id()) {
     case ::arrow::Type::INT8:
-      value.integer = IntegerAt<::arrow::Int8Array>(array, row);
-      break;
+      return IntegerAt<::arrow::Int8Array>(array, row);
     case ::arrow::Type::INT16:
-      value.integer = IntegerAt<::arrow::Int16Array>(array, row);
-      break;
+      return IntegerAt<::arrow::Int16Array>(array, row);
     case ::arrow::Type::INT32:
-      value.integer = IntegerAt<::arrow::Int32Array>(array, row);
-      break;
+      return IntegerAt<::arrow::Int32Array>(array, row);
     case ::arrow::Type::INT64:
-      value.integer = IntegerAt<::arrow::Int64Array>(array, row);
-      break;
+      return IntegerAt<::arrow::Int64Array>(array, row);
     case ::arrow::Type::UINT8:
-      value.integer = IntegerAt<::arrow::UInt8Array>(array, row);
-      break;
+      return IntegerAt<::arrow::UInt8Array>(array, row);
     case ::arrow::Type::UINT16:
-      value.integer = IntegerAt<::arrow::UInt16Array>(array, row);
-      break;
+      return IntegerAt<::arrow::UInt16Array>(array, row);
     case ::arrow::Type::UINT32:
-      value.integer = IntegerAt<::arrow::UInt32Array>(array, row);
-      break;
+      return IntegerAt<::arrow::UInt32Array>(array, row);
+    default:
+      return std::nullopt;
+  }
+}
+
+// Avro string columns (Java Utf8); nullopt for other types.
+std::optional<std::string_view> StringValueAt(const ::arrow::Array& array, int64_t row) {
+  switch (array.type_id()) {
+    case ::arrow::Type::STRING:
+      return checked_cast<const ::arrow::StringArray&>(array).GetView(row);
+    case ::arrow::Type::LARGE_STRING:
+      return checked_cast<const ::arrow::LargeStringArray&>(array).GetView(row);
+    case ::arrow::Type::STRING_VIEW:
+      return checked_cast<const ::arrow::StringViewArray&>(array).GetView(row);
+    default:
+      return std::nullopt;
+  }
+}
+
+// Dates, timestamps and decimals (Java LocalDate, Long and BigDecimal); false for
+// other types. Timestamps stay Long because Hudi converts them only with
+// hoodie.datasource.write.keygenerator.consistent.logical.timestamp.enabled.
+bool LogicalValueAt(const ::arrow::Array& array, int64_t row, OrderingValue* value) {
+  constexpr int64_t kMillisPerDay = 86400000;
+  switch (array.type_id()) {
+    case ::arrow::Type::DATE32:
+      value->family = OrderingFamily::kDate;
+      value->integer = IntegerAt<::arrow::Date32Array>(array, row);
+      return true;
+    case ::arrow::Type::DATE64: {
+      // LocalDate knows whole days only: floor the milliseconds.
+      int64_t millis = IntegerAt<::arrow::Date64Array>(array, row);
+      value->family = OrderingFamily::kDate;
+      value->integer = millis / kMillisPerDay - (millis % kMillisPerDay < 0 ? 1 : 0);
+      return true;
+    }
+    case ::arrow::Type::TIMESTAMP:
+      value->family = OrderingFamily::kTimestamp;
+      value->integer = IntegerAt<::arrow::TimestampArray>(array, row);
+      value->unit = checked_cast<const ::arrow::TimestampType&>(*array.type()).unit();
+      return true;
+    case ::arrow::Type::DECIMAL128:
+      value->family = OrderingFamily::kDecimal;
+      value->decimal = ::arrow::Decimal256(::arrow::Decimal128(
+          checked_cast<const ::arrow::Decimal128Array&>(array).GetValue(row)));
+      value->scale = checked_cast<const ::arrow::Decimal128Type&>(*array.type()).scale();
+      return true;
+    case ::arrow::Type::DECIMAL256:
+      value->family = OrderingFamily::kDecimal;
+      value->decimal = ::arrow::Decimal256(
+          checked_cast<const ::arrow::Decimal256Array&>(array).GetValue(row));
+      value->scale = checked_cast<const ::arrow::Decimal256Type&>(*array.type()).scale();
+      return true;
+    default:
+      return false;
+  }
+}
+
+// The value as HoodieAvroUtils.convertValueForSpecificDataTypes hands it to compareTo.
+::arrow::Result<OrderingValue> ValueAt(const ::arrow::Array& array, int64_t row) {
+  OrderingValue value;
+  if (std::optional<int64_t> integer = IntegerValueAt(array, row)) {
+    value.integer = *integer;
+    return value;
+  }
+  if (std::optional<std::string_view> string = StringValueAt(array, row)) {
+    value.family = OrderingFamily::kString;
+    value.string = *string;
+    return value;
+  }
+  switch (array.type_id()) {
     case ::arrow::Type::FLOAT:
       value.family = OrderingFamily::kFloating;
       value.floating = checked_cast<const ::arrow::FloatArray&>(array).Value(row);
-      break;
+      return value;
     case ::arrow::Type::DOUBLE:
       value.family = OrderingFamily::kFloating;
       value.floating = checked_cast<const ::arrow::DoubleArray&>(array).Value(row);
-      break;
+      return value;
     case ::arrow::Type::BOOL:
       value.family = OrderingFamily::kBoolean;
       value.integer =
           checked_cast<const ::arrow::BooleanArray&>(array).Value(row) ? 1 : 0;
-      break;
-    case ::arrow::Type::STRING:
-      value.family = OrderingFamily::kString;
-      value.string = checked_cast<const ::arrow::StringArray&>(array).GetView(row);
-      break;
-    case ::arrow::Type::LARGE_STRING:
-      value.family = OrderingFamily::kString;
-      value.string = checked_cast<const ::arrow::LargeStringArray&>(array).GetView(row);
-      break;
-    case ::arrow::Type::STRING_VIEW:
-      value.family = OrderingFamily::kString;
-      value.string = checked_cast<const ::arrow::StringViewArray&>(array).GetView(row);
-      break;
-    case ::arrow::Type::DATE32:
-      value.family = OrderingFamily::kDate;
-      value.integer = IntegerAt<::arrow::Date32Array>(array, row);
-      break;
-    case ::arrow::Type::DATE64: {
-      // Avro has no millisecond date; LocalDate only knows whole days.
-      constexpr int64_t kMillisPerDay = 86400000;
-      int64_t millis = IntegerAt<::arrow::Date64Array>(array, row);
-      value.family = OrderingFamily::kDate;
-      value.integer = millis / kMillisPerDay - (millis % kMillisPerDay < 0 ? 1 : 0);
-      break;
-    }
-    case ::arrow::Type::TIMESTAMP:
-      value.family = OrderingFamily::kTimestamp;
-      value.integer = IntegerAt<::arrow::TimestampArray>(array, row);
-      value.unit = checked_cast<const ::arrow::TimestampType&>(*array.type()).unit();
-      break;
-    case ::arrow::Type::DECIMAL128: {
-      const auto& decimals = checked_cast<const ::arrow::Decimal128Array&>(array);
-      value.family = OrderingFamily::kDecimal;
-      value.decimal = ::arrow::Decimal256(::arrow::Decimal128(decimals.GetValue(row)));
-      value.scale = checked_cast<const ::arrow::Decimal128Type&>(*array.type()).scale();
-      break;
-    }
-    case ::arrow::Type::DECIMAL256: {
-      const auto& decimals = checked_cast<const ::arrow::Decimal256Array&>(array);
-      value.family = OrderingFamily::kDecimal;
-      value.decimal = ::arrow::Decimal256(decimals.GetValue(row));
-      value.scale = checked_cast<const ::arrow::Decimal256Type&>(*array.type()).scale();
-      break;
-    }
+      return value;
     default:
-      return ::arrow::Status::Invalid(
-          "ordering field type is not supported (supported: int8-int64, uint8-uint32, "
-          "float, double, boolean, string, date, timestamp, decimal128/256): ",
-          array.type()->ToString());
+      break;
   }
-  return value;
+  if (LogicalValueAt(array, row, &value)) return value;
+  return ::arrow::Status::Invalid(
+      "ordering field type is not supported (supported: int8-int64, uint8-uint32, "
+      "float, double, boolean, string, date, timestamp, decimal128/256): ",
+      array.type()->ToString());
 }
 
 int Sign(int64_t a, int64_t b) { return a < b ? -1 : (a > b ? 1 : 0); }

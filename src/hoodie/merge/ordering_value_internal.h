@@ -38,8 +38,8 @@ struct OrderingValue {
   /// Timestamp unit of `integer`.
   ::arrow::TimeUnit::type unit = ::arrow::TimeUnit::SECOND;
   double floating = 0;
-  std::string_view string;
-  ::arrow::Decimal256 decimal;
+  std::string_view string = {};
+  ::arrow::Decimal256 decimal = {};
   int32_t scale = 0;
 };
 

@@ -118,7 +118,8 @@ class RecordMerger {
 
   /// True when the record is a delete: empty, or its `_hoodie_is_deleted` column is
   /// true, or (without that column) its `_hoodie_operation` column is "D" (Java
-  /// BaseAvroPayload.isDeleteRecord).
+  /// BaseAvroPayload.isDeleteRecord). An incoming record with no stored record is
+  /// written unless IsDelete, as every builtin payload's getInsertValue does.
   virtual bool IsDelete(const RowRef& record) const;
 
   /// The Java payload class this merger matches, e.g.

@@ -189,6 +189,20 @@ TEST(RecordMergerTest, NullIncomingOrderingValueIsInvalid) {
   EXPECT_EQ(result, MergeResult::TakeNew());
 }
 
+TEST(RecordMergerTest, StoredWithoutOrderingColumnIsReplaced) {
+  ASSERT_OK_AND_ASSIGN(auto stored, BatchOf({::arrow::field("id", ::arrow::utf8()),
+                                             ::arrow::field("name", ::arrow::utf8())},
+                                            R"([{"id":"k","name":"s"}])"));
+  ASSERT_OK_AND_ASSIGN(auto incoming, BatchOf(PayloadFields(), "[" OLDER "]"));
+  for (const char* payload : {kDefault, kEventTime, kPartial}) {
+    SCOPED_TRACE(payload);
+    std::unique_ptr<RecordMerger> merger = MergerNamed(payload);
+    ASSERT_OK_AND_ASSIGN(MergeResult result,
+                         merger->Combine({stored.get(), 0}, {incoming.get(), 0}));
+    EXPECT_EQ(result, MergeResult::TakeNew());
+  }
+}
+
 TEST(RecordMergerTest, MissingOrderingFieldInIncomingIsInvalid) {
   std::unique_ptr<RecordMerger> merger = MergerNamed(kOverwrite);
   ASSERT_OK_AND_ASSIGN(auto batch, BatchOf({::arrow::field("id", ::arrow::utf8())},
