@@ -1,0 +1,120 @@
+// SPDX-License-Identifier: Apache-2.0
+/// \file hoodie/write/write_client.h
+/// \brief WriteClient: copy-on-write commits (insert, upsert, bulk insert, delete) on a
+/// table version 6 (Java's BaseHoodieWriteClient / SparkRDDWriteClient for COW).
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <arrow/result.h>
+#include <arrow/status.h>
+#include <arrow/type_fwd.h>
+
+#include "hoodie/timeline/commit_metadata.h"
+#include "hoodie/write/write_options.h"
+
+namespace hoodie {
+
+class HoodieConfig;
+class Storage;
+class TableMetaClient;
+
+/// A record that was not written because its key could not be generated.
+struct FailedWrite {
+  int64_t input_row = 0;  ///< position in the operation's input, from 0
+  std::string message;
+};
+
+/// \brief What one operation wrote: the write stats to commit plus counts.
+struct WriteResult {
+  std::string instant_time;
+  WriteOperationType operation = WriteOperationType::kUnknown;
+  /// One stat per written base file, with its partition in `partition_path`.
+  std::vector<WriteStat> stats;
+  /// The Avro schema (no meta fields) the files were written with.
+  std::string schema;
+  int64_t input_records = 0;
+  int64_t inserted = 0;
+  int64_t updated = 0;
+  int64_t deleted = 0;
+  /// Records dropped by de-duplication or insert.drop.duplicates.
+  int64_t deduplicated = 0;
+  std::vector<FailedWrite> failed;
+  /// Whether the instant was committed (auto.commit) or still waits for Commit/Abort.
+  bool committed = false;
+};
+
+/// \brief Writes commits to one copy-on-write table.
+///
+/// A commit T goes: StartCommit creates `T.commit.requested` (empty); an operation
+/// writes `T.inflight` (the workload profile JSON), the markers under `.hoodie/.temp/T`,
+/// `.hoodie_partition_metadata` of new partitions and the base files; Commit writes
+/// `T.commit` and deletes the marker folder. With hoodie.auto.commit=true (the default)
+/// the operation commits itself. Not thread-safe; one writer per table at a time (no
+/// locks, no heartbeats).
+///
+/// Input is staged in memory as Arrow (the records of one operation plus, during a
+/// merge, one file group's base file), as Hudi caches its input to profile it.
+class WriteClient {
+ public:
+  /// A client for the table at `table`. \return Invalid/NotImplemented from
+  /// WriteOptions::FromConfig (options hoodie does not implement).
+  static ::arrow::Result<std::unique_ptr<WriteClient>> Make(
+      std::shared_ptr<TableMetaClient> table, const HoodieConfig& config);
+
+  /// Opens the table at `base_path`, creating it (COPY_ON_WRITE, table version 6) from
+  /// `config` when it has no `.hoodie` folder: table name, record key, partition and
+  /// precombine fields, key generator class, hive style and URL encoding.
+  static ::arrow::Result<std::shared_ptr<TableMetaClient>> OpenOrCreateTable(
+      std::shared_ptr<Storage> storage, const std::string& base_path,
+      const HoodieConfig& config);
+
+  /// Creates a new instant's `T.commit.requested`. Under Hudi's EAGER failed-writes
+  /// policy pending writes are rolled back first; hoodie has no rollback yet, so a
+  /// pending commit/deltacommit/replacecommit is an Invalid error
+  /// "pending instant T must be rolled back first".
+  ::arrow::Result<std::string> StartCommit();
+
+  /// INSERT: new records go to small files of their partition, then to new file groups;
+  /// no index lookup (duplicates of stored keys are merged into a small file they land
+  /// in unless hoodie.merge.allow.duplicate.on.inserts, as Hudi does).
+  ::arrow::Result<WriteResult> Insert(const std::string& instant,
+                                      ::arrow::RecordBatchReader* input);
+  /// UPSERT: records whose key exists in the partition update its file group (a new
+  /// base file version); the others are inserted as by Insert.
+  ::arrow::Result<WriteResult> Upsert(const std::string& instant,
+                                      ::arrow::RecordBatchReader* input);
+  /// BULK_INSERT: new file groups only, sized by hoodie.parquet.max.file.size.
+  ::arrow::Result<WriteResult> BulkInsert(const std::string& instant,
+                                          ::arrow::RecordBatchReader* input);
+  /// DELETE: the input's keys are removed from the file groups holding them.
+  ::arrow::Result<WriteResult> Delete(const std::string& instant,
+                                      ::arrow::RecordBatchReader* input);
+
+  /// Writes `T.commit` with the stats and extraMetadata (schema, commitmeta entries),
+  /// then deletes `.hoodie/.temp/T`. Invalid if the instant is not inflight.
+  ::arrow::Status Commit(WriteResult* result);
+
+  /// Abandons an uncommitted instant of this client: deletes the files its markers
+  /// name, the marker folder, then `T.inflight` and `T.commit.requested`.
+  ::arrow::Status Abort(const std::string& instant);
+
+  const WriteOptions& options() const { return options_; }
+  const std::shared_ptr<TableMetaClient>& table() const { return table_; }
+
+ private:
+  WriteClient(std::shared_ptr<TableMetaClient> table, WriteOptions options)
+      : table_(std::move(table)), options_(std::move(options)) {}
+
+  ::arrow::Result<WriteResult> Run(const std::string& instant,
+                                   WriteOperationType operation,
+                                   ::arrow::RecordBatchReader* input);
+
+  std::shared_ptr<TableMetaClient> table_;
+  WriteOptions options_;
+};
+
+}  // namespace hoodie

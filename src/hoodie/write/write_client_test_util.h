@@ -1,0 +1,42 @@
+// SPDX-License-Identifier: Apache-2.0
+/// \file hoodie/write/write_client_test_util.h
+/// \brief Helpers of the write tests: in-memory inputs, table configs, row rendering.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <tuple>
+#include <vector>
+
+#include <arrow/api.h>
+
+#include "hoodie/config/hoodie_config.h"
+#include "hoodie/table/table_meta_client.h"
+
+namespace hoodie::testing {
+
+/// One input row of the test schema {id, name, ts, city}; an empty id becomes null.
+struct TripRow {
+  std::string id;
+  std::string name;
+  int64_t ts = 0;
+  std::string city;
+};
+
+/// A reader over `rows` in batches of `batch_size`.
+std::shared_ptr<::arrow::RecordBatchReader> TripReader(const std::vector<TripRow>& rows,
+                                                       int64_t batch_size = 1024);
+
+/// Config of table "trips": key id, precombine ts, partitioned by city unless
+/// `partitioned` is false (NonpartitionedKeyGenerator).
+HoodieConfig TripConfig(bool partitioned);
+
+/// Every row of `table` as "col=value|..." text, sorted.
+std::vector<std::string> RenderRows(const ::arrow::Table& table,
+                                    const std::vector<std::string>& columns);
+
+/// Snapshot of the table at `base_path` (reloaded), as RenderRows.
+::arrow::Result<std::vector<std::string>> SnapshotRows(
+    const std::string& base_path, const std::vector<std::string>& columns);
+
+}  // namespace hoodie::testing

@@ -1,0 +1,223 @@
+// SPDX-License-Identifier: Apache-2.0
+/// \file hoodie/write/write_options.cc
+/// \brief WriteOptions::FromConfig: reads and checks the write settings.
+
+#include "hoodie/write/write_options.h"
+
+#include <algorithm>
+#include <cctype>
+
+#include "hoodie/config/compaction_config.h"
+#include "hoodie/config/datasource_config.h"
+#include "hoodie/config/hoodie_config.h"
+#include "hoodie/config/index_config.h"
+#include "hoodie/config/payload_config.h"
+#include "hoodie/config/table_config_keys.h"
+#include "hoodie/config/write_config.h"
+#include "hoodie/keygen/key_generator.h"
+#include "hoodie/table/table_config.h"
+
+namespace hoodie {
+namespace {
+
+std::string Upper(std::string_view text) {
+  std::string out(text);
+  std::transform(out.begin(), out.end(), out.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::toupper(c)); });
+  return out;
+}
+
+// The table's hoodie.properties entries first, the write configuration on top: write
+// options win, and keys only the table knows (record key fields, key generator) apply.
+HoodieConfig Layered(const HoodieConfig& config, const TableConfig* table) {
+  HoodieConfig merged;
+  if (table != nullptr) {
+    for (const auto& [key, value] : table->entries()) merged.Set(key, value);
+  }
+  for (const auto& [key, value] : config.entries()) merged.Set(key, value);
+  return merged;
+}
+
+::arrow::Status RejectUnsupported(const HoodieConfig& config, const TableConfig* table) {
+  ARROW_ASSIGN_OR_RAISE(std::string type, config.Get(DataSourceConfig::kTableType));
+  if (table != nullptr)
+    type = TableTypeName(table->table_type().ValueOr(TableType::kCopyOnWrite));
+  if (Upper(type) != "COPY_ON_WRITE") {
+    return ::arrow::Status::NotImplemented(
+        "hoodie writes COPY_ON_WRITE tables only; MERGE_ON_READ writes (log files, "
+        "deltacommits) are not implemented: hoodie.datasource.write.table.type=",
+        type);
+  }
+  ARROW_ASSIGN_OR_RAISE(bool populate, config.Get(TableConfigKeys::kPopulateMetaFields));
+  if (!populate || (table != nullptr && !table->populate_meta_fields())) {
+    return ::arrow::Status::NotImplemented(
+        "writing without meta fields is not implemented: "
+        "hoodie.populate.meta.fields=false");
+  }
+  if (config.GetRaw("hoodie.metadata.enable").value_or("false") == "true") {
+    return ::arrow::Status::NotImplemented(
+        "hoodie does not write the metadata table; set hoodie.metadata.enable=false");
+  }
+  if (table != nullptr && !table->metadata_partitions().empty()) {
+    return ::arrow::Status::NotImplemented(
+        "the table has a metadata table (hoodie.table.metadata.partitions is set), which "
+        "hoodie cannot keep in sync; disable it with Hudi first");
+  }
+  ARROW_ASSIGN_OR_RAISE(bool drop_partition_columns,
+                        config.Get(DataSourceConfig::kDropPartitionColumns));
+  if (drop_partition_columns || (table != nullptr && table->drop_partition_columns())) {
+    return ::arrow::Status::NotImplemented(
+        "hoodie.datasource.write.drop.partition.columns=true is not implemented");
+  }
+  return ::arrow::Status::OK();
+}
+
+::arrow::Status ReadPayload(const HoodieConfig& config, WriteOptions* out) {
+  ARROW_ASSIGN_OR_RAISE(out->payload_class, config.Get(DataSourceConfig::kPayloadClass));
+  if (out->payload_class ==
+      "org.apache.hudi.common.model.OverwriteWithLatestAvroPayload") {
+    out->payload = PayloadKind::kOverwriteWithLatest;
+  } else if (out->payload_class ==
+             "org.apache.hudi.common.model.DefaultHoodieRecordPayload") {
+    out->payload = PayloadKind::kDefault;
+  } else {
+    return ::arrow::Status::NotImplemented(
+        "payload class not implemented (OverwriteWithLatestAvroPayload and "
+        "DefaultHoodieRecordPayload are): hoodie.datasource.write.payload.class=",
+        out->payload_class);
+  }
+  return ::arrow::Status::OK();
+}
+
+::arrow::Status ReadIndexAndBloom(const HoodieConfig& config, WriteOptions* out) {
+  ARROW_ASSIGN_OR_RAISE(std::string index, config.Get(IndexConfig::kIndexType));
+  out->index_type = Upper(index);
+  if (out->index_type != "BLOOM" && out->index_type != "SIMPLE") {
+    return ::arrow::Status::NotImplemented(
+        "index type not implemented (BLOOM and SIMPLE are): hoodie.index.type=", index);
+  }
+  // Hudi 0.14/0.15 default to DYNAMIC_V0 bloom filters (HoodieIndexConfig).
+  out->bloom_filter_type =
+      Upper(config.GetRaw(IndexConfig::kBloomFilterType.key).value_or("DYNAMIC_V0"));
+  ARROW_ASSIGN_OR_RAISE(out->bloom_num_entries,
+                        config.Get(IndexConfig::kBloomNumEntries));
+  ARROW_ASSIGN_OR_RAISE(out->bloom_fpp, config.Get(IndexConfig::kBloomFpp));
+  ARROW_ASSIGN_OR_RAISE(out->bloom_dynamic_max_entries,
+                        config.Get(IndexConfig::kBloomDynamicMaxEntries));
+  return ::arrow::Status::OK();
+}
+
+::arrow::Status ReadSizing(const HoodieConfig& config, WriteOptions* out) {
+  ARROW_ASSIGN_OR_RAISE(out->base_file, BaseFileWriterOptions::FromConfig(config));
+  ARROW_ASSIGN_OR_RAISE(out->small_file_limit,
+                        config.Get(CompactionConfig::kParquetSmallFileLimit));
+  ARROW_ASSIGN_OR_RAISE(out->insert_split_size,
+                        config.Get(CompactionConfig::kInsertSplitSize));
+  ARROW_ASSIGN_OR_RAISE(out->insert_auto_split,
+                        config.Get(CompactionConfig::kInsertAutoSplit));
+  ARROW_ASSIGN_OR_RAISE(out->record_size_estimate,
+                        config.Get(CompactionConfig::kRecordSizeEstimate));
+  if (out->record_size_estimate <= 0 || out->insert_split_size <= 0) {
+    return ::arrow::Status::Invalid(
+        "hoodie.copyonwrite.record.size.estimate and "
+        "hoodie.copyonwrite.insert.split.size "
+        "must be positive");
+  }
+  return ::arrow::Status::OK();
+}
+
+::arrow::Status ReadBehaviour(const HoodieConfig& config, WriteOptions* out) {
+  ARROW_ASSIGN_OR_RAISE(out->combine_before_insert,
+                        config.Get(WriteConfig::kCombineBeforeInsert));
+  ARROW_ASSIGN_OR_RAISE(out->combine_before_upsert,
+                        config.Get(WriteConfig::kCombineBeforeUpsert));
+  ARROW_ASSIGN_OR_RAISE(out->combine_before_delete,
+                        config.Get(WriteConfig::kCombineBeforeDelete));
+  ARROW_ASSIGN_OR_RAISE(out->insert_drop_duplicates,
+                        config.Get(DataSourceConfig::kInsertDropDuplicates));
+  ARROW_ASSIGN_OR_RAISE(out->allow_duplicate_on_inserts,
+                        config.Get(WriteConfig::kMergeAllowDuplicateOnInserts));
+  ARROW_ASSIGN_OR_RAISE(out->auto_commit, config.Get(WriteConfig::kAutoCommit));
+  ARROW_ASSIGN_OR_RAISE(std::string sort, config.Get(WriteConfig::kBulkInsertSortMode));
+  out->bulk_insert_sort_mode = Upper(sort);
+  if (out->bulk_insert_sort_mode != "NONE" &&
+      out->bulk_insert_sort_mode != "GLOBAL_SORT") {
+    return ::arrow::Status::NotImplemented(
+        "bulk insert sort mode not implemented (NONE and GLOBAL_SORT are): "
+        "hoodie.bulkinsert.sort.mode=",
+        sort);
+  }
+  ARROW_ASSIGN_OR_RAISE(out->commit_meta_key_prefix,
+                        config.Get(DataSourceConfig::kCommitMetaKeyPrefix));
+  for (const auto& [key, value] : config.entries()) {
+    if (!out->commit_meta_key_prefix.empty() &&
+        key.rfind(out->commit_meta_key_prefix, 0) == 0) {
+      out->commit_meta_entries.emplace_back(key, value);
+    }
+  }
+  return ::arrow::Status::OK();
+}
+
+::arrow::Status ReadTableAndKeys(const HoodieConfig& config, const TableConfig* table,
+                                 WriteOptions* out) {
+  out->table_name =
+      config.GetRaw(TableConfigKeys::kTableName.key)
+          .value_or(config.GetRaw(DataSourceConfig::kTableName.key).value_or(""));
+  if (out->table_name.empty()) {
+    return ::arrow::Status::Invalid("the table name is required: set hoodie.table.name");
+  }
+  out->base_file.table_name = out->table_name;
+  ARROW_ASSIGN_OR_RAISE(std::string operation, config.Get(DataSourceConfig::kOperation));
+  ARROW_ASSIGN_OR_RAISE(out->operation, ParseWriteOperation(operation));
+  ARROW_ASSIGN_OR_RAISE(KeyGeneratorOptions keys,
+                        KeyGeneratorOptions::FromConfig(config));
+  out->record_key_fields = keys.record_key_fields;
+  out->partition_fields = keys.partition_path_fields;
+  out->hive_style_partitioning = keys.hive_style_partitioning;
+  out->url_encode_partitioning = keys.url_encode_partition_path;
+  ARROW_ASSIGN_OR_RAISE(std::unique_ptr<KeyGenerator> generator,
+                        MakeKeyGenerator(config));
+  out->key_generator_class = std::string(generator->java_class_name());
+  out->key_generator = std::move(generator);
+  for (const auto* key :
+       {&DataSourceConfig::kPrecombineField.key, &PayloadConfig::kOrderingField.key,
+        &TableConfigKeys::kPrecombineField.key}) {
+    if (auto value = config.GetRaw(*key); value && !value->empty()) {
+      out->precombine_field = *value;
+      out->precombine_field_explicit = true;
+      break;
+    }
+  }
+  if (!out->precombine_field) out->precombine_field = "ts";
+  (void)table;
+  return ::arrow::Status::OK();
+}
+
+}  // namespace
+
+::arrow::Result<WriteOperationType> ParseWriteOperation(std::string_view name) {
+  std::string upper = Upper(name);
+  if (upper == "INSERT") return WriteOperationType::kInsert;
+  if (upper == "UPSERT") return WriteOperationType::kUpsert;
+  if (upper == "BULK_INSERT") return WriteOperationType::kBulkInsert;
+  if (upper == "DELETE") return WriteOperationType::kDelete;
+  return ::arrow::Status::NotImplemented(
+      "write operation not implemented (insert, upsert, bulk_insert and delete are): ",
+      name);
+}
+
+::arrow::Result<WriteOptions> WriteOptions::FromConfig(const HoodieConfig& config,
+                                                       const TableConfig* table) {
+  HoodieConfig merged = Layered(config, table);
+  ARROW_RETURN_NOT_OK(RejectUnsupported(merged, table));
+  WriteOptions out;
+  ARROW_RETURN_NOT_OK(ReadTableAndKeys(merged, table, &out));
+  ARROW_RETURN_NOT_OK(ReadPayload(merged, &out));
+  ARROW_RETURN_NOT_OK(ReadIndexAndBloom(merged, &out));
+  ARROW_RETURN_NOT_OK(ReadSizing(merged, &out));
+  // Only the caller's own options feed extraMetadata, not hoodie.properties.
+  ARROW_RETURN_NOT_OK(ReadBehaviour(config, &out));
+  return out;
+}
+
+}  // namespace hoodie

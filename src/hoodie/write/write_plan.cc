@@ -1,0 +1,218 @@
+// SPDX-License-Identifier: Apache-2.0
+/// \file hoodie/write/write_plan.cc
+/// \brief Index lookup and bucket assignment of a copy-on-write write.
+
+#include <algorithm>
+#include <set>
+#include <unordered_map>
+
+#include <arrow/array.h>
+
+#include "hoodie/format/parquet/base_file_reader.h"
+#include "hoodie/format/parquet/file_naming.h"
+#include "hoodie/read/file_system_view.h"
+#include "hoodie/table/table_meta_client.h"
+#include "hoodie/timeline/active_timeline.h"
+#include "hoodie/write/write_options.h"
+#include "hoodie/write/write_plan_internal.h"
+
+namespace hoodie::internal {
+namespace {
+
+using FilesByPartition = std::map<std::string, std::vector<ExistingFile>>;
+
+::arrow::Result<FilesByPartition> LatestFiles(const TableMetaClient& table,
+                                              const ActiveTimeline& timeline,
+                                              const std::set<std::string>& partitions) {
+  FilesByPartition out;
+  ARROW_ASSIGN_OR_RAISE(auto view, FileSystemView::Make(table, timeline));
+  for (const std::string& partition : partitions) {
+    for (const FileSlice& slice : view->LatestFileSlicesInPartition(partition)) {
+      if (!slice.base_file) continue;
+      out[partition].push_back(
+          ExistingFile{partition, slice.group.file_id, slice.base_file->commit_time,
+                       slice.base_file->path, slice.base_file->size});
+    }
+  }
+  return out;
+}
+
+// Non-global lookup (HoodieSimpleIndex; the bloom index finds the same locations):
+// record key -> index into the partition's latest files.
+::arrow::Result<std::unordered_map<std::string, size_t>> KeysOf(
+    const TableMetaClient& table, const std::vector<ExistingFile>& files) {
+  std::unordered_map<std::string, size_t> out;
+  for (size_t f = 0; f < files.size(); ++f) {
+    ARROW_ASSIGN_OR_RAISE(auto reader,
+                          BaseFileReader::Open(table.storage(), files[f].path));
+    ARROW_ASSIGN_OR_RAISE(auto keys, reader->ReadRecordKeys());
+    for (int64_t i = 0; i < keys->length(); ++i) {
+      out.emplace(std::string(keys->GetView(i)), f);
+    }
+  }
+  return out;
+}
+
+struct PartitionWork {
+  std::vector<size_t> records;                    // every record of the partition
+  std::map<size_t, std::vector<size_t>> updates;  // file index -> records
+  std::vector<size_t> inserts;
+};
+
+Bucket& UpdateBucket(const ExistingFile& file, std::map<std::string, size_t>* by_file,
+                     std::vector<Bucket>* buckets) {
+  auto [it, inserted] = by_file->emplace(file.file_id, buckets->size());
+  if (inserted) buckets->push_back(Bucket{file.partition, file, "", {}, {}});
+  return (*buckets)[it->second];
+}
+
+// UpsertPartitioner.assignInserts for one partition: small files first, then new
+// buckets of insertRecordsPerBucket records each.
+void AssignInserts(const std::vector<ExistingFile>& files,
+                   const std::vector<size_t>& inserts, const WriteOptions& options,
+                   int64_t average, bool use_small_files,
+                   std::map<std::string, size_t>* by_file, std::vector<Bucket>* updates,
+                   std::vector<Bucket>* news) {
+  size_t next = 0;
+  int64_t max_size = options.base_file.max_file_size;
+  for (const ExistingFile& file : files) {
+    if (!use_small_files || next == inserts.size()) break;
+    if (file.size >= options.small_file_limit) continue;
+    int64_t room = std::max<int64_t>((max_size - file.size) / average, 0);
+    size_t take = std::min<size_t>(static_cast<size_t>(room), inserts.size() - next);
+    if (take == 0) continue;
+    Bucket& bucket = UpdateBucket(file, by_file, updates);
+    bucket.inserts.insert(bucket.inserts.end(), inserts.begin() + next,
+                          inserts.begin() + next + take);
+    next += take;
+  }
+  int64_t per_bucket = options.insert_auto_split
+                           ? std::max<int64_t>(max_size / average, 1)
+                           : options.insert_split_size;
+  while (next < inserts.size()) {
+    size_t take =
+        std::min<size_t>(static_cast<size_t>(per_bucket), inserts.size() - next);
+    Bucket bucket{files.empty() ? std::string() : files[0].partition,
+                  std::nullopt,
+                  NewFileIdPrefix(),
+                  {},
+                  {}};
+    bucket.inserts.assign(inserts.begin() + next, inserts.begin() + next + take);
+    news->push_back(std::move(bucket));
+    next += take;
+  }
+}
+
+// Splits the records of one partition into updates of the file holding their key
+// (`keys`: record key -> file index) and inserts.
+void TagPartition(const IncomingRecords& records,
+                  const std::unordered_map<std::string, size_t>& keys,
+                  WriteOperationType operation, PartitionWork* w, int64_t* dropped) {
+  for (size_t i : w->records) {
+    const IncomingRecord& record = records.records[i];
+    auto found = keys.find(record.key);
+    if (found != keys.end() && operation == WriteOperationType::kInsert) {
+      ++*dropped;  // insert.drop.duplicates
+    } else if (found != keys.end()) {
+      w->updates[found->second].push_back(i);
+    } else if (record.is_delete) {
+      ++*dropped;  // nothing to delete
+    } else {
+      w->inserts.push_back(i);
+    }
+  }
+}
+
+}  // namespace
+
+::arrow::Result<int64_t> AverageRecordSize(const ActiveTimeline& timeline,
+                                           const WriteOptions& options) {
+  const std::vector<Instant> commits =
+      timeline.timeline().GetCommitTimeline().FilterCompleted().instants();
+  for (auto it = commits.rbegin(); it != commits.rend(); ++it) {
+    ARROW_ASSIGN_OR_RAISE(CommitMetadata metadata, timeline.ReadCommitMetadata(*it));
+    int64_t bytes = metadata.TotalBytesWritten();
+    int64_t records = metadata.TotalRecordsWritten();
+    // hoodie.record.size.estimation.threshold defaults to 1.0 x the small-file limit.
+    if (bytes > options.small_file_limit && records > 0) return bytes / records;
+  }
+  return options.record_size_estimate;
+}
+
+::arrow::Result<WritePlan> PlanWrite(const TableMetaClient& table,
+                                     const ActiveTimeline& timeline,
+                                     const WriteOptions& options,
+                                     WriteOperationType operation,
+                                     const IncomingRecords& records) {
+  bool bulk = operation == WriteOperationType::kBulkInsert;
+  bool tag = operation == WriteOperationType::kUpsert ||
+             operation == WriteOperationType::kDelete ||
+             (operation == WriteOperationType::kInsert && options.insert_drop_duplicates);
+  std::map<std::string, PartitionWork> work;
+  for (size_t i = 0; i < records.records.size(); ++i) {
+    work[records.records[i].partition].records.push_back(i);
+  }
+  std::set<std::string> partitions;
+  for (const auto& [partition, unused] : work) partitions.insert(partition);
+  FilesByPartition files;
+  if (!bulk) {
+    ARROW_ASSIGN_OR_RAISE(files, LatestFiles(table, timeline, partitions));
+  }
+  WritePlan plan;
+  for (auto& [partition, w] : work) {
+    std::unordered_map<std::string, size_t> keys;
+    if (tag) {
+      ARROW_ASSIGN_OR_RAISE(keys, KeysOf(table, files[partition]));
+    }
+    TagPartition(records, keys, operation, &w, &plan.dropped);
+  }
+  ARROW_ASSIGN_OR_RAISE(int64_t average, AverageRecordSize(timeline, options));
+  std::vector<Bucket> updates, news;
+  for (auto& [partition, w] : work) {
+    std::map<std::string, size_t> by_file;
+    const std::vector<ExistingFile>& existing = files[partition];
+    for (auto& [file, rows] : w.updates) {
+      UpdateBucket(existing[file], &by_file, &updates).updates = std::move(rows);
+    }
+    size_t first_new = news.size();
+    if (bulk) {
+      if (!w.inserts.empty())
+        news.push_back(
+            Bucket{partition, std::nullopt, NewFileIdPrefix(), {}, std::move(w.inserts)});
+    } else {
+      AssignInserts(existing, w.inserts, options, average, options.small_file_limit > 0,
+                    &by_file, &updates, &news);
+    }
+    for (size_t b = first_new; b < news.size(); ++b) news[b].partition = partition;
+  }
+  plan.buckets = std::move(updates);
+  for (Bucket& bucket : news) plan.buckets.push_back(std::move(bucket));
+  return plan;
+}
+
+CommitMetadata WritePlan::WorkloadProfile(const IncomingRecords& records,
+                                          WriteOperationType operation) const {
+  CommitMetadata profile;
+  std::map<std::string, int64_t> inserts;
+  for (const Bucket& bucket : buckets) inserts[bucket.partition] += bucket.inserts.size();
+  for (const auto& [partition, count] : inserts) {
+    WriteStat insert_stat;
+    insert_stat.file_id = "";
+    insert_stat.num_inserts = count;
+    profile.AddWriteStat(partition, insert_stat);
+    for (const Bucket& bucket : buckets) {
+      if (bucket.partition != partition || !bucket.file || bucket.updates.empty())
+        continue;
+      WriteStat update_stat;
+      update_stat.file_id = bucket.file->file_id;
+      update_stat.prev_commit = bucket.file->base_instant;
+      update_stat.num_update_writes = static_cast<int64_t>(bucket.updates.size());
+      profile.AddWriteStat(partition, update_stat);
+    }
+  }
+  (void)records;
+  profile.operation_type = operation;
+  return profile;
+}
+
+}  // namespace hoodie::internal

@@ -1,0 +1,76 @@
+// SPDX-License-Identifier: Apache-2.0
+/// \file hoodie/write/write_plan_internal.h
+/// \brief Tagging records with their file groups and assigning them to buckets
+/// (HoodieIndex.tagLocation for a non-global index, UpsertPartitioner, WorkloadProfile).
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <arrow/result.h>
+
+#include "hoodie/timeline/commit_metadata.h"
+#include "hoodie/write/incoming_records_internal.h"
+
+namespace hoodie {
+
+class ActiveTimeline;
+class TableMetaClient;
+struct WriteOptions;
+
+namespace internal {
+
+/// The latest base file of a file group.
+struct ExistingFile {
+  std::string partition;
+  std::string file_id;
+  std::string base_instant;
+  std::string path;  ///< full storage path
+  int64_t size = 0;
+};
+
+/// \brief The records one task writes: a new file group (rolled over by size) or a new
+/// version of an existing one (HoodieMergeHandle).
+struct Bucket {
+  std::string partition;
+  /// Set for an existing file group (updates, deletes and small-file inserts).
+  std::optional<ExistingFile> file;
+  /// For new file groups: files are `<prefix>-0`, `<prefix>-1`, ...
+  std::string file_id_prefix;
+  std::vector<size_t> updates;  ///< indices into IncomingRecords::records
+  std::vector<size_t> inserts;  ///< indices into IncomingRecords::records
+};
+
+/// \brief The buckets of one write, update buckets first, in task order.
+struct WritePlan {
+  std::vector<Bucket> buckets;
+  /// Records not written at all (deletes of absent keys, insert.drop.duplicates).
+  int64_t dropped = 0;
+
+  /// The workload profile Hudi stores in `T.inflight`: per partition a stat with the
+  /// insert count and fileId "", then one stat per updated file group with prevCommit
+  /// and numUpdateWrites
+  /// (BaseCommitActionExecutor.saveWorkloadProfileMetadataToInflight).
+  CommitMetadata WorkloadProfile(const IncomingRecords& records,
+                                 WriteOperationType operation) const;
+};
+
+/// Builds the plan for `operation` over `records` (already de-duplicated): tags keys
+/// against the latest base files of the partitions written to (except for INSERT and
+/// BULK_INSERT), packs inserts into small files and splits the rest into new buckets.
+::arrow::Result<WritePlan> PlanWrite(const TableMetaClient& table,
+                                     const ActiveTimeline& timeline,
+                                     const WriteOptions& options,
+                                     WriteOperationType operation,
+                                     const IncomingRecords& records);
+
+/// UpsertPartitioner.averageBytesPerRecord: bytes per record of the latest completed
+/// commit that wrote more than the small-file limit, else the configured estimate.
+::arrow::Result<int64_t> AverageRecordSize(const ActiveTimeline& timeline,
+                                           const WriteOptions& options);
+
+}  // namespace internal
+}  // namespace hoodie
