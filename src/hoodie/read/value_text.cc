@@ -85,6 +85,46 @@ std::string TimestampText(int64_t value, const ::arrow::TimestampType& type) {
 
 std::string Render(const ::arrow::Array& array, int64_t row, Form form);
 
+std::string IntegerText(const ::arrow::Array& array, int64_t row) {
+  using ::arrow::Type;
+  switch (array.type_id()) {
+    case Type::INT8:
+      return std::to_string(static_cast<const ::arrow::Int8Array&>(array).Value(row));
+    case Type::INT16:
+      return std::to_string(static_cast<const ::arrow::Int16Array&>(array).Value(row));
+    case Type::INT32:
+      return std::to_string(static_cast<const ::arrow::Int32Array&>(array).Value(row));
+    case Type::UINT8:
+      return std::to_string(static_cast<const ::arrow::UInt8Array&>(array).Value(row));
+    case Type::UINT16:
+      return std::to_string(static_cast<const ::arrow::UInt16Array&>(array).Value(row));
+    case Type::UINT32:
+      return std::to_string(static_cast<const ::arrow::UInt32Array&>(array).Value(row));
+    case Type::UINT64:
+      return std::to_string(static_cast<const ::arrow::UInt64Array&>(array).Value(row));
+    default:
+      return std::to_string(static_cast<const ::arrow::Int64Array&>(array).Value(row));
+  }
+}
+
+// Bytes of a string or binary value, whatever the offset width or layout.
+std::string_view BinaryView(const ::arrow::Array& array, int64_t row) {
+  using ::arrow::Type;
+  switch (array.type_id()) {
+    case Type::STRING:
+    case Type::BINARY:
+      return static_cast<const ::arrow::BinaryArray&>(array).GetView(row);
+    case Type::LARGE_STRING:
+    case Type::LARGE_BINARY:
+      return static_cast<const ::arrow::LargeBinaryArray&>(array).GetView(row);
+    case Type::STRING_VIEW:
+    case Type::BINARY_VIEW:
+      return static_cast<const ::arrow::BinaryViewArray&>(array).GetView(row);
+    default:
+      return static_cast<const ::arrow::FixedSizeBinaryArray&>(array).GetView(row);
+  }
+}
+
 std::string Quoted(std::string text, Form form) {
   return form == Form::kText ? text : JsonQuote(text);
 }
@@ -159,21 +199,14 @@ std::string Render(const ::arrow::Array& array, int64_t row, Form form) {
       return static_cast<const ::arrow::BooleanArray&>(array).Value(row) ? "true"
                                                                          : "false";
     case Type::INT8:
-      return std::to_string(static_cast<const ::arrow::Int8Array&>(array).Value(row));
     case Type::INT16:
-      return std::to_string(static_cast<const ::arrow::Int16Array&>(array).Value(row));
     case Type::INT32:
-      return std::to_string(static_cast<const ::arrow::Int32Array&>(array).Value(row));
     case Type::INT64:
-      return std::to_string(static_cast<const ::arrow::Int64Array&>(array).Value(row));
     case Type::UINT8:
-      return std::to_string(static_cast<const ::arrow::UInt8Array&>(array).Value(row));
     case Type::UINT16:
-      return std::to_string(static_cast<const ::arrow::UInt16Array&>(array).Value(row));
     case Type::UINT32:
-      return std::to_string(static_cast<const ::arrow::UInt32Array&>(array).Value(row));
     case Type::UINT64:
-      return std::to_string(static_cast<const ::arrow::UInt64Array&>(array).Value(row));
+      return IntegerText(array, row);
     case Type::FLOAT:
       return FloatText(static_cast<const ::arrow::FloatArray&>(array).Value(row), form);
     case Type::DOUBLE:
@@ -185,11 +218,9 @@ std::string Render(const ::arrow::Array& array, int64_t row, Form form) {
     case Type::LARGE_BINARY:
     case Type::BINARY_VIEW:
     case Type::FIXED_SIZE_BINARY: {
-      auto scalar = array.GetScalar(row).ValueOrDie();
-      std::string_view bytes =
-          static_cast<const ::arrow::BaseBinaryScalar&>(*scalar).view();
       bool text = ::arrow::is_string(array.type_id());
-      return Quoted(text ? std::string(bytes) : Hex(bytes), form);
+      return Quoted(text ? std::string(BinaryView(array, row)) : Hex(BinaryView(array, row)),
+                    form);
     }
     case Type::DECIMAL128: {
       const auto& type = static_cast<const ::arrow::Decimal128Type&>(*array.type());
