@@ -14,6 +14,7 @@
 #include "hoodie/config/payload_config.h"
 #include "hoodie/config/table_config_keys.h"
 #include "hoodie/config/write_config.h"
+#include "hoodie/index/index.h"
 #include "hoodie/keygen/key_generator.h"
 #include "hoodie/table/table_config.h"
 
@@ -94,8 +95,17 @@ HoodieConfig Layered(const HoodieConfig& config, const TableConfig* table) {
   out->index_type = Upper(index);
   if (out->index_type != "BLOOM" && out->index_type != "SIMPLE") {
     return ::arrow::Status::NotImplemented(
-        "index type not implemented (BLOOM and SIMPLE are): hoodie.index.type=", index);
+        "index type not implemented for writes (BLOOM and SIMPLE are; global indexes "
+        "need partition-path updates): hoodie.index.type=",
+        index);
   }
+  ARROW_ASSIGN_OR_RAISE(std::unique_ptr<Index> made, MakeIndex(config));
+  if (made->IsGlobal()) {
+    return ::arrow::Status::NotImplemented(
+        "global indexes are not implemented for writes: hoodie.index.class names ",
+        made->name());
+  }
+  out->index = std::move(made);
   // Hudi 0.14/0.15 default to DYNAMIC_V0 bloom filters (HoodieIndexConfig).
   out->bloom_filter_type =
       Upper(config.GetRaw(IndexConfig::kBloomFilterType.key).value_or("DYNAMIC_V0"));

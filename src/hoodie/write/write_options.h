@@ -19,6 +19,7 @@
 namespace hoodie {
 
 class HoodieConfig;
+class Index;
 class KeyGenerator;
 class TableConfig;
 
@@ -83,9 +84,10 @@ struct WriteOptions {
   int32_t bloom_num_entries = 60000;
   double bloom_fpp = 0.000000001;
   int32_t bloom_dynamic_max_entries = 100000;
-  /// hoodie.index.type: BLOOM or SIMPLE (both non-global; the lookup reads the record
-  /// keys of the latest base files of the partitions written to).
+  /// hoodie.index.type: BLOOM or SIMPLE (non-global), built by MakeIndex. Global
+  /// indexes are refused until partition-path updates are written.
   std::string index_type = "BLOOM";
+  std::shared_ptr<const Index> index;
   /// hoodie.bulkinsert.sort.mode: NONE or GLOBAL_SORT.
   std::string bulk_insert_sort_mode = "GLOBAL_SORT";
   PayloadKind payload = PayloadKind::kOverwriteWithLatest;

@@ -8,8 +8,8 @@
 
 #include <arrow/array.h>
 
-#include "hoodie/format/parquet/base_file_reader.h"
 #include "hoodie/format/parquet/file_naming.h"
+#include "hoodie/index/index.h"
 #include "hoodie/read/file_system_view.h"
 #include "hoodie/table/table_meta_client.h"
 #include "hoodie/timeline/active_timeline.h"
@@ -21,13 +21,11 @@ namespace {
 
 using FilesByPartition = std::map<std::string, std::vector<ExistingFile>>;
 
-::arrow::Result<FilesByPartition> LatestFiles(const TableMetaClient& table,
-                                              const ActiveTimeline& timeline,
-                                              const std::set<std::string>& partitions) {
+FilesByPartition LatestFiles(const FileSystemView& view,
+                             const std::set<std::string>& partitions) {
   FilesByPartition out;
-  ARROW_ASSIGN_OR_RAISE(auto view, FileSystemView::Make(table, timeline));
   for (const std::string& partition : partitions) {
-    for (const FileSlice& slice : view->LatestFileSlicesInPartition(partition)) {
+    for (const FileSlice& slice : view.LatestFileSlicesInPartition(partition)) {
       if (!slice.base_file) continue;
       out[partition].push_back(
           ExistingFile{partition, slice.group.file_id, slice.base_file->commit_time,
@@ -37,17 +35,31 @@ using FilesByPartition = std::map<std::string, std::vector<ExistingFile>>;
   return out;
 }
 
-// Non-global lookup (HoodieSimpleIndex; the bloom index finds the same locations):
-// record key -> index into the partition's latest files.
-::arrow::Result<std::unordered_map<std::string, size_t>> KeysOf(
-    const TableMetaClient& table, const std::vector<ExistingFile>& files) {
-  std::unordered_map<std::string, size_t> out;
-  for (size_t f = 0; f < files.size(); ++f) {
-    ARROW_ASSIGN_OR_RAISE(auto reader,
-                          BaseFileReader::Open(table.storage(), files[f].path));
-    ARROW_ASSIGN_OR_RAISE(auto keys, reader->ReadRecordKeys());
-    for (int64_t i = 0; i < keys->length(); ++i) {
-      out.emplace(std::string(keys->GetView(i)), f);
+// Index.tagLocation: for each record, the index of the latest base file of its
+// partition that holds its key.
+::arrow::Result<std::vector<std::optional<size_t>>> Locate(const Index& index,
+                                                           const TableMetaClient& table,
+                                                           const FileSystemView& view,
+                                                           const IncomingRecords& records,
+                                                           FilesByPartition* files) {
+  std::vector<HoodieKey> keys;
+  keys.reserve(records.records.size());
+  for (const IncomingRecord& record : records.records) {
+    keys.push_back(HoodieKey{record.key, record.partition});
+  }
+  ARROW_ASSIGN_OR_RAISE(TaggedLocations locations, index.TagLocation(keys, table, view));
+  std::vector<std::optional<size_t>> out(keys.size());
+  for (size_t i = 0; i < keys.size(); ++i) {
+    if (!locations[i]) continue;
+    const std::vector<ExistingFile>& candidates = (*files)[locations[i]->partition_path];
+    for (size_t f = 0; f < candidates.size(); ++f) {
+      if (candidates[f].file_id == locations[i]->file_id) out[i] = f;
+    }
+    if (!out[i]) {
+      return ::arrow::Status::Invalid("the index located key '", keys[i].record_key,
+                                      "' in file group ", locations[i]->file_id,
+                                      ", which has no latest base file in partition '",
+                                      locations[i]->partition_path, "'");
     }
   }
   return out;
@@ -104,17 +116,17 @@ void AssignInserts(const std::vector<ExistingFile>& files,
 }
 
 // Splits the records of one partition into updates of the file holding their key
-// (`keys`: record key -> file index) and inserts.
+// (`located`: record -> index into the partition's latest files) and inserts.
 void TagPartition(const IncomingRecords& records,
-                  const std::unordered_map<std::string, size_t>& keys,
+                  const std::vector<std::optional<size_t>>& located,
                   WriteOperationType operation, PartitionWork* w, int64_t* dropped) {
   for (size_t i : w->records) {
     const IncomingRecord& record = records.records[i];
-    auto found = keys.find(record.key);
-    if (found != keys.end() && operation == WriteOperationType::kInsert) {
+    const std::optional<size_t>& found = located[i];
+    if (found && operation == WriteOperationType::kInsert) {
       ++*dropped;  // insert.drop.duplicates
-    } else if (found != keys.end()) {
-      w->updates[found->second].push_back(i);
+    } else if (found) {
+      w->updates[*found].push_back(i);
     } else if (record.is_delete) {
       ++*dropped;  // nothing to delete
     } else {
@@ -154,17 +166,16 @@ void TagPartition(const IncomingRecords& records,
   }
   std::set<std::string> partitions;
   for (const auto& [partition, unused] : work) partitions.insert(partition);
+  ARROW_ASSIGN_OR_RAISE(auto view, FileSystemView::Make(table, timeline));
   FilesByPartition files;
-  if (!bulk) {
-    ARROW_ASSIGN_OR_RAISE(files, LatestFiles(table, timeline, partitions));
+  if (!bulk) files = LatestFiles(*view, partitions);
+  std::vector<std::optional<size_t>> located(records.records.size());
+  if (tag) {
+    ARROW_ASSIGN_OR_RAISE(located, Locate(*options.index, table, *view, records, &files));
   }
   WritePlan plan;
   for (auto& [partition, w] : work) {
-    std::unordered_map<std::string, size_t> keys;
-    if (tag) {
-      ARROW_ASSIGN_OR_RAISE(keys, KeysOf(table, files[partition]));
-    }
-    TagPartition(records, keys, operation, &w, &plan.dropped);
+    TagPartition(records, located, operation, &w, &plan.dropped);
   }
   ARROW_ASSIGN_OR_RAISE(int64_t average, AverageRecordSize(timeline, options));
   std::vector<Bucket> updates, news;
