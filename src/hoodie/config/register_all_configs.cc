@@ -10,6 +10,7 @@
 #include "hoodie/config/datasource_config.h"
 #include "hoodie/config/flink_config.h"
 #include "hoodie/config/index_config.h"
+#include "hoodie/config/keygen_config.h"
 #include "hoodie/config/lock_config.h"
 #include "hoodie/config/memory_config.h"
 #include "hoodie/config/metadata_config.h"
@@ -29,6 +30,7 @@ void RegisterAllConfigs(ConfigRegistry* registry) {
   DataSourceConfig::Register(registry);
   FlinkConfig::Register(registry);
   IndexConfig::Register(registry);
+  KeyGeneratorConfig::Register(registry);
   StorageConfig::Register(registry);
   CompactionConfig::Register(registry);
   CleanConfig::Register(registry);

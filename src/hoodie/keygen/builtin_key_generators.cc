@@ -11,7 +11,7 @@
 #include "hoodie/common/macros.h"
 #include "hoodie/config/hoodie_config.h"
 #include "hoodie/keygen/key_generator.h"
-#include "hoodie/keygen/key_generator_config.h"
+#include "hoodie/config/keygen_config.h"
 #include "hoodie/keygen/key_generator_internal.h"
 
 namespace hoodie {

@@ -10,7 +10,7 @@
 #include "hoodie/config/datasource_config.h"
 #include "hoodie/config/hoodie_config.h"
 #include "hoodie/config/table_config_keys.h"
-#include "hoodie/keygen/key_generator_config.h"
+#include "hoodie/config/keygen_config.h"
 #include "hoodie/table/table_config.h"
 
 namespace hoodie {

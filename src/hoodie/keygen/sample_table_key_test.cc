@@ -15,7 +15,7 @@
 
 #include "hoodie/config/hoodie_config.h"
 #include "hoodie/keygen/key_generator.h"
-#include "hoodie/keygen/key_generator_config.h"
+#include "hoodie/config/keygen_config.h"
 #include "hoodie/storage/storage.h"
 #include "hoodie/table/table_config.h"
 #include "hoodie/table/table_meta_client.h"

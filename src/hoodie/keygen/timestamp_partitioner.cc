@@ -13,7 +13,7 @@
 #include "hoodie/config/hoodie_config.h"
 #include "hoodie/keygen/field_value_internal.h"
 #include "hoodie/keygen/joda_date_format_internal.h"
-#include "hoodie/keygen/key_generator_config.h"
+#include "hoodie/config/keygen_config.h"
 #include "hoodie/keygen/key_generator_internal.h"
 #include "hoodie/keygen/partition_path_encoding.h"
 #include "hoodie/keygen/time_zone_internal.h"

@@ -1,8 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
-/// \file hoodie/keygen/key_generator_config.h
-/// \brief Key generator keys that the shared config registry does not declare yet: the
-/// generator type and the timestamp-based generator's options (Java
-/// TimestampKeyGeneratorConfig and KeyGeneratorOptions).
+/// \file hoodie/config/keygen_config.h
+/// \brief Key generator keys: the generator type and the timestamp-based generator's
+/// options (Java TimestampKeyGeneratorConfig and KeyGeneratorOptions).
 #pragma once
 
 #include <string>

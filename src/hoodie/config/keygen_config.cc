@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
-/// \file hoodie/keygen/key_generator_config.cc
+/// \file hoodie/config/keygen_config.cc
 /// \brief Declarations of the key generator keys (Java TimestampKeyGeneratorConfig).
-#include "hoodie/keygen/key_generator_config.h"
+#include "hoodie/config/keygen_config.h"
 
 #include "hoodie/config/config_registry.h"
 
