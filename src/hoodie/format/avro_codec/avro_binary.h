@@ -8,7 +8,8 @@
 /// the reference implementation) because Avro C's resolver cannot fill a reader field
 /// from its default (its schema model drops `default`), and Hudi relies on that: every
 /// field added since 0.x (`lastCompletedCommitTimestamp`, `extraMetadata`, ...) is read
-/// from older files through its default.
+/// from older files through its default. (Avro C 1.11.1 refuses such a pair of schemas:
+/// avro_resolved_reader_new fails with "Reader field <name> doesn't appear in writer".)
 #pragma once
 
 #include <cstdint>

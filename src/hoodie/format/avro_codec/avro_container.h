@@ -2,6 +2,9 @@
 /// \file hoodie/format/avro_codec/avro_container.h
 /// \brief Avro object container files holding one record, as Hudi writes timeline plans
 /// and metadata (TimelineMetadataUtils.serializeAvroMetadata / deserializeAvroMetadata).
+///
+/// We frame the file ourselves rather than with Avro C's avro_file_writer, which always
+/// adds an `avro.codec` metadata entry; Hudi's files carry `avro.schema` alone.
 #pragma once
 
 #include <array>

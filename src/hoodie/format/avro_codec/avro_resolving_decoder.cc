@@ -64,7 +64,6 @@ Result<T> ReadLittleEndian(std::string_view* input) {
 /// Reads a primitive written as `writer` and promotes it to `reader`'s type.
 Result<AvroValue> DecodePrimitive(std::string_view* in, const AvroNode& writer,
                                   const AvroNode& reader) {
-  AvroValue raw;
   switch (writer.type) {
     case AvroType::kNull: return AvroValue::Null();
     case AvroType::kBoolean: {
@@ -259,6 +258,37 @@ Result<std::string> Latin1Bytes(const Json& json, const AvroNode& schema) {
   return bytes;
 }
 
+/// Array, map and record defaults: JSON arrays and objects, element by element.
+Result<AvroValue> CompositeFromDefault(const Json& json, const AvroNode& schema) {
+  if (schema.type == AvroType::kArray) {
+    if (!json.is_array()) return BadDefault(json, schema);
+    std::vector<AvroValue> items;
+    for (const Json& item : json) {
+      ARROW_ASSIGN_OR_RAISE(AvroValue value, AvroValueFromDefault(item, *schema.items));
+      items.push_back(std::move(value));
+    }
+    return AvroValue::Array(std::move(items));
+  }
+  if (!json.is_object()) return BadDefault(json, schema);
+  AvroEntries entries;
+  if (schema.type == AvroType::kMap) {
+    for (const auto& [key, item] : json.items()) {
+      ARROW_ASSIGN_OR_RAISE(AvroValue value, AvroValueFromDefault(item, *schema.values));
+      entries.emplace_back(key, std::move(value));
+    }
+    return AvroValue::Map(std::move(entries));
+  }
+  for (const AvroField& field : schema.fields) {
+    const Json* source = nullptr;
+    if (auto it = json.find(field.name); it != json.end()) source = &*it;
+    if (source == nullptr && field.default_json) source = &*field.default_json;
+    if (source == nullptr) return BadDefault(json, schema);
+    ARROW_ASSIGN_OR_RAISE(AvroValue value, AvroValueFromDefault(*source, *field.type));
+    entries.emplace_back(field.name, std::move(value));
+  }
+  return AvroValue::Record(schema.full_name, std::move(entries));
+}
+
 }  // namespace
 
 Result<AvroValue> AvroValueFromDefault(const Json& json, const AvroNode& schema) {
@@ -301,37 +331,9 @@ Result<AvroValue> AvroValueFromDefault(const Json& json, const AvroNode& schema)
     case AvroType::kUnion:
       if (schema.branches.empty()) return BadDefault(json, schema);
       return AvroValueFromDefault(json, *schema.branches.front());
-    case AvroType::kArray: {
-      if (!json.is_array()) return BadDefault(json, schema);
-      std::vector<AvroValue> items;
-      for (const Json& item : json) {
-        ARROW_ASSIGN_OR_RAISE(AvroValue value, AvroValueFromDefault(item, *schema.items));
-        items.push_back(std::move(value));
-      }
-      return AvroValue::Array(std::move(items));
-    }
-    case AvroType::kMap: {
-      if (!json.is_object()) return BadDefault(json, schema);
-      AvroEntries entries;
-      for (const auto& [key, item] : json.items()) {
-        ARROW_ASSIGN_OR_RAISE(AvroValue value, AvroValueFromDefault(item, *schema.values));
-        entries.emplace_back(key, std::move(value));
-      }
-      return AvroValue::Map(std::move(entries));
-    }
-    case AvroType::kRecord: {
-      if (!json.is_object()) return BadDefault(json, schema);
-      AvroEntries fields;
-      for (const AvroField& field : schema.fields) {
-        const Json* source = nullptr;
-        if (auto it = json.find(field.name); it != json.end()) source = &*it;
-        if (source == nullptr && field.default_json) source = &*field.default_json;
-        if (source == nullptr) return BadDefault(json, schema);
-        ARROW_ASSIGN_OR_RAISE(AvroValue value, AvroValueFromDefault(*source, *field.type));
-        fields.emplace_back(field.name, std::move(value));
-      }
-      return AvroValue::Record(schema.full_name, std::move(fields));
-    }
+    case AvroType::kArray:
+    case AvroType::kMap:
+    case AvroType::kRecord: return CompositeFromDefault(json, schema);
   }
   return BadDefault(json, schema);
 }
