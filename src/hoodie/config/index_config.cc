@@ -114,6 +114,18 @@ const ConfigProperty<bool> IndexConfig::kBloomUpdatePartitionPath{
     .group = "Index",
     .hudi_0_15_default = "true"};
 
+// Not in the seed pages; its default follows the seed's default for the bloom twin
+// (false) so GLOBAL_SIMPLE and GLOBAL_BLOOM move records the same way by default.
+const ConfigProperty<bool> IndexConfig::kSimpleUpdatePartitionPath{
+    .key = "hoodie.simple.index.update.partition.path",
+    .default_value = false,
+    .doc =
+        "GLOBAL_SIMPLE: move a record whose partition path changed (insert in new, "
+        "delete in old).",
+    .since = "0.6.0",
+    .group = "Index",
+    .hudi_0_15_default = "true"};
+
 const ConfigProperty<std::string> IndexConfig::kHbaseZkQuorum{
     .key = "hoodie.index.hbase.zkquorum",
     .doc = "HBase ZooKeeper quorum (HBASE index).",
@@ -185,6 +197,7 @@ void IndexConfig::Register(ConfigRegistry* registry) {
   registry->Add(kBloomKeysPerBucket);
   registry->Add(kBloomInputStorageLevel);
   registry->Add(kBloomUpdatePartitionPath);
+  registry->Add(kSimpleUpdatePartitionPath);
   registry->Add(kHbaseZkQuorum);
   registry->Add(kHbaseZkPort);
   registry->Add(kHbaseZkNodePath);

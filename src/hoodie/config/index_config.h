@@ -42,6 +42,8 @@ struct IndexConfig {
   static const ConfigProperty<std::string> kBloomInputStorageLevel;
   /// hoodie.bloom.index.update.partition.path
   static const ConfigProperty<bool> kBloomUpdatePartitionPath;
+  /// hoodie.simple.index.update.partition.path
+  static const ConfigProperty<bool> kSimpleUpdatePartitionPath;
   /// hoodie.index.hbase.zkquorum
   static const ConfigProperty<std::string> kHbaseZkQuorum;
   /// hoodie.index.hbase.zkport

@@ -10,26 +10,12 @@
 
 namespace hoodie {
 
-namespace {
-
-// Java HoodieIndexConfig.SIMPLE_INDEX_UPDATE_PARTITION_PATH_ENABLE. IndexConfig does not
-// declare it yet; the default mirrors IndexConfig::kBloomUpdatePartitionPath (the
-// documented default; Hudi 0.15 code defaults both to true).
-const ConfigProperty<bool> kSimpleUpdatePartitionPath{
-    .key = "hoodie.simple.index.update.partition.path",
-    .default_value = false,
-    .doc =
-        "GLOBAL_SIMPLE: move a record whose partition path changed (insert in new, "
-        "delete in old)."};
-
-}  // namespace
-
 ::arrow::Result<SimpleIndexOptions> SimpleIndexOptions::FromConfig(
     const HoodieConfig& config, bool global) {
   SimpleIndexOptions options;
   options.global = global;
   ARROW_ASSIGN_OR_RAISE(options.update_partition_path,
-                        config.Get(kSimpleUpdatePartitionPath));
+                        config.Get(IndexConfig::kSimpleUpdatePartitionPath));
   // Spark sizes its join shuffle with these; here they cap concurrent file reads.
   ARROW_ASSIGN_OR_RAISE(options.parallelism,
                         config.Get(global ? IndexConfig::kGlobalSimpleIndexParallelism
