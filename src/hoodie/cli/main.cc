@@ -10,6 +10,7 @@
 #include "hoodie/cli/command.h"
 #include "hoodie/cli/command_error.h"
 #include "hoodie/cli/query_command.h"
+#include "hoodie/cli/write_command.h"
 #include "hoodie/version.h"
 
 namespace {
@@ -30,6 +31,7 @@ int Run(int argc, char** argv) {
   hoodie::cli::AddTableCommands(&app, &options);
   hoodie::cli::AddTimelineCommands(&app, &options);
   hoodie::cli::AddQueryCommand(&app, &options);
+  hoodie::cli::AddWriteCommand(&app, &options);
   hoodie::cli::AddConfigCommands(&app, &options);
 
   try {
