@@ -162,6 +162,27 @@ TEST(CliSampleTablesTest, TimelineShowDescribesTheRollbackAsTheReadmeDoes) {
       "1 log file");
 }
 
+TEST(CliTest, DemoWritesAndReadsBackTheTripsTable) {
+  TempDir dir;
+  std::string base = dir.Join("demo");
+  auto result = RunCli("demo --path " + Quote(base));
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_NE(result.out.find("3000 inserted, 0 updated"), std::string::npos) << result.out;
+  EXPECT_NE(result.out.find("200 inserted, 200 updated"), std::string::npos)
+      << result.out;
+  EXPECT_NE(result.out.find("snapshot: 3200 trips"), std::string::npos) << result.out;
+  auto timeline = nlohmann::json::parse(
+      RunCli("-o json timeline show --instants-only " + Quote(base)).out);
+  ASSERT_EQ(timeline.size(), 2u);
+  EXPECT_EQ(timeline[0]["action"], "commit");
+  EXPECT_EQ(timeline[1]["state"], "COMPLETED");
+  auto rows = RunCli("query " + Quote(base) + " --columns uuid --format json");
+  ASSERT_EQ(rows.exit_code, 0) << rows.err;
+  // One JSON object per line, one line per trip: 3000 inserted, then 200 new.
+  EXPECT_EQ(std::count(rows.out.begin(), rows.out.end(), '\n'), 3200);
+  EXPECT_NE(rows.out.find("{\"uuid\": \"trip-03199\"}"), std::string::npos);
+}
+
 TEST(CliTest, NotATableIsAOneLineError) {
   TempDir dir;
   auto result = RunCli("table describe " + Quote(dir.path()));
