@@ -47,19 +47,12 @@ struct BloomIndex::FileFooter {
 
 namespace {
 
-// Both format_bloom (std::string_view) and format_parquet (char[]) declare an inline
-// variable hoodie::kMinRecordKeyFooterKey; the linker keeps one of the two, so whichever
-// library reads the other's layout misreads it. Until they agree, read the range keys
-// (Java HoodieBloomFilterWriteSupport constants) through our own literals.
-constexpr std::string_view kMinKeyEntry = "hoodie_min_record_key";
-constexpr std::string_view kMaxKeyEntry = "hoodie_max_record_key";
-
 // Java BloomIndexFileInfo without a range when either key is missing.
 std::optional<RecordKeyRange> ReadKeyRange(const ::parquet::FileMetaData& metadata) {
   const auto& entries = metadata.key_value_metadata();
   if (entries == nullptr) return std::nullopt;
-  int min_index = entries->FindKey(std::string(kMinKeyEntry));
-  int max_index = entries->FindKey(std::string(kMaxKeyEntry));
+  int min_index = entries->FindKey(std::string(kFooterMinRecordKey));
+  int max_index = entries->FindKey(std::string(kFooterMaxRecordKey));
   if (min_index < 0 || max_index < 0) return std::nullopt;
   return RecordKeyRange{entries->value(min_index), entries->value(max_index)};
 }

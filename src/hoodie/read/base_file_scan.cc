@@ -3,8 +3,6 @@
 /// \brief Base-file scan: projection, filters, record-key pruning and limit over
 /// parquet::arrow record batches (the role of Spark's ParquetFileFormat reader inside
 /// Hudi's BaseFileOnlyRelation).
-#include "hoodie/read/base_file_scan_internal.h"
-
 #include <algorithm>
 #include <array>
 #include <string_view>
@@ -19,6 +17,8 @@
 #include <parquet/metadata.h>
 
 #include "hoodie/common/macros.h"
+#include "hoodie/format/footer_keys.h"
+#include "hoodie/read/base_file_scan_internal.h"
 #include "hoodie/storage/storage.h"
 
 namespace hoodie::internal {
@@ -30,8 +30,6 @@ constexpr std::array<std::string_view, 5> kMetaColumns = {
     "_hoodie_partition_path", "_hoodie_file_name"};
 constexpr std::string_view kCommitTimeColumn = "_hoodie_commit_time";
 constexpr std::string_view kRecordKeyColumn = "_hoodie_record_key";
-constexpr std::string_view kMinRecordKey = "hoodie_min_record_key";
-constexpr std::string_view kMaxRecordKey = "hoodie_max_record_key";
 
 bool IsMetaColumn(std::string_view name) {
   return std::find(kMetaColumns.begin(), kMetaColumns.end(), name) != kMetaColumns.end();
@@ -105,10 +103,9 @@ const char* ComputeFunction(CompareOp op) {
   bound.op = filter.op;
   auto parsed = ::arrow::Scalar::Parse(field->type(), filter.value);
   if (!parsed.ok()) {
-    return ::arrow::Status::Invalid("filter value '", filter.value, "' for column '",
-                                    filter.column, "' is not a ",
-                                    field->type()->ToString(), ": ",
-                                    parsed.status().message());
+    return ::arrow::Status::Invalid(
+        "filter value '", filter.value, "' for column '", filter.column, "' is not a ",
+        field->type()->ToString(), ": ", parsed.status().message());
   }
   bound.value = *parsed;
   return bound;
@@ -120,12 +117,13 @@ const char* ComputeFunction(CompareOp op) {
     const ::arrow::Schema& table_schema, const ReadOptions& options,
     const std::optional<std::pair<std::string, std::string>>& commit_time_range) {
   ScanSpec spec;
-  HOODIE_ASSIGN_OR_RAISE(auto output_fields, ProjectFields(table_schema, options.columns));
+  HOODIE_ASSIGN_OR_RAISE(auto output_fields,
+                         ProjectFields(table_schema, options.columns));
   spec.output_schema = ::arrow::schema(output_fields);
   std::vector<ColumnFilter> filters = options.filters;
   if (commit_time_range) {
-    filters.push_back({std::string(kCommitTimeColumn), CompareOp::kGreater,
-                       commit_time_range->first});
+    filters.push_back(
+        {std::string(kCommitTimeColumn), CompareOp::kGreater, commit_time_range->first});
     filters.push_back({std::string(kCommitTimeColumn), CompareOp::kLessEqual,
                        commit_time_range->second});
   }
@@ -174,8 +172,8 @@ void CollectLeaves(const parquet::arrow::SchemaField& field, std::vector<int>* o
 bool MayContainKey(const parquet::arrow::FileReader& reader, const std::string& key) {
   auto metadata = reader.parquet_reader()->metadata()->key_value_metadata();
   if (metadata == nullptr) return true;
-  auto min = metadata->Get(std::string(kMinRecordKey));
-  auto max = metadata->Get(std::string(kMaxRecordKey));
+  auto min = metadata->Get(std::string(kFooterMinRecordKey));
+  auto max = metadata->Get(std::string(kFooterMaxRecordKey));
   if (!min.ok() || !max.ok()) return true;
   return key >= *min && key <= *max;
 }
@@ -227,8 +225,8 @@ class BaseFileScan : public ::arrow::RecordBatchReader {
     reader_.reset();
     while (file_index_ < files_.size()) {
       const BaseFile& file = files_[file_index_++];
-      HOODIE_ASSIGN_OR_RAISE(reader_, OpenParquet(storage_.get(), file.path,
-                                                  spec_.batch_size));
+      HOODIE_ASSIGN_OR_RAISE(reader_,
+                             OpenParquet(storage_.get(), file.path, spec_.batch_size));
       if (spec_.record_key && !MayContainKey(*reader_, *spec_.record_key)) {
         reader_.reset();
         continue;

@@ -2,11 +2,7 @@
 /// \file hoodie/write/key_bloom_internal.h
 /// \brief The bloom filter and min/max record keys of one base file being written.
 ///
-/// base_file_writer.h and bloom_footer.h both define the inline variables
-/// kMinRecordKeyFooterKey / kMaxRecordKeyFooterKey with different types: no translation
-/// unit can include both, and in one binary the linker keeps one definition, so
-/// bloom_footer.cc's BloomFooterEntries reads garbage. KeyBloom therefore builds only
-/// the filter entries; BaseFileWriter writes the min/max keys.
+/// KeyBloom builds only the filter entries; BaseFileWriter writes the min/max keys.
 #pragma once
 
 #include <memory>

@@ -19,20 +19,12 @@ namespace parquet {
 class FileMetaData;
 }  // namespace parquet
 
+#include "hoodie/format/footer_keys.h"
+
 namespace hoodie {
 
 class Storage;
 
-/// Footer keys (Java HoodieBloomFilterWriteSupport constants). The min/max names differ
-/// from format/parquet's kMinRecordKeyFooterKey (a char array): one inline variable
-/// with two definitions would break the one-definition rule.
-inline constexpr std::string_view kBloomFilterFooterKey = "org.apache.hudi.bloomfilter";
-inline constexpr std::string_view kLegacyBloomFilterFooterKey =
-    "com.uber.hoodie.bloomfilter";
-inline constexpr std::string_view kBloomFilterTypeCodeFooterKey =
-    "hoodie_bloom_filter_type_code";
-inline constexpr std::string_view kFooterMinRecordKey = "hoodie_min_record_key";
-inline constexpr std::string_view kFooterMaxRecordKey = "hoodie_max_record_key";
 
 /// One footer key/value pair, in the order a writer should add them.
 using FooterEntry = std::pair<std::string, std::string>;

@@ -78,11 +78,11 @@ std::optional<std::string> BaseFileReader::FooterValue(std::string_view key) con
 }
 
 std::optional<std::string> BaseFileReader::min_record_key() const {
-  return FooterValue(kMinRecordKeyFooterKey);
+  return FooterValue(kFooterMinRecordKey);
 }
 
 std::optional<std::string> BaseFileReader::max_record_key() const {
-  return FooterValue(kMaxRecordKeyFooterKey);
+  return FooterValue(kFooterMaxRecordKey);
 }
 
 Result<std::vector<int>> BaseFileReader::LeafColumns(

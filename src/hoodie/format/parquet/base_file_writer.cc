@@ -91,12 +91,14 @@ Result<std::string> MakeAvroSchema(const ::arrow::Schema& data_schema,
 
 }  // namespace
 
-Result<BaseFileWriterOptions> BaseFileWriterOptions::FromConfig(const HoodieConfig& config) {
+Result<BaseFileWriterOptions> BaseFileWriterOptions::FromConfig(
+    const HoodieConfig& config) {
   BaseFileWriterOptions options;
   HOODIE_ASSIGN_OR_RAISE(options.compression_codec,
                          config.Get(StorageConfig::kParquetCompressionCodec));
   HOODIE_ASSIGN_OR_RAISE(options.page_size, config.Get(StorageConfig::kParquetPageSize));
-  HOODIE_ASSIGN_OR_RAISE(options.block_size, config.Get(StorageConfig::kParquetBlockSize));
+  HOODIE_ASSIGN_OR_RAISE(options.block_size,
+                         config.Get(StorageConfig::kParquetBlockSize));
   HOODIE_ASSIGN_OR_RAISE(options.max_file_size,
                          config.Get(StorageConfig::kParquetMaxFileSize));
   // Not a registered key yet; parsed like Java's Boolean.parseBoolean.
@@ -109,10 +111,12 @@ Result<BaseFileWriterOptions> BaseFileWriterOptions::FromConfig(const HoodieConf
 
 Result<MetaColumns> MetaColumns::ForRecords(std::string_view commit_time,
                                             std::string_view partition_path,
-                                            int64_t task_partition_id, int64_t first_seqno,
+                                            int64_t task_partition_id,
+                                            int64_t first_seqno,
                                             const std::vector<std::string>& keys) {
   ::arrow::StringBuilder times, seqnos, record_keys, partitions;
-  std::string prefix = std::string(commit_time) + "_" + std::to_string(task_partition_id) + "_";
+  std::string prefix =
+      std::string(commit_time) + "_" + std::to_string(task_partition_id) + "_";
   for (size_t i = 0; i < keys.size(); ++i) {
     HOODIE_RETURN_NOT_OK(times.Append(commit_time));
     HOODIE_RETURN_NOT_OK(seqnos.Append(prefix + std::to_string(first_seqno + i)));
@@ -143,10 +147,9 @@ Result<std::unique_ptr<BaseFileWriter>> BaseFileWriter::Make(
   writer->file_schema_ = AddMetadataFields(*data_schema)->RemoveMetadata();
   HOODIE_ASSIGN_OR_RAISE(writer->sink_, storage->Create(path, /*overwrite=*/false));
   HOODIE_ASSIGN_OR_RAISE(
-      writer->writer_,
-      ::parquet::arrow::FileWriter::Open(*writer->file_schema_,
-                                         ::arrow::default_memory_pool(), writer->sink_,
-                                         properties));
+      writer->writer_, ::parquet::arrow::FileWriter::Open(*writer->file_schema_,
+                                                          ::arrow::default_memory_pool(),
+                                                          writer->sink_, properties));
   writer->footer_ = options.footer_metadata;
   writer->storage_ = std::move(storage);
   writer->file_name_ = FileNameOf(path);
@@ -168,9 +171,8 @@ Status BaseFileWriter::Write(const ::arrow::RecordBatch& data, const MetaColumns
   HOODIE_RETURN_NOT_OK(CheckMetaArray(meta.record_key, "_hoodie_record_key", rows));
   HOODIE_RETURN_NOT_OK(
       CheckMetaArray(meta.partition_path, "_hoodie_partition_path", rows));
-  HOODIE_ASSIGN_OR_RAISE(
-      auto file_names,
-      ::arrow::MakeArrayFromScalar(::arrow::StringScalar(file_name_), rows));
+  HOODIE_ASSIGN_OR_RAISE(auto file_names, ::arrow::MakeArrayFromScalar(
+                                              ::arrow::StringScalar(file_name_), rows));
   ::arrow::ArrayVector columns = {meta.commit_time, meta.commit_seqno, meta.record_key,
                                   meta.partition_path, file_names};
   for (const auto& column : data.columns()) columns.push_back(column);
@@ -222,11 +224,11 @@ Result<BaseFileWriteResult> BaseFileWriter::Close() {
   if (closed_) return Status::Invalid("base file writer already closed: ", path_);
   closed_ = true;
   if (options_.write_min_max_record_keys && min_key_) {
-    AddFooterMetadata(kMinRecordKeyFooterKey, *min_key_);
-    AddFooterMetadata(kMaxRecordKeyFooterKey, *max_key_);
+    AddFooterMetadata(std::string(kFooterMinRecordKey), *min_key_);
+    AddFooterMetadata(std::string(kFooterMaxRecordKey), *max_key_);
   }
-  AddFooterMetadata(kWriterModelFooterKey, "avro");
-  AddFooterMetadata(kAvroSchemaFooterKey, avro_schema_);
+  AddFooterMetadata(std::string(kWriterModelFooterKey), "avro");
+  AddFooterMetadata(std::string(kAvroSchemaFooterKey), avro_schema_);
   auto metadata = std::make_shared<::arrow::KeyValueMetadata>();
   for (const auto& [key, value] : footer_) metadata->Append(key, value);
   HOODIE_RETURN_NOT_OK(writer_->AddKeyValueMetadata(metadata));

@@ -19,16 +19,13 @@ namespace parquet::arrow {
 class FileWriter;
 }  // namespace parquet::arrow
 
+#include "hoodie/format/footer_keys.h"
+
 namespace hoodie {
 
 class HoodieConfig;
 class Storage;
 
-/// Footer keys Hudi writes and reads (spec 8.2).
-inline constexpr char kAvroSchemaFooterKey[] = "parquet.avro.schema";
-inline constexpr char kWriterModelFooterKey[] = "writer.model.name";
-inline constexpr char kMinRecordKeyFooterKey[] = "hoodie_min_record_key";
-inline constexpr char kMaxRecordKeyFooterKey[] = "hoodie_max_record_key";
 
 /// \brief Settings of a base file writer (HoodieStorageConfig defaults, spec 8.3).
 struct BaseFileWriterOptions {
