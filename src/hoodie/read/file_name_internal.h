@@ -1,9 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 /// \file hoodie/read/file_name_internal.h
-/// \brief Parses Hudi base and log file names (FSUtils / HoodieLogFile patterns).
-///
-/// TODO(read): move to hoodie/format/parquet once the base-file naming module lands;
-/// kept internal here so the read path does not wait for it.
+/// \brief Base and log file names as the read path's BaseFile / LogFile, parsed by
+/// hoodie/format/parquet/file_naming.h (the one home of Hudi's file name patterns).
 #pragma once
 
 #include <optional>
