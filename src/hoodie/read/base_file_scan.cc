@@ -17,6 +17,7 @@
 #include <parquet/metadata.h>
 
 #include "hoodie/common/macros.h"
+#include "hoodie/format/avro/meta_fields.h"
 #include "hoodie/format/footer_keys.h"
 #include "hoodie/read/base_file_scan_internal.h"
 #include "hoodie/storage/storage.h"
@@ -25,14 +26,8 @@ namespace hoodie::internal {
 
 namespace {
 
-constexpr std::array<std::string_view, 5> kMetaColumns = {
-    "_hoodie_commit_time", "_hoodie_commit_seqno", "_hoodie_record_key",
-    "_hoodie_partition_path", "_hoodie_file_name"};
-constexpr std::string_view kCommitTimeColumn = "_hoodie_commit_time";
-constexpr std::string_view kRecordKeyColumn = "_hoodie_record_key";
-
 bool IsMetaColumn(std::string_view name) {
-  return std::find(kMetaColumns.begin(), kMetaColumns.end(), name) != kMetaColumns.end();
+  return std::find(kMetaFields.begin(), kMetaFields.end(), name) != kMetaFields.end();
 }
 
 const char* ComputeFunction(CompareOp op) {
@@ -84,8 +79,8 @@ const char* ComputeFunction(CompareOp op) {
     }
   }
   std::sort(meta.begin(), meta.end(), [](const auto& a, const auto& b) {
-    return std::find(kMetaColumns.begin(), kMetaColumns.end(), a->name()) <
-           std::find(kMetaColumns.begin(), kMetaColumns.end(), b->name());
+    return std::find(kMetaFields.begin(), kMetaFields.end(), a->name()) <
+           std::find(kMetaFields.begin(), kMetaFields.end(), b->name());
   });
   meta.insert(meta.end(), data.begin(), data.end());
   return meta;
@@ -123,15 +118,15 @@ const char* ComputeFunction(CompareOp op) {
   std::vector<ColumnFilter> filters = options.filters;
   if (commit_time_range) {
     filters.push_back(
-        {std::string(kCommitTimeColumn), CompareOp::kGreater, commit_time_range->first});
-    filters.push_back({std::string(kCommitTimeColumn), CompareOp::kLessEqual,
+        {std::string(kCommitTimeField), CompareOp::kGreater, commit_time_range->first});
+    filters.push_back({std::string(kCommitTimeField), CompareOp::kLessEqual,
                        commit_time_range->second});
   }
   for (const ColumnFilter& filter : filters) {
     HOODIE_ASSIGN_OR_RAISE(BoundFilter bound,
                            BindFilter(filter, &output_fields, table_schema));
     spec.filters.push_back(std::move(bound));
-    if (filter.column == kRecordKeyColumn && filter.op == CompareOp::kEqual) {
+    if (filter.column == kRecordKeyField && filter.op == CompareOp::kEqual) {
       spec.record_key = filter.value;
     }
   }
