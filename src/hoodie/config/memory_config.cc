@@ -36,10 +36,33 @@ const ConfigProperty<double> MemoryConfig::kWriteStatusFailureFraction{
     .validate = v::Fraction,
     .group = "Memory"};
 
+const ConfigProperty<int64_t> MemoryConfig::kMergeMaxSize{
+    .key = "hoodie.memory.merge.max.size",
+    .default_value = int64_t{1073741824},
+    .doc =
+        "Bytes of memory a write may hold before spilling to local disk. hoodie "
+        "bounds with it the records an insert, upsert or delete stages, and the "
+        "in-memory runs of a bulk_insert sort (GLOBAL_SORT, PARTITION_SORT, "
+        "PARTITION_PATH_REPARTITION_AND_SORT and de-duplication).",
+    .validate = v::PositiveInt64,
+    .advanced = true,
+    .group = "Memory",
+    .is_bytes = true};
+
+const ConfigProperty<std::string> MemoryConfig::kSpillableMapPath{
+    .key = "hoodie.memory.spillable.map.path",
+    .doc =
+        "Local folder of the files a write spills to (sorted runs, staged records); "
+        "the system temporary folder when unset.",
+    .advanced = true,
+    .group = "Memory"};
+
 void MemoryConfig::Register(ConfigRegistry* registry) {
   registry->Add(kMergeFraction);
   registry->Add(kCompactionFraction);
   registry->Add(kWriteStatusFailureFraction);
+  registry->Add(kMergeMaxSize);
+  registry->Add(kSpillableMapPath);
 }
 
 }  // namespace hoodie

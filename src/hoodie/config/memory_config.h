@@ -20,6 +20,10 @@ struct MemoryConfig {
   static const ConfigProperty<double> kCompactionFraction;
   /// hoodie.memory.writestatus.failure.fraction
   static const ConfigProperty<double> kWriteStatusFailureFraction;
+  /// hoodie.memory.merge.max.size (bytes)
+  static const ConfigProperty<int64_t> kMergeMaxSize;
+  /// hoodie.memory.spillable.map.path
+  static const ConfigProperty<std::string> kSpillableMapPath;
 
   /// Adds every key above to `registry`.
   static void Register(ConfigRegistry* registry);

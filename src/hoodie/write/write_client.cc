@@ -19,6 +19,7 @@
 #include "hoodie/table/table_meta_client.h"
 #include "hoodie/timeline/active_timeline.h"
 #include "hoodie/write/bucket_writer_internal.h"
+#include "hoodie/write/bulk_insert_internal.h"
 #include "hoodie/write/markers.h"
 #include "hoodie/write/write_plan_internal.h"
 
@@ -72,6 +73,36 @@ void Count(const std::vector<WriteStat>& stats, WriteResult* result) {
     result->updated += stat.num_update_writes;
     result->deleted += stat.num_deletes;
   }
+}
+
+// bulk_insert streams its input into new file groups (bulk_insert_internal.h); like
+// Hudi's BulkInsertHelper it marks the instant inflight with no workload profile.
+::arrow::Result<WriteResult> BulkInsertStreamed(
+    const TableMetaClient& table, const WriteOptions& options,
+    const ActiveTimeline& timeline, const std::string& instant,
+    const WriterSchema& schema, ::arrow::RecordBatchReader* input, bool combine) {
+  ARROW_RETURN_NOT_OK(
+      timeline.TransitionToInflight(CommitInstant(instant, State::kRequested), "")
+          .status());
+  WriteMarkers markers(table.storage(), table.base_path(), instant);
+  internal::WriteContext context{table.storage(), table.base_path(), instant,    &options,
+                                 &markers,        schema.arrow,      schema.avro};
+  ARROW_ASSIGN_OR_RAISE(
+      internal::BulkInsertOutcome outcome,
+      internal::StreamBulkInsert(context, *options.key_generator, input, combine,
+                                 combine && options.precombine_field_explicit));
+  WriteResult result;
+  result.instant_time = instant;
+  result.operation = WriteOperationType::kBulkInsert;
+  result.schema = schema.avro;
+  result.input_records = outcome.input_records;
+  for (const auto& failed : outcome.failed) {
+    result.failed.push_back({failed.input_row, failed.message});
+  }
+  result.deduplicated = outcome.deduplicated;
+  result.stats = std::move(outcome.stats);
+  Count(result.stats, &result);
+  return result;
 }
 
 }  // namespace
@@ -162,6 +193,13 @@ void Count(const std::vector<WriteStat>& stats, WriteResult* result) {
                         ResolveSchema(timeline, *input->schema(), options_.table_name));
   bool is_delete = operation == WriteOperationType::kDelete;
   bool combine = CombineFor(options_, operation);
+  if (operation == WriteOperationType::kBulkInsert) {
+    ARROW_ASSIGN_OR_RAISE(
+        WriteResult result,
+        BulkInsertStreamed(*table_, options_, timeline, instant, schema, input, combine));
+    if (options_.auto_commit) ARROW_RETURN_NOT_OK(Commit(&result));
+    return result;
+  }
   ARROW_ASSIGN_OR_RAISE(
       internal::IncomingRecords records,
       internal::IncomingRecords::Stage(
@@ -179,13 +217,6 @@ void Count(const std::vector<WriteStat>& stats, WriteResult* result) {
     for (auto& record : records.records) record.is_delete = true;
   }
   if (combine) result.deduplicated += records.Deduplicate();
-  if (operation == WriteOperationType::kBulkInsert &&
-      options_.bulk_insert_sort_mode == "GLOBAL_SORT") {
-    std::stable_sort(records.records.begin(), records.records.end(),
-                     [](const auto& a, const auto& b) {
-                       return std::tie(a.partition, a.key) < std::tie(b.partition, b.key);
-                     });
-  }
   ARROW_ASSIGN_OR_RAISE(
       internal::WritePlan plan,
       internal::PlanWrite(*table_, timeline, options_, operation, records));

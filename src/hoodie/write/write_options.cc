@@ -11,12 +11,14 @@
 #include "hoodie/config/datasource_config.h"
 #include "hoodie/config/hoodie_config.h"
 #include "hoodie/config/index_config.h"
+#include "hoodie/config/memory_config.h"
 #include "hoodie/config/payload_config.h"
 #include "hoodie/config/table_config_keys.h"
 #include "hoodie/config/write_config.h"
 #include "hoodie/index/index.h"
 #include "hoodie/keygen/key_generator.h"
 #include "hoodie/table/table_config.h"
+#include "hoodie/write/bulk_insert_partitioner.h"
 
 namespace hoodie {
 namespace {
@@ -136,6 +138,22 @@ HoodieConfig Layered(const HoodieConfig& config, const TableConfig* table) {
   return ::arrow::Status::OK();
 }
 
+// Sort mode, user partitioner and the memory bound of bulk_insert's sort. The registry
+// already restricts the sort mode to Hudi's five values.
+::arrow::Status ReadBulkInsert(const HoodieConfig& config, WriteOptions* out) {
+  ARROW_ASSIGN_OR_RAISE(std::string sort, config.Get(WriteConfig::kBulkInsertSortMode));
+  out->bulk_insert_sort_mode = Upper(sort);
+  out->bulk_insert_partitioner =
+      config.GetRaw(WriteConfig::kBulkInsertPartitionerClass.key).value_or("");
+  if (!out->bulk_insert_partitioner.empty() &&
+      !HasBulkInsertPartitioner(out->bulk_insert_partitioner)) {
+    return MakeBulkInsertPartitioner(out->bulk_insert_partitioner).status();
+  }
+  ARROW_ASSIGN_OR_RAISE(out->memory_budget, config.Get(MemoryConfig::kMergeMaxSize));
+  out->spill_directory = config.GetRaw(MemoryConfig::kSpillableMapPath.key).value_or("");
+  return ::arrow::Status::OK();
+}
+
 ::arrow::Status ReadBehaviour(const HoodieConfig& config, WriteOptions* out) {
   ARROW_ASSIGN_OR_RAISE(out->combine_before_insert,
                         config.Get(WriteConfig::kCombineBeforeInsert));
@@ -148,15 +166,7 @@ HoodieConfig Layered(const HoodieConfig& config, const TableConfig* table) {
   ARROW_ASSIGN_OR_RAISE(out->allow_duplicate_on_inserts,
                         config.Get(WriteConfig::kMergeAllowDuplicateOnInserts));
   ARROW_ASSIGN_OR_RAISE(out->auto_commit, config.Get(WriteConfig::kAutoCommit));
-  ARROW_ASSIGN_OR_RAISE(std::string sort, config.Get(WriteConfig::kBulkInsertSortMode));
-  out->bulk_insert_sort_mode = Upper(sort);
-  if (out->bulk_insert_sort_mode != "NONE" &&
-      out->bulk_insert_sort_mode != "GLOBAL_SORT") {
-    return ::arrow::Status::NotImplemented(
-        "bulk insert sort mode not implemented (NONE and GLOBAL_SORT are): "
-        "hoodie.bulkinsert.sort.mode=",
-        sort);
-  }
+  ARROW_RETURN_NOT_OK(ReadBulkInsert(config, out));
   ARROW_ASSIGN_OR_RAISE(out->commit_meta_key_prefix,
                         config.Get(DataSourceConfig::kCommitMetaKeyPrefix));
   for (const auto& [key, value] : config.entries()) {

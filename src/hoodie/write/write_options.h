@@ -88,8 +88,17 @@ struct WriteOptions {
   /// indexes are refused until partition-path updates are written.
   std::string index_type = "BLOOM";
   std::shared_ptr<const Index> index;
-  /// hoodie.bulkinsert.sort.mode: NONE or GLOBAL_SORT.
+  /// hoodie.bulkinsert.sort.mode (upper case): NONE, GLOBAL_SORT, PARTITION_SORT,
+  /// PARTITION_PATH_REPARTITION or PARTITION_PATH_REPARTITION_AND_SORT.
   std::string bulk_insert_sort_mode = "GLOBAL_SORT";
+  /// hoodie.bulkinsert.user.defined.partitioner.class: the name of a registered
+  /// BulkInsertPartitioner (replaces the sort mode); empty for none.
+  std::string bulk_insert_partitioner;
+  /// hoodie.memory.merge.max.size: bytes of records a write holds in memory before it
+  /// spills them to `spill_directory` (sorted runs of bulk_insert).
+  int64_t memory_budget = 1073741824;
+  /// hoodie.memory.spillable.map.path, else $TMPDIR or /tmp.
+  std::string spill_directory;
   PayloadKind payload = PayloadKind::kOverwriteWithLatest;
   std::string payload_class =
       "org.apache.hudi.common.model.OverwriteWithLatestAvroPayload";

@@ -1,0 +1,480 @@
+// SPDX-License-Identifier: Apache-2.0
+/// \file hoodie/write/bulk_insert.cc
+/// \brief Streamed bulk_insert: keyed input, layouts, rolling base files.
+
+#include <algorithm>
+#include <map>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <utility>
+
+#include <arrow/array.h>
+#include <arrow/builder.h>
+#include <arrow/record_batch.h>
+#include <arrow/scalar.h>
+#include <arrow/type.h>
+
+#include "hoodie/format/parquet/file_naming.h"
+#include "hoodie/keygen/key_generator.h"
+#include "hoodie/write/bulk_insert_internal.h"
+#include "hoodie/write/bulk_insert_partitioner.h"
+#include "hoodie/write/keyed_batch_internal.h"
+#include "hoodie/write/write_options.h"
+
+namespace hoodie::internal {
+namespace {
+
+constexpr char kIsDeletedField[] = "_hoodie_is_deleted";
+// Rows per batch the sort hands to the writers.
+constexpr int64_t kSortedBatchRows = 65536;
+
+// Reads the input batch by batch: aligns each to the data schema, generates keys and
+// drops rows whose key failed (reported) or whose `_hoodie_is_deleted` is true.
+class KeyedInput {
+ public:
+  KeyedInput(::arrow::RecordBatchReader* input, const KeyGenerator& generator,
+             std::shared_ptr<::arrow::Schema> schema, BulkInsertOutcome* outcome)
+      : input_(input),
+        generator_(generator),
+        schema_(std::move(schema)),
+        outcome_(outcome) {}
+
+  ::arrow::Result<std::optional<KeyedBatch>> Next() {
+    while (true) {
+      ARROW_ASSIGN_OR_RAISE(std::shared_ptr<::arrow::RecordBatch> batch, input_->Next());
+      if (batch == nullptr) return std::nullopt;
+      if (batch->num_rows() == 0) continue;
+      int64_t first = outcome_->input_records;
+      outcome_->input_records += batch->num_rows();
+      ARROW_ASSIGN_OR_RAISE(auto aligned, AlignToSchema(batch, *schema_));
+      ARROW_ASSIGN_OR_RAISE(KeyColumns keys, generator_.Generate(*batch));
+      std::vector<bool> drop(batch->num_rows(), false);
+      bool any_dropped = false;
+      for (const KeyError& error : keys.errors) {
+        if (!outcome_->failed.empty() &&
+            outcome_->failed.back().input_row == first + error.row) {
+          outcome_->failed.back().message += "; " + error.message;
+        } else {
+          outcome_->failed.push_back({first + error.row, error.message});
+        }
+        drop[error.row] = any_dropped = true;
+      }
+      if (auto deleted = batch->GetColumnByName(kIsDeletedField);
+          deleted != nullptr && deleted->type_id() == ::arrow::Type::BOOL) {
+        const auto& flags = static_cast<const ::arrow::BooleanArray&>(*deleted);
+        for (int64_t i = 0; i < flags.length(); ++i) {
+          if (!drop[i] && flags.IsValid(i) && flags.Value(i)) {
+            drop[i] = any_dropped = true;
+            ++outcome_->deleted;
+          }
+        }
+      }
+      ::arrow::Int64Builder positions;
+      ARROW_RETURN_NOT_OK(positions.Reserve(batch->num_rows()));
+      for (int64_t i = 0; i < batch->num_rows(); ++i) positions.UnsafeAppend(first + i);
+      KeyedBatch keyed;
+      keyed.data = std::move(aligned);
+      keyed.keys = keys.record_keys;
+      keyed.partitions = keys.partition_paths;
+      ARROW_ASSIGN_OR_RAISE(auto position_array, positions.Finish());
+      keyed.positions = std::static_pointer_cast<::arrow::Int64Array>(position_array);
+      if (any_dropped) {
+        ::arrow::Int64Builder kept;
+        for (int64_t i = 0; i < batch->num_rows(); ++i) {
+          if (!drop[i]) ARROW_RETURN_NOT_OK(kept.Append(i));
+        }
+        ARROW_ASSIGN_OR_RAISE(auto indices, kept.Finish());
+        if (indices->length() == 0) continue;
+        ARROW_ASSIGN_OR_RAISE(keyed, keyed.Take(*indices));
+      }
+      return keyed;
+    }
+  }
+
+ private:
+  ::arrow::RecordBatchReader* input_;
+  const KeyGenerator& generator_;
+  std::shared_ptr<::arrow::Schema> schema_;
+  BulkInsertOutcome* outcome_;
+};
+
+// Keyed batches sorted by (partition, key, position) with one record per
+// (partition, key): the largest ordering value, the later on ties
+// (OverwriteWithLatestAvroPayload.preCombine). The rows of the last key of a batch are
+// carried into the next, since its duplicates may follow.
+class DedupStream : public KeyedBatchStream {
+ public:
+  DedupStream(KeyedBatchStream* sorted, std::shared_ptr<::arrow::Schema> schema,
+              std::optional<std::string> ordering_field, int64_t* dropped)
+      : sorted_(sorted),
+        schema_(std::move(schema)),
+        ordering_field_(std::move(ordering_field)),
+        dropped_(dropped) {}
+
+  ::arrow::Result<std::optional<KeyedBatch>> Next() override {
+    while (true) {
+      ARROW_ASSIGN_OR_RAISE(auto next, sorted_->Next());
+      if (!next) {
+        if (!carry_) return std::nullopt;
+        KeyedBatch last = std::move(*carry_);
+        carry_.reset();
+        return Deduplicate(last);
+      }
+      KeyedBatch batch = std::move(*next);
+      if (carry_) {
+        ARROW_ASSIGN_OR_RAISE(batch, Concatenate({*carry_, batch}, schema_));
+        carry_.reset();
+      }
+      int64_t tail = batch.num_rows() - 1;
+      while (tail > 0 && SameKey(batch, tail - 1, batch.num_rows() - 1)) --tail;
+      carry_ = batch.Slice(tail, batch.num_rows() - tail);
+      if (tail == 0) continue;
+      return Deduplicate(batch.Slice(0, tail));
+    }
+  }
+
+ private:
+  static bool SameKey(const KeyedBatch& batch, int64_t a, int64_t b) {
+    return batch.keys->GetView(a) == batch.keys->GetView(b) &&
+           batch.partitions->GetView(a) == batch.partitions->GetView(b);
+  }
+
+  ::arrow::Result<KeyedBatch> Deduplicate(const KeyedBatch& batch) {
+    std::vector<OrderingValue> ordering;
+    if (ordering_field_) {
+      if (auto column = batch.data->GetColumnByName(*ordering_field_)) {
+        ARROW_ASSIGN_OR_RAISE(ordering, OrderingValues(*column));
+      }
+    }
+    ::arrow::Int64Builder kept;
+    int64_t best = 0;
+    for (int64_t i = 1; i <= batch.num_rows(); ++i) {
+      if (i < batch.num_rows() && SameKey(batch, i, best)) {
+        if (ordering.empty() || CompareOrdering(ordering[i], ordering[best]) >= 0) {
+          best = i;
+        }
+        continue;
+      }
+      ARROW_RETURN_NOT_OK(kept.Append(best));
+      best = i;
+    }
+    ARROW_ASSIGN_OR_RAISE(auto indices, kept.Finish());
+    *dropped_ += batch.num_rows() - indices->length();
+    if (indices->length() == batch.num_rows()) return batch;
+    return batch.Take(*indices);
+  }
+
+  KeyedBatchStream* sorted_;
+  std::shared_ptr<::arrow::Schema> schema_;
+  std::optional<std::string> ordering_field_;
+  int64_t* dropped_;
+  std::optional<KeyedBatch> carry_;
+};
+
+// The open files of a bulk_insert, per task and partition path. A task is Hudi's Spark
+// partition: one file id prefix, files `<prefix>-0`, `<prefix>-1`, ... in the order it
+// opens them (CreateHandleFactory), its number in write tokens and sequence numbers.
+class RollingFiles {
+ public:
+  RollingFiles(const WriteContext& context, std::vector<WriteStat>* stats)
+      : context_(context), stats_(stats) {}
+
+  // Appends `rows` (all of `partition`) to the task's file of that partition, rolling to
+  // a new file when it is full. `sorted`: the task is done with its other partitions.
+  ::arrow::Status Write(int32_t task_id, const std::string& partition,
+                        const KeyedBatch& rows, bool sorted) {
+    Task& task = tasks_[task_id];
+    if (task.prefix.empty()) task.prefix = NewFileIdPrefix();
+    if (sorted) ARROW_RETURN_NOT_OK(CloseTask(&task, &partition));
+    std::unique_ptr<FileGroupWriter>& writer = task.open[partition];
+    int64_t offset = 0;
+    while (offset < rows.num_rows()) {
+      if (writer == nullptr) {
+        ARROW_ASSIGN_OR_RAISE(
+            writer,
+            FileGroupWriter::Open(context_, partition,
+                                  task.prefix + "-" + std::to_string(task.next_file++),
+                                  task_id, IoType::kCreate));
+      }
+      int64_t room = writer->RowsUntilSizeCheck();
+      if (room == 0) {
+        ARROW_RETURN_NOT_OK(Close(std::move(writer)));
+        continue;
+      }
+      int64_t length = std::min(room, rows.num_rows() - offset);
+      KeyedBatch part = rows.Slice(offset, length);
+      ARROW_ASSIGN_OR_RAISE(MetaColumns meta, MetaFor(part, partition, writer.get()));
+      ARROW_RETURN_NOT_OK(writer->Write(*part.data, meta));
+      offset += length;
+    }
+    return ::arrow::Status::OK();
+  }
+
+  // Closes the files of `task_id` (all of them at the end of a PARTITION_SORT chunk).
+  ::arrow::Status CloseTask(int32_t task_id) {
+    auto it = tasks_.find(task_id);
+    return it == tasks_.end() ? ::arrow::Status::OK() : CloseTask(&it->second, nullptr);
+  }
+
+  ::arrow::Status CloseAll() {
+    for (auto& [id, task] : tasks_) ARROW_RETURN_NOT_OK(CloseTask(&task, nullptr));
+    return ::arrow::Status::OK();
+  }
+
+ private:
+  struct Task {
+    std::string prefix;
+    int next_file = 0;
+    std::map<std::string, std::unique_ptr<FileGroupWriter>> open;
+  };
+
+  // Closes the task's open files except the one of `keep`.
+  ::arrow::Status CloseTask(Task* task, const std::string* keep) {
+    for (auto it = task->open.begin(); it != task->open.end();) {
+      if (keep != nullptr && it->first == *keep) {
+        ++it;
+        continue;
+      }
+      if (it->second != nullptr) ARROW_RETURN_NOT_OK(Close(std::move(it->second)));
+      it = task->open.erase(it);
+    }
+    return ::arrow::Status::OK();
+  }
+
+  ::arrow::Status Close(std::unique_ptr<FileGroupWriter> writer) {
+    ARROW_ASSIGN_OR_RAISE(WriteStat stat, writer->Close());
+    stat.num_inserts = stat.num_writes;
+    stats_->push_back(std::move(stat));
+    return ::arrow::Status::OK();
+  }
+
+  // Meta columns of new records: this commit, `<instant>_<task>_<n>` sequence numbers
+  // counting per file (HoodieRecord.generateSequenceId), the generated key and path.
+  ::arrow::Result<MetaColumns> MetaFor(const KeyedBatch& rows,
+                                       const std::string& partition,
+                                       FileGroupWriter* writer) {
+    int64_t count = rows.num_rows();
+    MetaColumns meta;
+    ARROW_ASSIGN_OR_RAISE(meta.commit_time,
+                          ::arrow::MakeArrayFromScalar(
+                              ::arrow::StringScalar(context_.instant_time), count));
+    ARROW_ASSIGN_OR_RAISE(
+        meta.partition_path,
+        ::arrow::MakeArrayFromScalar(::arrow::StringScalar(partition), count));
+    meta.record_key = rows.keys;
+    std::string prefix =
+        context_.instant_time + "_" + std::to_string(writer->task_partition_id()) + "_";
+    int64_t first = writer->TakeSeqNos(count);
+    ::arrow::StringBuilder seqnos;
+    ARROW_RETURN_NOT_OK(seqnos.Reserve(count));
+    ARROW_RETURN_NOT_OK(seqnos.ReserveData(count * (prefix.size() + 8)));
+    std::string value = prefix;
+    for (int64_t i = 0; i < count; ++i) {
+      value.resize(prefix.size());
+      value += std::to_string(first + i);
+      ARROW_RETURN_NOT_OK(seqnos.Append(value));
+    }
+    ARROW_RETURN_NOT_OK(seqnos.Finish(&meta.commit_seqno));
+    return meta;
+  }
+
+  const WriteContext& context_;
+  std::vector<WriteStat>* stats_;
+  std::map<int32_t, Task> tasks_;
+};
+
+// Writes a batch whose rows are grouped by partition path (sorted layouts).
+::arrow::Status WriteGrouped(RollingFiles* files, int32_t task, const KeyedBatch& batch) {
+  int64_t start = 0;
+  for (int64_t i = 1; i <= batch.num_rows(); ++i) {
+    if (i < batch.num_rows() &&
+        batch.partitions->GetView(i) == batch.partitions->GetView(start)) {
+      continue;
+    }
+    std::string partition(batch.partitions->GetView(start));
+    ARROW_RETURN_NOT_OK(files->Write(task, partition, batch.Slice(start, i - start),
+                                     /*sorted=*/true));
+    start = i;
+  }
+  return ::arrow::Status::OK();
+}
+
+// Writes a batch in input order, each partition path's rows to that path's open file.
+::arrow::Status WriteUnsorted(RollingFiles* files, int32_t task,
+                              const KeyedBatch& batch) {
+  std::vector<std::string_view> order;
+  std::unordered_map<std::string_view, std::vector<int64_t>> rows;
+  for (int64_t i = 0; i < batch.num_rows(); ++i) {
+    auto [it, inserted] = rows.try_emplace(batch.partitions->GetView(i));
+    if (inserted) order.push_back(it->first);
+    it->second.push_back(i);
+  }
+  if (order.size() == 1) {
+    return files->Write(task, std::string(order[0]), batch, /*sorted=*/false);
+  }
+  for (std::string_view partition : order) {
+    ::arrow::Int64Builder indices;
+    ARROW_RETURN_NOT_OK(indices.AppendValues(rows[partition]));
+    ARROW_ASSIGN_OR_RAISE(auto index_array, indices.Finish());
+    ARROW_ASSIGN_OR_RAISE(KeyedBatch part, batch.Take(*index_array));
+    ARROW_RETURN_NOT_OK(files->Write(task, std::string(partition), part, false));
+  }
+  return ::arrow::Status::OK();
+}
+
+// Applies a user partitioner's layout to one chunk.
+::arrow::Status WriteWithPartitioner(RollingFiles* files,
+                                     BulkInsertPartitioner* partitioner,
+                                     const std::string& name, const KeyedBatch& batch,
+                                     int64_t chunk_index) {
+  BulkInsertChunk chunk{batch.data, batch.keys, batch.partitions, chunk_index};
+  ARROW_ASSIGN_OR_RAISE(BulkInsertLayout layout, partitioner->Repartition(chunk));
+  int64_t rows = batch.num_rows();
+  if (static_cast<int64_t>(layout.order.size()) != rows ||
+      layout.tasks.size() != layout.order.size()) {
+    return ::arrow::Status::Invalid(
+        "bulk insert partitioner '", name, "' returned a layout of ", layout.order.size(),
+        " rows and ", layout.tasks.size(), " tasks for chunk ", chunk_index, " of ", rows,
+        " rows; it must place every row exactly once");
+  }
+  std::vector<bool> seen(rows, false);
+  for (size_t i = 0; i < layout.order.size(); ++i) {
+    int64_t row = layout.order[i];
+    if (row < 0 || row >= rows || seen[row] || layout.tasks[i] < 0) {
+      return ::arrow::Status::Invalid("bulk insert partitioner '", name, "' placed row ",
+                                      row, " of chunk ", chunk_index, " (task ",
+                                      layout.tasks[i],
+                                      ") twice, out of range or in a negative task");
+    }
+    seen[row] = true;
+  }
+  ::arrow::Int64Builder indices;
+  ARROW_RETURN_NOT_OK(indices.AppendValues(layout.order));
+  ARROW_ASSIGN_OR_RAISE(auto index_array, indices.Finish());
+  ARROW_ASSIGN_OR_RAISE(KeyedBatch ordered, batch.Take(*index_array));
+  bool sorted = partitioner->ArePartitionRecordsSorted();
+  size_t start = 0;
+  for (size_t i = 1; i <= layout.order.size(); ++i) {
+    if (i < layout.order.size() && layout.tasks[i] == layout.tasks[start] &&
+        ordered.partitions->GetView(i) == ordered.partitions->GetView(start)) {
+      continue;
+    }
+    ARROW_RETURN_NOT_OK(files->Write(layout.tasks[start],
+                                     std::string(ordered.partitions->GetView(start)),
+                                     ordered.Slice(start, i - start), sorted));
+    start = i;
+  }
+  return ::arrow::Status::OK();
+}
+
+// Adapts KeyedInput to the stream interface the sort and de-duplication read.
+class InputStream : public KeyedBatchStream {
+ public:
+  explicit InputStream(KeyedInput* input) : input_(input) {}
+  ::arrow::Result<std::optional<KeyedBatch>> Next() override { return input_->Next(); }
+
+ private:
+  KeyedInput* input_;
+};
+
+}  // namespace
+
+::arrow::Result<BulkInsertOutcome> StreamBulkInsert(const WriteContext& context,
+                                                    const KeyGenerator& key_generator,
+                                                    ::arrow::RecordBatchReader* input,
+                                                    bool deduplicate,
+                                                    bool ordering_required) {
+  const WriteOptions& options = *context.options;
+  BulkInsertOutcome outcome;
+  if (ordering_required && options.precombine_field &&
+      input->schema()->GetFieldIndex(*options.precombine_field) < 0) {
+    return ::arrow::Status::Invalid("the precombine field '", *options.precombine_field,
+                                    "' is not a column of the input");
+  }
+  KeyedInput keyed(input, key_generator, context.data_schema, &outcome);
+  InputStream source(&keyed);
+  RollingFiles files(context, &outcome.stats);
+  const std::string& mode = options.bulk_insert_sort_mode;
+  std::string spill_dir = SpillDirectory(options.spill_directory);
+
+  // The stream the layout reads: the input, or all of it sorted (and de-duplicated).
+  KeyedBatchStream* stream = &source;
+  std::unique_ptr<ExternalSorter> sorter;
+  std::unique_ptr<KeyedBatchStream> sorted;
+  std::unique_ptr<DedupStream> deduped;
+  bool sort_all =
+      deduplicate ||
+      (options.bulk_insert_partitioner.empty() &&
+       (mode == "GLOBAL_SORT" || mode == "PARTITION_PATH_REPARTITION_AND_SORT"));
+  if (sort_all) {
+    SortOrder order{deduplicate || mode != "PARTITION_PATH_REPARTITION_AND_SORT"};
+    sorter = std::make_unique<ExternalSorter>(context.data_schema, order,
+                                              options.memory_budget, spill_dir);
+    while (true) {
+      ARROW_ASSIGN_OR_RAISE(auto batch, source.Next());
+      if (!batch) break;
+      ARROW_RETURN_NOT_OK(sorter->Add(std::move(*batch)));
+    }
+    outcome.spilled_runs = sorter->spilled_runs();
+    ARROW_ASSIGN_OR_RAISE(sorted, sorter->Finish(kSortedBatchRows));
+    stream = sorted.get();
+    if (deduplicate) {
+      deduped = std::make_unique<DedupStream>(
+          stream, context.data_schema, options.precombine_field, &outcome.deduplicated);
+      stream = deduped.get();
+    }
+  }
+
+  if (!options.bulk_insert_partitioner.empty()) {
+    ARROW_ASSIGN_OR_RAISE(auto partitioner,
+                          MakeBulkInsertPartitioner(options.bulk_insert_partitioner));
+    for (int64_t chunk = 0;; ++chunk) {
+      ARROW_ASSIGN_OR_RAISE(auto batch, stream->Next());
+      if (!batch) break;
+      ARROW_RETURN_NOT_OK(WriteWithPartitioner(
+          &files, partitioner.get(), options.bulk_insert_partitioner, *batch, chunk));
+    }
+  } else if (sort_all) {
+    while (true) {
+      ARROW_ASSIGN_OR_RAISE(auto batch, stream->Next());
+      if (!batch) break;
+      ARROW_RETURN_NOT_OK(WriteGrouped(&files, 0, *batch));
+    }
+  } else if (mode == "PARTITION_SORT") {
+    // Each chunk of about the memory budget stands for one Spark partition: sorted in
+    // memory and written by its own task.
+    std::vector<KeyedBatch> chunk;
+    int64_t chunk_bytes = 0;
+    int32_t task = 0;
+    auto flush = [&]() -> ::arrow::Status {
+      if (chunk.empty()) return ::arrow::Status::OK();
+      ARROW_ASSIGN_OR_RAISE(KeyedBatch sorted_chunk,
+                            SortInMemory(chunk, context.data_schema, SortOrder{true}));
+      chunk.clear();
+      chunk_bytes = 0;
+      ARROW_RETURN_NOT_OK(WriteGrouped(&files, task, sorted_chunk));
+      return files.CloseTask(task++);
+    };
+    while (true) {
+      ARROW_ASSIGN_OR_RAISE(auto batch, stream->Next());
+      if (!batch) break;
+      ARROW_ASSIGN_OR_RAISE(int64_t bytes, batch->MemoryBytes());
+      chunk.push_back(std::move(*batch));
+      chunk_bytes += bytes;
+      if (chunk_bytes >= options.memory_budget) ARROW_RETURN_NOT_OK(flush());
+    }
+    ARROW_RETURN_NOT_OK(flush());
+  } else {
+    // NONE and PARTITION_PATH_REPARTITION: one task, one open file per partition path.
+    while (true) {
+      ARROW_ASSIGN_OR_RAISE(auto batch, stream->Next());
+      if (!batch) break;
+      ARROW_RETURN_NOT_OK(WriteUnsorted(&files, 0, *batch));
+    }
+  }
+  ARROW_RETURN_NOT_OK(files.CloseAll());
+  return outcome;
+}
+
+}  // namespace hoodie::internal
