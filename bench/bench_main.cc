@@ -1,0 +1,215 @@
+// SPDX-License-Identifier: Apache-2.0
+/// \file bench/bench_main.cc
+/// \brief hoodie-bench: one benchmark phase per run, so each phase's peak RSS is its own.
+///
+///   hoodie-bench raw         --records N --out FILE.parquet [--codec C]
+///   hoodie-bench bulk_insert --records N --table DIR [--codec C] [--sort-mode M]
+///   hoodie-bench upsert      --records N --base N --table DIR [--codec C]
+///   hoodie-bench read        --table DIR
+///   hoodie-bench generate    --records N [--base N] --out FILE.parquet   (Spark's input)
+///
+/// Prints one JSON line: phase, records, seconds, records_per_second, peak_rss_mib and
+/// bytes (written or read). Extra settings: --conf key=value (repeatable).
+
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <iostream>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "bench_data.h"
+#include <arrow/api.h>
+#include <arrow/io/file.h>
+#include <parquet/arrow/writer.h>
+#include <parquet/properties.h>
+#include <sys/resource.h>
+
+#include "hoodie/config/hoodie_config.h"
+#include "hoodie/read/read_options.h"
+#include "hoodie/read/table_reader.h"
+#include "hoodie/storage/storage.h"
+#include "hoodie/table/table_meta_client.h"
+#include "hoodie/write/write_client.h"
+
+namespace hoodie::bench {
+namespace {
+
+struct Args {
+  std::string phase;
+  std::map<std::string, std::string> flags;
+  std::vector<std::string> confs;
+
+  std::string Get(const std::string& name, const std::string& fallback = "") const {
+    auto it = flags.find(name);
+    return it == flags.end() ? fallback : it->second;
+  }
+  int64_t Int(const std::string& name, int64_t fallback) const {
+    auto it = flags.find(name);
+    return it == flags.end() ? fallback : std::stoll(it->second);
+  }
+};
+
+double PeakRssMiB() {
+  struct rusage usage{};
+  getrusage(RUSAGE_SELF, &usage);
+  return static_cast<double>(usage.ru_maxrss) / 1024.0;  // KiB on Linux
+}
+
+void Report(const Args& args, int64_t records, double seconds, int64_t bytes) {
+  std::printf(
+      "{\"phase\":\"%s\",\"records\":%lld,\"seconds\":%.2f,\"records_per_second\":%.0f,"
+      "\"peak_rss_mib\":%.0f,\"bytes\":%lld}\n",
+      args.phase.c_str(), static_cast<long long>(records), seconds,
+      seconds > 0 ? static_cast<double>(records) / seconds : 0.0, PeakRssMiB(),
+      static_cast<long long>(bytes));
+}
+
+::arrow::Result<::arrow::Compression::type> Codec(const std::string& name) {
+  if (name == "lz4") return ::arrow::Compression::LZ4_HADOOP;
+  return ::arrow::util::Codec::GetCompressionType(name);
+}
+
+// A plain Arrow Parquet write of `input` to `path`: the format's own speed limit.
+::arrow::Result<int64_t> WriteParquet(::arrow::RecordBatchReader* input,
+                                      const std::string& path, const std::string& codec) {
+  ARROW_ASSIGN_OR_RAISE(auto compression, Codec(codec));
+  auto properties =
+      ::parquet::WriterProperties::Builder().compression(compression)->build();
+  ARROW_ASSIGN_OR_RAISE(auto out, ::arrow::io::FileOutputStream::Open(path));
+  ARROW_ASSIGN_OR_RAISE(auto writer, ::parquet::arrow::FileWriter::Open(
+                                         *input->schema(), ::arrow::default_memory_pool(),
+                                         out, properties));
+  int64_t rows = 0;
+  while (true) {
+    ARROW_ASSIGN_OR_RAISE(auto batch, input->Next());
+    if (batch == nullptr) break;
+    ARROW_RETURN_NOT_OK(writer->WriteRecordBatch(*batch));
+    rows += batch->num_rows();
+  }
+  ARROW_RETURN_NOT_OK(writer->Close());
+  ARROW_ASSIGN_OR_RAISE(int64_t size, out->Tell());
+  ARROW_RETURN_NOT_OK(out->Close());
+  return size;
+}
+
+HoodieConfig TableConfigFor(const Args& args, const std::string& operation) {
+  HoodieConfig config;
+  config.Set("hoodie.table.name", "bench");
+  config.Set("hoodie.datasource.write.recordkey.field", "key");
+  config.Set("hoodie.datasource.write.partitionpath.field", "partition");
+  config.Set("hoodie.datasource.write.precombine.field", "ts");
+  config.Set("hoodie.datasource.write.operation", operation);
+  config.Set("hoodie.parquet.compression.codec", args.Get("codec", "snappy"));
+  config.Set("hoodie.bulkinsert.sort.mode", args.Get("sort-mode", "NONE"));
+  for (const std::string& conf : args.confs) {
+    size_t eq = conf.find('=');
+    if (eq != std::string::npos) config.Set(conf.substr(0, eq), conf.substr(eq + 1));
+  }
+  return config;
+}
+
+::arrow::Result<int64_t> WriteTable(const Args& args, WriteOperationType op,
+                                    ::arrow::RecordBatchReader* input) {
+  HoodieConfig config = TableConfigFor(
+      args, op == WriteOperationType::kBulkInsert ? "bulk_insert" : "upsert");
+  auto storage = Storage::Local();
+  ARROW_ASSIGN_OR_RAISE(
+      auto table, WriteClient::OpenOrCreateTable(storage, args.Get("table"), config));
+  ARROW_ASSIGN_OR_RAISE(auto client, WriteClient::Make(table, config));
+  ARROW_ASSIGN_OR_RAISE(std::string instant, client->StartCommit());
+  ARROW_ASSIGN_OR_RAISE(WriteResult result, op == WriteOperationType::kBulkInsert
+                                                ? client->BulkInsert(instant, input)
+                                                : client->Upsert(instant, input));
+  int64_t bytes = 0;
+  for (const WriteStat& stat : result.stats) bytes += stat.file_size_in_bytes;
+  std::fprintf(stderr, "%s: %zu files, %lld inserted, %lld updated\n", args.phase.c_str(),
+               result.stats.size(), static_cast<long long>(result.inserted),
+               static_cast<long long>(result.updated));
+  return bytes;
+}
+
+::arrow::Result<int64_t> ReadTable(const Args& args, int64_t* rows) {
+  auto storage = Storage::Local();
+  ARROW_ASSIGN_OR_RAISE(auto table, TableMetaClient::Load(storage, args.Get("table")));
+  ARROW_ASSIGN_OR_RAISE(auto reader, TableReader::Open(table));
+  ARROW_ASSIGN_OR_RAISE(auto stream, reader->Read(ReadOptions::Defaults()));
+  int64_t bytes = 0;
+  while (true) {
+    ARROW_ASSIGN_OR_RAISE(auto batch, stream->Next());
+    if (batch == nullptr) break;
+    *rows += batch->num_rows();
+    for (const auto& column : batch->columns()) {
+      for (const auto& buffer : column->data()->buffers) {
+        if (buffer) bytes += buffer->size();
+      }
+    }
+  }
+  return bytes;
+}
+
+::arrow::Status Run(const Args& args) {
+  int64_t records = args.Int("records", 10000000);
+  auto started = std::chrono::steady_clock::now();
+  int64_t bytes = 0;
+  int64_t counted = records;
+  if (args.phase == "raw") {
+    auto input = InitialLoad(records);
+    ARROW_ASSIGN_OR_RAISE(
+        bytes, WriteParquet(input.get(), args.Get("out"), args.Get("codec", "snappy")));
+  } else if (args.phase == "generate") {
+    auto input = args.flags.count("base") ? UpsertBatch(args.Int("base", 0), records)
+                                          : InitialLoad(records);
+    ARROW_ASSIGN_OR_RAISE(bytes, WriteParquet(input.get(), args.Get("out"), "snappy"));
+  } else if (args.phase == "bulk_insert") {
+    auto input = InitialLoad(records);
+    ARROW_ASSIGN_OR_RAISE(bytes,
+                          WriteTable(args, WriteOperationType::kBulkInsert, input.get()));
+  } else if (args.phase == "upsert") {
+    auto input = UpsertBatch(args.Int("base", 10000000), records);
+    ARROW_ASSIGN_OR_RAISE(bytes,
+                          WriteTable(args, WriteOperationType::kUpsert, input.get()));
+  } else if (args.phase == "read") {
+    counted = 0;
+    ARROW_ASSIGN_OR_RAISE(bytes, ReadTable(args, &counted));
+  } else {
+    return ::arrow::Status::Invalid("unknown phase '", args.phase,
+                                    "' (raw, bulk_insert, upsert, read, generate)");
+  }
+  double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  Report(args, counted, seconds, bytes);
+  return ::arrow::Status::OK();
+}
+
+}  // namespace
+}  // namespace hoodie::bench
+
+int main(int argc, char** argv) {
+  hoodie::bench::Args args;
+  if (argc < 2) {
+    std::cerr
+        << "usage: hoodie-bench raw|bulk_insert|upsert|read|generate [--flag value]...\n";
+    return 2;
+  }
+  args.phase = argv[1];
+  for (int i = 2; i + 1 < argc; i += 2) {
+    std::string flag = argv[i];
+    if (flag.rfind("--", 0) != 0) {
+      std::cerr << "expected --flag value, got " << flag << "\n";
+      return 2;
+    }
+    if (flag == "--conf") {
+      args.confs.push_back(argv[i + 1]);
+    } else {
+      args.flags[flag.substr(2)] = argv[i + 1];
+    }
+  }
+  ::arrow::Status status = hoodie::bench::Run(args);
+  if (!status.ok()) {
+    std::cerr << "hoodie-bench " << args.phase << ": " << status.ToString() << "\n";
+    return 1;
+  }
+  return 0;
+}

@@ -1,0 +1,144 @@
+"""Benchmark phases of the reference engines, one per run so each has its own peak RSS.
+
+  interop_bench.py spark --op bulk_insert|upsert --input FILE.parquet --table DIR --codec C
+  interop_bench.py hudi-rs-read --table DIR
+
+Spark runs Apache Hudi 0.15 (the bundle of scripts/setup-interop.sh) on local[2] with the
+same table settings as hoodie-bench (key `key`, partition `partition`, precombine `ts`,
+bulk_insert sort mode NONE, BLOOM index, the given codec). Only the write (or read) is
+timed, not the JVM start. Peak RSS is the JVM's VmHWM read from /proc just before the
+session stops (for hudi-rs: this process's ru_maxrss). Prints one JSON line as
+hoodie-bench does.
+"""
+
+from __future__ import annotations
+
+import argparse
+import glob
+import json
+import os
+import resource
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+BUNDLE = ROOT / ".interop-cache" / "jars" / "hudi-spark3.5-bundle_2.12-0.15.0.jar"
+
+
+def report(phase: str, records: int, seconds: float, peak_mib: float, bytes_: int = 0) -> None:
+    print(json.dumps({"phase": phase, "records": records, "seconds": round(seconds, 2),
+                      "records_per_second": round(records / seconds) if seconds else 0,
+                      "peak_rss_mib": round(peak_mib), "bytes": bytes_}), flush=True)
+
+
+def jvm_peak_mib() -> float:
+    """VmHWM of the JVM child of this process (py4j's gateway)."""
+    me = os.getpid()
+    peak = 0.0
+    for stat in glob.glob("/proc/[0-9]*/stat"):
+        try:
+            fields = Path(stat).read_text().rsplit(")", 1)[1].split()
+            if int(fields[1]) != me:
+                continue
+            for line in Path(stat).with_name("status").read_text().splitlines():
+                if line.startswith("VmHWM:"):
+                    peak = max(peak, int(line.split()[1]) / 1024)
+        except (OSError, ValueError, IndexError):
+            continue
+    return peak
+
+
+def spark_session(scratch: str):
+    if "JAVA_HOME" not in os.environ:
+        homes = sorted(glob.glob("/usr/lib/jvm/java-17-openjdk-*"))
+        if homes:
+            os.environ["JAVA_HOME"] = homes[0]
+    os.environ.pop("SPARK_HOME", None)
+    os.environ.setdefault("SPARK_LOCAL_IP", "127.0.0.1")
+    from pyspark.sql import SparkSession
+
+    session = (
+        SparkSession.builder.master("local[2]")
+        .appName("hoodie-bench")
+        .config("spark.driver.memory", os.environ.get("BENCH_SPARK_MEMORY", "4g"))
+        .config("spark.driver.bindAddress", "127.0.0.1")
+        .config("spark.driver.host", "127.0.0.1")
+        .config("spark.ui.enabled", "false")
+        .config("spark.jars", str(BUNDLE))
+        .config("spark.serializer", "org.apache.spark.serializer.KryoSerializer")
+        .config("spark.sql.extensions", "org.apache.spark.sql.hudi.HoodieSparkSessionExtension")
+        .config("spark.sql.catalog.spark_catalog", "org.apache.spark.sql.hudi.catalog.HoodieCatalog")
+        .config("spark.kryo.registrator", "org.apache.spark.HoodieSparkKryoRegistrar")
+        .config("spark.sql.warehouse.dir", os.path.join(scratch, "warehouse"))
+        .config("spark.local.dir", os.path.join(scratch, "local"))
+        .config("spark.sql.shuffle.partitions", "2")
+        .config("spark.default.parallelism", "2")
+        .config("spark.sql.session.timeZone", "UTC")
+        .config("spark.driver.extraJavaOptions", f"-Dderby.system.home={scratch}")
+        .getOrCreate()
+    )
+    session.sparkContext.setLogLevel("ERROR")
+    return session
+
+
+def run_spark(args) -> None:
+    with tempfile.TemporaryDirectory(prefix="hoodie-bench-spark-") as scratch:
+        spark = spark_session(scratch)
+        df = spark.read.parquet(args.input)
+        records = df.count()  # the input is read once before timing starts
+        options = {
+            "hoodie.table.name": "bench",
+            "hoodie.datasource.write.table.type": "COPY_ON_WRITE",
+            "hoodie.datasource.write.operation": args.op,
+            "hoodie.datasource.write.recordkey.field": "key",
+            "hoodie.datasource.write.partitionpath.field": "partition",
+            "hoodie.datasource.write.precombine.field": "ts",
+            "hoodie.bulkinsert.sort.mode": "NONE",
+            "hoodie.parquet.compression.codec": args.codec,
+            "hoodie.metadata.enable": "false",
+            "hoodie.index.type": "BLOOM",
+        }
+        mode = "overwrite" if args.op == "bulk_insert" else "append"
+        started = time.monotonic()
+        df.write.format("hudi").options(**options).mode(mode).save(args.table)
+        seconds = time.monotonic() - started
+        peak = jvm_peak_mib()
+        spark.stop()
+    size = sum(p.stat().st_size for p in Path(args.table).rglob("*.parquet"))
+    report(f"spark_{args.op}", records, seconds, peak, size)
+
+
+def run_hudi_rs_read(args) -> None:
+    from hudi import HudiTableBuilder
+
+    started = time.monotonic()
+    table = HudiTableBuilder.from_base_uri(args.table).build()
+    rows = 0
+    bytes_ = 0
+    for batch in table.read():
+        rows += batch.num_rows
+        bytes_ += batch.nbytes
+    seconds = time.monotonic() - started
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    report("hudi_rs_read", rows, seconds, peak, bytes_)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("phase", choices=["spark", "hudi-rs-read"])
+    parser.add_argument("--op", default="bulk_insert")
+    parser.add_argument("--input")
+    parser.add_argument("--table", required=True)
+    parser.add_argument("--codec", default="snappy")
+    args = parser.parse_args()
+    if args.phase == "spark":
+        run_spark(args)
+    else:
+        run_hudi_rs_read(args)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
