@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <map>
+#include <mutex>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -14,6 +15,8 @@
 #include <arrow/record_batch.h>
 #include <arrow/scalar.h>
 #include <arrow/type.h>
+#include <arrow/util/future.h>
+#include <arrow/util/thread_pool.h>
 
 #include "hoodie/format/parquet/file_naming.h"
 #include "hoodie/keygen/key_generator.h"
@@ -175,6 +178,8 @@ class DedupStream : public KeyedBatchStream {
 // The open files of a bulk_insert, per task and partition path. A task is Hudi's Spark
 // partition: one file id prefix, files `<prefix>-0`, `<prefix>-1`, ... in the order it
 // opens them (CreateHandleFactory), its number in write tokens and sequence numbers.
+// Write may run concurrently for distinct (task, partition path) pairs of unsorted
+// layouts: the maps, file numbers and stats are guarded, each file has one writer.
 class RollingFiles {
  public:
   RollingFiles(const WriteContext& context, std::vector<WriteStat>* stats)
@@ -184,22 +189,32 @@ class RollingFiles {
   // a new file when it is full. `sorted`: the task is done with its other partitions.
   ::arrow::Status Write(int32_t task_id, const std::string& partition,
                         const KeyedBatch& rows, bool sorted) {
-    Task& task = tasks_[task_id];
-    if (task.prefix.empty()) task.prefix = NewFileIdPrefix();
-    if (sorted) ARROW_RETURN_NOT_OK(CloseTask(&task, &partition));
-    std::unique_ptr<FileGroupWriter>& writer = task.open[partition];
+    std::unique_ptr<FileGroupWriter>* slot = nullptr;
+    Task* task = nullptr;
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      task = &tasks_[task_id];
+      if (task->prefix.empty()) task->prefix = NewFileIdPrefix();
+      if (sorted) ARROW_RETURN_NOT_OK(CloseTaskLocked(task, &partition));
+      slot = &task->open[partition];
+    }
+    std::unique_ptr<FileGroupWriter>& writer = *slot;
     int64_t offset = 0;
     while (offset < rows.num_rows()) {
       if (writer == nullptr) {
-        ARROW_ASSIGN_OR_RAISE(
-            writer,
-            FileGroupWriter::Open(context_, partition,
-                                  task.prefix + "-" + std::to_string(task.next_file++),
-                                  task_id, IoType::kCreate));
+        std::string file_id;
+        {
+          std::lock_guard<std::mutex> lock(mutex_);
+          file_id = task->prefix + "-" + std::to_string(task->next_file++);
+        }
+        ARROW_ASSIGN_OR_RAISE(writer, FileGroupWriter::Open(context_, partition, file_id,
+                                                            task_id, IoType::kCreate));
       }
       int64_t room = writer->RowsUntilSizeCheck();
       if (room == 0) {
-        ARROW_RETURN_NOT_OK(Close(std::move(writer)));
+        ARROW_ASSIGN_OR_RAISE(WriteStat stat, Close(std::move(writer)));
+        std::lock_guard<std::mutex> lock(mutex_);
+        stats_->push_back(std::move(stat));
         continue;
       }
       int64_t length = std::min(room, rows.num_rows() - offset);
@@ -213,12 +228,15 @@ class RollingFiles {
 
   // Closes the files of `task_id` (all of them at the end of a PARTITION_SORT chunk).
   ::arrow::Status CloseTask(int32_t task_id) {
+    std::lock_guard<std::mutex> lock(mutex_);
     auto it = tasks_.find(task_id);
-    return it == tasks_.end() ? ::arrow::Status::OK() : CloseTask(&it->second, nullptr);
+    return it == tasks_.end() ? ::arrow::Status::OK()
+                              : CloseTaskLocked(&it->second, nullptr);
   }
 
   ::arrow::Status CloseAll() {
-    for (auto& [id, task] : tasks_) ARROW_RETURN_NOT_OK(CloseTask(&task, nullptr));
+    std::lock_guard<std::mutex> lock(mutex_);
+    for (auto& [id, task] : tasks_) ARROW_RETURN_NOT_OK(CloseTaskLocked(&task, nullptr));
     return ::arrow::Status::OK();
   }
 
@@ -230,23 +248,25 @@ class RollingFiles {
   };
 
   // Closes the task's open files except the one of `keep`.
-  ::arrow::Status CloseTask(Task* task, const std::string* keep) {
+  ::arrow::Status CloseTaskLocked(Task* task, const std::string* keep) {
     for (auto it = task->open.begin(); it != task->open.end();) {
       if (keep != nullptr && it->first == *keep) {
         ++it;
         continue;
       }
-      if (it->second != nullptr) ARROW_RETURN_NOT_OK(Close(std::move(it->second)));
+      if (it->second != nullptr) {
+        ARROW_ASSIGN_OR_RAISE(WriteStat stat, Close(std::move(it->second)));
+        stats_->push_back(std::move(stat));
+      }
       it = task->open.erase(it);
     }
     return ::arrow::Status::OK();
   }
 
-  ::arrow::Status Close(std::unique_ptr<FileGroupWriter> writer) {
+  static ::arrow::Result<WriteStat> Close(std::unique_ptr<FileGroupWriter> writer) {
     ARROW_ASSIGN_OR_RAISE(WriteStat stat, writer->Close());
     stat.num_inserts = stat.num_writes;
-    stats_->push_back(std::move(stat));
-    return ::arrow::Status::OK();
+    return stat;
   }
 
   // Meta columns of new records: this commit, `<instant>_<task>_<n>` sequence numbers
@@ -281,28 +301,36 @@ class RollingFiles {
 
   const WriteContext& context_;
   std::vector<WriteStat>* stats_;
+  std::mutex mutex_;
   std::map<int32_t, Task> tasks_;
 };
 
-// Writes a batch whose rows are grouped by partition path (sorted layouts).
-::arrow::Status WriteGrouped(RollingFiles* files, int32_t task, const KeyedBatch& batch) {
+// Rows of one (task, partition path) to append, in order.
+struct Group {
+  int32_t task = 0;
+  std::string partition;
+  KeyedBatch rows;
+};
+
+// The groups of a batch whose rows are grouped by partition path (sorted layouts).
+std::vector<Group> SortedGroups(int32_t task, const KeyedBatch& batch) {
+  std::vector<Group> out;
   int64_t start = 0;
   for (int64_t i = 1; i <= batch.num_rows(); ++i) {
     if (i < batch.num_rows() &&
         batch.partitions->GetView(i) == batch.partitions->GetView(start)) {
       continue;
     }
-    std::string partition(batch.partitions->GetView(start));
-    ARROW_RETURN_NOT_OK(files->Write(task, partition, batch.Slice(start, i - start),
-                                     /*sorted=*/true));
+    out.push_back(Group{task, std::string(batch.partitions->GetView(start)),
+                        batch.Slice(start, i - start)});
     start = i;
   }
-  return ::arrow::Status::OK();
+  return out;
 }
 
-// Writes a batch in input order, each partition path's rows to that path's open file.
-::arrow::Status WriteUnsorted(RollingFiles* files, int32_t task,
-                              const KeyedBatch& batch) {
+// The groups of a batch in input order, one per partition path (unsorted layouts).
+::arrow::Result<std::vector<Group>> UnsortedGroups(int32_t task,
+                                                   const KeyedBatch& batch) {
   std::vector<std::string_view> order;
   std::unordered_map<std::string_view, std::vector<int64_t>> rows;
   for (int64_t i = 0; i < batch.num_rows(); ++i) {
@@ -310,18 +338,77 @@ class RollingFiles {
     if (inserted) order.push_back(it->first);
     it->second.push_back(i);
   }
+  std::vector<Group> out;
   if (order.size() == 1) {
-    return files->Write(task, std::string(order[0]), batch, /*sorted=*/false);
+    out.push_back(Group{task, std::string(order[0]), batch});
+    return out;
   }
+  // One Take puts the rows partition by partition; each group is then a slice.
+  ::arrow::Int64Builder indices;
+  ARROW_RETURN_NOT_OK(indices.Reserve(batch.num_rows()));
   for (std::string_view partition : order) {
-    ::arrow::Int64Builder indices;
     ARROW_RETURN_NOT_OK(indices.AppendValues(rows[partition]));
-    ARROW_ASSIGN_OR_RAISE(auto index_array, indices.Finish());
-    ARROW_ASSIGN_OR_RAISE(KeyedBatch part, batch.Take(*index_array));
-    ARROW_RETURN_NOT_OK(files->Write(task, std::string(partition), part, false));
   }
-  return ::arrow::Status::OK();
+  ARROW_ASSIGN_OR_RAISE(auto index_array, indices.Finish());
+  ARROW_ASSIGN_OR_RAISE(KeyedBatch grouped, batch.Take(*index_array));
+  int64_t offset = 0;
+  for (std::string_view partition : order) {
+    int64_t length = static_cast<int64_t>(rows[partition].size());
+    out.push_back(Group{task, std::string(partition), grouped.Slice(offset, length)});
+    offset += length;
+  }
+  return out;
 }
+
+// Writes the groups of one batch on the CPU thread pool while the caller prepares the
+// next batch (reading, keying and sorting overlap with Parquet encoding). Unsorted
+// groups — distinct partition paths — are written in parallel; sorted ones in order,
+// since a sorted task closes its previous file when it moves on.
+class PipelinedWrites {
+ public:
+  explicit PipelinedWrites(RollingFiles* files) : files_(files) {}
+  ~PipelinedWrites() { (void)Wait(); }
+
+  ::arrow::Status Submit(std::vector<Group> groups, bool sorted) {
+    ARROW_RETURN_NOT_OK(Wait());
+    auto* pool = ::arrow::internal::GetCpuThreadPool();
+    if (sorted) {
+      auto shared = std::make_shared<std::vector<Group>>(std::move(groups));
+      ARROW_ASSIGN_OR_RAISE(auto future, pool->Submit([files = files_, shared] {
+        for (const Group& group : *shared) {
+          ARROW_RETURN_NOT_OK(
+              files->Write(group.task, group.partition, group.rows, true));
+        }
+        return ::arrow::Status::OK();
+      }));
+      pending_.push_back(std::move(future));
+      return ::arrow::Status::OK();
+    }
+    for (Group& group : groups) {
+      ARROW_ASSIGN_OR_RAISE(
+          auto future, pool->Submit([files = files_, group = std::move(group)] {
+            return files->Write(group.task, group.partition, group.rows, false);
+          }));
+      pending_.push_back(std::move(future));
+    }
+    return ::arrow::Status::OK();
+  }
+
+  // Waits for every submitted write; the first error wins.
+  ::arrow::Status Wait() {
+    ::arrow::Status first;
+    for (auto& future : pending_) {
+      ::arrow::Status status = future.status();
+      if (first.ok() && !status.ok()) first = status;
+    }
+    pending_.clear();
+    return first;
+  }
+
+ private:
+  RollingFiles* files_;
+  std::vector<::arrow::Future<>> pending_;
+};
 
 // Applies a user partitioner's layout to one chunk.
 ::arrow::Status WriteWithPartitioner(RollingFiles* files,
@@ -436,11 +523,13 @@ class InputStream : public KeyedBatchStream {
           &files, partitioner.get(), options.bulk_insert_partitioner, *batch, chunk));
     }
   } else if (sort_all) {
+    PipelinedWrites writes(&files);
     while (true) {
       ARROW_ASSIGN_OR_RAISE(auto batch, stream->Next());
       if (!batch) break;
-      ARROW_RETURN_NOT_OK(WriteGrouped(&files, 0, *batch));
+      ARROW_RETURN_NOT_OK(writes.Submit(SortedGroups(0, *batch), /*sorted=*/true));
     }
+    ARROW_RETURN_NOT_OK(writes.Wait());
   } else if (mode == "PARTITION_SORT") {
     // Each chunk of about the memory budget stands for one Spark partition: sorted in
     // memory and written by its own task.
@@ -453,7 +542,9 @@ class InputStream : public KeyedBatchStream {
                             SortInMemory(chunk, context.data_schema, SortOrder{true}));
       chunk.clear();
       chunk_bytes = 0;
-      ARROW_RETURN_NOT_OK(WriteGrouped(&files, task, sorted_chunk));
+      for (const Group& group : SortedGroups(task, sorted_chunk)) {
+        ARROW_RETURN_NOT_OK(files.Write(group.task, group.partition, group.rows, true));
+      }
       return files.CloseTask(task++);
     };
     while (true) {
@@ -467,11 +558,14 @@ class InputStream : public KeyedBatchStream {
     ARROW_RETURN_NOT_OK(flush());
   } else {
     // NONE and PARTITION_PATH_REPARTITION: one task, one open file per partition path.
+    PipelinedWrites writes(&files);
     while (true) {
       ARROW_ASSIGN_OR_RAISE(auto batch, stream->Next());
       if (!batch) break;
-      ARROW_RETURN_NOT_OK(WriteUnsorted(&files, 0, *batch));
+      ARROW_ASSIGN_OR_RAISE(std::vector<Group> groups, UnsortedGroups(0, *batch));
+      ARROW_RETURN_NOT_OK(writes.Submit(std::move(groups), /*sorted=*/false));
     }
+    ARROW_RETURN_NOT_OK(writes.Wait());
   }
   ARROW_RETURN_NOT_OK(files.CloseAll());
   return outcome;
