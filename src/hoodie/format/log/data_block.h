@@ -1,0 +1,78 @@
+// SPDX-License-Identifier: Apache-2.0
+/// \file hoodie/format/log/data_block.h
+/// \brief Contents of data and delete blocks: Avro data blocks (HoodieAvroDataBlock),
+/// Parquet data blocks (HoodieParquetDataBlock) and delete blocks (HoodieDeleteBlock,
+/// content version 3), spec sections 7.4 and 7.5.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <arrow/record_batch.h>
+#include <arrow/result.h>
+
+#include "hoodie/format/avro_codec/avro_value.h"
+#include "hoodie/format/log/log_block.h"
+
+namespace hoodie {
+
+/// The records of an Avro data block content: version (1-3), record count, then each
+/// record as int32 length + Avro binary. The views point into `content`. Invalid when
+/// the content is truncated or the version is 0 (never written since Hudi 0.5).
+::arrow::Result<std::vector<std::string_view>> SplitAvroDataBlock(
+    std::string_view content);
+
+/// An Avro data block content of version 3 holding `records` (Avro binary each).
+std::string MakeAvroDataBlockContent(const std::vector<std::string>& records);
+
+/// Decodes Avro binary records written with `writer_schema_json` (the block header's
+/// SCHEMA) into one record batch whose schema is AvroJsonToArrowSchema of it: decimals
+/// from fixed or bytes, dates, timestamps, arrays, maps and nested records. Invalid for
+/// a record that does not decode; NotImplemented for unions other than null + one type.
+::arrow::Result<std::shared_ptr<::arrow::RecordBatch>> DecodeAvroRecords(
+    std::string_view writer_schema_json, const std::vector<std::string_view>& records);
+
+/// The rows of a data block (Avro or Parquet) as one record batch. Invalid for other
+/// block types, a missing SCHEMA header in an Avro block, or undecodable content.
+::arrow::Result<std::shared_ptr<::arrow::RecordBatch>> ReadDataBlock(
+    const LogBlock& block);
+
+/// The embedded Parquet file of a Parquet data block, read with Arrow's reader.
+::arrow::Result<std::shared_ptr<::arrow::RecordBatch>> ReadParquetDataBlock(
+    std::string_view content);
+
+/// \brief One entry of a delete block (org.apache.hudi.common.model.DeleteRecord).
+struct DeleteRecord {
+  std::optional<std::string> record_key;
+  std::optional<std::string> partition_path;
+  /// Null, or the wrapper record of the ordering value, e.g. a record named
+  /// "org.apache.hudi.avro.model.IntWrapper" with one field "value".
+  AvroValue ordering_value;
+
+  bool operator==(const DeleteRecord&) const = default;
+};
+
+/// Full names of the ordering-value wrappers, in the union's branch order after null.
+inline constexpr std::string_view kIntWrapper = "org.apache.hudi.avro.model.IntWrapper";
+inline constexpr std::string_view kLongWrapper = "org.apache.hudi.avro.model.LongWrapper";
+inline constexpr std::string_view kStringWrapper =
+    "org.apache.hudi.avro.model.StringWrapper";
+
+/// A wrapper value: AvroValue::Record(`wrapper`, {{"value", value}}).
+AvroValue WrapOrderingValue(std::string_view wrapper, AvroValue value);
+
+/// The entries of a delete block content: int32 version 3, int32 length, then the raw
+/// Avro binary of one HoodieDeleteRecordList. NotImplemented for versions 1 and 2
+/// (Kryo-serialized, written before Hudi 0.14); Invalid when truncated or undecodable.
+::arrow::Result<std::vector<DeleteRecord>> DecodeDeleteBlock(std::string_view content);
+
+/// A delete block content of version 3, as HoodieDeleteBlock.serializeV3 writes it
+/// (the list as one Avro array block). Invalid for a wrapper name that is not one of
+/// Hudi's twelve ordering-value branches.
+::arrow::Result<std::string> EncodeDeleteBlock(const std::vector<DeleteRecord>& records);
+
+}  // namespace hoodie

@@ -1,0 +1,46 @@
+// SPDX-License-Identifier: Apache-2.0
+/// \file hoodie/format/log/log_writer.h
+/// \brief Making log blocks (data, delete, rollback command) and writing them as a log
+/// file, as HoodieLogFormatWriter does.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include <arrow/result.h>
+#include <arrow/status.h>
+
+#include "hoodie/format/log/data_block.h"
+#include "hoodie/format/log/log_block.h"
+
+namespace hoodie {
+
+class Storage;
+
+/// An AVRO_DATA_BLOCK of `records` (Avro binary with `schema_json`), header
+/// INSTANT_TIME and SCHEMA, as HoodieAppendHandle writes it.
+LogBlock MakeAvroDataLogBlock(const std::string& instant_time,
+                              const std::string& schema_json,
+                              const std::vector<std::string>& records);
+
+/// A DELETE_BLOCK (content version 3), header INSTANT_TIME and SCHEMA.
+::arrow::Result<LogBlock> MakeDeleteLogBlock(const std::string& instant_time,
+                                             const std::string& schema_json,
+                                             const std::vector<DeleteRecord>& records);
+
+/// A rollback COMMAND_BLOCK: INSTANT_TIME is the rollback instant, TARGET_INSTANT_TIME
+/// the instant rolled back (BaseRollbackHelper).
+LogBlock MakeRollbackLogBlock(const std::string& rollback_instant,
+                              const std::string& target_instant);
+
+/// The bytes of `blocks` one after another (EncodeLogBlock each).
+::arrow::Result<std::string> EncodeLogBlocks(const std::vector<LogBlock>& blocks);
+
+/// Writes `blocks` as the new log file `path`. hoodie never appends to an existing log:
+/// Hudi only appends on file systems with append support (HDFS and the like) and rolls
+/// over to the next log version everywhere else, which is what callers must do.
+/// AlreadyExists when the file exists.
+::arrow::Status WriteLogFile(Storage* storage, const std::string& path,
+                             const std::vector<LogBlock>& blocks);
+
+}  // namespace hoodie
