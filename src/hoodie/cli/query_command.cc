@@ -33,6 +33,7 @@ struct QueryArgs {
   std::string as_of;
   std::string begin;
   std::string end;
+  std::string merge_type = "payload_combine";
   std::string columns;
   std::vector<std::string> partitions;
   std::vector<std::string> where;
@@ -43,11 +44,14 @@ struct QueryArgs {
 
 constexpr char kDescription[] = R"(Read rows of a table.
 
-Query types: snapshot (latest committed state; merge-on-read tables whose file slices
-have log files are refused until log merging exists), read_optimized (base files only)
-and incremental (rows whose _hoodie_commit_time is in (--begin, --end]; --begin 0 reads
+Query types: snapshot (latest committed state; on merge-on-read tables each base file
+merged with its log blocks), read_optimized (base files only) and incremental (rows whose _hoodie_commit_time is in (--begin, --end]; --begin 0 reads
 from the beginning, --end defaults to the latest commit). --as-of T time-travels a
 snapshot or read_optimized query. Instants are yyyyMMddHHmmssSSS or yyyyMMddHHmmss.
+--merge-type (hoodie.datasource.merge.type) chooses how merge-on-read snapshot and
+incremental reads combine base and log records: payload_combine (default: by record
+key with the table's payload class and precombine field) or skip_merge (base rows as
+they are, then the log records).
 
 --columns a,b projects (meta columns first); --partition P keeps partition P and the
 partitions below it (repeatable); --where COL<op>VALUE filters rows (op: = != < <= > >=,
@@ -85,6 +89,7 @@ std::vector<std::string> SplitColumns(const std::string& text) {
   if (!args.as_of.empty()) options.as_of = args.as_of;
   if (!args.begin.empty()) options.begin = args.begin;
   if (!args.end.empty()) options.end = args.end;
+  ARROW_ASSIGN_OR_RAISE(options.merge_type, ParseMergeType(args.merge_type));
   options.columns = SplitColumns(args.columns);
   options.partitions = args.partitions;
   for (const std::string& text : args.where) {
@@ -225,6 +230,9 @@ void AddQueryCommand(CLI::App* app, const GlobalOptions* /*options*/) {
   cmd->add_option("--as-of", args->as_of, "Time travel: read as of this instant");
   cmd->add_option("--begin", args->begin, "Incremental: exclusive start instant (0 = all)");
   cmd->add_option("--end", args->end, "Incremental: inclusive end instant (default latest)");
+  cmd->add_option("--merge-type", args->merge_type,
+                  "payload_combine|skip_merge (hoodie.datasource.merge.type)")
+      ->check(CLI::IsMember({"payload_combine", "skip_merge"}));
   cmd->add_option("--columns", args->columns, "Comma-separated columns to return");
   cmd->add_option("--partition", args->partitions, "Partition path to read (repeatable)");
   cmd->add_option("--where", args->where, "Row filter COL<op>VALUE (repeatable)");

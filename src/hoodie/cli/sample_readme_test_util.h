@@ -25,4 +25,22 @@ struct ExpectedTable {
 /// Parses every table section of the README; empty if the file is missing.
 std::vector<ExpectedTable> LoadExpectedTables(const std::string& readme_path);
 
+/// One read the README's "Expected results" states with its rows: a row of a
+/// `| read | rows (cols) | source |` table, or a bullet, naming the read in words
+/// ("snapshot as of `T`", "read-optimized, filter `byteField = 10`",
+/// "Incremental (`S`, `E`]") followed by row tuples `(1, Alice, false)` or "no rows".
+struct ExpectedRead {
+  std::string archive;
+  std::string line;  ///< the README line, for failure messages
+  /// `hoodie query` options for the read, e.g. "--query-type incremental --begin S".
+  std::string query_args;
+  /// The columns the tuples list (the table header's, else id, name, isActive).
+  std::vector<std::string> columns;
+  /// Tuple values (bold markers removed), sorted.
+  std::vector<std::vector<std::string>> rows;
+};
+
+/// Every expected read of every table section; empty if the file is missing.
+std::vector<ExpectedRead> LoadExpectedReads(const std::string& readme_path);
+
 }  // namespace hoodie::cli::testing

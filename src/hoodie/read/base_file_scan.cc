@@ -136,9 +136,7 @@ const char* ComputeFunction(CompareOp op) {
   return spec;
 }
 
-namespace {
-
-::arrow::Result<std::unique_ptr<parquet::arrow::FileReader>> OpenParquet(
+::arrow::Result<std::unique_ptr<parquet::arrow::FileReader>> OpenBaseFile(
     Storage* storage, const std::string& path, int64_t batch_size) {
   HOODIE_ASSIGN_OR_RAISE(auto file, storage->OpenForRead(path));
   try {
@@ -154,6 +152,8 @@ namespace {
                                     path);
   }
 }
+
+namespace {
 
 void CollectLeaves(const parquet::arrow::SchemaField& field, std::vector<int>* out) {
   if (field.is_leaf()) {
@@ -221,7 +221,7 @@ class BaseFileScan : public ::arrow::RecordBatchReader {
     while (file_index_ < files_.size()) {
       const BaseFile& file = files_[file_index_++];
       HOODIE_ASSIGN_OR_RAISE(reader_,
-                             OpenParquet(storage_.get(), file.path, spec_.batch_size));
+                             OpenBaseFile(storage_.get(), file.path, spec_.batch_size));
       if (spec_.record_key && !MayContainKey(*reader_, *spec_.record_key)) {
         reader_.reset();
         continue;
@@ -252,9 +252,9 @@ class BaseFileScan : public ::arrow::RecordBatchReader {
   }
 
   ::arrow::Result<std::shared_ptr<::arrow::RecordBatch>> Shape(
-      const ::arrow::RecordBatch& batch);
-  ::arrow::Result<std::shared_ptr<::arrow::RecordBatch>> Conform(
-      const ::arrow::RecordBatch& batch) const;
+      const ::arrow::RecordBatch& batch) {
+    return ShapeBatch(spec_, batch, &emitted_);
+  }
 
   std::shared_ptr<Storage> storage_;
   std::vector<BaseFile> files_;
@@ -267,10 +267,12 @@ class BaseFileScan : public ::arrow::RecordBatchReader {
   int64_t emitted_ = 0;
 };
 
-::arrow::Result<std::shared_ptr<::arrow::RecordBatch>> BaseFileScan::Conform(
-    const ::arrow::RecordBatch& batch) const {
+}  // namespace
+
+::arrow::Result<std::shared_ptr<::arrow::RecordBatch>> ConformBatch(
+    const ::arrow::Schema& schema, const ::arrow::RecordBatch& batch) {
   std::vector<std::shared_ptr<::arrow::Array>> columns;
-  for (const auto& field : spec_.read_schema->fields()) {
+  for (const auto& field : schema.fields()) {
     std::shared_ptr<::arrow::Array> column = batch.GetColumnByName(field->name());
     if (column == nullptr) {
       // A column added by a later schema: older files read it as null, as Spark does.
@@ -283,16 +285,17 @@ class BaseFileScan : public ::arrow::RecordBatchReader {
     }
     columns.push_back(std::move(column));
   }
-  return ::arrow::RecordBatch::Make(spec_.read_schema, batch.num_rows(),
+  return ::arrow::RecordBatch::Make(::arrow::schema(schema.fields()), batch.num_rows(),
                                     std::move(columns));
 }
 
-::arrow::Result<std::shared_ptr<::arrow::RecordBatch>> BaseFileScan::Shape(
-    const ::arrow::RecordBatch& batch) {
-  HOODIE_ASSIGN_OR_RAISE(std::shared_ptr<::arrow::RecordBatch> rows, Conform(batch));
-  if (!spec_.filters.empty()) {
+::arrow::Result<std::shared_ptr<::arrow::RecordBatch>> ShapeBatch(
+    const ScanSpec& spec, const ::arrow::RecordBatch& batch, int64_t* emitted) {
+  HOODIE_ASSIGN_OR_RAISE(std::shared_ptr<::arrow::RecordBatch> rows,
+                         ConformBatch(*spec.read_schema, batch));
+  if (!spec.filters.empty()) {
     ::arrow::Datum mask;
-    for (const BoundFilter& filter : spec_.filters) {
+    for (const BoundFilter& filter : spec.filters) {
       HOODIE_ASSIGN_OR_RAISE(
           ::arrow::Datum match,
           ::arrow::compute::CallFunction(ComputeFunction(filter.op),
@@ -305,21 +308,19 @@ class BaseFileScan : public ::arrow::RecordBatchReader {
     HOODIE_ASSIGN_OR_RAISE(::arrow::Datum kept, ::arrow::compute::Filter(rows, mask));
     rows = kept.record_batch();
   }
-  std::vector<int> output(spec_.output_schema->num_fields());
+  std::vector<int> output(spec.output_schema->num_fields());
   for (size_t i = 0; i < output.size(); ++i) output[i] = static_cast<int>(i);
   HOODIE_ASSIGN_OR_RAISE(rows, rows->SelectColumns(output));
-  if (spec_.limit && emitted_ + rows->num_rows() > *spec_.limit) {
-    rows = rows->Slice(0, *spec_.limit - emitted_);
+  if (spec.limit && *emitted + rows->num_rows() > *spec.limit) {
+    rows = rows->Slice(0, *spec.limit - *emitted);
   }
-  emitted_ += rows->num_rows();
+  *emitted += rows->num_rows();
   return rows;
 }
 
-}  // namespace
-
 ::arrow::Result<std::shared_ptr<::arrow::Schema>> ReadBaseFileSchema(
     Storage* storage, const std::string& path) {
-  HOODIE_ASSIGN_OR_RAISE(auto reader, OpenParquet(storage, path, 1024));
+  HOODIE_ASSIGN_OR_RAISE(auto reader, OpenBaseFile(storage, path, 1024));
   std::shared_ptr<::arrow::Schema> schema;
   try {
     HOODIE_RETURN_NOT_OK(reader->GetSchema(&schema));

@@ -21,6 +21,10 @@
 #include "hoodie/read/file_slice.h"
 #include "hoodie/read/read_options.h"
 
+namespace parquet::arrow {
+class FileReader;
+}
+
 namespace hoodie {
 class Storage;
 }
@@ -54,6 +58,21 @@ struct ScanSpec {
 ::arrow::Result<ScanSpec> MakeScanSpec(
     const ::arrow::Schema& table_schema, const ReadOptions& options,
     const std::optional<std::pair<std::string, std::string>>& commit_time_range);
+
+/// Opens a Parquet base file for reading with batches of `batch_size` rows. IOError
+/// naming the file when Parquet cannot read it.
+::arrow::Result<std::unique_ptr<parquet::arrow::FileReader>> OpenBaseFile(
+    Storage* storage, const std::string& path, int64_t batch_size);
+
+/// `batch` with the columns of `schema` in its order: a missing column becomes nulls
+/// (a column added by a later schema), a column of another type is cast.
+::arrow::Result<std::shared_ptr<::arrow::RecordBatch>> ConformBatch(
+    const ::arrow::Schema& schema, const ::arrow::RecordBatch& batch);
+
+/// Applies `spec` to a batch of full rows: conforms it to the read schema, filters,
+/// projects to the output schema and cuts at the limit, counting rows in `*emitted`.
+::arrow::Result<std::shared_ptr<::arrow::RecordBatch>> ShapeBatch(
+    const ScanSpec& spec, const ::arrow::RecordBatch& batch, int64_t* emitted);
 
 /// A reader over `files` in order; at most one row group is decoded at a time.
 std::shared_ptr<::arrow::RecordBatchReader> MakeBaseFileScan(

@@ -171,7 +171,9 @@ TEST(FileSystemViewTest, PendingCompactionMergesWithThePreviousSlice) {
   EXPECT_EQ(before[0].log_files.size(), 1u);
 
   ASSERT_OK_AND_ASSIGN(auto reader, table.Reader());
-  ASSERT_RAISES(NotImplemented, ReadKeyRows(*reader, ReadOptions()));
+  // The hand-built logs hold only a magic (a block cut short): corrupt, so skipped.
+  ASSERT_OK_AND_ASSIGN(Rows snapshot, ReadKeyRows(*reader, ReadOptions()));
+  EXPECT_EQ(snapshot, (Rows{{"k1", "a", kC1}}));
   ReadOptions read_optimized;
   read_optimized.query_type = QueryType::kReadOptimized;
   ASSERT_OK_AND_ASSIGN(Rows rows, ReadKeyRows(*reader, read_optimized));

@@ -45,7 +45,8 @@ class HandBuiltTable {
       const std::vector<Row>& rows,
       std::optional<std::pair<std::string, std::string>> key_range = std::nullopt);
 
-  /// Writes an (unreadable) log file `.<file_id>_<base_instant>.log.<version>_0-1-1`.
+  /// Writes a log file `.<file_id>_<base_instant>.log.<version>_0-1-1` holding only a
+  /// magic: a block cut short, which readers skip as corrupt.
   ::arrow::Result<std::string> WriteLog(const std::string& partition,
                                         const std::string& file_id,
                                         const std::string& base_instant, int version);

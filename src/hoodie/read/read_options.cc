@@ -111,6 +111,14 @@ std::string ColumnFilter::ToString() const {
   return column + " " + std::string(OperatorText(op)) + " " + value;
 }
 
+::arrow::Result<MergeType> ParseMergeType(std::string_view name) {
+  if (name == "payload_combine") return MergeType::kPayloadCombine;
+  if (name == "skip_merge") return MergeType::kSkipMerge;
+  return ::arrow::Status::Invalid(
+      "unknown merge type '", name,
+      "' (hoodie.datasource.merge.type); use payload_combine or skip_merge");
+}
+
 ::arrow::Result<std::string> NormalizeInstantTime(std::string_view text,
                                                   bool allow_zero) {
   bool digits = !text.empty() && std::all_of(text.begin(), text.end(), [](char c) {
@@ -137,6 +145,8 @@ std::string ColumnFilter::ToString() const {
   if (auto end = config.GetRaw(DataSourceConfig::kEndInstantTime.key)) {
     options.end = *end;
   }
+  HOODIE_ASSIGN_OR_RAISE(std::string merge_type, config.Get(DataSourceConfig::kMergeType));
+  HOODIE_ASSIGN_OR_RAISE(options.merge_type, ParseMergeType(merge_type));
   return options;
 }
 

@@ -23,6 +23,13 @@ std::string_view QueryTypeName(QueryType type);
 /// "snapshot", "read_optimized" or "incremental"; Invalid otherwise.
 ::arrow::Result<QueryType> ParseQueryType(std::string_view name);
 
+/// hoodie.datasource.merge.type: how a merge-on-read snapshot combines base and log
+/// records.
+enum class MergeType { kPayloadCombine, kSkipMerge };
+
+/// "payload_combine" or "skip_merge"; Invalid otherwise.
+::arrow::Result<MergeType> ParseMergeType(std::string_view name);
+
 /// Comparison of a column with a literal; the literal is cast to the column's type.
 enum class CompareOp { kEqual, kNotEqual, kLess, kLessEqual, kGreater, kGreaterEqual };
 
@@ -62,13 +69,17 @@ struct ReadOptions {
   std::vector<ColumnFilter> filters;
   /// Stop after this many rows.
   std::optional<int64_t> limit;
+  /// Merge-on-read snapshot and incremental reads: payload_combine merges log records
+  /// into base rows by key with the table's payload; skip_merge returns base rows as
+  /// they are followed by the (merged) log records.
+  MergeType merge_type = MergeType::kPayloadCombine;
   /// Rows per batch handed out (at most one row group is decoded at a time).
   int64_t batch_size = 64 * 1024;
 
   static ReadOptions Defaults() { return ReadOptions(); }
 
-  /// Reads hoodie.datasource.query.type, hoodie.datasource.read.begin.instanttime and
-  /// hoodie.datasource.read.end.instanttime. Invalid for a bad value.
+  /// Reads hoodie.datasource.query.type, hoodie.datasource.read.begin.instanttime,
+  /// hoodie.datasource.read.end.instanttime and hoodie.datasource.merge.type. Invalid for a bad value.
   static ::arrow::Result<ReadOptions> FromConfig(const HoodieConfig& config);
 };
 

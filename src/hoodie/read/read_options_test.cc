@@ -45,6 +45,8 @@ TEST(ReadOptionsTest, FromDatasourceConfig) {
   ASSERT_OK_AND_ASSIGN(ReadOptions defaults, ReadOptions::FromConfig(config));
   EXPECT_EQ(defaults.query_type, QueryType::kSnapshot);
   EXPECT_FALSE(defaults.begin.has_value());
+  EXPECT_EQ(defaults.merge_type, MergeType::kPayloadCombine);
+  config.Set(DataSourceConfig::kMergeType.key, "skip_merge");
   config.Set(DataSourceConfig::kQueryType.key, "incremental");
   config.Set(DataSourceConfig::kBeginInstantTime.key, "20240418173550988");
   config.Set(DataSourceConfig::kEndInstantTime.key, "20240418173551906");
@@ -52,6 +54,10 @@ TEST(ReadOptionsTest, FromDatasourceConfig) {
   EXPECT_EQ(options.query_type, QueryType::kIncremental);
   EXPECT_EQ(options.begin, "20240418173550988");
   EXPECT_EQ(options.end, "20240418173551906");
+  EXPECT_EQ(options.merge_type, MergeType::kSkipMerge);
+  config.Set(DataSourceConfig::kMergeType.key, "merge");
+  ASSERT_RAISES(Invalid, ReadOptions::FromConfig(config));
+  config.Set(DataSourceConfig::kMergeType.key, "payload_combine");
   config.Set(DataSourceConfig::kQueryType.key, "realtime");
   ASSERT_RAISES(Invalid, ReadOptions::FromConfig(config));
 }

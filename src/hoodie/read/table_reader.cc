@@ -12,8 +12,12 @@
 #include <arrow/compute/api.h>
 
 #include "hoodie/common/macros.h"
+#include "hoodie/config/hoodie_config.h"
+#include "hoodie/merge/record_merger.h"
 #include "hoodie/read/base_file_scan_internal.h"
 #include "hoodie/read/file_system_view.h"
+#include "hoodie/read/merged_slice_scan_internal.h"
+#include "hoodie/table/table_config.h"
 #include "hoodie/storage/storage.h"
 #include "hoodie/table/table_meta_client.h"
 
@@ -48,23 +52,6 @@ namespace {
   if (options.limit && *options.limit < 0) {
     return ::arrow::Status::Invalid("row limit must not be negative, got ",
                                     *options.limit);
-  }
-  return ::arrow::Status::OK();
-}
-
-// Merging base and log files is the job of the file group reader that does not exist
-// yet; returning base rows alone would silently drop updates and deletes.
-::arrow::Status CheckNoLogMerging(const std::vector<FileSlice>& slices) {
-  for (const FileSlice& slice : slices) {
-    if (!slice.HasLogFiles() && slice.base_file) continue;
-    std::string where = slice.group.partition_path.empty()
-                            ? slice.group.file_id
-                            : slice.group.partition_path + "/" + slice.group.file_id;
-    return ::arrow::Status::NotImplemented(
-        "this merge-on-read read needs log file merging, which hoodie does not implement "
-        "yet; use query type read_optimized to read base files only. File group ",
-        where, " has ", slice.log_files.size(), " log file(s)",
-        slice.log_files.empty() ? std::string() : ", e.g. " + slice.log_files[0].file_name);
   }
   return ::arrow::Status::OK();
 }
@@ -151,9 +138,6 @@ std::string NewestBaseFile(const std::vector<FileSlice>& slices) {
       plan->slices.push_back(std::move(slice));
     }
   }
-  if (table_->table_type() == TableType::kMergeOnRead) {
-    HOODIE_RETURN_NOT_OK(CheckNoLogMerging(plan->slices));
-  }
   return ::arrow::Status::OK();
 }
 
@@ -172,7 +156,6 @@ std::string NewestBaseFile(const std::vector<FileSlice>& slices) {
                            FileSystemView::Make(*table_, timeline_, view_options));
     HOODIE_ASSIGN_OR_RAISE(plan.slices,
                            LatestSlices(*view, options.query_type, plan.as_of));
-    HOODIE_RETURN_NOT_OK(CheckNoLogMerging(plan.slices));
   }
   plan.schema_file = NewestBaseFile(plan.slices);
   if (plan.schema_file.empty()) {
@@ -204,9 +187,39 @@ std::string NewestBaseFile(const std::vector<FileSlice>& slices) {
   HOODIE_ASSIGN_OR_RAISE(internal::ScanSpec spec,
                          internal::MakeScanSpec(*table_schema, options,
                                                 plan.commit_time_range));
+  if (table_->table_type() == TableType::kMergeOnRead &&
+      options.query_type != QueryType::kReadOptimized) {
+    return ReadMerged(std::move(plan), options, std::move(table_schema), std::move(spec));
+  }
   std::vector<BaseFile> files;
   for (FileSlice& slice : plan.slices) files.push_back(std::move(*slice.base_file));
   return internal::MakeBaseFileScan(table_->storage(), std::move(files), std::move(spec));
+}
+
+// The payload and ordering field come from hoodie.properties
+// (hoodie.compaction.payload.class, hoodie.table.precombine.field), as a Spark read
+// without write options resolves them.
+::arrow::Result<std::shared_ptr<::arrow::RecordBatchReader>> TableReader::ReadMerged(
+    ReadPlan plan, const ReadOptions& options, std::shared_ptr<::arrow::Schema> table_schema,
+    internal::ScanSpec spec) const {
+  HoodieConfig config;
+  for (const auto& [key, value] : table_->table_config()->entries()) config.Set(key, value);
+  HOODIE_ASSIGN_OR_RAISE(std::unique_ptr<RecordMerger> merger, MakeRecordMerger(config));
+  internal::MergedScanSpec merged;
+  merged.scan = std::move(spec);
+  merged.table_schema = std::move(table_schema);
+  merged.merger = std::move(merger);
+  merged.merge_type = options.merge_type;
+  Timeline commits = timeline_.timeline().GetCommitsTimeline();
+  merged.timeline.completed = commits.FilterCompleted();
+  merged.timeline.inflight = commits.FilterInflight();
+  if (plan.as_of) {
+    merged.timeline.latest_instant = *plan.as_of;
+  } else if (std::optional<Instant> last = merged.timeline.completed.LastInstant()) {
+    merged.timeline.latest_instant = last->timestamp;
+  }
+  return internal::MakeMergedSliceScan(table_->storage(), std::move(plan.slices),
+                                       std::move(merged));
 }
 
 ::arrow::Result<std::shared_ptr<::arrow::Table>> TableReader::ReadTable(

@@ -5,9 +5,8 @@
 ///
 /// Matches what Spark's DefaultSource builds for a v6 table: BaseFileOnlyRelation
 /// (COW snapshot and MOR read-optimized), IncrementalRelation /
-/// MergeOnReadIncrementalRelation (incremental) and HoodieFileIndex (pruning). Merging
-/// log files is not implemented yet: a read that would need it fails with
-/// NotImplemented instead of silently returning base-file rows.
+/// MergeOnReadIncrementalRelation (incremental), MergeOnReadSnapshotRelation (MOR
+/// snapshot: base files merged with log blocks) and HoodieFileIndex (pruning).
 #pragma once
 
 #include <memory>
@@ -22,6 +21,10 @@
 #include "hoodie/read/file_slice.h"
 #include "hoodie/read/read_options.h"
 #include "hoodie/timeline/active_timeline.h"
+
+namespace hoodie::internal {
+struct ScanSpec;
+}
 
 namespace hoodie {
 
@@ -56,8 +59,7 @@ class TableReader {
   /// Chooses the file slices (partition pruning, visibility, time travel, incremental
   /// file pruning by the commit metadata of the instants in range). Invalid for bad
   /// options (an option that does not apply to the query type, a malformed instant, an
-  /// incremental read of a table without meta fields); NotImplemented when a slice needs
-  /// log merging.
+  /// incremental read of a table without meta fields).
   ::arrow::Result<ReadPlan> Plan(const ReadOptions& options) const;
 
   /// Streams the rows of Plan(options), file by file and row group by row group, with
@@ -74,6 +76,9 @@ class TableReader {
   TableReader(std::shared_ptr<TableMetaClient> table, ActiveTimeline timeline)
       : table_(std::move(table)), timeline_(std::move(timeline)) {}
 
+  ::arrow::Result<std::shared_ptr<::arrow::RecordBatchReader>> ReadMerged(
+      ReadPlan plan, const ReadOptions& options,
+      std::shared_ptr<::arrow::Schema> table_schema, internal::ScanSpec spec) const;
   ::arrow::Result<std::vector<FileGroupId>> GroupsWrittenInRange(
       const Timeline& commits) const;
   ::arrow::Status PlanIncremental(const ReadOptions& options, ReadPlan* plan) const;

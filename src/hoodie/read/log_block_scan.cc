@@ -1,0 +1,71 @@
+// SPDX-License-Identifier: Apache-2.0
+/// \file hoodie/read/log_block_scan.cc
+/// \brief The block selection of AbstractHoodieLogRecordReader.scanInternalV1.
+#include <algorithm>
+
+#include "hoodie/common/logging.h"
+#include "hoodie/common/macros.h"
+#include "hoodie/format/log/log_file_reader.h"
+#include "hoodie/read/log_block_scan_internal.h"
+
+namespace hoodie::internal {
+
+bool LogScanTimeline::IsCommitted(const std::string& instant) const {
+  if (completed.ContainsTimestamp(instant)) return true;
+  std::optional<Instant> first = completed.FirstNonSavepointCommit();
+  return first && instant < first->timestamp;
+}
+
+namespace {
+
+// What one block does to the stack of blocks read so far; false stops the scan.
+bool ApplyBlock(LogBlock block, const LogScanTimeline& timeline, const LogFile& file,
+                std::vector<LogBlock>* stack) {
+  if (block.type == LogBlockType::kCorrupt) {
+    LogWarning("corrupt log block at offset " + std::to_string(block.offset) + " of " +
+               file.path + " (" + std::to_string(block.size) +
+               " bytes); it is skipped unless a rollback block removes it");
+    stack->push_back(std::move(block));
+    return true;
+  }
+  std::string instant = block.instant_time();
+  // Blocks after the query instant end the scan (Java `break`, not `continue`).
+  if (instant > timeline.latest_instant) return false;
+  if (block.type == LogBlockType::kCommand) {
+    if (!block.is_rollback()) return true;
+    std::string target =
+        FindLogMetadata(block.header, LogHeaderKey::kTargetInstantTime).value_or("");
+    std::erase_if(*stack, [&](const LogBlock& older) {
+      return older.type == LogBlockType::kCorrupt || older.instant_time() == target;
+    });
+    return true;
+  }
+  if (!timeline.IsCommitted(instant) || timeline.inflight.ContainsTimestamp(instant)) {
+    return true;  // a block of a failed or still running write
+  }
+  stack->push_back(std::move(block));
+  return true;
+}
+
+}  // namespace
+
+::arrow::Result<std::vector<LogBlock>> ScanLogBlocks(
+    Storage* storage, const std::vector<LogFile>& log_files,
+    const LogScanTimeline& timeline) {
+  std::vector<LogBlock> stack;
+  for (const LogFile& file : log_files) {
+    HOODIE_ASSIGN_OR_RAISE(std::vector<LogBlock> blocks, ReadLogFile(storage, file.path));
+    for (LogBlock& block : blocks) {
+      if (!ApplyBlock(std::move(block), timeline, file, &stack)) {
+        std::erase_if(stack,
+                      [](const LogBlock& b) { return b.type == LogBlockType::kCorrupt; });
+        return stack;
+      }
+    }
+  }
+  std::erase_if(stack,
+                [](const LogBlock& b) { return b.type == LogBlockType::kCorrupt; });
+  return stack;
+}
+
+}  // namespace hoodie::internal

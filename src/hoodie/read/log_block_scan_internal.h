@@ -1,0 +1,45 @@
+// SPDX-License-Identifier: Apache-2.0
+/// \file hoodie/read/log_block_scan_internal.h
+/// \brief Which log blocks of a file slice a read merges, in merge order
+/// (AbstractHoodieLogRecordReader.scanInternalV1 of Hudi 0.14/0.15, spec section 7.9).
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include <arrow/result.h>
+
+#include "hoodie/format/log/log_block.h"
+#include "hoodie/read/file_slice.h"
+#include "hoodie/timeline/timeline.h"
+
+namespace hoodie {
+class Storage;
+}
+
+namespace hoodie::internal {
+
+/// \brief The timeline a log scan checks block instants against.
+struct LogScanTimeline {
+  /// Completed instants of the commits timeline (commit, deltacommit, replacecommit).
+  Timeline completed;
+  /// Inflight instants of the commits timeline.
+  Timeline inflight;
+  /// The query instant: the scan stops at the first block written after it.
+  std::string latest_instant;
+
+  /// Completed, or older than the first non-savepoint completed instant (archived).
+  bool IsCommitted(const std::string& instant) const;
+};
+
+/// Reads the log files of one slice in order and returns the data and delete blocks to
+/// merge, oldest first: the scan stops at the first non-corrupt block whose instant is
+/// after `latest_instant`; data and delete blocks of uncommitted or inflight instants
+/// are skipped; a rollback command block drops the blocks read so far whose instant is
+/// its target, and every corrupt block read so far; corrupt blocks left at the end are
+/// dropped. IOError/Invalid from reading or parsing a log file.
+::arrow::Result<std::vector<LogBlock>> ScanLogBlocks(
+    Storage* storage, const std::vector<LogFile>& log_files,
+    const LogScanTimeline& timeline);
+
+}  // namespace hoodie::internal

@@ -1,0 +1,188 @@
+// SPDX-License-Identifier: Apache-2.0
+/// \file hoodie/read/merged_log_records.cc
+/// \brief MergedLogRecords: HoodieMergedLogRecordScanner's per-key folding.
+#include <arrow/array.h>
+#include <arrow/util/checked_cast.h>
+
+#include "hoodie/common/macros.h"
+#include "hoodie/format/avro/meta_fields.h"
+#include "hoodie/merge/ordering_value_internal.h"
+#include "hoodie/read/merged_log_records_internal.h"
+
+namespace hoodie::internal {
+
+namespace {
+
+using ::arrow::internal::checked_cast;
+
+// The Arrow types whose Java ordering values have the class of `wrapper`'s value
+// (Integer, Long, ...): Java ignores an older delete only for the same class.
+bool SameJavaClass(std::string_view wrapper, ::arrow::Type::type column) {
+  using T = ::arrow::Type;
+  std::string_view name = wrapper.substr(wrapper.rfind('.') + 1);
+  if (name == "IntWrapper")
+    return column == T::INT8 || column == T::INT16 || column == T::INT32;
+  if (name == "LongWrapper") return column == T::INT64;
+  if (name == "FloatWrapper") return column == T::FLOAT;
+  if (name == "DoubleWrapper") return column == T::DOUBLE;
+  if (name == "BooleanWrapper") return column == T::BOOL;
+  if (name == "StringWrapper") return column == T::STRING || column == T::LARGE_STRING;
+  if (name == "DateWrapper") return column == T::DATE32;
+  return false;  // bytes, decimal, time and timestamp wrappers: compared as other classes
+}
+
+// The ordering value of a delete record in the form the merge module compares.
+::arrow::Result<OrderingValue> DeleteOrderingValue(const AvroValue& wrapper) {
+  HOODIE_ASSIGN_OR_RAISE(const AvroValue* value, wrapper.Field("value"));
+  OrderingValue out;
+  switch (value->kind()) {
+    case AvroValue::Kind::kInt:
+      out.integer = value->int32();
+      out.family = wrapper.record_name().ends_with("DateWrapper")
+                       ? OrderingFamily::kDate
+                       : OrderingFamily::kInteger;
+      return out;
+    case AvroValue::Kind::kLong:
+      out.integer = value->int64();
+      return out;
+    case AvroValue::Kind::kFloat:
+    case AvroValue::Kind::kDouble:
+      out.family = OrderingFamily::kFloating;
+      out.floating =
+          value->kind() == AvroValue::Kind::kFloat ? value->float32() : value->float64();
+      return out;
+    case AvroValue::Kind::kBoolean:
+      out.family = OrderingFamily::kBoolean;
+      out.integer = value->boolean() ? 1 : 0;
+      return out;
+    case AvroValue::Kind::kString:
+      out.family = OrderingFamily::kString;
+      out.string = value->text();
+      return out;
+    default:
+      return ::arrow::Status::NotImplemented("delete ordering value ",
+                                             wrapper.ToString());
+  }
+}
+
+}  // namespace
+
+::arrow::Result<std::string_view> RecordKeyAt(const ::arrow::Array& keys, int64_t row) {
+  if (keys.IsNull(row)) {
+    return ::arrow::Status::Invalid(
+        "record ", row, " has a null ", kRecordKeyField,
+        "; merging needs the meta fields (hoodie.populate.meta.fields)");
+  }
+  switch (keys.type_id()) {
+    case ::arrow::Type::STRING:
+      return checked_cast<const ::arrow::StringArray&>(keys).GetView(row);
+    case ::arrow::Type::LARGE_STRING:
+      return checked_cast<const ::arrow::LargeStringArray&>(keys).GetView(row);
+    default:
+      return ::arrow::Status::Invalid(kRecordKeyField, " is not a string column but ",
+                                      keys.type()->ToString());
+  }
+}
+
+::arrow::Status MergedLogRecords::AddBlock(const LogBlock& block) {
+  if (block.type == LogBlockType::kDelete) {
+    HOODIE_ASSIGN_OR_RAISE(std::vector<DeleteRecord> deletes,
+                           DecodeDeleteBlock(block.content));
+    for (const DeleteRecord& record : deletes) HOODIE_RETURN_NOT_OK(AddDelete(record));
+    return ::arrow::Status::OK();
+  }
+  if (block.type == LogBlockType::kAvroData || block.type == LogBlockType::kParquetData) {
+    HOODIE_ASSIGN_OR_RAISE(auto batch, ReadDataBlock(block));
+    return AddData(std::move(batch));
+  }
+  return ::arrow::Status::OK();
+}
+
+::arrow::Status MergedLogRecords::AddData(std::shared_ptr<::arrow::RecordBatch> batch) {
+  std::shared_ptr<::arrow::Array> keys =
+      batch->GetColumnByName(std::string(kRecordKeyField));
+  if (keys == nullptr) {
+    return ::arrow::Status::Invalid(
+        "log data block has no ", kRecordKeyField,
+        " column; hoodie merges tables with meta fields only");
+  }
+  batches_.push_back(batch);
+  for (int64_t row = 0; row < batch->num_rows(); ++row) {
+    HOODIE_ASSIGN_OR_RAISE(std::string_view key, RecordKeyAt(*keys, row));
+    RowRef newer{batch.get(), row};
+    LogRecordEntry* existing = records_->Find(key);
+    if (existing == nullptr || existing->deleted) {
+      // A record after a delete of its key is a re-insert.
+      HOODIE_RETURN_NOT_OK(records_->Put(key, LogRecordEntry{newer}));
+      continue;
+    }
+    RowRef older = existing->record;
+    HOODIE_ASSIGN_OR_RAISE(MergeResult result, merger_->Combine(older, newer));
+    LogRecordEntry entry;
+    switch (result.outcome) {
+      case MergeOutcome::kKeepOld:
+        continue;
+      case MergeOutcome::kTakeNew:
+        entry.record = newer;
+        break;
+      case MergeOutcome::kDelete:
+        entry.deleted = true;
+        break;
+      case MergeOutcome::kCombined:
+        HOODIE_ASSIGN_OR_RAISE(entry.record, Materialize(result, older, newer));
+        break;
+    }
+    HOODIE_RETURN_NOT_OK(records_->Put(key, entry));
+  }
+  return ::arrow::Status::OK();
+}
+
+::arrow::Result<RowRef> MergedLogRecords::Materialize(const MergeResult& result,
+                                                      const RowRef& older,
+                                                      const RowRef& newer) {
+  HOODIE_ASSIGN_OR_RAISE(auto builder, MergedBatchBuilder::Make(newer.batch->schema()));
+  HOODIE_RETURN_NOT_OK(builder->Append(result, older, newer));
+  HOODIE_ASSIGN_OR_RAISE(auto batch, builder->Finish());
+  batches_.push_back(batch);
+  return RowRef{batch.get(), 0};
+}
+
+::arrow::Result<bool> MergedLogRecords::DeleteIsOlder(const DeleteRecord& record,
+                                                      const RowRef& stored) const {
+  const AvroValue& wrapper = record.ordering_value;
+  if (wrapper.is_null()) return false;
+  HOODIE_ASSIGN_OR_RAISE(const AvroValue* value, wrapper.Field("value"));
+  // IntWrapper 0 is what deletes without an ordering value carry: always applied.
+  if (value->kind() == AvroValue::Kind::kInt && value->int32() == 0 &&
+      wrapper.record_name().ends_with(".IntWrapper")) {
+    return false;
+  }
+  const std::string& field = merger_->options().ordering_field;
+  int column = stored.batch->schema()->GetFieldIndex(field);
+  if (field.empty() || column < 0 ||
+      !SameJavaClass(wrapper.record_name(), stored.batch->column(column)->type_id())) {
+    return false;
+  }
+  HOODIE_ASSIGN_OR_RAISE(std::optional<OrderingValue> stored_value,
+                         ReadOrderingValue(stored, field));
+  if (!stored_value) return false;
+  HOODIE_ASSIGN_OR_RAISE(OrderingValue delete_value, DeleteOrderingValue(wrapper));
+  HOODIE_ASSIGN_OR_RAISE(int compare, CompareOrderingValues(delete_value, *stored_value));
+  return compare < 0;
+}
+
+::arrow::Status MergedLogRecords::AddDelete(const DeleteRecord& record) {
+  if (!record.record_key) {
+    return ::arrow::Status::Invalid("delete block entry without a record key");
+  }
+  LogRecordEntry* existing = records_->Find(*record.record_key);
+  if (existing != nullptr && !existing->deleted) {
+    HOODIE_ASSIGN_OR_RAISE(bool older, DeleteIsOlder(record, existing->record));
+    if (older) return ::arrow::Status::OK();
+  }
+  LogRecordEntry entry;
+  entry.deleted = true;
+  return records_->Put(*record.record_key, entry);
+}
+
+}  // namespace hoodie::internal

@@ -1,0 +1,54 @@
+// SPDX-License-Identifier: Apache-2.0
+/// \file hoodie/read/merged_log_records_internal.h
+/// \brief Folds the data and delete blocks of one slice, oldest first, into one record
+/// per key (HoodieMergedLogRecordScanner.processNextRecord / processNextDeletedRecord).
+#pragma once
+
+#include <memory>
+#include <string_view>
+#include <vector>
+
+#include <arrow/record_batch.h>
+#include <arrow/result.h>
+
+#include "hoodie/format/log/data_block.h"
+#include "hoodie/format/log/log_block.h"
+#include "hoodie/merge/record_merger.h"
+#include "hoodie/read/log_record_map_internal.h"
+
+namespace hoodie::internal {
+
+/// The record key of row `row` of `keys` (a string column). Invalid when null.
+::arrow::Result<std::string_view> RecordKeyAt(const ::arrow::Array& keys, int64_t row);
+
+/// \brief The merged log records of one slice. Keeps the decoded batches alive for the
+/// RowRefs of its map. Not thread-safe.
+class MergedLogRecords {
+ public:
+  MergedLogRecords(const RecordMerger* merger, std::unique_ptr<LogRecordMap> records)
+      : merger_(merger), records_(std::move(records)) {}
+
+  /// Adds one data or delete block (others are ignored). A data record for a key seen
+  /// before is merged into it with the payload's Combine (older stored, newer
+  /// incoming); a delete removes the key unless its ordering value is set, is not the
+  /// int 0 ("delete whatever the ordering"), has the type of the stored record's
+  /// ordering column and is smaller than the stored value. Invalid when a data block
+  /// has no `_hoodie_record_key` column or a null key.
+  ::arrow::Status AddBlock(const LogBlock& block);
+
+  LogRecordMap& records() { return *records_; }
+
+ private:
+  ::arrow::Status AddData(std::shared_ptr<::arrow::RecordBatch> batch);
+  ::arrow::Status AddDelete(const DeleteRecord& record);
+  ::arrow::Result<RowRef> Materialize(const MergeResult& result, const RowRef& older,
+                                      const RowRef& newer);
+  ::arrow::Result<bool> DeleteIsOlder(const DeleteRecord& record,
+                                      const RowRef& stored) const;
+
+  const RecordMerger* merger_;
+  std::unique_ptr<LogRecordMap> records_;
+  std::vector<std::shared_ptr<::arrow::RecordBatch>> batches_;
+};
+
+}  // namespace hoodie::internal

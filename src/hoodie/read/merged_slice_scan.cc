@@ -1,0 +1,174 @@
+// SPDX-License-Identifier: Apache-2.0
+/// \file hoodie/read/merged_slice_scan.cc
+/// \brief MergedSliceScan: base rows merged with the slice's log records, streamed.
+#include <parquet/arrow/reader.h>
+#include <parquet/exception.h>
+
+#include "hoodie/common/macros.h"
+#include "hoodie/format/avro/meta_fields.h"
+#include "hoodie/read/merged_log_records_internal.h"
+#include "hoodie/read/merged_slice_scan_internal.h"
+
+namespace hoodie::internal {
+
+namespace {
+
+class MergedSliceScan : public ::arrow::RecordBatchReader {
+ public:
+  MergedSliceScan(std::shared_ptr<Storage> storage, std::vector<FileSlice> slices,
+                  MergedScanSpec spec)
+      : storage_(std::move(storage)),
+        slices_(std::move(slices)),
+        spec_(std::move(spec)) {}
+
+  std::shared_ptr<::arrow::Schema> schema() const override {
+    return spec_.scan.output_schema;
+  }
+
+  ::arrow::Status ReadNext(std::shared_ptr<::arrow::RecordBatch>* out) override {
+    *out = nullptr;
+    while (!LimitReached()) {
+      std::shared_ptr<::arrow::RecordBatch> merged;
+      HOODIE_RETURN_NOT_OK(NextMergedBatch(&merged));
+      if (merged != nullptr) {
+        HOODIE_ASSIGN_OR_RAISE(*out, ShapeBatch(spec_.scan, *merged, &emitted_));
+        if ((*out)->num_rows() > 0) return ::arrow::Status::OK();
+        continue;
+      }
+      HOODIE_ASSIGN_OR_RAISE(bool opened, OpenNextSlice());
+      if (!opened) break;
+    }
+    *out = nullptr;
+    return ::arrow::Status::OK();
+  }
+
+ private:
+  bool LimitReached() const { return spec_.scan.limit && emitted_ >= *spec_.scan.limit; }
+
+  // The next batch of the open slice: merged base rows, then the log-only records;
+  // nullptr when the slice is done (or none is open).
+  ::arrow::Status NextMergedBatch(std::shared_ptr<::arrow::RecordBatch>* out) {
+    if (base_batches_ != nullptr) {
+      std::shared_ptr<::arrow::RecordBatch> base;
+      try {
+        HOODIE_RETURN_NOT_OK(base_batches_->ReadNext(&base));
+      } catch (const parquet::ParquetException& e) {
+        return ::arrow::Status::IOError("cannot read Parquet base file: ", e.what(), ": ",
+                                        base_path_);
+      }
+      if (base != nullptr) {
+        HOODIE_ASSIGN_OR_RAISE(*out, MergeBaseBatch(*base));
+        return ::arrow::Status::OK();
+      }
+      base_batches_.reset();
+      base_reader_.reset();
+    }
+    if (log_records_ != nullptr) {
+      HOODIE_ASSIGN_OR_RAISE(*out, LogOnlyRecords());
+      log_records_.reset();
+    }
+    return ::arrow::Status::OK();
+  }
+
+  ::arrow::Result<bool> OpenNextSlice() {
+    if (slice_index_ >= slices_.size()) return false;
+    const FileSlice& slice = slices_[slice_index_++];
+    log_records_ = std::make_unique<MergedLogRecords>(spec_.merger.get(),
+                                                      MakeInMemoryLogRecordMap());
+    if (slice.HasLogFiles()) {
+      HOODIE_ASSIGN_OR_RAISE(
+          std::vector<LogBlock> blocks,
+          ScanLogBlocks(storage_.get(), slice.log_files, spec_.timeline));
+      for (const LogBlock& block : blocks) {
+        HOODIE_RETURN_NOT_OK(log_records_->AddBlock(block));
+      }
+    }
+    if (slice.base_file) {
+      base_path_ = slice.base_file->path;
+      HOODIE_ASSIGN_OR_RAISE(
+          base_reader_, OpenBaseFile(storage_.get(), base_path_, spec_.scan.batch_size));
+      try {
+        std::vector<int> row_groups(base_reader_->num_row_groups());
+        for (size_t i = 0; i < row_groups.size(); ++i)
+          row_groups[i] = static_cast<int>(i);
+        HOODIE_ASSIGN_OR_RAISE(base_batches_,
+                               base_reader_->GetRecordBatchReader(row_groups));
+      } catch (const parquet::ParquetException& e) {
+        return ::arrow::Status::IOError("cannot read Parquet base file: ", e.what(), ": ",
+                                        base_path_);
+      }
+    }
+    return true;
+  }
+
+  ::arrow::Result<std::shared_ptr<::arrow::RecordBatch>> MergeBaseBatch(
+      const ::arrow::RecordBatch& base) {
+    HOODIE_ASSIGN_OR_RAISE(auto builder, MergedBatchBuilder::Make(spec_.table_schema));
+    LogRecordMap& records = log_records_->records();
+    std::shared_ptr<::arrow::Array> keys =
+        base.GetColumnByName(std::string(kRecordKeyField));
+    if (keys == nullptr && records.size() > 0) {
+      return ::arrow::Status::Invalid(
+          "base file has no ", kRecordKeyField,
+          " column to merge its log records by: ", base_path_);
+    }
+    if (records.size() == 0 || spec_.merge_type == MergeType::kSkipMerge) {
+      for (int64_t row = 0; row < base.num_rows(); ++row) {
+        HOODIE_RETURN_NOT_OK(builder->AppendRow({&base, row}));
+      }
+      return builder->Finish();
+    }
+    for (int64_t row = 0; row < base.num_rows(); ++row) {
+      RowRef stored{&base, row};
+      HOODIE_ASSIGN_OR_RAISE(std::string_view key, RecordKeyAt(*keys, row));
+      LogRecordEntry* entry = records.Find(key);
+      if (entry == nullptr) {
+        HOODIE_RETURN_NOT_OK(builder->AppendRow(stored));
+        continue;
+      }
+      entry->merged_with_base = true;
+      if (entry->deleted) continue;
+      HOODIE_ASSIGN_OR_RAISE(MergeResult result,
+                             spec_.merger->Combine(stored, entry->record));
+      HOODIE_RETURN_NOT_OK(builder->Append(result, stored, entry->record));
+    }
+    return builder->Finish();
+  }
+
+  // Log records no base row consumed: inserts into the log, or every log record
+  // under skip_merge. Deletes and soft deletes (_hoodie_is_deleted) are not rows.
+  ::arrow::Result<std::shared_ptr<::arrow::RecordBatch>> LogOnlyRecords() {
+    HOODIE_ASSIGN_OR_RAISE(auto builder, MergedBatchBuilder::Make(spec_.table_schema));
+    HOODIE_RETURN_NOT_OK(log_records_->records().ForEach(
+        [&](const std::string&, LogRecordEntry& entry) -> ::arrow::Status {
+          if (entry.merged_with_base || entry.deleted ||
+              spec_.merger->IsDelete(entry.record)) {
+            return ::arrow::Status::OK();
+          }
+          return builder->AppendRow(entry.record);
+        }));
+    if (builder->num_rows() == 0) return nullptr;
+    return builder->Finish();
+  }
+
+  std::shared_ptr<Storage> storage_;
+  std::vector<FileSlice> slices_;
+  MergedScanSpec spec_;
+  size_t slice_index_ = 0;
+  std::unique_ptr<MergedLogRecords> log_records_;
+  std::string base_path_;
+  std::unique_ptr<parquet::arrow::FileReader> base_reader_;
+  std::unique_ptr<::arrow::RecordBatchReader> base_batches_;
+  int64_t emitted_ = 0;
+};
+
+}  // namespace
+
+std::shared_ptr<::arrow::RecordBatchReader> MakeMergedSliceScan(
+    std::shared_ptr<Storage> storage, std::vector<FileSlice> slices,
+    MergedScanSpec spec) {
+  return std::make_shared<MergedSliceScan>(std::move(storage), std::move(slices),
+                                           std::move(spec));
+}
+
+}  // namespace hoodie::internal

@@ -1,0 +1,41 @@
+// SPDX-License-Identifier: Apache-2.0
+/// \file hoodie/read/merged_slice_scan_internal.h
+/// \brief Merge-on-read snapshot scan: each file slice's base file merged with its log
+/// blocks (the role of Spark's RecordMergingFileIterator / SkipMergeIterator).
+#pragma once
+
+#include <memory>
+#include <vector>
+
+#include <arrow/record_batch.h>
+
+#include "hoodie/merge/record_merger.h"
+#include "hoodie/read/base_file_scan_internal.h"
+#include "hoodie/read/file_slice.h"
+#include "hoodie/read/log_block_scan_internal.h"
+#include "hoodie/read/read_options.h"
+
+namespace hoodie::internal {
+
+/// \brief Everything a merged scan needs besides the slices.
+struct MergedScanSpec {
+  ScanSpec scan;
+  /// Full rows of the table (the newest base file's schema): what merging produces
+  /// before projection and filters.
+  std::shared_ptr<::arrow::Schema> table_schema;
+  std::shared_ptr<const RecordMerger> merger;
+  LogScanTimeline timeline;
+  MergeType merge_type = MergeType::kPayloadCombine;
+};
+
+/// A reader over `slices` in order. Per slice, the log blocks chosen by ScanLogBlocks
+/// are folded into one record per key (MergedLogRecords), then the base file is read
+/// one row group at a time: a base row whose key has a log record is merged with it
+/// (payload_combine: the merger's Combine, stored = base; a delete drops the row) or
+/// returned unmerged (skip_merge); finally the log records not matched by a base row
+/// and not deletes are returned. Rows are shaped by `spec.scan` (filters, projection,
+/// limit) after merging.
+std::shared_ptr<::arrow::RecordBatchReader> MakeMergedSliceScan(
+    std::shared_ptr<Storage> storage, std::vector<FileSlice> slices, MergedScanSpec spec);
+
+}  // namespace hoodie::internal
