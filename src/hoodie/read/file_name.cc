@@ -31,6 +31,10 @@ std::optional<BaseFile> ParseBaseFileName(std::string_view name) {
 }
 
 std::optional<LogFile> ParseLogFileName(std::string_view name) {
+  // Hadoop's local file system writes a checksum file `.<name>.crc` beside each file and
+  // hides it from listings, so Java never sees one; the log pattern (matched at the
+  // start only) would take `..<fileId>_<instant>.log.1_0-1-1.crc` for a log file.
+  if (name.ends_with(".crc")) return std::nullopt;
   auto parsed = hoodie::ParseLogFileName(name);
   // Archived-timeline logs and CDC logs are not data logs of a file slice.
   if (!parsed.ok() || name.find('/') != std::string_view::npos ||

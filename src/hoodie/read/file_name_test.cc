@@ -40,6 +40,10 @@ TEST(FileNameTest, ParsesLogFileName) {
   ASSERT_TRUE(bare.has_value());
   EXPECT_EQ(bare->version, 12);
   EXPECT_EQ(bare->write_token, "");
+  // Hadoop's checksum file of a log file is not a log file.
+  EXPECT_FALSE(internal::ParseLogFileName(
+                   "..0712b9f9-d2d5-4cae-bcf4-8fd7146af503-0_20250126040823628.log.2_1-0-1.crc")
+                   .has_value());
 }
 
 TEST(FileNameTest, LogOrderIsInstantThenVersionThenToken) {
