@@ -16,6 +16,7 @@
 #include <parquet/arrow/reader.h>
 #include <parquet/exception.h>
 
+#include "hoodie/config/datasource_config.h"
 #include "hoodie/config/hoodie_config.h"
 #include "hoodie/storage/storage.h"
 #include "hoodie/write/write_client.h"
@@ -41,6 +42,11 @@ hoodie.datasource.write.recordkey.field, .partitionpath.field, .precombine.field
 refused. Input files are read in order through Arrow: json (one object per line), csv
 (header first) or parquet; all must have the same columns. Records whose key cannot be
 generated are counted as failed and not written.
+
+insert_overwrite replaces the file groups of the partitions the input writes,
+insert_overwrite_table those of every partition, and delete_partition those of the
+partitions in hoodie.datasource.write.partitions.to.delete (comma-separated, `*` as a
+wildcard) or, when unset, of the input records; each commits a replacecommit.
 )";
 
 // Opens one input file as a stream of batches.
@@ -115,13 +121,44 @@ class ConcatenatedReader : public ::arrow::RecordBatchReader {
   std::shared_ptr<::arrow::Schema> schema_;
 };
 
-::arrow::Result<WriteResult> Execute(WriteClient* client, const std::string& op,
+// hoodie.datasource.write.partitions.to.delete, split as Java's String.split(",").
+std::vector<std::string> PartitionsToDelete(const std::string& value) {
+  std::vector<std::string> out;
+  size_t start = 0;
+  while (start <= value.size()) {
+    size_t comma = value.find(',', start);
+    if (comma == std::string::npos) comma = value.size();
+    out.push_back(value.substr(start, comma - start));
+    start = comma + 1;
+  }
+  while (!out.empty() && out.back().empty()) out.pop_back();
+  return out;
+}
+
+::arrow::Result<WriteResult> Execute(WriteClient* client, WriteOperationType op,
+                                     const HoodieConfig& config,
                                      const std::string& instant,
                                      ::arrow::RecordBatchReader* input) {
-  if (op == "insert") return client->Insert(instant, input);
-  if (op == "bulk_insert") return client->BulkInsert(instant, input);
-  if (op == "delete") return client->Delete(instant, input);
-  return client->Upsert(instant, input);
+  switch (op) {
+    case WriteOperationType::kInsert:
+      return client->Insert(instant, input);
+    case WriteOperationType::kBulkInsert:
+      return client->BulkInsert(instant, input);
+    case WriteOperationType::kDelete:
+      return client->Delete(instant, input);
+    case WriteOperationType::kInsertOverwrite:
+      return client->InsertOverwrite(instant, input);
+    case WriteOperationType::kInsertOverwriteTable:
+      return client->InsertOverwriteTable(instant, input);
+    case WriteOperationType::kDeletePartition:
+      // HoodieSparkSqlWriter: the configured partitions, else those of the records.
+      if (auto listed = config.GetRaw(DataSourceConfig::kPartitionsToDelete.key)) {
+        return client->DeletePartitions(instant, PartitionsToDelete(*listed));
+      }
+      return client->DeletePartitionsOf(instant, input);
+    default:
+      return client->Upsert(instant, input);
+  }
 }
 
 void PrintSummary(const GlobalOptions& options, const WriteResult& result) {
@@ -136,6 +173,7 @@ void PrintSummary(const GlobalOptions& options, const WriteResult& result) {
       {"deduplicated", std::to_string(result.deduplicated)},
       {"failed", std::to_string(result.failed.size())},
       {"files_written", std::to_string(result.stats.size())},
+      {"files_replaced", std::to_string(result.FilesReplaced())},
   };
   PrintKeyValues(options, pairs, std::cout);
   for (size_t i = 0; i < result.failed.size() && i < 10; ++i) {
@@ -158,9 +196,19 @@ void PrintSummary(const GlobalOptions& options, const WriteResult& result) {
     return ::arrow::Status::Invalid(
         "hoodie.auto.commit=false needs a caller that commits; the CLI always commits");
   }
-  ARROW_ASSIGN_OR_RAISE(auto input, ConcatenatedReader::Open(args.inputs, args.format));
-  ARROW_ASSIGN_OR_RAISE(std::string instant, client->StartCommit());
-  auto result = Execute(client.get(), args.op, instant, input.get());
+  ARROW_ASSIGN_OR_RAISE(WriteOperationType op, ParseWriteOperation(args.op));
+  std::shared_ptr<ConcatenatedReader> input;
+  bool listed = op == WriteOperationType::kDeletePartition &&
+                config.GetRaw(DataSourceConfig::kPartitionsToDelete.key).has_value();
+  if (!args.inputs.empty()) {
+    ARROW_ASSIGN_OR_RAISE(input, ConcatenatedReader::Open(args.inputs, args.format));
+  } else if (!listed) {
+    return ::arrow::Status::Invalid(
+        "--input is required (delete_partition may instead list its partitions with "
+        "--hoodie-conf hoodie.datasource.write.partitions.to.delete=a,b)");
+  }
+  ARROW_ASSIGN_OR_RAISE(std::string instant, client->StartCommit(op));
+  auto result = Execute(client.get(), op, config, instant, input.get());
   if (!result.ok()) {
     // Leave nothing half-written behind: the instant never became visible.
     (void)client->Abort(instant);
@@ -174,14 +222,20 @@ void PrintSummary(const GlobalOptions& options, const WriteResult& result) {
 
 void AddWriteCommand(CLI::App* app, const GlobalOptions* options) {
   auto* cmd = app->add_subcommand("write",
-                                  "Insert, upsert, bulk insert or delete records "
-                                  "(COPY_ON_WRITE tables)");
+                                  "Insert, upsert, bulk insert, delete or overwrite "
+                                  "records, or delete partitions (COPY_ON_WRITE tables)");
   cmd->footer(kDescription);
   auto args = std::make_shared<WriteArgs>();
   cmd->add_option("--table", args->table, "Base path or URI of the table")->required();
-  cmd->add_option("--op", args->op, "insert|upsert|bulk_insert|delete (default upsert)")
-      ->check(CLI::IsMember({"insert", "upsert", "bulk_insert", "delete"}));
-  cmd->add_option("--input", args->inputs, "Input file (repeatable)")->required();
+  cmd->add_option("--op", args->op,
+                  "insert|upsert|bulk_insert|delete|insert_overwrite|"
+                  "insert_overwrite_table|delete_partition (default upsert)")
+      ->check(
+          CLI::IsMember({"insert", "upsert", "bulk_insert", "delete", "insert_overwrite",
+                         "insert_overwrite_table", "delete_partition"}));
+  cmd->add_option("--input", args->inputs,
+                  "Input file (repeatable; optional for delete_partition with "
+                  "hoodie.datasource.write.partitions.to.delete)");
   cmd->add_option("--format", args->format, "json|csv|parquet (default json)")
       ->check(CLI::IsMember({"json", "csv", "parquet"}));
   cmd->add_option("--props", args->props, "A .properties file of write options");

@@ -120,6 +120,14 @@ const ConfigProperty<bool> DataSourceConfig::kInsertDropDuplicates{
     .aliases = {{.key = "write.insert.drop.duplicates"}},
     .group = "Spark Datasource"};
 
+const ConfigProperty<std::string> DataSourceConfig::kPartitionsToDelete{
+    .key = "hoodie.datasource.write.partitions.to.delete",
+    .doc =
+        "delete_partition: comma-separated partition paths to delete; `*` matches any "
+        "characters. Unset: the partitions of the input records.",
+    .since = "0.9.0",
+    .group = "Spark Datasource"};
+
 const ConfigProperty<bool> DataSourceConfig::kRowWriterEnable{
     .key = "hoodie.datasource.write.row.writer.enable",
     .default_value = false,
@@ -274,6 +282,7 @@ void DataSourceConfig::Register(ConfigRegistry* registry) {
   registry->Add(kKeyGeneratorClass);
   registry->Add(kCommitMetaKeyPrefix);
   registry->Add(kInsertDropDuplicates);
+  registry->Add(kPartitionsToDelete);
   registry->Add(kRowWriterEnable);
   registry->Add(kHiveSyncEnable);
   registry->Add(kHiveSyncDatabase);

@@ -41,6 +41,7 @@ struct DataSourceConfig {
   /// hoodie.datasource.write.insert.drop.duplicates
   static const ConfigProperty<bool> kInsertDropDuplicates;
   /// hoodie.datasource.write.row.writer.enable
+  static const ConfigProperty<std::string> kPartitionsToDelete;
   static const ConfigProperty<bool> kRowWriterEnable;
   /// hoodie.datasource.hive_sync.enable
   static const ConfigProperty<bool> kHiveSyncEnable;

@@ -5,6 +5,7 @@
 #include <chrono>
 #include <string>
 #include <unordered_map>
+#include <unordered_set>
 
 #include <arrow/array.h>
 #include <arrow/builder.h>
@@ -101,8 +102,15 @@ struct MergeCounts {
       incoming.emplace(records.records[index].key, index);
     }
   }
+  // Keys a global index moves to another partition leave this file group.
+  std::unordered_set<std::string> moved_out;
+  for (size_t index : bucket.moved_out) moved_out.insert(records.records[index].key);
   std::vector<MergedRow> out;
   for (int64_t i = 0; i < keys.length(); ++i) {
+    if (!moved_out.empty() && moved_out.count(std::string(keys.GetView(i)))) {
+      ++counts->deleted;
+      continue;
+    }
     auto it = incoming.find(std::string(keys.GetView(i)));
     if (it == incoming.end()) {
       out.push_back({false, i, 0});

@@ -182,12 +182,13 @@ int CompareOrdering(const OrderingValue& a, const OrderingValue& b) {
   return out;
 }
 
-int64_t IncomingRecords::Deduplicate() {
+int64_t IncomingRecords::Deduplicate(bool global) {
   std::map<std::pair<std::string, std::string>, size_t> first;
   std::vector<IncomingRecord> kept;
   for (IncomingRecord& record : records) {
-    auto [it, inserted] =
-        first.emplace(std::make_pair(record.partition, record.key), kept.size());
+    auto [it, inserted] = first.emplace(
+        std::make_pair(global ? std::string() : record.partition, record.key),
+        kept.size());
     if (inserted) {
       kept.push_back(std::move(record));
     } else if (CompareOrdering(record.ordering, kept[it->second].ordering) >= 0) {

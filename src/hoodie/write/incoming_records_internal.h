@@ -59,10 +59,11 @@ struct IncomingRecords {
       std::shared_ptr<::arrow::Schema> schema,
       const std::optional<std::string>& ordering_field, bool ordering_required);
 
-  /// Keeps one record per (partition, key): the largest ordering value, the later one
+  /// Keeps one record per (partition, key), or per key when `global` (a global index:
+  /// HoodieWriteHelper.deduplicateRecords): the largest ordering value, the later one
   /// on ties (OverwriteWithLatestAvroPayload.preCombine), at the position of the first.
   /// \return the number of records dropped.
-  int64_t Deduplicate();
+  int64_t Deduplicate(bool global = false);
 
   /// The staged rows `rows`, in that order, as one batch.
   ::arrow::Result<std::shared_ptr<::arrow::RecordBatch>> Take(

@@ -14,10 +14,13 @@
 #include "hoodie/config/hoodie_config.h"
 #include "hoodie/format/avro/avro_schema.h"
 #include "hoodie/format/avro/meta_fields.h"
+#include "hoodie/index/index.h"
+#include "hoodie/read/file_system_view.h"
 #include "hoodie/storage/path.h"
 #include "hoodie/storage/storage.h"
 #include "hoodie/table/table_meta_client.h"
 #include "hoodie/timeline/active_timeline.h"
+#include "hoodie/timeline_avro/requested_replace_metadata.h"
 #include "hoodie/write/bucket_writer_internal.h"
 #include "hoodie/write/bulk_insert_internal.h"
 #include "hoodie/write/markers.h"
@@ -26,8 +29,21 @@
 namespace hoodie {
 namespace {
 
-Instant CommitInstant(const std::string& time, State state) {
-  return Instant{time, Action::kCommit, state};
+// The instant `operation` commits as: a replacecommit for the replace operations.
+Instant WriteInstant(const std::string& time, WriteOperationType operation, State state) {
+  return Instant{time,
+                 IsReplaceOperation(operation) ? Action::kReplaceCommit : Action::kCommit,
+                 state};
+}
+
+// What Hudi puts in `T.<action>.requested`: nothing for a commit; for a replacecommit
+// started by a writer (createRequestedReplaceCommit) an empty
+// HoodieRequestedReplaceMetadata, every field null, `version` included.
+::arrow::Result<std::string> RequestedContent(WriteOperationType operation) {
+  if (!IsReplaceOperation(operation)) return std::string();
+  RequestedReplaceMetadata requested;
+  requested.version = std::nullopt;
+  return requested.ToAvroBytes();
 }
 
 // The writer schema: the latest commit's (as Spark keeps the table schema), else the
@@ -37,9 +53,9 @@ struct WriterSchema {
   std::string avro;
 };
 
-::arrow::Result<WriterSchema> ResolveSchema(const ActiveTimeline& timeline,
-                                            const ::arrow::Schema& input,
-                                            const std::string& table_name) {
+// The schema of the latest completed commit that stored one, if any.
+::arrow::Result<std::optional<WriterSchema>> LatestCommitSchema(
+    const ActiveTimeline& timeline) {
   const std::vector<Instant> commits =
       timeline.timeline().GetCommitsTimeline().FilterCompleted().instants();
   for (auto it = commits.rbegin(); it != commits.rend(); ++it) {
@@ -49,11 +65,44 @@ struct WriterSchema {
       return WriterSchema{RemoveMetadataFields(*arrow), *schema};
     }
   }
+  return std::nullopt;
+}
+
+::arrow::Result<WriterSchema> ResolveSchema(const ActiveTimeline& timeline,
+                                            const ::arrow::Schema& input,
+                                            const std::string& table_name) {
+  ARROW_ASSIGN_OR_RAISE(std::optional<WriterSchema> latest, LatestCommitSchema(timeline));
+  if (latest) return *std::move(latest);
   WriterSchema out;
   out.arrow = RemoveMetadataFields(input);
   out.arrow = ::arrow::schema(out.arrow->fields());
   ARROW_ASSIGN_OR_RAISE(out.avro, ArrowSchemaToAvroJson(*out.arrow, table_name));
   return out;
+}
+
+// True when `text` matches `pattern`, where each `token` stands for any characters
+// and everything else is literal (Java's "^\\Q" + p.replace(token, "\\E.*\\Q") + "\\E$").
+bool WildcardMatches(std::string_view pattern, std::string_view token,
+                     std::string_view text) {
+  std::vector<std::string_view> pieces;
+  for (size_t start = 0;;) {
+    size_t at = pattern.find(token, start);
+    pieces.push_back(
+        pattern.substr(start, at == std::string_view::npos ? at : at - start));
+    if (at == std::string_view::npos) break;
+    start = at + token.size();
+  }
+  if (text.substr(0, pieces.front().size()) != pieces.front()) return false;
+  size_t position = pieces.front().size();
+  for (size_t i = 1; i + 1 < pieces.size(); ++i) {
+    size_t at = text.find(pieces[i], position);
+    if (at == std::string_view::npos) return false;
+    position = at + pieces[i].size();
+  }
+  const std::string_view last = pieces.back();
+  return pieces.size() == 1 ? text.size() == position
+                            : text.size() >= position + last.size() &&
+                                  text.substr(text.size() - last.size()) == last;
 }
 
 bool CombineFor(const WriteOptions& options, WriteOperationType operation) {
@@ -62,9 +111,39 @@ bool CombineFor(const WriteOptions& options, WriteOperationType operation) {
       return options.combine_before_upsert;
     case WriteOperationType::kDelete:
       return options.combine_before_delete;
+    case WriteOperationType::kInsertOverwrite:
+    case WriteOperationType::kInsertOverwriteTable:
+      // HoodieSparkSqlWriter skips insert.drop.duplicates for the overwrites.
+      return options.combine_before_insert;
     default:
       return options.combine_before_insert || options.insert_drop_duplicates;
   }
+}
+
+// HoodieSparkSqlWriter.resolvePartitionWildcards: a partition with `*` (or `%2A`, as
+// Spark SQL may encode it) is a pattern over the table's partitions; the others are
+// taken as given. Keeps the first of duplicates.
+std::vector<std::string> ResolvePartitionWildcards(
+    const std::vector<std::string>& requested, const std::vector<std::string>& existing) {
+  std::vector<std::string> plain, out;
+  std::vector<std::string> patterns;
+  for (const std::string& partition : requested) {
+    bool wildcard = partition.find('*') != std::string::npos ||
+                    partition.find("%2A") != std::string::npos;
+    (wildcard ? patterns : plain).push_back(partition);
+  }
+  auto add = [&out](const std::string& partition) {
+    if (std::find(out.begin(), out.end(), partition) == out.end())
+      out.push_back(partition);
+  };
+  for (const std::string& partition : plain) add(partition);
+  for (const std::string& pattern : patterns) {
+    std::string token = pattern.find('*') != std::string::npos ? "*" : "%2A";
+    for (const std::string& candidate : existing) {
+      if (WildcardMatches(pattern, token, candidate)) add(candidate);
+    }
+  }
+  return out;
 }
 
 void Count(const std::vector<WriteStat>& stats, WriteResult* result) {
@@ -142,7 +221,17 @@ void Count(const std::vector<WriteStat>& stats, WriteResult* result) {
   return TableMetaClient::Create(storage, base_path, create);
 }
 
+int64_t WriteResult::FilesReplaced() const {
+  int64_t count = 0;
+  for (const auto& [partition, file_ids] : replaced_file_ids) count += file_ids.size();
+  return count;
+}
+
 ::arrow::Result<std::string> WriteClient::StartCommit() {
+  return StartCommit(WriteOperationType::kUpsert);
+}
+
+::arrow::Result<std::string> WriteClient::StartCommit(WriteOperationType operation) {
   ARROW_ASSIGN_OR_RAISE(ActiveTimeline timeline, table_->LoadActiveTimeline());
   Timeline pending = timeline.timeline()
                          .FilterByActions({Action::kCommit, Action::kDeltaCommit,
@@ -155,8 +244,9 @@ void Count(const std::vector<WriteStat>& stats, WriteResult* result) {
                                     first->ToString());
   }
   ARROW_ASSIGN_OR_RAISE(std::string instant, timeline.CreateNewInstantTime());
-  ARROW_RETURN_NOT_OK(
-      timeline.CreateRequested(CommitInstant(instant, State::kRequested)));
+  ARROW_ASSIGN_OR_RAISE(std::string content, RequestedContent(operation));
+  ARROW_RETURN_NOT_OK(timeline.CreateRequested(
+      WriteInstant(instant, operation, State::kRequested), content));
   return instant;
 }
 
@@ -180,15 +270,88 @@ void Count(const std::vector<WriteStat>& stats, WriteResult* result) {
   return Run(instant, WriteOperationType::kDelete, input);
 }
 
+::arrow::Result<WriteResult> WriteClient::InsertOverwrite(
+    const std::string& instant, ::arrow::RecordBatchReader* input) {
+  return Run(instant, WriteOperationType::kInsertOverwrite, input);
+}
+
+::arrow::Result<WriteResult> WriteClient::InsertOverwriteTable(
+    const std::string& instant, ::arrow::RecordBatchReader* input) {
+  return Run(instant, WriteOperationType::kInsertOverwriteTable, input);
+}
+
+::arrow::Result<ActiveTimeline> WriteClient::LoadRequested(
+    const std::string& instant, WriteOperationType operation) const {
+  ARROW_ASSIGN_OR_RAISE(ActiveTimeline timeline, table_->LoadActiveTimeline());
+  Instant requested = WriteInstant(instant, operation, State::kRequested);
+  if (!timeline.timeline().ContainsInstant(requested)) {
+    return ::arrow::Status::Invalid("instant ", instant, " is not a requested ",
+                                    ActionName(requested.action), "; call StartCommit(",
+                                    WriteOperationTypeName(operation), ") first");
+  }
+  return timeline;
+}
+
+::arrow::Result<WriteResult> WriteClient::DeletePartitions(
+    const std::string& instant, const std::vector<std::string>& partitions) {
+  const WriteOperationType operation = WriteOperationType::kDeletePartition;
+  ARROW_ASSIGN_OR_RAISE(ActiveTimeline timeline, LoadRequested(instant, operation));
+  if (partitions.empty()) {
+    return ::arrow::Status::Invalid(
+        "delete_partition needs at least one partition: set "
+        "hoodie.datasource.write.partitions.to.delete or give input records");
+  }
+  // Hudi stores the table schema (TableSchemaResolver) in the commit.
+  ARROW_ASSIGN_OR_RAISE(std::optional<WriterSchema> schema, LatestCommitSchema(timeline));
+  if (!schema) {
+    return ::arrow::Status::Invalid("delete_partition: the table at ",
+                                    table_->base_path(),
+                                    " has no completed commit with a schema");
+  }
+  ARROW_ASSIGN_OR_RAISE(auto view, FileSystemView::Make(*table_, timeline));
+  WriteResult result;
+  result.instant_time = instant;
+  result.operation = operation;
+  result.schema = schema->avro;
+  result.replaced_file_ids = internal::ExistingFileIds(
+      *view, ResolvePartitionWildcards(partitions, view->partitions()));
+  // SparkDeletePartitionCommitActionExecutor saves an empty workload profile.
+  CommitMetadata profile;
+  profile.operation_type = operation;
+  ARROW_RETURN_NOT_OK(
+      timeline
+          .TransitionToInflight(WriteInstant(instant, operation, State::kRequested),
+                                profile.ToJson())
+          .status());
+  if (options_.auto_commit) ARROW_RETURN_NOT_OK(Commit(&result));
+  return result;
+}
+
+::arrow::Result<WriteResult> WriteClient::DeletePartitionsOf(
+    const std::string& instant, ::arrow::RecordBatchReader* input) {
+  ARROW_ASSIGN_OR_RAISE(internal::IncomingRecords records,
+                        internal::IncomingRecords::Stage(input, *options_.key_generator,
+                                                         nullptr, std::nullopt, false));
+  std::vector<std::string> partitions;
+  for (const auto& record : records.records) {
+    if (std::find(partitions.begin(), partitions.end(), record.partition) ==
+        partitions.end()) {
+      partitions.push_back(record.partition);
+    }
+  }
+  ARROW_ASSIGN_OR_RAISE(WriteResult result, DeletePartitions(instant, partitions));
+  result.input_records = records.total_input;
+  for (const auto& failed : records.failed) {
+    result.failed.push_back({failed.input_row, failed.message});
+  }
+  return result;
+}
+
 ::arrow::Result<WriteResult> WriteClient::Run(const std::string& instant,
                                               WriteOperationType operation,
                                               ::arrow::RecordBatchReader* input) {
-  ARROW_ASSIGN_OR_RAISE(ActiveTimeline timeline, table_->LoadActiveTimeline());
-  Instant requested = CommitInstant(instant, State::kRequested);
-  if (!timeline.timeline().ContainsInstant(requested)) {
-    return ::arrow::Status::Invalid("instant ", instant,
-                                    " is not a requested commit; call StartCommit first");
-  }
+  ARROW_ASSIGN_OR_RAISE(ActiveTimeline timeline, LoadRequested(instant, operation));
+  Instant requested = WriteInstant(instant, operation, State::kRequested);
   ARROW_ASSIGN_OR_RAISE(WriterSchema schema,
                         ResolveSchema(timeline, *input->schema(), options_.table_name));
   bool is_delete = operation == WriteOperationType::kDelete;
@@ -216,11 +379,12 @@ void Count(const std::vector<WriteStat>& stats, WriteResult* result) {
   if (is_delete) {
     for (auto& record : records.records) record.is_delete = true;
   }
-  if (combine) result.deduplicated += records.Deduplicate();
+  if (combine) result.deduplicated += records.Deduplicate(options_.index->IsGlobal());
   ARROW_ASSIGN_OR_RAISE(
       internal::WritePlan plan,
       internal::PlanWrite(*table_, timeline, options_, operation, records));
   if (operation == WriteOperationType::kInsert) result.deduplicated += plan.dropped;
+  result.replaced_file_ids = plan.replaced_file_ids;
   ARROW_RETURN_NOT_OK(
       timeline
           .TransitionToInflight(requested,
@@ -241,7 +405,8 @@ void Count(const std::vector<WriteStat>& stats, WriteResult* result) {
 
 ::arrow::Status WriteClient::Commit(WriteResult* result) {
   ARROW_ASSIGN_OR_RAISE(ActiveTimeline timeline, table_->LoadActiveTimeline());
-  CommitMetadata metadata;
+  // CommitUtils.buildMetadata: a HoodieReplaceCommitMetadata for replacecommits.
+  ReplaceCommitMetadata metadata;
   for (const WriteStat& stat : result->stats) {
     metadata.AddWriteStat(stat.partition_path.value_or(""), stat);
   }
@@ -250,10 +415,13 @@ void Count(const std::vector<WriteStat>& stats, WriteResult* result) {
     metadata.AddMetadata(key, value);
   }
   metadata.operation_type = result->operation;
+  metadata.partition_to_replace_file_ids = result->replaced_file_ids;
+  bool replace = IsReplaceOperation(result->operation);
   ARROW_RETURN_NOT_OK(
       timeline
-          .TransitionToComplete(CommitInstant(result->instant_time, State::kInflight),
-                                metadata.ToJson())
+          .TransitionToComplete(
+              WriteInstant(result->instant_time, result->operation, State::kInflight),
+              replace ? metadata.ToJson() : metadata.CommitMetadata::ToJson())
           .status());
   result->committed = true;
   // Hudi deletes the marker folder after the commit is visible (postCommit).
@@ -271,13 +439,14 @@ void Count(const std::vector<WriteStat>& stats, WriteResult* result) {
   }
   ARROW_RETURN_NOT_OK(markers.DeleteFolder());
   ARROW_ASSIGN_OR_RAISE(ActiveTimeline timeline, table_->LoadActiveTimeline());
-  for (State state : {State::kInflight, State::kRequested}) {
-    Instant pending = CommitInstant(instant, state);
-    if (timeline.timeline().ContainsInstant(pending)) {
+  for (Action action : {Action::kCommit, Action::kReplaceCommit}) {
+    for (State state : {State::kInflight, State::kRequested}) {
+      Instant pending{instant, action, state};
+      if (!timeline.timeline().ContainsInstant(pending)) continue;
       ARROW_RETURN_NOT_OK(timeline.DeletePending(pending));
       if (state == State::kInflight) {
         ARROW_RETURN_NOT_OK(
-            timeline.DeletePending(CommitInstant(instant, State::kRequested)));
+            timeline.DeletePending(Instant{instant, action, State::kRequested}));
       }
       return ::arrow::Status::OK();
     }

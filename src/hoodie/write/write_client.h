@@ -18,6 +18,7 @@
 
 namespace hoodie {
 
+class ActiveTimeline;
 class HoodieConfig;
 class Storage;
 class TableMetaClient;
@@ -45,6 +46,12 @@ struct WriteResult {
   std::vector<FailedWrite> failed;
   /// Whether the instant was committed (auto.commit) or still waits for Commit/Abort.
   bool committed = false;
+  /// Replace operations: the file groups the instant replaces, per partition, in the
+  /// order Hudi writes `partitionToReplaceFileIds`.
+  OrderedMap<std::vector<std::string>> replaced_file_ids;
+
+  /// Number of file groups replaced.
+  int64_t FilesReplaced() const;
 };
 
 /// \brief Writes commits to one copy-on-write table.
@@ -52,9 +59,13 @@ struct WriteResult {
 /// A commit T goes: StartCommit creates `T.commit.requested` (empty); an operation
 /// writes `T.inflight` (the workload profile JSON), the markers under `.hoodie/.temp/T`,
 /// `.hoodie_partition_metadata` of new partitions and the base files; Commit writes
-/// `T.commit` and deletes the marker folder. With hoodie.auto.commit=true (the default)
-/// the operation commits itself. Not thread-safe; one writer per table at a time (no
-/// locks, no heartbeats).
+/// `T.commit` and deletes the marker folder. insert_overwrite, insert_overwrite_table
+/// and delete_partition go the same way as a `replacecommit`: `T.replacecommit.requested`
+/// (an Avro HoodieRequestedReplaceMetadata with every field null),
+/// `T.replacecommit.inflight` (the workload profile) and `T.replacecommit`
+/// (HoodieReplaceCommitMetadata naming the file groups replaced, which readers hide once
+/// it is complete). With hoodie.auto.commit=true (the default) the operation commits
+/// itself. Not thread-safe; one writer per table at a time (no locks, no heartbeats).
 ///
 /// Input is staged in memory as Arrow (the records of one operation plus, during a
 /// merge, one file group's base file), as Hudi caches its input to profile it.
@@ -77,6 +88,9 @@ class WriteClient {
   /// pending commit/deltacommit/replacecommit is an Invalid error
   /// "pending instant T must be rolled back first".
   ::arrow::Result<std::string> StartCommit();
+  /// As StartCommit, for the action `operation` commits as: `T.replacecommit.requested`
+  /// for the replace operations (IsReplaceOperation), else `T.commit.requested`.
+  ::arrow::Result<std::string> StartCommit(WriteOperationType operation);
 
   /// INSERT: new records go to small files of their partition, then to new file groups;
   /// no index lookup (duplicates of stored keys are merged into a small file they land
@@ -94,12 +108,36 @@ class WriteClient {
   ::arrow::Result<WriteResult> Delete(const std::string& instant,
                                       ::arrow::RecordBatchReader* input);
 
-  /// Writes `T.commit` with the stats and extraMetadata (schema, commitmeta entries),
-  /// then deletes `.hoodie/.temp/T`. Invalid if the instant is not inflight.
+  /// INSERT_OVERWRITE: writes the records into new file groups (no small-file packing,
+  /// no index lookup) and replaces every file group the partitions written held
+  /// (SparkInsertOverwriteCommitActionExecutor). Needs StartCommit(kInsertOverwrite).
+  ::arrow::Result<WriteResult> InsertOverwrite(const std::string& instant,
+                                               ::arrow::RecordBatchReader* input);
+  /// INSERT_OVERWRITE_TABLE: as InsertOverwrite, replacing the file groups of every
+  /// partition of the table (SparkInsertOverwriteTableCommitActionExecutor).
+  ::arrow::Result<WriteResult> InsertOverwriteTable(const std::string& instant,
+                                                    ::arrow::RecordBatchReader* input);
+  /// DELETE_PARTITION: replaces every file group of `partitions` and writes no file
+  /// (SparkDeletePartitionCommitActionExecutor). A partition containing `*` (or `%2A`)
+  /// matches the table's partitions as a wildcard, as HoodieSparkSqlWriter resolves
+  /// hoodie.datasource.write.partitions.to.delete; absent partitions replace nothing.
+  /// \return Invalid for an empty list or a table without a committed schema.
+  ::arrow::Result<WriteResult> DeletePartitions(
+      const std::string& instant, const std::vector<std::string>& partitions);
+  /// DELETE_PARTITION of the partitions of `input`'s records (Hudi's fallback when
+  /// hoodie.datasource.write.partitions.to.delete is unset); records whose key cannot
+  /// be generated are counted as failed.
+  ::arrow::Result<WriteResult> DeletePartitionsOf(const std::string& instant,
+                                                  ::arrow::RecordBatchReader* input);
+
+  /// Writes `T.commit` (`T.replacecommit` for replace operations) with the stats and
+  /// extraMetadata (schema, commitmeta entries), then deletes `.hoodie/.temp/T`. Invalid
+  /// if the instant is not inflight.
   ::arrow::Status Commit(WriteResult* result);
 
   /// Abandons an uncommitted instant of this client: deletes the files its markers
-  /// name, the marker folder, then `T.inflight` and `T.commit.requested`.
+  /// name, the marker folder, then `T.inflight` and `T.commit.requested` (or the
+  /// replacecommit's inflight and requested files).
   ::arrow::Status Abort(const std::string& instant);
 
   const WriteOptions& options() const { return options_; }
@@ -112,6 +150,8 @@ class WriteClient {
   ::arrow::Result<WriteResult> Run(const std::string& instant,
                                    WriteOperationType operation,
                                    ::arrow::RecordBatchReader* input);
+  ::arrow::Result<ActiveTimeline> LoadRequested(const std::string& instant,
+                                                WriteOperationType operation) const;
 
   std::shared_ptr<TableMetaClient> table_;
   WriteOptions options_;

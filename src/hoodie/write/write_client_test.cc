@@ -398,11 +398,11 @@ TEST(WriteClientTest, UnsupportedOptionsAreRejected) {
   config.Set("hoodie.datasource.write.table.type", "MERGE_ON_READ");
   EXPECT_THAT(WriteOptions::FromConfig(config), StatusMessageHas("MERGE_ON_READ"));
   config = TripConfig(false);
-  config.Set("hoodie.index.type", "GLOBAL_BLOOM");
+  config.Set("hoodie.index.type", "HBASE");
   EXPECT_THAT(WriteOptions::FromConfig(config), StatusMessageHas("hoodie.index.type"));
   config = TripConfig(false);
-  config.Set("hoodie.datasource.write.operation", "insert_overwrite");
-  EXPECT_THAT(WriteOptions::FromConfig(config), StatusMessageHas("insert_overwrite"));
+  config.Set("hoodie.datasource.write.operation", "bootstrap");
+  EXPECT_THAT(WriteOptions::FromConfig(config), StatusMessageHas("bootstrap"));
   config = TripConfig(false);
   config.Set("hoodie.datasource.write.payload.class", "com.example.MyPayload");
   EXPECT_THAT(WriteOptions::FromConfig(config), StatusMessageHas("payload class"));

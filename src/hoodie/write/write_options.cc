@@ -95,18 +95,17 @@ HoodieConfig Layered(const HoodieConfig& config, const TableConfig* table) {
 ::arrow::Status ReadIndexAndBloom(const HoodieConfig& config, WriteOptions* out) {
   ARROW_ASSIGN_OR_RAISE(std::string index, config.Get(IndexConfig::kIndexType));
   out->index_type = Upper(index);
-  if (out->index_type != "BLOOM" && out->index_type != "SIMPLE") {
+  ARROW_ASSIGN_OR_RAISE(std::string index_class, config.Get(IndexConfig::kIndexClass));
+  // A user index (hoodie.index.class) wins over the type, as in Java; of the builtins
+  // the write path takes the file-based ones, whose state is the base files written.
+  if (index_class.empty() && out->index_type != "BLOOM" && out->index_type != "SIMPLE" &&
+      out->index_type != "GLOBAL_BLOOM" && out->index_type != "GLOBAL_SIMPLE") {
     return ::arrow::Status::NotImplemented(
-        "index type not implemented for writes (BLOOM and SIMPLE are; global indexes "
-        "need partition-path updates): hoodie.index.type=",
+        "index type not implemented for writes (BLOOM, SIMPLE, GLOBAL_BLOOM and "
+        "GLOBAL_SIMPLE are): hoodie.index.type=",
         index);
   }
   ARROW_ASSIGN_OR_RAISE(std::unique_ptr<Index> made, MakeIndex(config));
-  if (made->IsGlobal()) {
-    return ::arrow::Status::NotImplemented(
-        "global indexes are not implemented for writes: hoodie.index.class names ",
-        made->name());
-  }
   out->index = std::move(made);
   // Hudi 0.14/0.15 default to DYNAMIC_V0 bloom filters (HoodieIndexConfig).
   out->bloom_filter_type =
@@ -221,9 +220,19 @@ HoodieConfig Layered(const HoodieConfig& config, const TableConfig* table) {
   if (upper == "UPSERT") return WriteOperationType::kUpsert;
   if (upper == "BULK_INSERT") return WriteOperationType::kBulkInsert;
   if (upper == "DELETE") return WriteOperationType::kDelete;
+  if (upper == "INSERT_OVERWRITE") return WriteOperationType::kInsertOverwrite;
+  if (upper == "INSERT_OVERWRITE_TABLE") return WriteOperationType::kInsertOverwriteTable;
+  if (upper == "DELETE_PARTITION") return WriteOperationType::kDeletePartition;
   return ::arrow::Status::NotImplemented(
-      "write operation not implemented (insert, upsert, bulk_insert and delete are): ",
+      "write operation not implemented (insert, upsert, bulk_insert, delete, "
+      "insert_overwrite, insert_overwrite_table and delete_partition are): ",
       name);
+}
+
+bool IsReplaceOperation(WriteOperationType operation) {
+  return operation == WriteOperationType::kInsertOverwrite ||
+         operation == WriteOperationType::kInsertOverwriteTable ||
+         operation == WriteOperationType::kDeletePartition;
 }
 
 ::arrow::Result<WriteOptions> WriteOptions::FromConfig(const HoodieConfig& config,

@@ -84,8 +84,10 @@ struct WriteOptions {
   int32_t bloom_num_entries = 60000;
   double bloom_fpp = 0.000000001;
   int32_t bloom_dynamic_max_entries = 100000;
-  /// hoodie.index.type: BLOOM or SIMPLE (non-global), built by MakeIndex. Global
-  /// indexes are refused until partition-path updates are written.
+  /// hoodie.index.type: BLOOM, SIMPLE, GLOBAL_BLOOM or GLOBAL_SIMPLE, built by
+  /// MakeIndex (or the user index named by hoodie.index.class). A global index moves a
+  /// record whose partition changed when *.update.partition.path is true, else updates
+  /// it in its old partition.
   std::string index_type = "BLOOM";
   std::shared_ptr<const Index> index;
   /// hoodie.bulkinsert.sort.mode (upper case): NONE, GLOBAL_SORT, PARTITION_SORT,
@@ -109,15 +111,19 @@ struct WriteOptions {
   /// hoodie.properties (`table`, may be null for a table not created yet) for table
   /// name, keys, precombine field and key generator.
   /// \return Invalid naming the key for a bad value or an option hoodie does not
-  ///   implement (MERGE_ON_READ, an index other than BLOOM/SIMPLE, an unknown payload,
+  ///   implement (MERGE_ON_READ, an index that is not file based, an unknown payload,
   ///   metadata table writes, hoodie.populate.meta.fields=false, ...).
   static ::arrow::Result<WriteOptions> FromConfig(const HoodieConfig& config,
                                                   const TableConfig* table = nullptr);
 };
 
-/// Parses a datasource operation name (insert, upsert, bulk_insert, delete; any case).
-/// \return Invalid naming the operation for the others (insert_overwrite, ...), which
-///   hoodie does not write yet.
+/// Parses a datasource operation name (insert, upsert, bulk_insert, delete,
+/// insert_overwrite, insert_overwrite_table, delete_partition; any case).
+/// \return NotImplemented naming the operation for the others (bootstrap, ...).
 ::arrow::Result<WriteOperationType> ParseWriteOperation(std::string_view name);
+
+/// True for the operations Hudi commits as a `replacecommit` (insert_overwrite,
+/// insert_overwrite_table, delete_partition); the others are a `commit` on COW tables.
+bool IsReplaceOperation(WriteOperationType operation);
 
 }  // namespace hoodie

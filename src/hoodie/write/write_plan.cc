@@ -19,8 +19,6 @@
 namespace hoodie::internal {
 namespace {
 
-using FilesByPartition = std::map<std::string, std::vector<ExistingFile>>;
-
 FilesByPartition LatestFiles(const FileSystemView& view,
                              const std::set<std::string>& partitions) {
   FilesByPartition out;
@@ -35,46 +33,60 @@ FilesByPartition LatestFiles(const FileSystemView& view,
   return out;
 }
 
-// Index.tagLocation: for each record, the index of the latest base file of its
-// partition that holds its key.
-::arrow::Result<std::vector<std::optional<size_t>>> Locate(const Index& index,
-                                                           const TableMetaClient& table,
-                                                           const FileSystemView& view,
-                                                           const IncomingRecords& records,
-                                                           FilesByPartition* files) {
+// The latest base files of `partition`, loaded on first use (a global index may locate
+// keys in partitions the write does not otherwise touch).
+const std::vector<ExistingFile>& FilesOf(const FileSystemView& view,
+                                         const std::string& partition,
+                                         FilesByPartition* files) {
+  auto it = files->find(partition);
+  if (it == files->end()) {
+    it = files->emplace(partition, std::move(LatestFiles(view, {partition})[partition]))
+             .first;
+  }
+  return it->second;
+}
+
+// Index.tagLocation: for each record, the latest base file holding its key (of its own
+// partition, or of any partition for a global index).
+::arrow::Result<std::vector<std::optional<Located>>> Locate(
+    const Index& index, const TableMetaClient& table, const FileSystemView& view,
+    const IncomingRecords& records, FilesByPartition* files) {
   std::vector<HoodieKey> keys;
   keys.reserve(records.records.size());
   for (const IncomingRecord& record : records.records) {
     keys.push_back(HoodieKey{record.key, record.partition});
   }
   ARROW_ASSIGN_OR_RAISE(TaggedLocations locations, index.TagLocation(keys, table, view));
-  std::vector<std::optional<size_t>> out(keys.size());
+  std::vector<std::optional<Located>> out(keys.size());
   for (size_t i = 0; i < keys.size(); ++i) {
     if (!locations[i]) continue;
-    const std::vector<ExistingFile>& candidates = (*files)[locations[i]->partition_path];
+    const std::string& partition = locations[i]->partition_path;
+    const std::vector<ExistingFile>& candidates = FilesOf(view, partition, files);
     for (size_t f = 0; f < candidates.size(); ++f) {
-      if (candidates[f].file_id == locations[i]->file_id) out[i] = f;
+      if (candidates[f].file_id == locations[i]->file_id) {
+        out[i] = Located{partition, f, locations[i]->move_to_new_partition};
+      }
     }
     if (!out[i]) {
       return ::arrow::Status::Invalid("the index located key '", keys[i].record_key,
                                       "' in file group ", locations[i]->file_id,
                                       ", which has no latest base file in partition '",
-                                      locations[i]->partition_path, "'");
+                                      partition, "'");
     }
   }
   return out;
 }
 
 struct PartitionWork {
-  std::vector<size_t> records;                    // every record of the partition
-  std::map<size_t, std::vector<size_t>> updates;  // file index -> records
+  std::map<size_t, std::vector<size_t>> updates;    // file index -> records
+  std::map<size_t, std::vector<size_t>> moved_out;  // file index -> records moving away
   std::vector<size_t> inserts;
 };
 
 Bucket& UpdateBucket(const ExistingFile& file, std::map<std::string, size_t>* by_file,
                      std::vector<Bucket>* buckets) {
   auto [it, inserted] = by_file->emplace(file.file_id, buckets->size());
-  if (inserted) buckets->push_back(Bucket{file.partition, file, "", {}, {}});
+  if (inserted) buckets->push_back(Bucket{file.partition, file, "", {}, {}, {}});
   return (*buckets)[it->second];
 }
 
@@ -108,6 +120,7 @@ void AssignInserts(const std::vector<ExistingFile>& files,
                   std::nullopt,
                   NewFileIdPrefix(),
                   {},
+                  {},
                   {}};
     bucket.inserts.assign(inserts.begin() + next, inserts.begin() + next + take);
     news->push_back(std::move(bucket));
@@ -115,22 +128,38 @@ void AssignInserts(const std::vector<ExistingFile>& files,
   }
 }
 
-// Splits the records of one partition into updates of the file holding their key
-// (`located`: record -> index into the partition's latest files) and inserts.
-void TagPartition(const IncomingRecords& records,
-                  const std::vector<std::optional<size_t>>& located,
-                  WriteOperationType operation, PartitionWork* w, int64_t* dropped) {
-  for (size_t i : w->records) {
+// Routes each record: an update (or delete) of the file group holding its key, an
+// insert, or nothing. A key a global index found in another partition is updated
+// there, or with *.update.partition.path deleted there and inserted into its new
+// partition, unless it is a delete or the stored record wins the merge
+// (HoodieIndexUtils.tagGlobalLocationBackToRecords, mergeForPartitionUpdatesIfNeeded).
+void Route(const IncomingRecords& records,
+           const std::vector<std::optional<Located>>& located,
+           const std::vector<bool>& stored_wins, WriteOperationType operation,
+           std::map<std::string, PartitionWork>* work, int64_t* dropped) {
+  for (size_t i = 0; i < records.records.size(); ++i) {
     const IncomingRecord& record = records.records[i];
-    const std::optional<size_t>& found = located[i];
-    if (found && operation == WriteOperationType::kInsert) {
+    const std::optional<Located>& found = located[i];
+    if (!found) {
+      if (record.is_delete) {
+        ++*dropped;  // nothing to delete
+      } else {
+        (*work)[record.partition].inserts.push_back(i);
+      }
+      continue;
+    }
+    if (operation == WriteOperationType::kInsert) {
       ++*dropped;  // insert.drop.duplicates
-    } else if (found) {
-      w->updates[*found].push_back(i);
-    } else if (record.is_delete) {
-      ++*dropped;  // nothing to delete
+      continue;
+    }
+    PartitionWork& holder = (*work)[found->partition];
+    bool moves = found->move && found->partition != record.partition &&
+                 !record.is_delete && !stored_wins[i];
+    if (moves) {
+      holder.moved_out[found->file].push_back(i);
+      (*work)[record.partition].inserts.push_back(i);
     } else {
-      w->inserts.push_back(i);
+      holder.updates[found->file].push_back(i);
     }
   }
 }
@@ -157,26 +186,28 @@ void TagPartition(const IncomingRecords& records,
                                      WriteOperationType operation,
                                      const IncomingRecords& records) {
   bool bulk = operation == WriteOperationType::kBulkInsert;
+  // SparkInsertOverwritePartitioner: new file groups only, sized as inserts are.
+  bool overwrite = operation == WriteOperationType::kInsertOverwrite ||
+                   operation == WriteOperationType::kInsertOverwriteTable;
   bool tag = operation == WriteOperationType::kUpsert ||
              operation == WriteOperationType::kDelete ||
              (operation == WriteOperationType::kInsert && options.insert_drop_duplicates);
-  std::map<std::string, PartitionWork> work;
-  for (size_t i = 0; i < records.records.size(); ++i) {
-    work[records.records[i].partition].records.push_back(i);
-  }
   std::set<std::string> partitions;
-  for (const auto& [partition, unused] : work) partitions.insert(partition);
+  for (const IncomingRecord& record : records.records)
+    partitions.insert(record.partition);
   ARROW_ASSIGN_OR_RAISE(auto view, FileSystemView::Make(table, timeline));
   FilesByPartition files;
-  if (!bulk) files = LatestFiles(*view, partitions);
-  std::vector<std::optional<size_t>> located(records.records.size());
+  if (!bulk && !overwrite) files = LatestFiles(*view, partitions);
+  std::vector<std::optional<Located>> located(records.records.size());
+  std::vector<bool> stored_wins(records.records.size(), false);
   if (tag) {
     ARROW_ASSIGN_OR_RAISE(located, Locate(*options.index, table, *view, records, &files));
+    ARROW_ASSIGN_OR_RAISE(stored_wins,
+                          StoredRecordWins(table, options, records, located, files));
   }
   WritePlan plan;
-  for (auto& [partition, w] : work) {
-    TagPartition(records, located, operation, &w, &plan.dropped);
-  }
+  std::map<std::string, PartitionWork> work;
+  Route(records, located, stored_wins, operation, &work, &plan.dropped);
   ARROW_ASSIGN_OR_RAISE(int64_t average, AverageRecordSize(timeline, options));
   std::vector<Bucket> updates, news;
   for (auto& [partition, w] : work) {
@@ -185,19 +216,26 @@ void TagPartition(const IncomingRecords& records,
     for (auto& [file, rows] : w.updates) {
       UpdateBucket(existing[file], &by_file, &updates).updates = std::move(rows);
     }
+    for (auto& [file, rows] : w.moved_out) {
+      UpdateBucket(existing[file], &by_file, &updates).moved_out = std::move(rows);
+    }
     size_t first_new = news.size();
     if (bulk) {
       if (!w.inserts.empty())
-        news.push_back(
-            Bucket{partition, std::nullopt, NewFileIdPrefix(), {}, std::move(w.inserts)});
+        news.push_back(Bucket{
+            partition, std::nullopt, NewFileIdPrefix(), {}, std::move(w.inserts), {}});
     } else {
-      AssignInserts(existing, w.inserts, options, average, options.small_file_limit > 0,
-                    &by_file, &updates, &news);
+      AssignInserts(existing, w.inserts, options, average,
+                    options.small_file_limit > 0 && !overwrite, &by_file, &updates,
+                    &news);
     }
     for (size_t b = first_new; b < news.size(); ++b) news[b].partition = partition;
   }
   plan.buckets = std::move(updates);
   for (Bucket& bucket : news) plan.buckets.push_back(std::move(bucket));
+  if (overwrite) {
+    plan.replaced_file_ids = ReplacedByOverwrite(*view, operation, plan.buckets);
+  }
   return plan;
 }
 
@@ -212,12 +250,13 @@ CommitMetadata WritePlan::WorkloadProfile(const IncomingRecords& records,
     insert_stat.num_inserts = count;
     profile.AddWriteStat(partition, insert_stat);
     for (const Bucket& bucket : buckets) {
-      if (bucket.partition != partition || !bucket.file || bucket.updates.empty())
-        continue;
+      // Records moving to another partition are deletes tagged to this file group.
+      size_t tagged = bucket.updates.size() + bucket.moved_out.size();
+      if (bucket.partition != partition || !bucket.file || tagged == 0) continue;
       WriteStat update_stat;
       update_stat.file_id = bucket.file->file_id;
       update_stat.prev_commit = bucket.file->base_instant;
-      update_stat.num_update_writes = static_cast<int64_t>(bucket.updates.size());
+      update_stat.num_update_writes = static_cast<int64_t>(tagged);
       profile.AddWriteStat(partition, update_stat);
     }
   }

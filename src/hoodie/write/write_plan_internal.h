@@ -18,6 +18,7 @@
 namespace hoodie {
 
 class ActiveTimeline;
+class FileSystemView;
 class TableMetaClient;
 struct WriteOptions;
 
@@ -42,6 +43,9 @@ struct Bucket {
   std::string file_id_prefix;
   std::vector<size_t> updates;  ///< indices into IncomingRecords::records
   std::vector<size_t> inserts;  ///< indices into IncomingRecords::records
+  /// Records whose key this file group holds but that a global index moves to another
+  /// partition: their stored row is deleted here (they are inserted there).
+  std::vector<size_t> moved_out;
 };
 
 /// \brief The buckets of one write, update buckets first, in task order.
@@ -49,6 +53,8 @@ struct WritePlan {
   std::vector<Bucket> buckets;
   /// Records not written at all (deletes of absent keys, insert.drop.duplicates).
   int64_t dropped = 0;
+  /// insert_overwrite / insert_overwrite_table: the file groups the write replaces.
+  OrderedMap<std::vector<std::string>> replaced_file_ids;
 
   /// The workload profile Hudi stores in `T.inflight`: per partition a stat with the
   /// insert count and fileId "", then one stat per updated file group with prevCommit
@@ -57,6 +63,39 @@ struct WritePlan {
   CommitMetadata WorkloadProfile(const IncomingRecords& records,
                                  WriteOperationType operation) const;
 };
+
+/// The latest base files of some partitions, by partition.
+using FilesByPartition = std::map<std::string, std::vector<ExistingFile>>;
+
+/// Where the index put a record: a latest base file of some partition (for a global
+/// index possibly not the record's own) and whether the record moves out of it.
+struct Located {
+  std::string partition;
+  size_t file = 0;  ///< index into the partition's FilesByPartition entry
+  bool move = false;
+};
+
+/// For each record a global index moves to a new partition: true when the stored
+/// record wins the merge (DefaultHoodieRecordPayload with a larger stored ordering
+/// value), so the record stays where it is. Reads the record key and ordering columns
+/// of the files holding such keys; all false for other payloads.
+::arrow::Result<std::vector<bool>> StoredRecordWins(
+    const TableMetaClient& table, const WriteOptions& options,
+    const IncomingRecords& records, const std::vector<std::optional<Located>>& located,
+    const FilesByPartition& files);
+
+/// Partition -> file ids of its latest file slices (not replaced), for `partitions` in
+/// the order Hudi writes partitionToReplaceFileIds; absent partitions map to no ids
+/// (getAllExistingFileIds of the insert-overwrite executors).
+OrderedMap<std::vector<std::string>> ExistingFileIds(
+    const FileSystemView& view, const std::vector<std::string>& partitions);
+
+/// The replacements of an insert overwrite writing `buckets`: the partitions written
+/// (INSERT_OVERWRITE), or those plus every partition of the table
+/// (INSERT_OVERWRITE_TABLE), each with its existing file ids.
+OrderedMap<std::vector<std::string>> ReplacedByOverwrite(
+    const FileSystemView& view, WriteOperationType operation,
+    const std::vector<Bucket>& buckets);
 
 /// Builds the plan for `operation` over `records` (already de-duplicated): tags keys
 /// against the latest base files of the partitions written to (except for INSERT and
