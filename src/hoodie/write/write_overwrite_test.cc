@@ -20,6 +20,7 @@
 #include "hoodie/timeline_avro/requested_replace_metadata.h"
 #include "hoodie/write/write_client.h"
 #include "hoodie/write/write_client_test_util.h"
+#include "hoodie/write/write_plan_internal.h"
 
 namespace hoodie {
 namespace {
@@ -199,25 +200,25 @@ TEST(WriteOverwriteTest, InsertOverwriteTableReplacesEveryPartition) {
   const std::string t2 = second.instant_time;
   EXPECT_EQ(second.operation, WriteOperationType::kInsertOverwriteTable);
   EXPECT_EQ(second.FilesReplaced(), 3);
-  // Partitions in Java HashMap order, as Jackson writes Hudi's map.
+  // Partitions in the order of the Scala HashMap collectAsMap gives Hudi.
   EXPECT_EQ(second.replaced_file_ids,
-            (OrderedMap<std::vector<std::string>>{{"sf", {IdOf(first, "sf")}},
-                                                  {"la", {IdOf(first, "la")}},
-                                                  {"ny", {IdOf(first, "ny")}}}));
+            (OrderedMap<std::vector<std::string>>{{"ny", {IdOf(first, "ny")}},
+                                                  {"sf", {IdOf(first, "sf")}},
+                                                  {"la", {IdOf(first, "la")}}}));
   EXPECT_EQ(f.ReadReplace(t2).partition_to_replace_file_ids, second.replaced_file_ids);
   ASSERT_OK_AND_ASSIGN(auto rows, SnapshotRows(f.base, kColumns));
   EXPECT_EQ(rows, (std::vector<std::string>{Row(t2, "k9", "sf", "z", 9, "sf")}));
   ASSERT_OK_AND_ASSIGN(rows, f.RowsAsOf(t1));
   EXPECT_EQ(rows.size(), 3u);
 
-  // A second overwrite lists the now empty partitions with no file ids, and a new
-  // partition written by this very instant with none either (FSUtils lists it).
+  // A second overwrite lists the now empty partitions with no file ids; the partition
+  // it creates is not listed (Hudi lists partitions before its lazy write runs).
   ASSERT_OK_AND_ASSIGN(
       WriteResult third,
       f.Write(WriteOperationType::kInsertOverwriteTable, {{"k8", "y", 8, "rome"}}));
   EXPECT_EQ(third.replaced_file_ids,
             (OrderedMap<std::vector<std::string>>{
-                {"rome", {}}, {"sf", {IdOf(second, "sf")}}, {"la", {}}, {"ny", {}}}));
+                {"ny", {}}, {"sf", {IdOf(second, "sf")}}, {"la", {}}}));
   ASSERT_OK_AND_ASSIGN(rows, SnapshotRows(f.base, kColumns));
   EXPECT_EQ(
       rows,
@@ -243,10 +244,10 @@ TEST(WriteOverwriteTest, DeletePartitionsReplacesGroupsAndWritesNoFile) {
   EXPECT_EQ(second.FilesReplaced(), 3);
   // Wildcards match the table's partitions; an absent partition replaces nothing.
   EXPECT_EQ(second.replaced_file_ids,
-            (OrderedMap<std::vector<std::string>>{{"sf", {IdOf(first, "sf")}},
+            (OrderedMap<std::vector<std::string>>{{"lyon", {IdOf(first, "lyon")}},
+                                                  {"sf", {IdOf(first, "sf")}},
                                                   {"paris", {}},
-                                                  {"la", {IdOf(first, "la")}},
-                                                  {"lyon", {IdOf(first, "lyon")}}}));
+                                                  {"la", {IdOf(first, "la")}}}));
   // SparkDeletePartitionCommitActionExecutor's empty workload profile, byte for byte.
   EXPECT_EQ(f.ReadInstantFile(t2 + ".replacecommit.inflight"),
             "{\n  \"partitionToWriteStats\" : { },\n  \"compacted\" : false,\n"
@@ -306,6 +307,52 @@ TEST(WriteOverwriteTest, ReplaceOperationsNeedAReplaceInstant) {
   EXPECT_FALSE(timeline.timeline().ContainsTimestamp(t));
   ASSERT_OK_AND_ASSIGN(auto rows, SnapshotRows(f.base, {"_hoodie_record_key"}));
   EXPECT_EQ(rows, (std::vector<std::string>{"k1"}));
+}
+
+// partitionToReplaceFileIds of an insert_overwrite_table Spark (Hudi 0.15) wrote over
+// partitions p1, p2, p3, 2015/03/16, 2015/03/17, 2016/03/15 (listed in that order),
+// file ids as in the file: hoodie's orders reproduce it.
+TEST(WriteOverwriteTest, ReplacedFileIdsComeInHudisOrder) {
+  const OrderedMap<std::vector<std::string>> spark = {
+      {"p2",
+       {"7b13a562-dc48-4076-aca7-965f06fc6b14-2",
+        "def70856-6c28-4857-ab32-067034c1aefc-2",
+        "a95e9c58-1650-4055-8792-42784b3e003f-2",
+        "8897848e-40f5-422d-af1e-3f5e4ebc1eae-0"}},
+      {"p1",
+       {"def70856-6c28-4857-ab32-067034c1aefc-0",
+        "a95e9c58-1650-4055-8792-42784b3e003f-4",
+        "7b13a562-dc48-4076-aca7-965f06fc6b14-4",
+        "8fecfa37-d7bf-453f-aba7-f6c7a468b72e-0"}},
+      {"2015/03/17",
+       {"7b13a562-dc48-4076-aca7-965f06fc6b14-3",
+        "def70856-6c28-4857-ab32-067034c1aefc-3",
+        "a95e9c58-1650-4055-8792-42784b3e003f-1"}},
+      {"2016/03/15",
+       {"7b13a562-dc48-4076-aca7-965f06fc6b14-0",
+        "def70856-6c28-4857-ab32-067034c1aefc-4",
+        "a95e9c58-1650-4055-8792-42784b3e003f-5"}},
+      {"2015/03/16",
+       {"def70856-6c28-4857-ab32-067034c1aefc-1",
+        "a95e9c58-1650-4055-8792-42784b3e003f-3",
+        "7b13a562-dc48-4076-aca7-965f06fc6b14-5"}},
+      {"p3",
+       {"f2d95e61-3f50-4edf-997f-eee59f7f4e23-0",
+        "7b13a562-dc48-4076-aca7-965f06fc6b14-1",
+        "def70856-6c28-4857-ab32-067034c1aefc-5",
+        "a95e9c58-1650-4055-8792-42784b3e003f-0"}}};
+  OrderedMap<std::vector<std::string>> ours;
+  for (const char* partition :
+       {"p1", "p2", "p3", "2015/03/16", "2015/03/17", "2016/03/15"}) {
+    std::vector<std::string> ids;
+    for (const auto& [p, file_ids] : spark) {
+      if (p == partition) ids = file_ids;
+    }
+    std::sort(ids.begin(), ids.end());
+    ours.emplace_back(partition, internal::OrderLikeFileGroupSet(ids));
+  }
+  internal::OrderLikeScalaHashMap(&ours);
+  EXPECT_EQ(ours, spark);
 }
 
 // --- global index partition moves ---------------------------------------------------

@@ -84,6 +84,15 @@ struct Located {
     const IncomingRecords& records, const std::vector<std::optional<Located>>& located,
     const FilesByPartition& files);
 
+/// Reorders file ids (given sorted) into the order Hudi 0.15's file-system view lists
+/// the file groups of a partition (a java.util.HashSet of the file ids).
+std::vector<std::string> OrderLikeFileGroupSet(std::vector<std::string> file_ids);
+
+/// Reorders partition entries (given in insertion order) into the order of the Scala
+/// 2.12 mutable.HashMap that JavaPairRDD.collectAsMap builds; Jackson writes Hudi's
+/// partitionToReplaceFileIds in that order.
+void OrderLikeScalaHashMap(OrderedMap<std::vector<std::string>>* entries);
+
 /// Partition -> file ids of its latest file slices (not replaced), for `partitions` in
 /// the order Hudi writes partitionToReplaceFileIds; absent partitions map to no ids
 /// (getAllExistingFileIds of the insert-overwrite executors).
