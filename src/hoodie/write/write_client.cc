@@ -161,7 +161,7 @@ void Count(const std::vector<WriteStat>& stats, WriteResult* result) {
     const ActiveTimeline& timeline, const std::string& instant,
     const WriterSchema& schema, ::arrow::RecordBatchReader* input, bool combine) {
   ARROW_RETURN_NOT_OK(
-      timeline.TransitionToInflight(CommitInstant(instant, State::kRequested), "")
+      timeline.TransitionToInflight(Instant{instant, Action::kCommit, State::kRequested}, "")
           .status());
   WriteMarkers markers(table.storage(), table.base_path(), instant);
   internal::WriteContext context{table.storage(), table.base_path(), instant,    &options,
