@@ -11,6 +11,8 @@
 #include <parquet/arrow/writer.h>
 
 #include "hoodie/common/macros.h"
+#include "hoodie/format/avro/avro_schema.h"
+#include "hoodie/format/log/log_writer.h"
 #include "hoodie/read/value_text.h"
 #include "hoodie/storage/path.h"
 #include "hoodie/storage/storage.h"
@@ -25,9 +27,9 @@ namespace {
 
 std::shared_ptr<::arrow::Schema> RowSchema() {
   std::vector<std::shared_ptr<::arrow::Field>> fields;
-  for (const char* name : {"_hoodie_commit_time", "_hoodie_commit_seqno",
-                           "_hoodie_record_key", "_hoodie_partition_path",
-                           "_hoodie_file_name", "key", "name"}) {
+  for (const char* name :
+       {"_hoodie_commit_time", "_hoodie_commit_seqno", "_hoodie_record_key",
+        "_hoodie_partition_path", "_hoodie_file_name", "key", "name"}) {
     fields.push_back(::arrow::field(name, ::arrow::utf8()));
   }
   return ::arrow::schema(fields);
@@ -39,9 +41,11 @@ std::shared_ptr<::arrow::Schema> RowSchema() {
   std::vector<::arrow::StringBuilder> builders(7);
   for (size_t i = 0; i < rows.size(); ++i) {
     const Row& row = rows[i];
-    std::vector<std::string> values = {row.commit_time,
-                                       row.commit_time + "_0_" + std::to_string(i),
-                                       row.key, partition, file_name, row.key, row.name};
+    std::vector<std::string> values = {
+        row.commit_time, row.commit_time + "_0_" + std::to_string(i),
+        row.key,         partition,
+        file_name,       row.key,
+        row.name};
     for (size_t c = 0; c < values.size(); ++c) {
       HOODIE_RETURN_NOT_OK(builders[c].Append(values[c]));
     }
@@ -78,19 +82,19 @@ HandBuiltTable::HandBuiltTable(TableType type)
   std::string name = file_id + "_0-1-1_" + instant + ".parquet";
   HOODIE_ASSIGN_OR_RAISE(auto table, RowTable(rows, partition, name));
   if (!key_range) {
-    auto [min, max] = std::minmax_element(
-        rows.begin(), rows.end(), [](const Row& a, const Row& b) { return a.key < b.key; });
+    auto [min, max] =
+        std::minmax_element(rows.begin(), rows.end(),
+                            [](const Row& a, const Row& b) { return a.key < b.key; });
     key_range = std::make_pair(min->key, max->key);
   }
   HOODIE_ASSIGN_OR_RAISE(auto sink,
                          storage_->Create(JoinPath(base_, partition + "/" + name), true));
   HOODIE_ASSIGN_OR_RAISE(auto writer,
-                         parquet::arrow::FileWriter::Open(*table->schema(),
-                                                          ::arrow::default_memory_pool(),
-                                                          sink));
-  HOODIE_RETURN_NOT_OK(writer->AddKeyValueMetadata(::arrow::KeyValueMetadata::Make(
-      {"hoodie_min_record_key", "hoodie_max_record_key"},
-      {key_range->first, key_range->second})));
+                         parquet::arrow::FileWriter::Open(
+                             *table->schema(), ::arrow::default_memory_pool(), sink));
+  HOODIE_RETURN_NOT_OK(writer->AddKeyValueMetadata(
+      ::arrow::KeyValueMetadata::Make({"hoodie_min_record_key", "hoodie_max_record_key"},
+                                      {key_range->first, key_range->second})));
   HOODIE_RETURN_NOT_OK(writer->WriteTable(*table, 1024));
   HOODIE_RETURN_NOT_OK(writer->Close());
   HOODIE_RETURN_NOT_OK(sink->Close());
@@ -108,6 +112,32 @@ HandBuiltTable::HandBuiltTable(TableType type)
   HOODIE_RETURN_NOT_OK(
       storage_->WriteAll(JoinPath(base_, partition + "/" + name), "#HUDI#", true));
   return name;
+}
+
+::arrow::Result<std::string> HandBuiltTable::WriteLogBlocks(
+    const std::string& partition, const std::string& file_id,
+    const std::string& base_instant, int version, const std::vector<LogBlock>& blocks,
+    const std::string& tail) {
+  HOODIE_RETURN_NOT_OK(
+      PartitionMetadata::Write(storage_.get(), base_, partition, "20240101000000000"));
+  std::string name =
+      "." + file_id + "_" + base_instant + ".log." + std::to_string(version) + "_0-1-1";
+  HOODIE_ASSIGN_OR_RAISE(std::string bytes, EncodeLogBlocks(blocks));
+  HOODIE_RETURN_NOT_OK(
+      storage_->WriteAll(JoinPath(base_, partition + "/" + name), bytes + tail, true));
+  return name;
+}
+
+::arrow::Result<LogBlock> HandBuiltTable::DataBlock(const std::string& instant,
+                                                    const std::string& partition,
+                                                    const std::string& file_id,
+                                                    const std::vector<Row>& rows) {
+  HOODIE_ASSIGN_OR_RAISE(auto table, RowTable(rows, partition, file_id));
+  HOODIE_ASSIGN_OR_RAISE(auto batch, table->CombineChunksToBatch());
+  HOODIE_ASSIGN_OR_RAISE(std::string schema, ArrowSchemaToAvroJson(*RowSchema(), "t"));
+  HOODIE_ASSIGN_OR_RAISE(std::vector<std::string> records,
+                         EncodeAvroRecords(*batch, schema));
+  return MakeAvroDataLogBlock(instant, schema, records);
 }
 
 ::arrow::Status HandBuiltTable::AddInstant(

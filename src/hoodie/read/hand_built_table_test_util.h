@@ -12,6 +12,7 @@
 
 #include <arrow/status.h>
 
+#include "hoodie/format/log/log_block.h"
 #include "hoodie/read/table_reader.h"
 #include "hoodie/table/table_config.h"
 #include "hoodie/testing/temp_dir.h"
@@ -41,8 +42,8 @@ class HandBuiltTable {
   /// max record keys are the rows' keys unless `key_range` overrides them. Returns the
   /// file name.
   ::arrow::Result<std::string> WriteBase(
-      const std::string& partition, const std::string& file_id, const std::string& instant,
-      const std::vector<Row>& rows,
+      const std::string& partition, const std::string& file_id,
+      const std::string& instant, const std::vector<Row>& rows,
       std::optional<std::pair<std::string, std::string>> key_range = std::nullopt);
 
   /// Writes a log file `.<file_id>_<base_instant>.log.<version>_0-1-1` holding only a
@@ -51,12 +52,28 @@ class HandBuiltTable {
                                         const std::string& file_id,
                                         const std::string& base_instant, int version);
 
+  /// Writes the log file `.<file_id>_<base_instant>.log.<version>_0-1-1` holding
+  /// `blocks`, then the raw bytes `tail` (e.g. a block cut short). Returns its name.
+  ::arrow::Result<std::string> WriteLogBlocks(const std::string& partition,
+                                              const std::string& file_id,
+                                              const std::string& base_instant,
+                                              int version,
+                                              const std::vector<LogBlock>& blocks,
+                                              const std::string& tail = "");
+
+  /// An Avro data block of `rows` (their commit times as given) written at `instant`,
+  /// with the schema and meta columns of WriteBase's files.
+  static ::arrow::Result<LogBlock> DataBlock(const std::string& instant,
+                                             const std::string& partition,
+                                             const std::string& file_id,
+                                             const std::vector<Row>& rows);
+
   /// Writes the instant up to `state`; completed instants carry commit metadata naming
   /// `written` (partition, file id) and, for replacecommits, `replaced`.
-  ::arrow::Status AddInstant(const std::string& instant, Action action, State state,
-                             const std::vector<std::pair<std::string, std::string>>& written,
-                             const std::vector<std::pair<std::string, std::string>>&
-                                 replaced = {});
+  ::arrow::Status AddInstant(
+      const std::string& instant, Action action, State state,
+      const std::vector<std::pair<std::string, std::string>>& written,
+      const std::vector<std::pair<std::string, std::string>>& replaced = {});
 
   ::arrow::Result<std::unique_ptr<TableReader>> Reader() const;
   ::arrow::Result<std::shared_ptr<TableMetaClient>> Client() const;

@@ -5,6 +5,7 @@
 
 #include "hoodie/common/logging.h"
 #include "hoodie/common/macros.h"
+#include "hoodie/format/avro/avro_schema.h"
 #include "hoodie/format/log/log_file_reader.h"
 #include "hoodie/read/log_block_scan_internal.h"
 
@@ -66,6 +67,28 @@ bool ApplyBlock(LogBlock block, const LogScanTimeline& timeline, const LogFile& 
   std::erase_if(stack,
                 [](const LogBlock& b) { return b.type == LogBlockType::kCorrupt; });
   return stack;
+}
+
+::arrow::Result<std::shared_ptr<::arrow::Schema>> NewestLogSchema(
+    Storage* storage, const std::vector<FileSlice>& slices) {
+  std::vector<const LogFile*> logs;
+  for (const FileSlice& slice : slices) {
+    for (const LogFile& file : slice.log_files) logs.push_back(&file);
+  }
+  std::sort(logs.begin(), logs.end(),
+            [](const LogFile* a, const LogFile* b) { return LogFileLess(*b, *a); });
+  for (const LogFile* file : logs) {
+    HOODIE_ASSIGN_OR_RAISE(std::vector<LogBlock> blocks,
+                           ReadLogFile(storage, file->path));
+    for (auto it = blocks.rbegin(); it != blocks.rend(); ++it) {
+      bool data =
+          it->type == LogBlockType::kAvroData || it->type == LogBlockType::kParquetData;
+      std::optional<std::string> schema =
+          FindLogMetadata(it->header, LogHeaderKey::kSchema);
+      if (data && schema) return AvroJsonToArrowSchema(*schema);
+    }
+  }
+  return nullptr;
 }
 
 }  // namespace hoodie::internal

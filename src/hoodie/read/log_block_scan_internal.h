@@ -8,6 +8,7 @@
 #include <vector>
 
 #include <arrow/result.h>
+#include <arrow/type_fwd.h>
 
 #include "hoodie/format/log/log_block.h"
 #include "hoodie/read/file_slice.h"
@@ -41,5 +42,11 @@ struct LogScanTimeline {
 ::arrow::Result<std::vector<LogBlock>> ScanLogBlocks(
     Storage* storage, const std::vector<LogFile>& log_files,
     const LogScanTimeline& timeline);
+
+/// The Arrow schema of the newest data block's SCHEMA header among the log files of
+/// `slices` (newest log file first), for tables whose slices have no base file yet;
+/// nullptr when no log block carries a schema.
+::arrow::Result<std::shared_ptr<::arrow::Schema>> NewestLogSchema(
+    Storage* storage, const std::vector<FileSlice>& slices);
 
 }  // namespace hoodie::internal

@@ -17,8 +17,8 @@
 #include "hoodie/read/base_file_scan_internal.h"
 #include "hoodie/read/file_system_view.h"
 #include "hoodie/read/merged_slice_scan_internal.h"
-#include "hoodie/table/table_config.h"
 #include "hoodie/storage/storage.h"
+#include "hoodie/table/table_config.h"
 #include "hoodie/table/table_meta_client.h"
 
 namespace hoodie {
@@ -45,9 +45,10 @@ namespace {
           "(hoodie.datasource.read.begin.instanttime; 0 reads from the beginning)");
     }
   } else if (options.begin || options.end) {
-    return ::arrow::Status::Invalid("begin/end instants apply to incremental queries only, "
-                                    "not to query type ",
-                                    QueryTypeName(options.query_type));
+    return ::arrow::Status::Invalid(
+        "begin/end instants apply to incremental queries only, "
+        "not to query type ",
+        QueryTypeName(options.query_type));
   }
   if (options.limit && *options.limit < 0) {
     return ::arrow::Status::Invalid("row limit must not be negative, got ",
@@ -59,8 +60,8 @@ namespace {
 std::string NewestBaseFile(const std::vector<FileSlice>& slices) {
   const BaseFile* newest = nullptr;
   for (const FileSlice& slice : slices) {
-    if (slice.base_file && (newest == nullptr ||
-                            slice.base_file->commit_time > newest->commit_time)) {
+    if (slice.base_file &&
+        (newest == nullptr || slice.base_file->commit_time > newest->commit_time)) {
       newest = &*slice.base_file;
     }
   }
@@ -74,7 +75,8 @@ std::string NewestBaseFile(const std::vector<FileSlice>& slices) {
   HOODIE_RETURN_NOT_OK(InitializeComputeOnce());
   HOODIE_ASSIGN_OR_RAISE(ActiveTimeline timeline,
                          ActiveTimeline::Load(table->storage(), table->meta_path()));
-  return std::unique_ptr<TableReader>(new TableReader(std::move(table), std::move(timeline)));
+  return std::unique_ptr<TableReader>(
+      new TableReader(std::move(table), std::move(timeline)));
 }
 
 ::arrow::Result<std::vector<FileSlice>> TableReader::LatestSlices(
@@ -130,7 +132,8 @@ std::string NewestBaseFile(const std::vector<FileSlice>& slices) {
   if (written.empty()) return ::arrow::Status::OK();
   FileSystemViewOptions view_options;
   view_options.partition_filters = options.partitions;
-  HOODIE_ASSIGN_OR_RAISE(auto view, FileSystemView::Make(*table_, timeline_, view_options));
+  HOODIE_ASSIGN_OR_RAISE(auto view,
+                         FileSystemView::Make(*table_, timeline_, view_options));
   // The latest state as of `end` of every file group written in the range; groups
   // replaced by `end` are gone, as in the snapshot as of `end`.
   for (FileSlice& slice : view->LatestFileSlices(end)) {
@@ -173,9 +176,19 @@ std::string NewestBaseFile(const std::vector<FileSlice>& slices) {
     const ReadOptions& options) const {
   HOODIE_ASSIGN_OR_RAISE(ReadPlan plan, Plan(options));
   std::shared_ptr<::arrow::Schema> table_schema = ::arrow::schema({});
+  bool merged = table_->table_type() == TableType::kMergeOnRead &&
+                options.query_type != QueryType::kReadOptimized;
+  std::shared_ptr<::arrow::Schema> log_schema;
+  if (plan.schema_file.empty() && merged) {
+    // Only log files so far (inserts into log-only file groups): their block schema.
+    HOODIE_ASSIGN_OR_RAISE(
+        log_schema, internal::NewestLogSchema(table_->storage().get(), plan.slices));
+  }
   if (!plan.schema_file.empty()) {
     HOODIE_ASSIGN_OR_RAISE(table_schema, internal::ReadBaseFileSchema(
                                              table_->storage().get(), plan.schema_file));
+  } else if (log_schema != nullptr) {
+    table_schema = std::move(log_schema);
   } else if (!options.columns.empty() || !options.filters.empty()) {
     return ::arrow::Status::Invalid(
         "the table has no data files, so no column can be projected or filtered yet: ",
@@ -184,11 +197,10 @@ std::string NewestBaseFile(const std::vector<FileSlice>& slices) {
     // No data file anywhere: nothing to read and no schema to read it with.
     return ::arrow::RecordBatchReader::Make({}, table_schema);
   }
-  HOODIE_ASSIGN_OR_RAISE(internal::ScanSpec spec,
-                         internal::MakeScanSpec(*table_schema, options,
-                                                plan.commit_time_range));
-  if (table_->table_type() == TableType::kMergeOnRead &&
-      options.query_type != QueryType::kReadOptimized) {
+  HOODIE_ASSIGN_OR_RAISE(
+      internal::ScanSpec spec,
+      internal::MakeScanSpec(*table_schema, options, plan.commit_time_range));
+  if (merged) {
     return ReadMerged(std::move(plan), options, std::move(table_schema), std::move(spec));
   }
   std::vector<BaseFile> files;
@@ -200,10 +212,11 @@ std::string NewestBaseFile(const std::vector<FileSlice>& slices) {
 // (hoodie.compaction.payload.class, hoodie.table.precombine.field), as a Spark read
 // without write options resolves them.
 ::arrow::Result<std::shared_ptr<::arrow::RecordBatchReader>> TableReader::ReadMerged(
-    ReadPlan plan, const ReadOptions& options, std::shared_ptr<::arrow::Schema> table_schema,
-    internal::ScanSpec spec) const {
+    ReadPlan plan, const ReadOptions& options,
+    std::shared_ptr<::arrow::Schema> table_schema, internal::ScanSpec spec) const {
   HoodieConfig config;
-  for (const auto& [key, value] : table_->table_config()->entries()) config.Set(key, value);
+  for (const auto& [key, value] : table_->table_config()->entries())
+    config.Set(key, value);
   HOODIE_ASSIGN_OR_RAISE(std::unique_ptr<RecordMerger> merger, MakeRecordMerger(config));
   internal::MergedScanSpec merged;
   merged.scan = std::move(spec);

@@ -36,6 +36,15 @@ std::string MakeAvroDataBlockContent(const std::vector<std::string>& records);
 ::arrow::Result<std::shared_ptr<::arrow::RecordBatch>> DecodeAvroRecords(
     std::string_view writer_schema_json, const std::vector<std::string_view>& records);
 
+/// Encodes every row of `batch` as Avro binary with `schema_json` (a record whose fields
+/// are looked up in `batch` by name; a field the batch lacks is written from its default,
+/// null for Hudi's optional fields): the inverse of DecodeAvroRecords, byte-identical
+/// with Java's GenericDatumWriter (decimals as fixed or minimal two's-complement bytes,
+/// dates as int days, timestamps as long). Invalid naming the field when a column does
+/// not fit its Avro type.
+::arrow::Result<std::vector<std::string>> EncodeAvroRecords(
+    const ::arrow::RecordBatch& batch, std::string_view schema_json);
+
 /// The rows of a data block (Avro or Parquet) as one record batch. Invalid for other
 /// block types, a missing SCHEMA header in an Avro block, or undecodable content.
 ::arrow::Result<std::shared_ptr<::arrow::RecordBatch>> ReadDataBlock(
