@@ -12,10 +12,12 @@
 #include <arrow/table.h>
 #include <arrow/type.h>
 #include <arrow/type_traits.h>
+#include <arrow/util/byte_size.h>
 
 #include "hoodie/format/avro/meta_fields.h"
 #include "hoodie/keygen/key_generator.h"
 #include "hoodie/write/incoming_records_internal.h"
+#include "hoodie/write/payload_spill_internal.h"
 
 namespace hoodie::internal {
 namespace {
@@ -73,7 +75,37 @@ std::vector<bool> DeleteFlags(const ::arrow::RecordBatch& batch) {
   return ::arrow::Status::OK();
 }
 
+// Keeps one aligned batch in memory until the kept rows pass the budget; from then on
+// they all go to the spill file.
+::arrow::Status Keep(std::shared_ptr<::arrow::RecordBatch> batch,
+                     const std::shared_ptr<::arrow::Schema>& schema,
+                     const SpillOptions& spill,
+                     std::vector<std::shared_ptr<::arrow::RecordBatch>>* kept,
+                     int64_t* kept_bytes, IncomingRecords* out) {
+  if (out->spilled != nullptr) return out->spilled->Append(*batch);
+  ARROW_ASSIGN_OR_RAISE(int64_t bytes, ::arrow::util::ReferencedBufferSize(*batch));
+  *kept_bytes += bytes;
+  kept->push_back(std::move(batch));
+  if (spill.memory_budget <= 0 || *kept_bytes < spill.memory_budget) {
+    return ::arrow::Status::OK();
+  }
+  ARROW_ASSIGN_OR_RAISE(
+      std::unique_ptr<SpilledPayloads> spilled,
+      SpilledPayloads::Create(::arrow::schema(schema->fields()), spill.directory));
+  for (const auto& held : *kept) ARROW_RETURN_NOT_OK(spilled->Append(*held));
+  kept->clear();
+  *kept_bytes = 0;
+  out->spilled = std::move(spilled);
+  return ::arrow::Status::OK();
+}
+
 }  // namespace
+
+::arrow::Status IncomingRecords::PrepareBuckets(
+    const std::vector<std::vector<int64_t>>& bucket_rows) {
+  if (spilled == nullptr) return ::arrow::Status::OK();
+  return spilled->PrepareBuckets(bucket_rows);
+}
 
 int CompareOrdering(const OrderingValue& a, const OrderingValue& b) {
   if (a.index() != b.index()) return a.index() < b.index() ? -1 : 1;
@@ -148,7 +180,8 @@ int CompareOrdering(const OrderingValue& a, const OrderingValue& b) {
 ::arrow::Result<IncomingRecords> IncomingRecords::Stage(
     ::arrow::RecordBatchReader* input, const KeyGenerator& key_generator,
     std::shared_ptr<::arrow::Schema> schema,
-    const std::optional<std::string>& ordering_field, bool ordering_required) {
+    const std::optional<std::string>& ordering_field, bool ordering_required,
+    const SpillOptions& spill) {
   IncomingRecords out;
   out.schema = schema;
   if (ordering_required && ordering_field &&
@@ -157,6 +190,7 @@ int CompareOrdering(const OrderingValue& a, const OrderingValue& b) {
                                     "' is not a column of the input");
   }
   std::vector<std::shared_ptr<::arrow::RecordBatch>> kept;
+  int64_t kept_bytes = 0;
   int64_t staged_rows = 0;
   while (true) {
     ARROW_ASSIGN_OR_RAISE(std::shared_ptr<::arrow::RecordBatch> batch, input->Next());
@@ -169,13 +203,16 @@ int CompareOrdering(const OrderingValue& a, const OrderingValue& b) {
       ARROW_RETURN_NOT_OK(
           AddBatch(*batch, key_generator, ordering_field, staged_rows, &out));
       staged_rows += aligned->num_rows();
-      kept.push_back(std::move(aligned));
+      ARROW_RETURN_NOT_OK(
+          Keep(std::move(aligned), schema, spill, &kept, &kept_bytes, &out));
     } else {
       ARROW_RETURN_NOT_OK(AddBatch(*batch, key_generator, ordering_field, 0, &out));
     }
     out.total_input += batch->num_rows();
   }
-  if (schema != nullptr) {
+  if (out.spilled != nullptr) {
+    ARROW_RETURN_NOT_OK(out.spilled->Finish());
+  } else if (schema != nullptr) {
     ARROW_ASSIGN_OR_RAISE(out.table, ::arrow::Table::FromRecordBatches(
                                          ::arrow::schema(schema->fields()), kept));
   }
@@ -202,6 +239,7 @@ int64_t IncomingRecords::Deduplicate(bool global) {
 
 ::arrow::Result<std::shared_ptr<::arrow::RecordBatch>> IncomingRecords::Take(
     const std::vector<int64_t>& rows) const {
+  if (spilled != nullptr) return spilled->Take(rows);
   ::arrow::Int64Builder builder;
   ARROW_RETURN_NOT_OK(builder.AppendValues(rows));
   ARROW_ASSIGN_OR_RAISE(std::shared_ptr<::arrow::Array> indices, builder.Finish());

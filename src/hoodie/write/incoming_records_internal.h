@@ -20,6 +20,16 @@ class KeyGenerator;
 
 namespace internal {
 
+class SpilledPayloads;
+
+/// Where staged payloads go once they pass the memory budget.
+struct SpillOptions {
+  /// hoodie.memory.merge.max.size; 0 keeps everything in memory.
+  int64_t memory_budget = 0;
+  /// Local folder for the spill files (SpillDirectory of the configured path).
+  std::string directory;
+};
+
 /// A comparable ordering (precombine) value: integers, dates and timestamps as int64,
 /// floats and decimals as double, strings as text; monostate when there is none.
 using OrderingValue = std::variant<std::monostate, int64_t, double, std::string>;
@@ -44,6 +54,8 @@ struct IncomingRecords {
   /// Rows aligned to `schema` (null for deletes, which only need keys).
   std::shared_ptr<::arrow::Schema> schema;
   std::shared_ptr<::arrow::Table> table;
+  /// Set instead of `table` when the rows passed the memory budget and were spilled.
+  std::shared_ptr<SpilledPayloads> spilled;
   std::vector<IncomingRecord> records;
   std::vector<FailedRecord> failed;
   int64_t total_input = 0;
@@ -57,7 +69,13 @@ struct IncomingRecords {
   static ::arrow::Result<IncomingRecords> Stage(
       ::arrow::RecordBatchReader* input, const KeyGenerator& key_generator,
       std::shared_ptr<::arrow::Schema> schema,
-      const std::optional<std::string>& ordering_field, bool ordering_required);
+      const std::optional<std::string>& ordering_field, bool ordering_required,
+      const SpillOptions& spill = {});
+
+  /// With spilled payloads: groups them by the buckets that write them
+  /// (`bucket_rows[b]` = the staged rows of bucket b), so Take reads one bucket's file.
+  /// Without: nothing to do.
+  ::arrow::Status PrepareBuckets(const std::vector<std::vector<int64_t>>& bucket_rows);
 
   /// Keeps one record per (partition, key), or per key when `global` (a global index:
   /// HoodieWriteHelper.deduplicateRecords): the largest ordering value, the later one
@@ -65,7 +83,8 @@ struct IncomingRecords {
   /// \return the number of records dropped.
   int64_t Deduplicate(bool global = false);
 
-  /// The staged rows `rows`, in that order, as one batch.
+  /// The staged rows `rows`, in that order, as one batch. With spilled payloads the rows
+  /// must all belong to one bucket of PrepareBuckets (the bucket's file is loaded).
   ::arrow::Result<std::shared_ptr<::arrow::RecordBatch>> Take(
       const std::vector<int64_t>& rows) const;
 };

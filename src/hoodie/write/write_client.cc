@@ -23,6 +23,7 @@
 #include "hoodie/timeline_avro/requested_replace_metadata.h"
 #include "hoodie/write/bucket_writer_internal.h"
 #include "hoodie/write/bulk_insert_internal.h"
+#include "hoodie/write/keyed_batch_internal.h"
 #include "hoodie/write/markers.h"
 #include "hoodie/write/write_plan_internal.h"
 
@@ -152,6 +153,19 @@ void Count(const std::vector<WriteStat>& stats, WriteResult* result) {
     result->updated += stat.num_update_writes;
     result->deleted += stat.num_deletes;
   }
+}
+
+// The staged rows each bucket writes, for reading spilled payloads bucket by bucket.
+std::vector<std::vector<int64_t>> BucketRows(const internal::IncomingRecords& records,
+                                             const internal::WritePlan& plan) {
+  std::vector<std::vector<int64_t>> out(plan.buckets.size());
+  if (records.spilled == nullptr) return out;
+  for (size_t b = 0; b < plan.buckets.size(); ++b) {
+    for (const auto* indices : {&plan.buckets[b].updates, &plan.buckets[b].inserts}) {
+      for (size_t index : *indices) out[b].push_back(records.records[index].row);
+    }
+  }
+  return out;
 }
 
 // bulk_insert streams its input into new file groups (bulk_insert_internal.h); like
@@ -367,7 +381,9 @@ int64_t WriteResult::FilesReplaced() const {
       internal::IncomingRecords records,
       internal::IncomingRecords::Stage(
           input, *options_.key_generator, is_delete ? nullptr : schema.arrow,
-          options_.precombine_field, combine && options_.precombine_field_explicit));
+          options_.precombine_field, combine && options_.precombine_field_explicit,
+          internal::SpillOptions{options_.memory_budget,
+                                 internal::SpillDirectory(options_.spill_directory)}));
   WriteResult result;
   result.instant_time = instant;
   result.operation = operation;
@@ -385,6 +401,7 @@ int64_t WriteResult::FilesReplaced() const {
       internal::PlanWrite(*table_, timeline, options_, operation, records));
   if (operation == WriteOperationType::kInsert) result.deduplicated += plan.dropped;
   result.replaced_file_ids = plan.replaced_file_ids;
+  ARROW_RETURN_NOT_OK(records.PrepareBuckets(BucketRows(records, plan)));
   ARROW_RETURN_NOT_OK(
       timeline
           .TransitionToInflight(requested,
