@@ -8,8 +8,8 @@
 ///   hoodie-bench read        --table DIR
 ///   hoodie-bench generate    --records N [--base N] --out FILE.parquet   (Spark's input)
 ///
-/// Prints one JSON line: phase, records, seconds, records_per_second, peak_rss_mib and
-/// bytes (written or read). Extra settings: --conf key=value (repeatable).
+/// Prints one JSON line: phase, records, seconds, records_per_second, cpu_seconds (user +
+/// system, the whole process), peak_rss_mib and bytes (written or read). Extra settings: --conf key=value (repeatable).
 
 #include <chrono>
 #include <cstdio>
@@ -57,13 +57,22 @@ double PeakRssMiB() {
   return static_cast<double>(usage.ru_maxrss) / 1024.0;  // KiB on Linux
 }
 
+// User plus system CPU seconds of this process: comparable across runs even when other
+// work shares the machine (wall time is not).
+double CpuSeconds() {
+  struct rusage usage {};
+  getrusage(RUSAGE_SELF, &usage);
+  auto seconds = [](const timeval& t) { return t.tv_sec + t.tv_usec / 1e6; };
+  return seconds(usage.ru_utime) + seconds(usage.ru_stime);
+}
+
 void Report(const Args& args, int64_t records, double seconds, int64_t bytes) {
   std::printf(
       "{\"phase\":\"%s\",\"records\":%lld,\"seconds\":%.2f,\"records_per_second\":%.0f,"
-      "\"peak_rss_mib\":%.0f,\"bytes\":%lld}\n",
+      "\"cpu_seconds\":%.2f,\"peak_rss_mib\":%.0f,\"bytes\":%lld}\n",
       args.phase.c_str(), static_cast<long long>(records), seconds,
-      seconds > 0 ? static_cast<double>(records) / seconds : 0.0, PeakRssMiB(),
-      static_cast<long long>(bytes));
+      seconds > 0 ? static_cast<double>(records) / seconds : 0.0, CpuSeconds(),
+      PeakRssMiB(), static_cast<long long>(bytes));
 }
 
 ::arrow::Result<::arrow::Compression::type> Codec(const std::string& name) {

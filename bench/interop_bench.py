@@ -27,10 +27,27 @@ ROOT = Path(__file__).resolve().parents[1]
 BUNDLE = ROOT / ".interop-cache" / "jars" / "hudi-spark3.5-bundle_2.12-0.15.0.jar"
 
 
-def report(phase: str, records: int, seconds: float, peak_mib: float, bytes_: int = 0) -> None:
+def report(phase: str, records: int, seconds: float, peak_mib: float, bytes_: int = 0,
+           cpu: float = 0.0) -> None:
     print(json.dumps({"phase": phase, "records": records, "seconds": round(seconds, 2),
                       "records_per_second": round(records / seconds) if seconds else 0,
-                      "peak_rss_mib": round(peak_mib), "bytes": bytes_}), flush=True)
+                      "cpu_seconds": round(cpu, 2), "peak_rss_mib": round(peak_mib),
+                      "bytes": bytes_}), flush=True)
+
+
+def jvm_cpu_seconds() -> float:
+    """User + system CPU seconds of the JVM child of this process (the whole JVM life)."""
+    me = os.getpid()
+    ticks = os.sysconf("SC_CLK_TCK")
+    total = 0.0
+    for stat in glob.glob("/proc/[0-9]*/stat"):
+        try:
+            fields = Path(stat).read_text().rsplit(")", 1)[1].split()
+            if int(fields[1]) == me:
+                total += (int(fields[11]) + int(fields[12])) / ticks
+        except (OSError, ValueError, IndexError):
+            continue
+    return total
 
 
 def jvm_peak_mib() -> float:
@@ -101,13 +118,15 @@ def run_spark(args) -> None:
             "hoodie.index.type": "BLOOM",
         }
         mode = "overwrite" if args.op == "bulk_insert" else "append"
+        cpu_before = jvm_cpu_seconds()
         started = time.monotonic()
         df.write.format("hudi").options(**options).mode(mode).save(args.table)
         seconds = time.monotonic() - started
+        cpu = jvm_cpu_seconds() - cpu_before
         peak = jvm_peak_mib()
         spark.stop()
     size = sum(p.stat().st_size for p in Path(args.table).rglob("*.parquet"))
-    report(f"spark_{args.op}", records, seconds, peak, size)
+    report(f"spark_{args.op}", records, seconds, peak, size, cpu)
 
 
 def run_hudi_rs_read(args) -> None:
@@ -121,8 +140,9 @@ def run_hudi_rs_read(args) -> None:
         rows += batch.num_rows
         bytes_ += batch.nbytes
     seconds = time.monotonic() - started
-    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-    report("hudi_rs_read", rows, seconds, peak, bytes_)
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    report("hudi_rs_read", rows, seconds, usage.ru_maxrss / 1024, bytes_,
+           usage.ru_utime + usage.ru_stime)
 
 
 def main() -> int:

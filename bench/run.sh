@@ -34,7 +34,8 @@ fi
 mkdir -p "$work"
 results="$work/results.jsonl"
 : > "$results"
-phase() { "$@" | tee -a "$results"; }
+# Keeps a phase's JSON line (the JVM also prints warnings on standard output).
+phase() { "$@" | grep '^{' | tee -a "$results"; }
 
 echo "load before: $(cut -d' ' -f1-3 /proc/loadavg)" >&2
 phase "$bin" raw --records "$records" --out "$work/raw.parquet" --codec "$codec"
@@ -58,7 +59,7 @@ if [ -x "$py" ]; then
               "upsert --records $spark_upserts --base $spark_records"; do
     # shellcheck disable=SC2086
     "$bin" $step --table "$work/hoodie-small" --codec "$codec" |
-      sed 's/"phase":"\([a-z_]*\)"/"phase":"\1_small"/' | tee -a "$results"
+      sed 's/"phase":"\([a-z_]*\)"/"phase":"\1_small"/' | grep '^{' | tee -a "$results"
   done
 fi
 echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)" >&2
@@ -66,9 +67,10 @@ echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)" >&2
 python3 - "$results" <<'PY'
 import json, sys
 rows = [json.loads(line) for line in open(sys.argv[1]) if line.strip()]
-print("| phase | records | seconds | records/s | peak RSS (MiB) | bytes |")
-print("|---|---:|---:|---:|---:|---:|")
+print("| phase | records | seconds | records/s | CPU s | peak RSS (MiB) | bytes |")
+print("|---|---:|---:|---:|---:|---:|---:|")
 for r in rows:
     print(f"| {r['phase']} | {r['records']:,} | {r['seconds']:.1f} | "
-          f"{r['records_per_second']:,.0f} | {r['peak_rss_mib']:,.0f} | {r['bytes']:,} |")
+          f"{r['records_per_second']:,.0f} | {r.get('cpu_seconds', 0):.1f} | "
+          f"{r['peak_rss_mib']:,.0f} | {r['bytes']:,} |")
 PY
