@@ -2,8 +2,9 @@
 # Runs the benchmark once and prints a Markdown table of the results (docs/benchmarks.md).
 #
 # hoodie: bulk_insert of BENCH_RECORDS generated records (bench/bench_data.h), then an
-# upsert of BENCH_UPSERTS (half updates, half inserts), a snapshot read, and, as the
-# yardstick, a plain Arrow Parquet write of the same records with the same codec. Each
+# upsert of BENCH_UPSERTS (half updates, half inserts), a snapshot read, a second
+# bulk_insert with GLOBAL_SORT, and, as the yardstick, a plain Arrow Parquet write of the
+# same records with the same codec. Each
 # phase is its own process so its peak RSS is its own.
 # With .venv-interop (scripts/setup-interop.sh): the same bulk_insert + upsert with Apache
 # Hudi 0.15 on Spark local[2] at BENCH_SPARK_RECORDS / BENCH_SPARK_UPSERTS (scaled down so
@@ -43,6 +44,11 @@ phase "$bin" bulk_insert --records "$records" --table "$work/hoodie" --codec "$c
 phase "$bin" upsert --records "$upserts" --base "$records" --table "$work/hoodie" --codec "$codec"
 phase "$bin" read --table "$work/hoodie"
 rm -f "$work/raw.parquet"
+# GLOBAL_SORT: an external sort of the whole input (runs of hoodie.memory.merge.max.size).
+"$bin" bulk_insert --records "$records" --table "$work/hoodie-sorted" --codec "$codec" \
+  --sort-mode GLOBAL_SORT | sed 's/"phase":"bulk_insert"/"phase":"bulk_insert_global_sort"/' |
+  grep '^{' | tee -a "$results"
+rm -rf "$work/hoodie-sorted"
 
 py="$root/.venv-interop/bin/python"
 if [ -x "$py" ]; then
