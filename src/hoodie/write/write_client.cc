@@ -147,6 +147,14 @@ std::vector<std::string> ResolvePartitionWildcards(
   return out;
 }
 
+// BLOOM, SIMPLE and their global twins hold no state beyond the base files
+// (isImplicitWithStorage).
+bool IsFileBasedIndex(const Index& index) {
+  std::string_view name = index.name();
+  return name == "BLOOM" || name == "SIMPLE" || name == "GLOBAL_BLOOM" ||
+         name == "GLOBAL_SIMPLE";
+}
+
 void Count(const std::vector<WriteStat>& stats, WriteResult* result) {
   for (const WriteStat& stat : stats) {
     result->inserted += stat.num_inserts;
@@ -175,7 +183,8 @@ std::vector<std::vector<int64_t>> BucketRows(const internal::IncomingRecords& re
     const ActiveTimeline& timeline, const std::string& instant,
     const WriterSchema& schema, ::arrow::RecordBatchReader* input, bool combine) {
   ARROW_RETURN_NOT_OK(
-      timeline.TransitionToInflight(Instant{instant, Action::kCommit, State::kRequested}, "")
+      timeline
+          .TransitionToInflight(Instant{instant, Action::kCommit, State::kRequested}, "")
           .status());
   WriteMarkers markers(table.storage(), table.base_path(), instant);
   internal::WriteContext context{table.storage(), table.base_path(), instant,    &options,
@@ -411,10 +420,21 @@ int64_t WriteResult::FilesReplaced() const {
   internal::WriteContext context{
       table_->storage(), table_->base_path(), instant,    &options_,
       &markers,          schema.arrow,        schema.avro};
+  // Indexes that keep their own state learn where the records went (Java calls
+  // updateLocation with the write statuses); the file-based ones read the files.
+  bool stateful = !IsFileBasedIndex(*options_.index);
+  std::vector<HoodieKey> keys;
+  TaggedLocations locations;
   for (size_t task = 0; task < plan.buckets.size(); ++task) {
+    size_t first_stat = result.stats.size();
     ARROW_RETURN_NOT_OK(internal::WriteBucket(context, records, plan.buckets[task],
                                               static_cast<int64_t>(task), &result.stats));
+    if (stateful) {
+      internal::AddWrittenLocations(records, plan.buckets[task], result.stats, first_stat,
+                                    instant, &keys, &locations);
+    }
   }
+  if (stateful) ARROW_RETURN_NOT_OK(options_.index->UpdateLocation(keys, locations));
   Count(result.stats, &result);
   if (options_.auto_commit) ARROW_RETURN_NOT_OK(Commit(&result));
   return result;

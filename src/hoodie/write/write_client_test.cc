@@ -399,7 +399,7 @@ TEST(WriteClientTest, UnsupportedOptionsAreRejected) {
   EXPECT_THAT(WriteOptions::FromConfig(config), StatusMessageHas("MERGE_ON_READ"));
   config = TripConfig(false);
   config.Set("hoodie.index.type", "HBASE");
-  EXPECT_THAT(WriteOptions::FromConfig(config), StatusMessageHas("hoodie.index.type"));
+  EXPECT_THAT(WriteOptions::FromConfig(config), StatusMessageHas("index 'HBASE'"));
   config = TripConfig(false);
   config.Set("hoodie.datasource.write.operation", "bootstrap");
   EXPECT_THAT(WriteOptions::FromConfig(config), StatusMessageHas("bootstrap"));

@@ -95,16 +95,8 @@ HoodieConfig Layered(const HoodieConfig& config, const TableConfig* table) {
 ::arrow::Status ReadIndexAndBloom(const HoodieConfig& config, WriteOptions* out) {
   ARROW_ASSIGN_OR_RAISE(std::string index, config.Get(IndexConfig::kIndexType));
   out->index_type = Upper(index);
-  ARROW_ASSIGN_OR_RAISE(std::string index_class, config.Get(IndexConfig::kIndexClass));
-  // A user index (hoodie.index.class) wins over the type, as in Java; of the builtins
-  // the write path takes the file-based ones, whose state is the base files written.
-  if (index_class.empty() && out->index_type != "BLOOM" && out->index_type != "SIMPLE" &&
-      out->index_type != "GLOBAL_BLOOM" && out->index_type != "GLOBAL_SIMPLE") {
-    return ::arrow::Status::NotImplemented(
-        "index type not implemented for writes (BLOOM, SIMPLE, GLOBAL_BLOOM and "
-        "GLOBAL_SIMPLE are): hoodie.index.type=",
-        index);
-  }
+  // A user index (hoodie.index.class) wins over the type, as in Java. MakeIndex
+  // refuses HBASE, BUCKET, RECORD_INDEX and FLINK_STATE and unknown names.
   ARROW_ASSIGN_OR_RAISE(std::unique_ptr<Index> made, MakeIndex(config));
   out->index = std::move(made);
   // Hudi 0.14/0.15 default to DYNAMIC_V0 bloom filters (HoodieIndexConfig).

@@ -84,12 +84,13 @@ struct WriteOptions {
   int32_t bloom_num_entries = 60000;
   double bloom_fpp = 0.000000001;
   int32_t bloom_dynamic_max_entries = 100000;
-  /// hoodie.index.type: BLOOM, SIMPLE, GLOBAL_BLOOM or GLOBAL_SIMPLE, built by
-  /// MakeIndex (or the user index named by hoodie.index.class). A global index moves a
-  /// record whose partition changed when *.update.partition.path is true, else updates
-  /// it in its old partition.
+  /// hoodie.index.type: BLOOM, SIMPLE, GLOBAL_BLOOM, GLOBAL_SIMPLE or INMEMORY, built
+  /// by MakeIndex (or the user index named by hoodie.index.class); indexes other than
+  /// the file-based four are told where each write put its records (UpdateLocation). A
+  /// global index moves a record whose partition changed when *.update.partition.path is
+  /// true, else updates it in its old partition.
   std::string index_type = "BLOOM";
-  std::shared_ptr<const Index> index;
+  std::shared_ptr<Index> index;
   /// hoodie.bulkinsert.sort.mode (upper case): NONE, GLOBAL_SORT, PARTITION_SORT,
   /// PARTITION_PATH_REPARTITION or PARTITION_PATH_REPARTITION_AND_SORT.
   std::string bulk_insert_sort_mode = "GLOBAL_SORT";

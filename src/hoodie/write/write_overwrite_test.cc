@@ -4,10 +4,13 @@
 /// and global-index partition moves, read back row by row.
 
 #include <algorithm>
+#include <atomic>
 
 #include <arrow/api.h>
 #include <gtest/gtest.h>
 
+#include "hoodie/index/in_memory_index.h"
+#include "hoodie/index/index.h"
 #include "hoodie/read/file_system_view.h"
 #include "hoodie/read/read_options.h"
 #include "hoodie/read/table_reader.h"
@@ -420,6 +423,54 @@ TEST_P(GlobalIndexMoveTest, UpsertWithChangedPartition) {
   ASSERT_OK_AND_ASSIGN(rows,
                        SnapshotRows(f.base, {"_hoodie_record_key", "name", "city"}));
   EXPECT_EQ(rows, (std::vector<std::string>{"k2|b|ny", "k5|y|la"}));
+}
+
+// Indexes with their own state (INMEMORY, or a user index registered by name and
+// chosen with hoodie.index.class) learn where each write put its records.
+TEST(StatefulIndexTest, InMemoryAndUserIndexesAreUpdatedAfterEachWrite) {
+  RegisterBuiltinIndexes();
+  static std::atomic<int> made{0};
+  static const bool registered =
+      IndexRegistry::Global()
+          ->Register("com.example.KeyIndex", {},
+                     [](const HoodieConfig&) -> ::arrow::Result<std::unique_ptr<Index>> {
+                       ++made;
+                       return std::make_unique<InMemoryIndex>();
+                     })
+          .ok();
+  ASSERT_TRUE(registered);
+  for (const auto& [key, value] : std::vector<std::pair<std::string, std::string>>{
+           {"hoodie.index.type", "INMEMORY"},
+           {"hoodie.index.class", "com.example.KeyIndex"}}) {
+    SCOPED_TRACE(value);
+    HoodieConfig config = TripConfig(true);
+    config.Set(key, value);
+    Fixture f(config);
+    ASSERT_OK_AND_ASSIGN(WriteResult first,
+                         f.Write(WriteOperationType::kUpsert,
+                                 {{"k1", "a", 1, "sf"}, {"k2", "b", 2, "sf"}}));
+    ASSERT_OK_AND_ASSIGN(WriteResult second,
+                         f.Write(WriteOperationType::kUpsert, {{"k1", "a2", 3, "sf"}}));
+    EXPECT_EQ(second.updated, 1);
+    EXPECT_EQ(second.inserted, 0);
+    ASSERT_OK_AND_ASSIGN(WriteResult third,
+                         f.Write(WriteOperationType::kDelete, {{"k2", "", 0, "sf"}}));
+    EXPECT_EQ(third.deleted, 1);
+    ASSERT_OK_AND_ASSIGN(auto rows, SnapshotRows(f.base, kColumns));
+    EXPECT_EQ(
+        rows,
+        (std::vector<std::string>{Row(second.instant_time, "k1", "sf", "a2", 3, "sf")}));
+    // The deleted key is gone from the index too: writing it again inserts it.
+    ASSERT_OK_AND_ASSIGN(WriteResult fourth,
+                         f.Write(WriteOperationType::kUpsert, {{"k2", "b2", 4, "sf"}}));
+    EXPECT_EQ(fourth.inserted, 1);
+  }
+  // Built once by the client and once while OpenOrCreateTable read the options.
+  EXPECT_EQ(made.load(), 2);
+  HoodieConfig config = TripConfig(true);
+  config.Set("hoodie.index.class", "com.example.Missing");
+  EXPECT_THAT(WriteOptions::FromConfig(config),
+              StatusMessageHas("unknown index 'com.example.Missing'; registered: "));
 }
 
 INSTANTIATE_TEST_SUITE_P(

@@ -12,6 +12,7 @@
 
 #include <arrow/result.h>
 
+#include "hoodie/index/index.h"
 #include "hoodie/timeline/commit_metadata.h"
 #include "hoodie/write/incoming_records_internal.h"
 
@@ -105,6 +106,14 @@ OrderedMap<std::vector<std::string>> ExistingFileIds(
 OrderedMap<std::vector<std::string>> ReplacedByOverwrite(
     const FileSystemView& view, WriteOperationType operation,
     const std::vector<Bucket>& buckets);
+
+/// Appends, for the records of `bucket` written into `stats[first_stat..]`, their keys
+/// (with the partition written to) and new locations (nullopt for deletes), the input of
+/// Index::UpdateLocation.
+void AddWrittenLocations(const IncomingRecords& records, const Bucket& bucket,
+                         const std::vector<WriteStat>& stats, size_t first_stat,
+                         const std::string& instant_time, std::vector<HoodieKey>* keys,
+                         TaggedLocations* locations);
 
 /// Builds the plan for `operation` over `records` (already de-duplicated): tags keys
 /// against the latest base files of the partitions written to (except for INSERT and
