@@ -16,7 +16,8 @@
 namespace hoodie {
 namespace {
 
-constexpr char kTable[] = "hudi-rs-tables/sample_table/mor/parquet/v6_nonpartitioned_rollback.zip";
+constexpr char kTable[] =
+    "hudi-rs-tables/sample_table/mor/parquet/v6_nonpartitioned_rollback.zip";
 constexpr char kRolledBack[] = "20250126040826878";
 constexpr char kBasePath[] = "/opt/data/external_tables/v6_nonpartitioned_rollback/";
 constexpr char kDeletedBaseFile[] =
@@ -112,6 +113,47 @@ TEST_F(RollbackSampleTest, ReEncodedFilesDecodeToTheSameRecords) {
   ASSERT_OK_AND_ASSIGN(AvroEntries header, ReadContainerMetadata(bytes));
   ASSERT_EQ(header.size(), 1u);
   EXPECT_EQ(header[0].first, "avro.schema");
+}
+
+// Java's DataFileWriter picks a random sync marker; with the file's own marker our
+// encoder must give back Hudi's file byte for byte (header schema text included).
+// The file's header carries the writer schema; ToAvroBytes must put Hudi's text there.
+template <typename Model>
+std::string ReEncodeWithSync(const Model& model, const std::string& original) {
+  AvroSyncMarker sync;
+  std::copy(original.end() - 16, original.end(), sync.begin());
+  std::string ours = model.ToAvroBytes().ValueOrDie();
+  std::string schema(
+      ReadContainerMetadata(ours).ValueOrDie().at(0).second.AsString().ValueOrDie());
+  return WriteSingleRecordContainer(schema, model.ToAvroValue(), sync).ValueOrDie();
+}
+
+TEST_F(RollbackSampleTest, EncoderReproducesHudiFilesByteForByte) {
+  std::string plan_file = Details(State::kRequested);
+  ASSERT_OK_AND_ASSIGN(RollbackPlan plan, RollbackPlan::FromAvroBytes(plan_file));
+  EXPECT_EQ(ReEncodeWithSync(plan, plan_file), plan_file);
+  std::string metadata_file = Details(State::kCompleted);
+  ASSERT_OK_AND_ASSIGN(RollbackMetadata metadata,
+                       RollbackMetadata::FromAvroBytes(metadata_file));
+  EXPECT_EQ(ReEncodeWithSync(metadata, metadata_file), metadata_file);
+}
+
+TEST(RollbackMetadataTest, PartitionsAreWrittenInJavaHashMapOrder) {
+  RollbackMetadata metadata;
+  metadata.start_rollback_time = "20250101000000000";
+  for (const char* partition : {"city=sf", "city=la", "city=nyc", "2024/01/02", ""}) {
+    metadata.partition_metadata[partition].partition_path = partition;
+  }
+  AvroValue value = metadata.ToAvroValue();
+  const AvroValue* partitions = value.Field("partitionMetadata").ValueOrDie();
+  std::vector<std::string> keys;
+  for (const auto& [key, entry] : partitions->entries()) keys.push_back(key);
+  // java.util.HashMap iteration order of these keys (bucket = spread hashCode & 15).
+  EXPECT_EQ(keys, (std::vector<std::string>{"", "city=sf", "city=la", "2024/01/02",
+                                            "city=nyc"}));
+  ASSERT_OK_AND_ASSIGN(std::string bytes, metadata.ToAvroBytes());
+  ASSERT_OK_AND_ASSIGN(RollbackMetadata again, RollbackMetadata::FromAvroBytes(bytes));
+  EXPECT_EQ(again, metadata);
 }
 
 TEST(RollbackMetadataTest, RejectsOtherRecords) {

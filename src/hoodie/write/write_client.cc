@@ -25,6 +25,7 @@
 #include "hoodie/write/bulk_insert_internal.h"
 #include "hoodie/write/keyed_batch_internal.h"
 #include "hoodie/write/markers.h"
+#include "hoodie/write/rollback_executor.h"
 #include "hoodie/write/write_plan_internal.h"
 
 namespace hoodie {
@@ -255,17 +256,10 @@ int64_t WriteResult::FilesReplaced() const {
 }
 
 ::arrow::Result<std::string> WriteClient::StartCommit(WriteOperationType operation) {
+  // BaseHoodieWriteClient.startCommit: failed writes are rolled back (EAGER) before the
+  // new instant time is taken, so the new instant is newer than the rollbacks.
+  ARROW_RETURN_NOT_OK(RollbackFailedWrites(*table_, options_.rollback).status());
   ARROW_ASSIGN_OR_RAISE(ActiveTimeline timeline, table_->LoadActiveTimeline());
-  Timeline pending = timeline.timeline()
-                         .FilterByActions({Action::kCommit, Action::kDeltaCommit,
-                                           Action::kReplaceCommit})
-                         .FilterPending();
-  if (auto first = pending.FirstInstant()) {
-    return ::arrow::Status::Invalid("pending instant ", first->timestamp,
-                                    " must be rolled back first (failed-writes "
-                                    "policy EAGER; hoodie has no rollback yet): ",
-                                    first->ToString());
-  }
   ARROW_ASSIGN_OR_RAISE(std::string instant, timeline.CreateNewInstantTime());
   ARROW_ASSIGN_OR_RAISE(std::string content, RequestedContent(operation));
   ARROW_RETURN_NOT_OK(timeline.CreateRequested(

@@ -83,10 +83,10 @@ class WriteClient {
       std::shared_ptr<Storage> storage, const std::string& base_path,
       const HoodieConfig& config);
 
-  /// Creates a new instant's `T.commit.requested`. Under Hudi's EAGER failed-writes
-  /// policy pending writes are rolled back first; hoodie has no rollback yet, so a
-  /// pending commit/deltacommit/replacecommit is an Invalid error
-  /// "pending instant T must be rolled back first".
+  /// Creates a new instant's `T.commit.requested`. Under the EAGER failed-writes policy
+  /// (hoodie.cleaner.policy.failed.writes) every pending write is rolled back first and
+  /// every interrupted rollback finished (RollbackFailedWrites, rollback_executor.h);
+  /// under NEVER pending writes are left alone. Errors of the rollback come back as is.
   ::arrow::Result<std::string> StartCommit();
   /// As StartCommit, for the action `operation` commits as: `T.replacecommit.requested`
   /// for the replace operations (IsReplaceOperation), else `T.commit.requested`.

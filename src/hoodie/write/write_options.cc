@@ -236,6 +236,7 @@ bool IsReplaceOperation(WriteOperationType operation) {
   ARROW_RETURN_NOT_OK(ReadPayload(merged, &out));
   ARROW_RETURN_NOT_OK(ReadIndexAndBloom(merged, &out));
   ARROW_RETURN_NOT_OK(ReadSizing(merged, &out));
+  ARROW_ASSIGN_OR_RAISE(out.rollback, RollbackOptions::FromConfig(merged));
   // Only the caller's own options feed extraMetadata, not hoodie.properties.
   ARROW_RETURN_NOT_OK(ReadBehaviour(config, &out));
   return out;

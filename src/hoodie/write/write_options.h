@@ -15,6 +15,7 @@
 
 #include "hoodie/format/parquet/base_file_writer.h"
 #include "hoodie/timeline/commit_metadata.h"
+#include "hoodie/write/rollback_planner.h"
 
 namespace hoodie {
 
@@ -105,6 +106,8 @@ struct WriteOptions {
   PayloadKind payload = PayloadKind::kOverwriteWithLatest;
   std::string payload_class =
       "org.apache.hudi.common.model.OverwriteWithLatestAvroPayload";
+  /// hoodie.cleaner.policy.failed.writes and hoodie.rollback.using.markers.
+  RollbackOptions rollback;
 
   static WriteOptions Defaults() { return {}; }
 

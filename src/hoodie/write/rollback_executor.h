@@ -1,0 +1,74 @@
+// SPDX-License-Identifier: Apache-2.0
+/// \file hoodie/write/rollback_executor.h
+/// \brief Rolling back write instants: the failed writes before a new write (EAGER) and
+/// one chosen instant (BaseHoodieTableServiceClient.rollback / rollbackFailedWrites,
+/// BaseRollbackActionExecutor, CopyOnWriteRollbackActionExecutor).
+#pragma once
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <arrow/result.h>
+#include <arrow/status.h>
+
+#include "hoodie/timeline/instant.h"
+#include "hoodie/timeline_avro/rollback_metadata.h"
+#include "hoodie/write/rollback_planner.h"
+
+namespace hoodie {
+
+class ActiveTimeline;
+class TableMetaClient;
+
+/// A rollback instant that was requested or started but not completed, with its plan
+/// (HoodiePendingRollbackInfo). Re-running it finishes the interrupted rollback.
+struct PendingRollback {
+  Instant rollback;
+  RollbackPlan plan;
+};
+
+/// The pending rollbacks of `timeline`, keyed by the instant time they roll back
+/// (getPendingRollbackInfos). A plan that cannot be read is skipped with a warning, as
+/// Hudi skips it. IOError from storage.
+::arrow::Result<std::map<std::string, PendingRollback>> FindPendingRollbacks(
+    const ActiveTimeline& timeline);
+
+/// The pending writes a new writer rolls back under EAGER: pending commits,
+/// replacecommits (not clustering) and, on merge-on-read tables, deltacommits
+/// (getInstantsToRollback), oldest first.
+::arrow::Result<std::vector<Instant>> FindFailedWrites(const TableMetaClient& table,
+                                                       const ActiveTimeline& timeline);
+
+/// \brief Rolls back the write instant `instant_time` (BaseHoodieTableServiceClient
+/// .rollback) and returns what the rollback did, or nullopt when the instant is neither
+/// on the commits timeline nor the target of a pending rollback (nothing to do).
+///
+/// With a pending rollback of the instant, that rollback instant R and its plan are
+/// reused; otherwise R is a new instant time and `R.rollback.requested` gets the plan.
+/// Then, in Hudi's order: `R.rollback.inflight`; a completed instant is reverted to
+/// inflight (its completed file deleted); the plan's files are deleted; the instant's
+/// inflight then requested files are deleted; its marker folder is deleted; and
+/// `R.rollback` is written with the HoodieRollbackMetadata. (Hudi deletes the marker
+/// folder after `R.rollback`; deleting it first means a crash leaves no marker folder
+/// behind a completed rollback.) A crash at any step leaves a pending rollback (or
+/// nothing) that the next call completes.
+///
+/// Under EAGER, as Hudi checks: Invalid if a completed commit follows the instant, or a
+/// pending one (other than clustering) does; Invalid for a savepointed instant.
+/// NotImplemented for plans needing log-file rollback blocks. Not thread-safe: one
+/// writer per table.
+::arrow::Result<std::optional<RollbackMetadata>> RollbackInstant(
+    const TableMetaClient& table, const std::string& instant_time,
+    const RollbackOptions& options,
+    std::optional<PendingRollback> pending = std::nullopt);
+
+/// \brief Rolls back every failed write, newest first, and finishes every pending
+/// rollback (rollbackFailedWrites): what a writer does before it starts under the EAGER
+/// policy. Does nothing under NEVER.
+/// \return the metadata of each rollback done, in the order done.
+::arrow::Result<std::vector<RollbackMetadata>> RollbackFailedWrites(
+    const TableMetaClient& table, const RollbackOptions& options);
+
+}  // namespace hoodie
