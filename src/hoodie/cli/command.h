@@ -52,5 +52,6 @@ void AddConfigCommands(CLI::App* app, const GlobalOptions* options);
 void AddTableCommands(CLI::App* app, const GlobalOptions* options);
 void AddTimelineCommands(CLI::App* app, const GlobalOptions* options);
 void AddDemoCommand(CLI::App* app, const GlobalOptions* options);
+void AddRollbackCommand(CLI::App* app, const GlobalOptions* options);
 
 }  // namespace hoodie::cli

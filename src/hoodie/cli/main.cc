@@ -32,6 +32,7 @@ int Run(int argc, char** argv) {
   hoodie::cli::AddTimelineCommands(&app, &options);
   hoodie::cli::AddQueryCommand(&app, &options);
   hoodie::cli::AddWriteCommand(&app, &options);
+  hoodie::cli::AddRollbackCommand(&app, &options);
   hoodie::cli::AddConfigCommands(&app, &options);
 
   try {

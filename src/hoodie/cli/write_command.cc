@@ -31,6 +31,7 @@ struct WriteArgs {
   std::string format = "json";
   std::string props;
   std::vector<std::string> hoodie_conf;
+  bool no_commit = false;
 };
 
 constexpr char kDescription[] =
@@ -187,12 +188,13 @@ void PrintSummary(const GlobalOptions& options, const WriteResult& result) {
   if (!args.props.empty()) ARROW_RETURN_NOT_OK(config.LoadPropertiesFile(args.props));
   ARROW_RETURN_NOT_OK(config.AddHoodieConfs(args.hoodie_conf));
   config.Set("hoodie.datasource.write.operation", args.op);
+  if (args.no_commit) config.Set("hoodie.auto.commit", "false");
   std::string path;
   ARROW_ASSIGN_OR_RAISE(auto storage, Storage::FromUri(args.table, &path));
   ARROW_ASSIGN_OR_RAISE(auto table,
                         WriteClient::OpenOrCreateTable(storage, path, config));
   ARROW_ASSIGN_OR_RAISE(auto client, WriteClient::Make(table, config));
-  if (!client->options().auto_commit) {
+  if (!client->options().auto_commit && !args.no_commit) {
     return ::arrow::Status::Invalid(
         "hoodie.auto.commit=false needs a caller that commits; the CLI always commits");
   }
@@ -209,7 +211,7 @@ void PrintSummary(const GlobalOptions& options, const WriteResult& result) {
   }
   ARROW_ASSIGN_OR_RAISE(std::string instant, client->StartCommit(op));
   auto result = Execute(client.get(), op, config, instant, input.get());
-  if (!result.ok()) {
+  if (!result.ok() && !args.no_commit) {
     // Leave nothing half-written behind: the instant never became visible.
     (void)client->Abort(instant);
     return result.status();
@@ -241,6 +243,10 @@ void AddWriteCommand(CLI::App* app, const GlobalOptions* options) {
   cmd->add_option("--props", args->props, "A .properties file of write options");
   cmd->add_option("--hoodie-conf", args->hoodie_conf,
                   "A write option key=value (repeatable)");
+  // Test-only and hidden: a writer killed after writing its files, before its commit.
+  cmd->add_flag("--no-commit", args->no_commit,
+                "Write the files but leave the instant inflight (tests of rollback)")
+      ->group("");
   SetAction(cmd, [args, options]() { return RunWrite(*args, *options); });
 }
 

@@ -1,0 +1,92 @@
+// SPDX-License-Identifier: Apache-2.0
+/// \file hoodie/cli/rollback_command.cc
+/// \brief `hoodie rollback --table PATH [--instant T]`: Hudi CLI's `commit rollback`, and
+/// the rollback of failed writes a new writer does under the EAGER policy.
+#include <iostream>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "hoodie/cli/command.h"
+#include "hoodie/cli/table_loader.h"
+#include "hoodie/config/hoodie_config.h"
+#include "hoodie/write/rollback_executor.h"
+
+namespace hoodie::cli {
+namespace {
+
+struct RollbackArgs {
+  std::string table;
+  std::string instant;
+  std::vector<std::string> hoodie_conf;
+};
+
+constexpr char kDescription[] =
+    R"(Without --instant, finishes every interrupted rollback and rolls back every pending
+(failed) commit or replacecommit, newest first, as the next writer does under
+hoodie.cleaner.policy.failed.writes=EAGER. With --instant T, rolls back T: a pending
+write, or the latest completed commit or replacecommit (refused when a later commit
+completed, or T is savepointed). Each rollback is an instant R with R.rollback.requested
+(the plan), R.rollback.inflight and R.rollback (what was deleted), as Hudi writes them.
+hoodie.rollback.using.markers=true plans from the write's markers, else by listing.
+Rolling back deltacommits (log files) is not implemented.
+)";
+
+void Print(const GlobalOptions& options, const std::vector<RollbackMetadata>& done) {
+  Listing listing;
+  listing.header = {"rollback", "rolled_back", "action", "files_deleted",
+                    "failed_deletes"};
+  for (const RollbackMetadata& metadata : done) {
+    size_t failed = 0;
+    for (const auto& [partition, stat] : metadata.partition_metadata) {
+      failed += stat.failed_delete_files.size();
+    }
+    const InstantInfo& target = metadata.instants_rollback.at(0);
+    listing.rows.push_back({metadata.start_rollback_time, target.commit_time,
+                            target.action, std::to_string(metadata.total_files_deleted),
+                            std::to_string(failed)});
+  }
+  PrintListing(options, listing, std::cout);
+}
+
+::arrow::Status RunRollback(const RollbackArgs& args, const GlobalOptions& options) {
+  HoodieConfig config;
+  ARROW_RETURN_NOT_OK(config.AddHoodieConfs(args.hoodie_conf));
+  ARROW_ASSIGN_OR_RAISE(RollbackOptions rollback, RollbackOptions::FromConfig(config));
+  // Asked for explicitly, so NEVER does not apply; the EAGER checks of Hudi's
+  // commit sequence do.
+  rollback.failed_writes_policy = FailedWritesPolicy::kEager;
+  ARROW_ASSIGN_OR_RAISE(auto table, OpenTable(args.table));
+  std::vector<RollbackMetadata> done;
+  if (args.instant.empty()) {
+    ARROW_ASSIGN_OR_RAISE(done, RollbackFailedWrites(*table, rollback));
+  } else {
+    ARROW_ASSIGN_OR_RAISE(auto metadata, RollbackInstant(*table, args.instant, rollback));
+    if (!metadata) {
+      return ::arrow::Status::Invalid("instant ", args.instant,
+                                      " is not a commit, deltacommit or replacecommit "
+                                      "of the active timeline of ",
+                                      table->base_path());
+    }
+    done.push_back(std::move(*metadata));
+  }
+  Print(options, done);
+  return ::arrow::Status::OK();
+}
+
+}  // namespace
+
+void AddRollbackCommand(CLI::App* app, const GlobalOptions* options) {
+  auto* cmd = app->add_subcommand(
+      "rollback", "Roll back failed writes, or one pending or latest commit");
+  cmd->footer(kDescription);
+  auto args = std::make_shared<RollbackArgs>();
+  cmd->add_option("--table", args->table, "Base path or URI of the table")->required();
+  cmd->add_option("--instant", args->instant, "The instant time to roll back");
+  cmd->add_option("--hoodie-conf", args->hoodie_conf,
+                  "A rollback option key=value (repeatable), e.g. "
+                  "hoodie.rollback.using.markers=true");
+  SetAction(cmd, [args, options]() { return RunRollback(*args, *options); });
+}
+
+}  // namespace hoodie::cli
