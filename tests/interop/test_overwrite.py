@@ -113,6 +113,12 @@ def test_hoodie_replace_commits_read_by_spark(spark, hudi_java, hoodie, tmp_path
     assert spark_rows(spark, path) == after_2
     assert spark_rows(spark, path, **{"as.of.instant": t1}) == with_path(BASE_ROWS)
     assert java_replace_metadata(hudi_java, path, t2) == ("INSERT_OVERWRITE", {"p1": [first_ids["p1"]]})
+    # Hudi decodes hoodie's requested file as the empty HoodieRequestedReplaceMetadata it writes itself.
+    requested = (path / ".hoodie" / f"{t2}.replacecommit.requested").read_bytes()
+    decoded = hudi_java.jvm.org.apache.hudi.common.table.timeline.TimelineMetadataUtils \
+        .deserializeRequestedReplaceMetadata(bytearray(requested))
+    assert (decoded.getOperationType(), decoded.getClusteringPlan(), decoded.getExtraMetadata(),
+            decoded.getVersion()) == (None, None, None, None)
     # hoodie's timeline adds a row per partition with replaced groups; the write stats match Hudi's.
     assert [r for r in hoodie_rows(hoodie, path, t2) if r["file"]] == hudi_java.commit_write_stats(path, t2)
     second_ids = latest_file_ids(hoodie, path, t2)
