@@ -78,6 +78,7 @@ struct MergedRow {
   bool incoming = false;
   int64_t row = 0;  // stored row, or IncomingRecords row
   size_t record = 0;
+  bool restamp = false;  // a stored row written with this instant's meta columns
 };
 
 struct MergeCounts {
@@ -105,10 +106,18 @@ struct MergeCounts {
   // Keys a global index moves to another partition leave this file group.
   std::unordered_set<std::string> moved_out;
   for (size_t index : bucket.moved_out) moved_out.insert(records.records[index].key);
+  // Stored rows that won a global-index partition move are rewritten as updates.
+  std::unordered_map<std::string, size_t> restamped;
+  for (size_t index : bucket.restamped) restamped[records.records[index].key] = index;
   std::vector<MergedRow> out;
   for (int64_t i = 0; i < keys.length(); ++i) {
     if (!moved_out.empty() && moved_out.count(std::string(keys.GetView(i)))) {
       ++counts->deleted;
+      continue;
+    }
+    if (auto won = restamped.find(std::string(keys.GetView(i))); won != restamped.end()) {
+      out.push_back({false, i, won->second, true});
+      ++counts->updated;
       continue;
     }
     auto it = incoming.find(std::string(keys.GetView(i)));
@@ -189,7 +198,7 @@ struct MergeCounts {
   std::string prefix =
       context.instant_time + "_" + std::to_string(writer->task_partition_id()) + "_";
   for (const MergedRow& row : rows) {
-    if (row.incoming) {
+    if (row.incoming || row.restamp) {
       ARROW_RETURN_NOT_OK(time_out.Append(context.instant_time));
       ARROW_RETURN_NOT_OK(
           seqno_out.Append(prefix + std::to_string(writer->TakeSeqNos(1))));

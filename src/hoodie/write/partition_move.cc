@@ -50,7 +50,7 @@ namespace {
   std::vector<bool> out(records.records.size(), false);
   // Only DefaultHoodieRecordPayload can keep the stored record: Java merges the
   // incoming record with it (mergeIncomingWithExistingRecord) and a stored record with
-  // a larger ordering value stays in its partition.
+  // a larger ordering value stays in its partition (tagged back to its file group).
   if (options.payload != PayloadKind::kDefault || !options.precombine_field) return out;
   std::map<std::pair<std::string, size_t>, std::vector<size_t>> moving;
   for (size_t i = 0; i < records.records.size(); ++i) {

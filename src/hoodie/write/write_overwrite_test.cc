@@ -499,14 +499,19 @@ TEST(GlobalIndexPayloadTest, DefaultPayloadKeepsANewerStoredRecordInItsPartition
       WriteResult first,
       f.Write(WriteOperationType::kInsert, {{"k1", "a", 5, "sf"}, {"k2", "b", 2, "ny"}}));
   const std::string t1 = first.instant_time;
-  // An older k1 for ny loses the merge: nothing moves.
+  // An older k1 for ny loses the merge: nothing moves, and the stored record is
+  // rewritten in place with the new commit time, as Java writes the merged record.
   ASSERT_OK_AND_ASSIGN(WriteResult stale,
                        f.Write(WriteOperationType::kUpsert, {{"k1", "old", 1, "ny"}}));
   EXPECT_EQ(stale.inserted, 0);
   EXPECT_EQ(stale.deleted, 0);
+  EXPECT_EQ(stale.updated, 1);
+  ASSERT_EQ(stale.stats.size(), 1u);
+  EXPECT_EQ(*stale.stats[0].partition_path, "sf");
   ASSERT_OK_AND_ASSIGN(auto rows, SnapshotRows(f.base, kColumns));
-  EXPECT_EQ(rows, (std::vector<std::string>{Row(t1, "k1", "sf", "a", 5, "sf"),
-                                            Row(t1, "k2", "ny", "b", 2, "ny")}));
+  EXPECT_EQ(rows, (std::vector<std::string>{
+                      Row(t1, "k2", "ny", "b", 2, "ny"),
+                      Row(stale.instant_time, "k1", "sf", "a", 5, "sf")}));
   // A newer one moves.
   ASSERT_OK_AND_ASSIGN(WriteResult fresh,
                        f.Write(WriteOperationType::kUpsert, {{"k1", "new", 7, "ny"}}));

@@ -80,6 +80,7 @@ const std::vector<ExistingFile>& FilesOf(const FileSystemView& view,
 struct PartitionWork {
   std::map<size_t, std::vector<size_t>> updates;    // file index -> records
   std::map<size_t, std::vector<size_t>> moved_out;  // file index -> records moving away
+  std::map<size_t, std::vector<size_t>> restamped;  // file index -> stored rows that win
   std::vector<size_t> inserts;
 };
 
@@ -153,9 +154,10 @@ void Route(const IncomingRecords& records,
       continue;
     }
     PartitionWork& holder = (*work)[found->partition];
-    bool moves = found->move && found->partition != record.partition &&
-                 !record.is_delete && !stored_wins[i];
-    if (moves) {
+    bool moves = found->move && found->partition != record.partition && !record.is_delete;
+    if (moves && stored_wins[i]) {
+      holder.restamped[found->file].push_back(i);
+    } else if (moves) {
       holder.moved_out[found->file].push_back(i);
       (*work)[record.partition].inserts.push_back(i);
     } else {
@@ -219,6 +221,9 @@ void Route(const IncomingRecords& records,
     for (auto& [file, rows] : w.moved_out) {
       UpdateBucket(existing[file], &by_file, &updates).moved_out = std::move(rows);
     }
+    for (auto& [file, rows] : w.restamped) {
+      UpdateBucket(existing[file], &by_file, &updates).restamped = std::move(rows);
+    }
     size_t first_new = news.size();
     if (bulk) {
       if (!w.inserts.empty())
@@ -251,7 +256,8 @@ CommitMetadata WritePlan::WorkloadProfile(const IncomingRecords& records,
     profile.AddWriteStat(partition, insert_stat);
     for (const Bucket& bucket : buckets) {
       // Records moving to another partition are deletes tagged to this file group.
-      size_t tagged = bucket.updates.size() + bucket.moved_out.size();
+      size_t tagged =
+          bucket.updates.size() + bucket.moved_out.size() + bucket.restamped.size();
       if (bucket.partition != partition || !bucket.file || tagged == 0) continue;
       WriteStat update_stat;
       update_stat.file_id = bucket.file->file_id;

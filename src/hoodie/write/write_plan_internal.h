@@ -47,6 +47,10 @@ struct Bucket {
   /// Records whose key this file group holds but that a global index moves to another
   /// partition: their stored row is deleted here (they are inserted there).
   std::vector<size_t> moved_out;
+  /// Records a global index would move whose stored row wins the merge
+  /// (DefaultHoodieRecordPayload): the stored row stays, rewritten with this instant's
+  /// commit time, as Java tags the merged record back to this file group.
+  std::vector<size_t> restamped;
 };
 
 /// \brief The buckets of one write, update buckets first, in task order.

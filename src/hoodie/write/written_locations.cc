@@ -27,6 +27,7 @@ void AddWrittenLocations(const IncomingRecords& records, const Bucket& bucket,
     // are inserted.
     for (size_t index : bucket.updates) add(index, bucket.file->file_id);
     for (size_t index : bucket.inserts) add(index, bucket.file->file_id);
+    for (size_t index : bucket.restamped) add(index, bucket.file->file_id);
     return;
   }
   // New file groups: the inserts went, in order, into the files the stats describe.
