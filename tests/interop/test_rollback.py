@@ -197,3 +197,28 @@ def test_hoodie_rolls_back_sparks_latest_commit(spark, hudi_java, hoodie, tmp_pa
     assert spark_rows(spark, path) == model(BATCH_1)
     spark.createDataFrame(BATCH_3, SCHEMA).write.format("hudi").options(**opts).mode("append").save(str(path))
     assert spark_rows(spark, path) == model(BATCH_1, BATCH_3)
+
+
+def test_spark_executes_rollback_plan_hoodie_scheduled(spark, hudi_java, hoodie, tmp_path):
+    """A hoodie rollback interrupted right after saving its plan (`R.rollback.requested` only) is
+    finished by Spark's next upsert with hoodie's plan: R completes, the killed write's files go."""
+    path = tmp_path / "t"
+    name = "rb_plan"
+    hoodie_write(hoodie, path, name, BATCH_1)
+    t2 = hoodie_write(hoodie, path, name, KILLED, "--no-commit")["instant"]
+    data_files = sorted(str(path / f) for f in files_naming(path, t2) if f.endswith(".parquet") and ".temp" not in f)
+    r = hoodie.run("rollback", "--table", path, "--instant", t2, "--schedule-only",
+                   *hoodie_conf(name)).stdout.strip()
+    assert [i for i in hudi_java.active_instants(path) if i[1] == "rollback"] == [(r, "rollback", "REQUESTED")]
+    spark.createDataFrame(BATCH_3, SCHEMA).write.format("hudi").options(**spark_options(name)) \
+        .mode("append").save(str(path))
+
+    assert [i for i in hudi_java.active_instants(path) if i[1] == "rollback"] == [(r, "rollback", "COMPLETED")]
+    _, metadata = rollback_files(hudi_java, path, r)
+    assert java_list(metadata.getCommitsRollback()) == [t2]
+    assert rolled_back_files(metadata) == data_files
+    assert [f for f in files_naming(path, t2) if not f.startswith(".hoodie")] == []
+    assert spark_rows(spark, path) == model(BATCH_1, BATCH_3)
+    # hoodie reads the rollback Spark completed from hoodie's plan.
+    rows = [row for row in hoodie.timeline(path, "--instants-only") if row["instant"] == r]
+    assert len(rows) == 1 and rows[0]["state"] == "COMPLETED" and t2 in rows[0]["details"], rows

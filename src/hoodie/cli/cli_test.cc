@@ -184,6 +184,57 @@ TEST(CliTest, DemoWritesAndReadsBackTheTripsTable) {
   EXPECT_NE(rows.out.find("{\"uuid\": \"trip-03199\"}"), std::string::npos);
 }
 
+TEST(CliTest, RollbackUndoesAKilledWriteAndTheLatestCommit) {
+  TempDir dir;
+  std::string base = dir.Join("t");
+  std::string conf =
+      " --hoodie-conf hoodie.table.name=t"
+      " --hoodie-conf hoodie.datasource.write.recordkey.field=id"
+      " --hoodie-conf hoodie.datasource.write.partitionpath.field=part"
+      " --hoodie-conf hoodie.datasource.write.precombine.field=ts";
+  int inputs = 0;
+  auto write = [&](const std::string& rows, const std::string& extra) {
+    std::string input = dir.Join("in" + std::to_string(++inputs) + ".json");
+    std::ofstream(input) << rows;
+    auto result = RunCli("-o json write --table " + Quote(base) + " --input " +
+                         Quote(input) + conf + extra);
+    EXPECT_EQ(result.exit_code, 0) << result.err;
+    return nlohmann::json::parse(result.out);
+  };
+  std::string t1 = write("{\"id\":\"a\",\"ts\":1,\"part\":\"p1\"}\n", "")["instant"];
+  auto killed = write(
+      "{\"id\":\"a\",\"ts\":2,\"part\":\"p1\"}\n"
+      "{\"id\":\"b\",\"ts\":2,\"part\":\"p2\"}\n",
+      " --no-commit");
+  std::string t2 = killed["instant"];
+  EXPECT_EQ(killed["committed"], "false");
+  auto done = RunCli("-o json rollback --table " + Quote(base));
+  ASSERT_EQ(done.exit_code, 0) << done.err;
+  auto rows = nlohmann::json::parse(done.out);
+  ASSERT_EQ(rows.size(), 1u);
+  EXPECT_EQ(rows[0]["rolled_back"], t2);
+  EXPECT_EQ(rows[0]["action"], "commit");
+  EXPECT_EQ(rows[0]["files_deleted"], "2");
+  EXPECT_EQ(rows[0]["failed_deletes"], "0");
+  auto nothing = RunCli("-o json rollback --table " + Quote(base));
+  EXPECT_EQ(nlohmann::json::parse(nothing.out).size(), 0u);
+  auto latest = RunCli("-o json rollback --table " + Quote(base) + " --instant " + t1);
+  ASSERT_EQ(latest.exit_code, 0) << latest.err;
+  EXPECT_EQ(nlohmann::json::parse(latest.out)[0]["files_deleted"], "1");
+  auto timeline = nlohmann::json::parse(
+      RunCli("-o json timeline show --instants-only " + Quote(base)).out);
+  ASSERT_EQ(timeline.size(), 2u);
+  EXPECT_EQ(timeline[0]["action"], "rollback");
+  EXPECT_EQ(timeline[1]["action"], "rollback");
+  auto query = RunCli("query " + Quote(base) + " --format json");
+  EXPECT_EQ(query.exit_code, 0) << query.err;
+  EXPECT_EQ(query.out, "");
+  auto missing =
+      RunCli("rollback --table " + Quote(base) + " --instant 20200101000000000");
+  EXPECT_EQ(missing.exit_code, 1);
+  EXPECT_NE(missing.err.find("is not a commit"), std::string::npos) << missing.err;
+}
+
 TEST(CliTest, NotATableIsAOneLineError) {
   TempDir dir;
   auto result = RunCli("table describe " + Quote(dir.path()));

@@ -4,12 +4,14 @@
 /// the rollback of failed writes a new writer does under the EAGER policy.
 #include <iostream>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "hoodie/cli/command.h"
 #include "hoodie/cli/table_loader.h"
 #include "hoodie/config/hoodie_config.h"
+#include "hoodie/timeline/active_timeline.h"
 #include "hoodie/write/rollback_executor.h"
 
 namespace hoodie::cli {
@@ -19,6 +21,7 @@ struct RollbackArgs {
   std::string table;
   std::string instant;
   std::vector<std::string> hoodie_conf;
+  bool schedule_only = false;
 };
 
 constexpr char kDescription[] =
@@ -60,6 +63,22 @@ void Print(const GlobalOptions& options, const std::vector<RollbackMetadata>& do
   std::vector<RollbackMetadata> done;
   if (args.instant.empty()) {
     ARROW_ASSIGN_OR_RAISE(done, RollbackFailedWrites(*table, rollback));
+  } else if (args.schedule_only) {
+    ARROW_ASSIGN_OR_RAISE(ActiveTimeline timeline, table->LoadActiveTimeline());
+    std::optional<Instant> target;
+    const Timeline commits = timeline.timeline().GetCommitsTimeline();
+    for (const Instant& instant : commits.instants()) {
+      if (instant.timestamp == args.instant) target = instant;
+    }
+    if (!target) {
+      return ::arrow::Status::Invalid("instant ", args.instant,
+                                      " is not on the commits timeline of ",
+                                      table->base_path());
+    }
+    ARROW_ASSIGN_OR_RAISE(PendingRollback scheduled,
+                          ScheduleRollback(*table, timeline, *target, rollback));
+    std::cout << scheduled.rollback.timestamp << "\n";
+    return ::arrow::Status::OK();
   } else {
     ARROW_ASSIGN_OR_RAISE(auto metadata, RollbackInstant(*table, args.instant, rollback));
     if (!metadata) {
@@ -86,6 +105,10 @@ void AddRollbackCommand(CLI::App* app, const GlobalOptions* options) {
   cmd->add_option("--hoodie-conf", args->hoodie_conf,
                   "A rollback option key=value (repeatable), e.g. "
                   "hoodie.rollback.using.markers=true");
+  // Hidden, for tests: a rollback interrupted right after its plan was saved.
+  cmd->add_flag("--schedule-only", args->schedule_only,
+                "With --instant: only save the plan (R.rollback.requested)")
+      ->group("");
   SetAction(cmd, [args, options]() { return RunRollback(*args, *options); });
 }
 

@@ -260,6 +260,20 @@ std::optional<Instant> FindByTimestamp(const Timeline& timeline, const std::stri
   return out;
 }
 
+::arrow::Result<PendingRollback> ScheduleRollback(const TableMetaClient& table,
+                                                  const ActiveTimeline& timeline,
+                                                  const Instant& target,
+                                                  const RollbackOptions& options) {
+  // Checked before the plan is saved, so a refused rollback leaves no instant.
+  ARROW_RETURN_NOT_OK(ValidateRollback(table, timeline, target, options));
+  ARROW_ASSIGN_OR_RAISE(std::string rollback_time, timeline.CreateNewInstantTime());
+  PendingRollback out;
+  ARROW_ASSIGN_OR_RAISE(out.plan, PlanRollback(table, target, options.using_markers));
+  ARROW_RETURN_NOT_OK(RequestRollback(timeline, rollback_time, out.plan));
+  out.rollback = Instant{rollback_time, Action::kRollback, State::kRequested};
+  return out;
+}
+
 ::arrow::Result<std::optional<RollbackMetadata>> RollbackInstant(
     const TableMetaClient& table, const std::string& instant_time,
     const RollbackOptions& options, std::optional<PendingRollback> pending) {
@@ -281,12 +295,10 @@ std::optional<Instant> FindByTimestamp(const Timeline& timeline, const std::stri
     LogWarning("Cannot find instant " + instant_time + " in the timeline, for rollback");
     return std::nullopt;
   } else {
-    // Checked before the plan is saved, so a refused rollback leaves no instant.
-    ARROW_RETURN_NOT_OK(ValidateRollback(table, timeline, *target, options));
-    ARROW_ASSIGN_OR_RAISE(std::string rollback_time, timeline.CreateNewInstantTime());
-    ARROW_ASSIGN_OR_RAISE(run.plan, PlanRollback(table, *target, options.using_markers));
-    ARROW_RETURN_NOT_OK(RequestRollback(timeline, rollback_time, run.plan));
-    run.rollback = Instant{rollback_time, Action::kRollback, State::kRequested};
+    ARROW_ASSIGN_OR_RAISE(PendingRollback scheduled,
+                          ScheduleRollback(table, timeline, *target, options));
+    run.rollback = scheduled.rollback;
+    run.plan = std::move(scheduled.plan);
   }
   if (target) {
     run.target = *target;

@@ -41,6 +41,15 @@ struct PendingRollback {
 ::arrow::Result<std::vector<Instant>> FindFailedWrites(const TableMetaClient& table,
                                                        const ActiveTimeline& timeline);
 
+/// \brief Plans the rollback of `target` (an instant of `timeline`) and saves the plan
+/// as `R.rollback.requested` with a new instant time R, without executing it
+/// (HoodieTable.scheduleRollback); RollbackInstant or the next writer executes it.
+/// \return the requested rollback; errors as RollbackInstant's checks and PlanRollback.
+::arrow::Result<PendingRollback> ScheduleRollback(const TableMetaClient& table,
+                                                  const ActiveTimeline& timeline,
+                                                  const Instant& target,
+                                                  const RollbackOptions& options);
+
 /// \brief Rolls back the write instant `instant_time` (BaseHoodieTableServiceClient
 /// .rollback) and returns what the rollback did, or nullopt when the instant is neither
 /// on the commits timeline nor the target of a pending rollback (nothing to do).
