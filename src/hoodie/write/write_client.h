@@ -67,8 +67,10 @@ struct WriteResult {
 /// it is complete). With hoodie.auto.commit=true (the default) the operation commits
 /// itself. Not thread-safe; one writer per table at a time (no locks, no heartbeats).
 ///
-/// Input is staged in memory as Arrow (the records of one operation plus, during a
-/// merge, one file group's base file), as Hudi caches its input to profile it.
+/// BulkInsert streams its input batch by batch (sorting externally when its sort mode
+/// asks for it); the other operations stage their records to profile them, as Hudi caches
+/// its input, spilling the payloads past hoodie.memory.merge.max.size to local disk
+/// (docs/design.md, "How a write streams").
 class WriteClient {
  public:
   /// A client for the table at `table`. \return Invalid/NotImplemented from
