@@ -182,8 +182,9 @@ class DedupStream : public KeyedBatchStream {
 // layouts: the maps, file numbers and stats are guarded, each file has one writer.
 class RollingFiles {
  public:
-  RollingFiles(const WriteContext& context, std::vector<WriteStat>* stats)
-      : context_(context), stats_(stats) {}
+  RollingFiles(const WriteContext& context, std::vector<WriteStat>* stats,
+               WrittenLocations* written)
+      : context_(context), stats_(stats), written_(written) {}
 
   // Appends `rows` (all of `partition`) to the task's file of that partition, rolling to
   // a new file when it is full. `sorted`: the task is done with its other partitions.
@@ -221,6 +222,7 @@ class RollingFiles {
       KeyedBatch part = rows.Slice(offset, length);
       ARROW_ASSIGN_OR_RAISE(MetaColumns meta, MetaFor(part, partition, writer.get()));
       ARROW_RETURN_NOT_OK(writer->Write(*part.data, meta));
+      if (written_ != nullptr) Remember(part, partition, *writer);
       offset += length;
     }
     return ::arrow::Status::OK();
@@ -269,6 +271,18 @@ class RollingFiles {
     return stat;
   }
 
+  void Remember(const KeyedBatch& rows, const std::string& partition,
+                const FileGroupWriter& writer) {
+    const std::string& name = writer.file_name();
+    std::string file_id = name.substr(0, name.find('_'));
+    std::lock_guard<std::mutex> lock(mutex_);
+    for (int64_t i = 0; i < rows.num_rows(); ++i) {
+      written_->keys.push_back(HoodieKey{std::string(rows.keys->GetView(i)), partition});
+      written_->locations.push_back(
+          RecordLocation{partition, file_id, context_.instant_time, false});
+    }
+  }
+
   // Meta columns of new records: this commit, `<instant>_<task>_<n>` sequence numbers
   // counting per file (HoodieRecord.generateSequenceId), the generated key and path.
   ::arrow::Result<MetaColumns> MetaFor(const KeyedBatch& rows,
@@ -301,6 +315,7 @@ class RollingFiles {
 
   const WriteContext& context_;
   std::vector<WriteStat>* stats_;
+  WrittenLocations* written_;
   std::mutex mutex_;
   std::map<int32_t, Task> tasks_;
 };
@@ -471,7 +486,8 @@ class InputStream : public KeyedBatchStream {
                                                     const KeyGenerator& key_generator,
                                                     ::arrow::RecordBatchReader* input,
                                                     bool deduplicate,
-                                                    bool ordering_required) {
+                                                    bool ordering_required,
+                                                    WrittenLocations* written) {
   const WriteOptions& options = *context.options;
   BulkInsertOutcome outcome;
   if (ordering_required && options.precombine_field &&
@@ -481,7 +497,7 @@ class InputStream : public KeyedBatchStream {
   }
   KeyedInput keyed(input, key_generator, context.data_schema, &outcome);
   InputStream source(&keyed);
-  RollingFiles files(context, &outcome.stats);
+  RollingFiles files(context, &outcome.stats, written);
   const std::string& mode = options.bulk_insert_sort_mode;
   std::string spill_dir = SpillDirectory(options.spill_directory);
 

@@ -11,6 +11,7 @@
 #include <arrow/result.h>
 #include <arrow/type_fwd.h>
 
+#include "hoodie/index/index.h"
 #include "hoodie/timeline/commit_metadata.h"
 #include "hoodie/write/file_group_writer_internal.h"
 #include "hoodie/write/incoming_records_internal.h"
@@ -20,6 +21,13 @@ namespace hoodie {
 class KeyGenerator;
 
 namespace internal {
+
+/// Where each written record went, for indexes that keep their own state (INMEMORY, user
+/// indexes): Index::UpdateLocation's arguments.
+struct WrittenLocations {
+  std::vector<HoodieKey> keys;
+  TaggedLocations locations;
+};
 
 /// What a streamed bulk_insert wrote.
 struct BulkInsertOutcome {
@@ -46,12 +54,14 @@ struct BulkInsertOutcome {
 /// each file when the partition path changes; PARTITION_SORT sorts each chunk of
 /// memory-budget size in memory and writes it as its own task. `deduplicate` keeps one
 /// record per (partition path, key) — the largest ordering value, the later on ties —
-/// and requires a sort by key first, whatever the mode.
+/// and requires a sort by key first, whatever the mode. `written`, when set, receives
+/// every written record's key and location.
 ::arrow::Result<BulkInsertOutcome> StreamBulkInsert(const WriteContext& context,
                                                     const KeyGenerator& key_generator,
                                                     ::arrow::RecordBatchReader* input,
                                                     bool deduplicate,
-                                                    bool ordering_required);
+                                                    bool ordering_required,
+                                                    WrittenLocations* written = nullptr);
 
 }  // namespace internal
 }  // namespace hoodie

@@ -307,6 +307,23 @@ TEST(BulkInsertTest, FailedKeysAreReportedAndDeletedRowsSkipped) {
   EXPECT_EQ(result.inserted, 2);
 }
 
+TEST(BulkInsertTest, InMemoryIndexLearnsBulkInsertedLocations) {
+  HoodieConfig config = WithMode("NONE");
+  config.Set("hoodie.index.type", "INMEMORY");
+  Fixture f(config);
+  ASSERT_OK_AND_ASSIGN(auto client, WriteClient::Make(f.table, config));
+  ASSERT_OK_AND_ASSIGN(std::string t1, client->StartCommit());
+  auto first = TripReader({{"a", "x", 1, "sf"}, {"b", "x", 1, "ny"}}, 1);
+  ASSERT_OK(client->BulkInsert(t1, first.get()).status());
+  ASSERT_OK_AND_ASSIGN(std::string t2, client->StartCommit());
+  auto second = TripReader({{"a", "y", 2, "sf"}, {"c", "y", 2, "ny"}});
+  ASSERT_OK_AND_ASSIGN(WriteResult upserted, client->Upsert(t2, second.get()));
+  EXPECT_EQ(upserted.updated, 1);
+  EXPECT_EQ(upserted.inserted, 1);
+  ASSERT_OK_AND_ASSIGN(auto read, SnapshotRows(f.base, {"id", "name"}));
+  EXPECT_EQ(read, (std::vector<std::string>{"a|y", "b|x", "c|y"}));
+}
+
 // Sends row i of each chunk to task i % 2, in reverse order; counts its calls.
 class ReverseTwoTasks : public BulkInsertPartitioner {
  public:

@@ -190,10 +190,17 @@ std::vector<std::vector<int64_t>> BucketRows(const internal::IncomingRecords& re
   WriteMarkers markers(table.storage(), table.base_path(), instant);
   internal::WriteContext context{table.storage(), table.base_path(), instant,    &options,
                                  &markers,        schema.arrow,      schema.avro};
+  // Indexes with their own state learn where the records went, as after other writes.
+  bool stateful = !IsFileBasedIndex(*options.index);
+  internal::WrittenLocations written;
   ARROW_ASSIGN_OR_RAISE(
       internal::BulkInsertOutcome outcome,
       internal::StreamBulkInsert(context, *options.key_generator, input, combine,
-                                 combine && options.precombine_field_explicit));
+                                 combine && options.precombine_field_explicit,
+                                 stateful ? &written : nullptr));
+  if (stateful) {
+    ARROW_RETURN_NOT_OK(options.index->UpdateLocation(written.keys, written.locations));
+  }
   WriteResult result;
   result.instant_time = instant;
   result.operation = WriteOperationType::kBulkInsert;
