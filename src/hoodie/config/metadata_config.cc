@@ -12,7 +12,13 @@ namespace v = config_validators;
 const ConfigProperty<bool> MetadataConfig::kEnable{
     .key = "hoodie.metadata.enable",
     .default_value = false,
-    .doc = "Maintain and use the internal metadata table.",
+    .doc =
+        "Maintain and use the internal metadata table. hoodie does not write the "
+        "metadata table: unset or false (the default here), every hoodie commit first "
+        "clears hoodie.table.metadata.partitions and .inflight in hoodie.properties "
+        "and deletes .hoodie/metadata, as Hudi's writers do with false, so that no "
+        "reader trusts a stale file listing (Spark writers with Hudi's default true "
+        "rebuild it on their next write); true is refused.",
     .group = "Metadata Table",
     .hudi_0_15_default = "true"};
 

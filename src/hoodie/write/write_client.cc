@@ -25,6 +25,7 @@
 #include "hoodie/write/bulk_insert_internal.h"
 #include "hoodie/write/keyed_batch_internal.h"
 #include "hoodie/write/markers.h"
+#include "hoodie/write/metadata_table_guard_internal.h"
 #include "hoodie/write/rollback_executor.h"
 #include "hoodie/write/write_plan_internal.h"
 
@@ -455,6 +456,8 @@ int64_t WriteResult::FilesReplaced() const {
   metadata.operation_type = result->operation;
   metadata.partition_to_replace_file_ids = result->replaced_file_ids;
   bool replace = IsReplaceOperation(result->operation);
+  // A commit the metadata table does not list would be invisible to its readers.
+  ARROW_RETURN_NOT_OK(internal::DisableMetadataTable(table_.get()).status());
   ARROW_RETURN_NOT_OK(
       timeline
           .TransitionToComplete(

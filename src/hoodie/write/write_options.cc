@@ -12,6 +12,7 @@
 #include "hoodie/config/hoodie_config.h"
 #include "hoodie/config/index_config.h"
 #include "hoodie/config/memory_config.h"
+#include "hoodie/config/metadata_config.h"
 #include "hoodie/config/payload_config.h"
 #include "hoodie/config/table_config_keys.h"
 #include "hoodie/config/write_config.h"
@@ -57,14 +58,16 @@ HoodieConfig Layered(const HoodieConfig& config, const TableConfig* table) {
         "writing without meta fields is not implemented: "
         "hoodie.populate.meta.fields=false");
   }
-  if (config.GetRaw("hoodie.metadata.enable").value_or("false") == "true") {
+  // Unset means false here (Hudi's writers default to true): hoodie never writes the
+  // metadata table, and each commit disables an existing one as Hudi does with false
+  // (metadata_table_guard_internal.h). Asking for it explicitly is an error.
+  ARROW_ASSIGN_OR_RAISE(bool metadata_table, config.Get(MetadataConfig::kEnable));
+  if (metadata_table) {
     return ::arrow::Status::NotImplemented(
-        "hoodie does not write the metadata table; set hoodie.metadata.enable=false");
-  }
-  if (table != nullptr && !table->metadata_partitions().empty()) {
-    return ::arrow::Status::NotImplemented(
-        "the table has a metadata table (hoodie.table.metadata.partitions is set), which "
-        "hoodie cannot keep in sync; disable it with Hudi first");
+        "hoodie does not write the metadata table: hoodie.metadata.enable=true is not "
+        "supported; leave it unset or set it to false (each hoodie commit then clears "
+        "hoodie.table.metadata.partitions and deletes .hoodie/metadata, as Hudi does "
+        "with false; Spark rebuilds the metadata table on its next write)");
   }
   ARROW_ASSIGN_OR_RAISE(bool drop_partition_columns,
                         config.Get(DataSourceConfig::kDropPartitionColumns));
