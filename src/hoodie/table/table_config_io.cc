@@ -83,6 +83,20 @@ std::string BackupPath(const std::string& meta_path) {
   return JoinPath(meta_path, TableConfig::kBackupFile);
 }
 
+// Hadoop's LocalFileSystem, which Spark uses for file:// tables, is a ChecksumFileSystem:
+// it writes a CRC sidecar ".<name>.crc" beside every file and verifies it on each read,
+// and its delete removes both. A hoodie.properties rewritten next to Spark's stale
+// sidecar fails that check in Hudi ("Could not load Hoodie properties"), so deleting
+// either file deletes its sidecar too, as Hadoop does.
+::arrow::Status DeleteWithChecksumSidecar(Storage* storage, const std::string& path) {
+  HOODIE_RETURN_NOT_OK(storage->DeleteFile(path));
+  const std::string sidecar =
+      JoinPath(ParentPath(path), "." + std::string(FileName(path)) + ".crc");
+  HOODIE_ASSIGN_OR_RAISE(bool exists, storage->Exists(sidecar));
+  if (exists) HOODIE_RETURN_NOT_OK(storage->DeleteFile(sidecar));
+  return ::arrow::Status::OK();
+}
+
 }  // namespace
 
 ::arrow::Result<TableConfig> TableConfig::Load(Storage* storage,
@@ -137,7 +151,9 @@ std::string BackupPath(const std::string& meta_path) {
     // it is a half-written file from an interrupted update.
     LogWarning("restoring " + primary.path + " from " + backup.path + " because " +
                primary.Describe());
-    if (primary.exists) HOODIE_RETURN_NOT_OK(storage->DeleteFile(primary.path));
+    if (primary.exists) {
+      HOODIE_RETURN_NOT_OK(DeleteWithChecksumSidecar(storage, primary.path));
+    }
     HOODIE_RETURN_NOT_OK(
         storage->WriteAll(primary.path, backup.text, /*overwrite=*/false));
     HOODIE_RETURN_NOT_OK(storage->Sync(primary.path));
@@ -145,7 +161,8 @@ std::string BackupPath(const std::string& meta_path) {
     // Nothing good to restore from: keep both files for a human to inspect.
     return NoUsableConfig(primary, backup);
   }
-  if (backup.exists) HOODIE_RETURN_NOT_OK(storage->DeleteFile(backup.path));
+  if (backup.exists)
+    HOODIE_RETURN_NOT_OK(DeleteWithChecksumSidecar(storage, backup.path));
   return ::arrow::Status::OK();
 }
 
@@ -163,7 +180,7 @@ std::string BackupPath(const std::string& meta_path) {
   // The backup must be durable before the only other copy is deleted.
   HOODIE_RETURN_NOT_OK(storage->Sync(backup_path));
   // 4. Delete hoodie.properties: from now on readers fall back to the backup.
-  HOODIE_RETURN_NOT_OK(storage->DeleteFile(primary_path));
+  HOODIE_RETURN_NOT_OK(DeleteWithChecksumSidecar(storage, primary_path));
   // 5. Apply the change and write hoodie.properties again.
   for (const auto& [key, value] : updates) config.Set(key, value);
   for (const auto& key : deletes) config.Remove(key);
@@ -175,7 +192,7 @@ std::string BackupPath(const std::string& meta_path) {
   HOODIE_ASSIGN_OR_RAISE(std::string written, storage->ReadAll(primary_path));
   auto reread = TableConfig::Parse(written, primary_path);
   if (!reread.ok() || reread->GetOr(kChecksum, "") != checksum) {
-    HOODIE_WARN_NOT_OK(storage->DeleteFile(primary_path),
+    HOODIE_WARN_NOT_OK(DeleteWithChecksumSidecar(storage, primary_path),
                        "deleting unverified " + primary_path);
     return WithErrorCode(
         ::arrow::Status::IOError("hoodie.properties checksum missing or does not match "
@@ -184,7 +201,7 @@ std::string BackupPath(const std::string& meta_path) {
         ErrorCode::kCorruptTableConfig);
   }
   // 7. Delete the backup.
-  HOODIE_RETURN_NOT_OK(storage->DeleteFile(backup_path));
+  HOODIE_RETURN_NOT_OK(DeleteWithChecksumSidecar(storage, backup_path));
   return config;
 }
 

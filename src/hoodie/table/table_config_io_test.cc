@@ -108,6 +108,24 @@ TEST_F(TableConfigIoTest, ModifyUpsertsDeletesAndCleansUp) {
   EXPECT_EQ(loaded.entries(), modified.entries());
 }
 
+TEST_F(TableConfigIoTest, ModifyDeletesHadoopChecksumSidecarsWithTheFiles) {
+  // Spark on a local file system leaves ".hoodie.properties.crc" (Hadoop's
+  // ChecksumFileSystem); a rewrite next to the stale sidecar would fail Hudi's read.
+  const std::string sidecar = meta_ + "/.hoodie.properties.crc";
+  const std::string backup_sidecar = meta_ + "/.hoodie.properties.backup.crc";
+  ASSERT_OK(storage_->WriteAll(sidecar, "crc\0\0\0\1", /*overwrite=*/false));
+  ASSERT_OK(storage_->WriteAll(backup_sidecar, "crc", /*overwrite=*/false));
+  const std::string other = meta_ + "/.20240101000000000.commit.crc";
+  ASSERT_OK(storage_->WriteAll(other, "crc", /*overwrite=*/false));
+  ASSERT_OK(
+      TableConfig::Modify(storage_.get(), meta_, {{"hoodie.table.version", "6"}}, {})
+          .status());
+  EXPECT_FALSE(Exists(sidecar));
+  EXPECT_FALSE(Exists(backup_sidecar));
+  EXPECT_TRUE(Exists(other));
+  EXPECT_TRUE(Exists(primary_));
+}
+
 TEST_F(TableConfigIoTest, ModifyOfNameRecomputesChecksum) {
   ASSERT_OK_AND_ASSIGN(
       TableConfig modified,
