@@ -24,6 +24,7 @@ NOT_THROUGH_ROW_WRITER = ("c_byte", "c_short", "c_list")
     "spec_name,first_op,row_writer",
     [("simple", "insert", False), ("complex-hive", "bulk_insert", True), ("timestamp", "insert", False),
      ("nonpartitioned", "bulk_insert", False)],
+    ids=["simple-insert", "complex-hive-bulk_insert-row-writer", "timestamp-insert", "nonpartitioned-bulk_insert"],
 )
 def test_hoodie_reads_spark_commits(spark, hudi_java, hoodie, tmp_path, spec_name, first_op, row_writer):
     """Spark writes five commits (insert/bulk_insert, upsert, delete, bulk_insert, upsert) of all types; hoodie reads them exactly.
