@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from conftest import snapshot
+from conftest import hoodie_rows, snapshot
 
 SIMPLE_KEYGEN = "org.apache.hudi.keygen.SimpleKeyGenerator"
 SCHEMA = "id string, name string, ts long, score double, part string"
@@ -91,3 +91,52 @@ def test_hoodie_incremental_reads_of_spark_mor_table(spark, hudi_java, hoodie, s
             "hoodie.datasource.query.type": "incremental",
             "hoodie.datasource.read.begin.instanttime": begin}))
         assert hoodie_query(hoodie, path, "--query-type", "incremental", "--begin", begin) == expected, begin
+
+
+# --------------------------------------------------------------------------------------
+# hoodie writes merge-on-read (deltacommits with log blocks), Spark reads
+# --------------------------------------------------------------------------------------
+
+
+def hoodie_write(hoodie, tmp_path, path, op, rows):
+    data = tmp_path / f"in-{op}-{len(list(tmp_path.iterdir()))}.json"
+    keys = ("id", "name", "ts", "score", "part")
+    data.write_text("".join(json.dumps(dict(zip(keys, r))) + "\n" for r in rows))
+    conf = {
+        "hoodie.table.name": "hoodie_mor",
+        "hoodie.datasource.write.table.type": "MERGE_ON_READ",
+        "hoodie.datasource.write.recordkey.field": "id",
+        "hoodie.datasource.write.partitionpath.field": "part",
+        "hoodie.datasource.write.precombine.field": "ts",
+        "hoodie.datasource.write.keygenerator.class": SIMPLE_KEYGEN,
+    }
+    args = ["write", "--table", path, "--op", op, "--input", data, "--format", "json"]
+    for key, value in conf.items():
+        args += ["--hoodie-conf", f"{key}={value}"]
+    summary = hoodie.json(*args)
+    assert summary["committed"] == "true", summary
+    return summary
+
+
+def test_spark_reads_hoodie_mor_log_files(spark, hudi_java, hoodie, tmp_path):
+    """Spark reads a MOR table hoodie wrote (deltacommits with Avro data and delete blocks) exactly as hoodie does.
+
+    hoodie inserts, upserts (updates appended to logs as Avro data blocks), deletes (a delete block) and
+    upserts again; Spark's snapshot, read-optimized and time-travel queries return exactly hoodie's rows,
+    and Hudi's meta client reads the same deltacommit write stats hoodie lists."""
+    path = tmp_path / "hoodie_mor"
+    inputs = tmp_path / "inputs"
+    inputs.mkdir()
+    for op, rows in (("upsert", INSERTS), ("upsert", UPDATES), ("delete", DELETES), ("upsert", UPDATES_AGAIN)):
+        hoodie_write(hoodie, inputs, path, op, rows)
+    assert [p for p in path.rglob(".*.log.*")], "hoodie wrote no log file"
+    instants = hudi_java.active_instants(path)
+    assert [(a, s) for _, a, s in instants] == [("deltacommit", "COMPLETED")] * 4
+    assert hoodie_query(hoodie, path) == spark_rows(snapshot(spark, path))
+    assert sorted(r[3] for r in hoodie_query(hoodie, path)) == ["a1", "b1", "b2", "c1"]
+    assert hoodie_query(hoodie, path, "--query-type", "read_optimized") == spark_rows(
+        snapshot(spark, path, **{"hoodie.datasource.query.type": "read_optimized"}))
+    for instant, _, _ in instants:
+        assert hoodie_query(hoodie, path, "--as-of", instant) == spark_rows(
+            snapshot(spark, path, **{"as.of.instant": instant})), instant
+        assert hoodie_rows(hoodie, path, instant) == hudi_java.commit_write_stats(path, instant)

@@ -35,12 +35,15 @@ struct WriteArgs {
 };
 
 constexpr char kDescription[] =
-    R"(Write records into a COPY_ON_WRITE table (table version 6).
+    R"(Write records into a table (table version 6).
 
 The table is created on the first write from hoodie.table.name,
 hoodie.datasource.write.recordkey.field, .partitionpath.field, .precombine.field and
-.keygenerator.class (set them with --props FILE or --hoodie-conf k=v). MERGE_ON_READ is
-refused. Input files are read in order through Arrow: json (one object per line), csv
+.keygenerator.class (set them with --props FILE or --hoodie-conf k=v); it is
+MERGE_ON_READ when hoodie.datasource.write.table.type says so. On MERGE_ON_READ tables each
+write is a deltacommit: updates and deletes are appended to the file group's log as Avro
+data and delete blocks (a new log version per write), inserts go to new base files.
+Input files are read in order through Arrow: json (one object per line), csv
 (header first) or parquet; all must have the same columns. Records whose key cannot be
 generated are counted as failed and not written.
 

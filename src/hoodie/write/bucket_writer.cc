@@ -16,6 +16,7 @@
 #include "hoodie/format/avro/meta_fields.h"
 #include "hoodie/format/parquet/base_file_reader.h"
 #include "hoodie/write/bucket_writer_internal.h"
+#include "hoodie/write/log_append_internal.h"
 #include "hoodie/write/write_options.h"
 
 namespace hoodie::internal {
@@ -276,6 +277,9 @@ struct MergeCounts {
 ::arrow::Status WriteBucket(const WriteContext& context, const IncomingRecords& records,
                             const Bucket& bucket, int64_t task,
                             std::vector<WriteStat>* stats) {
+  if (bucket.file && context.options->merge_on_read) {
+    return AppendToFileGroup(context, records, bucket, task, stats);
+  }
   if (bucket.file) return MergeFileGroup(context, records, bucket, task, stats);
   return WriteNewFileGroups(context, records, bucket, task, stats);
 }

@@ -32,10 +32,12 @@
 namespace hoodie {
 namespace {
 
-// The instant `operation` commits as: a replacecommit for the replace operations.
-Instant WriteInstant(const std::string& time, WriteOperationType operation, State state) {
-  return Instant{time,
-                 IsReplaceOperation(operation) ? Action::kReplaceCommit : Action::kCommit,
+// The instant `operation` commits as: a replacecommit for the replace operations, else
+// a commit (copy-on-write) or deltacommit (merge-on-read).
+Instant WriteInstant(const std::string& time, WriteOperationType operation, State state,
+                     bool merge_on_read) {
+  Action action = merge_on_read ? Action::kDeltaCommit : Action::kCommit;
+  return Instant{time, IsReplaceOperation(operation) ? Action::kReplaceCommit : action,
                  state};
 }
 
@@ -186,7 +188,11 @@ std::vector<std::vector<int64_t>> BucketRows(const internal::IncomingRecords& re
     const WriterSchema& schema, ::arrow::RecordBatchReader* input, bool combine) {
   ARROW_RETURN_NOT_OK(
       timeline
-          .TransitionToInflight(Instant{instant, Action::kCommit, State::kRequested}, "")
+          .TransitionToInflight(
+              Instant{instant,
+                      options.merge_on_read ? Action::kDeltaCommit : Action::kCommit,
+                      State::kRequested},
+              "")
           .status());
   WriteMarkers markers(table.storage(), table.base_path(), instant);
   internal::WriteContext context{table.storage(), table.base_path(), instant,    &options,
@@ -240,7 +246,8 @@ std::vector<std::vector<int64_t>> BucketRows(const internal::IncomingRecords& re
   ARROW_ASSIGN_OR_RAISE(WriteOptions options, WriteOptions::FromConfig(config));
   TableCreateOptions create;
   create.table_name = options.table_name;
-  create.table_type = TableType::kCopyOnWrite;
+  create.table_type =
+      options.merge_on_read ? TableType::kMergeOnRead : TableType::kCopyOnWrite;
   create.record_key_fields = options.record_key_fields;
   create.partition_fields = options.partition_fields;
   if (options.precombine_field_explicit)
@@ -271,7 +278,8 @@ int64_t WriteResult::FilesReplaced() const {
   ARROW_ASSIGN_OR_RAISE(std::string instant, timeline.CreateNewInstantTime());
   ARROW_ASSIGN_OR_RAISE(std::string content, RequestedContent(operation));
   ARROW_RETURN_NOT_OK(timeline.CreateRequested(
-      WriteInstant(instant, operation, State::kRequested), content));
+      WriteInstant(instant, operation, State::kRequested, options_.merge_on_read),
+      content));
   return instant;
 }
 
@@ -308,7 +316,8 @@ int64_t WriteResult::FilesReplaced() const {
 ::arrow::Result<ActiveTimeline> WriteClient::LoadRequested(
     const std::string& instant, WriteOperationType operation) const {
   ARROW_ASSIGN_OR_RAISE(ActiveTimeline timeline, table_->LoadActiveTimeline());
-  Instant requested = WriteInstant(instant, operation, State::kRequested);
+  Instant requested =
+      WriteInstant(instant, operation, State::kRequested, options_.merge_on_read);
   if (!timeline.timeline().ContainsInstant(requested)) {
     return ::arrow::Status::Invalid("instant ", instant, " is not a requested ",
                                     ActionName(requested.action), "; call StartCommit(",
@@ -345,8 +354,9 @@ int64_t WriteResult::FilesReplaced() const {
   profile.operation_type = operation;
   ARROW_RETURN_NOT_OK(
       timeline
-          .TransitionToInflight(WriteInstant(instant, operation, State::kRequested),
-                                profile.ToJson())
+          .TransitionToInflight(
+              WriteInstant(instant, operation, State::kRequested, options_.merge_on_read),
+              profile.ToJson())
           .status());
   if (options_.auto_commit) ARROW_RETURN_NOT_OK(Commit(&result));
   return result;
@@ -376,7 +386,8 @@ int64_t WriteResult::FilesReplaced() const {
                                               WriteOperationType operation,
                                               ::arrow::RecordBatchReader* input) {
   ARROW_ASSIGN_OR_RAISE(ActiveTimeline timeline, LoadRequested(instant, operation));
-  Instant requested = WriteInstant(instant, operation, State::kRequested);
+  Instant requested =
+      WriteInstant(instant, operation, State::kRequested, options_.merge_on_read);
   ARROW_ASSIGN_OR_RAISE(WriterSchema schema,
                         ResolveSchema(timeline, *input->schema(), options_.table_name));
   bool is_delete = operation == WriteOperationType::kDelete;
@@ -461,7 +472,8 @@ int64_t WriteResult::FilesReplaced() const {
   ARROW_RETURN_NOT_OK(
       timeline
           .TransitionToComplete(
-              WriteInstant(result->instant_time, result->operation, State::kInflight),
+              WriteInstant(result->instant_time, result->operation, State::kInflight,
+                           options_.merge_on_read),
               replace ? metadata.ToJson() : metadata.CommitMetadata::ToJson())
           .status());
   result->committed = true;
@@ -480,7 +492,7 @@ int64_t WriteResult::FilesReplaced() const {
   }
   ARROW_RETURN_NOT_OK(markers.DeleteFolder());
   ARROW_ASSIGN_OR_RAISE(ActiveTimeline timeline, table_->LoadActiveTimeline());
-  for (Action action : {Action::kCommit, Action::kReplaceCommit}) {
+  for (Action action : {Action::kCommit, Action::kDeltaCommit, Action::kReplaceCommit}) {
     for (State state : {State::kInflight, State::kRequested}) {
       Instant pending{instant, action, state};
       if (!timeline.timeline().ContainsInstant(pending)) continue;

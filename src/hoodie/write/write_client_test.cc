@@ -393,8 +393,8 @@ TEST(WriteClientTest, UpsertIntoCopyOfSparkWrittenSampleTable) {
 
 TEST(WriteClientTest, UnsupportedOptionsAreRejected) {
   HoodieConfig config = TripConfig(false);
-  config.Set("hoodie.datasource.write.table.type", "MERGE_ON_READ");
-  EXPECT_THAT(WriteOptions::FromConfig(config), StatusMessageHas("MERGE_ON_READ"));
+  config.Set("hoodie.datasource.write.table.type", "MERGE_ON_WRITE");
+  EXPECT_THAT(WriteOptions::FromConfig(config), StatusMessageHas("MERGE_ON_WRITE"));
   config = TripConfig(false);
   config.Set("hoodie.index.type", "HBASE");
   EXPECT_THAT(WriteOptions::FromConfig(config), StatusMessageHas("index 'HBASE'"));

@@ -46,10 +46,10 @@ HoodieConfig Layered(const HoodieConfig& config, const TableConfig* table) {
   ARROW_ASSIGN_OR_RAISE(std::string type, config.Get(DataSourceConfig::kTableType));
   if (table != nullptr)
     type = TableTypeName(table->table_type().ValueOr(TableType::kCopyOnWrite));
-  if (Upper(type) != "COPY_ON_WRITE") {
-    return ::arrow::Status::NotImplemented(
-        "hoodie writes COPY_ON_WRITE tables only; MERGE_ON_READ writes (log files, "
-        "deltacommits) are not implemented: hoodie.datasource.write.table.type=",
+  if (Upper(type) != "COPY_ON_WRITE" && Upper(type) != "MERGE_ON_READ") {
+    return ::arrow::Status::Invalid(
+        "unknown table type (COPY_ON_WRITE or MERGE_ON_READ): "
+        "hoodie.datasource.write.table.type=",
         type);
   }
   ARROW_ASSIGN_OR_RAISE(bool populate, config.Get(TableConfigKeys::kPopulateMetaFields));
@@ -236,6 +236,11 @@ bool IsReplaceOperation(WriteOperationType operation) {
   ARROW_RETURN_NOT_OK(RejectUnsupported(merged, table));
   WriteOptions out;
   ARROW_RETURN_NOT_OK(ReadTableAndKeys(merged, table, &out));
+  ARROW_ASSIGN_OR_RAISE(std::string type, merged.Get(DataSourceConfig::kTableType));
+  if (table != nullptr) {
+    type = TableTypeName(table->table_type().ValueOr(TableType::kCopyOnWrite));
+  }
+  out.merge_on_read = Upper(type) == "MERGE_ON_READ";
   ARROW_RETURN_NOT_OK(ReadPayload(merged, &out));
   ARROW_RETURN_NOT_OK(ReadIndexAndBloom(merged, &out));
   ARROW_RETURN_NOT_OK(ReadSizing(merged, &out));

@@ -60,6 +60,8 @@ struct WriteOptions {
   BaseFileWriterOptions base_file;
   /// hoodie.parquet.small.file.limit (bytes); 0 disables small-file packing.
   int64_t small_file_limit = 104857600;
+  /// The table is MERGE_ON_READ: deltacommits, updates and deletes appended to logs.
+  bool merge_on_read = false;
   /// hoodie.copyonwrite.insert.split.size and .auto.split.
   int32_t insert_split_size = 500000;
   bool insert_auto_split = true;

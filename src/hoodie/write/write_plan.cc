@@ -231,8 +231,10 @@ void Route(const IncomingRecords& records,
             partition, std::nullopt, NewFileIdPrefix(), {}, std::move(w.inserts), {}});
     } else {
       AssignInserts(existing, w.inserts, options, average,
-                    options.small_file_limit > 0 && !overwrite, &by_file, &updates,
-                    &news);
+                    // MOR: inserts go to new file groups, never into a slice's log,
+                    // so that the base-file indexes keep finding every key.
+                    options.small_file_limit > 0 && !overwrite && !options.merge_on_read,
+                    &by_file, &updates, &news);
     }
     for (size_t b = first_new; b < news.size(); ++b) news[b].partition = partition;
   }
