@@ -49,13 +49,15 @@ bool IsNullIn(const RowRef& record, std::string_view name) {
 // new record's batch: the `base` side's value when non-null, else the other side's
 // (Spark-made Avro schemas give nullable fields a null default, so "non-default" means
 // non-null). With `meta_from_new`, meta columns take the new record as base
-// (PartialUpdateAvroPayload.mergeDisorderRecordsWithMetadata). A record that comes out
-// whole is reported as kKeepOld / kTakeNew.
+// (PartialUpdateAvroPayload.mergeDisorderRecordsWithMetadata). Java builds a new record
+// (GenericRecordBuilder) even when every value comes from the old one, so a merge that
+// copies the old record whole is kCombined, never kKeepOld: the write path keeps the
+// stored meta columns only for kKeepOld (HoodieMergeHandle compares by identity). A
+// record that is the new one whole is reported as kTakeNew.
 MergeResult PreferNonNull(const RowRef& old_record, const RowRef& new_record,
                           MergeSide base, bool meta_from_new) {
   const ::arrow::Schema& schema = *new_record.batch->schema();
   std::vector<MergeSide> sides(schema.num_fields());
-  bool all_old = true;
   bool all_new = true;
   for (int i = 0; i < schema.num_fields(); ++i) {
     const std::string& name = schema.field(i)->name();
@@ -71,11 +73,9 @@ MergeResult PreferNonNull(const RowRef& old_record, const RowRef& new_record,
     // Both null: either side gives null, and staying on the base side lets a record
     // that comes out whole be reported as such.
     sides[i] = base_null && !other_null ? other : column_base;
-    all_old = all_old && sides[i] == MergeSide::kOld;
     all_new = all_new && sides[i] == MergeSide::kNew;
   }
   if (all_new) return MergeResult::TakeNew();
-  if (all_old) return MergeResult::KeepOld();
   return MergeResult::Combined(std::move(sides));
 }
 

@@ -142,17 +142,17 @@ std::vector<std::string> RecordMergerRegistry::Names() const {
   return factory(options);
 }
 
+::arrow::Result<std::string> PayloadClassName(const HoodieConfig& config) {
+  if (IsSet(config, DataSourceConfig::kPayloadClass)) {
+    return config.Get(DataSourceConfig::kPayloadClass);
+  }
+  return config.Get(TableConfigKeys::kPayloadClass);
+}
+
 ::arrow::Result<std::unique_ptr<RecordMerger>> MakeRecordMerger(
     const HoodieConfig& config) {
   RegisterBuiltinRecordMergers();
-  std::string payload_class;
-  if (IsSet(config, DataSourceConfig::kPayloadClass)) {
-    ARROW_ASSIGN_OR_RAISE(payload_class, config.Get(DataSourceConfig::kPayloadClass));
-  } else {
-    // hoodie.compaction.payload.class, the key hoodie.properties carries; its default is
-    // OverwriteWithLatestAvroPayload like the datasource key's.
-    ARROW_ASSIGN_OR_RAISE(payload_class, config.Get(TableConfigKeys::kPayloadClass));
-  }
+  ARROW_ASSIGN_OR_RAISE(std::string payload_class, PayloadClassName(config));
   ARROW_ASSIGN_OR_RAISE(RecordMergerOptions options,
                         RecordMergerOptions::FromConfig(config));
   return RecordMergerRegistry::Global().Make(payload_class, options);

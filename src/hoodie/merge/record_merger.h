@@ -40,9 +40,12 @@ enum class MergeSide : uint8_t { kOld, kNew };
 
 /// What a merge produced.
 enum class MergeOutcome : uint8_t {
-  /// The old record, unchanged (stored record kept / earlier arrival wins).
+  /// The old record itself (Java returns the very object it was given: the stored
+  /// record / the earlier payload). A write keeps a stored record's meta columns,
+  /// commit time included, only for this outcome; a merge that builds a new record
+  /// equal to the old one returns kCombined.
   kKeepOld,
-  /// The new record, unchanged.
+  /// The new record, unchanged. A write gives it the new commit's meta columns.
   kTakeNew,
   /// No record: the key is deleted. Only Combine returns this; PreCombine keeps a
   /// soft-delete record so the later Combine can apply it.
@@ -166,6 +169,11 @@ class RecordMergerRegistry {
 /// DefaultHoodieRecordPayload, OverwriteNonDefaultsWithLatestAvroPayload,
 /// PartialUpdateAvroPayload and EventTimeAvroPayload.
 void RegisterBuiltinRecordMergers();
+
+/// The payload class the config names: hoodie.datasource.write.payload.class when set,
+/// else hoodie.compaction.payload.class (the key hoodie.properties carries; both default
+/// to OverwriteWithLatestAvroPayload).
+::arrow::Result<std::string> PayloadClassName(const HoodieConfig& config);
 
 /// The merger the config asks for: the payload class from
 /// hoodie.datasource.write.payload.class, else hoodie.compaction.payload.class, else

@@ -124,7 +124,8 @@ const std::vector<MergeCase> kCombineCases = {
      R"({"id":"k","ts":6,"name":"s","price":60,"_hoodie_is_deleted":false})"},
     {kPartial, "tie", STORED, TIE, O::kCombined,
      R"({"id":"k","ts":5,"name":"i","price":50,"_hoodie_is_deleted":false})"},
-    {kPartial, "older, stored complete", STORED, OLDER, O::kKeepOld, STORED},
+    // A new record with every value of the stored one: not the stored record itself.
+    {kPartial, "older, stored complete", STORED, OLDER, O::kCombined, STORED},
     {kPartial, "older fills stored nulls", STORED_NO_PRICE, OLDER, O::kCombined,
      R"({"id":"k","ts":5,"name":"s","price":40,"_hoodie_is_deleted":false})"},
     {kPartial, "newer delete", STORED, NEWER_DELETE, O::kDelete, ""},
