@@ -4,6 +4,7 @@
 
 #include <chrono>
 #include <string>
+#include <string_view>
 #include <unordered_map>
 #include <unordered_set>
 
@@ -15,6 +16,7 @@
 
 #include "hoodie/format/avro/meta_fields.h"
 #include "hoodie/format/parquet/base_file_reader.h"
+#include "hoodie/merge/record_merger.h"
 #include "hoodie/write/bucket_writer_internal.h"
 #include "hoodie/write/log_append_internal.h"
 #include "hoodie/write/write_options.h"
@@ -74,10 +76,12 @@ std::vector<std::string> KeysOf(const IncomingRecords& records,
   return ::arrow::Status::OK();
 }
 
-// One output row of a merge: a stored row (meta kept) or an incoming record.
+// One output row of a merge: a stored row kept as stored (its meta columns too), or
+// a row written by this commit (an update, a combined record or an insert) for the
+// incoming record `record`.
 struct MergedRow {
   bool incoming = false;
-  int64_t row = 0;  // stored row, or IncomingRecords row
+  int64_t row = 0;  // stored row
   size_t record = 0;
   bool restamp = false;  // a stored row written with this instant's meta columns
 };
@@ -88,100 +92,126 @@ struct MergeCounts {
   int64_t deleted = 0;
 };
 
-// HoodieMergeHandle's record loop: stored rows in file order (replaced by their update,
-// dropped by their delete), then the inserts not found in the file.
-::arrow::Result<std::vector<MergedRow>> MergeRows(
-    const IncomingRecords& records, const Bucket& bucket,
-    const ::arrow::StringArray& keys, const std::vector<OrderingValue>& stored_ordering,
-    const WriteOptions& options, MergeCounts* counts) {
-  std::unordered_map<std::string, size_t> incoming;
-  for (size_t index : bucket.updates) incoming[records.records[index].key] = index;
-  std::vector<size_t> appended;
-  for (size_t index : bucket.inserts) {
-    if (options.allow_duplicate_on_inserts) {
-      appended.push_back(index);
-    } else {
-      incoming.emplace(records.records[index].key, index);
-    }
-  }
-  // Keys a global index moves to another partition leave this file group.
-  std::unordered_set<std::string> moved_out;
-  for (size_t index : bucket.moved_out) moved_out.insert(records.records[index].key);
-  // Stored rows that won a global-index partition move are rewritten as updates.
-  std::unordered_map<std::string, size_t> restamped;
-  for (size_t index : bucket.restamped) restamped[records.records[index].key] = index;
-  std::vector<MergedRow> out;
-  for (int64_t i = 0; i < keys.length(); ++i) {
-    if (!moved_out.empty() && moved_out.count(std::string(keys.GetView(i)))) {
-      ++counts->deleted;
-      continue;
-    }
-    if (auto won = restamped.find(std::string(keys.GetView(i))); won != restamped.end()) {
-      out.push_back({false, i, won->second, true});
-      ++counts->updated;
-      continue;
-    }
-    auto it = incoming.find(std::string(keys.GetView(i)));
-    if (it == incoming.end()) {
-      out.push_back({false, i, 0});
-      continue;
-    }
-    size_t index = it->second;
-    const IncomingRecord& record = records.records[index];
-    incoming.erase(it);
-    bool keep_stored = options.payload == PayloadKind::kDefault &&
-                       !stored_ordering.empty() &&
-                       CompareOrdering(stored_ordering[i], record.ordering) > 0;
-    if (keep_stored) {
-      out.push_back({false, i, 0});
-    } else if (record.is_delete) {
-      ++counts->deleted;
-    } else {
-      out.push_back({true, record.row, index});
-      ++counts->updated;
-    }
-  }
-  if (!options.allow_duplicate_on_inserts) {
-    for (size_t index : bucket.inserts) {
-      // Inserts whose key the file holds were merged into the stored row above.
-      if (incoming.count(records.records[index].key)) appended.push_back(index);
-    }
-  }
-  for (size_t index : appended) {
-    out.push_back({true, records.records[index].row, index});
-    ++counts->inserted;
-  }
-  return out;
-}
+// HoodieMergeHandle's record loop over one base file: each stored row with an incoming
+// record of its key is merged by the payload (RecordMerger::Combine); the other stored
+// rows are copied; then the incoming records the file did not hold are appended
+// (writeIncomingRecords). With allow.duplicate.on.inserts an insert never merges
+// (HoodieConcatHandle). Data rows go to `data`, their provenance to the result.
+class FileMerger {
+ public:
+  FileMerger(const IncomingRecords& records, const StagedRowView& rows,
+             const RecordMerger& merger, MergedBatchBuilder* data)
+      : records_(records), rows_view_(rows), merger_(merger), data_(data) {}
 
-// The stored data columns aligned to the write schema, then the incoming rows, taken
-// in output order.
-::arrow::Result<std::shared_ptr<::arrow::RecordBatch>> AssembleData(
-    const WriteContext& context, const IncomingRecords& records,
-    const std::shared_ptr<::arrow::RecordBatch>& stored_data,
-    const std::vector<MergedRow>& rows) {
-  std::vector<int64_t> incoming_rows;
-  ::arrow::Int64Builder indices;
-  for (const MergedRow& row : rows) {
-    if (row.incoming) {
-      ARROW_RETURN_NOT_OK(indices.Append(stored_data->num_rows() +
-                                         static_cast<int64_t>(incoming_rows.size())));
-      incoming_rows.push_back(row.row);
-    } else {
-      ARROW_RETURN_NOT_OK(indices.Append(row.row));
+  ::arrow::Result<std::vector<MergedRow>> Merge(const Bucket& bucket,
+                                                const ::arrow::StringArray& keys,
+                                                const ::arrow::RecordBatch& stored,
+                                                bool allow_duplicate_on_inserts) {
+    std::unordered_map<std::string_view, size_t> incoming;
+    // Java keeps one record per key in keyToNewRecords: a later one replaces it.
+    for (size_t index : bucket.updates) incoming[records_.records[index].key] = index;
+    std::vector<size_t> appended;
+    for (size_t index : bucket.inserts) {
+      if (allow_duplicate_on_inserts) {
+        appended.push_back(index);
+      } else {
+        incoming[records_.records[index].key] = index;
+      }
     }
+    // Keys a global index moves to another partition leave this file group.
+    std::unordered_set<std::string_view> moved_out;
+    for (size_t index : bucket.moved_out) moved_out.insert(records_.records[index].key);
+    // Stored rows that won a global-index partition move are rewritten as updates.
+    std::unordered_map<std::string_view, size_t> restamped;
+    for (size_t index : bucket.restamped) restamped[records_.records[index].key] = index;
+    for (int64_t i = 0; i < keys.length(); ++i) {
+      if (!moved_out.empty() && moved_out.count(keys.GetView(i))) {
+        ++counts_.deleted;
+        continue;
+      }
+      if (auto won = restamped.find(keys.GetView(i)); won != restamped.end()) {
+        rows_.push_back({false, i, won->second, true});
+        ++counts_.updated;
+        ARROW_RETURN_NOT_OK(data_->AppendRow(RowRef{&stored, i}));
+        continue;
+      }
+      auto it = incoming.find(keys.GetView(i));
+      if (it == incoming.end()) {
+        ARROW_RETURN_NOT_OK(KeepStored(stored, i));
+        continue;
+      }
+      size_t index = it->second;
+      merged_keys_.insert(it->first);
+      ARROW_RETURN_NOT_OK(MergeStored(stored, i, index));
+    }
+    if (!allow_duplicate_on_inserts) {
+      for (size_t index : bucket.inserts) {
+        const std::string& key = records_.records[index].key;
+        auto it = incoming.find(key);
+        // Once per key, the record that won the map, unless a stored row took it.
+        if (it == incoming.end() || it->second != index || merged_keys_.count(key)) {
+          continue;
+        }
+        appended.push_back(index);
+      }
+    }
+    for (size_t index : appended) ARROW_RETURN_NOT_OK(Insert(index));
+    return std::move(rows_);
   }
-  std::vector<std::shared_ptr<::arrow::RecordBatch>> parts = {stored_data};
-  if (!incoming_rows.empty()) {
-    ARROW_ASSIGN_OR_RAISE(auto taken, records.Take(incoming_rows));
-    parts.push_back(std::move(taken));
+
+  const MergeCounts& counts() const { return counts_; }
+
+ private:
+  ::arrow::Status KeepStored(const ::arrow::RecordBatch& stored, int64_t row) {
+    rows_.push_back({false, row, 0});
+    return data_->AppendRow(RowRef{&stored, row});
   }
-  ARROW_ASSIGN_OR_RAISE(auto table,
-                        ::arrow::Table::FromRecordBatches(context.data_schema, parts));
-  ARROW_ASSIGN_OR_RAISE(auto index_array, indices.Finish());
-  ARROW_ASSIGN_OR_RAISE(::arrow::Datum taken, ::arrow::compute::Take(table, index_array));
-  return taken.table()->CombineChunksToBatch();
-}
+
+  ::arrow::Status MergeStored(const ::arrow::RecordBatch& stored, int64_t row,
+                              size_t index) {
+    RowRef old_record{&stored, row};
+    RowRef new_record = rows_view_.Get(records_.records[index].row);
+    ARROW_ASSIGN_OR_RAISE(MergeResult result, merger_.Combine(old_record, new_record));
+    switch (result.outcome) {
+      case MergeOutcome::kKeepOld:
+        return KeepStored(stored, row);
+      case MergeOutcome::kDelete:
+        ++counts_.deleted;
+        return ::arrow::Status::OK();
+      case MergeOutcome::kTakeNew:
+      case MergeOutcome::kCombined:
+        if (new_record.empty()) {
+          return ::arrow::Status::Invalid("payload ", merger_.java_class_name(),
+                                          " kept a delete operation's record, which has "
+                                          "no values");
+        }
+        ++counts_.updated;
+        rows_.push_back({true, 0, index});
+        return data_->Append(result, old_record, new_record);
+    }
+    return ::arrow::Status::Invalid("unknown merge outcome");
+  }
+
+  // writeInsertRecord: a delete is not written.
+  ::arrow::Status Insert(size_t index) {
+    RowRef record = rows_view_.Get(records_.records[index].row);
+    if (record.empty() || merger_.IsDelete(record)) {
+      ++counts_.deleted;
+      return ::arrow::Status::OK();
+    }
+    ++counts_.inserted;
+    rows_.push_back({true, 0, index});
+    return data_->AppendRow(record);
+  }
+
+  const IncomingRecords& records_;
+  const StagedRowView& rows_view_;
+  const RecordMerger& merger_;
+  MergedBatchBuilder* data_;
+  std::unordered_set<std::string_view> merged_keys_;
+  std::vector<MergedRow> rows_;
+  MergeCounts counts_;
+};
 
 ::arrow::Result<MetaColumns> AssembleMeta(const WriteContext& context,
                                           const IncomingRecords& records,
@@ -244,16 +274,17 @@ struct MergeCounts {
                                     file.path);
   }
   const WriteOptions& options = *context.options;
-  std::vector<OrderingValue> stored_ordering;
-  if (options.payload == PayloadKind::kDefault && options.precombine_field) {
-    if (auto column = stored_data->GetColumnByName(*options.precombine_field)) {
-      ARROW_ASSIGN_OR_RAISE(stored_ordering, OrderingValues(*column));
-    }
+  ARROW_ASSIGN_OR_RAISE(auto builder, MergedBatchBuilder::Make(context.data_schema));
+  std::vector<int64_t> incoming_rows;
+  for (const auto* indices : {&bucket.updates, &bucket.inserts}) {
+    for (size_t index : *indices) incoming_rows.push_back(records.records[index].row);
   }
-  MergeCounts counts;
+  ARROW_ASSIGN_OR_RAISE(StagedRowView incoming, records.View(std::move(incoming_rows)));
+  FileMerger merger(records, incoming, *context.merger, builder.get());
   ARROW_ASSIGN_OR_RAISE(
-      auto rows, MergeRows(records, bucket, *keys, stored_ordering, options, &counts));
-  ARROW_ASSIGN_OR_RAISE(auto data, AssembleData(context, records, stored_data, rows));
+      std::vector<MergedRow> rows,
+      merger.Merge(bucket, *keys, *stored_data, options.allow_duplicate_on_inserts));
+  ARROW_ASSIGN_OR_RAISE(auto data, builder->Finish());
   ARROW_ASSIGN_OR_RAISE(
       auto writer, FileGroupWriter::Open(context, bucket.partition, file.file_id, task,
                                          IoType::kMerge));
@@ -262,9 +293,9 @@ struct MergeCounts {
   ARROW_RETURN_NOT_OK(writer->Write(*data, meta));
   ARROW_ASSIGN_OR_RAISE(WriteStat stat, writer->Close());
   stat.prev_commit = file.base_instant;
-  stat.num_update_writes = counts.updated;
-  stat.num_inserts = counts.inserted;
-  stat.num_deletes = counts.deleted;
+  stat.num_update_writes = merger.counts().updated;
+  stat.num_inserts = merger.counts().inserted;
+  stat.num_deletes = merger.counts().deleted;
   auto elapsed = std::chrono::duration_cast<std::chrono::milliseconds>(
       std::chrono::steady_clock::now() - started);
   stat.runtime_stats = RuntimeStats{0, elapsed.count(), 0};

@@ -20,6 +20,7 @@
 
 #include "hoodie/format/parquet/file_naming.h"
 #include "hoodie/keygen/key_generator.h"
+#include "hoodie/merge/record_merger.h"
 #include "hoodie/write/bulk_insert_internal.h"
 #include "hoodie/write/bulk_insert_partitioner.h"
 #include "hoodie/write/keyed_batch_internal.h"
@@ -103,17 +104,15 @@ class KeyedInput {
 };
 
 // Keyed batches sorted by (partition, key, position) with one record per
-// (partition, key): the largest ordering value, the later on ties
-// (OverwriteWithLatestAvroPayload.preCombine). The rows of the last key of a batch are
-// carried into the next, since its duplicates may follow.
+// (partition, key): the records of a key fold in input order with the payload's
+// preCombine (RecordMerger::PreCombine; IncomingRecords::Deduplicate does the same for
+// the other operations). The rows of the last key of a batch are carried into the
+// next, since its duplicates may follow.
 class DedupStream : public KeyedBatchStream {
  public:
   DedupStream(KeyedBatchStream* sorted, std::shared_ptr<::arrow::Schema> schema,
-              std::optional<std::string> ordering_field, int64_t* dropped)
-      : sorted_(sorted),
-        schema_(std::move(schema)),
-        ordering_field_(std::move(ordering_field)),
-        dropped_(dropped) {}
+              const RecordMerger& merger, int64_t* dropped)
+      : sorted_(sorted), schema_(std::move(schema)), merger_(merger), dropped_(dropped) {}
 
   ::arrow::Result<std::optional<KeyedBatch>> Next() override {
     while (true) {
@@ -138,39 +137,77 @@ class DedupStream : public KeyedBatchStream {
   }
 
  private:
+  // The survivor of one key: a row of the batch, or a combined one-row batch that
+  // carries the key, partition and position of row `row`.
+  struct Survivor {
+    int64_t row = 0;
+    std::shared_ptr<::arrow::RecordBatch> combined;
+  };
+
   static bool SameKey(const KeyedBatch& batch, int64_t a, int64_t b) {
     return batch.keys->GetView(a) == batch.keys->GetView(b) &&
            batch.partitions->GetView(a) == batch.partitions->GetView(b);
   }
 
-  ::arrow::Result<KeyedBatch> Deduplicate(const KeyedBatch& batch) {
-    std::vector<OrderingValue> ordering;
-    if (ordering_field_) {
-      if (auto column = batch.data->GetColumnByName(*ordering_field_)) {
-        ARROW_ASSIGN_OR_RAISE(ordering, OrderingValues(*column));
+  ::arrow::Status Fold(const KeyedBatch& batch, int64_t row, Survivor* survivor) {
+    RowRef older = survivor->combined ? RowRef{survivor->combined.get(), 0}
+                                      : RowRef{batch.data.get(), survivor->row};
+    RowRef newer{batch.data.get(), row};
+    ARROW_ASSIGN_OR_RAISE(MergeResult result, merger_.PreCombine(older, newer));
+    switch (result.outcome) {
+      case MergeOutcome::kKeepOld:
+        return ::arrow::Status::OK();
+      case MergeOutcome::kTakeNew:
+        *survivor = Survivor{row, nullptr};
+        return ::arrow::Status::OK();
+      case MergeOutcome::kCombined: {
+        ARROW_ASSIGN_OR_RAISE(auto builder, MergedBatchBuilder::Make(schema_));
+        ARROW_RETURN_NOT_OK(builder->Append(result, older, newer));
+        ARROW_ASSIGN_OR_RAISE(auto combined, builder->Finish());
+        *survivor = Survivor{row, std::move(combined)};
+        return ::arrow::Status::OK();
       }
+      case MergeOutcome::kDelete:
+        break;
     }
-    ::arrow::Int64Builder kept;
-    int64_t best = 0;
-    for (int64_t i = 1; i <= batch.num_rows(); ++i) {
-      if (i < batch.num_rows() && SameKey(batch, i, best)) {
-        if (ordering.empty() || CompareOrdering(ordering[i], ordering[best]) >= 0) {
-          best = i;
-        }
+    return ::arrow::Status::Invalid("PreCombine of ", merger_.java_class_name(),
+                                    " returned a delete; it must return a record");
+  }
+
+  ::arrow::Result<KeyedBatch> Deduplicate(const KeyedBatch& batch) {
+    std::vector<Survivor> survivors;
+    bool any_combined = false;
+    for (int64_t i = 0; i < batch.num_rows(); ++i) {
+      if (survivors.empty() || !SameKey(batch, i, survivors.back().row)) {
+        survivors.push_back(Survivor{i, nullptr});
         continue;
       }
-      ARROW_RETURN_NOT_OK(kept.Append(best));
-      best = i;
+      ARROW_RETURN_NOT_OK(Fold(batch, i, &survivors.back()));
+      any_combined = any_combined || survivors.back().combined != nullptr;
+    }
+    *dropped_ += batch.num_rows() - static_cast<int64_t>(survivors.size());
+    if (static_cast<int64_t>(survivors.size()) == batch.num_rows()) return batch;
+    ::arrow::Int64Builder kept;
+    for (const Survivor& survivor : survivors) {
+      ARROW_RETURN_NOT_OK(kept.Append(survivor.row));
     }
     ARROW_ASSIGN_OR_RAISE(auto indices, kept.Finish());
-    *dropped_ += batch.num_rows() - indices->length();
-    if (indices->length() == batch.num_rows()) return batch;
-    return batch.Take(*indices);
+    ARROW_ASSIGN_OR_RAISE(KeyedBatch out, batch.Take(*indices));
+    if (!any_combined) return out;
+    // Combined records exist only in their one-row batches: rebuild the data.
+    ARROW_ASSIGN_OR_RAISE(auto builder, MergedBatchBuilder::Make(schema_));
+    for (const Survivor& survivor : survivors) {
+      ARROW_RETURN_NOT_OK(
+          builder->AppendRow(survivor.combined ? RowRef{survivor.combined.get(), 0}
+                                               : RowRef{batch.data.get(), survivor.row}));
+    }
+    ARROW_ASSIGN_OR_RAISE(out.data, builder->Finish());
+    return out;
   }
 
   KeyedBatchStream* sorted_;
   std::shared_ptr<::arrow::Schema> schema_;
-  std::optional<std::string> ordering_field_;
+  const RecordMerger& merger_;
   int64_t* dropped_;
   std::optional<KeyedBatch> carry_;
 };
@@ -523,8 +560,8 @@ class InputStream : public KeyedBatchStream {
     ARROW_ASSIGN_OR_RAISE(sorted, sorter->Finish(kSortedBatchRows));
     stream = sorted.get();
     if (deduplicate) {
-      deduped = std::make_unique<DedupStream>(
-          stream, context.data_schema, options.precombine_field, &outcome.deduplicated);
+      deduped = std::make_unique<DedupStream>(stream, context.data_schema,
+                                              *context.merger, &outcome.deduplicated);
       stream = deduped.get();
     }
   }

@@ -53,7 +53,7 @@ struct BulkInsertOutcome {
 /// an external sort and PARTITION_PATH_REPARTITION_AND_SORT by partition path, closing
 /// each file when the partition path changes; PARTITION_SORT sorts each chunk of
 /// memory-budget size in memory and writes it as its own task. `deduplicate` keeps one
-/// record per (partition path, key) — the largest ordering value, the later on ties —
+/// record per (partition path, key), pre-combined by `context.merger` in input order,
 /// and requires a sort by key first, whatever the mode. `written`, when set, receives
 /// every written record's key and location.
 ::arrow::Result<BulkInsertOutcome> StreamBulkInsert(const WriteContext& context,

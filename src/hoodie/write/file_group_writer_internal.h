@@ -21,6 +21,7 @@
 
 namespace hoodie {
 
+class RecordMerger;
 class Storage;
 struct WriteOptions;
 
@@ -36,6 +37,9 @@ struct WriteContext {
   /// Data schema of the files (no meta columns) and its Avro JSON.
   std::shared_ptr<::arrow::Schema> data_schema;
   std::string avro_schema;
+  /// The payload semantics of merges (the options' merger, or one without ordering
+  /// field when the input lacks the default one).
+  const RecordMerger* merger = nullptr;
 };
 
 /// \brief One open base file. Not thread-safe.

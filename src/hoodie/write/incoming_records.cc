@@ -1,8 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
 /// \file hoodie/write/incoming_records.cc
-/// \brief Staging the input of a write: alignment, keys, ordering values, de-duplication.
+/// \brief Staging the input of a write: alignment, keys, delete flags, pre-combining.
 
+#include <algorithm>
+#include <cstdint>
 #include <map>
+#include <unordered_map>
 #include <utility>
 
 #include <arrow/array.h>
@@ -22,8 +25,6 @@
 namespace hoodie::internal {
 namespace {
 
-constexpr char kIsDeletedField[] = "_hoodie_is_deleted";
-
 ::arrow::Result<std::shared_ptr<::arrow::Array>> CastTo(
     const std::shared_ptr<::arrow::Array>& array,
     const std::shared_ptr<::arrow::DataType>& type) {
@@ -31,19 +32,10 @@ constexpr char kIsDeletedField[] = "_hoodie_is_deleted";
   return ::arrow::compute::Cast(*array, type);
 }
 
-std::vector<bool> DeleteFlags(const ::arrow::RecordBatch& batch) {
-  std::vector<bool> flags(batch.num_rows(), false);
-  auto column = batch.GetColumnByName(kIsDeletedField);
-  if (column == nullptr || column->type_id() != ::arrow::Type::BOOL) return flags;
-  const auto& values = static_cast<const ::arrow::BooleanArray&>(*column);
-  for (int64_t i = 0; i < values.length(); ++i) {
-    flags[i] = values.IsValid(i) && values.Value(i);
-  }
-  return flags;
-}
-
-// Appends the keyed records of one (aligned) batch; rows with key errors go to failed.
+// Appends the keyed records of one input batch; rows with key errors, or a null
+// ordering value when one is required, go to failed.
 ::arrow::Status AddBatch(const ::arrow::RecordBatch& batch, const KeyGenerator& generator,
+                         const RecordMerger& merger,
                          const std::optional<std::string>& ordering_field,
                          int64_t first_row, IncomingRecords* out) {
   ARROW_ASSIGN_OR_RAISE(KeyColumns keys, generator.Generate(batch));
@@ -52,13 +44,20 @@ std::vector<bool> DeleteFlags(const ::arrow::RecordBatch& batch) {
     auto [it, inserted] = errors.emplace(error.row, error.message);
     if (!inserted) it->second += "; " + error.message;
   }
-  std::vector<OrderingValue> ordering;
   if (ordering_field) {
-    if (auto column = batch.GetColumnByName(*ordering_field)) {
-      ARROW_ASSIGN_OR_RAISE(ordering, OrderingValues(*column));
+    auto column = batch.GetColumnByName(*ordering_field);
+    if (column == nullptr) {
+      return ::arrow::Status::Invalid("the ordering (precombine) field '",
+                                      *ordering_field, "' is not a column of the input");
+    }
+    for (int64_t i = 0; i < batch.num_rows(); ++i) {
+      if (!column->IsNull(i)) continue;
+      std::string message = "the ordering (precombine) field '" + *ordering_field +
+                            "' is null; records are pre-combined by it";
+      auto [it, inserted] = errors.emplace(i, message);
+      if (!inserted) it->second += "; " + message;
     }
   }
-  std::vector<bool> deletes = DeleteFlags(batch);
   for (int64_t i = 0; i < batch.num_rows(); ++i) {
     if (auto it = errors.find(i); it != errors.end()) {
       out->failed.push_back({out->total_input + i, it->second});
@@ -68,8 +67,7 @@ std::vector<bool> DeleteFlags(const ::arrow::RecordBatch& batch) {
     record.row = first_row + i;
     record.key = std::string(keys.record_keys->GetView(i));
     record.partition = std::string(keys.partition_paths->GetView(i));
-    if (!ordering.empty()) record.ordering = ordering[i];
-    record.is_delete = deletes[i];
+    record.is_delete = merger.IsDelete(RowRef{&batch, i});
     out->records.push_back(std::move(record));
   }
   return ::arrow::Status::OK();
@@ -107,47 +105,6 @@ std::vector<bool> DeleteFlags(const ::arrow::RecordBatch& batch) {
   return spilled->PrepareBuckets(bucket_rows);
 }
 
-int CompareOrdering(const OrderingValue& a, const OrderingValue& b) {
-  if (a.index() != b.index()) return a.index() < b.index() ? -1 : 1;
-  if (a < b) return -1;
-  return b < a ? 1 : 0;
-}
-
-::arrow::Result<std::vector<OrderingValue>> OrderingValues(const ::arrow::Array& column) {
-  std::vector<OrderingValue> out(column.length());
-  auto fill = [&](const std::shared_ptr<::arrow::Array>& cast, auto tag) {
-    using ArrayType = decltype(tag);
-    const auto& typed = static_cast<const ArrayType&>(*cast);
-    for (int64_t i = 0; i < typed.length(); ++i) {
-      if (typed.IsValid(i)) out[i] = OrderingValue(typed.GetView(i));
-    }
-  };
-  const auto& type = *column.type();
-  std::shared_ptr<::arrow::Array> source = ::arrow::MakeArray(column.data());
-  if (::arrow::is_integer(type.id()) || type.id() == ::arrow::Type::BOOL ||
-      ::arrow::is_temporal(type.id())) {
-    // Dates become their day number first: Arrow casts date32 to int32, not int64.
-    if (type.id() == ::arrow::Type::DATE32) {
-      ARROW_ASSIGN_OR_RAISE(source, ::arrow::compute::Cast(*source, ::arrow::int32()));
-    }
-    ARROW_ASSIGN_OR_RAISE(auto cast, ::arrow::compute::Cast(*source, ::arrow::int64()));
-    fill(cast, ::arrow::Int64Array(cast->data()));
-  } else if (::arrow::is_floating(type.id()) || ::arrow::is_decimal(type.id())) {
-    ARROW_ASSIGN_OR_RAISE(auto cast, ::arrow::compute::Cast(*source, ::arrow::float64()));
-    fill(cast, ::arrow::DoubleArray(cast->data()));
-  } else if (::arrow::is_string(type.id())) {
-    ARROW_ASSIGN_OR_RAISE(auto cast, ::arrow::compute::Cast(*source, ::arrow::utf8()));
-    const auto& typed = static_cast<const ::arrow::StringArray&>(*cast);
-    for (int64_t i = 0; i < typed.length(); ++i) {
-      if (typed.IsValid(i)) out[i] = std::string(typed.GetView(i));
-    }
-  } else {
-    return ::arrow::Status::Invalid("the ordering (precombine) field has type ",
-                                    type.ToString(), ", which hoodie cannot compare");
-  }
-  return out;
-}
-
 ::arrow::Result<std::shared_ptr<::arrow::RecordBatch>> AlignToSchema(
     const std::shared_ptr<::arrow::RecordBatch>& batch, const ::arrow::Schema& schema) {
   for (const auto& field : batch->schema()->fields()) {
@@ -179,16 +136,10 @@ int CompareOrdering(const OrderingValue& a, const OrderingValue& b) {
 
 ::arrow::Result<IncomingRecords> IncomingRecords::Stage(
     ::arrow::RecordBatchReader* input, const KeyGenerator& key_generator,
-    std::shared_ptr<::arrow::Schema> schema,
-    const std::optional<std::string>& ordering_field, bool ordering_required,
-    const SpillOptions& spill) {
+    std::shared_ptr<::arrow::Schema> schema, const RecordMerger& merger,
+    const std::optional<std::string>& ordering_field, const SpillOptions& spill) {
   IncomingRecords out;
   out.schema = schema;
-  if (ordering_required && ordering_field &&
-      input->schema()->GetFieldIndex(*ordering_field) < 0) {
-    return ::arrow::Status::Invalid("the precombine field '", *ordering_field,
-                                    "' is not a column of the input");
-  }
   std::vector<std::shared_ptr<::arrow::RecordBatch>> kept;
   int64_t kept_bytes = 0;
   int64_t staged_rows = 0;
@@ -197,42 +148,193 @@ int CompareOrdering(const OrderingValue& a, const OrderingValue& b) {
     if (batch == nullptr) break;
     if (batch->num_rows() == 0) continue;
     if (schema != nullptr) {
-      // Keys come from the input batch: the aligned one may miss nothing the keys need,
-      // but `_hoodie_is_deleted` is only read from the input.
+      // Keys come from the input batch: the aligned one may miss nothing the keys need.
       ARROW_ASSIGN_OR_RAISE(auto aligned, AlignToSchema(batch, *schema));
       ARROW_RETURN_NOT_OK(
-          AddBatch(*batch, key_generator, ordering_field, staged_rows, &out));
+          AddBatch(*batch, key_generator, merger, ordering_field, staged_rows, &out));
       staged_rows += aligned->num_rows();
       ARROW_RETURN_NOT_OK(
           Keep(std::move(aligned), schema, spill, &kept, &kept_bytes, &out));
     } else {
-      ARROW_RETURN_NOT_OK(AddBatch(*batch, key_generator, ordering_field, 0, &out));
+      ARROW_RETURN_NOT_OK(
+          AddBatch(*batch, key_generator, merger, ordering_field, 0, &out));
     }
     out.total_input += batch->num_rows();
   }
   if (out.spilled != nullptr) {
     ARROW_RETURN_NOT_OK(out.spilled->Finish());
   } else if (schema != nullptr) {
-    ARROW_ASSIGN_OR_RAISE(out.table, ::arrow::Table::FromRecordBatches(
-                                         ::arrow::schema(schema->fields()), kept));
+    ARROW_ASSIGN_OR_RAISE(auto table, ::arrow::Table::FromRecordBatches(
+                                          ::arrow::schema(schema->fields()), kept));
+    ARROW_RETURN_NOT_OK(out.SetTable(std::move(table)));
+  }
+  if (schema == nullptr) {
+    // A delete operation: every record is a hard delete (Java EmptyHoodieRecordPayload).
+    for (IncomingRecord& record : out.records) record.is_delete = true;
   }
   return out;
 }
 
-int64_t IncomingRecords::Deduplicate(bool global) {
-  std::map<std::pair<std::string, std::string>, size_t> first;
-  std::vector<IncomingRecord> kept;
-  for (IncomingRecord& record : records) {
-    auto [it, inserted] = first.emplace(
-        std::make_pair(global ? std::string() : record.partition, record.key),
-        kept.size());
-    if (inserted) {
-      kept.push_back(std::move(record));
-    } else if (CompareOrdering(record.ordering, kept[it->second].ordering) >= 0) {
-      kept[it->second] = std::move(record);
+::arrow::Status IncomingRecords::SetTable(std::shared_ptr<::arrow::Table> rows) {
+  table = std::move(rows);
+  batches_.clear();
+  batch_starts_.clear();
+  if (table == nullptr) return ::arrow::Status::OK();
+  ::arrow::TableBatchReader reader(*table);
+  int64_t start = 0;
+  while (true) {
+    ARROW_ASSIGN_OR_RAISE(std::shared_ptr<::arrow::RecordBatch> batch, reader.Next());
+    if (batch == nullptr) break;
+    batch_starts_.push_back(start);
+    start += batch->num_rows();
+    batches_.push_back(std::move(batch));
+  }
+  return ::arrow::Status::OK();
+}
+
+::arrow::Result<int64_t> IncomingRecords::AppendRows(
+    const std::shared_ptr<::arrow::RecordBatch>& rows) {
+  int64_t first = table == nullptr ? 0 : table->num_rows();
+  ARROW_ASSIGN_OR_RAISE(auto appended, ::arrow::Table::FromRecordBatches({rows}));
+  if (table != nullptr) {
+    ARROW_ASSIGN_OR_RAISE(appended, ::arrow::ConcatenateTables({table, appended}));
+  }
+  ARROW_RETURN_NOT_OK(SetTable(std::move(appended)));
+  return first;
+}
+
+RowRef IncomingRecords::Row(int64_t row) const {
+  if (batches_.empty()) return RowRef{};
+  auto it = std::upper_bound(batch_starts_.begin(), batch_starts_.end(), row);
+  size_t index = static_cast<size_t>(it - batch_starts_.begin()) - 1;
+  return RowRef{batches_[index].get(), row - batch_starts_[index]};
+}
+
+RowRef StagedRowView::Get(int64_t row) const {
+  if (loaded == nullptr) return records->Row(row);
+  auto it = index.find(row);
+  if (it == index.end()) return RowRef{};
+  return RowRef{loaded.get(), it->second};
+}
+
+::arrow::Result<StagedRowView> IncomingRecords::View(std::vector<int64_t> rows) const {
+  StagedRowView view;
+  view.records = this;
+  if (spilled == nullptr) return view;
+  std::sort(rows.begin(), rows.end());
+  rows.erase(std::unique(rows.begin(), rows.end()), rows.end());
+  if (spilled->prepared()) {
+    ARROW_ASSIGN_OR_RAISE(view.loaded, spilled->Take(rows));
+  } else {
+    ARROW_ASSIGN_OR_RAISE(view.loaded, spilled->ReadRows(rows));
+  }
+  for (size_t i = 0; i < rows.size(); ++i) {
+    view.index[rows[i]] = static_cast<int64_t>(i);
+  }
+  return view;
+}
+
+namespace {
+
+// The survivor of one key while pre-combining: an incoming record, or a combined row
+// (one-row batch) carrying the key and partition of `record`.
+struct Survivor {
+  size_t record = 0;
+  std::shared_ptr<::arrow::RecordBatch> combined;
+};
+
+::arrow::Result<std::shared_ptr<::arrow::RecordBatch>> CombineRows(
+    const MergeResult& result, const RowRef& older, const RowRef& newer) {
+  ARROW_ASSIGN_OR_RAISE(auto builder, MergedBatchBuilder::Make(newer.batch->schema()));
+  ARROW_RETURN_NOT_OK(builder->Append(result, older, newer));
+  return builder->Finish();
+}
+
+}  // namespace
+
+::arrow::Result<int64_t> IncomingRecords::Deduplicate(const RecordMerger& merger,
+                                                      bool global_keys) {
+  std::unordered_map<std::string, size_t> group_of;
+  std::vector<size_t> group(records.size());
+  std::vector<int> group_size;
+  for (size_t i = 0; i < records.size(); ++i) {
+    const IncomingRecord& record = records[i];
+    // '\0' cannot occur in a partition path, so (partition, key) pairs stay distinct.
+    std::string name =
+        global_keys ? record.key : record.partition + std::string(1, '\0') + record.key;
+    auto [it, inserted] = group_of.emplace(std::move(name), group_size.size());
+    if (inserted) group_size.push_back(0);
+    group[i] = it->second;
+    ++group_size[it->second];
+  }
+  if (group_size.size() == records.size()) return 0;
+  std::vector<int64_t> compared;
+  for (size_t i = 0; i < records.size(); ++i) {
+    if (group_size[group[i]] > 1) compared.push_back(records[i].row);
+  }
+  ARROW_ASSIGN_OR_RAISE(StagedRowView rows, View(std::move(compared)));
+  std::vector<Survivor> survivors;
+  std::vector<size_t> survivor_of(group_size.size(), SIZE_MAX);
+  bool any_combined = false;
+  for (size_t i = 0; i < records.size(); ++i) {
+    const IncomingRecord& record = records[i];
+    if (survivor_of[group[i]] == SIZE_MAX) {
+      survivor_of[group[i]] = survivors.size();
+      survivors.push_back(Survivor{i, nullptr});
+      continue;
+    }
+    Survivor& survivor = survivors[survivor_of[group[i]]];
+    RowRef older = survivor.combined ? RowRef{survivor.combined.get(), 0}
+                                     : rows.Get(records[survivor.record].row);
+    RowRef newer = rows.Get(record.row);
+    ARROW_ASSIGN_OR_RAISE(MergeResult result, merger.PreCombine(older, newer));
+    switch (result.outcome) {
+      case MergeOutcome::kKeepOld:
+        break;
+      case MergeOutcome::kTakeNew:
+        survivor = Survivor{i, nullptr};
+        break;
+      case MergeOutcome::kCombined: {
+        if (spilled != nullptr) {
+          return ::arrow::Status::NotImplemented(
+              "pre-combining ", merger.java_class_name(),
+              " records into new ones when the staged records passed "
+              "hoodie.memory.merge.max.size; raise it");
+        }
+        if (older.empty() || newer.empty()) {
+          return ::arrow::Status::Invalid("PreCombine of ", merger.java_class_name(),
+                                          " combined a record without values");
+        }
+        ARROW_ASSIGN_OR_RAISE(auto combined, CombineRows(result, older, newer));
+        survivor = Survivor{i, std::move(combined)};
+        any_combined = true;
+        break;
+      }
+      case MergeOutcome::kDelete:
+        return ::arrow::Status::Invalid("PreCombine of ", merger.java_class_name(),
+                                        " returned a delete; it must return a record");
     }
   }
-  int64_t dropped = static_cast<int64_t>(records.size() - kept.size());
+  int64_t dropped = static_cast<int64_t>(records.size() - survivors.size());
+  std::vector<IncomingRecord> kept;
+  kept.reserve(survivors.size());
+  for (const Survivor& survivor : survivors) kept.push_back(records[survivor.record]);
+  if (any_combined) {
+    // Combined rows exist only in their one-row batches: copy every survivor into a
+    // new table and renumber.
+    ARROW_ASSIGN_OR_RAISE(auto builder, MergedBatchBuilder::Make(table->schema()));
+    for (size_t i = 0; i < survivors.size(); ++i) {
+      const Survivor& survivor = survivors[i];
+      RowRef row = survivor.combined ? RowRef{survivor.combined.get(), 0}
+                                     : rows.Get(records[survivor.record].row);
+      ARROW_RETURN_NOT_OK(builder->AppendRow(row));
+      kept[i].row = static_cast<int64_t>(i);
+      if (survivor.combined) kept[i].is_delete = merger.IsDelete(row);
+    }
+    ARROW_ASSIGN_OR_RAISE(auto batch, builder->Finish());
+    ARROW_ASSIGN_OR_RAISE(auto rebuilt, ::arrow::Table::FromRecordBatches({batch}));
+    ARROW_RETURN_NOT_OK(SetTable(std::move(rebuilt)));
+  }
   records = std::move(kept);
   return dropped;
 }

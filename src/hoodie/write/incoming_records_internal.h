@@ -8,11 +8,13 @@
 #include <memory>
 #include <optional>
 #include <string>
-#include <variant>
+#include <unordered_map>
 #include <vector>
 
 #include <arrow/result.h>
 #include <arrow/type_fwd.h>
+
+#include "hoodie/merge/record_merger.h"
 
 namespace hoodie {
 
@@ -30,23 +32,32 @@ struct SpillOptions {
   std::string directory;
 };
 
-/// A comparable ordering (precombine) value: integers, dates and timestamps as int64,
-/// floats and decimals as double, strings as text; monostate when there is none.
-using OrderingValue = std::variant<std::monostate, int64_t, double, std::string>;
-
 /// One record with a valid key.
 struct IncomingRecord {
   int64_t row = 0;  ///< row of IncomingRecords::table
   std::string key;
   std::string partition;
-  OrderingValue ordering;
-  bool is_delete = false;  ///< `_hoodie_is_deleted` was true
+  /// A delete: the record of a delete operation (no row), or RecordMerger::IsDelete of
+  /// its row (`_hoodie_is_deleted` true).
+  bool is_delete = false;
 };
 
 /// A record whose key could not be generated; it is not written.
 struct FailedRecord {
   int64_t input_row = 0;  ///< position in the input, from 0
   std::string message;
+};
+
+struct IncomingRecords;
+
+/// Staged rows by number as a merger sees them: the in-memory table, or rows read back
+/// from the spill file (before the buckets exist) or from one bucket's file.
+struct StagedRowView {
+  const IncomingRecords* records = nullptr;
+  std::shared_ptr<::arrow::RecordBatch> loaded;
+  std::unordered_map<int64_t, int64_t> index;
+
+  RowRef Get(int64_t row) const;
 };
 
 /// \brief All records of one write. Not thread-safe.
@@ -62,43 +73,59 @@ struct IncomingRecords {
 
   /// Reads `input` to the end. When `schema` is set every batch is aligned to it
   /// (columns by name, cast to the table's types, meta columns dropped) and kept.
-  /// `ordering_field` is read when present in the input; a missing field is Invalid
-  /// only when `ordering_required`.
+  /// `merger` tells deletes. With `ordering_field`, a record whose ordering value is
+  /// null is failed (Java's payloads refuse a null ordering value when records are
+  /// pre-combined); a missing column is Invalid.
   /// \return Invalid for a missing table column, a column the table lacks (schema
   ///   evolution is not implemented) or a key field absent from the input.
   static ::arrow::Result<IncomingRecords> Stage(
       ::arrow::RecordBatchReader* input, const KeyGenerator& key_generator,
-      std::shared_ptr<::arrow::Schema> schema,
-      const std::optional<std::string>& ordering_field, bool ordering_required,
-      const SpillOptions& spill = {});
+      std::shared_ptr<::arrow::Schema> schema, const RecordMerger& merger,
+      const std::optional<std::string>& ordering_field, const SpillOptions& spill = {});
 
   /// With spilled payloads: groups them by the buckets that write them
   /// (`bucket_rows[b]` = the staged rows of bucket b), so Take reads one bucket's file.
   /// Without: nothing to do.
   ::arrow::Status PrepareBuckets(const std::vector<std::vector<int64_t>>& bucket_rows);
 
-  /// Keeps one record per (partition, key), or per key when `global` (a global index:
-  /// HoodieWriteHelper.deduplicateRecords): the largest ordering value, the later one
-  /// on ties (OverwriteWithLatestAvroPayload.preCombine), at the position of the first.
-  /// \return the number of records dropped.
-  int64_t Deduplicate(bool global = false);
+  /// Pre-combines records with the same key (HoodieWriteHelper.deduplicateRecords):
+  /// the records of a key fold in arrival order with RecordMerger::PreCombine, the
+  /// survivor takes the place of the key's first record and carries the key and
+  /// partition of the record the merger chose (the later one for a combined record).
+  /// Keys are (partition, record key), or the record key alone for a global index.
+  /// Combined records are new rows: `table` is rebuilt when any exist.
+  /// \return the number of records dropped; PreCombine's errors.
+  ::arrow::Result<int64_t> Deduplicate(const RecordMerger& merger, bool global_keys);
 
   /// The staged rows `rows`, in that order, as one batch. With spilled payloads the rows
   /// must all belong to one bucket of PrepareBuckets (the bucket's file is loaded).
   ::arrow::Result<std::shared_ptr<::arrow::RecordBatch>> Take(
       const std::vector<int64_t>& rows) const;
-};
 
-/// -1, 0 or 1 comparing two ordering values of the same kind (monostate is smallest).
-int CompareOrdering(const OrderingValue& a, const OrderingValue& b);
+  /// Row `row` of `table` as a merger sees it; an empty RowRef when there are no rows
+  /// (a delete operation). Valid while `table` is.
+  RowRef Row(int64_t row) const;
+
+  /// A view of the staged rows `rows` (all of one bucket once payloads are spilled and
+  /// split by bucket).
+  ::arrow::Result<StagedRowView> View(std::vector<int64_t> rows) const;
+
+  /// Appends `rows` (of `schema`) to `table`. \return the row number of the first.
+  ::arrow::Result<int64_t> AppendRows(const std::shared_ptr<::arrow::RecordBatch>& rows);
+
+  /// Sets `table` and the per-batch index Row() uses.
+  ::arrow::Status SetTable(std::shared_ptr<::arrow::Table> rows);
+
+ private:
+  // Zero-copy batches of `table` and the first row of each.
+  std::vector<std::shared_ptr<::arrow::RecordBatch>> batches_;
+  std::vector<int64_t> batch_starts_;
+};
 
 /// `batch` with the columns of `schema` in its order, cast to its types; meta columns
 /// of the input are dropped. Invalid naming a missing or extra column.
 ::arrow::Result<std::shared_ptr<::arrow::RecordBatch>> AlignToSchema(
     const std::shared_ptr<::arrow::RecordBatch>& batch, const ::arrow::Schema& schema);
-
-/// The ordering values of `column` (see OrderingValue). Invalid for other types.
-::arrow::Result<std::vector<OrderingValue>> OrderingValues(const ::arrow::Array& column);
 
 }  // namespace internal
 }  // namespace hoodie

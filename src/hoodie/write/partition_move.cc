@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 /// \file hoodie/write/partition_move.cc
-/// \brief Global-index partition moves: whether the stored record wins the merge.
+/// \brief Global-index partition moves: the payload merges the incoming record with the
+/// stored one before it moves (HoodieIndexUtils.mergeForPartitionUpdatesIfNeeded).
 
 #include <map>
 #include <unordered_map>
@@ -11,6 +12,7 @@
 
 #include "hoodie/format/avro/meta_fields.h"
 #include "hoodie/format/parquet/base_file_reader.h"
+#include "hoodie/merge/record_merger.h"
 #include "hoodie/table/table_meta_client.h"
 #include "hoodie/write/write_options.h"
 #include "hoodie/write/write_plan_internal.h"
@@ -18,25 +20,28 @@
 namespace hoodie::internal {
 namespace {
 
-// Record key -> ordering value of the stored records of one base file.
-::arrow::Result<std::unordered_map<std::string, OrderingValue>> StoredOrdering(
-    const TableMetaClient& table, const ExistingFile& file, const std::string& field) {
-  std::unordered_map<std::string, OrderingValue> out;
+// The stored rows of one base file aligned to the writer schema, by record key.
+struct StoredRows {
+  std::shared_ptr<::arrow::RecordBatch> data;
+  std::unordered_map<std::string, int64_t> row_of;
+};
+
+::arrow::Result<StoredRows> ReadStoredRows(const TableMetaClient& table,
+                                           const ExistingFile& file,
+                                           const ::arrow::Schema& schema) {
   ARROW_ASSIGN_OR_RAISE(auto reader, BaseFileReader::Open(table.storage(), file.path));
-  if (reader->schema()->GetFieldIndex(field) < 0) return out;
-  BaseFileReadOptions options;
-  options.columns = {std::string(kRecordKeyField), field};
-  ARROW_ASSIGN_OR_RAISE(auto stored, reader->ReadTable(options));
+  ARROW_ASSIGN_OR_RAISE(auto stored, reader->ReadTable());
   ARROW_ASSIGN_OR_RAISE(auto batch, stored->CombineChunksToBatch());
-  auto keys = std::dynamic_pointer_cast<::arrow::StringArray>(batch->column(0));
+  auto keys = std::dynamic_pointer_cast<::arrow::StringArray>(
+      batch->GetColumnByName(std::string(kRecordKeyField)));
   if (keys == nullptr) {
     return ::arrow::Status::Invalid("base file has no string _hoodie_record_key: ",
                                     file.path);
   }
-  ARROW_ASSIGN_OR_RAISE(std::vector<OrderingValue> ordering,
-                        OrderingValues(*batch->column(1)));
+  StoredRows out;
+  ARROW_ASSIGN_OR_RAISE(out.data, AlignToSchema(batch, schema));
   for (int64_t i = 0; i < keys->length(); ++i) {
-    out[std::string(keys->GetView(i))] = ordering[i];
+    out.row_of[std::string(keys->GetView(i))] = i;
   }
   return out;
 }
@@ -44,31 +49,67 @@ namespace {
 }  // namespace
 
 ::arrow::Result<std::vector<bool>> StoredRecordWins(
-    const TableMetaClient& table, const WriteOptions& options,
-    const IncomingRecords& records, const std::vector<std::optional<Located>>& located,
-    const FilesByPartition& files) {
-  std::vector<bool> out(records.records.size(), false);
-  // Only DefaultHoodieRecordPayload can keep the stored record: Java merges the
-  // incoming record with it (mergeIncomingWithExistingRecord) and a stored record with
-  // a larger ordering value stays in its partition (tagged back to its file group).
-  if (options.payload != PayloadKind::kDefault || !options.precombine_field) return out;
+    const TableMetaClient& table, const RecordMerger& merger, IncomingRecords* records,
+    const std::vector<std::optional<Located>>& located, const FilesByPartition& files) {
+  std::vector<bool> out(records->records.size(), false);
   std::map<std::pair<std::string, size_t>, std::vector<size_t>> moving;
-  for (size_t i = 0; i < records.records.size(); ++i) {
-    const IncomingRecord& record = records.records[i];
+  for (size_t i = 0; i < records->records.size(); ++i) {
+    const IncomingRecord& record = records->records[i];
     if (!located[i] || !located[i]->move || record.is_delete ||
         located[i]->partition == record.partition) {
       continue;
     }
     moving[{located[i]->partition, located[i]->file}].push_back(i);
   }
+  if (moving.empty()) return out;
+  std::vector<int64_t> moving_rows;
+  for (const auto& [where, indices] : moving) {
+    for (size_t i : indices) moving_rows.push_back(records->records[i].row);
+  }
+  ARROW_ASSIGN_OR_RAISE(StagedRowView rows, records->View(std::move(moving_rows)));
+  // Combined records replace the incoming values of the record that moves.
+  ARROW_ASSIGN_OR_RAISE(
+      auto combined,
+      MergedBatchBuilder::Make(records->table != nullptr ? records->table->schema()
+                                                         : records->schema));
+  std::vector<size_t> combined_records;
   for (const auto& [where, indices] : moving) {
     const ExistingFile& file = files.at(where.first)[where.second];
-    ARROW_ASSIGN_OR_RAISE(auto stored,
-                          StoredOrdering(table, file, *options.precombine_field));
+    ARROW_ASSIGN_OR_RAISE(StoredRows stored,
+                          ReadStoredRows(table, file, *records->schema));
     for (size_t i : indices) {
-      auto it = stored.find(records.records[i].key);
-      out[i] = it != stored.end() &&
-               CompareOrdering(it->second, records.records[i].ordering) > 0;
+      auto it = stored.row_of.find(records->records[i].key);
+      if (it == stored.row_of.end()) continue;  // moves as a plain insert
+      RowRef stored_row{stored.data.get(), it->second};
+      RowRef incoming = rows.Get(records->records[i].row);
+      ARROW_ASSIGN_OR_RAISE(MergeResult result, merger.Combine(stored_row, incoming));
+      switch (result.outcome) {
+        case MergeOutcome::kKeepOld:
+        case MergeOutcome::kDelete:
+          // The stored record stays (or goes) where it is: the record updates its old
+          // location, where the merge handle merges it again.
+          out[i] = true;
+          break;
+        case MergeOutcome::kTakeNew:
+          break;
+        case MergeOutcome::kCombined:
+          if (records->spilled != nullptr) {
+            return ::arrow::Status::NotImplemented(
+                "moving a record ", merger.java_class_name(),
+                " combines with the stored one when the staged records passed "
+                "hoodie.memory.merge.max.size; raise it");
+          }
+          ARROW_RETURN_NOT_OK(combined->Append(result, stored_row, incoming));
+          combined_records.push_back(i);
+          break;
+      }
+    }
+  }
+  if (!combined_records.empty()) {
+    ARROW_ASSIGN_OR_RAISE(auto batch, combined->Finish());
+    ARROW_ASSIGN_OR_RAISE(int64_t first, records->AppendRows(batch));
+    for (size_t k = 0; k < combined_records.size(); ++k) {
+      records->records[combined_records[k]].row = first + static_cast<int64_t>(k);
     }
   }
   return out;

@@ -66,6 +66,37 @@ SpilledPayloads::~SpilledPayloads() {
   return ::arrow::Status::OK();
 }
 
+::arrow::Result<std::shared_ptr<::arrow::RecordBatch>> SpilledPayloads::ReadRows(
+    const std::vector<int64_t>& rows) {
+  if (!bucket_of_row_.empty()) {
+    return ::arrow::Status::Invalid("spilled payloads were already split by bucket");
+  }
+  ARROW_ASSIGN_OR_RAISE(auto file, ::arrow::io::ReadableFile::Open(path_));
+  ARROW_ASSIGN_OR_RAISE(auto reader, ::arrow::ipc::RecordBatchFileReader::Open(file));
+  std::vector<std::shared_ptr<::arrow::RecordBatch>> parts;
+  size_t next = 0;
+  int64_t offset = 0;
+  for (int i = 0; i < reader->num_record_batches() && next < rows.size(); ++i) {
+    ARROW_ASSIGN_OR_RAISE(auto batch, reader->ReadRecordBatch(i));
+    ::arrow::Int64Builder indices;
+    while (next < rows.size() && rows[next] < offset + batch->num_rows()) {
+      ARROW_RETURN_NOT_OK(indices.Append(rows[next++] - offset));
+    }
+    offset += batch->num_rows();
+    if (indices.length() == 0) continue;
+    ARROW_ASSIGN_OR_RAISE(auto index_array, indices.Finish());
+    ARROW_ASSIGN_OR_RAISE(::arrow::Datum taken,
+                          ::arrow::compute::Take(batch, index_array));
+    parts.push_back(taken.record_batch());
+  }
+  ARROW_RETURN_NOT_OK(file->Close());
+  if (next < rows.size()) {
+    return ::arrow::Status::Invalid("staged row ", rows[next], " is out of range");
+  }
+  ARROW_ASSIGN_OR_RAISE(auto table, ::arrow::Table::FromRecordBatches(schema_, parts));
+  return table->CombineChunksToBatch();
+}
+
 ::arrow::Status SpilledPayloads::PrepareBuckets(
     const std::vector<std::vector<int64_t>>& bucket_rows) {
   bucket_of_row_.assign(rows_, -1);

@@ -34,6 +34,13 @@ class SpilledPayloads {
   /// Ends the staging phase.
   ::arrow::Status Finish();
   int64_t num_rows() const { return rows_; }
+  /// Whether PrepareBuckets ran.
+  bool prepared() const { return !bucket_of_row_.empty(); }
+
+  /// The staged rows `rows` (sorted, distinct), read from the staged file before
+  /// PrepareBuckets: what pre-combining and partition moves compare. One pass.
+  ::arrow::Result<std::shared_ptr<::arrow::RecordBatch>> ReadRows(
+      const std::vector<int64_t>& rows);
 
   /// Groups the rows by bucket: `bucket_rows[b]` are the staged rows bucket `b` writes.
   /// Reads the spill file once (a bounded number of buckets per pass).

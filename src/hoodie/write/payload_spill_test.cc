@@ -9,6 +9,7 @@
 #include <gtest/gtest.h>
 
 #include "hoodie/keygen/key_generator.h"
+#include "hoodie/merge/record_merger.h"
 #include "hoodie/storage/storage.h"
 #include "hoodie/testing/matchers.h"
 #include "hoodie/testing/temp_dir.h"
@@ -99,10 +100,11 @@ TEST(PayloadSpillTest, StagedRowsPastTheBudgetAreReadBackPerBucket) {
   for (int i = 0; i < 10; ++i) rows.push_back({"k" + std::to_string(i), "n", i, "sf"});
   auto reader = TripReader(rows, 3);
   auto schema = reader->schema();
-  ASSERT_OK_AND_ASSIGN(
-      internal::IncomingRecords staged,
-      internal::IncomingRecords::Stage(reader.get(), *generator, schema, "ts", false,
-                                       internal::SpillOptions{1, spill.path()}));
+  ASSERT_OK_AND_ASSIGN(internal::IncomingRecords staged,
+                       internal::IncomingRecords::Stage(
+                           reader.get(), *generator, schema,
+                           *MakeRecordMerger(TripConfig(true)).ValueOrDie(), std::nullopt,
+                           internal::SpillOptions{1, spill.path()}));
   ASSERT_NE(staged.spilled, nullptr);
   EXPECT_EQ(staged.table, nullptr);
   EXPECT_FALSE(std::filesystem::is_empty(spill.path()));

@@ -15,6 +15,7 @@
 #include "hoodie/format/avro/avro_schema.h"
 #include "hoodie/format/avro/meta_fields.h"
 #include "hoodie/index/index.h"
+#include "hoodie/merge/record_merger.h"
 #include "hoodie/read/file_system_view.h"
 #include "hoodie/storage/path.h"
 #include "hoodie/storage/storage.h"
@@ -159,6 +160,24 @@ bool IsFileBasedIndex(const Index& index) {
          name == "GLOBAL_SIMPLE";
 }
 
+// The options' merger, or, when no ordering field was configured and the input lacks
+// the default "ts", the same payload without ordering field: records then merge in
+// arrival order (Hudi's payloads fall back to their natural order).
+::arrow::Result<std::shared_ptr<const RecordMerger>> MergerFor(
+    const WriteOptions& options, const ::arrow::Schema& input) {
+  const RecordMergerOptions& merger_options = options.merger->options();
+  if (options.precombine_field_explicit || merger_options.ordering_field.empty() ||
+      input.GetFieldIndex(merger_options.ordering_field) >= 0) {
+    return options.merger;
+  }
+  RecordMergerOptions unordered = merger_options;
+  unordered.ordering_field.clear();
+  ARROW_ASSIGN_OR_RAISE(
+      std::unique_ptr<RecordMerger> merger,
+      RecordMergerRegistry::Global().Make(options.payload_class, unordered));
+  return std::shared_ptr<const RecordMerger>(std::move(merger));
+}
+
 void Count(const std::vector<WriteStat>& stats, WriteResult* result) {
   for (const WriteStat& stat : stats) {
     result->inserted += stat.num_inserts;
@@ -185,7 +204,8 @@ std::vector<std::vector<int64_t>> BucketRows(const internal::IncomingRecords& re
 ::arrow::Result<WriteResult> BulkInsertStreamed(
     const TableMetaClient& table, const WriteOptions& options,
     const ActiveTimeline& timeline, const std::string& instant,
-    const WriterSchema& schema, ::arrow::RecordBatchReader* input, bool combine) {
+    const WriterSchema& schema, ::arrow::RecordBatchReader* input, bool combine,
+    const RecordMerger* merger) {
   ARROW_RETURN_NOT_OK(
       timeline
           .TransitionToInflight(
@@ -195,8 +215,9 @@ std::vector<std::vector<int64_t>> BucketRows(const internal::IncomingRecords& re
               "")
           .status());
   WriteMarkers markers(table.storage(), table.base_path(), instant);
-  internal::WriteContext context{table.storage(), table.base_path(), instant,    &options,
-                                 &markers,        schema.arrow,      schema.avro};
+  internal::WriteContext context{
+      table.storage(), table.base_path(), instant,     &options,
+      &markers,        schema.arrow,      schema.avro, merger};
   // Indexes with their own state learn where the records went, as after other writes.
   bool stateful = !IsFileBasedIndex(*options.index);
   internal::WrittenLocations written;
@@ -364,9 +385,10 @@ int64_t WriteResult::FilesReplaced() const {
 
 ::arrow::Result<WriteResult> WriteClient::DeletePartitionsOf(
     const std::string& instant, ::arrow::RecordBatchReader* input) {
-  ARROW_ASSIGN_OR_RAISE(internal::IncomingRecords records,
-                        internal::IncomingRecords::Stage(input, *options_.key_generator,
-                                                         nullptr, std::nullopt, false));
+  ARROW_ASSIGN_OR_RAISE(
+      internal::IncomingRecords records,
+      internal::IncomingRecords::Stage(input, *options_.key_generator, nullptr,
+                                       *options_.merger, std::nullopt));
   std::vector<std::string> partitions;
   for (const auto& record : records.records) {
     if (std::find(partitions.begin(), partitions.end(), record.partition) ==
@@ -392,18 +414,25 @@ int64_t WriteResult::FilesReplaced() const {
                         ResolveSchema(timeline, *input->schema(), options_.table_name));
   bool is_delete = operation == WriteOperationType::kDelete;
   bool combine = CombineFor(options_, operation);
+  ARROW_ASSIGN_OR_RAISE(std::shared_ptr<const RecordMerger> merger,
+                        MergerFor(options_, *input->schema()));
   if (operation == WriteOperationType::kBulkInsert) {
-    ARROW_ASSIGN_OR_RAISE(
-        WriteResult result,
-        BulkInsertStreamed(*table_, options_, timeline, instant, schema, input, combine));
+    ARROW_ASSIGN_OR_RAISE(WriteResult result,
+                          BulkInsertStreamed(*table_, options_, timeline, instant, schema,
+                                             input, combine, merger.get()));
     if (options_.auto_commit) ARROW_RETURN_NOT_OK(Commit(&result));
     return result;
+  }
+  // Pre-combining needs every record's ordering value (Java's payloads refuse null).
+  std::optional<std::string> ordering;
+  if (combine && !is_delete && !merger->options().ordering_field.empty()) {
+    ordering = merger->options().ordering_field;
   }
   ARROW_ASSIGN_OR_RAISE(
       internal::IncomingRecords records,
       internal::IncomingRecords::Stage(
-          input, *options_.key_generator, is_delete ? nullptr : schema.arrow,
-          options_.precombine_field, combine && options_.precombine_field_explicit,
+          input, *options_.key_generator, is_delete ? nullptr : schema.arrow, *merger,
+          ordering,
           internal::SpillOptions{options_.memory_budget,
                                  internal::SpillDirectory(options_.spill_directory)}));
   WriteResult result;
@@ -414,13 +443,14 @@ int64_t WriteResult::FilesReplaced() const {
   for (const auto& failed : records.failed) {
     result.failed.push_back({failed.input_row, failed.message});
   }
-  if (is_delete) {
-    for (auto& record : records.records) record.is_delete = true;
+  if (combine) {
+    ARROW_ASSIGN_OR_RAISE(int64_t dropped,
+                          records.Deduplicate(*merger, options_.index->IsGlobal()));
+    result.deduplicated += dropped;
   }
-  if (combine) result.deduplicated += records.Deduplicate(options_.index->IsGlobal());
   ARROW_ASSIGN_OR_RAISE(
       internal::WritePlan plan,
-      internal::PlanWrite(*table_, timeline, options_, operation, records));
+      internal::PlanWrite(*table_, timeline, options_, operation, &records, *merger));
   if (operation == WriteOperationType::kInsert) result.deduplicated += plan.dropped;
   result.replaced_file_ids = plan.replaced_file_ids;
   ARROW_RETURN_NOT_OK(records.PrepareBuckets(BucketRows(records, plan)));
@@ -431,8 +461,8 @@ int64_t WriteResult::FilesReplaced() const {
           .status());
   WriteMarkers markers(table_->storage(), table_->base_path(), instant);
   internal::WriteContext context{
-      table_->storage(), table_->base_path(), instant,    &options_,
-      &markers,          schema.arrow,        schema.avro};
+      table_->storage(), table_->base_path(), instant,     &options_,
+      &markers,          schema.arrow,        schema.avro, merger.get()};
   // Indexes that keep their own state learn where the records went (Java calls
   // updateLocation with the write statuses); the file-based ones read the files.
   bool stateful = !IsFileBasedIndex(*options_.index);

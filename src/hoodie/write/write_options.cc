@@ -18,6 +18,7 @@
 #include "hoodie/config/write_config.h"
 #include "hoodie/index/index.h"
 #include "hoodie/keygen/key_generator.h"
+#include "hoodie/merge/record_merger.h"
 #include "hoodie/table/table_config.h"
 #include "hoodie/write/bulk_insert_partitioner.h"
 
@@ -78,20 +79,19 @@ HoodieConfig Layered(const HoodieConfig& config, const TableConfig* table) {
   return ::arrow::Status::OK();
 }
 
+// The merger of the configured payload class. Its ordering field is the precombine
+// field when one is configured; otherwise "ts" (Hudi's default), which the write drops
+// again when the input has no such column (WriteClient::Run).
 ::arrow::Status ReadPayload(const HoodieConfig& config, WriteOptions* out) {
-  ARROW_ASSIGN_OR_RAISE(out->payload_class, config.Get(DataSourceConfig::kPayloadClass));
-  if (out->payload_class ==
-      "org.apache.hudi.common.model.OverwriteWithLatestAvroPayload") {
-    out->payload = PayloadKind::kOverwriteWithLatest;
-  } else if (out->payload_class ==
-             "org.apache.hudi.common.model.DefaultHoodieRecordPayload") {
-    out->payload = PayloadKind::kDefault;
-  } else {
-    return ::arrow::Status::NotImplemented(
-        "payload class not implemented (OverwriteWithLatestAvroPayload and "
-        "DefaultHoodieRecordPayload are): hoodie.datasource.write.payload.class=",
-        out->payload_class);
+  ARROW_ASSIGN_OR_RAISE(out->payload_class, PayloadClassName(config));
+  auto merger = MakeRecordMerger(config);
+  if (!merger.ok()) {
+    return merger.status().WithMessage(
+        merger.status().message(),
+        "; set hoodie.datasource.write.payload.class to one of them, or register a "
+        "custom merger under that name with RecordMergerRegistry::Register");
   }
+  out->merger = *std::move(merger);
   return ::arrow::Status::OK();
 }
 

@@ -22,17 +22,8 @@ namespace hoodie {
 class HoodieConfig;
 class Index;
 class KeyGenerator;
+class RecordMerger;
 class TableConfig;
-
-/// The record payloads hoodie implements (hoodie.datasource.write.payload.class).
-enum class PayloadKind {
-  /// OverwriteWithLatestAvroPayload: the incoming record replaces the stored one;
-  /// duplicates in a batch keep the one with the largest ordering value.
-  kOverwriteWithLatest,
-  /// DefaultHoodieRecordPayload: as above, but a stored record with a larger ordering
-  /// value than the incoming one is kept.
-  kDefault,
-};
 
 /// \brief Settings of one write client. A value type, built by FromConfig at the edge.
 ///
@@ -105,11 +96,16 @@ struct WriteOptions {
   int64_t memory_budget = 1073741824;
   /// hoodie.memory.spillable.map.path, else $TMPDIR or /tmp.
   std::string spill_directory;
-  PayloadKind payload = PayloadKind::kOverwriteWithLatest;
+  /// The payload class (hoodie.datasource.write.payload.class, else the table's
+  /// hoodie.compaction.payload.class), a name in RecordMergerRegistry, and its merger
+  /// built by MakeRecordMerger with the ordering field above: how in-batch duplicates
+  /// pre-combine, how an incoming record merges with the stored one and which records
+  /// are deletes.
   std::string payload_class =
       "org.apache.hudi.common.model.OverwriteWithLatestAvroPayload";
   /// hoodie.cleaner.policy.failed.writes and hoodie.rollback.using.markers.
   RollbackOptions rollback;
+  std::shared_ptr<const RecordMerger> merger;
 
   static WriteOptions Defaults() { return {}; }
 

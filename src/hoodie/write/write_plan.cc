@@ -186,7 +186,9 @@ void Route(const IncomingRecords& records,
                                      const ActiveTimeline& timeline,
                                      const WriteOptions& options,
                                      WriteOperationType operation,
-                                     const IncomingRecords& records) {
+                                     IncomingRecords* incoming,
+                                     const RecordMerger& merger) {
+  const IncomingRecords& records = *incoming;
   bool bulk = operation == WriteOperationType::kBulkInsert;
   // SparkInsertOverwritePartitioner: new file groups only, sized as inserts are.
   bool overwrite = operation == WriteOperationType::kInsertOverwrite ||
@@ -205,7 +207,7 @@ void Route(const IncomingRecords& records,
   if (tag) {
     ARROW_ASSIGN_OR_RAISE(located, Locate(*options.index, table, *view, records, &files));
     ARROW_ASSIGN_OR_RAISE(stored_wins,
-                          StoredRecordWins(table, options, records, located, files));
+                          StoredRecordWins(table, merger, incoming, located, files));
   }
   WritePlan plan;
   std::map<std::string, PartitionWork> work;

@@ -19,6 +19,7 @@
 namespace hoodie {
 
 class ActiveTimeline;
+class RecordMerger;
 class FileSystemView;
 class TableMetaClient;
 struct WriteOptions;
@@ -80,14 +81,16 @@ struct Located {
   bool move = false;
 };
 
-/// For each record a global index moves to a new partition: true when the stored
-/// record wins the merge (DefaultHoodieRecordPayload with a larger stored ordering
-/// value), so the record stays where it is. Reads the record key and ordering columns
-/// of the files holding such keys; all false for other payloads.
+/// For each record a global index moves to a new partition, the payload's Combine of
+/// the stored record with it decides (HoodieIndexUtils.mergeForPartitionUpdatesIfNeeded):
+/// true when the stored record itself stays (kKeepOld, e.g. DefaultHoodieRecordPayload
+/// with a larger stored ordering value) or the merge deletes, so the record updates its
+/// old location; false when it moves, and a combined record (PartialUpdateAvroPayload,
+/// OverwriteNonDefaultsWithLatestAvroPayload) then replaces the record's values, which
+/// appends a row to `records`. Reads the files holding such keys.
 ::arrow::Result<std::vector<bool>> StoredRecordWins(
-    const TableMetaClient& table, const WriteOptions& options,
-    const IncomingRecords& records, const std::vector<std::optional<Located>>& located,
-    const FilesByPartition& files);
+    const TableMetaClient& table, const RecordMerger& merger, IncomingRecords* records,
+    const std::vector<std::optional<Located>>& located, const FilesByPartition& files);
 
 /// Reorders file ids (given sorted) into the order Hudi 0.15's file-system view lists
 /// the file groups of a partition (a java.util.HashSet of the file ids).
@@ -126,7 +129,8 @@ void AddWrittenLocations(const IncomingRecords& records, const Bucket& bucket,
                                      const ActiveTimeline& timeline,
                                      const WriteOptions& options,
                                      WriteOperationType operation,
-                                     const IncomingRecords& records);
+                                     IncomingRecords* records,
+                                     const RecordMerger& merger);
 
 /// UpsertPartitioner.averageBytesPerRecord: bytes per record of the latest completed
 /// commit that wrote more than the small-file limit, else the configured estimate.

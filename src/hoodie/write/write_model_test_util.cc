@@ -1,0 +1,375 @@
+// SPDX-License-Identifier: Apache-2.0
+/// \file hoodie/write/write_model_test_util.cc
+/// \brief The in-memory table model of the model-based write tests.
+
+#include "hoodie/write/write_model_test_util.h"
+
+#include <algorithm>
+#include <cstdio>
+
+namespace hoodie::testing {
+namespace {
+
+constexpr int64_t kMillisPerDay = 86400000;
+
+// yyyy/MM/dd of epoch millis in UTC (days to civil date, proleptic Gregorian).
+std::string DayPath(int64_t epoch_millis) {
+  int64_t days = epoch_millis / kMillisPerDay;
+  if (epoch_millis % kMillisPerDay < 0) --days;
+  days += 719468;
+  int64_t era = (days >= 0 ? days : days - 146096) / 146097;
+  int64_t doe = days - era * 146097;
+  int64_t yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
+  int64_t doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+  int64_t mp = (5 * doy + 2) / 153;
+  int64_t day = doy - (153 * mp + 2) / 5 + 1;
+  int64_t month = mp < 10 ? mp + 3 : mp - 9;
+  int64_t year = yoe + era * 400 + (month <= 2 ? 1 : 0);
+  char text[48];
+  std::snprintf(text, sizeof(text), "%04lld/%02lld/%02lld", static_cast<long long>(year),
+                static_cast<long long>(month), static_cast<long long>(day));
+  return text;
+}
+
+// OverwriteNonDefaultsWithLatestAvroPayload.mergeRecords: the base record's non-null
+// values, the other record's where the base has null (only v and name can be null).
+ModelRecord PreferNonNull(const ModelRecord& base, const ModelRecord& other) {
+  ModelRecord out = base;
+  if (!out.v) out.v = other.v;
+  if (!out.name) out.name = other.name;
+  return out;
+}
+
+void SetTimestampOptions(HoodieConfig* config) {
+  config->Set("hoodie.keygen.timebased.timestamp.type", "EPOCHMILLISECONDS");
+  config->Set("hoodie.keygen.timebased.output.dateformat", "yyyy/MM/dd");
+  config->Set("hoodie.keygen.timebased.timezone", "UTC");
+}
+
+}  // namespace
+
+std::string_view ModelPayloadName(ModelPayload payload) {
+  switch (payload) {
+    case ModelPayload::kOverwriteWithLatest:
+      return "OverwriteWithLatestAvroPayload";
+    case ModelPayload::kDefault:
+      return "DefaultHoodieRecordPayload";
+    case ModelPayload::kEventTime:
+      return "EventTimeAvroPayload";
+    case ModelPayload::kOverwriteNonDefaults:
+      return "OverwriteNonDefaultsWithLatestAvroPayload";
+    case ModelPayload::kPartialUpdate:
+      return "PartialUpdateAvroPayload";
+  }
+  return "";
+}
+
+std::string_view ModelKeyGenName(ModelKeyGen keygen) {
+  switch (keygen) {
+    case ModelKeyGen::kSimple:
+      return "Simple";
+    case ModelKeyGen::kSimpleHive:
+      return "SimpleHive";
+    case ModelKeyGen::kComplex:
+      return "Complex";
+    case ModelKeyGen::kNonPartitioned:
+      return "NonPartitioned";
+    case ModelKeyGen::kTimestamp:
+      return "Timestamp";
+    case ModelKeyGen::kCustom:
+      return "Custom";
+  }
+  return "";
+}
+
+HoodieConfig ModelConfig(ModelKeyGen keygen, ModelPayload payload,
+                         const std::string& index_type) {
+  HoodieConfig config;
+  config.Set("hoodie.table.name", "model");
+  config.Set("hoodie.datasource.write.precombine.field", "ts");
+  config.Set("hoodie.datasource.write.payload.class",
+             "org.apache.hudi.common.model." + std::string(ModelPayloadName(payload)));
+  config.Set("hoodie.index.type", index_type);
+  config.Set("hoodie.combine.before.insert", "true");
+  config.Set("hoodie.index.bloom.num_entries", "100");
+  config.Set("hoodie.bloom.index.filter.type", "SIMPLE");
+  // Reading gzip pages sets up a zlib stream per column chunk, which dominates the
+  // cost of the hundreds of tiny files the model tests read.
+  config.Set("hoodie.parquet.compression.codec", "snappy");
+  const std::string keygen_key = "hoodie.datasource.write.keygenerator.class";
+  const std::string record_key = "hoodie.datasource.write.recordkey.field";
+  const std::string partition = "hoodie.datasource.write.partitionpath.field";
+  switch (keygen) {
+    case ModelKeyGen::kSimple:
+    case ModelKeyGen::kSimpleHive:
+      config.Set(record_key, "id");
+      config.Set(partition, "p");
+      if (keygen == ModelKeyGen::kSimpleHive) {
+        config.Set("hoodie.datasource.write.hive_style_partitioning", "true");
+      }
+      break;
+    case ModelKeyGen::kComplex:
+      config.Set(keygen_key, "org.apache.hudi.keygen.ComplexKeyGenerator");
+      config.Set(record_key, "id,k2");
+      config.Set(partition, "p,q");
+      break;
+    case ModelKeyGen::kNonPartitioned:
+      config.Set(keygen_key, "org.apache.hudi.keygen.NonpartitionedKeyGenerator");
+      config.Set(record_key, "id");
+      break;
+    case ModelKeyGen::kTimestamp:
+      config.Set(keygen_key, "org.apache.hudi.keygen.TimestampBasedKeyGenerator");
+      config.Set(record_key, "id");
+      config.Set(partition, "day");
+      SetTimestampOptions(&config);
+      break;
+    case ModelKeyGen::kCustom:
+      config.Set(keygen_key, "org.apache.hudi.keygen.CustomKeyGenerator");
+      config.Set(record_key, "id,k2");
+      config.Set(partition, "p:simple,day:timestamp");
+      SetTimestampOptions(&config);
+      break;
+  }
+  return config;
+}
+
+std::string ModelRecordKey(ModelKeyGen keygen, const ModelRecord& record) {
+  switch (keygen) {
+    case ModelKeyGen::kComplex:
+    case ModelKeyGen::kCustom:
+      return "id:" + record.id + ",k2:" + record.k2;
+    default:
+      return record.id;
+  }
+}
+
+std::string ModelPartitionPath(ModelKeyGen keygen, const ModelRecord& record) {
+  switch (keygen) {
+    case ModelKeyGen::kSimple:
+      return record.p;
+    case ModelKeyGen::kSimpleHive:
+      return "p=" + record.p;
+    case ModelKeyGen::kComplex:
+      return record.p + "/" + record.q;
+    case ModelKeyGen::kNonPartitioned:
+      return "";
+    case ModelKeyGen::kTimestamp:
+      return DayPath(record.day);
+    case ModelKeyGen::kCustom:
+      return record.p + "/" + DayPath(record.day);
+  }
+  return "";
+}
+
+std::shared_ptr<::arrow::RecordBatchReader> ModelReader(
+    const std::vector<ModelRecord>& records, int64_t batch_size) {
+  ::arrow::StringBuilder id, k2, p, q, name;
+  ::arrow::Int64Builder day, ts, v;
+  ::arrow::BooleanBuilder deleted;
+  for (const ModelRecord& r : records) {
+    (void)id.Append(r.id);
+    (void)k2.Append(r.k2);
+    (void)p.Append(r.p);
+    (void)q.Append(r.q);
+    (void)day.Append(r.day);
+    (void)ts.Append(r.ts);
+    (void)(r.v ? v.Append(*r.v) : v.AppendNull());
+    (void)(r.name ? name.Append(*r.name) : name.AppendNull());
+    (void)deleted.Append(r.deleted);
+  }
+  auto schema = ::arrow::schema(
+      {::arrow::field("id", ::arrow::utf8()), ::arrow::field("k2", ::arrow::utf8()),
+       ::arrow::field("p", ::arrow::utf8()), ::arrow::field("q", ::arrow::utf8()),
+       ::arrow::field("day", ::arrow::int64()), ::arrow::field("ts", ::arrow::int64()),
+       ::arrow::field("v", ::arrow::int64()), ::arrow::field("name", ::arrow::utf8()),
+       ::arrow::field("_hoodie_is_deleted", ::arrow::boolean())});
+  auto table =
+      ::arrow::Table::Make(schema, {id.Finish().ValueOrDie(), k2.Finish().ValueOrDie(),
+                                    p.Finish().ValueOrDie(), q.Finish().ValueOrDie(),
+                                    day.Finish().ValueOrDie(), ts.Finish().ValueOrDie(),
+                                    v.Finish().ValueOrDie(), name.Finish().ValueOrDie(),
+                                    deleted.Finish().ValueOrDie()});
+  auto reader = std::make_shared<::arrow::TableBatchReader>(table);
+  reader->set_chunksize(batch_size);
+  return reader;
+}
+
+const std::vector<std::string>& ModelColumns() {
+  static const std::vector<std::string> kColumns = {"_hoodie_commit_time",
+                                                    "_hoodie_record_key",
+                                                    "_hoodie_partition_path",
+                                                    "id",
+                                                    "k2",
+                                                    "p",
+                                                    "q",
+                                                    "day",
+                                                    "ts",
+                                                    "v",
+                                                    "name",
+                                                    "_hoodie_is_deleted"};
+  return kColumns;
+}
+
+WriteModel::WriteModel(ModelKeyGen keygen, ModelPayload payload, bool global_index)
+    : keygen_(keygen), payload_(payload), global_(global_index) {}
+
+std::string WriteModel::Identity(const ModelRecord& record) const {
+  std::string key = ModelRecordKey(keygen_, record);
+  if (global_) return key;
+  return ModelPartitionPath(keygen_, record) + std::string(1, '\0') + key;
+}
+
+bool WriteModel::Contains(const ModelRecord& record) const {
+  return rows_.count(Identity(record)) > 0;
+}
+
+// OverwriteWithLatestAvroPayload.preCombine (inherited by all but PartialUpdate): the
+// earlier record only when its ordering value is greater. PartialUpdateAvroPayload: the
+// greater (ties: the later) is the base, its nulls filled from the other; a deleted base
+// yields the later record.
+ModelRecord WriteModel::PreCombine(const ModelRecord& older,
+                                   const ModelRecord& newer) const {
+  bool older_greater = older.ts > newer.ts;
+  if (payload_ != ModelPayload::kPartialUpdate) return older_greater ? older : newer;
+  const ModelRecord& base = older_greater ? older : newer;
+  const ModelRecord& other = older_greater ? newer : older;
+  if (base.deleted) return newer;
+  return PreferNonNull(base, other);
+}
+
+std::vector<ModelRecord> WriteModel::Deduplicate(
+    const std::vector<ModelRecord>& batch) const {
+  std::vector<ModelRecord> out;
+  std::map<std::string, size_t> position;
+  for (const ModelRecord& record : batch) {
+    auto [it, inserted] = position.emplace(Identity(record), out.size());
+    if (inserted) {
+      out.push_back(record);
+    } else {
+      out[it->second] = PreCombine(out[it->second], record);
+    }
+  }
+  return out;
+}
+
+std::optional<ModelRecord> WriteModel::Combine(const ModelRecord& stored,
+                                               const ModelRecord& incoming,
+                                               bool* kept_stored) const {
+  *kept_stored = false;
+  bool stored_greater = stored.ts > incoming.ts;
+  switch (payload_) {
+    case ModelPayload::kOverwriteWithLatest:
+      if (incoming.deleted) return std::nullopt;
+      return incoming;
+    case ModelPayload::kDefault:
+      if (stored_greater) {
+        *kept_stored = true;
+        return stored;
+      }
+      if (incoming.deleted) return std::nullopt;
+      return incoming;
+    case ModelPayload::kEventTime:
+      if (incoming.deleted) return std::nullopt;
+      if (stored_greater) {
+        *kept_stored = true;
+        return stored;
+      }
+      return incoming;
+    case ModelPayload::kOverwriteNonDefaults:
+      if (incoming.deleted) return std::nullopt;
+      return PreferNonNull(incoming, stored);
+    case ModelPayload::kPartialUpdate:
+      if (incoming.deleted) return std::nullopt;
+      return stored_greater ? PreferNonNull(stored, incoming)
+                            : PreferNonNull(incoming, stored);
+  }
+  return incoming;
+}
+
+void WriteModel::Write(const ModelRecord& record, const std::string& instant) {
+  rows_[Identity(record)] = Row{record, ModelRecordKey(keygen_, record),
+                                ModelPartitionPath(keygen_, record), instant};
+}
+
+void WriteModel::Upsert(const std::vector<ModelRecord>& batch,
+                        const std::string& instant) {
+  for (const ModelRecord& record : Deduplicate(batch)) {
+    auto it = rows_.find(Identity(record));
+    if (it == rows_.end()) {
+      if (!record.deleted) Write(record, instant);
+      continue;
+    }
+    bool kept_stored = false;
+    std::optional<ModelRecord> merged = Combine(it->second.record, record, &kept_stored);
+    if (!merged) {
+      rows_.erase(it);
+    } else if (!kept_stored) {
+      Write(*merged, instant);
+    }
+  }
+  Record(instant);
+}
+
+void WriteModel::Insert(const std::vector<ModelRecord>& batch,
+                        const std::string& instant) {
+  for (const ModelRecord& record : Deduplicate(batch)) {
+    if (!record.deleted) Write(record, instant);
+  }
+  Record(instant);
+}
+
+void WriteModel::BulkInsert(const std::vector<ModelRecord>& batch,
+                            const std::string& instant) {
+  Insert(batch, instant);
+}
+
+void WriteModel::Delete(const std::vector<ModelRecord>& batch,
+                        const std::string& instant) {
+  for (const ModelRecord& record : batch) rows_.erase(Identity(record));
+  Record(instant);
+}
+
+std::string WriteModel::Render(const Row& row) {
+  const ModelRecord& r = row.record;
+  std::string text = row.commit_time + "|" + row.key + "|" + row.partition + "|" + r.id +
+                     "|" + r.k2 + "|" + r.p + "|" + r.q + "|" + std::to_string(r.day) +
+                     "|" + std::to_string(r.ts) + "|" +
+                     (r.v ? std::to_string(*r.v) : "null") + "|" +
+                     (r.name ? *r.name : "null") + "|" + (r.deleted ? "true" : "false");
+  return text;
+}
+
+void WriteModel::Record(const std::string& instant) {
+  instants_.push_back(instant);
+  history_[instant] = rows_;
+}
+
+std::vector<std::string> WriteModel::Snapshot() const {
+  std::vector<std::string> out;
+  for (const auto& [identity, row] : rows_) out.push_back(Render(row));
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+std::vector<std::string> WriteModel::SnapshotAt(const std::string& instant) const {
+  std::vector<std::string> out;
+  auto it = history_.find(instant);
+  if (it == history_.end()) return out;
+  for (const auto& [identity, row] : it->second) out.push_back(Render(row));
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+std::vector<std::string> WriteModel::Incremental(const std::string& begin,
+                                                 const std::string& end) const {
+  std::vector<std::string> out;
+  auto it = history_.find(end);
+  if (it == history_.end()) return out;
+  for (const auto& [identity, row] : it->second) {
+    if (row.commit_time > begin) out.push_back(Render(row));
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+}  // namespace hoodie::testing

@@ -1,0 +1,131 @@
+// SPDX-License-Identifier: Apache-2.0
+/// \file hoodie/write/write_model_test_util.h
+/// \brief An in-memory model of a copy-on-write table for the model-based write tests:
+/// what each operation must leave in the table under each payload, written from Hudi
+/// 0.15's semantics independently of the write path.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <arrow/api.h>
+
+#include "hoodie/config/hoodie_config.h"
+
+namespace hoodie::testing {
+
+/// The builtin payload classes.
+enum class ModelPayload {
+  kOverwriteWithLatest,
+  kDefault,
+  kEventTime,
+  kOverwriteNonDefaults,
+  kPartialUpdate
+};
+
+/// Key generator set-ups the model knows how to compute keys for.
+enum class ModelKeyGen {
+  kSimple,          ///< key id, partition p
+  kSimpleHive,      ///< key id, partition p=<p>
+  kComplex,         ///< key id:<id>,k2:<k2>, partition <p>/<q>
+  kNonPartitioned,  ///< key id, partition ""
+  kTimestamp,       ///< key id, partition yyyy/MM/dd of `day` (epoch millis, UTC)
+  kCustom,          ///< key id:<id>,k2:<k2>, partition <p>/yyyy/MM/dd of `day`
+};
+
+std::string_view ModelPayloadName(ModelPayload payload);  ///< simple Java class name
+std::string_view ModelKeyGenName(ModelKeyGen keygen);
+
+/// One input record of the model schema.
+struct ModelRecord {
+  std::string id;
+  std::string k2;
+  std::string p;
+  std::string q;
+  int64_t day = 0;  ///< epoch millis
+  int64_t ts = 0;   ///< the ordering field
+  std::optional<int64_t> v;
+  std::optional<std::string> name;
+  bool deleted = false;  ///< `_hoodie_is_deleted`
+};
+
+/// The write configuration of table "model" for a key generator and payload (precombine
+/// field ts, combine.before.insert on, a small bloom filter).
+HoodieConfig ModelConfig(ModelKeyGen keygen, ModelPayload payload,
+                         const std::string& index_type);
+
+/// The record key and partition path Hudi computes for `record`.
+std::string ModelRecordKey(ModelKeyGen keygen, const ModelRecord& record);
+std::string ModelPartitionPath(ModelKeyGen keygen, const ModelRecord& record);
+
+/// A reader over `records` in batches of `batch_size` rows.
+std::shared_ptr<::arrow::RecordBatchReader> ModelReader(
+    const std::vector<ModelRecord>& records, int64_t batch_size);
+
+/// The columns a model row is rendered with, in order.
+const std::vector<std::string>& ModelColumns();
+
+/// \brief What the table must hold after each committed operation.
+///
+/// Records are identified by (partition path, record key) for a non-global index and by
+/// record key for a global one. Each row remembers the instant that last wrote it.
+class WriteModel {
+ public:
+  WriteModel(ModelKeyGen keygen, ModelPayload payload, bool global_index);
+
+  /// The operations, each applied as one commit at `instant`. Insert and BulkInsert
+  /// assume their keys are not in the table (a merge into a small file or a duplicate
+  /// would depend on file placement) and pre-combine the batch.
+  void Upsert(const std::vector<ModelRecord>& batch, const std::string& instant);
+  void Insert(const std::vector<ModelRecord>& batch, const std::string& instant);
+  void BulkInsert(const std::vector<ModelRecord>& batch, const std::string& instant);
+  void Delete(const std::vector<ModelRecord>& batch, const std::string& instant);
+
+  /// True when the table holds the record `record` identifies.
+  bool Contains(const ModelRecord& record) const;
+
+  /// The rows now, rendered as ModelColumns() joined by '|', sorted.
+  std::vector<std::string> Snapshot() const;
+  /// The rows as of the commit `instant` (one of the applied ones).
+  std::vector<std::string> SnapshotAt(const std::string& instant) const;
+  /// Rows as of `end` whose commit time is in (begin, end].
+  std::vector<std::string> Incremental(const std::string& begin,
+                                       const std::string& end) const;
+  /// Every instant applied, in order.
+  const std::vector<std::string>& instants() const { return instants_; }
+
+ private:
+  struct Row {
+    ModelRecord record;
+    std::string key;
+    std::string partition;
+    std::string commit_time;
+  };
+
+  std::string Identity(const ModelRecord& record) const;
+  // Each payload's preCombine of two records of one key (older arrived first).
+  ModelRecord PreCombine(const ModelRecord& older, const ModelRecord& newer) const;
+  // Pre-combined batch in first-arrival order.
+  std::vector<ModelRecord> Deduplicate(const std::vector<ModelRecord>& batch) const;
+  // Each payload's combineAndGetUpdateValue: nullopt deletes; `kept_stored` when the
+  // stored record itself survives (its commit time stays).
+  std::optional<ModelRecord> Combine(const ModelRecord& stored,
+                                     const ModelRecord& incoming,
+                                     bool* kept_stored) const;
+  void Write(const ModelRecord& record, const std::string& instant);
+  static std::string Render(const Row& row);
+  void Record(const std::string& instant);
+
+  ModelKeyGen keygen_;
+  ModelPayload payload_;
+  bool global_;
+  std::map<std::string, Row> rows_;
+  std::vector<std::string> instants_;
+  std::map<std::string, std::map<std::string, Row>> history_;
+};
+
+}  // namespace hoodie::testing
