@@ -19,6 +19,7 @@
 #include <arrow/util/thread_pool.h>
 
 #include "hoodie/format/parquet/file_naming.h"
+#include "hoodie/index/index.h"
 #include "hoodie/keygen/key_generator.h"
 #include "hoodie/merge/record_merger.h"
 #include "hoodie/write/bulk_insert_internal.h"
@@ -111,8 +112,12 @@ class KeyedInput {
 class DedupStream : public KeyedBatchStream {
  public:
   DedupStream(KeyedBatchStream* sorted, std::shared_ptr<::arrow::Schema> schema,
-              const RecordMerger& merger, int64_t* dropped)
-      : sorted_(sorted), schema_(std::move(schema)), merger_(merger), dropped_(dropped) {}
+              const RecordMerger& merger, bool global_keys, int64_t* dropped)
+      : sorted_(sorted),
+        schema_(std::move(schema)),
+        merger_(merger),
+        global_keys_(global_keys),
+        dropped_(dropped) {}
 
   ::arrow::Result<std::optional<KeyedBatch>> Next() override {
     while (true) {
@@ -144,9 +149,9 @@ class DedupStream : public KeyedBatchStream {
     std::shared_ptr<::arrow::RecordBatch> combined;
   };
 
-  static bool SameKey(const KeyedBatch& batch, int64_t a, int64_t b) {
+  bool SameKey(const KeyedBatch& batch, int64_t a, int64_t b) const {
     return batch.keys->GetView(a) == batch.keys->GetView(b) &&
-           batch.partitions->GetView(a) == batch.partitions->GetView(b);
+           (global_keys_ || batch.partitions->GetView(a) == batch.partitions->GetView(b));
   }
 
   ::arrow::Status Fold(const KeyedBatch& batch, int64_t row, Survivor* survivor) {
@@ -208,6 +213,7 @@ class DedupStream : public KeyedBatchStream {
   KeyedBatchStream* sorted_;
   std::shared_ptr<::arrow::Schema> schema_;
   const RecordMerger& merger_;
+  bool global_keys_;
   int64_t* dropped_;
   std::optional<KeyedBatch> carry_;
 };
@@ -547,21 +553,43 @@ class InputStream : public KeyedBatchStream {
       deduplicate ||
       (options.bulk_insert_partitioner.empty() &&
        (mode == "GLOBAL_SORT" || mode == "PARTITION_PATH_REPARTITION_AND_SORT"));
+  // A global index pre-combines by record key alone (HoodieWriteHelper): sort by key,
+  // fold, then sort the survivors for the layout.
+  bool global_dedup =
+      deduplicate && options.index != nullptr && options.index->IsGlobal();
+  std::unique_ptr<ExternalSorter> key_sorter;
+  std::unique_ptr<KeyedBatchStream> key_sorted;
+  if (global_dedup) {
+    key_sorter = std::make_unique<ExternalSorter>(
+        context.data_schema, SortOrder{true, false}, options.memory_budget, spill_dir);
+    while (true) {
+      ARROW_ASSIGN_OR_RAISE(auto batch, source.Next());
+      if (!batch) break;
+      ARROW_RETURN_NOT_OK(key_sorter->Add(std::move(*batch)));
+    }
+    ARROW_ASSIGN_OR_RAISE(key_sorted, key_sorter->Finish(kSortedBatchRows));
+    deduped = std::make_unique<DedupStream>(key_sorted.get(), context.data_schema,
+                                            *context.merger, /*global_keys=*/true,
+                                            &outcome.deduplicated);
+  }
   if (sort_all) {
     SortOrder order{deduplicate || mode != "PARTITION_PATH_REPARTITION_AND_SORT"};
     sorter = std::make_unique<ExternalSorter>(context.data_schema, order,
                                               options.memory_budget, spill_dir);
+    KeyedBatchStream* unsorted = global_dedup ? deduped.get() : stream;
     while (true) {
-      ARROW_ASSIGN_OR_RAISE(auto batch, source.Next());
+      ARROW_ASSIGN_OR_RAISE(auto batch, unsorted->Next());
       if (!batch) break;
       ARROW_RETURN_NOT_OK(sorter->Add(std::move(*batch)));
     }
     outcome.spilled_runs = sorter->spilled_runs();
+    if (key_sorter) outcome.spilled_runs += key_sorter->spilled_runs();
     ARROW_ASSIGN_OR_RAISE(sorted, sorter->Finish(kSortedBatchRows));
     stream = sorted.get();
-    if (deduplicate) {
-      deduped = std::make_unique<DedupStream>(stream, context.data_schema,
-                                              *context.merger, &outcome.deduplicated);
+    if (deduplicate && !global_dedup) {
+      deduped =
+          std::make_unique<DedupStream>(stream, context.data_schema, *context.merger,
+                                        /*global_keys=*/false, &outcome.deduplicated);
       stream = deduped.get();
     }
   }

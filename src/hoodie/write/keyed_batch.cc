@@ -72,8 +72,8 @@ KeyedBatch FromRun(const ::arrow::RecordBatch& run,
 }
 
 ::arrow::compute::SortOptions SortOptionsFor(SortOrder order) {
-  std::vector<::arrow::compute::SortKey> keys = {
-      ::arrow::compute::SortKey(kPartitionColumn)};
+  std::vector<::arrow::compute::SortKey> keys;
+  if (order.by_partition) keys.emplace_back(kPartitionColumn);
   if (order.by_record_key) keys.emplace_back(kKeyColumn);
   keys.emplace_back(kPositionColumn);
   return ::arrow::compute::SortOptions(std::move(keys));
@@ -191,7 +191,9 @@ class MergeStream : public KeyedBatchStream {
   bool Less(size_t a, size_t b) const {
     const Cursor& x = cursors_[a];
     const Cursor& y = cursors_[b];
-    if (int c = x.partition().compare(y.partition()); c != 0) return c < 0;
+    if (order_.by_partition) {
+      if (int c = x.partition().compare(y.partition()); c != 0) return c < 0;
+    }
     if (order_.by_record_key) {
       if (int c = x.key().compare(y.key()); c != 0) return c < 0;
     }

@@ -40,6 +40,9 @@ struct KeyedBatch {
 /// Sorts by partition path then (when `by_record_key`) record key, ties in input order.
 struct SortOrder {
   bool by_record_key = true;
+  /// False: by record key alone (then input order), to pre-combine the duplicates of
+  /// a global index, whose keys are unique across partitions.
+  bool by_partition = true;
 };
 
 /// A pull stream of keyed batches; nullopt at the end.

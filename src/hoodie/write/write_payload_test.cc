@@ -294,3 +294,56 @@ TEST(WritePayloadTest, UnknownPayloadClassIsRejectedNamingItAndTheKnownOnes) {
 
 }  // namespace
 }  // namespace hoodie
+
+namespace hoodie {
+namespace {
+
+// Record `id` in partition `p`.
+ModelRecord In(const std::string& id, const std::string& p, int64_t ts,
+               std::optional<int64_t> v, std::optional<std::string> name = std::nullopt) {
+  ModelRecord r = Rec(id, ts, v, std::move(name));
+  r.p = p;
+  return r;
+}
+
+std::vector<std::string> KeyPartitionRows(const Table& t) {
+  return testing::SnapshotRows(t.base, {"_hoodie_record_key", "_hoodie_partition_path",
+                                        "p", "ts", "v", "name"})
+      .ValueOrDie();
+}
+
+TEST(WritePayloadTest, GlobalIndexMoveInsertsTheMergedRecordOrKeepsTheStoredOne) {
+  // PartialUpdate: the stored record is newer, so the moved record is the stored one
+  // with its null name filled from the update (Java merges before the move).
+  HoodieConfig partial = testing::ModelConfig(
+      ModelKeyGen::kSimple, ModelPayload::kPartialUpdate, "GLOBAL_SIMPLE");
+  partial.Set("hoodie.simple.index.update.partition.path", "true");
+  Table t(partial);
+  ASSERT_OK(t.Write(WriteOperationType::kUpsert, {In("k1", "a", 5, 1)}).status());
+  ASSERT_OK(t.Write(WriteOperationType::kUpsert, {In("k1", "b", 3, 2, "n")}).status());
+  EXPECT_THAT(KeyPartitionRows(t), ElementsAre("k1|b|a|5|1|n"));
+
+  // EventTime: a stored record with a greater ordering value stays where it is.
+  HoodieConfig event_time = testing::ModelConfig(
+      ModelKeyGen::kSimple, ModelPayload::kEventTime, "GLOBAL_BLOOM");
+  event_time.Set("hoodie.bloom.index.update.partition.path", "true");
+  Table e(event_time);
+  ASSERT_OK(e.Write(WriteOperationType::kUpsert, {In("k1", "a", 5, 1)}).status());
+  ASSERT_OK(e.Write(WriteOperationType::kUpsert, {In("k1", "b", 3, 2)}).status());
+  EXPECT_THAT(KeyPartitionRows(e), ElementsAre("k1|a|a|5|1|null"));
+}
+
+TEST(WritePayloadTest, GlobalIndexBulkInsertPreCombinesByRecordKeyAcrossPartitions) {
+  HoodieConfig config =
+      testing::ModelConfig(ModelKeyGen::kSimple, ModelPayload::kDefault, "GLOBAL_BLOOM");
+  Table t(config);
+  ASSERT_OK_AND_ASSIGN(std::string instant, t.client->StartCommit());
+  auto reader = testing::ModelReader(
+      {In("k1", "a", 5, 1), In("k2", "a", 1, 2), In("k1", "b", 3, 3)}, 2);
+  ASSERT_OK_AND_ASSIGN(WriteResult result, t.client->BulkInsert(instant, reader.get()));
+  EXPECT_EQ(result.deduplicated, 1);
+  EXPECT_THAT(KeyPartitionRows(t), ElementsAre("k1|a|a|5|1|null", "k2|a|a|1|2|null"));
+}
+
+}  // namespace
+}  // namespace hoodie
