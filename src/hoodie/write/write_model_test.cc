@@ -52,7 +52,17 @@ struct ModelCase {
   int steps;
   int key_pool = 10;
   int max_batch = 6;
+  /// hoodie.{bloom,simple}.index.update.partition.path (global indexes).
+  bool update_partition_path = false;
 };
+
+WriteModel::IndexModel IndexModelOf(const ModelCase& c) {
+  WriteModel::IndexModel index;
+  index.global_lookup = c.index == "GLOBAL_BLOOM" || c.index == "GLOBAL_SIMPLE";
+  index.global_dedupe = index.global_lookup || c.index == "INMEMORY";
+  index.update_partition_path = index.global_lookup && c.update_partition_path;
+  return index;
+}
 
 std::string CaseName(const ModelCase& c);
 
@@ -60,8 +70,9 @@ void PrintTo(const ModelCase& c, std::ostream* out) { *out << CaseName(c); }
 
 std::string CaseName(const ModelCase& c) {
   std::ostringstream out;
-  out << c.index << "_" << testing::ModelKeyGenName(c.keygen) << "_"
-      << testing::ModelPayloadName(c.payload) << "_s" << c.seed;
+  out << c.index << (c.update_partition_path ? "_moves" : "") << "_"
+      << testing::ModelKeyGenName(c.keygen) << "_" << testing::ModelPayloadName(c.payload)
+      << "_s" << c.seed;
   return out.str();
 }
 
@@ -87,18 +98,39 @@ void ApplySizing(Sizing sizing, HoodieConfig* config) {
   }
 }
 
+// The rows only one side has, for failure messages.
+std::string Difference(const std::vector<std::string>& actual,
+                       const std::vector<std::string>& expected) {
+  std::string out;
+  for (const std::string& row : actual) {
+    if (!std::binary_search(expected.begin(), expected.end(), row)) {
+      out += "\n  unexpected " + row;
+    }
+  }
+  for (const std::string& row : expected) {
+    if (!std::binary_search(actual.begin(), actual.end(), row)) {
+      out += "\n  missing    " + row;
+    }
+  }
+  return out;
+}
+
 // One seeded run: a table, its client and the model, stepped and checked together.
 class ModelRun {
  public:
   explicit ModelRun(const ModelCase& c)
       : case_(c),
         random_(c.seed),
-        model_(c.keygen, c.payload, /*global_index=*/false),
+        model_(c.keygen, c.payload, IndexModelOf(c)),
         base_(dir_.Join("model")) {}
 
   ::arrow::Status Open() {
     HoodieConfig config = testing::ModelConfig(case_.keygen, case_.payload, case_.index);
     ApplySizing(case_.sizing, &config);
+    if (case_.update_partition_path) {
+      config.Set("hoodie.bloom.index.update.partition.path", "true");
+      config.Set("hoodie.simple.index.update.partition.path", "true");
+    }
     ARROW_ASSIGN_OR_RAISE(table_,
                           WriteClient::OpenOrCreateTable(storage_, base_, config));
     ARROW_ASSIGN_OR_RAISE(client_, WriteClient::Make(table_, config));
@@ -252,13 +284,16 @@ class ModelRun {
   // Snapshot now, a time travel to an earlier commit and an incremental range.
   void Check() {
     ASSERT_OK_AND_ASSIGN(auto snapshot, Read(ReadOptions::Defaults()));
-    ASSERT_EQ(snapshot, model_.Snapshot()) << "snapshot";
+    ASSERT_TRUE(snapshot == model_.Snapshot())
+        << "snapshot:" << Difference(snapshot, model_.Snapshot());
     const std::vector<std::string>& instants = model_.instants();
     int n = static_cast<int>(instants.size());
     ReadOptions travel;
     travel.as_of = instants[Uniform(0, n - 1)];
     ASSERT_OK_AND_ASSIGN(auto past, Read(travel));
-    ASSERT_EQ(past, model_.SnapshotAt(*travel.as_of)) << "as of " << *travel.as_of;
+    ASSERT_TRUE(past == model_.SnapshotAt(*travel.as_of))
+        << "as of " << *travel.as_of << ":"
+        << Difference(past, model_.SnapshotAt(*travel.as_of));
     int end = Uniform(0, n - 1);
     int begin = Uniform(-1, end);
     ReadOptions incremental;
@@ -266,8 +301,11 @@ class ModelRun {
     incremental.begin = begin < 0 ? "000" : instants[begin];
     incremental.end = instants[end];
     ASSERT_OK_AND_ASSIGN(auto range, Read(incremental));
-    ASSERT_EQ(range, model_.Incremental(*incremental.begin, *incremental.end))
-        << "incremental (" << *incremental.begin << ", " << *incremental.end << "]";
+    std::vector<std::string> expected_range =
+        model_.Incremental(*incremental.begin, *incremental.end);
+    ASSERT_TRUE(range == expected_range)
+        << "incremental (" << *incremental.begin << ", " << *incremental.end
+        << "]:" << Difference(range, expected_range);
   }
 
   ModelCase case_;
@@ -314,8 +352,15 @@ std::vector<ModelCase> IndexAndKeyGeneratorCases() {
     for (size_t k = 0; k < keygens.size(); ++k) {
       auto payload = static_cast<ModelPayload>((i + k) % 5);
       Sizing sizing = (i + k) % 2 ? Sizing::kPacked : Sizing::kManyGroups;
-      out.push_back(ModelCase{indexes[i], keygens[k], payload, sizing,
-                              static_cast<uint32_t>(100 + 10 * i + k), 30});
+      ModelCase c{indexes[i],
+                  keygens[k],
+                  payload,
+                  sizing,
+                  static_cast<uint32_t>(100 + 10 * i + k),
+                  30};
+      // Half the global runs move records whose partition changed.
+      c.update_partition_path = k % 2 == 1;
+      out.push_back(c);
     }
   }
   return out;

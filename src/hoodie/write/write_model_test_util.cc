@@ -210,43 +210,60 @@ const std::vector<std::string>& ModelColumns() {
   return kColumns;
 }
 
-WriteModel::WriteModel(ModelKeyGen keygen, ModelPayload payload, bool global_index)
-    : keygen_(keygen), payload_(payload), global_(global_index) {}
+WriteModel::WriteModel(ModelKeyGen keygen, ModelPayload payload, IndexModel index)
+    : keygen_(keygen), payload_(payload), index_(index) {}
 
-std::string WriteModel::Identity(const ModelRecord& record) const {
-  std::string key = ModelRecordKey(keygen_, record);
-  if (global_) return key;
-  return ModelPartitionPath(keygen_, record) + std::string(1, '\0') + key;
+WriteModel::Keyed WriteModel::KeyOf(const ModelRecord& record) const {
+  return Keyed{record, ModelRecordKey(keygen_, record),
+               ModelPartitionPath(keygen_, record)};
+}
+
+std::string WriteModel::Identity(const std::string& key,
+                                 const std::string& partition) const {
+  if (index_.global_lookup) return key;
+  return partition + std::string(1, '\0') + key;
 }
 
 bool WriteModel::Contains(const ModelRecord& record) const {
-  return rows_.count(Identity(record)) > 0;
+  Keyed keyed = KeyOf(record);
+  if (index_.global_dedupe) {
+    // A fresh record must be fresh under every identity the write uses.
+    for (const auto& [identity, row] : rows_) {
+      if (row.key == keyed.key) return true;
+    }
+    return false;
+  }
+  return rows_.count(Identity(keyed.key, keyed.partition)) > 0;
 }
 
 // OverwriteWithLatestAvroPayload.preCombine (inherited by all but PartialUpdate): the
 // earlier record only when its ordering value is greater. PartialUpdateAvroPayload: the
 // greater (ties: the later) is the base, its nulls filled from the other; a deleted base
-// yields the later record.
-ModelRecord WriteModel::PreCombine(const ModelRecord& older,
-                                   const ModelRecord& newer) const {
-  bool older_greater = older.ts > newer.ts;
+// yields the later record. HoodieWriteHelper keeps the earlier key only when the earlier
+// payload itself comes back.
+WriteModel::Keyed WriteModel::PreCombine(const Keyed& older, const Keyed& newer) const {
+  bool older_greater = older.record.ts > newer.record.ts;
   if (payload_ != ModelPayload::kPartialUpdate) return older_greater ? older : newer;
-  const ModelRecord& base = older_greater ? older : newer;
-  const ModelRecord& other = older_greater ? newer : older;
+  const ModelRecord& base = older_greater ? older.record : newer.record;
+  const ModelRecord& other = older_greater ? newer.record : older.record;
   if (base.deleted) return newer;
-  return PreferNonNull(base, other);
+  return Keyed{PreferNonNull(base, other), newer.key, newer.partition};
 }
 
-std::vector<ModelRecord> WriteModel::Deduplicate(
+std::vector<WriteModel::Keyed> WriteModel::Deduplicate(
     const std::vector<ModelRecord>& batch) const {
-  std::vector<ModelRecord> out;
+  std::vector<Keyed> out;
   std::map<std::string, size_t> position;
   for (const ModelRecord& record : batch) {
-    auto [it, inserted] = position.emplace(Identity(record), out.size());
+    Keyed keyed = KeyOf(record);
+    std::string group = index_.global_dedupe
+                            ? keyed.key
+                            : keyed.partition + std::string(1, '\0') + keyed.key;
+    auto [it, inserted] = position.emplace(group, out.size());
     if (inserted) {
-      out.push_back(record);
+      out.push_back(std::move(keyed));
     } else {
-      out[it->second] = PreCombine(out[it->second], record);
+      out[it->second] = PreCombine(out[it->second], keyed);
     }
   }
   return out;
@@ -286,34 +303,47 @@ std::optional<ModelRecord> WriteModel::Combine(const ModelRecord& stored,
   return incoming;
 }
 
-void WriteModel::Write(const ModelRecord& record, const std::string& instant) {
-  rows_[Identity(record)] = Row{record, ModelRecordKey(keygen_, record),
-                                ModelPartitionPath(keygen_, record), instant};
+void WriteModel::Write(const Keyed& record, const std::string& instant) {
+  rows_[Identity(record.key, record.partition)] =
+      Row{record.record, record.key, record.partition, instant};
+}
+
+// An update merges in the stored record's partition (a global index without
+// update.partition.path tags it there); with update.partition.path a record whose
+// partition changed is merged with the stored one and, unless the stored record itself
+// stays or the merge deletes, deleted there and inserted in its new partition
+// (HoodieIndexUtils.mergeForPartitionUpdatesIfNeeded).
+void WriteModel::UpsertOne(const Keyed& incoming, const std::string& instant) {
+  auto it = rows_.find(Identity(incoming.key, incoming.partition));
+  if (it == rows_.end()) {
+    if (!incoming.record.deleted) Write(incoming, instant);
+    return;
+  }
+  Row& stored = it->second;
+  bool kept_stored = false;
+  std::optional<ModelRecord> merged =
+      Combine(stored.record, incoming.record, &kept_stored);
+  if (!merged) {
+    rows_.erase(it);
+    return;
+  }
+  if (kept_stored) return;
+  bool moves = index_.update_partition_path && stored.partition != incoming.partition;
+  Keyed out{*merged, stored.key, moves ? incoming.partition : stored.partition};
+  rows_.erase(it);
+  Write(out, instant);
 }
 
 void WriteModel::Upsert(const std::vector<ModelRecord>& batch,
                         const std::string& instant) {
-  for (const ModelRecord& record : Deduplicate(batch)) {
-    auto it = rows_.find(Identity(record));
-    if (it == rows_.end()) {
-      if (!record.deleted) Write(record, instant);
-      continue;
-    }
-    bool kept_stored = false;
-    std::optional<ModelRecord> merged = Combine(it->second.record, record, &kept_stored);
-    if (!merged) {
-      rows_.erase(it);
-    } else if (!kept_stored) {
-      Write(*merged, instant);
-    }
-  }
+  for (const Keyed& record : Deduplicate(batch)) UpsertOne(record, instant);
   Record(instant);
 }
 
 void WriteModel::Insert(const std::vector<ModelRecord>& batch,
                         const std::string& instant) {
-  for (const ModelRecord& record : Deduplicate(batch)) {
-    if (!record.deleted) Write(record, instant);
+  for (const Keyed& record : Deduplicate(batch)) {
+    if (!record.record.deleted) Write(record, instant);
   }
   Record(instant);
 }
@@ -325,7 +355,10 @@ void WriteModel::BulkInsert(const std::vector<ModelRecord>& batch,
 
 void WriteModel::Delete(const std::vector<ModelRecord>& batch,
                         const std::string& instant) {
-  for (const ModelRecord& record : batch) rows_.erase(Identity(record));
+  for (const ModelRecord& record : batch) {
+    Keyed keyed = KeyOf(record);
+    rows_.erase(Identity(keyed.key, keyed.partition));
+  }
   Record(instant);
 }
 

@@ -75,7 +75,18 @@ const std::vector<std::string>& ModelColumns();
 /// record key for a global one. Each row remembers the instant that last wrote it.
 class WriteModel {
  public:
-  WriteModel(ModelKeyGen keygen, ModelPayload payload, bool global_index);
+  /// How the index finds records.
+  struct IndexModel {
+    /// Lookups by record key alone (GLOBAL_BLOOM, GLOBAL_SIMPLE); INMEMORY looks up the
+    /// full key (record key and partition path) although it calls itself global.
+    bool global_lookup = false;
+    /// In-batch duplicates by record key alone (HoodieIndex.isGlobal: INMEMORY too).
+    bool global_dedupe = false;
+    /// *.update.partition.path: a record whose partition changed moves.
+    bool update_partition_path = false;
+  };
+
+  WriteModel(ModelKeyGen keygen, ModelPayload payload, IndexModel index);
 
   /// The operations, each applied as one commit at `instant`. Insert and BulkInsert
   /// assume their keys are not in the table (a merge into a small file or a duplicate
@@ -106,23 +117,33 @@ class WriteModel {
     std::string commit_time;
   };
 
-  std::string Identity(const ModelRecord& record) const;
-  // Each payload's preCombine of two records of one key (older arrived first).
-  ModelRecord PreCombine(const ModelRecord& older, const ModelRecord& newer) const;
+  // A staged record: its values and the key and partition path it is written under.
+  struct Keyed {
+    ModelRecord record;
+    std::string key;
+    std::string partition;
+  };
+
+  Keyed KeyOf(const ModelRecord& record) const;
+  std::string Identity(const std::string& key, const std::string& partition) const;
+  // Each payload's preCombine of two records of one key (older arrived first); the
+  // result keeps the older record's key only when the older record itself wins.
+  Keyed PreCombine(const Keyed& older, const Keyed& newer) const;
   // Pre-combined batch in first-arrival order.
-  std::vector<ModelRecord> Deduplicate(const std::vector<ModelRecord>& batch) const;
+  std::vector<Keyed> Deduplicate(const std::vector<ModelRecord>& batch) const;
   // Each payload's combineAndGetUpdateValue: nullopt deletes; `kept_stored` when the
   // stored record itself survives (its commit time stays).
   std::optional<ModelRecord> Combine(const ModelRecord& stored,
                                      const ModelRecord& incoming,
                                      bool* kept_stored) const;
-  void Write(const ModelRecord& record, const std::string& instant);
+  void Write(const Keyed& record, const std::string& instant);
+  void UpsertOne(const Keyed& incoming, const std::string& instant);
   static std::string Render(const Row& row);
   void Record(const std::string& instant);
 
   ModelKeyGen keygen_;
   ModelPayload payload_;
-  bool global_;
+  IndexModel index_;
   std::map<std::string, Row> rows_;
   std::vector<std::string> instants_;
   std::map<std::string, std::map<std::string, Row>> history_;
