@@ -54,6 +54,8 @@ struct ModelCase {
   int max_batch = 6;
   /// hoodie.{bloom,simple}.index.update.partition.path (global indexes).
   bool update_partition_path = false;
+  /// A memory budget of one byte: staged payloads spill to disk in every write.
+  bool spill = false;
 };
 
 WriteModel::IndexModel IndexModelOf(const ModelCase& c) {
@@ -70,9 +72,9 @@ void PrintTo(const ModelCase& c, std::ostream* out) { *out << CaseName(c); }
 
 std::string CaseName(const ModelCase& c) {
   std::ostringstream out;
-  out << c.index << (c.update_partition_path ? "_moves" : "") << "_"
-      << testing::ModelKeyGenName(c.keygen) << "_" << testing::ModelPayloadName(c.payload)
-      << "_s" << c.seed;
+  out << c.index << (c.update_partition_path ? "_moves" : "") << (c.spill ? "_spill" : "")
+      << "_" << testing::ModelKeyGenName(c.keygen) << "_"
+      << testing::ModelPayloadName(c.payload) << "_s" << c.seed;
   return out.str();
 }
 
@@ -127,6 +129,7 @@ class ModelRun {
   ::arrow::Status Open() {
     HoodieConfig config = testing::ModelConfig(case_.keygen, case_.payload, case_.index);
     ApplySizing(case_.sizing, &config);
+    if (case_.spill) config.Set("hoodie.memory.merge.max.size", "1");
     if (case_.update_partition_path) {
       config.Set("hoodie.bloom.index.update.partition.path", "true");
       config.Set("hoodie.simple.index.update.partition.path", "true");
@@ -378,6 +381,18 @@ std::vector<ModelCase> PayloadCases() {
   return out;
 }
 
+std::vector<ModelCase> SpillCases() {
+  // Pre-combining into a new record (PartialUpdateAvroPayload) is refused once payloads
+  // spill, so these use payloads that pick whole records before the merge handle.
+  std::vector<ModelCase> out;
+  for (auto payload : {ModelPayload::kDefault, ModelPayload::kOverwriteNonDefaults}) {
+    ModelCase c{"SIMPLE", ModelKeyGen::kComplex, payload, Sizing::kPacked, 21, 30};
+    c.spill = true;
+    out.push_back(c);
+  }
+  return out;
+}
+
 std::vector<ModelCase> RolloverCases() {
   // Non-partitioned, so a bulk insert of over 100 records fills one bucket.
   ModelCase c{"SIMPLE",
@@ -398,6 +413,8 @@ std::string ParamName(const ::testing::TestParamInfo<ModelCase>& info) {
 INSTANTIATE_TEST_SUITE_P(IndexesAndKeyGenerators, WriteModelTest,
                          ::testing::ValuesIn(IndexAndKeyGeneratorCases()), ParamName);
 INSTANTIATE_TEST_SUITE_P(Payloads, WriteModelTest, ::testing::ValuesIn(PayloadCases()),
+                         ParamName);
+INSTANTIATE_TEST_SUITE_P(Spill, WriteModelTest, ::testing::ValuesIn(SpillCases()),
                          ParamName);
 INSTANTIATE_TEST_SUITE_P(Rollover, WriteModelTest, ::testing::ValuesIn(RolloverCases()),
                          ParamName);
