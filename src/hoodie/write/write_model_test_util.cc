@@ -355,8 +355,18 @@ void WriteModel::BulkInsert(const std::vector<ModelRecord>& batch,
 
 void WriteModel::Delete(const std::vector<ModelRecord>& batch,
                         const std::string& instant) {
+  // With combine.before.delete the keys are de-duplicated (by record key alone for
+  // INMEMORY, which then looks the survivor up by its full key); the records carry no
+  // values, so the later one wins.
+  std::map<std::string, Keyed> survivors;
   for (const ModelRecord& record : batch) {
     Keyed keyed = KeyOf(record);
+    std::string group = index_.global_dedupe
+                            ? keyed.key
+                            : keyed.partition + std::string(1, '\0') + keyed.key;
+    survivors[group] = std::move(keyed);
+  }
+  for (const auto& [group, keyed] : survivors) {
     rows_.erase(Identity(keyed.key, keyed.partition));
   }
   Record(instant);
