@@ -327,8 +327,13 @@ void WriteModel::UpsertOne(const Keyed& incoming, const std::string& instant) {
     rows_.erase(it);
     return;
   }
-  if (kept_stored) return;
   bool moves = index_.update_partition_path && stored.partition != incoming.partition;
+  if (kept_stored) {
+    // A stored record that wins a move is tagged back to its file group as the merged
+    // record, which the merge handle writes as an update: same values, new commit time.
+    if (moves) stored.commit_time = instant;
+    return;
+  }
   Keyed out{*merged, stored.key, moves ? incoming.partition : stored.partition};
   rows_.erase(it);
   Write(out, instant);
