@@ -20,6 +20,7 @@
 #include "hoodie/testing/matchers.h"
 #include "hoodie/testing/temp_dir.h"
 #include "hoodie/write/metadata_table_guard_internal.h"
+#include "hoodie/write/rollback_executor.h"
 #include "hoodie/write/write_client.h"
 #include "hoodie/write/write_client_test_util.h"
 
@@ -173,6 +174,19 @@ TEST_F(GuardTest, EveryCommitDisablesAMetadataTableBuiltSinceTheLastOne) {
   }
   ASSERT_OK_AND_ASSIGN(auto rows, SnapshotRows(base, {"id", "city"}));
   EXPECT_THAT(rows, ElementsAre("id0|sf", "id1|sf"));
+}
+
+TEST_F(GuardTest, RollbackDisablesTheMetadataTableBeforeDeletingFiles) {
+  auto client = WriteClient::Make(table, TripConfig(true)).ValueOrDie();
+  ASSERT_OK_AND_ASSIGN(std::string first, client->StartCommit());
+  auto rows = TripReader({{"a", "n", 1, "sf"}});
+  ASSERT_OK(client->Upsert(first, rows.get()).status());
+  // Spark built the metadata table and listed the commit hoodie now rolls back.
+  AddSparkMetadataTable(Reload().get(), "files", "");
+  ASSERT_OK_AND_ASSIGN(auto done, RollbackInstant(*Reload(), first, RollbackOptions{}));
+  ASSERT_TRUE(done.has_value());
+  EXPECT_EQ(Reload()->table_config()->Get(TableConfig::kMetadataPartitions), "");
+  EXPECT_FALSE(Exists(table->meta_path() + "/metadata"));
 }
 
 TEST(MetadataEnableTest, UnsetOrFalseWritesAndTrueIsRefused) {

@@ -14,6 +14,7 @@
 #include "hoodie/timeline/active_timeline.h"
 #include "hoodie/timeline_avro/requested_replace_metadata.h"
 #include "hoodie/write/markers.h"
+#include "hoodie/write/metadata_table_guard_internal.h"
 
 namespace hoodie {
 namespace {
@@ -167,6 +168,13 @@ struct Execution {
 ::arrow::Result<RollbackMetadata> Execute(const Execution& run) {
   const TableMetaClient& table = *run.table;
   Storage* storage = table.storage().get();
+  {
+    // hoodie does not add the rollback to a metadata table, whose file listing would
+    // then still name the files about to be deleted: disable it first, as for commits.
+    ARROW_ASSIGN_OR_RAISE(auto fresh,
+                          TableMetaClient::Load(table.storage(), table.base_path()));
+    ARROW_RETURN_NOT_OK(internal::DisableMetadataTable(fresh.get()).status());
+  }
   ARROW_ASSIGN_OR_RAISE(ActiveTimeline timeline, table.LoadActiveTimeline());
   Instant inflight = run.rollback;
   if (inflight.IsRequested()) {
