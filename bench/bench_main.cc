@@ -112,6 +112,8 @@ HoodieConfig TableConfigFor(const Args& args, const std::string& operation) {
   config.Set("hoodie.datasource.write.operation", operation);
   config.Set("hoodie.parquet.compression.codec", args.Get("codec", "snappy"));
   config.Set("hoodie.bulkinsert.sort.mode", args.Get("sort-mode", "NONE"));
+  // Hudi 0.15's default filter, as Spark writes it in the side-by-side run.
+  config.Set("hoodie.bloom.index.filter.type", "DYNAMIC_V0");
   for (const std::string& conf : args.confs) {
     size_t eq = conf.find('=');
     if (eq != std::string::npos) config.Set(conf.substr(0, eq), conf.substr(eq + 1));

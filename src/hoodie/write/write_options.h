@@ -74,7 +74,7 @@ struct WriteOptions {
   std::vector<std::pair<std::string, std::string>> commit_meta_entries;
   /// hoodie.bloom.index.filter.type / hoodie.index.bloom.num_entries /
   /// hoodie.index.bloom.fpp / hoodie.bloom.index.filter.dynamic.max.entries.
-  std::string bloom_filter_type = "DYNAMIC_V0";
+  std::string bloom_filter_type = "SIMPLE";
   int32_t bloom_num_entries = 60000;
   double bloom_fpp = 0.000000001;
   int32_t bloom_dynamic_max_entries = 100000;
