@@ -16,6 +16,8 @@
 #include <parquet/arrow/reader.h>
 #include <parquet/exception.h>
 
+#include "hoodie/cli/avro_input.h"
+#include "hoodie/cli/progress.h"
 #include "hoodie/config/datasource_config.h"
 #include "hoodie/config/hoodie_config.h"
 #include "hoodie/storage/storage.h"
@@ -44,7 +46,9 @@ MERGE_ON_READ when hoodie.datasource.write.table.type says so. On MERGE_ON_READ 
 write is a deltacommit: updates and deletes are appended to the file group's log as Avro
 data and delete blocks (a new log version per write), inserts go to new base files.
 Input files are read in order through Arrow: json (one object per line), csv
-(header first) or parquet; all must have the same columns. Records whose key cannot be
+(header first), parquet or avro (object container files, codec null, deflate or
+snappy); all must have the same columns. When stderr is a terminal a progress line
+shows the records read so far. Records whose key cannot be
 generated are counted as failed and not written.
 
 insert_overwrite replaces the file groups of the partitions the input writes,
@@ -56,6 +60,7 @@ wildcard) or, when unset, of the input records; each commits a replacecommit.
 // Opens one input file as a stream of batches.
 ::arrow::Result<std::shared_ptr<::arrow::RecordBatchReader>> OpenInput(
     const std::string& path, const std::string& format) {
+  if (format == "avro") return OpenAvroContainerInput(path);
   ARROW_ASSIGN_OR_RAISE(auto file, ::arrow::io::ReadableFile::Open(path));
   if (format == "json") {
     ARROW_ASSIGN_OR_RAISE(auto reader, ::arrow::json::StreamingReader::Make(
@@ -213,7 +218,11 @@ void PrintSummary(const GlobalOptions& options, const WriteResult& result) {
         "--hoodie-conf hoodie.datasource.write.partitions.to.delete=a,b)");
   }
   ARROW_ASSIGN_OR_RAISE(std::string instant, client->StartCommit(op));
-  auto result = Execute(client.get(), op, config, instant, input.get());
+  ProgressLine progress(ProgressLine::TerminalStderr());
+  std::shared_ptr<ProgressReader> counted;
+  if (input != nullptr) counted = std::make_shared<ProgressReader>(input, &progress);
+  auto result = Execute(client.get(), op, config, instant, counted.get());
+  progress.Clear();
   if (!result.ok() && !args.no_commit) {
     // Leave nothing half-written behind: the instant never became visible.
     (void)client->Abort(instant);
@@ -241,8 +250,8 @@ void AddWriteCommand(CLI::App* app, const GlobalOptions* options) {
   cmd->add_option("--input", args->inputs,
                   "Input file (repeatable; optional for delete_partition with "
                   "hoodie.datasource.write.partitions.to.delete)");
-  cmd->add_option("--format", args->format, "json|csv|parquet (default json)")
-      ->check(CLI::IsMember({"json", "csv", "parquet"}));
+  cmd->add_option("--format", args->format, "json|csv|parquet|avro (default json)")
+      ->check(CLI::IsMember({"json", "csv", "parquet", "avro"}));
   cmd->add_option("--props", args->props, "A .properties file of write options");
   cmd->add_option("--hoodie-conf", args->hoodie_conf,
                   "A write option key=value (repeatable)");

@@ -155,27 +155,31 @@ Status AppendValue(const AvroValue& value, const AvroNode& union_node,
 
 }  // namespace
 
-::arrow::Result<std::shared_ptr<::arrow::RecordBatch>> DecodeAvroRecords(
-    std::string_view writer_schema_json, const std::vector<std::string_view>& records) {
+namespace {
+
+// Decodes `count` records, taking each one's bytes from `next_record` (which returns the
+// view to decode from and advances it), into one batch of AvroJsonToArrowSchema's shape.
+template <typename NextRecord>
+::arrow::Result<std::shared_ptr<::arrow::RecordBatch>> DecodeRecords(
+    std::string_view writer_schema_json, int64_t count, NextRecord next_record) {
   HOODIE_ASSIGN_OR_RAISE(auto avro_schema, AvroSchema::Parse(writer_schema_json));
   HOODIE_ASSIGN_OR_RAISE(auto arrow_schema, AvroJsonToArrowSchema(writer_schema_json));
   const AvroNode& root = avro_schema->root();
   if (root.type != AvroType::kRecord ||
       root.fields.size() != static_cast<size_t>(arrow_schema->num_fields())) {
-    return Status::Invalid("the SCHEMA of an Avro data block must be a record");
+    return Status::Invalid("the Avro schema of the records must be a record");
   }
   std::vector<std::unique_ptr<::arrow::ArrayBuilder>> builders;
   for (const auto& field : arrow_schema->fields()) {
     HOODIE_ASSIGN_OR_RAISE(auto builder, ::arrow::MakeBuilder(field->type()));
     builders.push_back(std::move(builder));
   }
-  for (size_t r = 0; r < records.size(); ++r) {
-    std::string_view input = records[r];
-    auto decoded = DecodeAvroBinary(&input, root, root);
+  for (int64_t r = 0; r < count; ++r) {
+    std::string_view* input = next_record(r);
+    auto decoded = DecodeAvroBinary(input, root, root);
     if (!decoded.ok()) {
-      return Status::Invalid(
-          "Avro log record ", r,
-          " does not decode with the block's schema: ", decoded.status().message());
+      return Status::Invalid("Avro record ", r, " does not decode with the schema: ",
+                             decoded.status().message());
     }
     const AvroEntries& fields = decoded->entries();
     for (size_t i = 0; i < builders.size(); ++i) {
@@ -188,8 +192,30 @@ Status AppendValue(const AvroValue& value, const AvroNode& union_node,
     HOODIE_ASSIGN_OR_RAISE(auto column, builder->Finish());
     columns.push_back(std::move(column));
   }
-  return ::arrow::RecordBatch::Make(arrow_schema, static_cast<int64_t>(records.size()),
-                                    std::move(columns));
+  return ::arrow::RecordBatch::Make(arrow_schema, count, std::move(columns));
+}
+
+}  // namespace
+
+::arrow::Result<std::shared_ptr<::arrow::RecordBatch>> DecodeAvroRecords(
+    std::string_view writer_schema_json, const std::vector<std::string_view>& records) {
+  std::string_view input;
+  return DecodeRecords(writer_schema_json, static_cast<int64_t>(records.size()),
+                       [&](int64_t r) {
+                         input = records[static_cast<size_t>(r)];
+                         return &input;
+                       });
+}
+
+::arrow::Result<std::shared_ptr<::arrow::RecordBatch>> DecodeConcatenatedAvroRecords(
+    std::string_view writer_schema_json, std::string_view records, int64_t count) {
+  HOODIE_ASSIGN_OR_RAISE(auto batch, DecodeRecords(writer_schema_json, count,
+                                                   [&](int64_t) { return &records; }));
+  if (!records.empty()) {
+    return Status::Invalid(records.size(), " bytes follow the last of ", count,
+                           " Avro records");
+  }
+  return batch;
 }
 
 }  // namespace hoodie

@@ -36,6 +36,12 @@ std::string MakeAvroDataBlockContent(const std::vector<std::string>& records);
 ::arrow::Result<std::shared_ptr<::arrow::RecordBatch>> DecodeAvroRecords(
     std::string_view writer_schema_json, const std::vector<std::string_view>& records);
 
+/// As DecodeAvroRecords for `count` records stored back to back in `records` (the
+/// payload of an Avro object container file block). Invalid when a record does not
+/// decode or bytes remain after the last one.
+::arrow::Result<std::shared_ptr<::arrow::RecordBatch>> DecodeConcatenatedAvroRecords(
+    std::string_view writer_schema_json, std::string_view records, int64_t count);
+
 /// Encodes every row of `batch` as Avro binary with `schema_json` (a record whose fields
 /// are looked up in `batch` by name; a field the batch lacks is written from its default,
 /// null for Hudi's optional fields): the inverse of DecodeAvroRecords, byte-identical

@@ -1,0 +1,24 @@
+// SPDX-License-Identifier: Apache-2.0
+/// \file hoodie/cli/avro_input.h
+/// \brief `hoodie write --format avro`: Avro object container files (what avro-tools,
+/// Spark's `df.write.format("avro")` and Java's DataFileWriter produce) as Arrow batches.
+#pragma once
+
+#include <memory>
+#include <string>
+
+#include <arrow/record_batch.h>
+#include <arrow/result.h>
+
+namespace hoodie::cli {
+
+/// Opens the container file at `path` as a stream of record batches, one per file
+/// block, so a write holds one block in memory at a time. The batch schema is
+/// AvroJsonToArrowSchema of the header's `avro.schema`; codecs `null`, `deflate` and
+/// `snappy` are read. \return Invalid naming the file (and the block with its byte
+/// offset) for a bad magic or header, a truncated or corrupt block or a wrong sync
+/// marker; NotImplemented for another codec.
+::arrow::Result<std::shared_ptr<::arrow::RecordBatchReader>> OpenAvroContainerInput(
+    const std::string& path);
+
+}  // namespace hoodie::cli
