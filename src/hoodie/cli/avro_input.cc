@@ -8,6 +8,7 @@
 
 #include <arrow/io/file.h>
 #include <arrow/util/compression.h>
+#include <arrow/util/crc32.h>
 
 #include "hoodie/format/avro/avro_schema.h"
 #include "hoodie/format/avro_codec/avro_binary.h"
@@ -56,9 +57,13 @@ Result<std::string> Inflate(std::string_view in) {
 }
 
 // Avro's "snappy" codec: a raw snappy block followed by the big-endian CRC-32 of the
-// uncompressed bytes (the CRC is not checked; the records' decoding is).
+// uncompressed bytes, which Java's SnappyCodec verifies as we do.
 Result<std::string> Unsnappy(std::string_view in) {
   if (in.size() < 4) return Status::Invalid("the snappy block lacks its checksum");
+  uint32_t expected_crc = 0;
+  for (size_t i = in.size() - 4; i < in.size(); ++i) {
+    expected_crc = (expected_crc << 8) | static_cast<uint8_t>(in[i]);
+  }
   in.remove_suffix(4);
   // Raw snappy starts with the uncompressed length as an unsigned base-128 varint.
   uint64_t length = 0;
@@ -76,6 +81,9 @@ Result<std::string> Unsnappy(std::string_view in) {
                                           static_cast<int64_t>(out.size()),
                                           reinterpret_cast<uint8_t*>(out.data())));
   out.resize(static_cast<size_t>(n));
+  if (::arrow::internal::crc32(0, out.data(), out.size()) != expected_crc) {
+    return Status::Invalid("the snappy block's CRC-32 does not match its data");
+  }
   return out;
 }
 

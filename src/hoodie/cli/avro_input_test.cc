@@ -291,6 +291,18 @@ TEST(AvroInputTest, MalformedFilesNameTheFileAndTheBlock) {
   EXPECT_NE(wrong_sync.err.find("the block does not end with the sync marker"),
             std::string::npos)
       << wrong_sync.err;
+  std::string snappy = Container("snappy", {{0}, {1}});
+  // The last block's CRC-32 sits just before the final sync marker.
+  snappy[snappy.size() - 17] ^= 1;
+  std::string bad_crc = WriteFile(dir.Join("crc.avro"), snappy);
+  auto wrong_crc = write(bad_crc);
+  EXPECT_EQ(wrong_crc.exit_code, 1);
+  EXPECT_NE(wrong_crc.err.find(bad_crc + ": Avro block 2 (at byte offset "),
+            std::string::npos)
+      << wrong_crc.err;
+  EXPECT_NE(wrong_crc.err.find("the snappy block's CRC-32 does not match its data"),
+            std::string::npos)
+      << wrong_crc.err;
   // Nothing was committed by the failed writes.
   auto timeline = RunCli("timeline show --instants-only " + Quote(base));
   EXPECT_EQ(timeline.out.find("commit"), std::string::npos) << timeline.out;
