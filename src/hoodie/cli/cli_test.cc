@@ -3,6 +3,7 @@
 // shared/testdata: what it prints must match what the README beside those tables says
 // Hudi wrote.
 #include <algorithm>
+#include <filesystem>
 #include <fstream>
 
 #include <gtest/gtest.h>
@@ -182,6 +183,80 @@ TEST(CliTest, DemoWritesAndReadsBackTheTripsTable) {
   // One JSON object per line, one line per trip: 3000 inserted, then 200 new.
   EXPECT_EQ(std::count(rows.out.begin(), rows.out.end(), '\n'), 3200);
   EXPECT_NE(rows.out.find("{\"uuid\": \"trip-03199\"}"), std::string::npos);
+}
+
+// Every file under `dir` with its size, sorted: the table's exact state.
+std::vector<std::string> Tree(const std::string& dir) {
+  std::vector<std::string> out;
+  for (const auto& entry : std::filesystem::recursive_directory_iterator(dir)) {
+    std::string line = std::filesystem::relative(entry.path(), dir).string();
+    if (entry.is_regular_file()) line += " " + std::to_string(entry.file_size());
+    out.push_back(std::move(line));
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+TEST(CliTest, BadInputNamesFileAndLineAndCommitsNothing) {
+  TempDir dir;
+  std::string base = dir.Join("t");
+  std::string conf =
+      " --hoodie-conf hoodie.table.name=t"
+      " --hoodie-conf hoodie.datasource.write.recordkey.field=id"
+      " --hoodie-conf hoodie.datasource.write.partitionpath.field=part"
+      " --hoodie-conf hoodie.datasource.write.precombine.field=ts";
+  auto input = [&](const std::string& name, const std::string& text) {
+    std::string path = dir.Join(name);
+    std::ofstream(path) << text;
+    return path;
+  };
+  std::string good = input("good.json", "{\"id\":\"a\",\"ts\":1,\"part\":\"p1\"}\n");
+  auto first = RunCli("write --table " + Quote(base) + " --input " + Quote(good) + conf);
+  ASSERT_EQ(first.exit_code, 0) << first.err;
+  const std::vector<std::string> before = Tree(base);
+  struct Case {
+    std::string args;
+    std::string err;
+  };
+  std::string malformed =
+      input("malformed.json", "{\"id\":\"b\",\"ts\":1,\"part\":\"p2\"}\n{\"id\":\n");
+  std::string null_key = input("null_key.json",
+                               "{\"id\":\"b\",\"ts\":1,\"part\":\"p2\"}\n"
+                               "{\"id\":null,\"ts\":2,\"part\":\"p2\"}\n"
+                               "{\"id\":\"c\",\"ts\":3,\"part\":\"p3\"}\n"
+                               "{\"ts\":4,\"id\":\"\",\"part\":\"p3\"}\n");
+  std::string columns = input("columns.csv", "id,ts,part\nb,1,p2\nc,2,p2,x\n");
+  std::string empty_key = input("empty_key.csv", "id,ts,part\nb,1,p2\n,2,p2\n");
+  const std::string key_error =
+      ": recordKey value: \"null\" for field: \"id\" cannot be "
+      "null or empty.";
+  const std::vector<Case> cases = {
+      {" --input " + Quote(malformed),
+       "hoodie: error: " + malformed + ":2: JSON parse error: Invalid value. in row 1\n"},
+      // Lines count within each input file, after the files before it.
+      {" --input " + Quote(good) + " --input " + Quote(null_key),
+       "hoodie: error: 2 of 5 records failed, nothing was committed: " + null_key + ":2" +
+           key_error + "; " + null_key + ":4" +
+           ": recordKey value: \"\" for field: \"id\" cannot be null or empty.\n"},
+      {" --op bulk_insert --input " + Quote(null_key),
+       "hoodie: error: 2 of 4 records failed, nothing was committed: " + null_key + ":2" +
+           key_error + "; " + null_key + ":4" +
+           ": recordKey value: \"\" for field: \"id\" cannot be null or empty.\n"},
+      {" --format csv --input " + Quote(columns),
+       "hoodie: error: " + columns +
+           ":3: CSV parse error: Row #3: Expected 3 columns, got 4: c,2,p2,x\n"},
+      {" --format csv --input " + Quote(empty_key),
+       "hoodie: error: 1 of 2 records failed, nothing was committed: " + empty_key +
+           ":3: recordKey value: \"\" for field: \"id\" cannot be null or empty.\n"},
+  };
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.args);
+    auto result = RunCli("write --table " + Quote(base) + c.args + conf);
+    EXPECT_EQ(result.exit_code, 1);
+    EXPECT_EQ(result.err, c.err);
+    EXPECT_EQ(result.out, "");
+    EXPECT_EQ(Tree(base), before);
+  }
 }
 
 TEST(CliTest, RollbackUndoesAKilledWriteAndTheLatestCommit) {

@@ -48,8 +48,9 @@ data and delete blocks (a new log version per write), inserts go to new base fil
 Input files are read in order through Arrow: json (one object per line), csv
 (header first), parquet or avro (object container files, codec null, deflate or
 snappy); all must have the same columns. When stderr is a terminal a progress line
-shows the records read so far. Records whose key cannot be
-generated are counted as failed and not written.
+shows the records read so far. A record whose key (or ordering value) is missing
+fails the write: nothing is committed, the table is left as it was, and the error
+names the input file and line of the first failed records (a row for parquet and avro).
 
 insert_overwrite replaces the file groups of the partitions the input writes,
 insert_overwrite_table those of every partition, and delete_partition those of the
@@ -69,11 +70,14 @@ wildcard) or, when unset, of the input records; each commits a replacecommit.
     return std::static_pointer_cast<::arrow::RecordBatchReader>(reader);
   }
   if (format == "csv") {
-    ARROW_ASSIGN_OR_RAISE(auto reader, ::arrow::csv::StreamingReader::Make(
-                                           ::arrow::io::default_io_context(), file,
-                                           ::arrow::csv::ReadOptions::Defaults(),
-                                           ::arrow::csv::ParseOptions::Defaults(),
-                                           ::arrow::csv::ConvertOptions::Defaults()));
+    // A serial reader counts rows, so its parse errors name the line ("Row #3").
+    auto read_options = ::arrow::csv::ReadOptions::Defaults();
+    read_options.use_threads = false;
+    ARROW_ASSIGN_OR_RAISE(auto reader,
+                          ::arrow::csv::StreamingReader::Make(
+                              ::arrow::io::default_io_context(), file, read_options,
+                              ::arrow::csv::ParseOptions::Defaults(),
+                              ::arrow::csv::ConvertOptions::Defaults()));
     return std::static_pointer_cast<::arrow::RecordBatchReader>(reader);
   }
   ARROW_ASSIGN_OR_RAISE(std::unique_ptr<::parquet::arrow::FileReader> parquet_reader,
@@ -96,7 +100,8 @@ wildcard) or, when unset, of the input records; each commits a replacecommit.
 }
 
 // The input files one after another; the first file's schema is the reader's (the
-// write client aligns every batch to the table schema by column name).
+// write client aligns every batch to the table schema by column name). It remembers
+// where each file starts so errors can name the file and line of a record.
 class ConcatenatedReader : public ::arrow::RecordBatchReader {
  public:
   static ::arrow::Result<std::shared_ptr<ConcatenatedReader>> Open(
@@ -104,28 +109,72 @@ class ConcatenatedReader : public ::arrow::RecordBatchReader {
     auto out = std::shared_ptr<ConcatenatedReader>(new ConcatenatedReader());
     out->paths_ = std::move(paths);
     out->format_ = std::move(format);
-    ARROW_ASSIGN_OR_RAISE(out->current_, OpenInput(out->paths_[0], out->format_));
+    ARROW_RETURN_NOT_OK(out->OpenCurrent());
     out->schema_ = out->current_->schema();
     return out;
   }
   std::shared_ptr<::arrow::Schema> schema() const override { return schema_; }
   ::arrow::Status ReadNext(std::shared_ptr<::arrow::RecordBatch>* batch) override {
     while (current_ != nullptr) {
-      ARROW_RETURN_NOT_OK(current_->ReadNext(batch));
-      if (*batch != nullptr) return ::arrow::Status::OK();
-      current_.reset();
-      if (++index_ < paths_.size()) {
-        ARROW_ASSIGN_OR_RAISE(current_, OpenInput(paths_[index_], format_));
+      ARROW_RETURN_NOT_OK(Locate(current_->ReadNext(batch)));
+      if (*batch != nullptr) {
+        rows_ += (*batch)->num_rows();
+        return ::arrow::Status::OK();
       }
+      current_.reset();
+      if (++index_ < paths_.size()) ARROW_RETURN_NOT_OK(OpenCurrent());
     }
     return ::arrow::Status::OK();
   }
 
+  /// Where input row `row` (from 0, over all files) was read: "in.json:2" for json
+  /// (line = row + 1), "in.csv:3" for csv (after the header), "in.parquet: row 4".
+  std::string Place(int64_t row) const {
+    size_t file = 0;
+    while (file + 1 < starts_.size() && starts_[file + 1] <= row) ++file;
+    int64_t local = row - starts_[file];
+    if (format_ == "json") return paths_[file] + ":" + std::to_string(local + 1);
+    if (format_ == "csv") return paths_[file] + ":" + std::to_string(local + 2);
+    return paths_[file] + ": row " + std::to_string(local);
+  }
+
  private:
   ConcatenatedReader() = default;
+
+  ::arrow::Status OpenCurrent() {
+    starts_.push_back(rows_);
+    ARROW_ASSIGN_OR_RAISE(current_, Locate(OpenInput(paths_[index_], format_)));
+    return ::arrow::Status::OK();
+  }
+
+  // Prefixes a read error of the current file with "path:line: ". Arrow names the
+  // row of a malformed JSON line within the block being parsed ("in row 1", from 0;
+  // blocks follow the rows already delivered) and the line of a CSV row ("Row #3").
+  ::arrow::Status Locate(::arrow::Status status) const {
+    if (status.ok()) return status;
+    const std::string& message = status.message();
+    std::string where = paths_[index_];
+    int64_t delivered = rows_ - starts_[index_];
+    if (size_t at = message.rfind(" in row ");
+        format_ == "json" && at != std::string::npos) {
+      where += ":" + std::to_string(delivered + std::stoll(message.substr(at + 8)) + 1);
+    } else if (size_t at = message.find("Row #");
+               format_ == "csv" && at != std::string::npos) {
+      where += ":" + std::to_string(std::stoll(message.substr(at + 5)));
+    }
+    return status.WithMessage(where, ": ", message);
+  }
+  template <typename T>
+  ::arrow::Result<T> Locate(::arrow::Result<T> result) const {
+    if (result.ok()) return result;
+    return Locate(result.status());
+  }
+
   std::vector<std::string> paths_;
   std::string format_;
   size_t index_ = 0;
+  int64_t rows_ = 0;
+  std::vector<int64_t> starts_;  // the first input row of each opened file
   std::shared_ptr<::arrow::RecordBatchReader> current_;
   std::shared_ptr<::arrow::Schema> schema_;
 };
@@ -170,7 +219,8 @@ std::vector<std::string> PartitionsToDelete(const std::string& value) {
   }
 }
 
-void PrintSummary(const GlobalOptions& options, const WriteResult& result) {
+void PrintSummary(const GlobalOptions& options, const WriteResult& result,
+                  const ConcatenatedReader* input) {
   std::vector<std::pair<std::string, std::string>> pairs = {
       {"instant", result.instant_time},
       {"operation", std::string(WriteOperationTypeName(result.operation))},
@@ -186,8 +236,11 @@ void PrintSummary(const GlobalOptions& options, const WriteResult& result) {
   };
   PrintKeyValues(options, pairs, std::cout);
   for (size_t i = 0; i < result.failed.size() && i < 10; ++i) {
-    std::cerr << "hoodie: record " << result.failed[i].input_row
-              << " failed: " << result.failed[i].message << "\n";
+    std::string where = input != nullptr
+                            ? input->Place(result.failed[i].input_row)
+                            : "record " + std::to_string(result.failed[i].input_row);
+    std::cerr << "hoodie: " << where << ": record failed: " << result.failed[i].message
+              << "\n";
   }
 }
 
@@ -206,6 +259,9 @@ void PrintSummary(const GlobalOptions& options, const WriteResult& result) {
     return ::arrow::Status::Invalid(
         "hoodie.auto.commit=false needs a caller that commits; the CLI always commits");
   }
+  // The CLI commits itself, so that failed records are reported by file and line.
+  config.Set("hoodie.auto.commit", "false");
+  ARROW_ASSIGN_OR_RAISE(client, WriteClient::Make(table, config));
   ARROW_ASSIGN_OR_RAISE(WriteOperationType op, ParseWriteOperation(args.op));
   std::shared_ptr<ConcatenatedReader> input;
   bool listed = op == WriteOperationType::kDeletePartition &&
@@ -228,7 +284,20 @@ void PrintSummary(const GlobalOptions& options, const WriteResult& result) {
     (void)client->Abort(instant);
     return result.status();
   }
-  PrintSummary(options, *result);
+  if (!args.no_commit) {
+    if (!result->failed.empty()) {
+      // As Hudi's Spark writer: a write with failed records commits nothing.
+      ARROW_RETURN_NOT_OK(client->Abort(instant));
+      return FailedRecordsError(
+          result->input_records, result->failed,
+          [&](int64_t row) {
+            return input != nullptr ? input->Place(row) : "record " + std::to_string(row);
+          },
+          "");
+    }
+    ARROW_RETURN_NOT_OK(client->Commit(&*result));
+  }
+  PrintSummary(options, *result, input.get());
   return ::arrow::Status::OK();
 }
 

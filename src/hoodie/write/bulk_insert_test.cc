@@ -296,6 +296,7 @@ TEST(BulkInsertTest, CombineBeforeInsertKeepsLatestAcrossBatchesAndRuns) {
 
 TEST(BulkInsertTest, FailedKeysAreReportedAndDeletedRowsSkipped) {
   HoodieConfig config = WithMode("NONE");
+  config.Set("hoodie.auto.commit", "false");
   Fixture f(config);
   ASSERT_OK_AND_ASSIGN(
       WriteResult result,
@@ -305,6 +306,31 @@ TEST(BulkInsertTest, FailedKeysAreReportedAndDeletedRowsSkipped) {
   ASSERT_EQ(result.failed.size(), 1u);
   EXPECT_EQ(result.failed[0].input_row, 1);
   EXPECT_EQ(result.inserted, 2);
+  EXPECT_FALSE(result.committed);
+}
+
+TEST(BulkInsertTest, AFailedKeyAfterFilesWereWrittenAbortsTheAutoCommit) {
+  HoodieConfig config = WithMode("NONE");
+  Fixture f(config);
+  ASSERT_OK(f.BulkInsert(config, {{"a", "x", 1, "sf"}}).status());
+  const std::vector<std::string> before = testing::ListTree(f.base);
+  // The bad key comes in the last batch, after the first batches' files were written.
+  std::vector<TripRow> rows;
+  for (int i = 0; i < 20; ++i) {
+    rows.push_back({"k" + std::to_string(i), "x", i, i % 2 == 0 ? "sf" : "ny"});
+  }
+  rows.push_back({"", "x", 99, "sf"});
+  auto result = f.BulkInsert(config, rows, 3);
+  ASSERT_TRUE(result.status().IsInvalid()) << result.status();
+  EXPECT_EQ(
+      result.status().message(),
+      "1 of 21 records failed, nothing was committed: record 20: recordKey value: "
+      "\"null\" for field: \"id\" cannot be null or empty. (set "
+      "hoodie.auto.commit=false to get the uncommitted result and Commit or Abort it "
+      "yourself)");
+  EXPECT_EQ(testing::ListTree(f.base), before);
+  ASSERT_OK_AND_ASSIGN(auto read, SnapshotRows(f.base, {"id"}));
+  EXPECT_EQ(read, (std::vector<std::string>{"a"}));
 }
 
 TEST(BulkInsertTest, InMemoryIndexLearnsBulkInsertedLocations) {

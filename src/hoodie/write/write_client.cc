@@ -5,6 +5,7 @@
 #include "hoodie/write/write_client.h"
 
 #include <algorithm>
+#include <cctype>
 #include <tuple>
 
 #include <arrow/record_batch.h>
@@ -226,7 +227,8 @@ std::vector<std::vector<int64_t>> BucketRows(const internal::IncomingRecords& re
       internal::StreamBulkInsert(context, *options.key_generator, input, combine,
                                  combine && options.precombine_field_explicit,
                                  stateful ? &written : nullptr));
-  if (stateful) {
+  // An auto-commit with failed records is aborted: the index must not learn its files.
+  if (stateful && (outcome.failed.empty() || !options.auto_commit)) {
     ARROW_RETURN_NOT_OK(options.index->UpdateLocation(written.keys, written.locations));
   }
   WriteResult result;
@@ -279,6 +281,53 @@ std::vector<std::vector<int64_t>> BucketRows(const internal::IncomingRecords& re
   create.drop_partition_columns = false;
   create.base_file_format = "PARQUET";
   return TableMetaClient::Create(storage, base_path, create);
+}
+
+namespace {
+
+// Key generators prefix their messages with the row within the batch ("row 3: "); the
+// caller places the record itself, so the prefix would only mislead.
+std::string WithoutBatchRow(const std::string& message) {
+  std::string out;
+  size_t start = 0;
+  while (start <= message.size()) {
+    size_t end = message.find("; ", start);
+    if (end == std::string::npos) end = message.size();
+    std::string_view part(message.data() + start, end - start);
+    if (part.starts_with("row ")) {
+      size_t digits = 4;
+      while (digits < part.size() &&
+             std::isdigit(static_cast<unsigned char>(part[digits])))
+        ++digits;
+      if (digits > 4 && part.substr(digits).starts_with(": "))
+        part.remove_prefix(digits + 2);
+    }
+    if (!out.empty()) out += "; ";
+    out += part;
+    start = end + 2;
+  }
+  return out;
+}
+
+}  // namespace
+
+::arrow::Status FailedRecordsError(int64_t input_records,
+                                   const std::vector<FailedWrite>& failed,
+                                   const std::function<std::string(int64_t)>& where,
+                                   std::string_view hint) {
+  constexpr size_t kShown = 5;
+  std::string text = std::to_string(failed.size()) + " of " +
+                     std::to_string(input_records) +
+                     " records failed, nothing was committed: ";
+  for (size_t i = 0; i < failed.size() && i < kShown; ++i) {
+    if (i > 0) text += "; ";
+    text += where(failed[i].input_row) + ": " + WithoutBatchRow(failed[i].message);
+  }
+  if (failed.size() > kShown) {
+    text += "; and " + std::to_string(failed.size() - kShown) + " more";
+  }
+  if (!hint.empty()) text += " (" + std::string(hint) + ")";
+  return ::arrow::Status::Invalid(text);
 }
 
 int64_t WriteResult::FilesReplaced() const {
@@ -389,6 +438,15 @@ int64_t WriteResult::FilesReplaced() const {
       internal::IncomingRecords records,
       internal::IncomingRecords::Stage(input, *options_.key_generator, nullptr,
                                        *options_.merger, std::nullopt));
+  if (options_.auto_commit && !records.failed.empty()) {
+    std::vector<FailedWrite> failed;
+    for (const auto& f : records.failed) failed.push_back({f.input_row, f.message});
+    WriteResult result;
+    result.instant_time = instant;
+    result.input_records = records.total_input;
+    result.failed = std::move(failed);
+    return Finish(std::move(result));
+  }
   std::vector<std::string> partitions;
   for (const auto& record : records.records) {
     if (std::find(partitions.begin(), partitions.end(), record.partition) ==
@@ -420,8 +478,7 @@ int64_t WriteResult::FilesReplaced() const {
     ARROW_ASSIGN_OR_RAISE(WriteResult result,
                           BulkInsertStreamed(*table_, options_, timeline, instant, schema,
                                              input, combine, merger.get()));
-    if (options_.auto_commit) ARROW_RETURN_NOT_OK(Commit(&result));
-    return result;
+    return Finish(std::move(result));
   }
   // Pre-combining needs every record's ordering value (Java's payloads refuse null).
   std::optional<std::string> ordering;
@@ -443,6 +500,8 @@ int64_t WriteResult::FilesReplaced() const {
   for (const auto& failed : records.failed) {
     result.failed.push_back({failed.input_row, failed.message});
   }
+  // Failures known before any file is written: nothing is written at all.
+  if (options_.auto_commit && !result.failed.empty()) return Finish(std::move(result));
   if (combine) {
     ARROW_ASSIGN_OR_RAISE(int64_t dropped,
                           records.Deduplicate(*merger, options_.index->IsGlobal()));
@@ -479,8 +538,22 @@ int64_t WriteResult::FilesReplaced() const {
   }
   if (stateful) ARROW_RETURN_NOT_OK(options_.index->UpdateLocation(keys, locations));
   Count(result.stats, &result);
-  if (options_.auto_commit) ARROW_RETURN_NOT_OK(Commit(&result));
-  return result;
+  return Finish(std::move(result));
+}
+
+::arrow::Result<WriteResult> WriteClient::Finish(WriteResult result) {
+  if (!options_.auto_commit) return result;
+  if (result.failed.empty()) {
+    ARROW_RETURN_NOT_OK(Commit(&result));
+    return result;
+  }
+  // Hudi's Spark writer rolls the commit back when any write status has errors.
+  ARROW_RETURN_NOT_OK(Abort(result.instant_time));
+  return FailedRecordsError(
+      result.input_records, result.failed,
+      [](int64_t row) { return "record " + std::to_string(row); },
+      "set hoodie.auto.commit=false to get the uncommitted result and Commit or Abort "
+      "it yourself");
 }
 
 ::arrow::Status WriteClient::Commit(WriteResult* result) {
@@ -512,13 +585,46 @@ int64_t WriteResult::FilesReplaced() const {
       .DeleteFolder();
 }
 
+// A partition this instant created holds only its `.hoodie_partition_metadata` once
+// the instant's files are gone; removing it (and parent folders left empty) leaves the
+// table as it was. (Hudi's rollback leaves such folders; readers see empty partitions.)
+::arrow::Status WriteClient::RemoveIfCreatedEmpty(const std::string& partition) {
+  Storage& storage = *table_->storage();
+  std::string relative = partition;
+  bool own_partition = true;
+  while (!relative.empty()) {
+    std::string dir = JoinPath(table_->base_path(), relative);
+    ARROW_ASSIGN_OR_RAISE(bool exists, storage.Exists(dir));
+    if (!exists) return ::arrow::Status::OK();
+    ARROW_ASSIGN_OR_RAISE(std::vector<FileStatus> entries, storage.List(dir, false));
+    for (const FileStatus& entry : entries) {
+      bool metafile = own_partition && !entry.is_directory &&
+                      entry.name().starts_with(".hoodie_partition_metadata");
+      if (!metafile) return ::arrow::Status::OK();
+    }
+    ARROW_RETURN_NOT_OK(storage.DeleteDir(dir));
+    relative = ParentPath(relative);
+    own_partition = false;
+  }
+  return ::arrow::Status::OK();
+}
+
 ::arrow::Status WriteClient::Abort(const std::string& instant) {
   WriteMarkers markers(table_->storage(), table_->base_path(), instant);
   ARROW_ASSIGN_OR_RAISE(std::vector<Marker> written, markers.List());
+  std::vector<std::string> partitions;
   for (const Marker& marker : written) {
     std::string path = JoinPath(table_->base_path(), marker.DataFileRelativePath());
     ARROW_ASSIGN_OR_RAISE(bool exists, table_->storage()->Exists(path));
     if (exists) ARROW_RETURN_NOT_OK(table_->storage()->DeleteFile(path));
+    if (!marker.partition_path.empty() &&
+        std::find(partitions.begin(), partitions.end(), marker.partition_path) ==
+            partitions.end()) {
+      partitions.push_back(marker.partition_path);
+    }
+  }
+  for (const std::string& partition : partitions) {
+    ARROW_RETURN_NOT_OK(RemoveIfCreatedEmpty(partition));
   }
   ARROW_RETURN_NOT_OK(markers.DeleteFolder());
   ARROW_ASSIGN_OR_RAISE(ActiveTimeline timeline, table_->LoadActiveTimeline());

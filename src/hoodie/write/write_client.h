@@ -5,8 +5,10 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <arrow/result.h>
@@ -28,6 +30,14 @@ struct FailedWrite {
   int64_t input_row = 0;  ///< position in the operation's input, from 0
   std::string message;
 };
+
+/// \brief The error of a write that committed nothing because records failed:
+/// "2 of 1000 records failed, nothing was committed: record 5: ...", the first five
+/// failures placed by `where` (given the input row, from 0), then `hint` if not empty.
+::arrow::Status FailedRecordsError(int64_t input_records,
+                                   const std::vector<FailedWrite>& failed,
+                                   const std::function<std::string(int64_t)>& where,
+                                   std::string_view hint);
 
 /// \brief What one operation wrote: the write stats to commit plus counts.
 struct WriteResult {
@@ -139,7 +149,8 @@ class WriteClient {
 
   /// Abandons an uncommitted instant of this client: deletes the files its markers
   /// name, the marker folder, then `T.inflight` and `T.commit.requested` (or the
-  /// replacecommit's inflight and requested files).
+  /// replacecommit's inflight and requested files). A partition folder the instant
+  /// created and left with only its `.hoodie_partition_metadata` is removed too.
   ::arrow::Status Abort(const std::string& instant);
 
   const WriteOptions& options() const { return options_; }
@@ -154,6 +165,10 @@ class WriteClient {
                                    ::arrow::RecordBatchReader* input);
   ::arrow::Result<ActiveTimeline> LoadRequested(const std::string& instant,
                                                 WriteOperationType operation) const;
+  // Under auto.commit, commits a clean result and aborts one with failed records
+  // (returning FailedRecordsError); otherwise returns the result as it is.
+  ::arrow::Result<WriteResult> Finish(WriteResult result);
+  ::arrow::Status RemoveIfCreatedEmpty(const std::string& partition);
 
   std::shared_ptr<TableMetaClient> table_;
   WriteOptions options_;

@@ -225,8 +225,10 @@ TEST(WriteClientTest, UpsertDeduplicatesByPrecombineFieldInsertKeepsDuplicates) 
   EXPECT_EQ(rows, (std::vector<std::string>{"k1|y", "k2|w", "k3|a", "k3|b"}));
 }
 
-TEST(WriteClientTest, RecordsWithoutKeyAreCountedAsFailed) {
-  Fixture f(TripConfig(true));
+TEST(WriteClientTest, RecordsWithoutKeyAreReturnedUncommittedWithoutAutoCommit) {
+  HoodieConfig config = TripConfig(true);
+  config.Set("hoodie.auto.commit", "false");
+  Fixture f(config);
   ASSERT_OK_AND_ASSIGN(
       WriteResult result,
       f.Write(WriteOperationType::kInsert,
@@ -236,8 +238,36 @@ TEST(WriteClientTest, RecordsWithoutKeyAreCountedAsFailed) {
   EXPECT_NE(result.failed[0].message.find("id"), std::string::npos)
       << result.failed[0].message;
   EXPECT_EQ(result.inserted, 2);
+  EXPECT_FALSE(result.committed);
+  // The caller decides: here it commits the records that did not fail.
+  ASSERT_OK(f.client->Commit(&result));
   ASSERT_OK_AND_ASSIGN(auto rows, SnapshotRows(f.base, {"_hoodie_record_key", "name"}));
   EXPECT_EQ(rows, (std::vector<std::string>{"k1|a", "k3|c"}));
+}
+
+TEST(WriteClientTest, FailedRecordsAbortAnAutoCommitAndLeaveTheTableAsItWas) {
+  Fixture f(TripConfig(true));
+  ASSERT_OK(f.Write(WriteOperationType::kInsert, {{"k1", "a", 1, "sf"}}).status());
+  const std::vector<std::string> before = testing::ListTree(f.base);
+  for (WriteOperationType op : {WriteOperationType::kUpsert, WriteOperationType::kInsert,
+                                WriteOperationType::kBulkInsert}) {
+    SCOPED_TRACE(WriteOperationTypeName(op));
+    auto result = f.Write(op, {{"k1", "b", 2, "sf"},
+                               {"", "b", 2, "ny"},
+                               {"k3", "c", 3, "sf"},
+                               {"", "d", 4, "sf"}});
+    ASSERT_TRUE(result.status().IsInvalid()) << result.status();
+    EXPECT_EQ(result.status().message(),
+              "2 of 4 records failed, nothing was committed: record 1: recordKey "
+              "value: \"null\" for field: \"id\" cannot be null or empty.; record 3: "
+              "recordKey value: \"null\" for field: \"id\" cannot be null or empty. (set "
+              "hoodie.auto.commit=false to get the uncommitted result and Commit or "
+              "Abort it yourself)");
+    // Same files, same timeline, no pending instant, no markers.
+    EXPECT_EQ(testing::ListTree(f.base), before);
+  }
+  ASSERT_OK_AND_ASSIGN(auto rows, SnapshotRows(f.base, {"_hoodie_record_key", "name"}));
+  EXPECT_EQ(rows, (std::vector<std::string>{"k1|a"}));
 }
 
 TEST(WriteClientTest, MaxFileSizeRollsOverAndSplitSizeMakesBuckets) {

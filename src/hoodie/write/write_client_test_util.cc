@@ -5,6 +5,7 @@
 #include "hoodie/write/write_client_test_util.h"
 
 #include <algorithm>
+#include <filesystem>
 
 #include "hoodie/read/read_options.h"
 #include "hoodie/read/table_reader.h"
@@ -87,6 +88,17 @@ std::vector<std::string> RenderRows(const ::arrow::Table& table,
   ARROW_ASSIGN_OR_RAISE(auto reader, TableReader::Open(table));
   ARROW_ASSIGN_OR_RAISE(auto data, reader->ReadTable(ReadOptions::Defaults()));
   return RenderRows(*data, columns);
+}
+
+std::vector<std::string> ListTree(const std::string& dir) {
+  std::vector<std::string> out;
+  for (const auto& entry : std::filesystem::recursive_directory_iterator(dir)) {
+    std::string line = std::filesystem::relative(entry.path(), dir).string();
+    if (entry.is_regular_file()) line += " " + std::to_string(entry.file_size());
+    out.push_back(std::move(line));
+  }
+  std::sort(out.begin(), out.end());
+  return out;
 }
 
 }  // namespace hoodie::testing

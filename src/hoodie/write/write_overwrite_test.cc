@@ -269,13 +269,20 @@ TEST(WriteOverwriteTest, DeletePartitionsReplacesGroupsAndWritesNoFile) {
   ASSERT_OK_AND_ASSIGN(rows, f.RowsAsOf(t1));
   EXPECT_EQ(rows.size(), 4u);
 
+  // A record without a key fails the whole write (auto.commit): nothing is replaced.
+  auto failed = f.Write(WriteOperationType::kDeletePartition,
+                        {{"x", "", 0, "ny"}, {"", "", 0, "sf"}});
+  ASSERT_TRUE(failed.status().IsInvalid()) << failed.status();
+  EXPECT_THAT(failed.status().message(),
+              ::testing::StartsWith("1 of 2 records failed, nothing was committed: "
+                                    "record 1: recordKey value: \"null\""));
+  ASSERT_OK_AND_ASSIGN(rows, SnapshotRows(f.base, kColumns));
+  EXPECT_EQ(rows, (std::vector<std::string>{Row(t1, "k2", "ny", "b", 2, "ny")}));
   // Without a list, the partitions of the input records are deleted.
-  ASSERT_OK_AND_ASSIGN(WriteResult third,
-                       f.Write(WriteOperationType::kDeletePartition,
-                               {{"x", "", 0, "ny"}, {"", "", 0, "sf"}}));
+  ASSERT_OK_AND_ASSIGN(WriteResult third, f.Write(WriteOperationType::kDeletePartition,
+                                                  {{"x", "", 0, "ny"}}));
   EXPECT_EQ(third.replaced_file_ids,
             (OrderedMap<std::vector<std::string>>{{"ny", {IdOf(first, "ny")}}}));
-  EXPECT_EQ(third.failed.size(), 1u);
   ASSERT_OK_AND_ASSIGN(rows, SnapshotRows(f.base, kColumns));
   EXPECT_TRUE(rows.empty());
 }

@@ -178,7 +178,9 @@ TEST(WritePayloadTest, InsertIntoASmallFileMergesKeysItHoldsUnlessDuplicatesAllo
 }
 
 TEST(WritePayloadTest, NullOrderingValueFailsTheRecordWhenPreCombining) {
-  Table t(Table::Config(ModelPayload::kOverwriteWithLatest));
+  HoodieConfig config = Table::Config(ModelPayload::kOverwriteWithLatest);
+  config.Set("hoodie.auto.commit", "false");
+  Table t(config);
   auto fields = ::arrow::FieldVector{::arrow::field("id", ::arrow::utf8()),
                                      ::arrow::field("p", ::arrow::utf8()),
                                      ::arrow::field("ts", ::arrow::int64())};
@@ -193,6 +195,7 @@ TEST(WritePayloadTest, NullOrderingValueFailsTheRecordWhenPreCombining) {
   ASSERT_EQ(result.failed.size(), 1u);
   EXPECT_EQ(result.failed[0].input_row, 1);
   EXPECT_THAT(result.failed[0].message, HasSubstr("'ts' is null"));
+  EXPECT_FALSE(result.committed);
 }
 
 TEST(WritePayloadTest, WithoutAnOrderingColumnDuplicatesMergeInArrivalOrder) {
