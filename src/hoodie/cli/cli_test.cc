@@ -6,8 +6,12 @@
 #include <filesystem>
 #include <fstream>
 
+#include <arrow/api.h>
+#include <arrow/io/file.h>
+#include <arrow/json/from_string.h>
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
+#include <parquet/arrow/writer.h>
 
 #include "hoodie/cli/cli_runner_test_util.h"
 #include "hoodie/cli/sample_readme_test_util.h"
@@ -230,7 +234,7 @@ TEST(CliTest, BadInputNamesFileAndLineAndCommitsNothing) {
   const std::string key_error =
       ": recordKey value: \"null\" for field: \"id\" cannot be "
       "null or empty.";
-  const std::vector<Case> cases = {
+  std::vector<Case> cases = {
       {" --input " + Quote(malformed),
        "hoodie: error: " + malformed + ":2: JSON parse error: Invalid value. in row 1\n"},
       // Lines count within each input file, after the files before it.
@@ -249,6 +253,27 @@ TEST(CliTest, BadInputNamesFileAndLineAndCommitsNothing) {
        "hoodie: error: 1 of 2 records failed, nothing was committed: " + empty_key +
            ":3: recordKey value: \"\" for field: \"id\" cannot be null or empty.\n"},
   };
+  // Parquet has no lines: the row within the file, from 0.
+  std::string parquet = dir.Join("null_key.parquet");
+  {
+    auto type = ::arrow::struct_({::arrow::field("id", ::arrow::utf8()),
+                                  ::arrow::field("ts", ::arrow::int64()),
+                                  ::arrow::field("part", ::arrow::utf8())});
+    auto array =
+        ::arrow::json::ArrayFromJSONString(
+            type, R"([{"id":"b","ts":1,"part":"p2"},{"id":"c","ts":2,"part":"p2"},
+                              {"id":null,"ts":3,"part":"p2"}])")
+            .ValueOrDie();
+    auto batch = ::arrow::RecordBatch::FromStructArray(array).ValueOrDie();
+    auto table = ::arrow::Table::FromRecordBatches({batch}).ValueOrDie();
+    auto out = ::arrow::io::FileOutputStream::Open(parquet).ValueOrDie();
+    ASSERT_TRUE(
+        ::parquet::arrow::WriteTable(*table, ::arrow::default_memory_pool(), out).ok());
+    ASSERT_TRUE(out->Close().ok());
+  }
+  cases.push_back({" --format parquet --input " + Quote(parquet),
+                   "hoodie: error: 1 of 3 records failed, nothing was committed: " +
+                       parquet + ": row 2" + key_error + "\n"});
   for (const Case& c : cases) {
     SCOPED_TRACE(c.args);
     auto result = RunCli("write --table " + Quote(base) + c.args + conf);
