@@ -306,7 +306,8 @@ void PrintSummary(const GlobalOptions& options, const WriteResult& result,
 void AddWriteCommand(CLI::App* app, const GlobalOptions* options) {
   auto* cmd = app->add_subcommand("write",
                                   "Insert, upsert, bulk insert, delete or overwrite "
-                                  "records, or delete partitions (COPY_ON_WRITE tables)");
+                                  "records, or delete partitions (copy-on-write; merge-on-read "
+                                  "upserts and deletes as delta commits)");
   cmd->footer(kDescription);
   auto args = std::make_shared<WriteArgs>();
   cmd->add_option("--table", args->table, "Base path or URI of the table")->required();
