@@ -207,15 +207,6 @@ namespace {
 
 // The survivor of one key while folding: a row of the input batch, or a one-row batch
 // holding a combined record.
-struct Survivor {
-  int64_t row = 0;
-  std::shared_ptr<::arrow::RecordBatch> combined;
-
-  RowRef ref(const ::arrow::RecordBatch& batch) const {
-    return combined ? RowRef{combined.get(), 0} : RowRef{&batch, row};
-  }
-};
-
 template <typename ArrayType>
 ::arrow::Result<std::vector<int64_t>> GroupRows(const ArrayType& keys,
                                                 std::vector<int64_t>* first_rows) {
@@ -249,23 +240,25 @@ template <typename ArrayType>
   }
 }
 
-::arrow::Status FoldInto(const RecordMerger& merger,
-                         const std::shared_ptr<::arrow::RecordBatch>& batch, int64_t row,
-                         Survivor* survivor) {
+}  // namespace
+
+::arrow::Status FoldPreCombine(const RecordMerger& merger,
+                               const std::shared_ptr<::arrow::RecordBatch>& batch,
+                               int64_t row, PreCombineSurvivor* survivor) {
   RowRef newer{batch.get(), row};
-  ARROW_ASSIGN_OR_RAISE(MergeResult result,
-                        merger.PreCombine(survivor->ref(*batch), newer));
+  RowRef older = survivor->ref(*batch);
+  ARROW_ASSIGN_OR_RAISE(MergeResult result, merger.PreCombine(older, newer));
   switch (result.outcome) {
     case MergeOutcome::kKeepOld:
       return ::arrow::Status::OK();
     case MergeOutcome::kTakeNew:
-      *survivor = Survivor{row, nullptr};
+      *survivor = PreCombineSurvivor{row, nullptr};
       return ::arrow::Status::OK();
     case MergeOutcome::kCombined: {
       ARROW_ASSIGN_OR_RAISE(auto builder, MergedBatchBuilder::Make(batch->schema()));
-      ARROW_RETURN_NOT_OK(builder->Append(result, survivor->ref(*batch), newer));
+      ARROW_RETURN_NOT_OK(builder->Append(result, older, newer));
       ARROW_ASSIGN_OR_RAISE(auto combined, builder->Finish());
-      *survivor = Survivor{row, std::move(combined)};
+      *survivor = PreCombineSurvivor{row, std::move(combined)};
       return ::arrow::Status::OK();
     }
     case MergeOutcome::kDelete:
@@ -274,8 +267,6 @@ template <typename ArrayType>
   return ::arrow::Status::Invalid("PreCombine of ", merger.java_class_name(),
                                   " returned a delete; it must return a record");
 }
-
-}  // namespace
 
 ::arrow::Result<std::shared_ptr<::arrow::RecordBatch>> PreCombineBatch(
     const RecordMerger& merger, const std::shared_ptr<::arrow::RecordBatch>& batch,
@@ -288,15 +279,15 @@ template <typename ArrayType>
   std::vector<int64_t> first_rows;
   ARROW_ASSIGN_OR_RAISE(std::vector<int64_t> group_of,
                         GroupByKey(record_keys, &first_rows));
-  std::vector<Survivor> survivors(first_rows.size());
+  std::vector<PreCombineSurvivor> survivors(first_rows.size());
   for (size_t g = 0; g < first_rows.size(); ++g) survivors[g].row = first_rows[g];
   for (int64_t row = 0; row < batch->num_rows(); ++row) {
-    Survivor& survivor = survivors[group_of[row]];
+    PreCombineSurvivor& survivor = survivors[group_of[row]];
     if (survivor.row == row && !survivor.combined) continue;  // the key's first row
-    ARROW_RETURN_NOT_OK(FoldInto(merger, batch, row, &survivor));
+    ARROW_RETURN_NOT_OK(FoldPreCombine(merger, batch, row, &survivor));
   }
   ARROW_ASSIGN_OR_RAISE(auto builder, MergedBatchBuilder::Make(batch->schema()));
-  for (const Survivor& survivor : survivors) {
+  for (const PreCombineSurvivor& survivor : survivors) {
     ARROW_RETURN_NOT_OK(builder->AppendRow(survivor.ref(*batch)));
   }
   return builder->Finish();

@@ -217,6 +217,24 @@ class MergedBatchBuilder {
   std::unique_ptr<Impl> impl_;
 };
 
+/// The record that survives for one key while pre-combining a batch: row `row` of the
+/// batch, or, once PreCombine built a new record, the one-row batch `combined`.
+struct PreCombineSurvivor {
+  int64_t row = 0;
+  std::shared_ptr<::arrow::RecordBatch> combined;
+
+  RowRef ref(const ::arrow::RecordBatch& batch) const {
+    return combined ? RowRef{combined.get(), 0} : RowRef{&batch, row};
+  }
+};
+
+/// Folds row `row` of `batch` into `survivor` with `merger.PreCombine`: the survivor
+/// stays, becomes `row`, or becomes the combined record. Invalid when PreCombine
+/// returns a delete (it must return a record), and PreCombine's errors.
+::arrow::Status FoldPreCombine(const RecordMerger& merger,
+                               const std::shared_ptr<::arrow::RecordBatch>& batch,
+                               int64_t row, PreCombineSurvivor* survivor);
+
 /// De-duplicates `batch` by key with `merger.PreCombine`, folding the records of each
 /// key in row (arrival) order. `record_keys` has one non-null string per row. The
 /// result has one row per distinct key, ordered by each key's first row, with the

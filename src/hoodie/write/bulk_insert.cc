@@ -142,58 +142,26 @@ class DedupStream : public KeyedBatchStream {
   }
 
  private:
-  // The survivor of one key: a row of the batch, or a combined one-row batch that
-  // carries the key, partition and position of row `row`.
-  struct Survivor {
-    int64_t row = 0;
-    std::shared_ptr<::arrow::RecordBatch> combined;
-  };
-
   bool SameKey(const KeyedBatch& batch, int64_t a, int64_t b) const {
     return batch.keys->GetView(a) == batch.keys->GetView(b) &&
            (global_keys_ || batch.partitions->GetView(a) == batch.partitions->GetView(b));
   }
 
-  ::arrow::Status Fold(const KeyedBatch& batch, int64_t row, Survivor* survivor) {
-    RowRef older = survivor->combined ? RowRef{survivor->combined.get(), 0}
-                                      : RowRef{batch.data.get(), survivor->row};
-    RowRef newer{batch.data.get(), row};
-    ARROW_ASSIGN_OR_RAISE(MergeResult result, merger_.PreCombine(older, newer));
-    switch (result.outcome) {
-      case MergeOutcome::kKeepOld:
-        return ::arrow::Status::OK();
-      case MergeOutcome::kTakeNew:
-        *survivor = Survivor{row, nullptr};
-        return ::arrow::Status::OK();
-      case MergeOutcome::kCombined: {
-        ARROW_ASSIGN_OR_RAISE(auto builder, MergedBatchBuilder::Make(schema_));
-        ARROW_RETURN_NOT_OK(builder->Append(result, older, newer));
-        ARROW_ASSIGN_OR_RAISE(auto combined, builder->Finish());
-        *survivor = Survivor{row, std::move(combined)};
-        return ::arrow::Status::OK();
-      }
-      case MergeOutcome::kDelete:
-        break;
-    }
-    return ::arrow::Status::Invalid("PreCombine of ", merger_.java_class_name(),
-                                    " returned a delete; it must return a record");
-  }
-
   ::arrow::Result<KeyedBatch> Deduplicate(const KeyedBatch& batch) {
-    std::vector<Survivor> survivors;
+    std::vector<PreCombineSurvivor> survivors;
     bool any_combined = false;
     for (int64_t i = 0; i < batch.num_rows(); ++i) {
       if (survivors.empty() || !SameKey(batch, i, survivors.back().row)) {
-        survivors.push_back(Survivor{i, nullptr});
+        survivors.push_back(PreCombineSurvivor{i, nullptr});
         continue;
       }
-      ARROW_RETURN_NOT_OK(Fold(batch, i, &survivors.back()));
+      ARROW_RETURN_NOT_OK(FoldPreCombine(merger_, batch.data, i, &survivors.back()));
       any_combined = any_combined || survivors.back().combined != nullptr;
     }
     *dropped_ += batch.num_rows() - static_cast<int64_t>(survivors.size());
     if (static_cast<int64_t>(survivors.size()) == batch.num_rows()) return batch;
     ::arrow::Int64Builder kept;
-    for (const Survivor& survivor : survivors) {
+    for (const PreCombineSurvivor& survivor : survivors) {
       ARROW_RETURN_NOT_OK(kept.Append(survivor.row));
     }
     ARROW_ASSIGN_OR_RAISE(auto indices, kept.Finish());
@@ -201,10 +169,8 @@ class DedupStream : public KeyedBatchStream {
     if (!any_combined) return out;
     // Combined records exist only in their one-row batches: rebuild the data.
     ARROW_ASSIGN_OR_RAISE(auto builder, MergedBatchBuilder::Make(schema_));
-    for (const Survivor& survivor : survivors) {
-      ARROW_RETURN_NOT_OK(
-          builder->AppendRow(survivor.combined ? RowRef{survivor.combined.get(), 0}
-                                               : RowRef{batch.data.get(), survivor.row}));
+    for (const PreCombineSurvivor& survivor : survivors) {
+      ARROW_RETURN_NOT_OK(builder->AppendRow(survivor.ref(*batch.data)));
     }
     ARROW_ASSIGN_OR_RAISE(out.data, builder->Finish());
     return out;
