@@ -197,26 +197,14 @@ std::vector<std::string> PartitionsToDelete(const std::string& value) {
                                      const HoodieConfig& config,
                                      const std::string& instant,
                                      ::arrow::RecordBatchReader* input) {
-  switch (op) {
-    case WriteOperationType::kInsert:
-      return client->Insert(instant, input);
-    case WriteOperationType::kBulkInsert:
-      return client->BulkInsert(instant, input);
-    case WriteOperationType::kDelete:
-      return client->Delete(instant, input);
-    case WriteOperationType::kInsertOverwrite:
-      return client->InsertOverwrite(instant, input);
-    case WriteOperationType::kInsertOverwriteTable:
-      return client->InsertOverwriteTable(instant, input);
-    case WriteOperationType::kDeletePartition:
-      // HoodieSparkSqlWriter: the configured partitions, else those of the records.
-      if (auto listed = config.GetRaw(DataSourceConfig::kPartitionsToDelete.key)) {
-        return client->DeletePartitions(instant, PartitionsToDelete(*listed));
-      }
-      return client->DeletePartitionsOf(instant, input);
-    default:
-      return client->Upsert(instant, input);
+  // HoodieSparkSqlWriter: delete_partition takes the configured partitions, else those
+  // of the records.
+  if (op == WriteOperationType::kDeletePartition) {
+    if (auto listed = config.GetRaw(DataSourceConfig::kPartitionsToDelete.key)) {
+      return client->DeletePartitions(instant, PartitionsToDelete(*listed));
+    }
   }
+  return client->Write(instant, op, input);
 }
 
 void PrintSummary(const GlobalOptions& options, const WriteResult& result,
@@ -304,10 +292,11 @@ void PrintSummary(const GlobalOptions& options, const WriteResult& result,
 }  // namespace
 
 void AddWriteCommand(CLI::App* app, const GlobalOptions* options) {
-  auto* cmd = app->add_subcommand("write",
-                                  "Insert, upsert, bulk insert, delete or overwrite "
-                                  "records, or delete partitions (copy-on-write; merge-on-read "
-                                  "upserts and deletes as delta commits)");
+  auto* cmd =
+      app->add_subcommand("write",
+                          "Insert, upsert, bulk insert, delete or overwrite "
+                          "records, or delete partitions (copy-on-write; merge-on-read "
+                          "upserts and deletes as delta commits)");
   cmd->footer(kDescription);
   auto args = std::make_shared<WriteArgs>();
   cmd->add_option("--table", args->table, "Base path or URI of the table")->required();

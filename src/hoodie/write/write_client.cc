@@ -373,6 +373,32 @@ int64_t WriteResult::FilesReplaced() const {
   return Run(instant, WriteOperationType::kDelete, input);
 }
 
+::arrow::Result<WriteResult> WriteClient::Write(const std::string& instant,
+                                                WriteOperationType operation,
+                                                ::arrow::RecordBatchReader* input) {
+  switch (operation) {
+    case WriteOperationType::kInsert:
+      return Insert(instant, input);
+    case WriteOperationType::kUpsert:
+      return Upsert(instant, input);
+    case WriteOperationType::kBulkInsert:
+      return BulkInsert(instant, input);
+    case WriteOperationType::kDelete:
+      return Delete(instant, input);
+    case WriteOperationType::kInsertOverwrite:
+      return InsertOverwrite(instant, input);
+    case WriteOperationType::kInsertOverwriteTable:
+      return InsertOverwriteTable(instant, input);
+    case WriteOperationType::kDeletePartition:
+      return DeletePartitionsOf(instant, input);
+    default:
+      return ::arrow::Status::Invalid(
+          "operation ", WriteOperationTypeName(operation),
+          " does not write records; use insert, upsert, bulk_insert, delete, "
+          "insert_overwrite, insert_overwrite_table or delete_partition");
+  }
+}
+
 ::arrow::Result<WriteResult> WriteClient::InsertOverwrite(
     const std::string& instant, ::arrow::RecordBatchReader* input) {
   return Run(instant, WriteOperationType::kInsertOverwrite, input);

@@ -142,6 +142,14 @@ class WriteClient {
   ::arrow::Result<WriteResult> DeletePartitionsOf(const std::string& instant,
                                                   ::arrow::RecordBatchReader* input);
 
+  /// Runs `operation` (one of the record operations above; DELETE_PARTITION as
+  /// DeletePartitionsOf) for `instant`: the one dispatch from an operation type to its
+  /// method. \return Invalid for an operation that takes no records input (compaction,
+  /// clustering, ...).
+  ::arrow::Result<WriteResult> Write(const std::string& instant,
+                                     WriteOperationType operation,
+                                     ::arrow::RecordBatchReader* input);
+
   /// Writes `T.commit` (`T.replacecommit` for replace operations) with the stats and
   /// extraMetadata (schema, commitmeta entries), then deletes `.hoodie/.temp/T`. Invalid
   /// if the instant is not inflight.

@@ -55,16 +55,7 @@ struct Fixture {
                                      const std::vector<TripRow>& rows) {
     ARROW_ASSIGN_OR_RAISE(std::string instant, client->StartCommit());
     auto reader = TripReader(rows, 2);
-    switch (op) {
-      case WriteOperationType::kInsert:
-        return client->Insert(instant, reader.get());
-      case WriteOperationType::kBulkInsert:
-        return client->BulkInsert(instant, reader.get());
-      case WriteOperationType::kDelete:
-        return client->Delete(instant, reader.get());
-      default:
-        return client->Upsert(instant, reader.get());
-    }
+    return client->Write(instant, op, reader.get());
   }
 
   CommitMetadata ReadCommit(const std::string& instant) {
@@ -135,6 +126,16 @@ std::string Row(const std::string& t, const std::string& seqno, const std::strin
                 const std::string& city) {
   return t + "|" + seqno + "|" + key + "|" + partition + "|" + key + "|" + name + "|" +
          std::to_string(ts) + "|" + city;
+}
+
+TEST(WriteClientTest, WriteRefusesOperationsWithoutRecordInput) {
+  Fixture f(TripConfig(true));
+  ASSERT_OK_AND_ASSIGN(std::string instant, f.client->StartCommit());
+  auto reader = TripReader({{"t1", "alice", 1, "sf"}});
+  ASSERT_RAISES(Invalid,
+                f.client->Write(instant, WriteOperationType::kCompact, reader.get()));
+  EXPECT_THAT(f.client->Write(instant, WriteOperationType::kCompact, reader.get()),
+              StatusMessageHas("operation COMPACT does not write records; use insert"));
 }
 
 TEST(WriteClientTest, UpsertRewritesTouchedGroupsAndKeepsOldCommitTimes) {

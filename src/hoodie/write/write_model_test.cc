@@ -213,22 +213,19 @@ class ModelRun {
                  std::to_string(batch.size()) + " records");
     ASSERT_OK_AND_ASSIGN(std::string instant, client_->StartCommit());
     auto reader = testing::ModelReader(batch, 2);
-    ::arrow::Result<WriteResult> result;
+    ::arrow::Result<WriteResult> result =
+        client_->Write(instant, operation, reader.get());
     switch (operation) {
       case WriteOperationType::kInsert:
-        result = client_->Insert(instant, reader.get());
         model_.Insert(batch, instant);
         break;
       case WriteOperationType::kBulkInsert:
-        result = client_->BulkInsert(instant, reader.get());
         model_.BulkInsert(batch, instant);
         break;
       case WriteOperationType::kDelete:
-        result = client_->Delete(instant, reader.get());
         model_.Delete(batch, instant);
         break;
       default:
-        result = client_->Upsert(instant, reader.get());
         model_.Upsert(batch, instant);
         break;
     }

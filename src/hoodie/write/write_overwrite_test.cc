@@ -65,20 +65,7 @@ struct Fixture {
                                      const std::vector<TripRow>& rows) {
     ARROW_ASSIGN_OR_RAISE(std::string instant, client->StartCommit(op));
     auto reader = TripReader(rows, 2);
-    switch (op) {
-      case WriteOperationType::kInsert:
-        return client->Insert(instant, reader.get());
-      case WriteOperationType::kInsertOverwrite:
-        return client->InsertOverwrite(instant, reader.get());
-      case WriteOperationType::kInsertOverwriteTable:
-        return client->InsertOverwriteTable(instant, reader.get());
-      case WriteOperationType::kDeletePartition:
-        return client->DeletePartitionsOf(instant, reader.get());
-      case WriteOperationType::kDelete:
-        return client->Delete(instant, reader.get());
-      default:
-        return client->Upsert(instant, reader.get());
-    }
+    return client->Write(instant, op, reader.get());
   }
 
   std::string ReadInstantFile(const std::string& name) {

@@ -63,14 +63,7 @@ struct Table {
                                      const std::vector<ModelRecord>& records) {
     ARROW_ASSIGN_OR_RAISE(std::string instant, client->StartCommit());
     auto reader = testing::ModelReader(records, 2);
-    switch (op) {
-      case WriteOperationType::kInsert:
-        return client->Insert(instant, reader.get());
-      case WriteOperationType::kDelete:
-        return client->Delete(instant, reader.get());
-      default:
-        return client->Upsert(instant, reader.get());
-    }
+    return client->Write(instant, op, reader.get());
   }
 
   // "commit|key|ts|v|name" per row, sorted.
