@@ -45,13 +45,18 @@ const ConfigProperty<int32_t> CompactionConfig::kRecordSizeEstimate{
 const ConfigProperty<bool> CompactionConfig::kInlineCompact{
     .key = "hoodie.compact.inline",
     .default_value = false,
-    .doc = "Compact right after each commit, as part of the write.",
+    .doc =
+        "Compact right after each deltacommit, as part of the write, when the "
+        "trigger (compaction.trigger.strategy) says a compaction is due; "
+        "MERGE_ON_READ tables only.",
     .group = "Compaction"};
 
 const ConfigProperty<int32_t> CompactionConfig::kInlineCompactMaxDeltaCommits{
     .key = "hoodie.compact.inline.max.delta.commits",
     .default_value = 10,
-    .doc = "Delta commits that trigger a compaction.",
+    .doc =
+        "Deltacommits since the last compaction that make a compaction due (the "
+        "num_commits trigger strategies).",
     .aliases = {{.key = "compaction.delta_commits", .documented_default = "5"}},
     .validate = v::PositiveInt32,
     .group = "Compaction",
@@ -74,7 +79,10 @@ const ConfigProperty<std::string> CompactionConfig::kCompactionStrategy{
     .key = "hoodie.compaction.strategy",
     .default_value = std::string("org.apache.hudi.table.action.compact.strategy."
                                  "LogFileSizeBasedCompactionStrategy"),
-    .doc = "Strategy picking the file groups of each compaction.",
+    .doc =
+        "Strategy picking the file groups of each compaction: Hudi 0.15's "
+        "LogFileSizeBased, LogFileNumBased, BoundedIO, DayBased, UnBounded, "
+        "BoundedPartitionAware or UnBoundedPartitionAware CompactionStrategy class.",
     .group = "Compaction",
     .override_reason =
         "The seed gives "

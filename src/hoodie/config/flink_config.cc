@@ -34,15 +34,22 @@ const ConfigProperty<int32_t> FlinkConfig::kWriteBatchSizeMb{
 const ConfigProperty<bool> FlinkConfig::kCompactionAsyncEnabled{
     .key = "compaction.async.enabled",
     .default_value = true,
-    .doc = "Run compaction asynchronously (MOR).",
+    .doc =
+        "Run compaction asynchronously (MOR). Flink pipelines only: hoodie has no "
+        "asynchronous compaction service and refuses an explicit true on a "
+        "MERGE_ON_READ write; compact with hoodie.compact.inline=true or the "
+        "hoodie compaction command.",
     .group = "Flink SQL"};
 
 const ConfigProperty<std::string> FlinkConfig::kCompactionTriggerStrategy{
     .key = "compaction.trigger.strategy",
     .default_value = std::string("num_commits"),
     .doc =
-        "When to schedule compaction: num_commits, time_elapsed, num_and_time or "
-        "num_or_time.",
+        "When a compaction is due: num_commits (compaction.delta_commits "
+        "deltacommits since the last compaction), time_elapsed "
+        "(compaction.delta_seconds since it), num_and_time, num_or_time, or "
+        "num_commits_after_last_request (counting from a pending compaction).",
+    .aliases = {{.key = "hoodie.compact.inline.trigger.strategy"}},
     .allowed_values = {"num_commits", "time_elapsed", "num_and_time", "num_or_time",
                        "num_commits_after_last_request"},
     .group = "Flink SQL"};
@@ -51,6 +58,7 @@ const ConfigProperty<int32_t> FlinkConfig::kCompactionDeltaSeconds{
     .key = "compaction.delta_seconds",
     .default_value = 3600,
     .doc = "Seconds since the last compaction that trigger a new one.",
+    .aliases = {{.key = "hoodie.compact.inline.max.delta.seconds"}},
     .validate = v::PositiveInt32,
     .group = "Flink SQL"};
 
