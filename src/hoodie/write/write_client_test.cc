@@ -440,5 +440,24 @@ TEST(WriteClientTest, UnsupportedOptionsAreRejected) {
   EXPECT_THAT(WriteOptions::FromConfig(config), StatusMessageHas("metadata table"));
 }
 
+TEST(WriteClientTest, CompactionSwitchesThatCannotWorkAreRejected) {
+  HoodieConfig config = TripConfig(false);
+  config.Set("hoodie.compact.inline", "true");
+  EXPECT_THAT(WriteOptions::FromConfig(config),
+              StatusMessageHas("hoodie.compact.inline=true needs a MERGE_ON_READ table"));
+  config = TripConfig(false);
+  config.Set("hoodie.datasource.write.table.type", "MERGE_ON_READ");
+  config.Set("compaction.async.enabled", "true");
+  EXPECT_THAT(WriteOptions::FromConfig(config),
+              StatusMessageHas("compaction.async.enabled=true is not supported"));
+  config.Set("compaction.async.enabled", "false");
+  ASSERT_OK_AND_ASSIGN(WriteOptions options, WriteOptions::FromConfig(config));
+  EXPECT_FALSE(options.inline_compaction);
+  // Flink's key means nothing to a copy-on-write table, as in Flink.
+  config = TripConfig(false);
+  config.Set("compaction.async.enabled", "true");
+  EXPECT_OK(WriteOptions::FromConfig(config));
+}
+
 }  // namespace
 }  // namespace hoodie

@@ -9,6 +9,7 @@
 
 #include "hoodie/config/compaction_config.h"
 #include "hoodie/config/datasource_config.h"
+#include "hoodie/config/flink_config.h"
 #include "hoodie/config/hoodie_config.h"
 #include "hoodie/config/index_config.h"
 #include "hoodie/config/memory_config.h"
@@ -104,7 +105,8 @@ HoodieConfig Layered(const HoodieConfig& config, const TableConfig* table) {
   out->index = std::move(made);
   // The registry's default is the seed's SIMPLE; Hudi 0.15 defaults to DYNAMIC_V0. Both
   // are read by Hudi's bloom index, so the documented default wins (design.md).
-  ARROW_ASSIGN_OR_RAISE(std::string bloom_type, config.Get(IndexConfig::kBloomFilterType));
+  ARROW_ASSIGN_OR_RAISE(std::string bloom_type,
+                        config.Get(IndexConfig::kBloomFilterType));
   out->bloom_filter_type = Upper(bloom_type);
   ARROW_ASSIGN_OR_RAISE(out->bloom_num_entries,
                         config.Get(IndexConfig::kBloomNumEntries));
@@ -169,6 +171,35 @@ HoodieConfig Layered(const HoodieConfig& config, const TableConfig* table) {
         key.rfind(out->commit_meta_key_prefix, 0) == 0) {
       out->commit_meta_entries.emplace_back(key, value);
     }
+  }
+  return ::arrow::Status::OK();
+}
+
+// hoodie.compact.inline and the Flink async switch. Inline compaction only exists on
+// merge-on-read tables (Hudi's copy-on-write table throws "Compaction is not supported
+// on a CopyOnWrite table" after the commit); an asynchronous compaction service is a
+// Flink pipeline hoodie does not have, so asking for one explicitly is refused.
+::arrow::Status ReadCompaction(const HoodieConfig& config, WriteOptions* out) {
+  ARROW_ASSIGN_OR_RAISE(out->inline_compaction,
+                        config.Get(CompactionConfig::kInlineCompact));
+  if (out->inline_compaction && !out->merge_on_read) {
+    return ::arrow::Status::Invalid(
+        "hoodie.compact.inline=true needs a MERGE_ON_READ table (a COPY_ON_WRITE table "
+        "has no log files to compact); leave it unset or set it to false");
+  }
+  if (out->merge_on_read && config.Contains(FlinkConfig::kCompactionAsyncEnabled.key)) {
+    ARROW_ASSIGN_OR_RAISE(bool async, config.Get(FlinkConfig::kCompactionAsyncEnabled));
+    if (async) {
+      return ::arrow::Status::NotImplemented(
+          "hoodie has no asynchronous compaction service: compaction.async.enabled=true "
+          "is not supported; set hoodie.compact.inline=true to compact within the "
+          "write, or run hoodie compaction schedule / run");
+    }
+  }
+  if (out->inline_compaction) {
+    // TODO(GH-5): run the compaction scheduler and executor after the deltacommit.
+    return ::arrow::Status::NotImplemented(
+        "inline compaction is not implemented yet: hoodie.compact.inline=true");
   }
   return ::arrow::Status::OK();
 }
@@ -242,6 +273,7 @@ bool IsReplaceOperation(WriteOperationType operation) {
     type = TableTypeName(table->table_type().ValueOr(TableType::kCopyOnWrite));
   }
   out.merge_on_read = Upper(type) == "MERGE_ON_READ";
+  ARROW_RETURN_NOT_OK(ReadCompaction(merged, &out));
   ARROW_RETURN_NOT_OK(ReadPayload(merged, &out));
   ARROW_RETURN_NOT_OK(ReadIndexAndBloom(merged, &out));
   ARROW_RETURN_NOT_OK(ReadSizing(merged, &out));

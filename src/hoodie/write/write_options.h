@@ -53,6 +53,9 @@ struct WriteOptions {
   int64_t small_file_limit = 104857600;
   /// The table is MERGE_ON_READ: deltacommits, updates and deletes appended to logs.
   bool merge_on_read = false;
+  /// hoodie.compact.inline: compact after each commit when the trigger says so
+  /// (MERGE_ON_READ only).
+  bool inline_compaction = false;
   /// hoodie.copyonwrite.insert.split.size and .auto.split.
   int32_t insert_split_size = 500000;
   bool insert_auto_split = true;
