@@ -18,6 +18,7 @@
 #include <parquet/exception.h>
 
 #include "hoodie/cli/table_loader.h"
+#include "hoodie/config/hoodie_config.h"
 #include "hoodie/read/read_options.h"
 #include "hoodie/read/table_reader.h"
 #include "hoodie/read/value_text.h"
@@ -40,6 +41,7 @@ struct QueryArgs {
   int64_t limit = -1;
   std::string format = "table";
   std::string out;
+  std::vector<std::string> hoodie_conf;
 };
 
 constexpr char kDescription[] = R"(Read rows of a table.
@@ -77,7 +79,8 @@ std::vector<std::string> SplitColumns(const std::string& text) {
     }
     size_t begin = current.find_first_not_of(' ');
     size_t end = current.find_last_not_of(' ');
-    if (begin != std::string::npos) columns.push_back(current.substr(begin, end - begin + 1));
+    if (begin != std::string::npos)
+      columns.push_back(current.substr(begin, end - begin + 1));
     current.clear();
   }
   return columns;
@@ -90,6 +93,9 @@ std::vector<std::string> SplitColumns(const std::string& text) {
   if (!args.begin.empty()) options.begin = args.begin;
   if (!args.end.empty()) options.end = args.end;
   ARROW_ASSIGN_OR_RAISE(options.merge_type, ParseMergeType(args.merge_type));
+  HoodieConfig config;
+  ARROW_RETURN_NOT_OK(config.AddHoodieConfs(args.hoodie_conf));
+  ARROW_ASSIGN_OR_RAISE(options.log_scan, LogScanOptions::FromConfig(config));
   options.columns = SplitColumns(args.columns);
   options.partitions = args.partitions;
   for (const std::string& text : args.where) {
@@ -165,7 +171,8 @@ std::string CsvField(const std::string& text) {
   return ::arrow::Status::OK();
 }
 
-::arrow::Status WriteParquet(::arrow::RecordBatchReader* reader, const std::string& path) {
+::arrow::Status WriteParquet(::arrow::RecordBatchReader* reader,
+                             const std::string& path) {
   ARROW_ASSIGN_OR_RAISE(auto sink, ::arrow::io::FileOutputStream::Open(path));
   try {
     ARROW_ASSIGN_OR_RAISE(auto writer,
@@ -179,16 +186,18 @@ std::string CsvField(const std::string& text) {
     }
     ARROW_RETURN_NOT_OK(writer->Close());
   } catch (const parquet::ParquetException& e) {
-    return ::arrow::Status::IOError("cannot write Parquet output: ", e.what(), ": ", path);
+    return ::arrow::Status::IOError("cannot write Parquet output: ", e.what(), ": ",
+                                    path);
   }
   return sink->Close();
 }
 
 RowFormat ToRowFormat(const std::string& name) {
-  static const std::map<std::string, RowFormat> kFormats = {{"table", RowFormat::kTable},
-                                                            {"json", RowFormat::kJson},
-                                                            {"csv", RowFormat::kCsv},
-                                                            {"parquet", RowFormat::kParquet}};
+  static const std::map<std::string, RowFormat> kFormats = {
+      {"table", RowFormat::kTable},
+      {"json", RowFormat::kJson},
+      {"csv", RowFormat::kCsv},
+      {"parquet", RowFormat::kParquet}};
   auto it = kFormats.find(name);
   return it == kFormats.end() ? RowFormat::kTable : it->second;
 }
@@ -210,7 +219,7 @@ RowFormat ToRowFormat(const std::string& name) {
   }
   std::ostream& out = args.out.empty() ? std::cout : file;
   ARROW_RETURN_NOT_OK(format == RowFormat::kTable ? PrintTable(rows.get(), out)
-                                                 : StreamText(rows.get(), format, out));
+                                                  : StreamText(rows.get(), format, out));
   out.flush();
   if (!out) return ::arrow::Status::IOError("cannot write output: ", args.out);
   return ::arrow::Status::OK();
@@ -219,8 +228,9 @@ RowFormat ToRowFormat(const std::string& name) {
 }  // namespace
 
 void AddQueryCommand(CLI::App* app, const GlobalOptions* /*options*/) {
-  auto* cmd = app->add_subcommand("query", "Read rows of a table (snapshot, time travel, "
-                                           "read-optimized, incremental)");
+  auto* cmd = app->add_subcommand("query",
+                                  "Read rows of a table (snapshot, time travel, "
+                                  "read-optimized, incremental)");
   cmd->footer(kDescription);
   auto args = std::make_shared<QueryArgs>();
   cmd->add_option("path", args->path, "Base path or URI of the table")->required();
@@ -228,15 +238,22 @@ void AddQueryCommand(CLI::App* app, const GlobalOptions* /*options*/) {
                   "snapshot|read_optimized|incremental (hoodie.datasource.query.type)")
       ->check(CLI::IsMember({"snapshot", "read_optimized", "incremental"}));
   cmd->add_option("--as-of", args->as_of, "Time travel: read as of this instant");
-  cmd->add_option("--begin", args->begin, "Incremental: exclusive start instant (0 = all)");
-  cmd->add_option("--end", args->end, "Incremental: inclusive end instant (default latest)");
+  cmd->add_option("--hoodie-conf", args->hoodie_conf,
+                  "A read option key=value (repeatable): hoodie.memory.merge.max.size, "
+                  "hoodie.memory.spillable.map.path, hoodie.compaction.lazy.block.read, "
+                  "hoodie.compaction.reverse.log.read");
+  cmd->add_option("--begin", args->begin,
+                  "Incremental: exclusive start instant (0 = all)");
+  cmd->add_option("--end", args->end,
+                  "Incremental: inclusive end instant (default latest)");
   cmd->add_option("--merge-type", args->merge_type,
                   "payload_combine|skip_merge (hoodie.datasource.merge.type)")
       ->check(CLI::IsMember({"payload_combine", "skip_merge"}));
   cmd->add_option("--columns", args->columns, "Comma-separated columns to return");
   cmd->add_option("--partition", args->partitions, "Partition path to read (repeatable)");
   cmd->add_option("--where", args->where, "Row filter COL<op>VALUE (repeatable)");
-  cmd->add_option("--limit", args->limit, "Return at most N rows")->check(CLI::NonNegativeNumber);
+  cmd->add_option("--limit", args->limit, "Return at most N rows")
+      ->check(CLI::NonNegativeNumber);
   cmd->add_option("--format", args->format, "table|json|csv|parquet (default table)")
       ->check(CLI::IsMember({"table", "json", "csv", "parquet"}));
   cmd->add_option("--out", args->out, "Write to FILE instead of standard output");

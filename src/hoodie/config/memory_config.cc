@@ -43,7 +43,9 @@ const ConfigProperty<int64_t> MemoryConfig::kMergeMaxSize{
         "Bytes of memory a write may hold before spilling to local disk. hoodie "
         "bounds with it the records an insert, upsert or delete stages, and the "
         "in-memory runs of a bulk_insert sort (GLOBAL_SORT, PARTITION_SORT, "
-        "PARTITION_PATH_REPARTITION_AND_SORT and de-duplication).",
+        "PARTITION_PATH_REPARTITION_AND_SORT and de-duplication), and the log records "
+        "a merge-on-read snapshot read or compaction merges per file slice (the rest "
+        "spills to a local file; record keys stay in memory).",
     .validate = v::PositiveInt64,
     .advanced = true,
     .group = "Memory",
@@ -52,7 +54,8 @@ const ConfigProperty<int64_t> MemoryConfig::kMergeMaxSize{
 const ConfigProperty<std::string> MemoryConfig::kSpillableMapPath{
     .key = "hoodie.memory.spillable.map.path",
     .doc =
-        "Local folder of the files a write spills to (sorted runs, staged records); "
+        "Local folder of the files a write or a log merge spills to (sorted runs, "
+        "staged records, spilled log records); "
         "the system temporary folder when unset.",
     .advanced = true,
     .group = "Memory"};

@@ -52,10 +52,14 @@ bool ApplyBlock(LogBlock block, const LogScanTimeline& timeline, const LogFile& 
 
 ::arrow::Result<std::vector<LogBlock>> ScanLogBlocks(
     Storage* storage, const std::vector<LogFile>& log_files,
-    const LogScanTimeline& timeline) {
+    const LogScanTimeline& timeline, const LogScanOptions& options) {
+  LogReadOptions read;
+  read.lazy = options.lazy_block_read;
+  read.reverse = options.reverse_log_read;
   std::vector<LogBlock> stack;
   for (const LogFile& file : log_files) {
-    HOODIE_ASSIGN_OR_RAISE(std::vector<LogBlock> blocks, ReadLogFile(storage, file.path));
+    HOODIE_ASSIGN_OR_RAISE(std::vector<LogBlock> blocks,
+                           ReadLogFile(storage, file.path, read));
     for (LogBlock& block : blocks) {
       if (!ApplyBlock(std::move(block), timeline, file, &stack)) {
         std::erase_if(stack,
@@ -78,8 +82,10 @@ bool ApplyBlock(LogBlock block, const LogScanTimeline& timeline, const LogFile& 
   std::sort(logs.begin(), logs.end(),
             [](const LogFile* a, const LogFile* b) { return LogFileLess(*b, *a); });
   for (const LogFile* file : logs) {
+    LogReadOptions lazy;
+    lazy.lazy = true;  // only the headers are needed
     HOODIE_ASSIGN_OR_RAISE(std::vector<LogBlock> blocks,
-                           ReadLogFile(storage, file->path));
+                           ReadLogFile(storage, file->path, lazy));
     for (auto it = blocks.rbegin(); it != blocks.rend(); ++it) {
       bool data =
           it->type == LogBlockType::kAvroData || it->type == LogBlockType::kParquetData;

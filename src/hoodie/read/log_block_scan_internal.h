@@ -12,6 +12,7 @@
 
 #include "hoodie/format/log/log_block.h"
 #include "hoodie/read/file_slice.h"
+#include "hoodie/read/log_scan_options.h"
 #include "hoodie/timeline/timeline.h"
 
 namespace hoodie {
@@ -33,15 +34,26 @@ struct LogScanTimeline {
   bool IsCommitted(const std::string& instant) const;
 };
 
+/// Scan options reading every block's content in file order.
+inline LogScanOptions EagerForwardLogScan() {
+  LogScanOptions options;
+  options.lazy_block_read = false;
+  return options;
+}
+
 /// Reads the log files of one slice in order and returns the data and delete blocks to
 /// merge, oldest first: the scan stops at the first non-corrupt block whose instant is
 /// after `latest_instant`; data and delete blocks of uncommitted or inflight instants
 /// are skipped; a rollback command block drops the blocks read so far whose instant is
 /// its target, and every corrupt block read so far; corrupt blocks left at the end are
-/// dropped. IOError/Invalid from reading or parsing a log file.
+/// dropped. IOError/Invalid from reading or parsing a log file. With
+/// `options.lazy_block_read` the blocks come back without content (see
+/// LoadLogBlockContent); `options.reverse_log_read` finds each file's blocks from its
+/// end. The default reads eagerly and forward.
 ::arrow::Result<std::vector<LogBlock>> ScanLogBlocks(
     Storage* storage, const std::vector<LogFile>& log_files,
-    const LogScanTimeline& timeline);
+    const LogScanTimeline& timeline,
+    const LogScanOptions& options = EagerForwardLogScan());
 
 /// The Arrow schema of the newest data block's SCHEMA header among the log files of
 /// `slices` (newest log file first), for tables whose slices have no base file yet;

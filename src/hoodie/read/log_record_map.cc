@@ -1,58 +1,175 @@
 // SPDX-License-Identifier: Apache-2.0
 /// \file hoodie/read/log_record_map.cc
-/// \brief The in-memory LogRecordMap.
+/// \brief The LogRecordMap: records in memory up to a byte budget, the rest spilled.
+#include <deque>
+#include <limits>
 #include <unordered_map>
-#include <vector>
 
+#include <arrow/util/byte_size.h>
+
+#include "hoodie/common/macros.h"
 #include "hoodie/read/log_record_map_internal.h"
+#include "hoodie/read/row_spill_file_internal.h"
 
 namespace hoodie::internal {
 
 namespace {
 
-struct StringHash {
-  using is_transparent = void;
+struct StringViewHash {
   size_t operator()(std::string_view s) const { return std::hash<std::string_view>()(s); }
 };
 
-class InMemoryLogRecordMap : public LogRecordMap {
+// What the map knows about one key. A record is in memory (`batch` set), spilled
+// (`spilled` set) or absent (a delete).
+struct Slot {
+  std::string key;
+  std::shared_ptr<::arrow::RecordBatch> batch;
+  int64_t row = 0;
+  SpilledRow spill;
+  bool spilled = false;
+  bool deleted = false;
+  bool merged_with_base = false;
+};
+
+// A batch kept alive by entries in memory, and what it is charged.
+struct RetainedBatch {
+  int64_t entries = 0;
+  int64_t bytes = 0;
+};
+
+// Buffers plus a fixed charge for the batch and array objects themselves.
+int64_t BatchCost(const ::arrow::RecordBatch& batch) {
+  return ::arrow::util::TotalBufferSize(batch) + 128 + 64 * batch.num_columns();
+}
+
+class SpillableLogRecordMap : public LogRecordMap {
  public:
-  LogRecordEntry* Find(std::string_view key) override {
+  SpillableLogRecordMap(int64_t budget, std::string spill_directory)
+      : budget_(budget), spill_directory_(std::move(spill_directory)) {}
+
+  ::arrow::Result<const LogRecordEntry*> Find(std::string_view key) override {
     auto it = index_.find(key);
-    return it == index_.end() ? nullptr : &entries_[it->second].second;
+    if (it == index_.end()) return nullptr;
+    return Load(slots_[it->second]);
   }
 
   ::arrow::Status Put(std::string_view key, LogRecordEntry entry) override {
+    Slot* slot = nullptr;
     auto it = index_.find(key);
-    if (it != index_.end()) {
-      entries_[it->second].second = entry;
+    if (it == index_.end()) {
+      slots_.emplace_back();
+      slot = &slots_.back();
+      slot->key = std::string(key);
+      index_.emplace(slot->key, slots_.size() - 1);
+    } else {
+      slot = &slots_[it->second];
+      Release(slot);
+    }
+    slot->deleted = entry.deleted;
+    slot->merged_with_base = entry.merged_with_base;
+    slot->spilled = false;
+    if (entry.batch == nullptr) return ::arrow::Status::OK();
+    if (Retain(entry.batch)) {
+      slot->batch = std::move(entry.batch);
+      slot->row = entry.row;
       return ::arrow::Status::OK();
     }
-    index_.emplace(std::string(key), entries_.size());
-    entries_.emplace_back(std::string(key), entry);
-    return ::arrow::Status::OK();
-  }
-
-  ::arrow::Status ForEach(
-      const std::function<::arrow::Status(const std::string&, LogRecordEntry&)>& visit)
-      override {
-    for (auto& [key, entry] : entries_) {
-      ARROW_RETURN_NOT_OK(visit(key, entry));
+    if (spill_ == nullptr) {
+      HOODIE_ASSIGN_OR_RAISE(spill_, RowSpillFile::Create(spill_directory_));
     }
+    HOODIE_ASSIGN_OR_RAISE(slot->spill, spill_->Append(*entry.batch, entry.row));
+    slot->spilled = true;
+    ++spilled_records_;
     return ::arrow::Status::OK();
   }
 
-  size_t size() const override { return entries_.size(); }
+  ::arrow::Status MarkMergedWithBase(std::string_view key) override {
+    auto it = index_.find(key);
+    if (it == index_.end()) {
+      return ::arrow::Status::KeyError("no log record for key ", key);
+    }
+    slots_[it->second].merged_with_base = true;
+    return ::arrow::Status::OK();
+  }
+
+  ::arrow::Result<const LogRecordEntry*> EntryAt(size_t position,
+                                                 std::string_view* key) override {
+    if (position >= slots_.size()) {
+      return ::arrow::Status::IndexError("log record position ", position, " of ",
+                                         slots_.size());
+    }
+    *key = slots_[position].key;
+    return Load(slots_[position]);
+  }
+
+  size_t size() const override { return slots_.size(); }
+
+  LogRecordMapStats stats() const override {
+    return {memory_bytes_, spilled_records_, spill_ ? spill_->size() : 0};
+  }
 
  private:
-  std::unordered_map<std::string, size_t, StringHash, std::equal_to<>> index_;
-  std::vector<std::pair<std::string, LogRecordEntry>> entries_;
+  // The entry of `slot` in `found_`, reading a spilled record back.
+  ::arrow::Result<const LogRecordEntry*> Load(const Slot& slot) {
+    found_ = LogRecordEntry{nullptr, 0, slot.deleted, slot.merged_with_base};
+    if (slot.spilled) {
+      HOODIE_ASSIGN_OR_RAISE(found_.batch, spill_->Read(slot.spill));
+    } else {
+      found_.batch = slot.batch;
+      found_.row = slot.row;
+    }
+    return &found_;
+  }
+
+  // Charges `batch` to memory unless it is already kept; false when over budget.
+  bool Retain(const std::shared_ptr<::arrow::RecordBatch>& batch) {
+    auto it = retained_.find(batch.get());
+    if (it == retained_.end()) {
+      int64_t cost = BatchCost(*batch);
+      if (cost > budget_ - memory_bytes_) return false;
+      it = retained_.emplace(batch.get(), RetainedBatch{0, cost}).first;
+      memory_bytes_ += cost;
+    }
+    ++it->second.entries;
+    return true;
+  }
+
+  // Drops the slot's record; its batch is uncharged when no other entry keeps it.
+  void Release(Slot* slot) {
+    if (slot->batch != nullptr) {
+      auto it = retained_.find(slot->batch.get());
+      if (it != retained_.end() && --it->second.entries == 0) {
+        memory_bytes_ -= it->second.bytes;
+        retained_.erase(it);
+      }
+      slot->batch.reset();
+    }
+    slot->spilled = false;
+  }
+
+  int64_t budget_;
+  std::string spill_directory_;
+  // A deque keeps each key's address, so the index can view it.
+  std::deque<Slot> slots_;
+  std::unordered_map<std::string_view, size_t, StringViewHash> index_;
+  std::unordered_map<const ::arrow::RecordBatch*, RetainedBatch> retained_;
+  int64_t memory_bytes_ = 0;
+  int64_t spilled_records_ = 0;
+  std::unique_ptr<RowSpillFile> spill_;
+  LogRecordEntry found_;
 };
 
 }  // namespace
 
 std::unique_ptr<LogRecordMap> MakeInMemoryLogRecordMap() {
-  return std::make_unique<InMemoryLogRecordMap>();
+  return std::make_unique<SpillableLogRecordMap>(std::numeric_limits<int64_t>::max(),
+                                                 std::string());
+}
+
+std::unique_ptr<LogRecordMap> MakeSpillableLogRecordMap(int64_t memory_budget,
+                                                        std::string spill_directory) {
+  return std::make_unique<SpillableLogRecordMap>(memory_budget,
+                                                 std::move(spill_directory));
 }
 
 }  // namespace hoodie::internal

@@ -106,45 +106,43 @@ bool SameJavaClass(std::string_view wrapper, ::arrow::Type::type column) {
         "log data block has no ", kRecordKeyField,
         " column; hoodie merges tables with meta fields only");
   }
-  batches_.push_back(batch);
   for (int64_t row = 0; row < batch->num_rows(); ++row) {
     HOODIE_ASSIGN_OR_RAISE(std::string_view key, RecordKeyAt(*keys, row));
-    RowRef newer{batch.get(), row};
-    LogRecordEntry* existing = records_->Find(key);
-    if (existing == nullptr || existing->deleted) {
+    LogRecordEntry newer{batch, row};
+    HOODIE_ASSIGN_OR_RAISE(const LogRecordEntry* found, records_->Find(key));
+    if (found == nullptr || found->deleted) {
       // A record after a delete of its key is a re-insert.
-      HOODIE_RETURN_NOT_OK(records_->Put(key, LogRecordEntry{newer}));
+      HOODIE_RETURN_NOT_OK(records_->Put(key, std::move(newer)));
       continue;
     }
-    RowRef older = existing->record;
-    HOODIE_ASSIGN_OR_RAISE(MergeResult result, merger_->Combine(older, newer));
+    LogRecordEntry older = *found;  // the map may reuse *found on Put
+    HOODIE_ASSIGN_OR_RAISE(MergeResult result,
+                           merger_->Combine(older.record(), newer.record()));
     LogRecordEntry entry;
     switch (result.outcome) {
       case MergeOutcome::kKeepOld:
         continue;
       case MergeOutcome::kTakeNew:
-        entry.record = newer;
+        entry = std::move(newer);
         break;
       case MergeOutcome::kDelete:
         entry.deleted = true;
         break;
       case MergeOutcome::kCombined:
-        HOODIE_ASSIGN_OR_RAISE(entry.record, Materialize(result, older, newer));
+        HOODIE_ASSIGN_OR_RAISE(entry.batch,
+                               Materialize(result, older.record(), newer.record()));
         break;
     }
-    HOODIE_RETURN_NOT_OK(records_->Put(key, entry));
+    HOODIE_RETURN_NOT_OK(records_->Put(key, std::move(entry)));
   }
   return ::arrow::Status::OK();
 }
 
-::arrow::Result<RowRef> MergedLogRecords::Materialize(const MergeResult& result,
-                                                      const RowRef& older,
-                                                      const RowRef& newer) {
+::arrow::Result<std::shared_ptr<::arrow::RecordBatch>> MergedLogRecords::Materialize(
+    const MergeResult& result, const RowRef& older, const RowRef& newer) {
   HOODIE_ASSIGN_OR_RAISE(auto builder, MergedBatchBuilder::Make(newer.batch->schema()));
   HOODIE_RETURN_NOT_OK(builder->Append(result, older, newer));
-  HOODIE_ASSIGN_OR_RAISE(auto batch, builder->Finish());
-  batches_.push_back(batch);
-  return RowRef{batch.get(), 0};
+  return builder->Finish();
 }
 
 ::arrow::Result<bool> MergedLogRecords::DeleteIsOlder(const DeleteRecord& record,
@@ -175,14 +173,15 @@ bool SameJavaClass(std::string_view wrapper, ::arrow::Type::type column) {
   if (!record.record_key) {
     return ::arrow::Status::Invalid("delete block entry without a record key");
   }
-  LogRecordEntry* existing = records_->Find(*record.record_key);
+  HOODIE_ASSIGN_OR_RAISE(const LogRecordEntry* existing,
+                         records_->Find(*record.record_key));
   if (existing != nullptr && !existing->deleted) {
-    HOODIE_ASSIGN_OR_RAISE(bool older, DeleteIsOlder(record, existing->record));
+    HOODIE_ASSIGN_OR_RAISE(bool older, DeleteIsOlder(record, existing->record()));
     if (older) return ::arrow::Status::OK();
   }
   LogRecordEntry entry;
   entry.deleted = true;
-  return records_->Put(*record.record_key, entry);
+  return records_->Put(*record.record_key, std::move(entry));
 }
 
 }  // namespace hoodie::internal

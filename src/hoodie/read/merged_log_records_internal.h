@@ -21,8 +21,8 @@ namespace hoodie::internal {
 /// The record key of row `row` of `keys` (a string column). Invalid when null.
 ::arrow::Result<std::string_view> RecordKeyAt(const ::arrow::Array& keys, int64_t row);
 
-/// \brief The merged log records of one slice. Keeps the decoded batches alive for the
-/// RowRefs of its map. Not thread-safe.
+/// \brief The merged log records of one slice. The map owns the records (see
+/// LogRecordMap for the memory bound). Not thread-safe.
 class MergedLogRecords {
  public:
   MergedLogRecords(const RecordMerger* merger, std::unique_ptr<LogRecordMap> records)
@@ -41,14 +41,13 @@ class MergedLogRecords {
  private:
   ::arrow::Status AddData(std::shared_ptr<::arrow::RecordBatch> batch);
   ::arrow::Status AddDelete(const DeleteRecord& record);
-  ::arrow::Result<RowRef> Materialize(const MergeResult& result, const RowRef& older,
-                                      const RowRef& newer);
+  ::arrow::Result<std::shared_ptr<::arrow::RecordBatch>> Materialize(
+      const MergeResult& result, const RowRef& older, const RowRef& newer);
   ::arrow::Result<bool> DeleteIsOlder(const DeleteRecord& record,
                                       const RowRef& stored) const;
 
   const RecordMerger* merger_;
   std::unique_ptr<LogRecordMap> records_;
-  std::vector<std::shared_ptr<::arrow::RecordBatch>> batches_;
 };
 
 }  // namespace hoodie::internal

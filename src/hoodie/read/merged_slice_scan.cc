@@ -1,11 +1,14 @@
 // SPDX-License-Identifier: Apache-2.0
 /// \file hoodie/read/merged_slice_scan.cc
 /// \brief MergedSliceScan: base rows merged with the slice's log records, streamed.
+#include <algorithm>
+
 #include <parquet/arrow/reader.h>
 #include <parquet/exception.h>
 
 #include "hoodie/common/macros.h"
 #include "hoodie/format/avro/meta_fields.h"
+#include "hoodie/format/log/log_file_reader.h"
 #include "hoodie/read/merged_log_records_internal.h"
 #include "hoodie/read/merged_slice_scan_internal.h"
 
@@ -63,9 +66,9 @@ class MergedSliceScan : public ::arrow::RecordBatchReader {
       base_batches_.reset();
       base_reader_.reset();
     }
-    if (log_records_ != nullptr) {
+    while (log_records_ != nullptr && *out == nullptr) {
       HOODIE_ASSIGN_OR_RAISE(*out, LogOnlyRecords());
-      log_records_.reset();
+      if (log_position_ >= log_records_->records().size()) log_records_.reset();
     }
     return ::arrow::Status::OK();
   }
@@ -73,20 +76,25 @@ class MergedSliceScan : public ::arrow::RecordBatchReader {
   ::arrow::Result<bool> OpenNextSlice() {
     if (slice_index_ >= slices_.size()) return false;
     const FileSlice& slice = slices_[slice_index_++];
-    log_records_ = std::make_unique<MergedLogRecords>(spec_.merger.get(),
-                                                      MakeInMemoryLogRecordMap());
+    log_records_ = std::make_unique<MergedLogRecords>(
+        spec_.merger.get(), MakeSpillableLogRecordMap(spec_.log_scan.memory_budget,
+                                                      spec_.log_scan.spill_directory));
+    log_position_ = 0;
     if (slice.HasLogFiles()) {
       HOODIE_ASSIGN_OR_RAISE(
           std::vector<LogBlock> blocks,
-          ScanLogBlocks(storage_.get(), slice.log_files, spec_.timeline));
-      for (const LogBlock& block : blocks) {
+          ScanLogBlocks(storage_.get(), slice.log_files, spec_.timeline, spec_.log_scan));
+      for (LogBlock& block : blocks) {
+        // A lazily read block's content is read here and dropped once merged.
+        HOODIE_RETURN_NOT_OK(LoadLogBlockContent(storage_.get(), &block));
         HOODIE_RETURN_NOT_OK(log_records_->AddBlock(block));
+        block.content = std::string();
       }
     }
     if (slice.base_file) {
       base_path_ = slice.base_file->path;
       HOODIE_ASSIGN_OR_RAISE(
-          base_reader_, OpenBaseFile(storage_.get(), base_path_, spec_.scan.batch_size));
+          base_reader_, OpenBaseFile(storage_.get(), base_path_, RowsPerMergedBatch()));
       try {
         std::vector<int> row_groups(base_reader_->num_row_groups());
         for (size_t i = 0; i < row_groups.size(); ++i)
@@ -121,34 +129,55 @@ class MergedSliceScan : public ::arrow::RecordBatchReader {
     for (int64_t row = 0; row < base.num_rows(); ++row) {
       RowRef stored{&base, row};
       HOODIE_ASSIGN_OR_RAISE(std::string_view key, RecordKeyAt(*keys, row));
-      LogRecordEntry* entry = records.Find(key);
+      HOODIE_ASSIGN_OR_RAISE(const LogRecordEntry* entry, records.Find(key));
       if (entry == nullptr) {
         HOODIE_RETURN_NOT_OK(builder->AppendRow(stored));
         continue;
       }
-      entry->merged_with_base = true;
-      if (entry->deleted) continue;
+      if (entry->deleted) {
+        HOODIE_RETURN_NOT_OK(records.MarkMergedWithBase(key));
+        continue;
+      }
+      // The builder keeps the columns of every batch it was given until Finish, so the
+      // record may be dropped by the map's next call.
+      RowRef log_record = entry->record();
       HOODIE_ASSIGN_OR_RAISE(MergeResult result,
-                             spec_.merger->Combine(stored, entry->record));
-      HOODIE_RETURN_NOT_OK(builder->Append(result, stored, entry->record));
+                             spec_.merger->Combine(stored, log_record));
+      HOODIE_RETURN_NOT_OK(builder->Append(result, stored, log_record));
+      HOODIE_RETURN_NOT_OK(records.MarkMergedWithBase(key));
     }
     return builder->Finish();
   }
 
   // Log records no base row consumed: inserts into the log, or every log record
   // under skip_merge. Deletes and soft deletes (_hoodie_is_deleted) are not rows.
+  // Returns up to RowsPerMergedBatch() rows from log_position_ on; nullptr when none.
   ::arrow::Result<std::shared_ptr<::arrow::RecordBatch>> LogOnlyRecords() {
     HOODIE_ASSIGN_OR_RAISE(auto builder, MergedBatchBuilder::Make(spec_.table_schema));
-    HOODIE_RETURN_NOT_OK(log_records_->records().ForEach(
-        [&](const std::string&, LogRecordEntry& entry) -> ::arrow::Status {
-          if (entry.merged_with_base || entry.deleted ||
-              spec_.merger->IsDelete(entry.record)) {
-            return ::arrow::Status::OK();
-          }
-          return builder->AppendRow(entry.record);
-        }));
+    LogRecordMap& records = log_records_->records();
+    int64_t limit = RowsPerMergedBatch();
+    while (log_position_ < records.size() && builder->num_rows() < limit) {
+      std::string_view key;
+      HOODIE_ASSIGN_OR_RAISE(const LogRecordEntry* entry,
+                             records.EntryAt(log_position_++, &key));
+      if (entry->merged_with_base || entry->deleted ||
+          spec_.merger->IsDelete(entry->record())) {
+        continue;
+      }
+      HOODIE_RETURN_NOT_OK(builder->AppendRow(entry->record()));
+    }
     if (builder->num_rows() == 0) return nullptr;
     return builder->Finish();
+  }
+
+  // A merged batch holds the columns of each spilled record it merged until it is
+  // finished; smaller batches bound that memory once the slice's records spilled.
+  int64_t RowsPerMergedBatch() const {
+    constexpr int64_t kSpilledBatchRows = 4096;
+    bool spilled =
+        log_records_ != nullptr && log_records_->records().stats().spilled_records > 0;
+    return spilled ? std::min(spec_.scan.batch_size, kSpilledBatchRows)
+                   : spec_.scan.batch_size;
   }
 
   std::shared_ptr<Storage> storage_;
@@ -156,6 +185,7 @@ class MergedSliceScan : public ::arrow::RecordBatchReader {
   MergedScanSpec spec_;
   size_t slice_index_ = 0;
   std::unique_ptr<MergedLogRecords> log_records_;
+  size_t log_position_ = 0;
   std::string base_path_;
   std::unique_ptr<parquet::arrow::FileReader> base_reader_;
   std::unique_ptr<::arrow::RecordBatchReader> base_batches_;

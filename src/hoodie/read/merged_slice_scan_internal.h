@@ -13,6 +13,7 @@
 #include "hoodie/read/base_file_scan_internal.h"
 #include "hoodie/read/file_slice.h"
 #include "hoodie/read/log_block_scan_internal.h"
+#include "hoodie/read/log_scan_options.h"
 #include "hoodie/read/read_options.h"
 
 namespace hoodie::internal {
@@ -26,6 +27,8 @@ struct MergedScanSpec {
   std::shared_ptr<const RecordMerger> merger;
   LogScanTimeline timeline;
   MergeType merge_type = MergeType::kPayloadCombine;
+  /// Memory bound of each slice's merge state and block reading order.
+  LogScanOptions log_scan;
 };
 
 /// A reader over `slices` in order. Per slice, the log blocks chosen by ScanLogBlocks

@@ -147,6 +147,7 @@ std::string ColumnFilter::ToString() const {
   }
   HOODIE_ASSIGN_OR_RAISE(std::string merge_type, config.Get(DataSourceConfig::kMergeType));
   HOODIE_ASSIGN_OR_RAISE(options.merge_type, ParseMergeType(merge_type));
+  HOODIE_ASSIGN_OR_RAISE(options.log_scan, LogScanOptions::FromConfig(config));
   return options;
 }
 

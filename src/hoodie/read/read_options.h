@@ -12,6 +12,8 @@
 
 #include <arrow/result.h>
 
+#include "hoodie/read/log_scan_options.h"
+
 namespace hoodie {
 
 class HoodieConfig;
@@ -75,11 +77,15 @@ struct ReadOptions {
   MergeType merge_type = MergeType::kPayloadCombine;
   /// Rows per batch handed out (at most one row group is decoded at a time).
   int64_t batch_size = 64 * 1024;
+  /// Merge-on-read snapshot and incremental reads: memory bound of the merge state of
+  /// each file slice (spilling beyond it) and log block reading order.
+  LogScanOptions log_scan;
 
   static ReadOptions Defaults() { return ReadOptions(); }
 
   /// Reads hoodie.datasource.query.type, hoodie.datasource.read.begin.instanttime,
-  /// hoodie.datasource.read.end.instanttime and hoodie.datasource.merge.type. Invalid for a bad value.
+  /// hoodie.datasource.read.end.instanttime, hoodie.datasource.merge.type and the
+  /// keys of LogScanOptions::FromConfig. Invalid for a bad value.
   static ::arrow::Result<ReadOptions> FromConfig(const HoodieConfig& config);
 };
 

@@ -223,6 +223,7 @@ std::string NewestBaseFile(const std::vector<FileSlice>& slices) {
   merged.table_schema = std::move(table_schema);
   merged.merger = std::move(merger);
   merged.merge_type = options.merge_type;
+  merged.log_scan = options.log_scan;
   Timeline commits = timeline_.timeline().GetCommitsTimeline();
   merged.timeline.completed = commits.FilterCompleted();
   merged.timeline.inflight = commits.FilterInflight();

@@ -73,6 +73,13 @@ struct LogBlock {
   /// Where the block starts in its file (its magic) and its size on disk.
   int64_t offset = 0;
   int64_t size = 0;
+  /// Where `content` sits in the file. A block read lazily has an empty `content`
+  /// until LogFileReader::ReadContent fills it (content_loaded then true).
+  int64_t content_offset = 0;
+  int64_t content_length = 0;
+  bool content_loaded = true;
+  /// The log file the block was read from (empty for a block built in memory).
+  std::string source_path;
 
   /// INSTANT_TIME of the header; empty when absent.
   std::string instant_time() const;

@@ -2,6 +2,8 @@
 /// \file hoodie/format/log/log_file_test.cc
 /// \brief Log block framing, corrupt and truncated blocks, and the writer.
 #include <arrow/array.h>
+#include <arrow/buffer.h>
+#include <arrow/io/memory.h>
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
@@ -145,6 +147,91 @@ TEST_F(CorruptLogTest, BadMagicAndUnknownVersionFail) {
   EXPECT_EQ(blocks.size(), 1u);
   ASSERT_OK_AND_ASSIGN(blocks, ParseLogBlocks("", "mem"));
   EXPECT_TRUE(blocks.empty());
+}
+
+// The blocks of `bytes` read with `options`, lazily read contents filled in.
+::arrow::Result<std::vector<LogBlock>> ReadWith(const std::string& bytes,
+                                                LogReadOptions options) {
+  auto storage = Storage::InMemory();
+  const std::string path = "t/.f-0_001.log.1_0-0-0";
+  ARROW_RETURN_NOT_OK(storage->WriteAll(path, bytes, /*overwrite=*/true));
+  ARROW_ASSIGN_OR_RAISE(auto blocks, ReadLogFile(storage.get(), path, options));
+  for (LogBlock& block : blocks) {
+    if (options.lazy && block.content_length > 0 && block.content_loaded) {
+      return ::arrow::Status::Invalid("lazy read loaded the content at ", block.offset);
+    }
+    ARROW_RETURN_NOT_OK(LoadLogBlockContent(storage.get(), &block));
+  }
+  return blocks;
+}
+
+void ExpectSameBlocks(const std::vector<LogBlock>& actual,
+                      const std::vector<LogBlock>& expected) {
+  ASSERT_EQ(actual.size(), expected.size());
+  for (size_t i = 0; i < actual.size(); ++i) {
+    EXPECT_EQ(actual[i].type, expected[i].type) << i;
+    EXPECT_EQ(actual[i].offset, expected[i].offset) << i;
+    EXPECT_EQ(actual[i].size, expected[i].size) << i;
+    EXPECT_EQ(actual[i].header, expected[i].header) << i;
+    EXPECT_EQ(actual[i].footer, expected[i].footer) << i;
+    EXPECT_EQ(actual[i].content, expected[i].content) << i;
+  }
+}
+
+TEST_F(CorruptLogTest, LazyAndReverseReadsReturnTheEagerForwardBlocks) {
+  ASSERT_OK_AND_ASSIGN(std::string rollback,
+                       EncodeLogBlock(MakeRollbackLogBlock("003", "002")));
+  // A schema header far beyond the lazy reader's first read.
+  std::string big_schema(200 * 1024, ' ');
+  big_schema += kSchema;
+  ASSERT_OK_AND_ASSIGN(std::string big, EncodeLogBlock(MakeAvroDataLogBlock(
+                                            "004", big_schema, {Record("c", 3)})));
+  std::string clean = first_ + second_ + rollback + big;
+  ASSERT_OK_AND_ASSIGN(auto expected, ParseLogBlocks(clean, "mem"));
+  ASSERT_EQ(expected.size(), 4u);
+  for (bool lazy : {false, true}) {
+    for (bool reverse : {false, true}) {
+      SCOPED_TRACE(::testing::Message() << "lazy=" << lazy << " reverse=" << reverse);
+      ASSERT_OK_AND_ASSIGN(auto blocks, ReadWith(clean, {lazy, reverse}));
+      ExpectSameBlocks(blocks, expected);
+    }
+  }
+  // A corrupt block in the middle breaks the reverse chain: forward reading takes
+  // over and returns the same blocks, the corrupt one included; a truncated last
+  // block likewise.
+  std::string corrupt = first_ + second_.substr(0, 30) + rollback + big +
+                        first_.substr(0, first_.size() - 3);
+  ASSERT_OK_AND_ASSIGN(expected, ParseLogBlocks(corrupt, "mem"));
+  ASSERT_EQ(expected.size(), 5u);
+  EXPECT_EQ(expected[1].type, LogBlockType::kCorrupt);
+  EXPECT_EQ(expected[4].type, LogBlockType::kCorrupt);
+  for (bool lazy : {false, true}) {
+    for (bool reverse : {false, true}) {
+      SCOPED_TRACE(::testing::Message() << "lazy=" << lazy << " reverse=" << reverse);
+      ASSERT_OK_AND_ASSIGN(auto blocks, ReadWith(corrupt, {lazy, reverse}));
+      ExpectSameBlocks(blocks, expected);
+    }
+  }
+}
+
+TEST_F(CorruptLogTest, ReverseReadingFollowsTheReversePointers) {
+  std::string bytes = first_ + second_;
+  auto file =
+      std::make_shared<::arrow::io::BufferReader>(::arrow::Buffer::FromString(bytes));
+  ASSERT_OK_AND_ASSIGN(auto reader, LogFileReader::Open(file, "mem"));
+  ASSERT_OK_AND_ASSIGN(auto blocks, reader->ReadReverse(/*lazy=*/true));
+  ASSERT_TRUE(blocks.has_value());
+  ASSERT_EQ(blocks->size(), 2u);
+  EXPECT_EQ((*blocks)[1].offset, static_cast<int64_t>(first_.size()));
+  EXPECT_FALSE((*blocks)[1].content_loaded);
+  ASSERT_OK(reader->ReadContent(&(*blocks)[1]));
+  EXPECT_EQ((*blocks)[1].instant_time(), "002");
+  // Garbage before the first block: the chain does not end at offset 0.
+  file = std::make_shared<::arrow::io::BufferReader>(
+      ::arrow::Buffer::FromString("xx" + bytes));
+  ASSERT_OK_AND_ASSIGN(reader, LogFileReader::Open(file, "mem"));
+  ASSERT_OK_AND_ASSIGN(blocks, reader->ReadReverse(true));
+  EXPECT_FALSE(blocks.has_value());
 }
 
 TEST(LogWriterTest, WritesNewFilesOnly) {
