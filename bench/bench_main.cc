@@ -5,11 +5,12 @@
 ///   hoodie-bench raw         --records N --out FILE.parquet [--codec C]
 ///   hoodie-bench bulk_insert --records N --table DIR [--codec C] [--sort-mode M]
 ///   hoodie-bench upsert      --records N --base N --table DIR [--codec C]
-///   hoodie-bench read        --table DIR
+///   hoodie-bench read        --table DIR [--query-type snapshot|read_optimized]
 ///   hoodie-bench generate    --records N [--base N] --out FILE.parquet   (Spark's input)
 ///
 /// Prints one JSON line: phase, records, seconds, records_per_second, cpu_seconds (user +
-/// system, the whole process), peak_rss_mib and bytes (written or read). Extra settings: --conf key=value (repeatable).
+/// system, the whole process), peak_rss_mib and bytes (written or read). Extra settings:
+/// --conf key=value (repeatable).
 
 #include <chrono>
 #include <cstdio>
@@ -60,7 +61,7 @@ double PeakRssMiB() {
 // User plus system CPU seconds of this process: comparable across runs even when other
 // work shares the machine (wall time is not).
 double CpuSeconds() {
-  struct rusage usage {};
+  struct rusage usage{};
   getrusage(RUSAGE_SELF, &usage);
   auto seconds = [](const timeval& t) { return t.tv_sec + t.tv_usec / 1e6; };
   return seconds(usage.ru_utime) + seconds(usage.ru_stime);
@@ -145,7 +146,15 @@ HoodieConfig TableConfigFor(const Args& args, const std::string& operation) {
   auto storage = Storage::Local();
   ARROW_ASSIGN_OR_RAISE(auto table, TableMetaClient::Load(storage, args.Get("table")));
   ARROW_ASSIGN_OR_RAISE(auto reader, TableReader::Open(table));
-  ARROW_ASSIGN_OR_RAISE(auto stream, reader->Read(ReadOptions::Defaults()));
+  // --query-type and the log merge keys (hoodie.memory.merge.max.size, ...) via --conf.
+  HoodieConfig config;
+  config.Set("hoodie.datasource.query.type", args.Get("query-type", "snapshot"));
+  for (const std::string& conf : args.confs) {
+    size_t eq = conf.find('=');
+    if (eq != std::string::npos) config.Set(conf.substr(0, eq), conf.substr(eq + 1));
+  }
+  ARROW_ASSIGN_OR_RAISE(ReadOptions options, ReadOptions::FromConfig(config));
+  ARROW_ASSIGN_OR_RAISE(auto stream, reader->Read(options));
   int64_t bytes = 0;
   while (true) {
     ARROW_ASSIGN_OR_RAISE(auto batch, stream->Next());

@@ -7,6 +7,7 @@
 #include "hoodie/common/macros.h"
 #include "hoodie/format/avro/meta_fields.h"
 #include "hoodie/merge/ordering_value_internal.h"
+#include "hoodie/read/log_schema_resolution_internal.h"
 #include "hoodie/read/merged_log_records_internal.h"
 
 namespace hoodie::internal {
@@ -85,6 +86,16 @@ bool SameJavaClass(std::string_view wrapper, ::arrow::Type::type column) {
 }
 
 ::arrow::Status MergedLogRecords::AddBlock(const LogBlock& block) {
+  ::arrow::Status status = AddBlockRecords(block);
+  if (status.ok() || block.source_path.empty()) return status;
+  // Name the block, so a bad block can be found; no record of it was kept.
+  return ::arrow::Status(status.code(), std::string(LogBlockTypeName(block.type)) +
+                                            " at offset " + std::to_string(block.offset) +
+                                            " of " + block.source_path + ": " +
+                                            status.message());
+}
+
+::arrow::Status MergedLogRecords::AddBlockRecords(const LogBlock& block) {
   if (block.type == LogBlockType::kDelete) {
     HOODIE_ASSIGN_OR_RAISE(std::vector<DeleteRecord> deletes,
                            DecodeDeleteBlock(block.content));
@@ -105,6 +116,9 @@ bool SameJavaClass(std::string_view wrapper, ::arrow::Type::type column) {
     return ::arrow::Status::Invalid(
         "log data block has no ", kRecordKeyField,
         " column; hoodie merges tables with meta fields only");
+  }
+  if (reader_schema_ != nullptr) {
+    HOODIE_RETURN_NOT_OK(CheckAvroResolution(*batch->schema(), *reader_schema_));
   }
   for (int64_t row = 0; row < batch->num_rows(); ++row) {
     HOODIE_ASSIGN_OR_RAISE(std::string_view key, RecordKeyAt(*keys, row));

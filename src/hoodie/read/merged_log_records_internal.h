@@ -34,11 +34,22 @@ class MergedLogRecords {
   /// int 0 ("delete whatever the ordering"), has the type of the stored record's
   /// ordering column and is smaller than the stored value. Invalid when a data block
   /// has no `_hoodie_record_key` column or a null key.
+  /// Errors name the block's type, offset and file (LogBlock::source_path); the
+  /// records are unusable after an error (a read fails before returning any row of
+  /// the slice). With a reader schema set, a data block whose schema
+  /// does not resolve against it (CheckAvroResolution) is Invalid, as Java's Avro
+  /// reader fails on it.
   ::arrow::Status AddBlock(const LogBlock& block);
+
+  /// The table schema records are read with (Java's reader schema); none by default.
+  void set_reader_schema(std::shared_ptr<::arrow::Schema> schema) {
+    reader_schema_ = std::move(schema);
+  }
 
   LogRecordMap& records() { return *records_; }
 
  private:
+  ::arrow::Status AddBlockRecords(const LogBlock& block);
   ::arrow::Status AddData(std::shared_ptr<::arrow::RecordBatch> batch);
   ::arrow::Status AddDelete(const DeleteRecord& record);
   ::arrow::Result<std::shared_ptr<::arrow::RecordBatch>> Materialize(
@@ -48,6 +59,7 @@ class MergedLogRecords {
 
   const RecordMerger* merger_;
   std::unique_ptr<LogRecordMap> records_;
+  std::shared_ptr<::arrow::Schema> reader_schema_;
 };
 
 }  // namespace hoodie::internal

@@ -79,6 +79,7 @@ class MergedSliceScan : public ::arrow::RecordBatchReader {
     log_records_ = std::make_unique<MergedLogRecords>(
         spec_.merger.get(), MakeSpillableLogRecordMap(spec_.log_scan.memory_budget,
                                                       spec_.log_scan.spill_directory));
+    log_records_->set_reader_schema(spec_.table_schema);
     log_position_ = 0;
     if (slice.HasLogFiles()) {
       HOODIE_ASSIGN_OR_RAISE(
