@@ -1,0 +1,73 @@
+#!/usr/bin/env bash
+# Merge-on-read benchmark (docs/benchmarks.md, "Merge-on-read"): prints a Markdown table.
+#
+# For each table type (MERGE_ON_READ, COPY_ON_WRITE): bulk_insert of BENCH_RECORDS
+# generated records (bench/bench_data.h), an upsert of BENCH_UPSERTS (half updates, half
+# inserts), then reads: snapshot (on MOR: base files merged with the log blocks),
+# read_optimized (MOR base files only), and a MOR snapshot whose merge state is limited
+# to BENCH_MERGE_BUDGET bytes (hoodie.memory.merge.max.size; log records beyond it
+# spill to local disk), whose peak RSS shows the bound. Each phase is its own process,
+# so each peak RSS is its own.
+#
+# Environment: BENCH_RECORDS (10000000), BENCH_UPSERTS (1000000), BENCH_MERGE_BUDGET
+# (16777216), BENCH_CODEC (snappy), BENCH_DIR (a new folder under /tmp; removed at the
+# end unless set), HOODIE_BUILD_DIR (build/). For a quick run:
+#   BENCH_RECORDS=1000000 BENCH_UPSERTS=100000 bench/run_mor.sh
+set -euo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+bin="${HOODIE_BUILD_DIR:-$root/build}/bench/hoodie-bench"
+records="${BENCH_RECORDS:-10000000}"
+upserts="${BENCH_UPSERTS:-1000000}"
+budget="${BENCH_MERGE_BUDGET:-16777216}"
+codec="${BENCH_CODEC:-snappy}"
+if [ ! -x "$bin" ]; then
+  echo "hoodie-bench not built at $bin: cmake --build build --target hoodie-bench" >&2
+  exit 1
+fi
+work="${BENCH_DIR:-}"
+if [ -z "$work" ]; then
+  work="$(mktemp -d /tmp/hoodie-bench-mor.XXXXXX)"
+  trap 'rm -rf "$work"' EXIT
+fi
+mkdir -p "$work"
+results="$work/results.jsonl"
+: > "$results"
+# Runs one phase and keeps its JSON line, renamed to $1.
+phase() {
+  local name="$1"
+  shift
+  "$@" | grep '^{' | sed "s/\"phase\":\"[a-z_]*\"/\"phase\":\"$name\"/" | tee -a "$results"
+}
+
+echo "load before: $(cut -d' ' -f1-3 /proc/loadavg)" >&2
+for type in MERGE_ON_READ COPY_ON_WRITE; do
+  t="$work/$type"
+  conf=(--conf "hoodie.datasource.write.table.type=$type")
+  phase "$type bulk_insert" "$bin" bulk_insert --records "$records" --table "$t" \
+    --codec "$codec" "${conf[@]}"
+  phase "$type upsert" "$bin" upsert --records "$upserts" --base "$records" --table "$t" \
+    --codec "$codec" "${conf[@]}"
+  phase "$type snapshot read" "$bin" read --table "$t"
+  if [ "$type" = MERGE_ON_READ ]; then
+    phase "$type read_optimized read" "$bin" read --table "$t" --query-type read_optimized
+    phase "$type snapshot read, merge budget $budget B" "$bin" read --table "$t" \
+      --conf "hoodie.memory.merge.max.size=$budget" --conf "hoodie.memory.spillable.map.path=$work"
+    phase "$type snapshot read, eager reverse block reading" "$bin" read --table "$t" \
+      --conf hoodie.compaction.lazy.block.read=false \
+      --conf hoodie.compaction.reverse.log.read=true
+  fi
+  du -sb "$t" | sed "s|$work/||" >&2
+  rm -rf "$t"
+done
+echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)" >&2
+
+python3 - "$results" <<'PY'
+import json, sys
+rows = [json.loads(line) for line in open(sys.argv[1]) if line.strip()]
+print("| phase | records | seconds | records/s | CPU s | peak RSS (MiB) | bytes |")
+print("|---|---:|---:|---:|---:|---:|---:|")
+for r in rows:
+    print(f"| {r['phase']} | {r['records']:,} | {r['seconds']:.1f} | "
+          f"{r['records_per_second']:,.0f} | {r.get('cpu_seconds', 0):.1f} | "
+          f"{r['peak_rss_mib']:,.0f} | {r['bytes']:,} |")
+PY
