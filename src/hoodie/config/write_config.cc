@@ -173,6 +173,17 @@ const ConfigProperty<std::string> WriteConfig::kMetaKeyPrefixes{
     .advanced = true,
     .group = "Write Client"};
 
+const ConfigProperty<int32_t> WriteConfig::kSmallFileGroupCandidatesLimit{
+    .key = "hoodie.merge.small.file.group.candidates.limit",
+    .default_value = 1,
+    .doc =
+        "Merge-on-read with an index that cannot index log files: how many small file "
+        "groups (a base file below hoodie.parquet.small.file.limit and no log files) a "
+        "write may pad with inserts, smallest first.",
+    .validate = v::NonNegativeInt32,
+    .advanced = true,
+    .group = "Write Client"};
+
 void WriteConfig::Register(ConfigRegistry* registry) {
   registry->Add(kBasePath);
   registry->Add(kAvroSchema);
@@ -194,6 +205,7 @@ void WriteConfig::Register(ConfigRegistry* registry) {
   registry->Add(kRollbackUsingMarkers);
   registry->Add(kMarkersDeleteParallelism);
   registry->Add(kMetaKeyPrefixes);
+  registry->Add(kSmallFileGroupCandidatesLimit);
 }
 
 }  // namespace hoodie

@@ -55,6 +55,8 @@ struct WriteConfig {
   static const ConfigProperty<int32_t> kMarkersDeleteParallelism;
   /// hoodie.write.meta.key.prefixes
   static const ConfigProperty<std::string> kMetaKeyPrefixes;
+  /// hoodie.merge.small.file.group.candidates.limit
+  static const ConfigProperty<int32_t> kSmallFileGroupCandidatesLimit;
 
   /// Adds every key above to `registry`.
   static void Register(ConfigRegistry* registry);

@@ -308,7 +308,11 @@ class FileMerger {
 ::arrow::Status WriteBucket(const WriteContext& context, const IncomingRecords& records,
                             const Bucket& bucket, int64_t task,
                             std::vector<WriteStat>* stats) {
-  if (bucket.file && context.options->merge_on_read) {
+  // Merge-on-read (BaseSparkDeltaCommitActionExecutor): existing file groups take log
+  // appends unless they are small files rewritten with inserts; new inserts go to
+  // log-only file groups when the index can index log files.
+  bool appends = bucket.file ? !bucket.rewrite_base : bucket.inserts_to_log;
+  if (context.options->merge_on_read && appends) {
     return AppendToFileGroup(context, records, bucket, task, stats);
   }
   if (bucket.file) return MergeFileGroup(context, records, bucket, task, stats);

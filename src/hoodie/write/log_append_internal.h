@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
 /// \file hoodie/write/log_append_internal.h
-/// \brief Merge-on-read updates and deletes of one file group appended as log blocks
-/// (HoodieAppendHandle).
+/// \brief Merge-on-read records of one file group appended as log blocks
+/// (HoodieAppendHandle over HoodieLogFormatWriter).
 #pragma once
 
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include <arrow/status.h>
@@ -16,14 +17,29 @@
 
 namespace hoodie::internal {
 
-/// Writes the records of `bucket` (an existing file group of a merge-on-read table) as
-/// a new log file of its latest slice, `.<fileId>_<baseInstant>.log.<v>_<token>` with v
-/// one above the slice's highest version (hoodie never appends to an existing file, as
-/// Hudi does on file systems without append): an AVRO_DATA_BLOCK of the updates (meta
-/// columns set, `_hoodie_file_name` = the file id) and then a DELETE_BLOCK of the
-/// deletes (ordering value int 0: applied whatever the stored ordering), both with
-/// header INSTANT_TIME and SCHEMA (writer schema with meta fields). The APPEND marker
-/// is created first. Appends one HoodieDeltaWriteStat.
+/// How many records a data block holds: HoodieAppendHandle.flushToDiskIfRequired over
+/// the estimated sizes of the records in write order (data records and deletes alike).
+/// The first record's size seeds the average; every 100th record (and every record
+/// once the block is full) moves it 20% toward the current record's size; a block is
+/// flushed once it holds max_block_size / average records. Returns, per record, whether
+/// the data records buffered before it are flushed first. Hudi sizes records by their
+/// Java heap footprint; hoodie by the bytes they add to the block (design.md).
+std::vector<bool> FlushPoints(const std::vector<int64_t>& estimated_sizes,
+                              int64_t max_block_size);
+
+/// Appends the records of `bucket` to the latest slice of its file group (a merge-on-read
+/// table): a new log file `.<fileId>_<sliceInstant>.log.<v>_<token>`, v one above the
+/// slice's highest version (hoodie never appends to an existing file, as Hudi does on file
+/// systems without append), or version 1 for a slice without logs. Data blocks
+/// (AVRO_DATA_BLOCK, meta columns set, `_hoodie_file_name` the file id) are flushed as
+/// FlushPoints says; the deletes follow as one DELETE_BLOCK with the last data block.
+/// After each append the file rolls over to the next version once it is larger than
+/// hoodie.logfile.max.size. Each log file gets its APPEND marker before it is written
+/// and its own HoodieDeltaWriteStat (counts of the records appended to it), as
+/// HoodieAppendHandle.processAppendResult reports rolled-over files.
+/// A bucket without an existing file group (`bucket.file` unset) creates the log-only
+/// file group `<prefix>-0` whose slice instant is this instant (inserts of an index
+/// that can index log files).
 ::arrow::Status AppendToFileGroup(const WriteContext& context,
                                   const IncomingRecords& records, const Bucket& bucket,
                                   int64_t task, std::vector<WriteStat>* stats);

@@ -75,6 +75,8 @@ struct StoredRows {
   std::vector<size_t> combined_records;
   for (const auto& [where, indices] : moving) {
     const ExistingFile& file = files.at(where.first)[where.second];
+    // A log-only file group has no stored base row: the record moves as an insert.
+    if (file.path.empty()) continue;
     ARROW_ASSIGN_OR_RAISE(StoredRows stored,
                           ReadStoredRows(table, file, *records->schema));
     for (size_t i : indices) {

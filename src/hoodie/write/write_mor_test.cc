@@ -36,6 +36,8 @@ std::vector<WriteStat> StatsOf(const CommitMetadata& metadata,
 HoodieConfig MorConfig() {
   HoodieConfig config = TripConfig(true);
   config.Set("hoodie.datasource.write.table.type", "MERGE_ON_READ");
+  // No small files: inserts open new file groups instead of rewriting a base file.
+  config.Set("hoodie.parquet.small.file.limit", "0");
   return config;
 }
 

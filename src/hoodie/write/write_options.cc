@@ -15,6 +15,7 @@
 #include "hoodie/config/memory_config.h"
 #include "hoodie/config/metadata_config.h"
 #include "hoodie/config/payload_config.h"
+#include "hoodie/config/storage_config.h"
 #include "hoodie/config/table_config_keys.h"
 #include "hoodie/config/write_config.h"
 #include "hoodie/index/index.h"
@@ -126,6 +127,14 @@ HoodieConfig Layered(const HoodieConfig& config, const TableConfig* table) {
                         config.Get(CompactionConfig::kInsertAutoSplit));
   ARROW_ASSIGN_OR_RAISE(out->record_size_estimate,
                         config.Get(CompactionConfig::kRecordSizeEstimate));
+  ARROW_ASSIGN_OR_RAISE(out->log_file_max_size,
+                        config.Get(StorageConfig::kLogFileMaxSize));
+  ARROW_ASSIGN_OR_RAISE(out->log_block_max_size,
+                        config.Get(StorageConfig::kLogFileDataBlockMaxSize));
+  ARROW_ASSIGN_OR_RAISE(out->log_to_parquet_ratio,
+                        config.Get(StorageConfig::kLogFileToParquetCompressionRatio));
+  ARROW_ASSIGN_OR_RAISE(out->small_file_group_candidates_limit,
+                        config.Get(WriteConfig::kSmallFileGroupCandidatesLimit));
   if (out->record_size_estimate <= 0 || out->insert_split_size <= 0) {
     return ::arrow::Status::Invalid(
         "hoodie.copyonwrite.record.size.estimate and "

@@ -56,6 +56,16 @@ struct WriteOptions {
   /// hoodie.compact.inline: compact after each commit when the trigger says so
   /// (MERGE_ON_READ only).
   bool inline_compaction = false;
+  /// hoodie.logfile.max.size: a log file rolls over to the next version once it is
+  /// larger (HoodieLogFormatWriter.rolloverIfNeeded).
+  int64_t log_file_max_size = 1073741824;
+  /// hoodie.logfile.data.block.max.size: the size a data block is flushed at
+  /// (HoodieAppendHandle's estimate).
+  int64_t log_block_max_size = 268435456;
+  /// hoodie.logfile.to.parquet.compression.ratio: log bytes to base-file bytes.
+  double log_to_parquet_ratio = 0.35;
+  /// hoodie.merge.small.file.group.candidates.limit.
+  int32_t small_file_group_candidates_limit = 1;
   /// hoodie.copyonwrite.insert.split.size and .auto.split.
   int32_t insert_split_size = 500000;
   bool insert_auto_split = true;

@@ -13,34 +13,87 @@
 #include "hoodie/read/file_system_view.h"
 #include "hoodie/table/table_meta_client.h"
 #include "hoodie/timeline/active_timeline.h"
+#include "hoodie/timeline_avro/compaction_plan.h"
 #include "hoodie/write/write_options.h"
 #include "hoodie/write/write_plan_internal.h"
 
 namespace hoodie::internal {
 namespace {
 
-FilesByPartition LatestFiles(const FileSystemView& view,
-                             const std::set<std::string>& partitions) {
-  FilesByPartition out;
-  for (const std::string& partition : partitions) {
-    for (const FileSlice& slice : view.LatestFileSlicesInPartition(partition)) {
-      if (!slice.base_file) continue;
-      out[partition].push_back(
-          ExistingFile{partition, slice.group.file_id, slice.base_file->commit_time,
-                       slice.base_file->path, slice.base_file->size});
+std::string FileNameOf(const std::string& path) {
+  return path.substr(path.find_last_of('/') + 1);
+}
+
+// File groups named by a pending compaction plan, with the plan's instant
+// (CompactionUtils.getAllPendingCompactionOperations).
+using PendingCompactions = std::map<FileGroupId, std::string>;
+
+::arrow::Result<PendingCompactions> PendingCompactionGroups(
+    const ActiveTimeline& timeline) {
+  PendingCompactions out;
+  const Timeline pending = timeline.timeline().FilterPendingCompaction();
+  for (const Instant& instant : pending.instants()) {
+    ARROW_ASSIGN_OR_RAISE(
+        std::string bytes,
+        timeline.ReadDetails(
+            Instant{instant.timestamp, Action::kCompaction, State::kRequested}));
+    ARROW_ASSIGN_OR_RAISE(CompactionPlan plan, CompactionPlan::FromAvroBytes(bytes));
+    if (!plan.operations) continue;
+    for (const CompactionOperation& operation : *plan.operations) {
+      out[FileGroupId{operation.partition_path.value_or(""),
+                      operation.file_id.value_or("")}] = instant.timestamp;
     }
   }
   return out;
 }
 
-// The latest base files of `partition`, loaded on first use (a global index may locate
+// What the write planner knows of the table: the view, and on merge-on-read the file
+// groups under pending compaction.
+struct TableFiles {
+  const FileSystemView* view = nullptr;
+  bool merge_on_read = false;
+  PendingCompactions pending;
+};
+
+// The latest file groups of `partitions`: base files (copy-on-write), or the latest
+// slices appends go to (merge-on-read; log-only groups too). A group under pending
+// compaction appends to the slice at the compaction instant, whose logs are those
+// written since; its base file is the one before (what the index reads).
+FilesByPartition LatestFiles(const TableFiles& table,
+                             const std::set<std::string>& partitions) {
+  FilesByPartition out;
+  for (const std::string& partition : partitions) {
+    for (const FileSlice& slice : table.view->LatestFileSlicesInPartition(partition)) {
+      if (!slice.base_file && !table.merge_on_read) continue;
+      ExistingFile file{partition,          slice.group.file_id, "",   "", 0,
+                        slice.base_instant, slice.log_files,     false};
+      if (slice.base_file) {
+        file.base_instant = slice.base_file->commit_time;
+        file.path = slice.base_file->path;
+        file.size = slice.base_file->size;
+      }
+      auto pending = table.pending.find(slice.group);
+      if (pending != table.pending.end()) {
+        file.pending_compaction = true;
+        file.slice_instant = pending->second;
+        std::erase_if(file.log_files, [&](const LogFile& log) {
+          return log.base_commit_time != pending->second;
+        });
+      }
+      out[partition].push_back(std::move(file));
+    }
+  }
+  return out;
+}
+
+// The latest file groups of `partition`, loaded on first use (a global index may locate
 // keys in partitions the write does not otherwise touch).
-const std::vector<ExistingFile>& FilesOf(const FileSystemView& view,
+const std::vector<ExistingFile>& FilesOf(const TableFiles& table,
                                          const std::string& partition,
                                          FilesByPartition* files) {
   auto it = files->find(partition);
   if (it == files->end()) {
-    it = files->emplace(partition, std::move(LatestFiles(view, {partition})[partition]))
+    it = files->emplace(partition, std::move(LatestFiles(table, {partition})[partition]))
              .first;
   }
   return it->second;
@@ -49,14 +102,15 @@ const std::vector<ExistingFile>& FilesOf(const FileSystemView& view,
 // Index.tagLocation: for each record, the latest base file holding its key (of its own
 // partition, or of any partition for a global index).
 ::arrow::Result<std::vector<std::optional<Located>>> Locate(
-    const Index& index, const TableMetaClient& table, const FileSystemView& view,
+    const Index& index, const TableMetaClient& table, const TableFiles& view,
     const IncomingRecords& records, FilesByPartition* files) {
   std::vector<HoodieKey> keys;
   keys.reserve(records.records.size());
   for (const IncomingRecord& record : records.records) {
     keys.push_back(HoodieKey{record.key, record.partition});
   }
-  ARROW_ASSIGN_OR_RAISE(TaggedLocations locations, index.TagLocation(keys, table, view));
+  ARROW_ASSIGN_OR_RAISE(TaggedLocations locations,
+                        index.TagLocation(keys, table, *view.view));
   std::vector<std::optional<Located>> out(keys.size());
   for (size_t i = 0; i < keys.size(); ++i) {
     if (!locations[i]) continue;
@@ -70,7 +124,7 @@ const std::vector<ExistingFile>& FilesOf(const FileSystemView& view,
     if (!out[i]) {
       return ::arrow::Status::Invalid("the index located key '", keys[i].record_key,
                                       "' in file group ", locations[i]->file_id,
-                                      ", which has no latest base file in partition '",
+                                      ", which has no latest file slice in partition '",
                                       partition, "'");
     }
   }
@@ -91,24 +145,79 @@ Bucket& UpdateBucket(const ExistingFile& file, std::map<std::string, size_t>* by
   return (*buckets)[it->second];
 }
 
+// One file inserts may pad, with its size as the partitioner counts it.
+struct SmallFile {
+  size_t file = 0;  // index into the partition's files
+  int64_t size = 0;
+};
+
+// convertLogFilesSizeToExpectedParquetSize: the log bytes as base-file bytes.
+int64_t LogsAsBaseFileBytes(const ExistingFile& file, double ratio) {
+  int64_t total = 0;
+  for (const LogFile& log : file.log_files) total += std::max<int64_t>(log.size, 0);
+  return static_cast<int64_t>(static_cast<double>(total) * ratio);
+}
+
+// The small files of one partition (UpsertPartitioner.getSmallFiles and, on
+// merge-on-read, SparkUpsertDeltaCommitPartitioner.getSmallFileCandidates). File groups
+// under pending compaction never take inserts.
+std::vector<SmallFile> SmallFiles(const std::vector<ExistingFile>& files,
+                                  const WriteOptions& options, bool index_logs) {
+  std::vector<SmallFile> out;
+  if (options.small_file_limit <= 0) return out;
+  for (size_t f = 0; f < files.size(); ++f) {
+    const ExistingFile& file = files[f];
+    if (!options.merge_on_read) {
+      if (file.size < options.small_file_limit) out.push_back({f, file.size});
+      continue;
+    }
+    if (file.pending_compaction) continue;
+    bool has_base = !file.path.empty() && file.slice_instant == file.base_instant;
+    if (index_logs) {
+      // Inserts can go to any slice, logs and all, smaller than a base file.
+      if (!has_base && file.log_files.empty()) continue;
+      int64_t size = (has_base ? file.size : 0) +
+                     LogsAsBaseFileBytes(file, options.log_to_parquet_ratio);
+      if (size < options.base_file.max_file_size) out.push_back({f, size});
+    } else if (has_base && file.log_files.empty() &&
+               file.size < options.small_file_limit) {
+      // A slice with logs cannot be padded without compacting it.
+      out.push_back({f, file.size});
+    }
+  }
+  if (options.merge_on_read && !index_logs) {
+    std::stable_sort(out.begin(), out.end(), [](const SmallFile& a, const SmallFile& b) {
+      return a.size < b.size;
+    });
+    if (out.size() > static_cast<size_t>(options.small_file_group_candidates_limit)) {
+      out.resize(static_cast<size_t>(options.small_file_group_candidates_limit));
+    }
+  }
+  return out;
+}
+
 // UpsertPartitioner.assignInserts for one partition: small files first, then new
 // buckets of insertRecordsPerBucket records each.
 void AssignInserts(const std::vector<ExistingFile>& files,
                    const std::vector<size_t>& inserts, const WriteOptions& options,
-                   int64_t average, bool use_small_files,
+                   int64_t average, bool use_small_files, bool index_logs,
                    std::map<std::string, size_t>* by_file, std::vector<Bucket>* updates,
                    std::vector<Bucket>* news) {
   size_t next = 0;
   int64_t max_size = options.base_file.max_file_size;
-  for (const ExistingFile& file : files) {
-    if (!use_small_files || next == inserts.size()) break;
-    if (file.size >= options.small_file_limit) continue;
-    int64_t room = std::max<int64_t>((max_size - file.size) / average, 0);
+  std::vector<SmallFile> small;
+  if (use_small_files) small = SmallFiles(files, options, index_logs);
+  for (const SmallFile& candidate : small) {
+    if (next == inserts.size()) break;
+    int64_t room = std::max<int64_t>((max_size - candidate.size) / average, 0);
     size_t take = std::min<size_t>(static_cast<size_t>(room), inserts.size() - next);
     if (take == 0) continue;
-    Bucket& bucket = UpdateBucket(file, by_file, updates);
+    Bucket& bucket = UpdateBucket(files[candidate.file], by_file, updates);
     bucket.inserts.insert(bucket.inserts.end(), inserts.begin() + next,
                           inserts.begin() + next + take);
+    // BaseSparkDeltaCommitActionExecutor.handleUpdate: a small file of an index that
+    // cannot index log files is rewritten by the merge handle.
+    bucket.rewrite_base = options.merge_on_read && !index_logs;
     next += take;
   }
   int64_t per_bucket = options.insert_auto_split
@@ -124,6 +233,7 @@ void AssignInserts(const std::vector<ExistingFile>& files,
                   {},
                   {}};
     bucket.inserts.assign(inserts.begin() + next, inserts.begin() + next + take);
+    bucket.inserts_to_log = options.merge_on_read && index_logs;
     news->push_back(std::move(bucket));
     next += take;
   }
@@ -170,14 +280,28 @@ void Route(const IncomingRecords& records,
 
 ::arrow::Result<int64_t> AverageRecordSize(const ActiveTimeline& timeline,
                                            const WriteOptions& options) {
+  // AverageRecordSizeUtils.averageBytesPerRecord (0.15) over completed commits,
+  // deltacommits and replacecommits, newest first; a deltacommit counts its base files
+  // only. hoodie.record.size.estimation.threshold defaults to 1.0 x the small-file
+  // limit.
   const std::vector<Instant> commits =
-      timeline.timeline().GetCommitTimeline().FilterCompleted().instants();
+      timeline.timeline().GetCommitsTimeline().FilterCompleted().instants();
   for (auto it = commits.rbegin(); it != commits.rend(); ++it) {
     ARROW_ASSIGN_OR_RAISE(CommitMetadata metadata, timeline.ReadCommitMetadata(*it));
-    int64_t bytes = metadata.TotalBytesWritten();
-    int64_t records = metadata.TotalRecordsWritten();
-    // hoodie.record.size.estimation.threshold defaults to 1.0 x the small-file limit.
-    if (bytes > options.small_file_limit && records > 0) return bytes / records;
+    int64_t bytes = 0, records = 0;
+    for (const auto& [partition, stats] : metadata.partition_to_write_stats) {
+      for (const WriteStat& stat : stats) {
+        if (it->action == Action::kDeltaCommit &&
+            !ParseBaseFileName(FileNameOf(stat.path.value_or(""))).ok()) {
+          continue;
+        }
+        bytes += stat.total_write_bytes;
+        records += stat.num_writes;
+      }
+    }
+    if (bytes > options.small_file_limit && records > 0) {
+      return (bytes + records - 1) / records;  // Math.ceil
+    }
   }
   return options.record_size_estimate;
 }
@@ -200,12 +324,17 @@ void Route(const IncomingRecords& records,
   for (const IncomingRecord& record : records.records)
     partitions.insert(record.partition);
   ARROW_ASSIGN_OR_RAISE(auto view, FileSystemView::Make(table, timeline));
+  TableFiles table_files{view.get(), options.merge_on_read, {}};
+  if (options.merge_on_read) {
+    ARROW_ASSIGN_OR_RAISE(table_files.pending, PendingCompactionGroups(timeline));
+  }
   FilesByPartition files;
-  if (!bulk && !overwrite) files = LatestFiles(*view, partitions);
+  if (!bulk && !overwrite) files = LatestFiles(table_files, partitions);
   std::vector<std::optional<Located>> located(records.records.size());
   std::vector<bool> stored_wins(records.records.size(), false);
   if (tag) {
-    ARROW_ASSIGN_OR_RAISE(located, Locate(*options.index, table, *view, records, &files));
+    ARROW_ASSIGN_OR_RAISE(located,
+                          Locate(*options.index, table, table_files, records, &files));
     ARROW_ASSIGN_OR_RAISE(stored_wins,
                           StoredRecordWins(table, merger, incoming, located, files));
   }
@@ -232,11 +361,9 @@ void Route(const IncomingRecords& records,
         news.push_back(Bucket{
             partition, std::nullopt, NewFileIdPrefix(), {}, std::move(w.inserts), {}});
     } else {
-      AssignInserts(existing, w.inserts, options, average,
-                    // MOR: inserts go to new file groups, never into a slice's log,
-                    // so that the base-file indexes keep finding every key.
-                    options.small_file_limit > 0 && !overwrite && !options.merge_on_read,
-                    &by_file, &updates, &news);
+      AssignInserts(existing, w.inserts, options, average, !overwrite,
+                    !overwrite && options.index->CanIndexLogFiles(), &by_file, &updates,
+                    &news);
     }
     for (size_t b = first_new; b < news.size(); ++b) news[b].partition = partition;
   }

@@ -13,6 +13,7 @@
 #include <arrow/result.h>
 
 #include "hoodie/index/index.h"
+#include "hoodie/read/file_slice.h"
 #include "hoodie/timeline/commit_metadata.h"
 #include "hoodie/write/incoming_records_internal.h"
 
@@ -26,13 +27,21 @@ struct WriteOptions;
 
 namespace internal {
 
-/// The latest base file of a file group.
+/// The latest base file of a file group and, on a merge-on-read table, the latest file
+/// slice writes append to.
 struct ExistingFile {
   std::string partition;
   std::string file_id;
-  std::string base_instant;
-  std::string path;  ///< full storage path
-  int64_t size = 0;
+  std::string base_instant;  ///< instant of the base file
+  std::string path;          ///< full storage path; empty for a log-only file group
+  int64_t size = 0;          ///< base file bytes
+  /// Merge-on-read: the latest slice appends go to (SliceView.getLatestFileSlice), its
+  /// base instant (the base file's, the first deltacommit's of a log-only group, or a
+  /// pending compaction's) and its log files in log order.
+  std::string slice_instant;
+  std::vector<LogFile> log_files;
+  /// A pending compaction plan names this file group.
+  bool pending_compaction = false;
 };
 
 /// \brief The records one task writes: a new file group (rolled over by size) or a new
@@ -52,6 +61,14 @@ struct Bucket {
   /// (DefaultHoodieRecordPayload): the stored row stays, rewritten with this instant's
   /// commit time, as Java tags the merged record back to this file group.
   std::vector<size_t> restamped;
+  /// Merge-on-read: a small file group padded with inserts by rewriting its base file
+  /// (an index that cannot index log files; the delta commit executor's handleUpdate
+  /// runs the merge handle for the partitioner's small files).
+  bool rewrite_base = false;
+  /// Merge-on-read with an index that can index log files: the inserts of a new bucket
+  /// go to log-only file groups (the delta commit executor's handleInsert with
+  /// AppendHandleFactory).
+  bool inserts_to_log = false;
 };
 
 /// \brief The buckets of one write, update buckets first, in task order.

@@ -30,10 +30,12 @@ void AddWrittenLocations(const IncomingRecords& records, const Bucket& bucket,
     for (size_t index : bucket.restamped) add(index, bucket.file->file_id);
     return;
   }
-  // New file groups: the inserts went, in order, into the files the stats describe.
+  // New file groups: the inserts went, in order, into the files the stats describe
+  // (log files count the deletes they took too).
   size_t next = 0;
   for (size_t s = first_stat; s < stats.size(); ++s) {
-    for (int64_t n = 0; n < stats[s].num_writes && next < bucket.inserts.size(); ++n) {
+    int64_t taken = stats[s].num_writes + (stats[s].delta ? stats[s].num_deletes : 0);
+    for (int64_t n = 0; n < taken && next < bucket.inserts.size(); ++n) {
       add(bucket.inserts[next++], stats[s].file_id);
     }
   }

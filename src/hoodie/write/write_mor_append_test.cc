@@ -1,0 +1,450 @@
+// SPDX-License-Identifier: Apache-2.0
+/// \file hoodie/write/write_mor_append_test.cc
+/// \brief Merge-on-read appends as Hudi 0.15 makes them: data blocks flushed at
+/// hoodie.logfile.data.block.max.size, rollover at hoodie.logfile.max.size with one delta
+/// stat per log file, small-file routing per index type, log-only file groups of the
+/// INMEMORY index, appends to a group under pending compaction, delete ordering values.
+#include <arrow/api.h>
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include "hoodie/format/log/data_block.h"
+#include "hoodie/format/log/log_file_reader.h"
+#include "hoodie/format/parquet/file_naming.h"
+#include "hoodie/read/table_reader.h"
+#include "hoodie/storage/path.h"
+#include "hoodie/storage/storage.h"
+#include "hoodie/testing/matchers.h"
+#include "hoodie/testing/temp_dir.h"
+#include "hoodie/timeline/active_timeline.h"
+#include "hoodie/timeline_avro/compaction_plan.h"
+#include "hoodie/write/log_append_internal.h"
+#include "hoodie/write/write_client.h"
+#include "hoodie/write/write_client_test_util.h"
+#include "hoodie/write/write_model_test_util.h"
+
+// Expects `expr` (an arrow::Result) to be OK with a value matching `matcher`.
+#define EXPECT_RESULT_THAT(expr, matcher) \
+  do {                                    \
+    auto result_ = (expr);                \
+    ASSERT_OK(result_.status());          \
+    EXPECT_THAT(*result_, matcher);       \
+  } while (false)
+
+namespace hoodie {
+namespace {
+
+using ::testing::ElementsAre;
+using testing::TripConfig;
+using testing::TripReader;
+using testing::TripRow;
+
+// Every stat of `metadata`, partitions in order.
+std::vector<WriteStat> AllStats(const CommitMetadata& metadata) {
+  std::vector<WriteStat> out;
+  for (const auto& [partition, stats] : metadata.partition_to_write_stats) {
+    out.insert(out.end(), stats.begin(), stats.end());
+  }
+  return out;
+}
+
+std::string NameOf(const std::string& path) {
+  return path.substr(path.find_last_of('/') + 1);
+}
+
+class MorAppendTest : public ::testing::Test {
+ protected:
+  void Open(const std::vector<std::pair<std::string, std::string>>& settings) {
+    config_ = TripConfig(true);
+    config_.Set("hoodie.datasource.write.table.type", "MERGE_ON_READ");
+    for (const auto& [key, value] : settings) config_.Set(key, value);
+    base_ = dir_.Join("trips");
+    ASSERT_OK_AND_ASSIGN(table_,
+                         WriteClient::OpenOrCreateTable(storage_, base_, config_));
+    ASSERT_OK_AND_ASSIGN(client_, WriteClient::Make(table_, config_));
+  }
+
+  ::arrow::Result<WriteResult> Write(WriteOperationType op,
+                                     const std::vector<TripRow>& rows) {
+    ARROW_ASSIGN_OR_RAISE(std::string instant, client_->StartCommit());
+    auto reader = TripReader(rows, 2);
+    return client_->Write(instant, op, reader.get());
+  }
+
+  ::arrow::Result<CommitMetadata> Metadata(const std::string& instant) {
+    ARROW_ASSIGN_OR_RAISE(ActiveTimeline timeline, table_->LoadActiveTimeline());
+    return timeline.ReadCommitMetadata(
+        Instant{instant, Action::kDeltaCommit, State::kCompleted});
+  }
+
+  // "commit|id|name|ts|city" per row, sorted.
+  ::arrow::Result<std::vector<std::string>> Rows(QueryType type) {
+    ARROW_ASSIGN_OR_RAISE(auto table, TableMetaClient::Load(storage_, base_));
+    ARROW_ASSIGN_OR_RAISE(auto reader, TableReader::Open(table));
+    ReadOptions options;
+    options.query_type = type;
+    ARROW_ASSIGN_OR_RAISE(auto rows, reader->ReadTable(options));
+    return testing::RenderRows(*rows,
+                               {"_hoodie_commit_time", "id", "name", "ts", "city"});
+  }
+
+  // Block types of a log file, "D" data (with its row count) or "X" delete.
+  ::arrow::Result<std::vector<std::string>> Blocks(const std::string& relative) {
+    ARROW_ASSIGN_OR_RAISE(auto blocks,
+                          ReadLogFile(storage_.get(), JoinPath(base_, relative)));
+    std::vector<std::string> out;
+    for (const LogBlock& block : blocks) {
+      if (block.type == LogBlockType::kDelete) {
+        ARROW_ASSIGN_OR_RAISE(auto deletes, DecodeDeleteBlock(block.content));
+        out.push_back("X" + std::to_string(deletes.size()));
+      } else {
+        ARROW_ASSIGN_OR_RAISE(auto batch, ReadDataBlock(block));
+        out.push_back("D" + std::to_string(batch->num_rows()));
+      }
+    }
+    return out;
+  }
+
+  testing::TempDir dir_;
+  std::string base_;
+  HoodieConfig config_;
+  std::shared_ptr<Storage> storage_ = Storage::Local();
+  std::shared_ptr<TableMetaClient> table_;
+  std::unique_ptr<WriteClient> client_;
+};
+
+TEST(FlushPointsTest, FlushesOnceTheBlockHoldsMaxSizeOverTheAverage) {
+  // 100-byte records, 250-byte blocks: two records per block.
+  EXPECT_THAT(internal::FlushPoints({100, 100, 100, 100, 100}, 250),
+              ElementsAre(false, false, true, false, true));
+  // A block smaller than a record: each record flushes the one before.
+  EXPECT_THAT(internal::FlushPoints({100, 100, 100}, 10), ElementsAre(true, true, true));
+  // The average moves 20% toward a record only every 100th record (and when the block
+  // is full): a 100-byte seed and 400-byte records keep capacity 10 until record 10,
+  // where the sample makes the average 160 and the capacity 6.
+  std::vector<int64_t> sizes(13, 400);
+  sizes[0] = 100;
+  std::vector<bool> flushes = internal::FlushPoints(sizes, 1000);
+  std::vector<size_t> at;
+  for (size_t i = 0; i < flushes.size(); ++i) {
+    if (flushes[i]) at.push_back(i);
+  }
+  EXPECT_THAT(at, ElementsAre(10u));
+}
+
+TEST_F(MorAppendTest, TinyBlocksAndRolloverGiveOneLogFileAndStatPerBlock) {
+  Open({{"hoodie.parquet.small.file.limit", "0"},
+        {"hoodie.logfile.data.block.max.size", "1"},
+        {"hoodie.logfile.max.size", "1"}});
+  ASSERT_OK_AND_ASSIGN(
+      WriteResult w1,
+      Write(WriteOperationType::kUpsert,
+            {{"1", "a", 1, "sf"}, {"2", "b", 1, "sf"}, {"3", "c", 1, "sf"}}));
+  const std::string t1 = w1.instant_time;
+  ASSERT_OK_AND_ASSIGN(
+      WriteResult w2,
+      Write(WriteOperationType::kUpsert,
+            {{"1", "a2", 2, "sf"}, {"2", "b2", 2, "sf"}, {"3", "c2", 2, "sf"}}));
+  const std::string t2 = w2.instant_time;
+  ASSERT_OK_AND_ASSIGN(CommitMetadata metadata, Metadata(t2));
+  std::vector<WriteStat> stats = AllStats(metadata);
+  // One record per block; each block rolls the file over: versions 1, 2, 3.
+  ASSERT_EQ(stats.size(), 3u);
+  std::vector<std::string> names;
+  for (size_t i = 0; i < stats.size(); ++i) {
+    const WriteStat& stat = stats[i];
+    ASSERT_TRUE(stat.delta.has_value());
+    ASSERT_OK_AND_ASSIGN(LogFileName name, ParseLogFileName(NameOf(*stat.path)));
+    EXPECT_EQ(name.version, static_cast<int32_t>(i) + 1);
+    EXPECT_EQ(name.base_instant_time, t1);
+    EXPECT_EQ(stat.delta->log_version, static_cast<int32_t>(i) + 1);
+    EXPECT_EQ(stat.delta->log_offset, 0);
+    names.push_back(NameOf(*stat.path));
+    // Each stat lists the logs of the slice up to its own file (processAppendResult).
+    EXPECT_EQ(stat.delta->log_files, names);
+    EXPECT_EQ(stat.num_writes, 1);
+    EXPECT_EQ(stat.num_update_writes, 1);
+    EXPECT_EQ(stat.prev_commit, t1);
+    EXPECT_EQ(stat.total_log_blocks, 0);  // Hudi's append handle leaves these 0
+    EXPECT_EQ(stat.total_log_records, 0);
+    ASSERT_OK_AND_ASSIGN(FileStatus file,
+                         storage_->GetFileStatus(JoinPath(base_, *stat.path)));
+    EXPECT_EQ(stat.file_size_in_bytes, file.size);
+    EXPECT_EQ(stat.total_write_bytes, file.size);
+    EXPECT_RESULT_THAT(Blocks(*stat.path), ElementsAre("D1"));
+  }
+  EXPECT_TRUE(stats[0].delta->base_file->ends_with(t1 + ".parquet"));
+
+  // The next write rolls over past the highest version; the deletes follow the last
+  // data block in one delete block.
+  ASSERT_OK_AND_ASSIGN(WriteResult w3, Write(WriteOperationType::kDelete,
+                                             {{"1", "", 3, "sf"}, {"2", "", 3, "sf"}}));
+  ASSERT_OK_AND_ASSIGN(metadata, Metadata(w3.instant_time));
+  stats = AllStats(metadata);
+  ASSERT_EQ(stats.size(), 1u);
+  EXPECT_EQ(stats[0].delta->log_version, 4);
+  EXPECT_EQ(stats[0].num_deletes, 2);
+  EXPECT_EQ(stats[0].delta->log_files.size(), 4u);
+  EXPECT_RESULT_THAT(Blocks(*stats[0].path), ElementsAre("X2"));
+  EXPECT_RESULT_THAT(Rows(QueryType::kSnapshot), ElementsAre(t2 + "|3|c2|2|sf"));
+}
+
+TEST_F(MorAppendTest, BlocksSplitWithinOneFileBelowTheMaxLogSize) {
+  Open({{"hoodie.parquet.small.file.limit", "0"},
+        {"hoodie.logfile.data.block.max.size", "1"}});
+  ASSERT_OK_AND_ASSIGN(
+      WriteResult w1,
+      Write(WriteOperationType::kUpsert,
+            {{"1", "a", 1, "sf"}, {"2", "b", 1, "sf"}, {"3", "c", 1, "sf"}}));
+  // Each data record is its own block; below hoodie.logfile.max.size they share the
+  // file and its one stat.
+  ASSERT_OK_AND_ASSIGN(
+      WriteResult w2,
+      Write(WriteOperationType::kUpsert,
+            {{"1", "a2", 2, "sf"}, {"2", "b2", 2, "sf"}, {"3", "c2", 2, "sf"}}));
+  ASSERT_OK_AND_ASSIGN(CommitMetadata metadata, Metadata(w2.instant_time));
+  std::vector<WriteStat> stats = AllStats(metadata);
+  ASSERT_EQ(stats.size(), 1u);
+  EXPECT_EQ(stats[0].num_writes, 3);
+  EXPECT_EQ(stats[0].delta->log_version, 1);
+  EXPECT_RESULT_THAT(Blocks(*stats[0].path), ElementsAre("D1", "D1", "D1"));
+  ASSERT_OK_AND_ASSIGN(FileStatus file,
+                       storage_->GetFileStatus(JoinPath(base_, *stats[0].path)));
+  EXPECT_EQ(stats[0].file_size_in_bytes, file.size);
+  EXPECT_RESULT_THAT(
+      Rows(QueryType::kSnapshot),
+      ElementsAre(w2.instant_time + "|1|a2|2|sf", w2.instant_time + "|2|b2|2|sf",
+                  w2.instant_time + "|3|c2|2|sf"));
+}
+
+TEST_F(MorAppendTest, BloomIndexPadsTheSmallestLogFreeBaseFileByRewritingIt) {
+  Open({});
+  ASSERT_OK_AND_ASSIGN(WriteResult w1, Write(WriteOperationType::kUpsert,
+                                             {{"1", "a", 1, "sf"}, {"2", "b", 1, "la"}}));
+  const std::string t1 = w1.instant_time;
+  // la's group takes a log append; sf's base file is small and has no logs.
+  ASSERT_OK_AND_ASSIGN(WriteResult w2,
+                       Write(WriteOperationType::kUpsert, {{"2", "b2", 2, "la"}}));
+  const std::string t2 = w2.instant_time;
+  // An update and an insert of sf go to its base file together (the merge handle), an
+  // insert of la opens a new base file: la's slice has logs, so it is no candidate.
+  ASSERT_OK_AND_ASSIGN(
+      WriteResult w3,
+      Write(WriteOperationType::kUpsert,
+            {{"1", "a3", 3, "sf"}, {"5", "e", 3, "sf"}, {"6", "f", 3, "la"}}));
+  const std::string t3 = w3.instant_time;
+  ASSERT_OK_AND_ASSIGN(CommitMetadata metadata, Metadata(t3));
+  std::vector<WriteStat> stats = AllStats(metadata);
+  ASSERT_EQ(stats.size(), 2u);
+  for (const WriteStat& stat : stats) {
+    EXPECT_FALSE(stat.delta.has_value()) << *stat.path;
+    EXPECT_TRUE(stat.path->ends_with(".parquet"));
+  }
+  const WriteStat& la = stats[0].partition_path == "la" ? stats[0] : stats[1];
+  const WriteStat& sf = stats[0].partition_path == "sf" ? stats[0] : stats[1];
+  EXPECT_EQ(la.prev_commit, "null");
+  EXPECT_EQ(la.num_inserts, 1);
+  EXPECT_EQ(sf.prev_commit, t1);
+  EXPECT_EQ(sf.num_update_writes, 1);
+  EXPECT_EQ(sf.num_inserts, 1);
+  EXPECT_RESULT_THAT(Rows(QueryType::kSnapshot),
+                     ElementsAre(t2 + "|2|b2|2|la", t3 + "|1|a3|3|sf", t3 + "|5|e|3|sf",
+                                 t3 + "|6|f|3|la"));
+}
+
+TEST_F(MorAppendTest, SmallFileCandidatesAreLimitedToTheSmallestOne) {
+  Open({{"hoodie.parquet.max.file.size", "100000000"}});
+  // Two groups in sf: a bulk of one row and one of three rows.
+  ASSERT_OK_AND_ASSIGN(std::string i1, client_->StartCommit());
+  auto reader = TripReader({{"1", "a", 1, "sf"}}, 2);
+  ASSERT_OK(client_->BulkInsert(i1, reader.get()).status());
+  ASSERT_OK_AND_ASSIGN(std::string i2, client_->StartCommit());
+  reader = TripReader({{"2", "bbbbbbbbbbbbbbbbbbbbbbbb", 1, "sf"},
+                       {"3", "cccccccccccccccccccccccccc", 1, "sf"},
+                       {"4", "dddddddddddddddddddddddddddd", 1, "sf"}},
+                      2);
+  ASSERT_OK(client_->BulkInsert(i2, reader.get()).status());
+  ASSERT_OK_AND_ASSIGN(CommitMetadata first, Metadata(i1));
+  const std::string small_group = *AllStats(first)[0].file_id;
+  ASSERT_OK_AND_ASSIGN(WriteResult w3,
+                       Write(WriteOperationType::kInsert, {{"5", "e", 2, "sf"}}));
+  ASSERT_OK_AND_ASSIGN(CommitMetadata metadata, Metadata(w3.instant_time));
+  std::vector<WriteStat> stats = AllStats(metadata);
+  ASSERT_EQ(stats.size(), 1u);
+  EXPECT_EQ(stats[0].file_id, small_group);
+  EXPECT_EQ(stats[0].prev_commit, i1);
+  EXPECT_EQ(stats[0].num_inserts, 1);
+  EXPECT_EQ(stats[0].num_writes, 2);
+}
+
+TEST_F(MorAppendTest, InMemoryIndexWritesInsertsToLogOnlyFileGroupsAndFindsThem) {
+  Open({{"hoodie.index.type", "INMEMORY"}});
+  ASSERT_OK_AND_ASSIGN(WriteResult w1, Write(WriteOperationType::kUpsert,
+                                             {{"1", "a", 1, "sf"}, {"2", "b", 1, "sf"}}));
+  const std::string t1 = w1.instant_time;
+  ASSERT_OK_AND_ASSIGN(CommitMetadata metadata, Metadata(t1));
+  std::vector<WriteStat> stats = AllStats(metadata);
+  ASSERT_EQ(stats.size(), 1u);
+  const WriteStat created = stats[0];
+  ASSERT_TRUE(created.delta.has_value());
+  // HoodieAppendHandle on a new group: the slice's instant is this instant, no base.
+  ASSERT_OK_AND_ASSIGN(LogFileName name, ParseLogFileName(NameOf(*created.path)));
+  EXPECT_EQ(name.base_instant_time, t1);
+  EXPECT_EQ(name.version, 1);
+  EXPECT_TRUE(created.file_id->ends_with("-0"));
+  EXPECT_EQ(created.prev_commit, t1);
+  EXPECT_EQ(created.delta->base_file, "");
+  EXPECT_EQ(created.num_inserts, 2);
+  EXPECT_EQ(created.num_update_writes, 0);
+  EXPECT_RESULT_THAT(Rows(QueryType::kReadOptimized), ElementsAre());
+
+  // The index finds the keys in the log-only group: 1 is an update; the insert 3 pads
+  // the same slice (its logs, sized at the compression ratio, are small).
+  ASSERT_OK_AND_ASSIGN(
+      WriteResult w2,
+      Write(WriteOperationType::kUpsert, {{"1", "a2", 2, "sf"}, {"3", "c", 2, "sf"}}));
+  const std::string t2 = w2.instant_time;
+  ASSERT_OK_AND_ASSIGN(metadata, Metadata(t2));
+  stats = AllStats(metadata);
+  ASSERT_EQ(stats.size(), 1u);
+  EXPECT_EQ(stats[0].file_id, created.file_id);
+  EXPECT_EQ(stats[0].delta->log_version, 2);
+  EXPECT_EQ(stats[0].num_update_writes, 1);
+  EXPECT_EQ(stats[0].num_inserts, 1);
+  EXPECT_EQ(stats[0].prev_commit, t1);
+  EXPECT_EQ(stats[0].delta->log_files.size(), 2u);
+  ASSERT_OK_AND_ASSIGN(WriteResult w3,
+                       Write(WriteOperationType::kDelete, {{"2", "", 3, "sf"}}));
+  EXPECT_EQ(w3.deleted, 1);
+  EXPECT_RESULT_THAT(Rows(QueryType::kSnapshot),
+                     ElementsAre(t2 + "|1|a2|2|sf", t2 + "|3|c|2|sf"));
+}
+
+TEST_F(MorAppendTest, InMemoryIndexSizesLogSlicesWithTheCompressionRatio) {
+  // The log of the first write is a few hundred bytes: at ratio 1000 it counts as more
+  // than the max base file size, so the next insert opens a new group.
+  Open({{"hoodie.index.type", "INMEMORY"},
+        {"hoodie.parquet.max.file.size", "100000"},
+        {"hoodie.logfile.to.parquet.compression.ratio", "1000"}});
+  ASSERT_OK_AND_ASSIGN(WriteResult w1,
+                       Write(WriteOperationType::kUpsert, {{"1", "a", 1, "sf"}}));
+  ASSERT_OK_AND_ASSIGN(WriteResult w2,
+                       Write(WriteOperationType::kUpsert, {{"2", "b", 2, "sf"}}));
+  ASSERT_OK_AND_ASSIGN(CommitMetadata m1, Metadata(w1.instant_time));
+  ASSERT_OK_AND_ASSIGN(CommitMetadata m2, Metadata(w2.instant_time));
+  EXPECT_NE(AllStats(m1)[0].file_id, AllStats(m2)[0].file_id);
+  EXPECT_EQ(AllStats(m2)[0].delta->log_version, 1);
+}
+
+TEST_F(MorAppendTest, UpdatesOfAGroupUnderPendingCompactionStartTheCompactionSlice) {
+  Open({});
+  ASSERT_OK_AND_ASSIGN(WriteResult w1, Write(WriteOperationType::kUpsert,
+                                             {{"1", "a", 1, "sf"}, {"2", "b", 1, "sf"}}));
+  const std::string t1 = w1.instant_time;
+  ASSERT_OK_AND_ASSIGN(WriteResult w2,
+                       Write(WriteOperationType::kUpsert, {{"1", "a2", 2, "sf"}}));
+  ASSERT_OK_AND_ASSIGN(CommitMetadata m2, Metadata(w2.instant_time));
+  const WriteStat logged = AllStats(m2)[0];
+  // A compaction plan for sf's group, written as Hudi's scheduler would.
+  ASSERT_OK_AND_ASSIGN(ActiveTimeline timeline, table_->LoadActiveTimeline());
+  ASSERT_OK_AND_ASSIGN(std::string compaction, timeline.CreateNewInstantTime());
+  CompactionOperation operation;
+  operation.base_instant_time = t1;
+  operation.delta_file_paths = logged.delta->log_files;
+  operation.data_file_path = *logged.delta->base_file;
+  operation.file_id = logged.file_id;
+  operation.partition_path = "sf";
+  operation.metrics = std::map<std::string, double>{};
+  CompactionPlan plan;
+  plan.operations = std::vector<CompactionOperation>{operation};
+  plan.version = 2;
+  ASSERT_OK_AND_ASSIGN(std::string bytes, plan.ToAvroBytes());
+  ASSERT_OK(timeline.CreateRequested(
+      Instant{compaction, Action::kCompaction, State::kRequested}, bytes));
+
+  // The update goes to the new slice at the compaction instant; the insert cannot pad
+  // a group under compaction and opens a new base file.
+  ASSERT_OK_AND_ASSIGN(
+      WriteResult w3,
+      Write(WriteOperationType::kUpsert, {{"2", "b3", 3, "sf"}, {"7", "g", 3, "sf"}}));
+  const std::string t3 = w3.instant_time;
+  ASSERT_OK_AND_ASSIGN(CommitMetadata m3, Metadata(t3));
+  std::vector<WriteStat> stats = AllStats(m3);
+  ASSERT_EQ(stats.size(), 2u);
+  const WriteStat& appended = stats[0].delta ? stats[0] : stats[1];
+  const WriteStat& created = stats[0].delta ? stats[1] : stats[0];
+  ASSERT_OK_AND_ASSIGN(LogFileName name, ParseLogFileName(NameOf(*appended.path)));
+  EXPECT_EQ(name.file_id, *logged.file_id);
+  EXPECT_EQ(name.base_instant_time, compaction);
+  EXPECT_EQ(name.version, 1);
+  EXPECT_EQ(appended.prev_commit, compaction);
+  EXPECT_EQ(appended.delta->base_file, "");
+  EXPECT_EQ(appended.delta->log_files,
+            (std::vector<std::string>{NameOf(*appended.path)}));
+  EXPECT_NE(created.file_id, logged.file_id);
+  EXPECT_EQ(created.num_inserts, 1);
+  // Snapshot reads merge the old slice, its logs and the compaction slice's logs.
+  EXPECT_RESULT_THAT(
+      Rows(QueryType::kSnapshot),
+      ElementsAre(w2.instant_time + "|1|a2|2|sf", t3 + "|2|b3|3|sf", t3 + "|7|g|3|sf"));
+}
+
+TEST(MorAppendDeletesTest, SoftDeletesCarryTheirOrderingValueDeletesZero) {
+  testing::TempDir dir;
+  std::string base = dir.Join("t");
+  std::shared_ptr<Storage> storage = Storage::Local();
+  HoodieConfig config =
+      testing::ModelConfig(testing::ModelKeyGen::kSimple,
+                           testing::ModelPayload::kOverwriteWithLatest, "BLOOM");
+  config.Set("hoodie.datasource.write.table.type", "MERGE_ON_READ");
+  ASSERT_OK_AND_ASSIGN(auto table, WriteClient::OpenOrCreateTable(storage, base, config));
+  ASSERT_OK_AND_ASSIGN(auto client, WriteClient::Make(table, config));
+  auto rec = [](std::string id, int64_t ts, bool deleted) {
+    testing::ModelRecord r;
+    r.id = std::move(id);
+    r.k2 = "x";
+    r.p = "a";
+    r.q = "1";
+    r.day = 1699920000000;
+    r.ts = ts;
+    r.v = 1;
+    r.deleted = deleted;
+    return r;
+  };
+  auto write = [&](WriteOperationType op, const std::vector<testing::ModelRecord>& rows)
+      -> ::arrow::Result<std::vector<DeleteRecord>> {
+    ARROW_ASSIGN_OR_RAISE(std::string instant, client->StartCommit());
+    auto reader = testing::ModelReader(rows, 2);
+    ARROW_ASSIGN_OR_RAISE(WriteResult result, client->Write(instant, op, reader.get()));
+    std::vector<DeleteRecord> out;
+    for (const WriteStat& stat : result.stats) {
+      if (!stat.delta) continue;
+      ARROW_ASSIGN_OR_RAISE(auto blocks,
+                            ReadLogFile(storage.get(), JoinPath(base, *stat.path)));
+      for (const LogBlock& block : blocks) {
+        if (block.type != LogBlockType::kDelete) continue;
+        ARROW_ASSIGN_OR_RAISE(auto deletes, DecodeDeleteBlock(block.content));
+        out.insert(out.end(), deletes.begin(), deletes.end());
+      }
+    }
+    return out;
+  };
+  ASSERT_OK(write(WriteOperationType::kUpsert,
+                  {rec("k1", 5, false), rec("k2", 5, false), rec("k3", 5, false)})
+                .status());
+  // Two upserts of k1 in one write pre-combine (the greater ts wins) into one delete.
+  ASSERT_OK_AND_ASSIGN(auto soft, write(WriteOperationType::kUpsert,
+                                        {rec("k1", 9, true), rec("k1", 7, false)}));
+  ASSERT_EQ(soft.size(), 1u);
+  EXPECT_EQ(soft[0].record_key, "k1");
+  EXPECT_EQ(soft[0].ordering_value, WrapOrderingValue(kLongWrapper, AvroValue::Long(9)));
+  ASSERT_OK_AND_ASSIGN(auto hard,
+                       write(WriteOperationType::kDelete, {rec("k2", 3, false)}));
+  ASSERT_EQ(hard.size(), 1u);
+  EXPECT_EQ(hard[0].ordering_value, WrapOrderingValue(kIntWrapper, AvroValue::Int(0)));
+  ASSERT_OK_AND_ASSIGN(auto rows, testing::SnapshotRows(base, {"_hoodie_record_key"}));
+  EXPECT_THAT(rows, ElementsAre("k3"));
+}
+
+}  // namespace
+}  // namespace hoodie
