@@ -196,6 +196,9 @@ struct PreparedRecords {
   };
   for (size_t index : bucket.updates) add(index, true);
   for (size_t index : bucket.inserts) add(index, false);
+  // Stored records that won a global-index partition move, written back as updates
+  // (their rows are the stored ones, see StoredRecordWins).
+  for (size_t index : bucket.restamped) add(index, true);
   // A global index moving a key out of this group deletes it here (an
   // EmptyHoodieRecordPayload tagged to the old location).
   for (size_t index : bucket.moved_out) {
@@ -230,7 +233,8 @@ struct PreparedRecords {
       entry.size = static_cast<int64_t>(out.encoded[entry.encoded].size());
       continue;
     }
-    bool moved = i >= bucket.updates.size() + bucket.inserts.size();
+    bool moved =
+        i >= bucket.updates.size() + bucket.inserts.size() + bucket.restamped.size();
     RowRef row =
         (moved || records.schema == nullptr) ? RowRef{} : soft_deletes.Get(record.row);
     out.delete_of[i] = static_cast<int64_t>(out.deletes.size());

@@ -7,12 +7,15 @@
 #include <unordered_map>
 
 #include <arrow/array.h>
+#include <arrow/builder.h>
+#include <arrow/compute/api.h>
 #include <arrow/record_batch.h>
 #include <arrow/table.h>
 
 #include "hoodie/format/avro/meta_fields.h"
 #include "hoodie/format/parquet/base_file_reader.h"
 #include "hoodie/merge/record_merger.h"
+#include "hoodie/read/table_reader.h"
 #include "hoodie/table/table_meta_client.h"
 #include "hoodie/write/write_options.h"
 #include "hoodie/write/write_plan_internal.h"
@@ -26,12 +29,42 @@ struct StoredRows {
   std::unordered_map<std::string, int64_t> row_of;
 };
 
+// The merged snapshot rows of a merge-on-read file group (base file and logs), what
+// HoodieMergedReadHandle gives Java's partition-move merge.
+::arrow::Result<std::shared_ptr<::arrow::RecordBatch>> ReadMergedSlice(
+    const TableMetaClient& table, const ExistingFile& file) {
+  ARROW_ASSIGN_OR_RAISE(auto loaded,
+                        TableMetaClient::Load(table.storage(), table.base_path()));
+  ARROW_ASSIGN_OR_RAISE(auto reader, TableReader::Open(loaded));
+  ReadOptions options;
+  if (!file.partition.empty()) options.partitions = {file.partition};
+  ARROW_ASSIGN_OR_RAISE(auto rows, reader->ReadTable(options));
+  ARROW_ASSIGN_OR_RAISE(auto batch, rows->CombineChunksToBatch());
+  // Base rows name their base file, log rows the file id.
+  auto names = std::dynamic_pointer_cast<::arrow::StringArray>(
+      batch->GetColumnByName(std::string(kFileNameField)));
+  if (names == nullptr) return batch;
+  ::arrow::BooleanBuilder keep;
+  for (int64_t i = 0; i < names->length(); ++i) {
+    ARROW_RETURN_NOT_OK(
+        keep.Append(!names->IsNull(i) && names->GetView(i).starts_with(file.file_id)));
+  }
+  ARROW_ASSIGN_OR_RAISE(auto mask, keep.Finish());
+  ARROW_ASSIGN_OR_RAISE(::arrow::Datum filtered, ::arrow::compute::Filter(batch, mask));
+  return filtered.record_batch();
+}
+
 ::arrow::Result<StoredRows> ReadStoredRows(const TableMetaClient& table,
                                            const ExistingFile& file,
                                            const ::arrow::Schema& schema) {
-  ARROW_ASSIGN_OR_RAISE(auto reader, BaseFileReader::Open(table.storage(), file.path));
-  ARROW_ASSIGN_OR_RAISE(auto stored, reader->ReadTable());
-  ARROW_ASSIGN_OR_RAISE(auto batch, stored->CombineChunksToBatch());
+  std::shared_ptr<::arrow::RecordBatch> batch;
+  if (table.table_type() == TableType::kMergeOnRead) {
+    ARROW_ASSIGN_OR_RAISE(batch, ReadMergedSlice(table, file));
+  } else {
+    ARROW_ASSIGN_OR_RAISE(auto reader, BaseFileReader::Open(table.storage(), file.path));
+    ARROW_ASSIGN_OR_RAISE(auto stored, reader->ReadTable());
+    ARROW_ASSIGN_OR_RAISE(batch, stored->CombineChunksToBatch());
+  }
   auto keys = std::dynamic_pointer_cast<::arrow::StringArray>(
       batch->GetColumnByName(std::string(kRecordKeyField)));
   if (keys == nullptr) {
@@ -73,10 +106,16 @@ struct StoredRows {
       MergedBatchBuilder::Make(records->table != nullptr ? records->table->schema()
                                                          : records->schema));
   std::vector<size_t> combined_records;
+  // Merge-on-read: a stored record that wins is written back to its group's log as an
+  // update (Java tags the merged record, the stored one, to its old location).
+  bool merge_on_read = table.table_type() == TableType::kMergeOnRead;
+  ARROW_ASSIGN_OR_RAISE(
+      auto restamped,
+      MergedBatchBuilder::Make(records->table != nullptr ? records->table->schema()
+                                                         : records->schema));
+  std::vector<size_t> restamped_records;
   for (const auto& [where, indices] : moving) {
     const ExistingFile& file = files.at(where.first)[where.second];
-    // A log-only file group has no stored base row: the record moves as an insert.
-    if (file.path.empty()) continue;
     ARROW_ASSIGN_OR_RAISE(StoredRows stored,
                           ReadStoredRows(table, file, *records->schema));
     for (size_t i : indices) {
@@ -87,6 +126,12 @@ struct StoredRows {
       ARROW_ASSIGN_OR_RAISE(MergeResult result, merger.Combine(stored_row, incoming));
       switch (result.outcome) {
         case MergeOutcome::kKeepOld:
+          if (merge_on_read) {
+            ARROW_RETURN_NOT_OK(restamped->AppendRow(stored_row));
+            restamped_records.push_back(i);
+          }
+          out[i] = true;
+          break;
         case MergeOutcome::kDelete:
           // The stored record stays (or goes) where it is: the record updates its old
           // location, where the merge handle merges it again.
@@ -105,6 +150,18 @@ struct StoredRows {
           combined_records.push_back(i);
           break;
       }
+    }
+  }
+  if (!restamped_records.empty()) {
+    if (records->spilled != nullptr) {
+      return ::arrow::Status::NotImplemented(
+          "a merge-on-read stored record that wins a partition move when the staged "
+          "records passed hoodie.memory.merge.max.size; raise it");
+    }
+    ARROW_ASSIGN_OR_RAISE(auto batch, restamped->Finish());
+    ARROW_ASSIGN_OR_RAISE(int64_t first, records->AppendRows(batch));
+    for (size_t k = 0; k < restamped_records.size(); ++k) {
+      records->records[restamped_records[k]].row = first + static_cast<int64_t>(k);
     }
   }
   if (!combined_records.empty()) {

@@ -389,6 +389,37 @@ TEST_F(MorAppendTest, UpdatesOfAGroupUnderPendingCompactionStartTheCompactionSli
       ElementsAre(w2.instant_time + "|1|a2|2|sf", t3 + "|2|b3|3|sf", t3 + "|7|g|3|sf"));
 }
 
+TEST_F(MorAppendTest, GlobalIndexMovesMergeWithTheMergedSliceAndRestampInTheLog) {
+  Open({{"hoodie.index.type", "GLOBAL_SIMPLE"},
+        {"hoodie.simple.index.update.partition.path", "true"},
+        {"hoodie.datasource.write.payload.class",
+         "org.apache.hudi.common.model.DefaultHoodieRecordPayload"},
+        {"hoodie.parquet.small.file.limit", "0"}});
+  ASSERT_OK(Write(WriteOperationType::kUpsert, {{"1", "a", 5, "sf"}, {"2", "b", 5, "sf"}})
+                .status());
+  // 1's newest stored value (ts 9) lives in sf's log only.
+  ASSERT_OK(Write(WriteOperationType::kUpsert, {{"1", "a2", 9, "sf"}}).status());
+  // Moving 1 to la with ts 7 loses against the merged stored record: it stays in sf,
+  // written again to the log with this instant. 2 (stored ts 5) moves: a delete in sf's
+  // log, an insert in la.
+  ASSERT_OK_AND_ASSIGN(WriteResult w3, Write(WriteOperationType::kUpsert,
+                                             {{"1", "x", 7, "la"}, {"2", "y", 8, "la"}}));
+  const std::string t3 = w3.instant_time;
+  ASSERT_OK_AND_ASSIGN(CommitMetadata metadata, Metadata(t3));
+  int sf_stats = 0;
+  for (const WriteStat& stat : AllStats(metadata)) {
+    if (stat.partition_path != "sf") continue;
+    ++sf_stats;
+    ASSERT_TRUE(stat.delta.has_value());
+    EXPECT_EQ(stat.num_update_writes, 1);
+    EXPECT_EQ(stat.num_deletes, 1);
+    EXPECT_RESULT_THAT(Blocks(*stat.path), ElementsAre("D1", "X1"));
+  }
+  EXPECT_EQ(sf_stats, 1);
+  EXPECT_RESULT_THAT(Rows(QueryType::kSnapshot),
+                     ElementsAre(t3 + "|1|a2|9|sf", t3 + "|2|y|8|la"));
+}
+
 TEST(MorAppendDeletesTest, SoftDeletesCarryTheirOrderingValueDeletesZero) {
   testing::TempDir dir;
   std::string base = dir.Join("t");
