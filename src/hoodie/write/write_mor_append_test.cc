@@ -320,6 +320,39 @@ TEST_F(MorAppendTest, InMemoryIndexWritesInsertsToLogOnlyFileGroupsAndFindsThem)
                      ElementsAre(t2 + "|1|a2|2|sf", t2 + "|3|c|2|sf"));
 }
 
+TEST_F(MorAppendTest, InMemoryInsertsOpenTheNextLogOnlyGroupOnceCanWriteSaysFull) {
+  // One bucket of three inserts; after the first block flush the handle's estimated
+  // bytes x ratio pass the 1-byte max file size, so the third insert opens <prefix>-1.
+  Open({{"hoodie.index.type", "INMEMORY"},
+        {"hoodie.parquet.max.file.size", "1"},
+        {"hoodie.copyonwrite.insert.auto.split", "false"},
+        {"hoodie.copyonwrite.insert.split.size", "10"},
+        {"hoodie.logfile.data.block.max.size", "1"}});
+  ASSERT_OK_AND_ASSIGN(
+      WriteResult w1,
+      Write(WriteOperationType::kUpsert,
+            {{"1", "a", 1, "sf"}, {"2", "b", 1, "sf"}, {"3", "c", 1, "sf"}}));
+  ASSERT_OK_AND_ASSIGN(CommitMetadata metadata, Metadata(w1.instant_time));
+  std::vector<WriteStat> stats = AllStats(metadata);
+  ASSERT_EQ(stats.size(), 2u);
+  const std::string prefix = stats[0].file_id->substr(0, stats[0].file_id->size() - 2);
+  EXPECT_EQ(*stats[0].file_id, prefix + "-0");
+  EXPECT_EQ(*stats[1].file_id, prefix + "-1");
+  EXPECT_EQ(stats[0].num_inserts, 2);
+  EXPECT_EQ(stats[1].num_inserts, 1);
+  EXPECT_RESULT_THAT(Blocks(*stats[0].path), ElementsAre("D1", "D1"));
+  ASSERT_OK_AND_ASSIGN(auto blocks,
+                       ReadLogFile(storage_.get(), JoinPath(base_, *stats[1].path)));
+  ASSERT_EQ(blocks.size(), 1u);
+  ASSERT_OK_AND_ASSIGN(auto batch, ReadDataBlock(blocks[0]));
+  EXPECT_EQ(batch->GetColumnByName("_hoodie_file_name")->ToString(),
+            "[\n  \"" + prefix + "-1\"\n]");
+  EXPECT_EQ(batch->GetColumnByName("_hoodie_record_key")->ToString(), "[\n  \"3\"\n]");
+  const std::string t1 = w1.instant_time;
+  EXPECT_RESULT_THAT(Rows(QueryType::kSnapshot),
+                     ElementsAre(t1 + "|1|a|1|sf", t1 + "|2|b|1|sf", t1 + "|3|c|1|sf"));
+}
+
 TEST_F(MorAppendTest, InMemoryIndexSizesLogSlicesWithTheCompressionRatio) {
   // The log of the first write is a few hundred bytes: at ratio 1000 it counts as more
   // than the max base file size, so the next insert opens a new group.

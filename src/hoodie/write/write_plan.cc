@@ -33,10 +33,9 @@ using PendingCompactions = std::map<FileGroupId, std::string>;
   PendingCompactions out;
   const Timeline pending = timeline.timeline().FilterPendingCompaction();
   for (const Instant& instant : pending.instants()) {
-    ARROW_ASSIGN_OR_RAISE(
-        std::string bytes,
-        timeline.ReadDetails(
-            Instant{instant.timestamp, Action::kCompaction, State::kRequested}));
+    ARROW_ASSIGN_OR_RAISE(std::string bytes, timeline.ReadDetails(Instant{
+                                                 instant.timestamp, Action::kCompaction,
+                                                 State::kRequested}));
     ARROW_ASSIGN_OR_RAISE(CompactionPlan plan, CompactionPlan::FromAvroBytes(bytes));
     if (!plan.operations) continue;
     for (const CompactionOperation& operation : *plan.operations) {
@@ -392,7 +391,9 @@ CommitMetadata WritePlan::WorkloadProfile(const IncomingRecords& records,
       if (bucket.partition != partition || !bucket.file || tagged == 0) continue;
       WriteStat update_stat;
       update_stat.file_id = bucket.file->file_id;
-      update_stat.prev_commit = bucket.file->base_instant;
+      // A log-only group's records were located at the instant that created it.
+      update_stat.prev_commit = bucket.file->path.empty() ? bucket.file->slice_instant
+                                                          : bucket.file->base_instant;
       update_stat.num_update_writes = static_cast<int64_t>(tagged);
       profile.AddWriteStat(partition, update_stat);
     }
