@@ -170,6 +170,19 @@ TEST_F(QueryCommandTest, MergeOnReadAvroLogTrips) {
   EXPECT_EQ(incremental.out, "uuid,fare\n9909a8b1-2d15-4d3d-8ec9-efc48c536a00,25\n");
   CliResult all = RunCli("query " + table + " --columns uuid --format csv");
   EXPECT_EQ(CsvRows(all.out).size(), 8u);
+  // The log merge settings: a 1-byte merge budget (every log record spills to the
+  // given folder), eager and reverse block reading give the same rows.
+  CliResult bounded = RunCli("query " + table + rider_d +
+                             " --hoodie-conf hoodie.memory.merge.max.size=1"
+                             " --hoodie-conf hoodie.memory.spillable.map.path=" +
+                             dir_.path() +
+                             " --hoodie-conf hoodie.compaction.lazy.block.read=false"
+                             " --hoodie-conf hoodie.compaction.reverse.log.read=true");
+  ASSERT_EQ(bounded.exit_code, 0) << bounded.err;
+  EXPECT_EQ(bounded.out, snapshot.out);
+  CliResult bad = RunCli("query " + table + " --hoodie-conf hoodie.memory.merge.max.size=0");
+  EXPECT_EQ(bad.exit_code, 1);
+  EXPECT_THAT(bad.err, HasSubstr("hoodie.memory.merge.max.size"));
 }
 
 }  // namespace

@@ -112,7 +112,8 @@ class SpillableLogRecordMap : public LogRecordMap {
   // The entry of `slot` in `found_`, reading a spilled record back.
   ::arrow::Result<const LogRecordEntry*> Load(const Slot& slot) {
     found_ = LogRecordEntry{nullptr, 0, slot.deleted, slot.merged_with_base};
-    if (slot.spilled) {
+    // A spilled record already merged with its base row is never used again: not read.
+    if (slot.spilled && !slot.merged_with_base) {
       HOODIE_ASSIGN_OR_RAISE(found_.batch, spill_->Read(slot.spill));
     } else {
       found_.batch = slot.batch;

@@ -58,7 +58,8 @@ class LogRecordMap {
   virtual ::arrow::Result<const LogRecordEntry*> Find(std::string_view key) = 0;
   /// Inserts or replaces the entry of `key`; a replaced key keeps its position.
   virtual ::arrow::Status Put(std::string_view key, LogRecordEntry entry) = 0;
-  /// Sets merged_with_base of the (present) entry of `key`.
+  /// Sets merged_with_base of the (present) entry of `key`. A spilled record is not
+  /// read back any more once merged with its base row (its entry's batch is null).
   virtual ::arrow::Status MarkMergedWithBase(std::string_view key) = 0;
   /// The entry at `position` (0 <= position < size()) in first-insertion order and its
   /// key; valid until the next call on the map.
