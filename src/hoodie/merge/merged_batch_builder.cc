@@ -100,6 +100,11 @@ class MergedBatchBuilder::Impl {
         (batch.num_columns() == 0 || it->second.first_column == batch.column_data(0))) {
       return &it->second;
     }
+    if (it != sources_.end()) {
+      // A new batch at a dead batch's address: pending runs may still point into the
+      // dead batch's columns, which the replaced entry keeps alive; copy them first.
+      for (size_t j = 0; j < builders_.size(); ++j) ARROW_RETURN_NOT_OK(Flush(j));
+    }
     SourceColumns columns;
     if (batch.num_columns() > 0) columns.first_column = batch.column_data(0);
     for (const auto& field : schema_->fields()) {
