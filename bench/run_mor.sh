@@ -10,8 +10,10 @@
 # so each peak RSS is its own.
 #
 # Environment: BENCH_RECORDS (10000000), BENCH_UPSERTS (1000000), BENCH_MERGE_BUDGET
-# (16777216), BENCH_CODEC (snappy), BENCH_DIR (a new folder under /tmp; removed at the
-# end unless set), HOODIE_BUILD_DIR (build/). For a quick run:
+# (16777216), BENCH_TYPES ("MERGE_ON_READ COPY_ON_WRITE"), BENCH_CONF (extra key=value
+# settings of every phase, space separated, e.g. hoodie.parquet.small.file.limit=0),
+# BENCH_CODEC (snappy), BENCH_DIR (a new folder under /tmp; removed at the end unless
+# set), HOODIE_BUILD_DIR (build/). For a quick run:
 #   BENCH_RECORDS=1000000 BENCH_UPSERTS=100000 bench/run_mor.sh
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -20,6 +22,9 @@ records="${BENCH_RECORDS:-10000000}"
 upserts="${BENCH_UPSERTS:-1000000}"
 budget="${BENCH_MERGE_BUDGET:-16777216}"
 codec="${BENCH_CODEC:-snappy}"
+types="${BENCH_TYPES:-MERGE_ON_READ COPY_ON_WRITE}"
+extra=()
+for kv in ${BENCH_CONF:-}; do extra+=(--conf "$kv"); done
 if [ ! -x "$bin" ]; then
   echo "hoodie-bench not built at $bin: cmake --build build --target hoodie-bench" >&2
   exit 1
@@ -40,9 +45,9 @@ phase() {
 }
 
 echo "load before: $(cut -d' ' -f1-3 /proc/loadavg)" >&2
-for type in MERGE_ON_READ COPY_ON_WRITE; do
+for type in $types; do
   t="$work/$type"
-  conf=(--conf "hoodie.datasource.write.table.type=$type")
+  conf=(--conf "hoodie.datasource.write.table.type=$type" ${extra[@]+"${extra[@]}"})
   phase "$type bulk_insert" "$bin" bulk_insert --records "$records" --table "$t" \
     --codec "$codec" "${conf[@]}"
   phase "$type upsert" "$bin" upsert --records "$upserts" --base "$records" --table "$t" \
