@@ -21,8 +21,10 @@ namespace {
 
 // What one block does to the stack of blocks read so far; false stops the scan.
 bool ApplyBlock(LogBlock block, const LogScanTimeline& timeline, const LogFile& file,
-                std::vector<LogBlock>* stack) {
+                std::vector<LogBlock>* stack, LogScanStats* stats) {
+  ++stats->blocks;
   if (block.type == LogBlockType::kCorrupt) {
+    ++stats->corrupt_blocks;
     LogWarning("corrupt log block at offset " + std::to_string(block.offset) + " of " +
                file.path + " (" + std::to_string(block.size) +
                " bytes); it is skipped unless a rollback block removes it");
@@ -34,6 +36,7 @@ bool ApplyBlock(LogBlock block, const LogScanTimeline& timeline, const LogFile& 
   if (instant > timeline.latest_instant) return false;
   if (block.type == LogBlockType::kCommand) {
     if (!block.is_rollback()) return true;
+    ++stats->rollback_blocks;
     std::string target =
         FindLogMetadata(block.header, LogHeaderKey::kTargetInstantTime).value_or("");
     std::erase_if(*stack, [&](const LogBlock& older) {
@@ -52,7 +55,10 @@ bool ApplyBlock(LogBlock block, const LogScanTimeline& timeline, const LogFile& 
 
 ::arrow::Result<std::vector<LogBlock>> ScanLogBlocks(
     Storage* storage, const std::vector<LogFile>& log_files,
-    const LogScanTimeline& timeline, const LogScanOptions& options) {
+    const LogScanTimeline& timeline, const LogScanOptions& options,
+    LogScanStats* stats) {
+  LogScanStats ignored;
+  if (stats == nullptr) stats = &ignored;
   LogReadOptions read;
   read.lazy = options.lazy_block_read;
   read.reverse = options.reverse_log_read;
@@ -60,8 +66,9 @@ bool ApplyBlock(LogBlock block, const LogScanTimeline& timeline, const LogFile& 
   for (const LogFile& file : log_files) {
     HOODIE_ASSIGN_OR_RAISE(std::vector<LogBlock> blocks,
                            ReadLogFile(storage, file.path, read));
+    if (!blocks.empty()) ++stats->log_files;
     for (LogBlock& block : blocks) {
-      if (!ApplyBlock(std::move(block), timeline, file, &stack)) {
+      if (!ApplyBlock(std::move(block), timeline, file, &stack, stats)) {
         std::erase_if(stack,
                       [](const LogBlock& b) { return b.type == LogBlockType::kCorrupt; });
         return stack;

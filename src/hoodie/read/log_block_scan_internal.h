@@ -4,6 +4,7 @@
 /// (AbstractHoodieLogRecordReader.scanInternalV1 of Hudi 0.14/0.15, spec section 7.9).
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -41,6 +42,16 @@ inline LogScanOptions EagerForwardLogScan() {
   return options;
 }
 
+/// \brief What a scan read, for compaction's write stats (the counters of
+/// AbstractHoodieLogRecordReader: totalLogFiles, totalLogBlocks, totalCorruptBlocks,
+/// totalRollbacks).
+struct LogScanStats {
+  int64_t log_files = 0;  ///< log files with at least one block read
+  int64_t blocks = 0;     ///< every block read, the one that ends the scan too
+  int64_t corrupt_blocks = 0;
+  int64_t rollback_blocks = 0;
+};
+
 /// Reads the log files of one slice in order and returns the data and delete blocks to
 /// merge, oldest first: the scan stops at the first non-corrupt block whose instant is
 /// after `latest_instant`; data and delete blocks of uncommitted or inflight instants
@@ -53,7 +64,8 @@ inline LogScanOptions EagerForwardLogScan() {
 ::arrow::Result<std::vector<LogBlock>> ScanLogBlocks(
     Storage* storage, const std::vector<LogFile>& log_files,
     const LogScanTimeline& timeline,
-    const LogScanOptions& options = EagerForwardLogScan());
+    const LogScanOptions& options = EagerForwardLogScan(),
+    LogScanStats* stats = nullptr);
 
 /// The Arrow schema of the newest data block's SCHEMA header among the log files of
 /// `slices` (newest log file first), for tables whose slices have no base file yet;

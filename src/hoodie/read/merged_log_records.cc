@@ -120,6 +120,7 @@ bool SameJavaClass(std::string_view wrapper, ::arrow::Type::type column) {
   if (reader_schema_ != nullptr) {
     HOODIE_RETURN_NOT_OK(CheckAvroResolution(*batch->schema(), *reader_schema_));
   }
+  data_records_ += batch->num_rows();
   for (int64_t row = 0; row < batch->num_rows(); ++row) {
     HOODIE_ASSIGN_OR_RAISE(std::string_view key, RecordKeyAt(*keys, row));
     LogRecordEntry newer{batch, row};

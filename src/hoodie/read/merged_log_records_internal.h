@@ -47,6 +47,8 @@ class MergedLogRecords {
   }
 
   LogRecordMap& records() { return *records_; }
+  /// Records of the data blocks added (HoodieMergedLogRecordScanner's totalLogRecords).
+  int64_t data_records() const { return data_records_; }
 
  private:
   ::arrow::Status AddBlockRecords(const LogBlock& block);
@@ -60,6 +62,7 @@ class MergedLogRecords {
   const RecordMerger* merger_;
   std::unique_ptr<LogRecordMap> records_;
   std::shared_ptr<::arrow::Schema> reader_schema_;
+  int64_t data_records_ = 0;
 };
 
 }  // namespace hoodie::internal

@@ -4,6 +4,7 @@
 
 #include "hoodie/timeline_avro/compaction_plan.h"
 
+#include "hoodie/timeline/jackson_json_internal.h"
 #include "hoodie/timeline_avro/model_container_internal.h"
 
 namespace hoodie {
@@ -20,7 +21,8 @@ Result<CompactionOperation> OperationFromValue(const AvroValue& record) {
                         internal::GetOptionalString(record, "baseInstantTime"));
   ARROW_ASSIGN_OR_RAISE(op.delta_file_paths,
                         internal::GetOptionalStringArray(record, "deltaFilePaths"));
-  ARROW_ASSIGN_OR_RAISE(op.data_file_path, internal::GetOptionalString(record, "dataFilePath"));
+  ARROW_ASSIGN_OR_RAISE(op.data_file_path,
+                        internal::GetOptionalString(record, "dataFilePath"));
   ARROW_ASSIGN_OR_RAISE(op.file_id, internal::GetOptionalString(record, "fileId"));
   ARROW_ASSIGN_OR_RAISE(op.partition_path,
                         internal::GetOptionalString(record, "partitionPath"));
@@ -28,6 +30,18 @@ Result<CompactionOperation> OperationFromValue(const AvroValue& record) {
   ARROW_ASSIGN_OR_RAISE(op.bootstrap_file_path,
                         internal::GetOptionalString(record, "bootstrapFilePath"));
   return op;
+}
+
+// Java writes the metrics of a HashMap (CompactionStrategy.captureMetrics) in its
+// iteration order; so do we, for plan files byte-identical with Hudi's.
+AvroValue MetricsToValue(const std::optional<std::map<std::string, double>>& metrics) {
+  if (!metrics) return AvroValue::Null();
+  std::vector<std::pair<std::string, double>> ordered(metrics->begin(), metrics->end());
+  internal::OrderLikeJavaHashMap(&ordered);
+  AvroEntries entries;
+  for (const auto& [key, value] : ordered)
+    entries.emplace_back(key, AvroValue::Double(value));
+  return AvroValue::Map(std::move(entries));
 }
 
 AvroValue OperationToValue(const CompactionOperation& op) {
@@ -38,7 +52,7 @@ AvroValue OperationToValue(const CompactionOperation& op) {
        {"dataFilePath", internal::OptionalString(op.data_file_path)},
        {"fileId", internal::OptionalString(op.file_id)},
        {"partitionPath", internal::OptionalString(op.partition_path)},
-       {"metrics", internal::OptionalDoubleMap(op.metrics)},
+       {"metrics", MetricsToValue(op.metrics)},
        {"bootstrapFilePath", internal::OptionalString(op.bootstrap_file_path)}});
 }
 
@@ -93,8 +107,8 @@ AvroValue CompactionPlan::ToAvroValue() const {
 }
 
 Result<CompactionPlan> CompactionPlan::FromAvroBytes(std::string_view bytes) {
-  return internal::ModelFromContainer<CompactionPlan>(bytes, HudiAvroRecord::kCompactionPlan,
-                                                      "HoodieCompactionPlan");
+  return internal::ModelFromContainer<CompactionPlan>(
+      bytes, HudiAvroRecord::kCompactionPlan, "HoodieCompactionPlan");
 }
 
 Result<std::string> CompactionPlan::ToAvroBytes() const {

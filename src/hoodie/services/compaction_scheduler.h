@@ -1,0 +1,82 @@
+// SPDX-License-Identifier: Apache-2.0
+/// \file hoodie/services/compaction_scheduler.h
+/// \brief Scheduling a compaction: the plan `T.compaction.requested` of a merge-on-read
+/// table (Hudi 0.15 ScheduleCompactionActionExecutor with
+/// BaseHoodieCompactionPlanGenerator).
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include <arrow/result.h>
+
+#include "hoodie/read/file_slice.h"
+#include "hoodie/timeline/instant.h"
+#include "hoodie/timeline_avro/compaction_plan.h"
+
+namespace hoodie {
+
+class ActiveTimeline;
+class FileSystemView;
+class HoodieConfig;
+class TableMetaClient;
+
+/// \brief Settings of the plan generator.
+struct CompactionScheduleOptions {
+  /// hoodie.parquet.max.file.size: the write size assumed for a slice without a base
+  /// file (TOTAL_IO_WRITE_MB).
+  int64_t parquet_max_file_size = 125829120;
+
+  /// Reads the options from `config` over the table's properties. Invalid for bad
+  /// values.
+  static ::arrow::Result<CompactionScheduleOptions> FromConfig(
+      const HoodieConfig& config);
+};
+
+/// \brief A scheduled (requested) compaction.
+struct ScheduledCompaction {
+  std::string instant_time;
+  CompactionPlan plan;
+};
+
+/// The metrics CompactionStrategy.captureMetrics records for one slice
+/// (FileSliceMetricUtils.addFileSliceCommonMetrics): TOTAL_LOG_FILES,
+/// TOTAL_LOG_FILES_SIZE in bytes, TOTAL_IO_READ_MB (base + logs), TOTAL_IO_WRITE_MB
+/// (the base file, else `parquet_max_file_size`) and TOTAL_IO_MB, in whole MiB.
+std::map<std::string, double> CaptureSliceMetrics(const FileSlice& slice,
+                                                  int64_t parquet_max_file_size);
+
+/// The operation CompactionUtils.buildFromFileSlice makes: file names only (plan
+/// version 2), the base file if any, `metrics`.
+CompactionOperation BuildCompactionOperation(const FileSlice& slice,
+                                             std::map<std::string, double> metrics);
+
+/// The plans of the pending (requested or inflight) compactions, oldest first.
+::arrow::Result<std::vector<std::pair<Instant, CompactionPlan>>> PendingCompactionPlans(
+    const ActiveTimeline& timeline);
+
+/// File groups a new plan must leave out: those of pending compactions and of pending
+/// clustering (a requested or inflight replacecommit whose plan has input groups).
+::arrow::Result<std::set<FileGroupId>> FileGroupsInPendingServices(
+    const ActiveTimeline& timeline);
+
+/// \brief Plans and saves a compaction at `instant_time` (a new instant time when not
+/// given).
+///
+/// One operation per latest file slice (partitions sorted, then file ids) that has log
+/// files and whose file group is neither replaced, nor in a pending compaction or
+/// clustering. The plan is version 2 with no strategy, as Hudi 0.15 writes it. Returns
+/// nullopt and writes nothing when no slice needs compacting. Refused, as Hudi refuses
+/// it, when the table is not merge-on-read, when a commit, deltacommit or replacecommit
+/// is pending (Hudi requires every pending write to be later than the compaction), or
+/// when a completed instant or a pending compaction is at or after `instant_time`.
+::arrow::Result<std::optional<ScheduledCompaction>> ScheduleCompaction(
+    const TableMetaClient& table, const HoodieConfig& config,
+    std::optional<std::string> instant_time = std::nullopt);
+
+}  // namespace hoodie

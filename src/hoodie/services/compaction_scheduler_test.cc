@@ -1,0 +1,162 @@
+// SPDX-License-Identifier: Apache-2.0
+/// \file hoodie/services/compaction_scheduler_test.cc
+/// \brief ScheduleCompaction: which slices a plan holds, its fields and bytes, and the
+/// checks that refuse a schedule.
+#include "hoodie/services/compaction_scheduler.h"
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include "hoodie/read/file_system_view.h"
+#include "hoodie/services/compaction_test_util.h"
+#include "hoodie/testing/matchers.h"
+#include "hoodie/testing/temp_dir.h"
+#include "hoodie/timeline/active_timeline.h"
+
+namespace hoodie {
+namespace {
+
+using testing::MorTable;
+
+class CompactionSchedulerTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    ASSERT_OK_AND_ASSIGN(table_, MorTable::Create(Storage::Local(), dir_.Join("trips")));
+  }
+
+  testing::TempDir dir_;
+  MorTable table_;
+};
+
+TEST_F(CompactionSchedulerTest, OneOperationPerLatestSliceWithLogFiles) {
+  ASSERT_OK_AND_ASSIGN(std::vector<std::string> instants, testing::WriteHistory(&table_));
+  ASSERT_OK_AND_ASSIGN(auto view, FileSystemView::Load(*table_.table));
+  std::vector<FileSlice> with_logs;
+  for (const FileSlice& slice : view->LatestFileSlices()) {
+    if (slice.HasLogFiles()) with_logs.push_back(slice);
+  }
+  ASSERT_EQ(with_logs.size(), 2u);  // la's group (1 log) and sf's first group (2 logs)
+
+  ASSERT_OK_AND_ASSIGN(auto scheduled, ScheduleCompaction(*table_.table, HoodieConfig()));
+  ASSERT_TRUE(scheduled.has_value());
+  EXPECT_GT(scheduled->instant_time, instants.back());
+  const CompactionPlan& plan = scheduled->plan;
+  EXPECT_EQ(plan.version, 2);
+  EXPECT_EQ(plan.strategy, std::nullopt);
+  EXPECT_EQ(plan.extra_metadata, std::nullopt);
+  EXPECT_EQ(plan.preserve_hoodie_metadata, false);
+  ASSERT_TRUE(plan.operations.has_value());
+  ASSERT_EQ(plan.operations->size(), 2u);
+  for (size_t i = 0; i < 2; ++i) {
+    const FileSlice& slice = with_logs[i];
+    const CompactionOperation& op = (*plan.operations)[i];
+    EXPECT_EQ(op.partition_path, slice.group.partition_path);
+    EXPECT_EQ(op.file_id, slice.group.file_id);
+    EXPECT_EQ(op.base_instant_time, instants[0]);
+    EXPECT_EQ(op.data_file_path, slice.base_file->file_name);
+    std::vector<std::string> names;
+    int64_t log_bytes = 0;
+    for (const LogFile& log : slice.log_files) {
+      names.push_back(log.file_name);
+      log_bytes += log.size;
+    }
+    EXPECT_EQ(op.delta_file_paths, names);
+    EXPECT_EQ(op.bootstrap_file_path, std::nullopt);
+    // Tiny files: every MiB figure rounds down to 0.
+    EXPECT_EQ(op.metrics, (std::map<std::string, double>{
+                              {"TOTAL_IO_MB", 0.0},
+                              {"TOTAL_IO_READ_MB", 0.0},
+                              {"TOTAL_IO_WRITE_MB", 0.0},
+                              {"TOTAL_LOG_FILES", double(names.size())},
+                              {"TOTAL_LOG_FILES_SIZE", double(log_bytes)}}));
+  }
+  EXPECT_EQ((*plan.operations)[0].partition_path, "la");
+  EXPECT_EQ((*plan.operations)[1].partition_path, "sf");
+  EXPECT_EQ((*plan.operations)[1].delta_file_paths->size(), 3u);  // t2, t3, t4
+
+  // Saved as the requested file, decoding to the same plan.
+  ASSERT_OK_AND_ASSIGN(ActiveTimeline timeline, table_.table->LoadActiveTimeline());
+  Instant requested{scheduled->instant_time, Action::kCompaction, State::kRequested};
+  ASSERT_TRUE(timeline.timeline().ContainsInstant(requested));
+  ASSERT_OK_AND_ASSIGN(std::string bytes, timeline.ReadDetails(requested));
+  ASSERT_OK_AND_ASSIGN(CompactionPlan decoded, CompactionPlan::FromAvroBytes(bytes));
+  EXPECT_EQ(decoded, plan);
+  ASSERT_OK_AND_ASSIGN(auto pending, PendingCompactionPlans(timeline));
+  ASSERT_EQ(pending.size(), 1u);
+  EXPECT_EQ(pending[0].first, requested);
+}
+
+// Hudi writes the metrics map in java.util.HashMap order (seen in a Spark 0.15 plan).
+TEST(CompactionPlanBytesTest, MetricsInJavaHashMapOrder) {
+  FileSlice slice;
+  slice.group = {"p", "f-0"};
+  slice.base_instant = "20260101000000000";
+  CompactionPlan plan;
+  plan.version = 2;
+  plan.operations = {
+      BuildCompactionOperation(slice, CaptureSliceMetrics(slice, 1 << 20))};
+  ASSERT_OK_AND_ASSIGN(std::string bytes, plan.ToAvroBytes());
+  std::vector<size_t> at;
+  for (const char* key : {"TOTAL_LOG_FILES", "TOTAL_IO_MB", "TOTAL_IO_READ_MB",
+                          "TOTAL_LOG_FILES_SIZE", "TOTAL_IO_WRITE_MB"}) {
+    // Avro strings are length-prefixed: search for the length byte plus the key.
+    std::string key_text(key);
+    std::string encoded(1, static_cast<char>(key_text.size() * 2));
+    encoded += key_text;
+    size_t pos = bytes.rfind(encoded);
+    ASSERT_NE(pos, std::string::npos) << key_text;
+    at.push_back(pos);
+  }
+  EXPECT_TRUE(std::is_sorted(at.begin(), at.end()));
+  // One MiB written for a slice without base file (parquet max size 1 MiB here).
+  EXPECT_EQ(plan.operations->at(0).metrics->at("TOTAL_IO_WRITE_MB"), 1.0);
+  EXPECT_EQ(plan.operations->at(0).metrics->at("TOTAL_IO_MB"), 1.0);
+}
+
+TEST_F(CompactionSchedulerTest, NothingToCompactSchedulesNothing) {
+  ASSERT_OK(table_.Upsert({{"1", "a", 1, "sf"}}).status());
+  ASSERT_OK_AND_ASSIGN(auto scheduled, ScheduleCompaction(*table_.table, HoodieConfig()));
+  EXPECT_FALSE(scheduled.has_value());
+  ASSERT_OK_AND_ASSIGN(ActiveTimeline timeline, table_.table->LoadActiveTimeline());
+  EXPECT_TRUE(timeline.timeline().FilterPendingCompaction().Empty());
+}
+
+TEST_F(CompactionSchedulerTest, FileGroupsOfAPendingCompactionAreLeftOut) {
+  ASSERT_OK(testing::WriteHistory(&table_).status());
+  ASSERT_OK_AND_ASSIGN(auto first, ScheduleCompaction(*table_.table, HoodieConfig()));
+  ASSERT_TRUE(first.has_value());
+  ASSERT_OK_AND_ASSIGN(auto second, ScheduleCompaction(*table_.table, HoodieConfig()));
+  EXPECT_FALSE(second.has_value());
+}
+
+TEST_F(CompactionSchedulerTest, RefusedWhileAWriteIsPending) {
+  ASSERT_OK(testing::WriteHistory(&table_).status());
+  ASSERT_OK_AND_ASSIGN(std::string pending, table_.client->StartCommit());
+  auto scheduled = ScheduleCompaction(*table_.table, HoodieConfig());
+  ASSERT_FALSE(scheduled.ok());
+  EXPECT_THAT(scheduled.status().message(),
+              ::testing::HasSubstr("the write [==>" + pending +
+                                   "__deltacommit__REQUESTED] is still pending"));
+}
+
+TEST_F(CompactionSchedulerTest, RefusedAtOrBeforeACompletedInstant) {
+  ASSERT_OK_AND_ASSIGN(std::vector<std::string> instants, testing::WriteHistory(&table_));
+  auto scheduled = ScheduleCompaction(*table_.table, HoodieConfig(), instants[2]);
+  ASSERT_FALSE(scheduled.ok());
+  EXPECT_THAT(scheduled.status().message(),
+              ::testing::HasSubstr("is at or after it; a compaction must be later"));
+}
+
+TEST(CompactionSchedulerCowTest, RefusedOnCopyOnWrite) {
+  testing::TempDir dir;
+  ASSERT_OK_AND_ASSIGN(auto table,
+                       WriteClient::OpenOrCreateTable(Storage::Local(), dir.Join("cow"),
+                                                      testing::TripConfig(true)));
+  auto scheduled = ScheduleCompaction(*table, HoodieConfig());
+  ASSERT_FALSE(scheduled.ok());
+  EXPECT_THAT(scheduled.status().message(),
+              ::testing::HasSubstr("compaction applies to MERGE_ON_READ tables only"));
+}
+
+}  // namespace
+}  // namespace hoodie
