@@ -116,12 +116,12 @@ TEST_F(CompactionExecutorTest, CommitMetadataAndFilesAsHudiWritesThem) {
   EXPECT_EQ(metadata.extra_metadata.size(), 1u);
   EXPECT_EQ(metadata.PartitionsWritten(), (std::vector<std::string>{"sf", "la"}));
 
-  const CompactionOperation& sf_op = scheduled->plan.operations->at(1);
+  const CompactionOperation& sf_op = scheduled->plan.operations->at(0);
   const WriteStat* sf = StatOf(metadata, "sf");
   ASSERT_NE(sf, nullptr);
   EXPECT_EQ(sf->file_id, sf_op.file_id);
   ASSERT_TRUE(sf->path.has_value());
-  EXPECT_EQ(*sf->path, "sf/" + *sf_op.file_id + "_1-0-1_" + c + ".parquet");
+  EXPECT_EQ(*sf->path, "sf/" + *sf_op.file_id + "_0-0-0_" + c + ".parquet");
   EXPECT_EQ(sf->prev_commit, instants_[0]);
   EXPECT_EQ(sf->num_writes, 1);         // 1 kept (updated), 2 deleted
   EXPECT_EQ(sf->num_update_writes, 1);  // 1

@@ -8,9 +8,9 @@
 
 #include "hoodie/common/macros.h"
 #include "hoodie/config/hoodie_config.h"
-#include "hoodie/config/storage_config.h"
 #include "hoodie/read/file_system_view.h"
 #include "hoodie/read/read_options.h"
+#include "hoodie/services/compaction_strategy.h"
 #include "hoodie/table/table_config.h"
 #include "hoodie/table/table_meta_client.h"
 #include "hoodie/timeline/active_timeline.h"
@@ -21,14 +21,6 @@ namespace hoodie {
 namespace {
 
 constexpr int32_t kLatestCompactionPlanVersion = 2;  // CompactionUtils
-constexpr int64_t kBytesPerMiB = 1024 * 1024;        // FSUtils.getSizeInMB
-
-// Which of the candidate operations the plan keeps, in plan order (the strategy's
-// orderAndFilter). Until the configured strategies are wired in, every candidate in
-// partition and file id order is kept, which is what UnBoundedCompactionStrategy does.
-std::vector<CompactionOperation> SelectOperations(std::vector<CompactionOperation> ops) {
-  return ops;
-}
 
 // Hudi's single-writer checks (ScheduleCompactionActionExecutor.execute).
 ::arrow::Status CheckInstantTime(const ActiveTimeline& timeline,
@@ -57,29 +49,6 @@ std::vector<CompactionOperation> SelectOperations(std::vector<CompactionOperatio
 }
 
 }  // namespace
-
-::arrow::Result<CompactionScheduleOptions> CompactionScheduleOptions::FromConfig(
-    const HoodieConfig& config) {
-  CompactionScheduleOptions out;
-  HOODIE_ASSIGN_OR_RAISE(out.parquet_max_file_size,
-                         config.Get(StorageConfig::kParquetMaxFileSize));
-  return out;
-}
-
-std::map<std::string, double> CaptureSliceMetrics(const FileSlice& slice,
-                                                  int64_t parquet_max_file_size) {
-  int64_t log_bytes = 0;
-  for (const LogFile& file : slice.log_files)
-    log_bytes += std::max<int64_t>(file.size, 0);
-  int64_t base_bytes = slice.base_file ? slice.base_file->size : 0;
-  int64_t read_mb = (base_bytes + log_bytes) / kBytesPerMiB;
-  int64_t write_mb = (base_bytes > 0 ? base_bytes : parquet_max_file_size) / kBytesPerMiB;
-  return {{"TOTAL_IO_READ_MB", static_cast<double>(read_mb)},
-          {"TOTAL_IO_WRITE_MB", static_cast<double>(write_mb)},
-          {"TOTAL_IO_MB", static_cast<double>(read_mb + write_mb)},
-          {"TOTAL_LOG_FILES_SIZE", static_cast<double>(log_bytes)},
-          {"TOTAL_LOG_FILES", static_cast<double>(slice.log_files.size())}};
-}
 
 CompactionOperation BuildCompactionOperation(const FileSlice& slice,
                                              std::map<std::string, double> metrics) {
@@ -151,8 +120,8 @@ CompactionOperation BuildCompactionOperation(const FileSlice& slice,
     return ::arrow::Status::Invalid("compaction applies to MERGE_ON_READ tables only; ",
                                     table.base_path(), " is COPY_ON_WRITE");
   }
-  HOODIE_ASSIGN_OR_RAISE(CompactionScheduleOptions options,
-                         CompactionScheduleOptions::FromConfig(config));
+  HOODIE_ASSIGN_OR_RAISE(CompactionStrategyOptions strategy,
+                         CompactionStrategyOptions::FromConfig(config));
   HOODIE_ASSIGN_OR_RAISE(ActiveTimeline timeline, table.LoadActiveTimeline());
   if (instant_time) {
     HOODIE_ASSIGN_OR_RAISE(*instant_time, NormalizeInstantTime(*instant_time));
@@ -163,13 +132,18 @@ CompactionOperation BuildCompactionOperation(const FileSlice& slice,
   HOODIE_ASSIGN_OR_RAISE(std::set<FileGroupId> busy,
                          FileGroupsInPendingServices(timeline));
   HOODIE_ASSIGN_OR_RAISE(auto view, FileSystemView::Make(table, timeline));
+  HOODIE_ASSIGN_OR_RAISE(std::vector<std::string> partitions,
+                         FilterPartitionPaths(strategy, view->partitions()));
   std::vector<CompactionOperation> candidates;
-  for (const FileSlice& slice : view->LatestFileSlices()) {
-    if (!slice.HasLogFiles() || busy.count(slice.group) != 0) continue;
-    candidates.push_back(BuildCompactionOperation(
-        slice, CaptureSliceMetrics(slice, options.parquet_max_file_size)));
+  for (const std::string& partition : partitions) {
+    for (const FileSlice& slice : view->LatestFileSlicesInPartition(partition)) {
+      if (!slice.HasLogFiles() || busy.count(slice.group) != 0) continue;
+      candidates.push_back(
+          BuildCompactionOperation(slice, CaptureMetrics(strategy, slice)));
+    }
   }
-  std::vector<CompactionOperation> selected = SelectOperations(std::move(candidates));
+  HOODIE_ASSIGN_OR_RAISE(std::vector<CompactionOperation> selected,
+                         SelectOperations(strategy, std::move(candidates)));
   if (selected.empty()) return std::nullopt;
   ScheduledCompaction out;
   out.instant_time = *instant_time;

@@ -26,30 +26,11 @@ class FileSystemView;
 class HoodieConfig;
 class TableMetaClient;
 
-/// \brief Settings of the plan generator.
-struct CompactionScheduleOptions {
-  /// hoodie.parquet.max.file.size: the write size assumed for a slice without a base
-  /// file (TOTAL_IO_WRITE_MB).
-  int64_t parquet_max_file_size = 125829120;
-
-  /// Reads the options from `config` over the table's properties. Invalid for bad
-  /// values.
-  static ::arrow::Result<CompactionScheduleOptions> FromConfig(
-      const HoodieConfig& config);
-};
-
 /// \brief A scheduled (requested) compaction.
 struct ScheduledCompaction {
   std::string instant_time;
   CompactionPlan plan;
 };
-
-/// The metrics CompactionStrategy.captureMetrics records for one slice
-/// (FileSliceMetricUtils.addFileSliceCommonMetrics): TOTAL_LOG_FILES,
-/// TOTAL_LOG_FILES_SIZE in bytes, TOTAL_IO_READ_MB (base + logs), TOTAL_IO_WRITE_MB
-/// (the base file, else `parquet_max_file_size`) and TOTAL_IO_MB, in whole MiB.
-std::map<std::string, double> CaptureSliceMetrics(const FileSlice& slice,
-                                                  int64_t parquet_max_file_size);
 
 /// The operation CompactionUtils.buildFromFileSlice makes: file names only (plan
 /// version 2), the base file if any, `metrics`.
@@ -68,13 +49,18 @@ CompactionOperation BuildCompactionOperation(const FileSlice& slice,
 /// \brief Plans and saves a compaction at `instant_time` (a new instant time when not
 /// given).
 ///
-/// One operation per latest file slice (partitions sorted, then file ids) that has log
+/// The strategy of `config` (hoodie.compaction.strategy, compaction_strategy.h) picks
+/// the partitions, then each latest file slice of them (file id order) that has log
 /// files and whose file group is neither replaced, nor in a pending compaction or
-/// clustering. The plan is version 2 with no strategy, as Hudi 0.15 writes it. Returns
-/// nullopt and writes nothing when no slice needs compacting. Refused, as Hudi refuses
-/// it, when the table is not merge-on-read, when a commit, deltacommit or replacecommit
-/// is pending (Hudi requires every pending write to be later than the compaction), or
-/// when a completed instant or a pending compaction is at or after `instant_time`.
+/// clustering becomes a candidate operation with the strategy's metrics, and the
+/// strategy orders and filters the candidates into the plan. The plan is version 2
+/// with no strategy record, as Hudi 0.15 writes it. Returns nullopt and writes nothing
+/// when no operation is left. The compaction trigger (compaction_trigger.h) is the
+/// caller's to check: this schedules whenever there is something to compact. Refused, as
+/// Hudi refuses it, when the table is not merge-on-read, when a commit, deltacommit or
+/// replacecommit is pending (Hudi requires every pending write to be later than the
+/// compaction), or when a completed instant or a pending compaction is at or after
+/// `instant_time`.
 ::arrow::Result<std::optional<ScheduledCompaction>> ScheduleCompaction(
     const TableMetaClient& table, const HoodieConfig& config,
     std::optional<std::string> instant_time = std::nullopt);

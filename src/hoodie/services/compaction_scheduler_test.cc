@@ -8,6 +8,7 @@
 #include <gtest/gtest.h>
 
 #include "hoodie/read/file_system_view.h"
+#include "hoodie/services/compaction_strategy.h"
 #include "hoodie/services/compaction_test_util.h"
 #include "hoodie/testing/matchers.h"
 #include "hoodie/testing/temp_dir.h"
@@ -47,6 +48,9 @@ TEST_F(CompactionSchedulerTest, OneOperationPerLatestSliceWithLogFiles) {
   EXPECT_EQ(plan.preserve_hoodie_metadata, false);
   ASSERT_TRUE(plan.operations.has_value());
   ASSERT_EQ(plan.operations->size(), 2u);
+  // LogFileSizeBasedCompactionStrategy (the default) puts the largest logs first: sf's
+  // three log files, then la's one.
+  std::swap(with_logs[0], with_logs[1]);
   for (size_t i = 0; i < 2; ++i) {
     const FileSlice& slice = with_logs[i];
     const CompactionOperation& op = (*plan.operations)[i];
@@ -70,9 +74,9 @@ TEST_F(CompactionSchedulerTest, OneOperationPerLatestSliceWithLogFiles) {
                               {"TOTAL_LOG_FILES", double(names.size())},
                               {"TOTAL_LOG_FILES_SIZE", double(log_bytes)}}));
   }
-  EXPECT_EQ((*plan.operations)[0].partition_path, "la");
-  EXPECT_EQ((*plan.operations)[1].partition_path, "sf");
-  EXPECT_EQ((*plan.operations)[1].delta_file_paths->size(), 3u);  // t2, t3, t4
+  EXPECT_EQ((*plan.operations)[0].partition_path, "sf");
+  EXPECT_EQ((*plan.operations)[1].partition_path, "la");
+  EXPECT_EQ((*plan.operations)[0].delta_file_paths->size(), 3u);  // t2, t3, t4
 
   // Saved as the requested file, decoding to the same plan.
   ASSERT_OK_AND_ASSIGN(ActiveTimeline timeline, table_.table->LoadActiveTimeline());
@@ -93,8 +97,9 @@ TEST(CompactionPlanBytesTest, MetricsInJavaHashMapOrder) {
   slice.base_instant = "20260101000000000";
   CompactionPlan plan;
   plan.version = 2;
-  plan.operations = {
-      BuildCompactionOperation(slice, CaptureSliceMetrics(slice, 1 << 20))};
+  CompactionStrategyOptions options;
+  options.parquet_max_file_size = 1 << 20;
+  plan.operations = {BuildCompactionOperation(slice, CaptureMetrics(options, slice))};
   ASSERT_OK_AND_ASSIGN(std::string bytes, plan.ToAvroBytes());
   std::vector<size_t> at;
   for (const char* key : {"TOTAL_LOG_FILES", "TOTAL_IO_MB", "TOTAL_IO_READ_MB",
@@ -111,6 +116,24 @@ TEST(CompactionPlanBytesTest, MetricsInJavaHashMapOrder) {
   // One MiB written for a slice without base file (parquet max size 1 MiB here).
   EXPECT_EQ(plan.operations->at(0).metrics->at("TOTAL_IO_WRITE_MB"), 1.0);
   EXPECT_EQ(plan.operations->at(0).metrics->at("TOTAL_IO_MB"), 1.0);
+}
+
+TEST_F(CompactionSchedulerTest, TheConfiguredStrategyOrdersAndFilters) {
+  ASSERT_OK(testing::WriteHistory(&table_).status());
+  HoodieConfig config;
+  config.Set("hoodie.compaction.strategy",
+             "org.apache.hudi.table.action.compact.strategy.UnBoundedCompactionStrategy");
+  ASSERT_OK_AND_ASSIGN(auto unbounded, ScheduleCompaction(*table_.table, config));
+  ASSERT_TRUE(unbounded.has_value());
+  // UnBounded keeps the listing order: partitions sorted, la before sf.
+  ASSERT_EQ(unbounded->plan.operations->size(), 2u);
+  EXPECT_EQ(unbounded->plan.operations->at(0).partition_path, "la");
+  EXPECT_EQ(unbounded->plan.operations->at(1).partition_path, "sf");
+
+  config.Set("hoodie.compaction.strategy", "com.example.MyStrategy");
+  auto unknown = ScheduleCompaction(*table_.table, config);
+  ASSERT_FALSE(unknown.ok());
+  EXPECT_THAT(unknown.status().message(), ::testing::HasSubstr("com.example.MyStrategy"));
 }
 
 TEST_F(CompactionSchedulerTest, NothingToCompactSchedulesNothing) {
