@@ -53,5 +53,6 @@ void AddTableCommands(CLI::App* app, const GlobalOptions* options);
 void AddTimelineCommands(CLI::App* app, const GlobalOptions* options);
 void AddDemoCommand(CLI::App* app, const GlobalOptions* options);
 void AddRollbackCommand(CLI::App* app, const GlobalOptions* options);
+void AddCompactionCommands(CLI::App* app, const GlobalOptions* options);
 
 }  // namespace hoodie::cli

@@ -33,6 +33,7 @@ int Run(int argc, char** argv) {
   hoodie::cli::AddQueryCommand(&app, &options);
   hoodie::cli::AddWriteCommand(&app, &options);
   hoodie::cli::AddRollbackCommand(&app, &options);
+  hoodie::cli::AddCompactionCommands(&app, &options);
   hoodie::cli::AddConfigCommands(&app, &options);
 
   try {

@@ -1,0 +1,240 @@
+// SPDX-License-Identifier: Apache-2.0
+/// \file hoodie/cli/compaction_command.cc
+/// \brief `hoodie compaction schedule|run|show`: offline compaction of merge-on-read
+/// tables (Hudi CLI's `compaction schedule`, `compaction run`,
+/// `compaction scheduleAndExecute`, `compactions show all`, `compaction show`).
+#include <iostream>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "hoodie/cli/command.h"
+#include "hoodie/cli/table_loader.h"
+#include "hoodie/config/hoodie_config.h"
+#include "hoodie/services/compaction_executor.h"
+#include "hoodie/services/compaction_scheduler.h"
+#include "hoodie/table/table_meta_client.h"
+#include "hoodie/timeline/active_timeline.h"
+
+namespace hoodie::cli {
+namespace {
+
+struct CompactionArgs {
+  std::string table;
+  std::string instant;
+  std::vector<std::string> hoodie_conf;
+  bool schedule = false;
+};
+
+std::string Number(double value) { return std::to_string(static_cast<int64_t>(value)); }
+
+double Metric(const CompactionOperation& op, const char* name) {
+  if (!op.metrics) return 0;
+  auto it = op.metrics->find(name);
+  return it == op.metrics->end() ? 0 : it->second;
+}
+
+// One row per operation of `plan`.
+Listing PlanListing(const std::string& instant, const CompactionPlan& plan) {
+  Listing listing;
+  listing.header = {"instant",   "partition", "file_id",  "base_instant",
+                    "base_file", "log_files", "log_bytes"};
+  for (const CompactionOperation& op :
+       plan.operations.value_or(std::vector<CompactionOperation>{})) {
+    std::string logs;
+    for (const std::string& name :
+         op.delta_file_paths.value_or(std::vector<std::string>{})) {
+      logs += (logs.empty() ? "" : ",") + name;
+    }
+    listing.rows.push_back({instant, op.partition_path.value_or(""),
+                            op.file_id.value_or(""), op.base_instant_time.value_or(""),
+                            op.data_file_path.value_or(""), logs,
+                            Number(Metric(op, "TOTAL_LOG_FILES_SIZE"))});
+  }
+  return listing;
+}
+
+::arrow::Result<HoodieConfig> ConfigOf(const CompactionArgs& args) {
+  HoodieConfig config;
+  ARROW_RETURN_NOT_OK(config.AddHoodieConfs(args.hoodie_conf));
+  return config;
+}
+
+::arrow::Result<std::optional<ScheduledCompaction>> Schedule(const CompactionArgs& args,
+                                                             const TableMetaClient& table,
+                                                             const HoodieConfig& config) {
+  std::optional<std::string> instant;
+  if (!args.instant.empty()) instant = args.instant;
+  return ScheduleCompaction(table, config, instant);
+}
+
+::arrow::Status RunSchedule(const CompactionArgs& args, const GlobalOptions& options) {
+  ARROW_ASSIGN_OR_RAISE(HoodieConfig config, ConfigOf(args));
+  ARROW_ASSIGN_OR_RAISE(auto table, OpenTable(args.table));
+  ARROW_ASSIGN_OR_RAISE(auto scheduled, Schedule(args, *table, config));
+  if (!scheduled) {
+    if (options.output == OutputFormat::kJson) {
+      PrintListing(options, PlanListing("", CompactionPlan()), std::cout);
+    } else {
+      std::cout << "nothing to compact: no file slice has log files\n";
+    }
+    return ::arrow::Status::OK();
+  }
+  PrintListing(options, PlanListing(scheduled->instant_time, scheduled->plan), std::cout);
+  return ::arrow::Status::OK();
+}
+
+void PrintResult(const GlobalOptions& options, const CompactionResult& result) {
+  Listing listing;
+  listing.header = {"instant",   "partition",  "file_id",    "file",
+                    "records",   "updated",    "deleted",    "inserted",
+                    "log_files", "log_blocks", "log_records"};
+  for (const auto& [partition, stats] : result.metadata.partition_to_write_stats) {
+    for (const WriteStat& stat : stats) {
+      listing.rows.push_back({result.instant_time, partition, stat.file_id.value_or(""),
+                              stat.path.value_or(""), std::to_string(stat.num_writes),
+                              std::to_string(stat.num_update_writes),
+                              std::to_string(stat.num_deletes),
+                              std::to_string(stat.num_inserts),
+                              std::to_string(stat.total_log_files_compacted),
+                              std::to_string(stat.total_log_blocks),
+                              std::to_string(stat.total_log_records)});
+    }
+  }
+  PrintListing(options, listing, std::cout);
+}
+
+::arrow::Status RunRun(const CompactionArgs& args, const GlobalOptions& options) {
+  ARROW_ASSIGN_OR_RAISE(HoodieConfig config, ConfigOf(args));
+  ARROW_ASSIGN_OR_RAISE(auto table, OpenTable(args.table));
+  std::string instant = args.instant;
+  if (args.schedule) {
+    ARROW_ASSIGN_OR_RAISE(auto scheduled, Schedule(args, *table, config));
+    if (!scheduled) {
+      if (options.output == OutputFormat::kJson) {
+        PrintResult(options, CompactionResult());
+      } else {
+        std::cout << "nothing to compact: no file slice has log files\n";
+      }
+      return ::arrow::Status::OK();
+    }
+    instant = scheduled->instant_time;
+  } else if (instant.empty()) {
+    ARROW_ASSIGN_OR_RAISE(std::optional<std::string> earliest,
+                          EarliestPendingCompaction(*table));
+    if (!earliest) {
+      return ::arrow::Status::Invalid(
+          "no pending compaction in ", table->base_path(),
+          "; schedule one with hoodie compaction schedule, or run --schedule");
+    }
+    instant = *earliest;
+  }
+  ARROW_ASSIGN_OR_RAISE(CompactionResult result, RunCompaction(table, config, instant));
+  PrintResult(options, result);
+  return ::arrow::Status::OK();
+}
+
+// Compactions on the active timeline: pending ones and completed commits that have a
+// compaction plan.
+::arrow::Status ShowAll(const TableMetaClient& table, const ActiveTimeline& timeline,
+                        const GlobalOptions& options) {
+  Listing listing;
+  listing.header = {"instant", "state", "operations", "log_files"};
+  for (const Instant& instant : timeline.timeline().instants()) {
+    bool pending = instant.action == Action::kCompaction && !instant.IsCompleted();
+    bool completed = instant.action == Action::kCommit && instant.IsCompleted() &&
+                     table.table_type() == TableType::kMergeOnRead;
+    if (!pending && !completed) continue;
+    Instant requested{instant.timestamp, Action::kCompaction, State::kRequested};
+    auto bytes = timeline.ReadDetails(requested);
+    if (!bytes.ok()) {
+      if (pending) return bytes.status();
+      continue;  // a commit that is no compaction
+    }
+    ARROW_ASSIGN_OR_RAISE(CompactionPlan plan, CompactionPlan::FromAvroBytes(*bytes));
+    size_t operations = plan.operations ? plan.operations->size() : 0;
+    size_t logs = 0;
+    for (const CompactionOperation& op :
+         plan.operations.value_or(std::vector<CompactionOperation>{})) {
+      logs += op.delta_file_paths ? op.delta_file_paths->size() : 0;
+    }
+    const char* state = instant.IsCompleted()  ? "COMPLETED"
+                        : instant.IsInflight() ? "INFLIGHT"
+                                               : "REQUESTED";
+    listing.rows.push_back(
+        {instant.timestamp, state, std::to_string(operations), std::to_string(logs)});
+  }
+  PrintListing(options, listing, std::cout);
+  return ::arrow::Status::OK();
+}
+
+::arrow::Status RunShow(const CompactionArgs& args, const GlobalOptions& options) {
+  ARROW_ASSIGN_OR_RAISE(auto table, OpenTable(args.table));
+  ARROW_ASSIGN_OR_RAISE(ActiveTimeline timeline, table->LoadActiveTimeline());
+  if (args.instant.empty()) return ShowAll(*table, timeline, options);
+  Instant requested{args.instant, Action::kCompaction, State::kRequested};
+  auto bytes = timeline.ReadDetails(requested);
+  if (!bytes.ok()) {
+    return ::arrow::Status::Invalid("no compaction plan ", args.instant, " in ",
+                                    table->base_path());
+  }
+  ARROW_ASSIGN_OR_RAISE(CompactionPlan plan, CompactionPlan::FromAvroBytes(*bytes));
+  PrintListing(options, PlanListing(args.instant, plan), std::cout);
+  return ::arrow::Status::OK();
+}
+
+constexpr char kDescription[] =
+    R"(Offline compaction of a MERGE_ON_READ table, as Hudi 0.15 does it.
+  schedule  plans a compaction T (T.compaction.requested): one operation per latest file
+            slice with log files that no pending compaction or clustering holds, chosen
+            and ordered by hoodie.compaction.strategy (--hoodie-conf). Prints the plan,
+            or "nothing to compact". Refused while a write is pending. Unlike Hudi's
+            procedures, no trigger (hoodie.compact.inline.max.delta.commits) is checked.
+  run       executes the compaction --instant T, else the earliest pending one; with
+            --schedule, schedules a new one and runs it (Hudi CLI's scheduleAndExecute).
+            Writes one new base file per operation and T.commit; an inflight T (a run
+            that died) is undone and redone.
+  show      lists pending and completed compactions; with --instant T, T's plan.
+)";
+
+CLI::App* AddSub(CLI::App* parent, const char* name, const char* help,
+                 const std::shared_ptr<CompactionArgs>& args) {
+  auto* cmd = parent->add_subcommand(name, help);
+  cmd->add_option("--table", args->table, "Base path or URI of the table")->required();
+  return cmd;
+}
+
+}  // namespace
+
+void AddCompactionCommands(CLI::App* app, const GlobalOptions* options) {
+  auto* group = app->add_subcommand("compaction", "Schedule, run and show compactions");
+  group->footer(kDescription);
+  group->require_subcommand(1);
+
+  auto schedule_args = std::make_shared<CompactionArgs>();
+  auto* schedule = AddSub(group, "schedule", "Plan a compaction", schedule_args);
+  schedule->add_option("--instant", schedule_args->instant,
+                       "Instant time of the plan (default: a new instant time)");
+  schedule->add_option("--hoodie-conf", schedule_args->hoodie_conf,
+                       "A configuration key=value (repeatable)");
+  SetAction(schedule,
+            [schedule_args, options]() { return RunSchedule(*schedule_args, *options); });
+
+  auto run_args = std::make_shared<CompactionArgs>();
+  auto* run = AddSub(group, "run", "Execute a pending compaction", run_args);
+  run->add_option("--instant", run_args->instant,
+                  "The compaction to run (default: the earliest pending one)");
+  run->add_flag("--schedule", run_args->schedule,
+                "Schedule a new compaction first and run it");
+  run->add_option("--hoodie-conf", run_args->hoodie_conf,
+                  "A configuration key=value (repeatable)");
+  SetAction(run, [run_args, options]() { return RunRun(*run_args, *options); });
+
+  auto show_args = std::make_shared<CompactionArgs>();
+  auto* show = AddSub(group, "show", "List compactions, or one plan", show_args);
+  show->add_option("--instant", show_args->instant, "Show this compaction's plan");
+  SetAction(show, [show_args, options]() { return RunShow(*show_args, *options); });
+}
+
+}  // namespace hoodie::cli
