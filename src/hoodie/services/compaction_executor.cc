@@ -14,6 +14,7 @@
 #include "hoodie/config/hoodie_config.h"
 #include "hoodie/format/avro/avro_schema.h"
 #include "hoodie/format/avro/meta_fields.h"
+#include "hoodie/format/log/log_file_reader.h"
 #include "hoodie/merge/record_merger.h"
 #include "hoodie/read/base_file_scan_internal.h"
 #include "hoodie/read/file_name_internal.h"
@@ -172,7 +173,7 @@ class SliceCompactor {
     records.set_reader_schema(table_schema_);
     for (LogBlock& block : blocks) {
       // A lazily read block's content is read here and dropped once merged.
-      HOODIE_RETURN_NOT_OK(internal::LoadLogBlockContent(context_.storage.get(), &block));
+      HOODIE_RETURN_NOT_OK(LoadLogBlockContent(context_.storage.get(), &block));
       HOODIE_RETURN_NOT_OK(records.AddBlock(block));
       block.content = std::string();
     }
@@ -268,7 +269,8 @@ class SliceCompactor {
       // The builder keeps the columns of every batch it is given until Finish, so the
       // record may be dropped by the map's next call.
       RowRef log_record = entry->record();
-      HOODIE_ASSIGN_OR_RAISE(MergeResult result, context_.merger->Combine(stored, log_record));
+      HOODIE_ASSIGN_OR_RAISE(MergeResult result,
+                             context_.merger->Combine(stored, log_record));
       switch (result.outcome) {
         case MergeOutcome::kDelete:
           ++counts->deletes;

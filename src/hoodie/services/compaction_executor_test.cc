@@ -197,6 +197,22 @@ TEST_F(CompactionExecutorTest, WritesAfterCompactionMergeWithTheNewBase) {
   EXPECT_EQ(ro, rows);
 }
 
+// The merge state of a slice spills past hoodie.memory.merge.max.size, as Java's
+// ExternalSpillableMap does; the result is the same.
+TEST_F(CompactionExecutorTest, ATinyMemoryBudgetSpillsAndCompactsTheSame) {
+  ASSERT_OK_AND_ASSIGN(auto before, table_.Rows());
+  ASSERT_OK_AND_ASSIGN(auto scheduled, ScheduleCompaction(*table_.table, HoodieConfig()));
+  ASSERT_TRUE(scheduled.has_value());
+  HoodieConfig config;
+  config.Set("hoodie.memory.merge.max.size", "1");
+  config.Set("hoodie.compaction.reverse.log.read", "true");
+  ASSERT_OK(RunCompaction(table_.table, config, scheduled->instant_time).status());
+  ASSERT_OK_AND_ASSIGN(auto after, table_.Rows());
+  EXPECT_EQ(after, before);
+  ASSERT_OK_AND_ASSIGN(auto ro, table_.Rows(QueryType::kReadOptimized));
+  EXPECT_EQ(ro, before);
+}
+
 TEST_F(CompactionExecutorTest, RefusesWhatIsNotAPendingCompaction) {
   auto missing = RunCompaction(table_.table, HoodieConfig(), "20990101000000000");
   ASSERT_FALSE(missing.ok());
