@@ -213,6 +213,30 @@ TEST_F(CompactionExecutorTest, ATinyMemoryBudgetSpillsAndCompactsTheSame) {
   EXPECT_EQ(ro, before);
 }
 
+// Writes to file groups of a pending compaction go to the slice at the compaction
+// instant, so they survive the compaction and merge with its new base file.
+TEST_F(CompactionExecutorTest, WritesWhileACompactionIsPendingSurviveIt) {
+  ASSERT_OK_AND_ASSIGN(auto scheduled, ScheduleCompaction(*table_.table, HoodieConfig()));
+  ASSERT_TRUE(scheduled.has_value());
+  ASSERT_OK(table_.Upsert({{"1", "a5", 7, "sf"}, {"6", "f", 7, "la"}}).status());
+  ASSERT_OK(table_.Delete({{"3", "", 8, "la"}}).status());
+  const std::vector<std::string> columns = {"id", "name", "ts", "city"};
+  ASSERT_OK_AND_ASSIGN(auto before,
+                       table_.Rows(QueryType::kSnapshot, std::nullopt, columns));
+  EXPECT_EQ(before,
+            (std::vector<std::string>{"1|a5|7|sf", "4|d|2|sf", "5|e|1|ny", "6|f|7|la"}));
+  ASSERT_OK(
+      RunCompaction(table_.table, HoodieConfig(), scheduled->instant_time).status());
+  ASSERT_OK_AND_ASSIGN(auto after,
+                       table_.Rows(QueryType::kSnapshot, std::nullopt, columns));
+  EXPECT_EQ(after, before);
+  // The compacted base files hold the state as of the plan: 1 is a3 there.
+  ASSERT_OK_AND_ASSIGN(auto ro,
+                       table_.Rows(QueryType::kReadOptimized, std::nullopt, columns));
+  EXPECT_EQ(ro, (std::vector<std::string>{"1|a3|4|sf", "3|c2|2|la", "4|d|2|sf",
+                                          "5|e|1|ny", "6|f|7|la"}));
+}
+
 TEST_F(CompactionExecutorTest, RefusesWhatIsNotAPendingCompaction) {
   auto missing = RunCompaction(table_.table, HoodieConfig(), "20990101000000000");
   ASSERT_FALSE(missing.ok());

@@ -113,6 +113,10 @@ TEST(CompactionPlanBytesTest, MetricsInJavaHashMapOrder) {
     at.push_back(pos);
   }
   EXPECT_TRUE(std::is_sorted(at.begin(), at.end()));
+  // The writer schema is the text Java's generated class embeds.
+  EXPECT_NE(bytes.find(R"({"name":"baseInstantTime","type":["null",{"type":"string",)"
+                       R"("avro.java.string":"String"}]})"),
+            std::string::npos);
   // One MiB written for a slice without base file (parquet max size 1 MiB here).
   EXPECT_EQ(plan.operations->at(0).metrics->at("TOTAL_IO_WRITE_MB"), 1.0);
   EXPECT_EQ(plan.operations->at(0).metrics->at("TOTAL_IO_MB"), 1.0);

@@ -9,6 +9,8 @@ namespace hoodie::testing {
 HoodieConfig MorTripConfig() {
   HoodieConfig config = TripConfig(true);
   config.Set("hoodie.datasource.write.table.type", "MERGE_ON_READ");
+  // No small-file padding: updates go to log files, inserts to new file groups.
+  config.Set("hoodie.parquet.small.file.limit", "0");
   return config;
 }
 

@@ -15,6 +15,36 @@ using internal::HudiRecordName;
 
 namespace {
 
+// The writer schema exactly as Hudi 0.15 embeds it in `avro.schema` (the SCHEMA$ of the
+// generated class, with "avro.java.string" and doc attributes; taken from a plan Spark
+// wrote), so a plan we write is the bytes Hudi writes for the same record and sync
+// marker (tests/interop/test_compaction.py compares them).
+constexpr char kJavaPlanSchema[] =
+    R"({"type":"record","name":"HoodieCompactionPlan","namespace":"org.apache.hudi.avro.model",)"
+    R"("fields":[{"name":"operations","type":["null",{"type":"array","items":{"type":"record",)"
+    R"("name":"HoodieCompactionOperation","fields":[{"name":"baseInstantTime",)"
+    R"("type":["null",{"type":"string","avro.java.string":"String"}]},{"name":"deltaFilePaths",)"
+    R"("type":["null",{"type":"array","items":{"type":"string","avro.java.string":"String"})"
+    R"(}],"default":null},{"name":"dataFilePath","type":["null",{"type":"string",)"
+    R"("avro.java.string":"String"}],"default":null},{"name":"fileId","type":["null",)"
+    R"({"type":"string","avro.java.string":"String"}]},{"name":"partitionPath",)"
+    R"("type":["null",{"type":"string","avro.java.string":"String"}],"default":null})"
+    R"(,{"name":"metrics","type":["null",{"type":"map","values":"double","avro.java.string":"String"})"
+    R"(],"default":null},{"name":"bootstrapFilePath","type":["null",{"type":"string",)"
+    R"("avro.java.string":"String"}],"default":null}]}}],"default":null},{"name":"extraMetadata",)"
+    R"("type":["null",{"type":"map","values":{"type":"string","avro.java.string":"String"})"
+    R"(,"avro.java.string":"String"}],"default":null},{"name":"version","type":["int",)"
+    R"("null"],"default":1},{"name":"strategy","type":["null",{"type":"record",)"
+    R"("name":"HoodieCompactionStrategy","fields":[{"name":"compactorClassName",)"
+    R"("type":["null",{"type":"string","avro.java.string":"String"}],"doc":"The class name that is provided here should extend CompactionExecutionStrategy abstract class,)"
+    R"( idea is that the plan generator will also provide the execution strategy to use.",)"
+    R"("default":null},{"name":"strategyParams","type":["null",{"type":"map",)"
+    R"("values":{"type":"string","avro.java.string":"String"},"avro.java.string":"String"})"
+    R"(],"doc":"These parameters play a key role in determining which action type it is i.e. compaction or logcompaction and it will also include configs that determine how compaction needs to be executed.",)"
+    R"("default":null},{"name":"version","type":["int","null"],"default":1}]})"
+    R"(],"default":null},{"name":"preserveHoodieMetadata","type":["boolean","null"])"
+    R"(,"default":false}]})";
+
 Result<CompactionOperation> OperationFromValue(const AvroValue& record) {
   CompactionOperation op;
   ARROW_ASSIGN_OR_RAISE(op.base_instant_time,
@@ -112,7 +142,7 @@ Result<CompactionPlan> CompactionPlan::FromAvroBytes(std::string_view bytes) {
 }
 
 Result<std::string> CompactionPlan::ToAvroBytes() const {
-  return internal::ModelToContainer(ToAvroValue(), HudiAvroRecord::kCompactionPlan);
+  return WriteSingleRecordContainer(kJavaPlanSchema, ToAvroValue());
 }
 
 }  // namespace hoodie
