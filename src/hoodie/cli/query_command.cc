@@ -95,6 +95,9 @@ std::vector<std::string> SplitColumns(const std::string& text) {
   ARROW_ASSIGN_OR_RAISE(options.merge_type, ParseMergeType(args.merge_type));
   HoodieConfig config;
   ARROW_RETURN_NOT_OK(config.AddHoodieConfs(args.hoodie_conf));
+  // Bad values fail; keys hoodie does not know (e.g. Hudi 1.x's
+  // hoodie.common.spillable.diskmap.type) are warned about, not silently dropped.
+  ARROW_RETURN_NOT_OK(config.Validate());
   ARROW_ASSIGN_OR_RAISE(options.log_scan, LogScanOptions::FromConfig(config));
   options.columns = SplitColumns(args.columns);
   options.partitions = args.partitions;

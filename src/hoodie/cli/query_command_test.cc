@@ -183,6 +183,12 @@ TEST_F(QueryCommandTest, MergeOnReadAvroLogTrips) {
   CliResult bad = RunCli("query " + table + " --hoodie-conf hoodie.memory.merge.max.size=0");
   EXPECT_EQ(bad.exit_code, 1);
   EXPECT_THAT(bad.err, HasSubstr("hoodie.memory.merge.max.size"));
+  CliResult unknown = RunCli("query " + table + rider_d +
+                             " --hoodie-conf hoodie.common.spillable.diskmap.type=ROCKS_DB");
+  ASSERT_EQ(unknown.exit_code, 0) << unknown.err;
+  EXPECT_EQ(unknown.out, snapshot.out);
+  EXPECT_THAT(unknown.err,
+              HasSubstr("unknown key 'hoodie.common.spillable.diskmap.type'"));
 }
 
 }  // namespace
