@@ -65,6 +65,8 @@ def test_spark_reads_hoodie_compaction_of_spark_logs(spark, hudi_java, hoodie, t
     stats = hudi_java.commit_write_stats(path, c)
     assert {s["operation"] for s in stats} == {"COMPACT"}
     assert sorted(s["file"] for s in stats) == sorted(r["file"] for r in ran)
+    assert sorted((s["file"], s["inserts"], s["updates"], s["deletes"], s["records_written"]) for s in stats) == \
+        sorted((r["file"], r["inserted"], r["updated"], r["deleted"], r["records"]) for r in ran)
     compacted = {r["file"].split("/")[-1] for r in ran}
     latest = hudi_java.latest_base_files(path, ["p1", "p2", "p3"])
     assert compacted <= {name for _, name in latest}

@@ -348,3 +348,42 @@ TEST(CompactionSampleTest, HudiV6MorTablesCompactToTheirSnapshot) {
 
 }  // namespace
 }  // namespace hoodie
+
+namespace hoodie {
+namespace {
+
+// Hudi's sample table with a rolled-back deltacommit: its log holds the failed commit's
+// data block, the rollback command block and a later data block. The compaction counts
+// all three blocks and the rollback, and merges only the surviving record.
+TEST(CompactionSampleTest, RollbackBlocksAreCountedAndHonoured) {
+  testing::TempDir dir;
+  ASSERT_OK_AND_ASSIGN(
+      std::string base,
+      testing::UnzipTable(
+          "hudi-rs-tables/sample_table/mor/parquet/v6_nonpartitioned_rollback.zip",
+          dir.path()));
+  ASSERT_OK_AND_ASSIGN(auto table, TableMetaClient::Load(Storage::Local(), base));
+  ASSERT_OK_AND_ASSIGN(auto scheduled, ScheduleCompaction(*table, HoodieConfig()));
+  ASSERT_TRUE(scheduled.has_value());
+  ASSERT_OK_AND_ASSIGN(CompactionResult result,
+                       RunCompaction(table, HoodieConfig(), scheduled->instant_time));
+  ASSERT_EQ(result.metadata.partition_to_write_stats.size(), 1u);
+  const auto& [partition, stats] = result.metadata.partition_to_write_stats[0];
+  EXPECT_EQ(partition, "");
+  ASSERT_EQ(stats.size(), 1u);
+  const WriteStat& stat = stats[0];
+  EXPECT_EQ(stat.prev_commit, "20250126040823628");
+  EXPECT_EQ(stat.num_writes, 3);
+  EXPECT_EQ(stat.num_update_writes, 1);
+  EXPECT_EQ(stat.num_deletes, 0);
+  EXPECT_EQ(stat.num_inserts, 0);
+  EXPECT_EQ(stat.total_log_files_compacted, 3);
+  EXPECT_EQ(stat.total_log_blocks, 3);
+  EXPECT_EQ(stat.total_rollback_blocks, 1);
+  EXPECT_EQ(stat.total_corrupt_log_block, 0);
+  EXPECT_EQ(stat.total_log_records, 1);
+  EXPECT_EQ(stat.total_updated_records_compacted, 1);
+}
+
+}  // namespace
+}  // namespace hoodie
