@@ -241,17 +241,39 @@ def test_hoodie_global_index_partition_move_read_by_spark(spark, hoodie, tmp_pat
     assert spark_rows(spark, path) == sorted([("a1", "alice3", 3, where, where)] + others)
 
 
-@pytest.mark.xfail(strict=True, reason="hoodie's reader takes partition columns from the data file, "
-                                       "Spark (Hudi 0.15) from the partition path")
-def test_hoodie_reads_in_place_global_update_like_spark(spark, hoodie, tmp_path):
+@pytest.mark.parametrize("table_type", ["COPY_ON_WRITE", "MERGE_ON_READ"])
+def test_hoodie_reads_in_place_global_update_like_spark(spark, hoodie, tmp_path, table_type):
     """A record a global index updated in its old partition reads the same in hoodie as in Spark.
 
-    The stored row keeps the incoming partition column value (`p2`) in partition `p1`; Spark shows `p1`."""
+    The stored row keeps the incoming partition column value (`p2`) in partition `p1`. Spark's base-file-only
+    reads (copy-on-write snapshot and time travel, read-optimized) fill the partition column from the path
+    (`p1`); merge-on-read snapshots and incremental reads return the stored `p2`. hoodie's `query` returns
+    exactly Spark's rows in every mode, and a filter on the partition column sees the same values."""
     path = tmp_path / "t"
-    conf = global_conf("GLOBAL_SIMPLE", "false")
-    hoodie_write(hoodie, tmp_path, path, "upsert", BASE_ROWS, conf)
-    hoodie_write(hoodie, tmp_path, path, "upsert", [("a1", "alice2", 2, "p2")], conf)
-    assert hoodie_query_rows(hoodie, path) == spark_rows(spark, path)
+    conf = {**global_conf("GLOBAL_SIMPLE", "false"), "hoodie.datasource.write.table.type": table_type}
+    first = hoodie_write(hoodie, tmp_path, path, "upsert", BASE_ROWS, conf)["instant"]
+    second = hoodie_write(hoodie, tmp_path, path, "upsert", [("a1", "alice2", 2, "p2")], conf)["instant"]
+    shown = "p1" if table_type == "COPY_ON_WRITE" else "p2"
+    expected = sorted([("a1", "alice2", 2, shown, "p1")] + with_path(BASE_ROWS[1:]))
+    assert spark_rows(spark, path) == expected
+    assert hoodie_query_rows(hoodie, path) == expected
+    read_optimized = {"hoodie.datasource.query.type": "read_optimized"}
+    assert hoodie_query_rows(hoodie, path, "--query-type", "read_optimized") == spark_rows(
+        spark, path, **read_optimized)
+    for instant in (first, second):
+        assert hoodie_query_rows(hoodie, path, "--as-of", instant) == spark_rows(
+            spark, path, **{"as.of.instant": instant})
+    incremental = {"hoodie.datasource.query.type": "incremental", "hoodie.datasource.read.begin.instanttime": "000"}
+    assert hoodie_query_rows(hoodie, path, "--query-type", "incremental", "--begin", "000") == spark_rows(
+        spark, path, **incremental) == sorted([("a1", "alice2", 2, "p2", "p1")] + with_path(BASE_ROWS[1:]))
+    # Filters on the partition column: Spark prunes partitions by their path values, then filters rows.
+    for op, spark_op in (("=", "="), ("!=", "<>")):
+        for part in ("p1", "p2"):
+            for options, args in (({}, ()), (incremental, ("--query-type", "incremental", "--begin", "000"))):
+                spark_ids = sorted(r.id for r in snapshot(spark, path, **options).where(
+                    f"part {spark_op} '{part}'").select("id").collect())
+                hoodie_ids = [r[0] for r in hoodie_query_rows(hoodie, path, "--where", f"part{op}{part}", *args)]
+                assert hoodie_ids == spark_ids, (op, part, args)
 
 
 def test_stale_partition_move_with_default_payload_matches_spark(spark, hoodie, tmp_path):

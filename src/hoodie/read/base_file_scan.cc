@@ -176,8 +176,11 @@ bool MayContainKey(const parquet::arrow::FileReader& reader, const std::string& 
 class BaseFileScan : public ::arrow::RecordBatchReader {
  public:
   BaseFileScan(std::shared_ptr<Storage> storage, std::vector<BaseFile> files,
-               ScanSpec spec)
-      : storage_(std::move(storage)), files_(std::move(files)), spec_(std::move(spec)) {}
+               ScanSpec spec, std::vector<PartitionConstants> constants)
+      : storage_(std::move(storage)),
+        files_(std::move(files)),
+        spec_(std::move(spec)),
+        constants_(std::move(constants)) {}
 
   std::shared_ptr<::arrow::Schema> schema() const override { return spec_.output_schema; }
 
@@ -253,12 +256,15 @@ class BaseFileScan : public ::arrow::RecordBatchReader {
 
   ::arrow::Result<std::shared_ptr<::arrow::RecordBatch>> Shape(
       const ::arrow::RecordBatch& batch) {
-    return ShapeBatch(spec_, batch, &emitted_);
+    const PartitionConstants* constants =
+        constants_.empty() ? nullptr : &constants_[file_index_ - 1];
+    return ShapeBatch(spec_, batch, &emitted_, constants);
   }
 
   std::shared_ptr<Storage> storage_;
   std::vector<BaseFile> files_;
   ScanSpec spec_;
+  std::vector<PartitionConstants> constants_;
   size_t file_index_ = 0;
   std::unique_ptr<parquet::arrow::FileReader> reader_;
   std::vector<int> leaves_;
@@ -269,10 +275,30 @@ class BaseFileScan : public ::arrow::RecordBatchReader {
 
 }  // namespace
 
+namespace {
+
+const ::arrow::Scalar* FindConstant(const PartitionConstants* constants,
+                                    const std::string& name) {
+  if (constants == nullptr) return nullptr;
+  for (const auto& [column, value] : *constants) {
+    if (column == name) return value.get();
+  }
+  return nullptr;
+}
+
+}  // namespace
+
 ::arrow::Result<std::shared_ptr<::arrow::RecordBatch>> ConformBatch(
-    const ::arrow::Schema& schema, const ::arrow::RecordBatch& batch) {
+    const ::arrow::Schema& schema, const ::arrow::RecordBatch& batch,
+    const PartitionConstants* constants) {
   std::vector<std::shared_ptr<::arrow::Array>> columns;
   for (const auto& field : schema.fields()) {
+    if (const ::arrow::Scalar* constant = FindConstant(constants, field->name())) {
+      HOODIE_ASSIGN_OR_RAISE(auto column,
+                             ::arrow::MakeArrayFromScalar(*constant, batch.num_rows()));
+      columns.push_back(std::move(column));
+      continue;
+    }
     std::shared_ptr<::arrow::Array> column = batch.GetColumnByName(field->name());
     if (column == nullptr) {
       // A column added by a later schema: older files read it as null, as Spark does.
@@ -290,9 +316,10 @@ class BaseFileScan : public ::arrow::RecordBatchReader {
 }
 
 ::arrow::Result<std::shared_ptr<::arrow::RecordBatch>> ShapeBatch(
-    const ScanSpec& spec, const ::arrow::RecordBatch& batch, int64_t* emitted) {
+    const ScanSpec& spec, const ::arrow::RecordBatch& batch, int64_t* emitted,
+    const PartitionConstants* constants) {
   HOODIE_ASSIGN_OR_RAISE(std::shared_ptr<::arrow::RecordBatch> rows,
-                         ConformBatch(*spec.read_schema, batch));
+                         ConformBatch(*spec.read_schema, batch, constants));
   if (!spec.filters.empty()) {
     ::arrow::Datum mask;
     for (const BoundFilter& filter : spec.filters) {
@@ -332,9 +359,10 @@ class BaseFileScan : public ::arrow::RecordBatchReader {
 }
 
 std::shared_ptr<::arrow::RecordBatchReader> MakeBaseFileScan(
-    std::shared_ptr<Storage> storage, std::vector<BaseFile> files, ScanSpec spec) {
+    std::shared_ptr<Storage> storage, std::vector<BaseFile> files, ScanSpec spec,
+    std::vector<PartitionConstants> constants) {
   return std::make_shared<BaseFileScan>(std::move(storage), std::move(files),
-                                        std::move(spec));
+                                        std::move(spec), std::move(constants));
 }
 
 }  // namespace hoodie::internal

@@ -19,6 +19,7 @@
 #include <arrow/type.h>
 
 #include "hoodie/read/file_slice.h"
+#include "hoodie/read/partition_values_internal.h"
 #include "hoodie/read/read_options.h"
 
 namespace parquet::arrow {
@@ -41,7 +42,8 @@ struct BoundFilter {
 /// \brief What to read from every file and how to shape it.
 struct ScanSpec {
   std::shared_ptr<::arrow::Schema> output_schema;
-  std::shared_ptr<::arrow::Schema> read_schema;  ///< output columns, then filter-only ones
+  std::shared_ptr<::arrow::Schema>
+      read_schema;  ///< output columns, then filter-only ones
   std::vector<BoundFilter> filters;
   std::optional<std::string> record_key;  ///< equality on _hoodie_record_key, for pruning
   std::optional<int64_t> limit;
@@ -65,17 +67,24 @@ struct ScanSpec {
     Storage* storage, const std::string& path, int64_t batch_size);
 
 /// `batch` with the columns of `schema` in its order: a missing column becomes nulls
-/// (a column added by a later schema), a column of another type is cast.
+/// (a column added by a later schema), a column of another type is cast, and a column
+/// named in `constants` holds its constant in every row (partition values taken from
+/// the partition path).
 ::arrow::Result<std::shared_ptr<::arrow::RecordBatch>> ConformBatch(
-    const ::arrow::Schema& schema, const ::arrow::RecordBatch& batch);
+    const ::arrow::Schema& schema, const ::arrow::RecordBatch& batch,
+    const PartitionConstants* constants = nullptr);
 
-/// Applies `spec` to a batch of full rows: conforms it to the read schema, filters,
-/// projects to the output schema and cuts at the limit, counting rows in `*emitted`.
+/// Applies `spec` to a batch of full rows: conforms it to the read schema (with
+/// `constants`, see ConformBatch), filters, projects to the output schema and cuts at
+/// the limit, counting rows in `*emitted`.
 ::arrow::Result<std::shared_ptr<::arrow::RecordBatch>> ShapeBatch(
-    const ScanSpec& spec, const ::arrow::RecordBatch& batch, int64_t* emitted);
+    const ScanSpec& spec, const ::arrow::RecordBatch& batch, int64_t* emitted,
+    const PartitionConstants* constants = nullptr);
 
-/// A reader over `files` in order; at most one row group is decoded at a time.
+/// A reader over `files` in order; at most one row group is decoded at a time. When
+/// `constants` is not empty it holds, per file, the partition values its rows get.
 std::shared_ptr<::arrow::RecordBatchReader> MakeBaseFileScan(
-    std::shared_ptr<Storage> storage, std::vector<BaseFile> files, ScanSpec spec);
+    std::shared_ptr<Storage> storage, std::vector<BaseFile> files, ScanSpec spec,
+    std::vector<PartitionConstants> constants = {});
 
 }  // namespace hoodie::internal

@@ -5,6 +5,7 @@
 #include "hoodie/read/table_reader.h"
 
 #include <algorithm>
+#include <map>
 #include <mutex>
 #include <set>
 #include <utility>
@@ -17,6 +18,7 @@
 #include "hoodie/read/base_file_scan_internal.h"
 #include "hoodie/read/file_system_view.h"
 #include "hoodie/read/merged_slice_scan_internal.h"
+#include "hoodie/read/partition_values_internal.h"
 #include "hoodie/storage/storage.h"
 #include "hoodie/table/table_config.h"
 #include "hoodie/table/table_meta_client.h"
@@ -55,6 +57,13 @@ namespace {
                                     *options.limit);
   }
   return ::arrow::Status::OK();
+}
+
+// Hudi 0.15 reads these through BaseFileOnlyRelation, which takes partition column
+// values from the partition path (see partition_values_internal.h).
+bool FillsPartitionValuesFromPath(TableType table_type, QueryType query_type) {
+  if (query_type == QueryType::kIncremental) return false;
+  return table_type == TableType::kCopyOnWrite || query_type == QueryType::kReadOptimized;
 }
 
 std::string NewestBaseFile(const std::vector<FileSlice>& slices) {
@@ -197,6 +206,12 @@ std::string NewestBaseFile(const std::vector<FileSlice>& slices) {
     // No data file anywhere: nothing to read and no schema to read it with.
     return ::arrow::RecordBatchReader::Make({}, table_schema);
   }
+  std::vector<internal::PartitionConstants> constants;
+  if (!merged && FillsPartitionValuesFromPath(table_->table_type(), options.query_type)) {
+    HOODIE_ASSIGN_OR_RAISE(constants, PathPartitionValues(plan, &table_schema));
+  } else if (merged && options.query_type != QueryType::kIncremental) {
+    HOODIE_RETURN_NOT_OK(PrunePartitionsByFilters(options, *table_schema, &plan));
+  }
   HOODIE_ASSIGN_OR_RAISE(
       internal::ScanSpec spec,
       internal::MakeScanSpec(*table_schema, options, plan.commit_time_range));
@@ -205,7 +220,106 @@ std::string NewestBaseFile(const std::vector<FileSlice>& slices) {
   }
   std::vector<BaseFile> files;
   for (FileSlice& slice : plan.slices) files.push_back(std::move(*slice.base_file));
-  return internal::MakeBaseFileScan(table_->storage(), std::move(files), std::move(spec));
+  return internal::MakeBaseFileScan(table_->storage(), std::move(files), std::move(spec),
+                                    std::move(constants));
+}
+
+namespace {
+
+const char* CompareFunction(CompareOp op) {
+  switch (op) {
+    case CompareOp::kEqual:
+      return "equal";
+    case CompareOp::kNotEqual:
+      return "not_equal";
+    case CompareOp::kLess:
+      return "less";
+    case CompareOp::kLessEqual:
+      return "less_equal";
+    case CompareOp::kGreater:
+      return "greater";
+    case CompareOp::kGreaterEqual:
+      return "greater_equal";
+  }
+  return "equal";
+}
+
+// Whether the partition values of one slice satisfy every filter on a partition
+// column; a null comparison prunes, as a SQL predicate that is not true.
+::arrow::Result<bool> PartitionMatches(const internal::PartitionConstants& values,
+                                       const std::vector<ColumnFilter>& filters) {
+  for (const ColumnFilter& filter : filters) {
+    for (const auto& [column, value] : values) {
+      if (column != filter.column) continue;
+      auto literal = ::arrow::Scalar::Parse(value->type, filter.value);
+      // A literal that does not parse fails later, naming the column, in MakeScanSpec.
+      if (!literal.ok()) return true;
+      HOODIE_ASSIGN_OR_RAISE(
+          ::arrow::Datum match,
+          ::arrow::compute::CallFunction(CompareFunction(filter.op), {value, *literal}));
+      const auto& result = match.scalar_as<::arrow::BooleanScalar>();
+      if (!result.is_valid || !result.value) return false;
+    }
+  }
+  return true;
+}
+
+}  // namespace
+
+// MergeOnReadSnapshotRelation prunes partitions by the filters on partition columns,
+// evaluated on the values parsed from the partition paths (HoodieFileIndex), and then
+// filters the merged rows by their stored values: a record whose stored partition value
+// differs from its path's matches only where both do (checked against Spark).
+// Timestamp-keyed columns, whose path text Spark types as a string, are not pruned.
+::arrow::Status TableReader::PrunePartitionsByFilters(const ReadOptions& options,
+                                                      const ::arrow::Schema& table_schema,
+                                                      ReadPlan* plan) const {
+  if (options.filters.empty()) return ::arrow::Status::OK();
+  HOODIE_ASSIGN_OR_RAISE(
+      std::optional<internal::PathPartitionColumns> columns,
+      internal::PathValuedPartitionColumns(*table_->table_config(), table_schema));
+  if (!columns || columns->path_text) return ::arrow::Status::OK();
+  std::map<std::string, bool> kept;
+  std::vector<FileSlice> slices;
+  for (FileSlice& slice : plan->slices) {
+    const std::string& partition = slice.group.partition_path;
+    auto it = kept.find(partition);
+    if (it == kept.end()) {
+      HOODIE_ASSIGN_OR_RAISE(auto values,
+                             internal::ParsePartitionPath(*columns, partition));
+      HOODIE_ASSIGN_OR_RAISE(bool matches, PartitionMatches(values, options.filters));
+      it = kept.emplace(partition, matches).first;
+    }
+    if (it->second) slices.push_back(std::move(slice));
+  }
+  plan->slices = std::move(slices);
+  return ::arrow::Status::OK();
+}
+
+::arrow::Result<std::vector<internal::PartitionConstants>>
+TableReader::PathPartitionValues(const ReadPlan& plan,
+                                 std::shared_ptr<::arrow::Schema>* table_schema) const {
+  HOODIE_ASSIGN_OR_RAISE(
+      std::optional<internal::PathPartitionColumns> columns,
+      internal::PathValuedPartitionColumns(*table_->table_config(), **table_schema));
+  std::vector<internal::PartitionConstants> constants;
+  if (!columns) return constants;
+  *table_schema = internal::WithPartitionTypes(**table_schema, *columns);
+  std::map<std::string, internal::PartitionConstants> parsed;
+  for (const FileSlice& slice : plan.slices) {
+    const std::string& partition = slice.group.partition_path;
+    auto it = parsed.find(partition);
+    if (it == parsed.end()) {
+      auto values = internal::ParsePartitionPath(*columns, partition);
+      if (!values.ok()) {
+        return values.status().WithMessage(values.status().message(), " (table ",
+                                           table_->base_path(), ")");
+      }
+      it = parsed.emplace(partition, std::move(*values)).first;
+    }
+    constants.push_back(it->second);
+  }
+  return constants;
 }
 
 // The payload and ordering field come from hoodie.properties

@@ -12,6 +12,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <arrow/record_batch.h>
@@ -79,12 +80,23 @@ class TableReader {
   ::arrow::Result<std::shared_ptr<::arrow::RecordBatchReader>> ReadMerged(
       ReadPlan plan, const ReadOptions& options,
       std::shared_ptr<::arrow::Schema> table_schema, internal::ScanSpec spec) const;
+  // Partition values parsed from the path of each slice of `plan`, in slice order, for
+  // the partition columns of the table (retyped in `*table_schema` as Spark types
+  // them); empty for a non-partitioned table. Invalid when a path does not parse.
+  ::arrow::Result<
+      std::vector<std::vector<std::pair<std::string, std::shared_ptr<::arrow::Scalar>>>>>
+  PathPartitionValues(const ReadPlan& plan,
+                      std::shared_ptr<::arrow::Schema>* table_schema) const;
+  // Drops the slices of partitions whose path values fail a filter on a partition
+  // column (merge-on-read snapshot and time travel).
+  ::arrow::Status PrunePartitionsByFilters(const ReadOptions& options,
+                                           const ::arrow::Schema& table_schema,
+                                           ReadPlan* plan) const;
   ::arrow::Result<std::vector<FileGroupId>> GroupsWrittenInRange(
       const Timeline& commits) const;
   ::arrow::Status PlanIncremental(const ReadOptions& options, ReadPlan* plan) const;
-  ::arrow::Result<std::vector<FileSlice>> LatestSlices(const FileSystemView& view,
-                                                       QueryType type,
-                                                       std::optional<std::string> as_of) const;
+  ::arrow::Result<std::vector<FileSlice>> LatestSlices(
+      const FileSystemView& view, QueryType type, std::optional<std::string> as_of) const;
 
   std::shared_ptr<TableMetaClient> table_;
   ActiveTimeline timeline_;

@@ -90,6 +90,18 @@ std::vector<std::string> RenderRows(const ::arrow::Table& table,
   return RenderRows(*data, columns);
 }
 
+::arrow::Result<std::vector<std::string>> StoredRows(
+    const std::string& base_path, const std::vector<std::string>& columns) {
+  auto storage = Storage::Local();
+  ARROW_ASSIGN_OR_RAISE(auto table, TableMetaClient::Load(storage, base_path));
+  ARROW_ASSIGN_OR_RAISE(auto reader, TableReader::Open(table));
+  ReadOptions options;
+  options.query_type = QueryType::kIncremental;
+  options.begin = "000";
+  ARROW_ASSIGN_OR_RAISE(auto data, reader->ReadTable(options));
+  return RenderRows(*data, columns);
+}
+
 std::vector<std::string> ListTree(const std::string& dir) {
   std::vector<std::string> out;
   for (const auto& entry : std::filesystem::recursive_directory_iterator(dir)) {

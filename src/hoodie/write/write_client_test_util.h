@@ -39,6 +39,12 @@ std::vector<std::string> RenderRows(const ::arrow::Table& table,
 ::arrow::Result<std::vector<std::string>> SnapshotRows(
     const std::string& base_path, const std::vector<std::string>& columns);
 
+/// The latest records as stored, partition columns included (an incremental read from
+/// the beginning, which does not take partition values from partition paths), as
+/// RenderRows.
+::arrow::Result<std::vector<std::string>> StoredRows(
+    const std::string& base_path, const std::vector<std::string>& columns);
+
 /// Every file and folder under `dir` (relative paths, sorted, each with its size for a
 /// file), to check that a write left a table exactly as it was.
 std::vector<std::string> ListTree(const std::string& dir);

@@ -284,16 +284,16 @@ class ModelRun {
   // Snapshot now, a time travel to an earlier commit and an incremental range.
   void Check() {
     ASSERT_OK_AND_ASSIGN(auto snapshot, Read(ReadOptions::Defaults()));
-    ASSERT_TRUE(snapshot == model_.Snapshot())
-        << "snapshot:" << Difference(snapshot, model_.Snapshot());
+    ASSERT_TRUE(snapshot == model_.Snapshot(true))
+        << "snapshot:" << Difference(snapshot, model_.Snapshot(true));
     const std::vector<std::string>& instants = model_.instants();
     int n = static_cast<int>(instants.size());
     ReadOptions travel;
     travel.as_of = instants[Uniform(0, n - 1)];
     ASSERT_OK_AND_ASSIGN(auto past, Read(travel));
-    ASSERT_TRUE(past == model_.SnapshotAt(*travel.as_of))
+    ASSERT_TRUE(past == model_.SnapshotAt(*travel.as_of, true))
         << "as of " << *travel.as_of << ":"
-        << Difference(past, model_.SnapshotAt(*travel.as_of));
+        << Difference(past, model_.SnapshotAt(*travel.as_of, true));
     int end = Uniform(0, n - 1);
     int begin = Uniform(-1, end);
     ReadOptions incremental;

@@ -377,13 +377,36 @@ void WriteModel::Delete(const std::vector<ModelRecord>& batch,
   Record(instant);
 }
 
-std::string WriteModel::Render(const Row& row) {
-  const ModelRecord& r = row.record;
+std::string WriteModel::Render(const Row& row, bool path_values) const {
+  ModelRecord r = row.record;
+  std::string day = std::to_string(r.day);
+  if (path_values) {
+    // Spark's base-file-only reads fill the partition columns from the partition path
+    // (hoodie/read/partition_values_internal.h); CustomKeyGenerator TIMESTAMP fields
+    // keep their stored values.
+    switch (keygen_) {
+      case ModelKeyGen::kSimple:
+        r.p = row.partition;
+        break;
+      case ModelKeyGen::kSimpleHive:
+        r.p = row.partition.substr(2);
+        break;
+      case ModelKeyGen::kComplex:
+        r.p = row.partition.substr(0, row.partition.find('/'));
+        r.q = row.partition.substr(row.partition.find('/') + 1);
+        break;
+      case ModelKeyGen::kTimestamp:
+        day = row.partition;
+        break;
+      default:
+        break;
+    }
+  }
   std::string text = row.commit_time + "|" + row.key + "|" + row.partition + "|" + r.id +
-                     "|" + r.k2 + "|" + r.p + "|" + r.q + "|" + std::to_string(r.day) +
-                     "|" + std::to_string(r.ts) + "|" +
-                     (r.v ? std::to_string(*r.v) : "null") + "|" +
-                     (r.name ? *r.name : "null") + "|" + (r.deleted ? "true" : "false");
+                     "|" + r.k2 + "|" + r.p + "|" + r.q + "|" + day + "|" +
+                     std::to_string(r.ts) + "|" + (r.v ? std::to_string(*r.v) : "null") +
+                     "|" + (r.name ? *r.name : "null") + "|" +
+                     (r.deleted ? "true" : "false");
   return text;
 }
 
@@ -392,18 +415,19 @@ void WriteModel::Record(const std::string& instant) {
   history_[instant] = rows_;
 }
 
-std::vector<std::string> WriteModel::Snapshot() const {
+std::vector<std::string> WriteModel::Snapshot(bool path_values) const {
   std::vector<std::string> out;
-  for (const auto& [identity, row] : rows_) out.push_back(Render(row));
+  for (const auto& [identity, row] : rows_) out.push_back(Render(row, path_values));
   std::sort(out.begin(), out.end());
   return out;
 }
 
-std::vector<std::string> WriteModel::SnapshotAt(const std::string& instant) const {
+std::vector<std::string> WriteModel::SnapshotAt(const std::string& instant,
+                                                 bool path_values) const {
   std::vector<std::string> out;
   auto it = history_.find(instant);
   if (it == history_.end()) return out;
-  for (const auto& [identity, row] : it->second) out.push_back(Render(row));
+  for (const auto& [identity, row] : it->second) out.push_back(Render(row, path_values));
   std::sort(out.begin(), out.end());
   return out;
 }
@@ -414,7 +438,7 @@ std::vector<std::string> WriteModel::Incremental(const std::string& begin,
   auto it = history_.find(end);
   if (it == history_.end()) return out;
   for (const auto& [identity, row] : it->second) {
-    if (row.commit_time > begin) out.push_back(Render(row));
+    if (row.commit_time > begin) out.push_back(Render(row, /*path_values=*/false));
   }
   std::sort(out.begin(), out.end());
   return out;

@@ -99,11 +99,14 @@ class WriteModel {
   /// True when the table holds the record `record` identifies.
   bool Contains(const ModelRecord& record) const;
 
-  /// The rows now, rendered as ModelColumns() joined by '|', sorted.
-  std::vector<std::string> Snapshot() const;
+  /// The rows now, rendered as ModelColumns() joined by '|', sorted. With
+  /// `path_values` the partition columns hold the values of the partition path, as
+  /// base-file-only reads (COW snapshot and time travel, read-optimized) return them;
+  /// otherwise the stored values (MOR snapshot, incremental).
+  std::vector<std::string> Snapshot(bool path_values) const;
   /// The rows as of the commit `instant` (one of the applied ones).
-  std::vector<std::string> SnapshotAt(const std::string& instant) const;
-  /// Rows as of `end` whose commit time is in (begin, end].
+  std::vector<std::string> SnapshotAt(const std::string& instant, bool path_values) const;
+  /// Rows as of `end` whose commit time is in (begin, end], stored values.
   std::vector<std::string> Incremental(const std::string& begin,
                                        const std::string& end) const;
   /// Every instant applied, in order.
@@ -138,7 +141,7 @@ class WriteModel {
                                      bool* kept_stored) const;
   void Write(const Keyed& record, const std::string& instant);
   void UpsertOne(const Keyed& incoming, const std::string& instant);
-  static std::string Render(const Row& row);
+  std::string Render(const Row& row, bool path_values) const;
   void Record(const std::string& instant);
 
   ModelKeyGen keygen_;
