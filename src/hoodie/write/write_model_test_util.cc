@@ -226,6 +226,8 @@ std::string WriteModel::Identity(const std::string& key,
 
 bool WriteModel::Contains(const ModelRecord& record) const {
   Keyed keyed = KeyOf(record);
+  if (index_.merge_on_read)
+    return groups_.count(Identity(keyed.key, keyed.partition)) > 0;
   if (index_.global_dedupe) {
     // A fresh record must be fresh under every identity the write uses.
     for (const auto& [identity, row] : rows_) {
@@ -303,9 +305,52 @@ std::optional<ModelRecord> WriteModel::Combine(const ModelRecord& stored,
   return incoming;
 }
 
-void WriteModel::Write(const Keyed& record, const std::string& instant) {
-  rows_[Identity(record.key, record.partition)] =
-      Row{record.record, record.key, record.partition, instant};
+void WriteModel::Write(const Keyed& record, const std::string& instant, bool base) {
+  Row row{record.record, record.key, record.partition, instant};
+  std::string identity = Identity(record.key, record.partition);
+  if (index_.merge_on_read && base) {
+    base_rows_.push_back(row);
+    base_identities_.insert(identity);
+    groups_[identity] = MorGroup{row, {}};
+  }
+  rows_[identity] = std::move(row);
+}
+
+// HoodieMergedLogRecordScanner with OverwriteWithLatestAvroPayload.preCombine: a later
+// record wins unless the earlier one has a greater ordering value; a delete block entry
+// (ordering value 0) replaces any record; a record after a delete wins. The base row
+// then takes the folded record (combineAndGetUpdateValue), which may be a delete.
+std::optional<WriteModel::Row> WriteModel::Fold(const MorGroup& group) const {
+  if (group.logs.empty()) return group.base;
+  std::optional<LogEntry> current;
+  for (const LogEntry& entry : group.logs) {
+    if (!current || !entry.record || !current->record ||
+        !(current->record->ts > entry.record->ts)) {
+      current = entry;
+    }
+  }
+  if (!current->record || current->record->deleted) return std::nullopt;
+  return Row{*current->record, group.base.key, group.base.partition, current->instant};
+}
+
+void WriteModel::RefreshMergedRows() {
+  rows_.clear();
+  for (const auto& [identity, group] : groups_) {
+    if (std::optional<Row> row = Fold(group)) rows_[identity] = std::move(*row);
+  }
+}
+
+void WriteModel::UpsertMergeOnRead(const std::vector<ModelRecord>& batch,
+                                   const std::string& instant) {
+  for (const Keyed& record : Deduplicate(batch)) {
+    auto it = groups_.find(Identity(record.key, record.partition));
+    if (it != groups_.end()) {
+      it->second.logs.push_back(LogEntry{record.record, instant});
+    } else if (!record.record.deleted) {
+      Write(record, instant, /*base=*/true);
+    }
+  }
+  RefreshMergedRows();
 }
 
 // An update merges in the stored record's partition (a global index without
@@ -314,9 +359,14 @@ void WriteModel::Write(const Keyed& record, const std::string& instant) {
 // stays or the merge deletes, deleted there and inserted in its new partition
 // (HoodieIndexUtils.mergeForPartitionUpdatesIfNeeded).
 void WriteModel::UpsertOne(const Keyed& incoming, const std::string& instant) {
-  auto it = rows_.find(Identity(incoming.key, incoming.partition));
+  std::string identity = Identity(incoming.key, incoming.partition);
+  auto it = rows_.find(identity);
   if (it == rows_.end()) {
-    if (!incoming.record.deleted) Write(incoming, instant);
+    // Merge-on-read: a key deleted through a log is still in its base file, where the
+    // index finds it, so the record is logged there rather than inserted.
+    if (!incoming.record.deleted) {
+      Write(incoming, instant, /*base=*/base_identities_.count(identity) == 0);
+    }
     return;
   }
   Row& stored = it->second;
@@ -336,11 +386,16 @@ void WriteModel::UpsertOne(const Keyed& incoming, const std::string& instant) {
   }
   Keyed out{*merged, stored.key, moves ? incoming.partition : stored.partition};
   rows_.erase(it);
-  Write(out, instant);
+  Write(out, instant, /*base=*/moves);
 }
 
 void WriteModel::Upsert(const std::vector<ModelRecord>& batch,
                         const std::string& instant) {
+  if (index_.merge_on_read) {
+    UpsertMergeOnRead(batch, instant);
+    Record(instant);
+    return;
+  }
   for (const Keyed& record : Deduplicate(batch)) UpsertOne(record, instant);
   Record(instant);
 }
@@ -348,7 +403,7 @@ void WriteModel::Upsert(const std::vector<ModelRecord>& batch,
 void WriteModel::Insert(const std::vector<ModelRecord>& batch,
                         const std::string& instant) {
   for (const Keyed& record : Deduplicate(batch)) {
-    if (!record.record.deleted) Write(record, instant);
+    if (!record.record.deleted) Write(record, instant, /*base=*/true);
   }
   Record(instant);
 }
@@ -372,7 +427,10 @@ void WriteModel::Delete(const std::vector<ModelRecord>& batch,
     survivors[group] = std::move(keyed);
   }
   for (const auto& [group, keyed] : survivors) {
-    rows_.erase(Identity(keyed.key, keyed.partition));
+    std::string identity = Identity(keyed.key, keyed.partition);
+    rows_.erase(identity);
+    auto it = groups_.find(identity);
+    if (it != groups_.end()) it->second.logs.push_back(LogEntry{std::nullopt, instant});
   }
   Record(instant);
 }
@@ -413,6 +471,22 @@ std::string WriteModel::Render(const Row& row, bool path_values) const {
 void WriteModel::Record(const std::string& instant) {
   instants_.push_back(instant);
   history_[instant] = rows_;
+  base_history_[instant] = base_rows_.size();
+}
+
+std::vector<std::string> WriteModel::ReadOptimized() const {
+  return ReadOptimizedAt(instants_.empty() ? "" : instants_.back());
+}
+
+std::vector<std::string> WriteModel::ReadOptimizedAt(const std::string& instant) const {
+  std::vector<std::string> out;
+  auto it = base_history_.find(instant);
+  if (it == base_history_.end()) return out;
+  for (size_t i = 0; i < it->second; ++i) {
+    out.push_back(Render(base_rows_[i], /*path_values=*/true));
+  }
+  std::sort(out.begin(), out.end());
+  return out;
 }
 
 std::vector<std::string> WriteModel::Snapshot(bool path_values) const {
@@ -423,7 +497,7 @@ std::vector<std::string> WriteModel::Snapshot(bool path_values) const {
 }
 
 std::vector<std::string> WriteModel::SnapshotAt(const std::string& instant,
-                                                 bool path_values) const {
+                                                bool path_values) const {
   std::vector<std::string> out;
   auto it = history_.find(instant);
   if (it == history_.end()) return out;

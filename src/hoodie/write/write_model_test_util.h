@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -84,6 +85,19 @@ class WriteModel {
     bool global_dedupe = false;
     /// *.update.partition.path: a record whose partition changed moves.
     bool update_partition_path = false;
+    /// A merge-on-read table without compaction: inserts go to base files of new file
+    /// groups, updates and deletes of a key the index finds in a base file go to that
+    /// group's log, and base rows never change (read-optimized reads see them). A read
+    /// folds a group's log records oldest first with the payload's preCombine (Hudi's
+    /// log scanner runs the merger in pre-combining mode; a delete block replaces what
+    /// came before), then merges the result into the base row. Only for non-global
+    /// indexes and OverwriteWithLatestAvroPayload, whose base merge ignores the stored
+    /// record (other payloads let Hudi bring a deleted base row back), and inserts of
+    /// keys never written before (see Contains). hoodie's log merge (read/
+    /// merged_log_records.cc) folds log records with the payload's Combine (the later
+    /// record wins whatever its ordering value), so the merge-on-read runs give later
+    /// commits greater ordering values, where both folds agree.
+    bool merge_on_read = false;
   };
 
   WriteModel(ModelKeyGen keygen, ModelPayload payload, IndexModel index);
@@ -96,7 +110,8 @@ class WriteModel {
   void BulkInsert(const std::vector<ModelRecord>& batch, const std::string& instant);
   void Delete(const std::vector<ModelRecord>& batch, const std::string& instant);
 
-  /// True when the table holds the record `record` identifies.
+  /// True when the table holds the record `record` identifies (merge-on-read: when a
+  /// base file holds it, deleted or not).
   bool Contains(const ModelRecord& record) const;
 
   /// The rows now, rendered as ModelColumns() joined by '|', sorted. With
@@ -106,6 +121,10 @@ class WriteModel {
   std::vector<std::string> Snapshot(bool path_values) const;
   /// The rows as of the commit `instant` (one of the applied ones).
   std::vector<std::string> SnapshotAt(const std::string& instant, bool path_values) const;
+  /// Merge-on-read: the base rows (read-optimized view, partition values from the path)
+  /// now and as of the commit `instant`.
+  std::vector<std::string> ReadOptimized() const;
+  std::vector<std::string> ReadOptimizedAt(const std::string& instant) const;
   /// Rows as of `end` whose commit time is in (begin, end], stored values.
   std::vector<std::string> Incremental(const std::string& begin,
                                        const std::string& end) const;
@@ -139,7 +158,9 @@ class WriteModel {
   std::optional<ModelRecord> Combine(const ModelRecord& stored,
                                      const ModelRecord& incoming,
                                      bool* kept_stored) const;
-  void Write(const Keyed& record, const std::string& instant);
+  // `base`: written to a base file (an insert into a new file group), which a
+  // merge-on-read model keeps in its read-optimized view.
+  void Write(const Keyed& record, const std::string& instant, bool base);
   void UpsertOne(const Keyed& incoming, const std::string& instant);
   std::string Render(const Row& row, bool path_values) const;
   void Record(const std::string& instant);
@@ -150,6 +171,24 @@ class WriteModel {
   std::map<std::string, Row> rows_;
   std::vector<std::string> instants_;
   std::map<std::string, std::map<std::string, Row>> history_;
+  // Merge-on-read: every row written to a base file, in write order, the identities
+  // the index finds in base files, and how many base rows each instant had.
+  struct LogEntry {
+    std::optional<ModelRecord> record;  ///< nullopt: a delete block entry
+    std::string instant;
+  };
+  struct MorGroup {
+    Row base;
+    std::vector<LogEntry> logs;
+  };
+  void UpsertMergeOnRead(const std::vector<ModelRecord>& batch,
+                         const std::string& instant);
+  std::optional<Row> Fold(const MorGroup& group) const;
+  void RefreshMergedRows();
+  std::map<std::string, MorGroup> groups_;
+  std::vector<Row> base_rows_;
+  std::set<std::string> base_identities_;
+  std::map<std::string, size_t> base_history_;
 };
 
 }  // namespace hoodie::testing
