@@ -256,8 +256,19 @@ std::vector<std::vector<int64_t>> BucketRows(const internal::IncomingRecords& re
         "hoodie writes table version 6 only (no upgrade); the table has version ",
         table->table_version());
   }
-  return std::unique_ptr<WriteClient>(
-      new WriteClient(std::move(table), std::move(options)));
+  std::unique_ptr<InlineTableServices> services;
+  if (InlineTableServicesFactory factory = GetInlineTableServicesFactory()) {
+    ARROW_ASSIGN_OR_RAISE(services, factory(table, config, options));
+  } else if (options.inline_compaction) {
+    return ::arrow::Status::Invalid(
+        "hoodie.compact.inline=true needs the table services: call "
+        "hoodie::RegisterTableServices() (hoodie/services/table_services.h) once before "
+        "making write clients (the hoodie CLI does)");
+  }
+  auto client =
+      std::unique_ptr<WriteClient>(new WriteClient(std::move(table), std::move(options)));
+  client->services_ = std::move(services);
+  return client;
 }
 
 ::arrow::Result<std::shared_ptr<TableMetaClient>> WriteClient::OpenOrCreateTable(
@@ -607,8 +618,18 @@ int64_t WriteResult::FilesReplaced() const {
           .status());
   result->committed = true;
   // Hudi deletes the marker folder after the commit is visible (postCommit).
-  return WriteMarkers(table_->storage(), table_->base_path(), result->instant_time)
-      .DeleteFolder();
+  ARROW_RETURN_NOT_OK(
+      WriteMarkers(table_->storage(), table_->base_path(), result->instant_time)
+          .DeleteFolder());
+  if (services_ == nullptr) return ::arrow::Status::OK();
+  // runTableServicesInline: after the commit, failing the write when a service fails
+  // (hoodie.fail.writes.on.inline.table.service.exception defaults to true).
+  ::arrow::Status services = services_->RunAfterCommit(*this, *result);
+  if (services.ok()) return services;
+  return services.WithMessage("instant ", result->instant_time,
+                              " is committed, but the inline table services after it "
+                              "failed: ",
+                              services.message());
 }
 
 // A partition this instant created holds only its `.hoodie_partition_metadata` once

@@ -16,6 +16,7 @@
 #include <arrow/type_fwd.h>
 
 #include "hoodie/timeline/commit_metadata.h"
+#include "hoodie/write/inline_table_services.h"
 #include "hoodie/write/write_options.h"
 
 namespace hoodie {
@@ -83,8 +84,11 @@ struct WriteResult {
 /// (docs/design.md, "How a write streams").
 class WriteClient {
  public:
-  /// A client for the table at `table`. \return Invalid/NotImplemented from
-  /// WriteOptions::FromConfig (options hoodie does not implement).
+  /// A client for the table at `table`, with the inline table services the installed
+  /// factory makes for `config` (inline_table_services.h).
+  /// \return Invalid/NotImplemented from WriteOptions::FromConfig (options hoodie does
+  ///   not implement) or from the services factory; Invalid when
+  ///   hoodie.compact.inline=true but no services factory is installed.
   static ::arrow::Result<std::unique_ptr<WriteClient>> Make(
       std::shared_ptr<TableMetaClient> table, const HoodieConfig& config);
 
@@ -151,8 +155,10 @@ class WriteClient {
                                      ::arrow::RecordBatchReader* input);
 
   /// Writes `T.commit` (`T.replacecommit` for replace operations) with the stats and
-  /// extraMetadata (schema, commitmeta entries), then deletes `.hoodie/.temp/T`. Invalid
-  /// if the instant is not inflight.
+  /// extraMetadata (schema, commitmeta entries), then deletes `.hoodie/.temp/T`, then
+  /// runs the inline table services (inline compaction), as Hudi's commitStats does.
+  /// Invalid if the instant is not inflight. When the services fail the instant stays
+  /// committed (`result->committed` is true) and the error says so.
   ::arrow::Status Commit(WriteResult* result);
 
   /// Abandons an uncommitted instant of this client: deletes the files its markers
@@ -163,6 +169,11 @@ class WriteClient {
 
   const WriteOptions& options() const { return options_; }
   const std::shared_ptr<TableMetaClient>& table() const { return table_; }
+
+  /// Replaces the services run after each commit (null for none).
+  void set_inline_table_services(std::unique_ptr<InlineTableServices> services) {
+    services_ = std::move(services);
+  }
 
  private:
   WriteClient(std::shared_ptr<TableMetaClient> table, WriteOptions options)
@@ -180,6 +191,7 @@ class WriteClient {
 
   std::shared_ptr<TableMetaClient> table_;
   WriteOptions options_;
+  std::unique_ptr<InlineTableServices> services_;
 };
 
 }  // namespace hoodie

@@ -15,12 +15,14 @@
 #include "hoodie/storage/storage.h"
 #include "hoodie/testing/matchers.h"
 #include "hoodie/testing/temp_dir.h"
+#include "hoodie/write/inline_table_services.h"
 #include "hoodie/write/write_client.h"
 #include "hoodie/write/write_client_test_util.h"
 
 namespace hoodie {
 namespace {
 
+using ::hoodie::testing::StatusMessageHas;
 using testing::TripConfig;
 using testing::TripReader;
 using testing::TripRow;
@@ -150,6 +152,59 @@ TEST_F(MorWriteTest, UpdatesAndDeletesGoToLogBlocks) {
   ASSERT_OK_AND_ASSIGN(bool markers,
                        storage_->Exists(JoinPath(base_, ".hoodie/.temp/" + t3)));
   EXPECT_FALSE(markers);
+}
+
+// Records each commit it runs after; fails when told to.
+class RecordingServices : public InlineTableServices {
+ public:
+  explicit RecordingServices(std::vector<std::string>* seen, bool fail)
+      : seen_(seen), fail_(fail) {}
+  ::arrow::Status RunAfterCommit(WriteClient& client,
+                                 const WriteResult& committed) override {
+    EXPECT_TRUE(committed.committed);
+    seen_->push_back(committed.instant_time);
+    if (fail_) return ::arrow::Status::IOError("disk full");
+    return ::arrow::Status::OK();
+  }
+
+ private:
+  std::vector<std::string>* seen_;
+  bool fail_;
+};
+
+TEST_F(MorWriteTest, InlineServicesRunAfterEachCommit) {
+  std::vector<std::string> seen;
+  SetInlineTableServicesFactory(
+      [&](const std::shared_ptr<TableMetaClient>&, const HoodieConfig&,
+          const WriteOptions& options)
+          -> ::arrow::Result<std::unique_ptr<InlineTableServices>> {
+        if (!options.inline_compaction) return nullptr;
+        return std::make_unique<RecordingServices>(&seen, false);
+      });
+  HoodieConfig config = MorConfig();
+  ASSERT_OK_AND_ASSIGN(client_, WriteClient::Make(table_, config));
+  ASSERT_OK(Write(WriteOperationType::kUpsert, {{"1", "a", 1, "sf"}}).status());
+  EXPECT_TRUE(seen.empty());  // the factory made no services without inline compaction
+  config.Set("hoodie.compact.inline", "true");
+  ASSERT_OK_AND_ASSIGN(client_, WriteClient::Make(table_, config));
+  ASSERT_OK_AND_ASSIGN(WriteResult second,
+                       Write(WriteOperationType::kUpsert, {{"1", "b", 2, "sf"}}));
+  EXPECT_EQ(seen, (std::vector<std::string>{second.instant_time}));
+
+  // A failing service fails the write, but the deltacommit stays.
+  client_->set_inline_table_services(std::make_unique<RecordingServices>(&seen, true));
+  auto third = Write(WriteOperationType::kUpsert, {{"1", "c", 3, "sf"}});
+  EXPECT_THAT(third, StatusMessageHas("is committed, but the inline table services "
+                                      "after it failed: disk full"));
+  ASSERT_EQ(seen.size(), 2u);
+  ASSERT_OK_AND_ASSIGN(ActiveTimeline timeline, table_->LoadActiveTimeline());
+  EXPECT_TRUE(timeline.timeline().ContainsInstant(
+      Instant{seen[1], Action::kDeltaCommit, State::kCompleted}));
+
+  // Without a factory, inline compaction cannot be honoured and is refused.
+  SetInlineTableServicesFactory(nullptr);
+  EXPECT_THAT(WriteClient::Make(table_, config),
+              StatusMessageHas("hoodie.compact.inline=true needs the table services"));
 }
 
 }  // namespace

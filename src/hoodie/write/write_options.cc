@@ -205,11 +205,6 @@ HoodieConfig Layered(const HoodieConfig& config, const TableConfig* table) {
           "write, or run hoodie compaction schedule / run");
     }
   }
-  if (out->inline_compaction) {
-    // TODO(GH-5): run the compaction scheduler and executor after the deltacommit.
-    return ::arrow::Status::NotImplemented(
-        "inline compaction is not implemented yet: hoodie.compact.inline=true");
-  }
   return ::arrow::Status::OK();
 }
 
