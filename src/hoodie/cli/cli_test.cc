@@ -335,6 +335,62 @@ TEST(CliTest, RollbackUndoesAKilledWriteAndTheLatestCommit) {
   EXPECT_NE(missing.err.find("is not a commit"), std::string::npos) << missing.err;
 }
 
+TEST(CliTest, WriteCompactsInlineAfterTheSecondDeltaCommit) {
+  TempDir dir;
+  std::string base = dir.Join("t");
+  std::string conf =
+      " --hoodie-conf hoodie.table.name=t"
+      " --hoodie-conf hoodie.datasource.write.table.type=MERGE_ON_READ"
+      " --hoodie-conf hoodie.datasource.write.recordkey.field=id"
+      " --hoodie-conf hoodie.datasource.write.partitionpath.field=part"
+      " --hoodie-conf hoodie.datasource.write.precombine.field=ts"
+      " --hoodie-conf hoodie.compact.inline=true"
+      " --hoodie-conf hoodie.compact.inline.max.delta.commits=2";
+  int inputs = 0;
+  auto write = [&](const std::string& rows) {
+    std::string input = dir.Join("in" + std::to_string(++inputs) + ".json");
+    std::ofstream(input) << rows;
+    auto result = RunCli("-o json write --table " + Quote(base) + " --input " +
+                         Quote(input) + conf);
+    EXPECT_EQ(result.exit_code, 0) << result.err;
+    return nlohmann::json::parse(result.out)["instant"].get<std::string>();
+  };
+  auto actions = [&]() {
+    std::vector<std::string> out;
+    for (const auto& instant : nlohmann::json::parse(
+             RunCli("-o json timeline show --instants-only " + Quote(base)).out)) {
+      out.push_back(instant["action"].get<std::string>());
+    }
+    return out;
+  };
+  write(
+      "{\"id\":\"a\",\"ts\":1,\"part\":\"p1\"}\n{\"id\":\"b\",\"ts\":1,\"part\":\"p2\"}"
+      "\n");
+  EXPECT_EQ(actions(), (std::vector<std::string>{"deltacommit"}));
+  write("{\"id\":\"a\",\"ts\":2,\"part\":\"p1\"}\n");
+  EXPECT_EQ(actions(),
+            (std::vector<std::string>{"deltacommit", "deltacommit", "commit"}));
+  auto query = [&](const std::string& type) {
+    auto result = RunCli("query " + Quote(base) + " --query-type " + type +
+                         " --columns id,ts --format json");
+    EXPECT_EQ(result.exit_code, 0) << result.err;
+    return result.out;
+  };
+  std::string snapshot = query("snapshot");
+  EXPECT_EQ(snapshot, "{\"id\": \"a\", \"ts\": 2}\n{\"id\": \"b\", \"ts\": 1}\n");
+  EXPECT_EQ(query("read_optimized"), snapshot);
+  // Inline compaction on a copy-on-write table is refused before anything is written.
+  std::string input = dir.Join("cow.json");
+  std::ofstream(input) << "{\"id\":\"a\",\"ts\":1,\"part\":\"p1\"}\n";
+  auto cow =
+      RunCli("write --table " + Quote(dir.Join("cow")) + " --input " + Quote(input) +
+             " --hoodie-conf hoodie.table.name=c"
+             " --hoodie-conf hoodie.datasource.write.recordkey.field=id"
+             " --hoodie-conf hoodie.compact.inline=true");
+  EXPECT_EQ(cow.exit_code, 1);
+  EXPECT_NE(cow.err.find("needs a MERGE_ON_READ table"), std::string::npos) << cow.err;
+}
+
 TEST(CliTest, NotATableIsAOneLineError) {
   TempDir dir;
   auto result = RunCli("table describe " + Quote(dir.path()));
