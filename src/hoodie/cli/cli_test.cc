@@ -353,23 +353,28 @@ TEST(CliTest, WriteCompactsInlineAfterTheSecondDeltaCommit) {
     auto result = RunCli("-o json write --table " + Quote(base) + " --input " +
                          Quote(input) + conf);
     EXPECT_EQ(result.exit_code, 0) << result.err;
-    return nlohmann::json::parse(result.out)["instant"].get<std::string>();
+    return nlohmann::json::parse(result.out)["compactions"].get<std::string>();
   };
-  auto actions = [&]() {
+  auto instants = [&]() {
     std::vector<std::string> out;
     for (const auto& instant : nlohmann::json::parse(
              RunCli("-o json timeline show --instants-only " + Quote(base)).out)) {
-      out.push_back(instant["action"].get<std::string>());
+      out.push_back(instant["action"].get<std::string>() + " " +
+                    instant["state"].get<std::string>());
     }
     return out;
   };
-  write(
-      "{\"id\":\"a\",\"ts\":1,\"part\":\"p1\"}\n{\"id\":\"b\",\"ts\":1,\"part\":\"p2\"}"
-      "\n");
-  EXPECT_EQ(actions(), (std::vector<std::string>{"deltacommit"}));
-  write("{\"id\":\"a\",\"ts\":2,\"part\":\"p1\"}\n");
-  EXPECT_EQ(actions(),
-            (std::vector<std::string>{"deltacommit", "deltacommit", "commit"}));
+  EXPECT_EQ(write("{\"id\":\"a\",\"ts\":1,\"part\":\"p1\"}\n"
+                  "{\"id\":\"b\",\"ts\":1,\"part\":\"p2\"}\n"),
+            "");
+  EXPECT_EQ(instants(), (std::vector<std::string>{"deltacommit COMPLETED"}));
+  std::string compacted = write("{\"id\":\"a\",\"ts\":2,\"part\":\"p1\"}\n");
+  EXPECT_EQ(instants(),
+            (std::vector<std::string>{"deltacommit COMPLETED", "deltacommit COMPLETED",
+                                      "commit COMPLETED"}));
+  auto timeline = nlohmann::json::parse(
+      RunCli("-o json timeline show --instants-only " + Quote(base)).out);
+  EXPECT_EQ(compacted, timeline[2]["instant"].get<std::string>());
   auto query = [&](const std::string& type) {
     auto result = RunCli("query " + Quote(base) + " --query-type " + type +
                          " --columns id,ts --format json");

@@ -207,6 +207,13 @@ std::vector<std::string> PartitionsToDelete(const std::string& value) {
   return client->Write(instant, op, input);
 }
 
+// The instants of the inline compactions that followed the commit, comma-separated.
+std::string JoinCompactions(const std::vector<std::string>& instants) {
+  std::string out;
+  for (const std::string& instant : instants) out += (out.empty() ? "" : ",") + instant;
+  return out;
+}
+
 void PrintSummary(const GlobalOptions& options, const WriteResult& result,
                   const ConcatenatedReader* input) {
   std::vector<std::pair<std::string, std::string>> pairs = {
@@ -221,6 +228,7 @@ void PrintSummary(const GlobalOptions& options, const WriteResult& result,
       {"failed", std::to_string(result.failed.size())},
       {"files_written", std::to_string(result.stats.size())},
       {"files_replaced", std::to_string(result.FilesReplaced())},
+      {"compactions", JoinCompactions(result.compactions)},
   };
   PrintKeyValues(options, pairs, std::cout);
   for (size_t i = 0; i < result.failed.size() && i < 10; ++i) {

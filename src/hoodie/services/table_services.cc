@@ -47,15 +47,16 @@ class InlineCompaction : public InlineTableServices {
   InlineCompaction(HoodieConfig config, CompactionTriggerOptions trigger)
       : config_(std::move(config)), trigger_(trigger) {}
 
-  ::arrow::Status RunAfterCommit(WriteClient& client,
-                                 const WriteResult& committed) override {
+  ::arrow::Status RunAfterCommit(WriteClient& client, WriteResult* committed) override {
     ARROW_ASSIGN_OR_RAISE(InlineCompactionOutcome outcome,
                           RunInlineCompaction(client.table(), config_, trigger_));
+    committed->compactions = outcome.pending_completed;
     if (outcome.compacted) {
+      committed->compactions.push_back(*outcome.compacted);
       LogInfo("inline compaction " + *outcome.compacted + " after " +
-              committed.instant_time + ": " + outcome.decision.reason);
+              committed->instant_time + ": " + outcome.decision.reason);
     } else if (!outcome.skipped.empty()) {
-      LogWarning("inline compaction after " + committed.instant_time +
+      LogWarning("inline compaction after " + committed->instant_time +
                  " skipped: " + outcome.skipped);
     }
     return ::arrow::Status::OK();

@@ -116,12 +116,15 @@ TEST_F(InlineCompactionTest, PendingCompactionRunsBeforeANewOne) {
   ASSERT_TRUE(scheduled.has_value());
   ASSERT_OK(UseClient({{"hoodie.compact.inline", "true"},
                        {"hoodie.compact.inline.max.delta.commits", "1"}}));
-  ASSERT_OK_AND_ASSIGN(std::string t3, table_.Upsert({{"3", "c3", 3, "la"}}));
+  ASSERT_OK_AND_ASSIGN(std::string t3, table_.client->StartCommit());
+  auto input = testing::TripReader({{"3", "c3", 3, "la"}});
+  ASSERT_OK_AND_ASSIGN(WriteResult written, table_.client->Upsert(t3, input.get()));
   // The pending plan completed first, then t3's log was compacted by a new one.
   ASSERT_OK_AND_ASSIGN(std::vector<std::string> compactions, Compactions());
   ASSERT_EQ(compactions.size(), 2u);
   EXPECT_EQ(compactions[0], scheduled->instant_time);
   EXPECT_GT(compactions[1], t3);
+  EXPECT_EQ(written.compactions, compactions);
   EXPECT_EQ(*table_.Rows(QueryType::kReadOptimized), *table_.Rows());
 }
 

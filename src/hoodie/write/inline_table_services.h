@@ -34,10 +34,10 @@ class InlineTableServices {
   virtual ~InlineTableServices() = default;
 
   /// Runs after `committed` became complete (its instant file written, its marker
-  /// folder deleted), on the table of `client`. An error is the error of the write;
-  /// the commit itself stays.
-  virtual ::arrow::Status RunAfterCommit(WriteClient& client,
-                                         const WriteResult& committed) = 0;
+  /// folder deleted), on the table of `client`, and records in it what the services
+  /// completed (WriteResult::compactions). An error is the error of the write; the
+  /// commit itself stays.
+  virtual ::arrow::Status RunAfterCommit(WriteClient& client, WriteResult* committed) = 0;
 };
 
 /// Makes the inline services of a client: null when its configuration enables none.

@@ -624,7 +624,7 @@ int64_t WriteResult::FilesReplaced() const {
   if (services_ == nullptr) return ::arrow::Status::OK();
   // runTableServicesInline: after the commit, failing the write when a service fails
   // (hoodie.fail.writes.on.inline.table.service.exception defaults to true).
-  ::arrow::Status services = services_->RunAfterCommit(*this, *result);
+  ::arrow::Status services = services_->RunAfterCommit(*this, result);
   if (services.ok()) return services;
   return services.WithMessage("instant ", result->instant_time,
                               " is committed, but the inline table services after it "

@@ -60,6 +60,8 @@ struct WriteResult {
   /// Replace operations: the file groups the instant replaces, per partition, in the
   /// order Hudi writes `partitionToReplaceFileIds`.
   OrderedMap<std::vector<std::string>> replaced_file_ids;
+  /// Compactions the inline table services completed after the commit, oldest first.
+  std::vector<std::string> compactions;
 
   /// Number of file groups replaced.
   int64_t FilesReplaced() const;

@@ -159,10 +159,9 @@ class RecordingServices : public InlineTableServices {
  public:
   explicit RecordingServices(std::vector<std::string>* seen, bool fail)
       : seen_(seen), fail_(fail) {}
-  ::arrow::Status RunAfterCommit(WriteClient& client,
-                                 const WriteResult& committed) override {
-    EXPECT_TRUE(committed.committed);
-    seen_->push_back(committed.instant_time);
+  ::arrow::Status RunAfterCommit(WriteClient& client, WriteResult* committed) override {
+    EXPECT_TRUE(committed->committed);
+    seen_->push_back(committed->instant_time);
     if (fail_) return ::arrow::Status::IOError("disk full");
     return ::arrow::Status::OK();
   }
