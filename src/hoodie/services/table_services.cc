@@ -88,10 +88,8 @@ class InlineCompaction : public InlineTableServices {
   }
   ARROW_ASSIGN_OR_RAISE(std::optional<ScheduledCompaction> scheduled,
                         ScheduleCompaction(*table, config, instant_time));
-  if (!scheduled) {
-    outcome.skipped = "no file slice with log files to compact";
-    return outcome;
-  }
+  // Nothing to compact (no slice with log files) is not worth a warning.
+  if (!scheduled) return outcome;
   ARROW_RETURN_NOT_OK(RunCompaction(table, config, scheduled->instant_time).status());
   outcome.compacted = scheduled->instant_time;
   return outcome;

@@ -43,7 +43,8 @@ struct InlineCompactionOutcome {
   CompactionTriggerDecision decision;
   /// The compaction scheduled and completed by this pass, if any.
   std::optional<std::string> compacted;
-  /// Why a due compaction was not scheduled (a pending write, or no slice with logs).
+  /// Why a due compaction was not scheduled when a pending write blocked it (empty when
+  /// it ran, or when no file slice had log files to compact).
   std::string skipped;
 };
 

@@ -101,6 +101,30 @@ TEST_F(InlineCompactionTest, CountsDeltaCommitsFromTheLastCompaction) {
             (std::vector<std::string>{t4 + "|1|sf|a4|4"}));
 }
 
+TEST_F(InlineCompactionTest, EveryDeltaCommitCompactsWithMaxOne) {
+  ASSERT_OK(UseClient({{"hoodie.compact.inline", "true"},
+                       {"hoodie.compact.inline.max.delta.commits", "1"}}));
+  // The first deltacommit writes base files only: the trigger is met, but no slice
+  // has log files, so nothing is scheduled.
+  ASSERT_OK_AND_ASSIGN(std::vector<std::string> instants, testing::WriteHistory(&table_));
+  ASSERT_OK_AND_ASSIGN(Timeline timeline, LoadTimeline());
+  std::vector<std::string> shape;
+  for (const Instant& instant : timeline.FilterCompleted().instants()) {
+    shape.push_back(std::string(ActionName(instant.action)));
+  }
+  EXPECT_EQ(shape,
+            (std::vector<std::string>{"deltacommit", "deltacommit", "commit",
+                                      "deltacommit", "commit", "deltacommit", "commit"}));
+  EXPECT_EQ(timeline.FilterPendingCompaction().Count(), 0u);
+  const std::string& t1 = instants[0];
+  const std::string& t2 = instants[1];
+  const std::string& t4 = instants[3];
+  const std::vector<std::string> expected = {t1 + "|5|ny|e|1", t2 + "|3|la|c2|2",
+                                             t2 + "|4|sf|d|2", t4 + "|1|sf|a3|4"};
+  EXPECT_EQ(*table_.Rows(QueryType::kSnapshot, std::nullopt, kColumns), expected);
+  EXPECT_EQ(*table_.Rows(QueryType::kReadOptimized, std::nullopt, kColumns), expected);
+}
+
 TEST_F(InlineCompactionTest, InlineOffWritesNoCompaction) {
   ASSERT_OK(UseClient({{"hoodie.compact.inline.max.delta.commits", "1"}}));
   ASSERT_OK(table_.Upsert({{"1", "a", 1, "sf"}}).status());
@@ -126,6 +150,24 @@ TEST_F(InlineCompactionTest, PendingCompactionRunsBeforeANewOne) {
   EXPECT_GT(compactions[1], t3);
   EXPECT_EQ(written.compactions, compactions);
   EXPECT_EQ(*table_.Rows(QueryType::kReadOptimized), *table_.Rows());
+}
+
+TEST_F(InlineCompactionTest, PendingWriteDelaysTheCompaction) {
+  ASSERT_OK(table_.Upsert({{"1", "a", 1, "sf"}}).status());
+  ASSERT_OK(table_.Upsert({{"1", "a2", 2, "sf"}}).status());
+  ASSERT_OK_AND_ASSIGN(std::string pending, table_.client->StartCommit());
+  CompactionTriggerOptions trigger;
+  trigger.max_delta_commits = 1;
+  ASSERT_OK_AND_ASSIGN(auto table, table_.Reload());
+  ASSERT_OK_AND_ASSIGN(InlineCompactionOutcome outcome,
+                       RunInlineCompaction(table, testing::MorTripConfig(), trigger));
+  EXPECT_TRUE(outcome.decision.schedule);
+  EXPECT_EQ(outcome.decision.delta_commits, 3);  // the requested one counts too
+  EXPECT_FALSE(outcome.compacted.has_value());
+  const std::string skipped = outcome.skipped;
+  EXPECT_EQ(skipped.substr(0, skipped.find(" and must")),
+            "the write [==>" + pending + "__deltacommit__REQUESTED] is pending");
+  EXPECT_EQ(*Compactions(), std::vector<std::string>{});
 }
 
 TEST_F(InlineCompactionTest, TriggerDecidesWithTheFlinkKeys) {
