@@ -22,6 +22,7 @@
 #include "hoodie/storage/storage.h"
 #include "hoodie/table/table_config.h"
 #include "hoodie/table/table_meta_client.h"
+#include "hoodie/timeline_avro/clean_metadata.h"
 
 namespace hoodie {
 
@@ -153,6 +154,25 @@ std::string NewestBaseFile(const std::vector<FileSlice>& slices) {
   return ::arrow::Status::OK();
 }
 
+// TimelineUtils.validateTimestampAsOf, which Spark's time travel runs: an instant
+// before the earliest commit the last completed clean retained may have lost files.
+::arrow::Status TableReader::ValidateAsOfAgainstCleaning(const std::string& as_of) const {
+  std::optional<Instant> clean =
+      timeline_.timeline().GetCleanerTimeline().FilterCompleted().LastInstant();
+  if (!clean) return ::arrow::Status::OK();
+  HOODIE_ASSIGN_OR_RAISE(std::string bytes, timeline_.ReadDetails(*clean));
+  HOODIE_ASSIGN_OR_RAISE(CleanMetadata metadata, CleanMetadata::FromAvroBytes(bytes));
+  const std::string& earliest = metadata.earliest_commit_to_retain;
+  if (!earliest.empty() && as_of < earliest) {
+    return ::arrow::Status::Invalid(
+        "Cleaner cleaned up the timestamp of interest: time travel to ", as_of,
+        " needs commits the clean ", clean->timestamp, " did not retain (it kept ",
+        earliest,
+        " and later); retain more commits with hoodie.cleaner.commits.retained");
+  }
+  return ::arrow::Status::OK();
+}
+
 ::arrow::Result<ReadPlan> TableReader::Plan(const ReadOptions& options) const {
   HOODIE_RETURN_NOT_OK(ValidateOptions(options));
   ReadPlan plan;
@@ -161,6 +181,7 @@ std::string NewestBaseFile(const std::vector<FileSlice>& slices) {
   } else {
     if (options.as_of) {
       HOODIE_ASSIGN_OR_RAISE(plan.as_of, NormalizeInstantTime(*options.as_of));
+      HOODIE_RETURN_NOT_OK(ValidateAsOfAgainstCleaning(*plan.as_of));
     }
     FileSystemViewOptions view_options;
     view_options.partition_filters = options.partitions;

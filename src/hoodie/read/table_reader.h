@@ -87,6 +87,8 @@ class TableReader {
       std::vector<std::vector<std::pair<std::string, std::shared_ptr<::arrow::Scalar>>>>>
   PathPartitionValues(const ReadPlan& plan,
                       std::shared_ptr<::arrow::Schema>* table_schema) const;
+  // Invalid when `as_of` precedes the earliest commit the last clean retained.
+  ::arrow::Status ValidateAsOfAgainstCleaning(const std::string& as_of) const;
   // Drops the slices of partitions whose path values fail a filter on a partition
   // column (merge-on-read snapshot and time travel).
   ::arrow::Status PrunePartitionsByFilters(const ReadOptions& options,

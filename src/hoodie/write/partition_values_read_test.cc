@@ -14,6 +14,7 @@
 #include "hoodie/table/table_meta_client.h"
 #include "hoodie/testing/matchers.h"
 #include "hoodie/testing/temp_dir.h"
+#include "hoodie/timeline_avro/clean_metadata.h"
 #include "hoodie/write/write_client.h"
 #include "hoodie/write/write_client_test_util.h"
 #include "hoodie/write/write_model_test_util.h"
@@ -158,6 +159,35 @@ TEST(PartitionValuesReadTest, InPlaceGlobalUpdateAndPartitionFilters) {
       }
     }
   }
+}
+
+// Spark refuses time travel before the earliest commit the last clean retained
+// (TimelineUtils.validateTimestampAsOf), and so does hoodie
+// (tests/interop/test_cleaning.py checks both against a table Spark cleaned).
+TEST(CleanedTimeTravelTest, InstantsBeforeTheEarliestRetainedCommitAreRefused) {
+  Fixture f(ModelKeyGen::kSimple, "BLOOM", "COPY_ON_WRITE");
+  for (int64_t ts = 1; ts <= 3; ++ts) {
+    ASSERT_OK(f.Upsert({Rec("k1", "a", kFeb29, ts, "n" + std::to_string(ts))}));
+  }
+  CleanMetadata clean;
+  clean.start_clean_time = "29990101000000000";
+  clean.earliest_commit_to_retain = f.instants[1];
+  clean.last_completed_commit_timestamp = f.instants[2];
+  clean.version = 2;
+  ASSERT_OK_AND_ASSIGN(std::string bytes, clean.ToAvroBytes());
+  ASSERT_OK(f.storage->WriteAll(f.base + "/.hoodie/29990101000000000.clean", bytes,
+                                /*overwrite=*/false));
+  ReadOptions travel;
+  travel.as_of = f.instants[0];
+  EXPECT_THAT(f.Rows(travel, {"name"}),
+              testing::StatusMessageHas("Cleaner cleaned up the timestamp of interest: "
+                                        "time travel to " +
+                                        f.instants[0]));
+  travel.as_of = f.instants[1];
+  ASSERT_OK_AND_ASSIGN(auto rows, f.Rows(travel, {"name"}));
+  EXPECT_EQ(rows, (std::vector<std::string>{"n2"}));
+  ASSERT_OK_AND_ASSIGN(rows, f.Rows(Query(QueryType::kSnapshot), {"name"}));
+  EXPECT_EQ(rows, (std::vector<std::string>{"n3"}));
 }
 
 }  // namespace
