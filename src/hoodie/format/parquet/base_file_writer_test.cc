@@ -4,7 +4,9 @@
 #include "hoodie/format/parquet/base_file_writer.h"
 
 #include <arrow/array.h>
+#include <arrow/array/builder_binary.h>
 #include <arrow/io/interfaces.h>
+#include <arrow/io/memory.h>
 #include <arrow/json/from_string.h>
 #include <arrow/record_batch.h>
 #include <arrow/table.h>
@@ -12,8 +14,10 @@
 #include <arrow/util/key_value_metadata.h>
 #include <gtest/gtest.h>
 #include <parquet/arrow/reader.h>
+#include <parquet/arrow/writer.h>
 #include <parquet/file_reader.h>
 #include <parquet/metadata.h>
+#include <parquet/properties.h>
 #include <parquet/schema.h>
 
 #include "hoodie/config/hoodie_config.h"
@@ -271,6 +275,52 @@ TEST_F(BaseFileWriterTest, HonoursCodecAndRowGroupSize) {
             ::parquet::Compression::SNAPPY);
   EXPECT_EQ(back.table->num_rows(), 9);
   ASSERT_RAISES(Invalid, writer->Close());
+}
+
+// The compressed size of one gzip column chunk `text` written by plain parquet::arrow at
+// `level`, everything else as BaseFileWriter sets it.
+int64_t GzipChunkSize(const std::shared_ptr<::arrow::RecordBatch>& batch, int level) {
+  auto sink = ::arrow::io::BufferOutputStream::Create().ValueOrDie();
+  auto properties = ::parquet::WriterProperties::Builder()
+                        .compression(::arrow::Compression::GZIP)
+                        ->compression_level(level)
+                        ->disable_dictionary()
+                        ->build();
+  auto table = ::arrow::Table::FromRecordBatches({batch}).ValueOrDie();
+  EXPECT_OK(::parquet::arrow::WriteTable(*table, ::arrow::default_memory_pool(), sink,
+                                         batch->num_rows(), properties));
+  auto buffer = sink->Finish().ValueOrDie();
+  auto reader = ::parquet::ParquetFileReader::Open(
+      std::make_shared<::arrow::io::BufferReader>(buffer));
+  return reader->metadata()->RowGroup(0)->ColumnChunk(0)->total_compressed_size();
+}
+
+// parquet-mr compresses gzip pages with Hadoop's zlib default (level 6), not Arrow's 9.
+TEST_F(BaseFileWriterTest, CompressesGzipAtZlibDefaultLevel) {
+  auto schema = ::arrow::schema({field("text", ::arrow::utf8())});
+  ::arrow::StringBuilder text;
+  std::vector<std::string> keys;
+  for (int i = 0; i < 20000; ++i) {
+    ASSERT_OK(text.Append("rider-" + std::to_string(i * 7919 % 1237) + "-driver-" +
+                          std::to_string(i % 97) + "-" + std::to_string(i)));
+    keys.push_back(std::to_string(i));
+  }
+  auto batch = ::arrow::RecordBatch::Make(schema, 20000, {text.Finish().ValueOrDie()});
+  int64_t level6 = GzipChunkSize(batch, 6);
+  ASSERT_NE(level6, GzipChunkSize(batch, 9));  // the data tells the levels apart
+
+  std::string path = PathFor("20240101000000002");
+  BaseFileWriterOptions options;
+  options.dictionary_enabled = false;
+  ASSERT_OK_AND_ASSIGN(auto writer,
+                       BaseFileWriter::Make(Storage::Local(), path, schema, options));
+  ASSERT_OK_AND_ASSIGN(auto meta,
+                       MetaColumns::ForRecords("20240101000000002", "p1", 0, 0, keys));
+  ASSERT_OK(writer->Write(*batch, meta));
+  ASSERT_OK(writer->Close().status());
+  auto chunk = ReadWithParquet(path).metadata->RowGroup(0)->ColumnChunk(5);
+  EXPECT_EQ(chunk->compression(), ::parquet::Compression::GZIP);
+  EXPECT_EQ(chunk->total_compressed_size(), level6);
 }
 
 TEST_F(BaseFileWriterTest, RejectsBadInput) {
