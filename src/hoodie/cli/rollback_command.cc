@@ -26,13 +26,16 @@ struct RollbackArgs {
 
 constexpr char kDescription[] =
     R"(Without --instant, finishes every interrupted rollback and rolls back every pending
-(failed) commit or replacecommit, newest first, as the next writer does under
-hoodie.cleaner.policy.failed.writes=EAGER. With --instant T, rolls back T: a pending
-write, or the latest completed commit or replacecommit (refused when a later commit
-completed, or T is savepointed). Each rollback is an instant R with R.rollback.requested
-(the plan), R.rollback.inflight and R.rollback (what was deleted), as Hudi writes them.
-hoodie.rollback.using.markers=true plans from the write's markers, else by listing.
-Rolling back deltacommits (log files) is not implemented.
+(failed) commit, deltacommit or replacecommit, newest first, as the next writer does
+under hoodie.cleaner.policy.failed.writes=EAGER. With --instant T, rolls back T: a
+pending write, or the latest completed commit, deltacommit or replacecommit (refused
+when a later commit completed, or T is savepointed); an inflight compaction T goes
+back to requested (its base files deleted, its plan kept). Each rollback is an instant
+R with R.rollback.requested (the plan), R.rollback.inflight and R.rollback (what was
+done), as Hudi 0.15 writes them. hoodie.rollback.using.markers=true plans from the
+write's markers, else by listing. On merge-on-read tables the new base files are
+deleted and each file slice the write appended to gets a new log file (write token
+1-0-1) holding a ROLLBACK command block, which readers honour.
 )";
 
 void Print(const GlobalOptions& options, const std::vector<RollbackMetadata>& done) {
@@ -80,11 +83,20 @@ void Print(const GlobalOptions& options, const std::vector<RollbackMetadata>& do
     std::cout << scheduled.rollback.timestamp << "\n";
     return ::arrow::Status::OK();
   } else {
-    ARROW_ASSIGN_OR_RAISE(auto metadata, RollbackInstant(*table, args.instant, rollback));
+    ARROW_ASSIGN_OR_RAISE(ActiveTimeline timeline, table->LoadActiveTimeline());
+    const Timeline compactions =
+        timeline.timeline().FilterByActions({Action::kCompaction}).FilterInflight();
+    std::optional<RollbackMetadata> metadata;
+    if (compactions.ContainsTimestamp(args.instant)) {
+      ARROW_ASSIGN_OR_RAISE(metadata,
+                            RollbackInflightCompaction(*table, args.instant, rollback));
+    } else {
+      ARROW_ASSIGN_OR_RAISE(metadata, RollbackInstant(*table, args.instant, rollback));
+    }
     if (!metadata) {
       return ::arrow::Status::Invalid("instant ", args.instant,
-                                      " is not a commit, deltacommit or replacecommit "
-                                      "of the active timeline of ",
+                                      " is not a commit, deltacommit, replacecommit or "
+                                      "inflight compaction of the active timeline of ",
                                       table->base_path());
     }
     done.push_back(std::move(*metadata));
@@ -97,7 +109,8 @@ void Print(const GlobalOptions& options, const std::vector<RollbackMetadata>& do
 
 void AddRollbackCommand(CLI::App* app, const GlobalOptions* options) {
   auto* cmd = app->add_subcommand(
-      "rollback", "Roll back failed writes, or one pending or latest commit");
+      "rollback",
+      "Roll back failed writes, one pending or latest commit, or an inflight compaction");
   cmd->footer(kDescription);
   auto args = std::make_shared<RollbackArgs>();
   cmd->add_option("--table", args->table, "Base path or URI of the table")->required();

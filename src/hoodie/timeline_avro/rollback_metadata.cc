@@ -101,15 +101,25 @@ Result<RollbackPartitionMetadata> PartitionFromValue(const AvroValue& record) {
   return partition;
 }
 
+// HoodieRollbackStat's log file maps are Java HashMaps (Collectors.toMap, putAll), and
+// Avro writes a map in its iteration order.
+AvroValue HashOrderedLongMap(const std::optional<std::map<std::string, int64_t>>& map) {
+  if (!map) return AvroValue::Null();
+  AvroEntries entries;
+  for (const auto& [key, value] : *map) entries.emplace_back(key, AvroValue::Long(value));
+  internal::OrderLikeJavaHashMap(&entries);
+  return AvroValue::Map(std::move(entries));
+}
+
 AvroValue PartitionToValue(const RollbackPartitionMetadata& partition) {
   return AvroValue::Record(
       HudiRecordName("HoodieRollbackPartitionMetadata"),
       {{"partitionPath", AvroValue::String(partition.partition_path)},
        {"successDeleteFiles", internal::StringArray(partition.success_delete_files)},
        {"failedDeleteFiles", internal::StringArray(partition.failed_delete_files)},
-       {"rollbackLogFiles", internal::OptionalLongMap(partition.rollback_log_files)},
+       {"rollbackLogFiles", HashOrderedLongMap(partition.rollback_log_files)},
        {"logFilesFromFailedCommit",
-        internal::OptionalLongMap(partition.log_files_from_failed_commit)}});
+        HashOrderedLongMap(partition.log_files_from_failed_commit)}});
 }
 
 // TimelineMetadataUtils.convertRollbackMetadata collects the partitions in a HashMap,

@@ -8,6 +8,8 @@
 #include <utility>
 
 #include "hoodie/common/logging.h"
+#include "hoodie/format/log/log_writer.h"
+#include "hoodie/format/parquet/file_naming.h"
 #include "hoodie/storage/path.h"
 #include "hoodie/storage/storage.h"
 #include "hoodie/table/table_meta_client.h"
@@ -58,6 +60,10 @@ Timeline WriteTimeline(const TableMetaClient& table, const ActiveTimeline& timel
   if (options.failed_writes_policy != FailedWritesPolicy::kEager) {
     return ::arrow::Status::OK();
   }
+  // doRollbackAndGetStats: a pending compaction is not checked against the sequence.
+  if (target.action == Action::kCompaction && !target.IsCompleted()) {
+    return ::arrow::Status::OK();
+  }
   ARROW_ASSIGN_OR_RAISE(bool clustering, IsPendingClustering(timeline, target));
   if (clustering) return ::arrow::Status::OK();
   Timeline writes = WriteTimeline(table, timeline);
@@ -95,14 +101,22 @@ Timeline WriteTimeline(const TableMetaClient& table, const ActiveTimeline& timel
 
 // HoodieActiveTimeline.revertToInflight: the completed file goes last, so a crash
 // leaves the instant complete or inflight, never without a state.
-::arrow::Result<Instant> RevertToInflight(const ActiveTimeline& timeline,
+// On merge-on-read tables a completed commit is a compaction, whose pending states are
+// `T.compaction.*` (HoodieTimeline.getInflightInstant).
+::arrow::Result<Instant> RevertToInflight(const TableMetaClient& table,
+                                          const ActiveTimeline& timeline,
                                           const Instant& completed) {
   Storage* storage = timeline.storage().get();
-  Instant inflight{completed.timestamp, completed.action, State::kInflight};
+  Action pending_action = completed.action;
+  if (table.table_type() == TableType::kMergeOnRead &&
+      completed.action == Action::kCommit) {
+    pending_action = Action::kCompaction;
+  }
+  Instant inflight{completed.timestamp, pending_action, State::kInflight};
   for (State state : {State::kRequested, State::kInflight}) {
     ARROW_ASSIGN_OR_RAISE(
         std::string path,
-        timeline.InstantPath(Instant{completed.timestamp, completed.action, state}));
+        timeline.InstantPath(Instant{completed.timestamp, pending_action, state}));
     ARROW_ASSIGN_OR_RAISE(bool exists, storage->Exists(path));
     if (!exists) ARROW_RETURN_NOT_OK(storage->CreateImmutable(path, ""));
   }
@@ -118,39 +132,122 @@ std::string StoragePathOf(const std::string& path) {
   return path;
 }
 
-// BaseRollbackHelper.performRollback for base-file deletes: a file that is gone already
-// (a retried rollback) is a failed delete, as Hadoop's FileSystem.delete reports it.
-::arrow::Result<std::map<std::string, RollbackPartitionMetadata>> DeletePlannedFiles(
-    Storage* storage, const Instant& target, const RollbackPlan& plan) {
+RollbackPartitionMetadata& PartitionStat(
+    std::map<std::string, RollbackPartitionMetadata>* partitions,
+    const std::string& partition) {
+  RollbackPartitionMetadata& stat = (*partitions)[partition];
+  if (!stat.rollback_log_files) {
+    // HoodieRollbackStat.Builder defaults both maps to empty maps, never null.
+    stat.partition_path = partition;
+    stat.rollback_log_files = std::map<std::string, int64_t>{};
+    stat.log_files_from_failed_commit = std::map<std::string, int64_t>{};
+  }
+  return stat;
+}
+
+std::string PartitionFolder(const TableMetaClient& table, const std::string& partition) {
+  return partition.empty() ? table.base_path() : JoinPath(table.base_path(), partition);
+}
+
+// BaseRollbackHelper.deleteFiles: a file that is gone already (a retried rollback) is a
+// failed delete, as Hadoop's FileSystem.delete reports it.
+::arrow::Status DeleteFiles(Storage* storage, const RollbackRequest& request,
+                            RollbackPartitionMetadata* stat) {
+  for (const std::string& file : request.files_to_be_deleted) {
+    std::string path = StoragePathOf(file);
+    ARROW_ASSIGN_OR_RAISE(bool exists, storage->Exists(path));
+    if (exists) {
+      ARROW_RETURN_NOT_OK(storage->DeleteFile(path));
+      // Hadoop's local file system (Spark writing file:// tables) keeps a checksum
+      // file `.<name>.crc` beside each file and deletes it with the file.
+      ARROW_RETURN_NOT_OK(DeleteIfExists(
+          storage,
+          JoinPath(ParentPath(path), "." + std::string(FileName(path)) + ".crc")));
+      stat->success_delete_files.push_back(file);
+    } else {
+      stat->failed_delete_files.push_back(file);
+    }
+  }
+  return ::arrow::Status::OK();
+}
+
+// Java's String.replace(target, ""): every occurrence removed.
+std::string RemoveAll(std::string text, const std::string& target) {
+  if (target.empty()) return text;
+  for (size_t at = text.find(target); at != std::string::npos;
+       at = text.find(target, at)) {
+    text.erase(at, target.size());
+  }
+  return text;
+}
+
+struct BlockWriter {
+  const TableMetaClient* table;
+  const WriteMarkers* rollback_markers;
+  std::string header_instant;  // INSTANT_TIME of the command block
+  std::string target;          // TARGET_INSTANT_TIME
+};
+
+// BaseRollbackHelper.maybeDeleteAndCollectStats for a request with log blocks: a
+// ROLLBACK command block for the slice (fileId, latestBaseInstant). On a file system
+// without append (every one hoodie writes to) Hudi's log writer rolls over to the next
+// log version of the slice with write token 1-0-1, after an APPEND marker for it under
+// the rollback instant.
+::arrow::Status AppendRollbackBlock(const BlockWriter& writer,
+                                    const RollbackRequest& request,
+                                    RollbackPartitionMetadata* stat) {
+  Storage* storage = writer.table->storage().get();
+  const std::string folder = PartitionFolder(*writer.table, request.partition_path);
+  const std::string file_id = request.file_id.value_or("");
+  const std::string base_instant = request.latest_base_instant.value_or("");
+  ARROW_ASSIGN_OR_RAISE(auto latest,
+                        LatestSliceLogFile(storage, folder, file_id, base_instant));
+  const int32_t version = latest ? latest->name.version + 1 : 1;
+  const std::string name =
+      MakeLogFileName(file_id, base_instant, version, kUnknownWriteToken);
+  ::arrow::Status marked = writer.rollback_markers->Create(
+      Marker{request.partition_path, name, IoType::kAppend});
+  if (!marked.ok() && !marked.IsAlreadyExists()) return marked;  // createIfNotExists
+  const std::string path = JoinPath(folder, name);
+  ARROW_RETURN_NOT_OK(WriteLogFile(
+      storage, path, {MakeRollbackLogBlock(writer.header_instant, writer.target)}));
+  ARROW_ASSIGN_OR_RAISE(FileStatus written, storage->GetFileStatus(path));
+  (*stat->rollback_log_files)[QualifiedPath(*storage, path)] = written.size;
+  for (const auto& [log, size] : *request.log_blocks_to_be_deleted) {
+    // Hudi keeps only entries that are more than the partition's full path.
+    if (!RemoveAll(log, folder).empty())
+      (*stat->log_files_from_failed_commit)[log] = size;
+  }
+  return ::arrow::Status::OK();
+}
+
+// BaseRollbackHelper.performRollback: deletes the planned files, appends the planned
+// rollback blocks, and (addLogFilesFromPreviousFailedRollbacksToStat) reports the log
+// files an interrupted earlier attempt of this rollback wrote, found from its markers.
+::arrow::Result<std::map<std::string, RollbackPartitionMetadata>> PerformRollback(
+    const TableMetaClient& table, const BlockWriter& writer, const RollbackPlan& plan) {
+  Storage* storage = table.storage().get();
+  ARROW_ASSIGN_OR_RAISE(std::vector<Marker> earlier, writer.rollback_markers->List());
   std::map<std::string, RollbackPartitionMetadata> partitions;
   if (!plan.rollback_requests) return partitions;
   for (const RollbackRequest& request : *plan.rollback_requests) {
-    if (request.log_blocks_to_be_deleted && !request.log_blocks_to_be_deleted->empty()) {
-      return ::arrow::Status::NotImplemented(
-          "the rollback plan of ", target.timestamp,
-          " appends rollback blocks to log files, which hoodie does not write yet; "
-          "finish the rollback with Hudi");
+    RollbackPartitionMetadata& stat = PartitionStat(&partitions, request.partition_path);
+    if (!request.files_to_be_deleted.empty()) {
+      ARROW_RETURN_NOT_OK(DeleteFiles(storage, request, &stat));
+    } else if (request.log_blocks_to_be_deleted &&
+               !request.log_blocks_to_be_deleted->empty()) {
+      ARROW_RETURN_NOT_OK(AppendRollbackBlock(writer, request, &stat));
     }
-    if (request.files_to_be_deleted.empty()) continue;
-    RollbackPartitionMetadata& partition = partitions[request.partition_path];
-    partition.partition_path = request.partition_path;
-    partition.rollback_log_files = std::map<std::string, int64_t>{};
-    partition.log_files_from_failed_commit = std::map<std::string, int64_t>{};
-    for (const std::string& file : request.files_to_be_deleted) {
-      std::string path = StoragePathOf(file);
-      ARROW_ASSIGN_OR_RAISE(bool exists, storage->Exists(path));
-      if (exists) {
-        ARROW_RETURN_NOT_OK(storage->DeleteFile(path));
-        // Hadoop's local file system (Spark writing file:// tables) keeps a checksum
-        // file `.<name>.crc` beside each file and deletes it with the file.
-        ARROW_RETURN_NOT_OK(DeleteIfExists(
-            storage,
-            JoinPath(ParentPath(path), "." + std::string(FileName(path)) + ".crc")));
-        partition.success_delete_files.push_back(file);
-      } else {
-        partition.failed_delete_files.push_back(file);
-      }
-    }
+  }
+  for (const Marker& marker : earlier) {
+    if (marker.io_type != IoType::kAppend) continue;
+    auto it = partitions.find(marker.partition_path);
+    if (it == partitions.end()) continue;
+    std::string path = JoinPath(table.base_path(), marker.DataFileRelativePath());
+    ARROW_ASSIGN_OR_RAISE(bool exists, storage->Exists(path));
+    if (!exists) continue;
+    ARROW_ASSIGN_OR_RAISE(FileStatus status, storage->GetFileStatus(path));
+    (*it->second.rollback_log_files)[QualifiedPath(*storage, path)] = status.size;
   }
   return partitions;
 }
@@ -158,10 +255,13 @@ std::string StoragePathOf(const std::string& path) {
 struct Execution {
   const TableMetaClient* table;
   RollbackOptions options;
-  Instant rollback;      // requested or inflight
-  Instant target;        // the instant rolled back, as found (or rebuilt)
-  bool delete_instants;  // false when the target's files are gone already
+  Instant rollback;   // requested or inflight
+  Instant target;     // the instant rolled back, as found (or rebuilt)
+  bool target_found;  // false when the target's instant files are gone already
   RollbackPlan plan;
+  // Whether the target's instant files go (not for an inflight compaction, which
+  // returns to requested instead).
+  bool delete_instants = true;
 };
 
 // BaseRollbackActionExecutor.runRollback + finishRollback.
@@ -181,19 +281,27 @@ struct Execution {
     ARROW_ASSIGN_OR_RAISE(inflight, timeline.TransitionToInflight(run.rollback));
   }
   auto start = std::chrono::steady_clock::now();
-  if (run.delete_instants) {
+  if (run.target_found) {
     ARROW_RETURN_NOT_OK(ValidateRollback(table, timeline, run.target, run.options));
   }
   Instant resolved = run.target;
   if (resolved.IsCompleted()) {
     LogInfo("Unpublishing instant " + resolved.ToString());
-    ARROW_ASSIGN_OR_RAISE(resolved, RevertToInflight(timeline, resolved));
+    ARROW_ASSIGN_OR_RAISE(resolved, RevertToInflight(table, timeline, resolved));
   }
   RollbackMetadata metadata;
-  // CopyOnWriteRollbackActionExecutor: a requested-only instant wrote nothing.
+  WriteMarkers rollback_markers(table.storage(), table.base_path(),
+                                run.rollback.timestamp);
+  // Copy-on-write and MergeOnReadRollbackActionExecutor: a requested-only instant
+  // wrote nothing.
   if (!resolved.IsRequested()) {
+    // generateHeader: INSTANT_TIME is the last instant of the active timeline, which is
+    // this rollback unless a later instant was scheduled before it ran.
+    BlockWriter writer{&table, &rollback_markers,
+                       timeline.timeline().LastInstant().value_or(run.rollback).timestamp,
+                       run.target.timestamp};
     ARROW_ASSIGN_OR_RAISE(metadata.partition_metadata,
-                          DeletePlannedFiles(storage, run.target, run.plan));
+                          PerformRollback(table, writer, run.plan));
   }
   metadata.start_rollback_time = run.rollback.timestamp;
   metadata.time_taken_in_millis = std::chrono::duration_cast<std::chrono::milliseconds>(
@@ -206,7 +314,7 @@ struct Execution {
   metadata.commits_rollback = {run.target.timestamp};
   metadata.instants_rollback = {
       InstantInfo{run.target.timestamp, std::string(ActionName(run.target.action))}};
-  if (run.delete_instants) {
+  if (run.target_found && run.delete_instants) {
     ARROW_ASSIGN_OR_RAISE(std::string path, timeline.InstantPath(resolved));
     ARROW_RETURN_NOT_OK(DeleteIfExists(storage, path));
     if (resolved.IsInflight()) {
@@ -219,6 +327,7 @@ struct Execution {
   ARROW_RETURN_NOT_OK(
       WriteMarkers(table.storage(), table.base_path(), run.target.timestamp)
           .DeleteFolder());
+  ARROW_RETURN_NOT_OK(rollback_markers.DeleteFolder());
   ARROW_ASSIGN_OR_RAISE(std::string bytes, metadata.ToAvroBytes());
   ARROW_RETURN_NOT_OK(timeline.TransitionToComplete(inflight, bytes).status());
   LogInfo("Rolled back " + run.target.ToString() + " at " + run.rollback.timestamp);
@@ -294,8 +403,13 @@ std::optional<Instant> FindByTimestamp(const Timeline& timeline, const std::stri
   }
   std::optional<Instant> target =
       FindByTimestamp(timeline.timeline().GetCommitsTimeline(), instant_time);
-  Execution run{&table,        options, Instant{}, Instant{}, target.has_value(),
-                RollbackPlan{}};
+  Execution run{&table,
+                options,
+                Instant{},
+                Instant{},
+                target.has_value(),
+                RollbackPlan{},
+                /*delete_instants=*/true};
   if (pending) {
     run.rollback = pending->rollback;
     run.plan = std::move(pending->plan);
@@ -346,6 +460,45 @@ std::optional<Instant> FindByTimestamp(const Timeline& timeline, const std::stri
     if (metadata) done.push_back(std::move(*metadata));
   }
   return done;
+}
+
+::arrow::Result<std::optional<RollbackMetadata>> RollbackInflightCompaction(
+    const TableMetaClient& table, const std::string& compaction_time,
+    const RollbackOptions& options) {
+  ARROW_ASSIGN_OR_RAISE(ActiveTimeline timeline, table.LoadActiveTimeline());
+  std::optional<Instant> compaction = FindByTimestamp(
+      timeline.timeline().FilterByActions({Action::kCompaction}), compaction_time);
+  if (!compaction) {
+    return ::arrow::Status::Invalid(
+        "no pending compaction ", compaction_time, " on the timeline of ",
+        table.base_path(),
+        timeline.timeline().GetCommitTimeline().ContainsTimestamp(compaction_time)
+            ? ": it completed already (roll back the commit instead)"
+            : "");
+  }
+  if (compaction->IsRequested()) return std::nullopt;  // nothing was written
+  ARROW_ASSIGN_OR_RAISE(auto pending_rollbacks, FindPendingRollbacks(timeline));
+  Execution run{&table,
+                options,
+                Instant{},
+                *compaction,
+                /*target_found=*/true,
+                RollbackPlan{},
+                /*delete_instants=*/false};
+  if (auto it = pending_rollbacks.find(compaction_time); it != pending_rollbacks.end()) {
+    run.rollback = it->second.rollback;
+    run.plan = std::move(it->second.plan);
+  } else {
+    ARROW_ASSIGN_OR_RAISE(PendingRollback scheduled,
+                          ScheduleRollback(table, timeline, *compaction, options));
+    run.rollback = scheduled.rollback;
+    run.plan = std::move(scheduled.plan);
+  }
+  ARROW_ASSIGN_OR_RAISE(RollbackMetadata metadata, Execute(run));
+  // revertInstantFromInflightToRequested: the plan in `T.compaction.requested` stays.
+  ARROW_RETURN_NOT_OK(timeline.DeletePending(*compaction));
+  LogInfo("Reverted compaction " + compaction_time + " to requested");
+  return metadata;
 }
 
 }  // namespace hoodie

@@ -2,7 +2,8 @@
 /// \file hoodie/write/rollback_executor.h
 /// \brief Rolling back write instants: the failed writes before a new write (EAGER) and
 /// one chosen instant (BaseHoodieTableServiceClient.rollback / rollbackFailedWrites,
-/// BaseRollbackActionExecutor, CopyOnWriteRollbackActionExecutor).
+/// BaseRollbackActionExecutor, CopyOnWriteRollbackActionExecutor,
+/// MergeOnReadRollbackActionExecutor, BaseRollbackHelper).
 #pragma once
 
 #include <map>
@@ -64,14 +65,41 @@ struct PendingRollback {
 /// behind a completed rollback.) A crash at any step leaves a pending rollback (or
 /// nothing) that the next call completes.
 ///
+/// Plan requests with log blocks (merge-on-read) append a ROLLBACK command block
+/// (INSTANT_TIME = the last instant of the timeline, normally R; TARGET_INSTANT_TIME =
+/// the instant) to the request's file slice as a new log version with write token 1-0-1,
+/// after an APPEND marker under R, as Hudi 0.15 does on file systems without append.
+/// The metadata then lists those logs in rollbackLogFiles (path -> size, also logs an
+/// interrupted earlier attempt wrote) and the plan's log entries in
+/// logFilesFromFailedCommit. A completed commit of a merge-on-read table is a compaction
+/// and is reverted to `T.compaction.inflight`.
+///
 /// Under EAGER, as Hudi checks: Invalid if a completed commit follows the instant, or a
-/// pending one (other than clustering) does; Invalid for a savepointed instant.
-/// NotImplemented for plans needing log-file rollback blocks. Not thread-safe: one
-/// writer per table.
+/// pending one (other than clustering) does; Invalid for a savepointed instant. Not
+/// thread-safe: one writer per table.
 ::arrow::Result<std::optional<RollbackMetadata>> RollbackInstant(
     const TableMetaClient& table, const std::string& instant_time,
     const RollbackOptions& options,
     std::optional<PendingRollback> pending = std::nullopt);
+
+/// \brief Rolls back the inflight compaction `compaction_time` so its plan can run again
+/// (HoodieTable.rollbackInflightCompaction, what Hudi's compact() does before executing
+/// a plan whose instant is inflight). Call it before re-running a compaction plan found
+/// inflight.
+///
+/// A pending rollback of the compaction is finished; otherwise a rollback R is planned
+/// (from the compaction's markers when `options.using_markers` and the folder exists,
+/// else by listing its base files) and executed: the base files the compaction wrote
+/// are deleted, its marker folder goes, `R.rollback` is written, and then
+/// `T.compaction.inflight` is deleted so `T.compaction.requested` (the plan) is the
+/// instant's state again; it is never deleted. A crash at any step leaves a state the
+/// next call completes.
+/// \return the rollback metadata; nullopt when the compaction is only requested
+///   (nothing to undo). Invalid when `compaction_time` is not a pending compaction (a
+///   completed one says so); IOError from storage.
+::arrow::Result<std::optional<RollbackMetadata>> RollbackInflightCompaction(
+    const TableMetaClient& table, const std::string& compaction_time,
+    const RollbackOptions& options);
 
 /// \brief Rolls back every failed write, newest first, and finishes every pending
 /// rollback (rollbackFailedWrites): what a writer does before it starts under the EAGER
