@@ -384,6 +384,47 @@ TEST_F(MorRollbackTest, InflightCompactionReturnsToRequested) {
   EXPECT_TRUE(timeline.timeline().ContainsInstant(requested));
 }
 
+// Hudi 0.14 named a phony base file of the slice in an APPEND marker: the rollback then
+// finds the slice's latest log and plans a block for it with its full path and size.
+TEST_F(MorRollbackTest, OldAppendMarkersNameTheSlicesLatestLog) {
+  HoodieConfig config = Config(true);
+  ASSERT_OK_AND_ASSIGN(WriteResult first, Upsert(storage_, config, kFirst));
+  ASSERT_OK_AND_ASSIGN(WriteResult failed, Upsert(storage_, config, kFailed, false));
+  const std::string t = failed.instant_time;
+  WriteMarkers markers(storage_, kBase, t);
+  ASSERT_OK(markers.DeleteFolder());
+  std::map<std::string, std::map<std::string, int64_t>> expected;
+  for (const WriteStat& stat : failed.stats) {
+    std::string name(FileName(*stat.path));
+    if (stat.delta) {
+      std::string phony = MakeBaseFileName(*stat.file_id, "0-0-0", first.instant_time);
+      ASSERT_OK(markers.Create(Marker{*stat.partition_path, phony, IoType::kAppend}));
+      expected[*stat.partition_path] = {
+          {JoinPath(kBase, *stat.path), stat.file_size_in_bytes}};
+    } else {
+      ASSERT_OK(markers.Create(Marker{*stat.partition_path, name, IoType::kCreate}));
+    }
+  }
+  ASSERT_EQ(expected.size(), 2u);
+  ASSERT_OK_AND_ASSIGN(auto table, TableMetaClient::Load(storage_, kBase));
+  ASSERT_OK_AND_ASSIGN(
+      auto done,
+      RollbackFailedWrites(*table, RollbackOptions{FailedWritesPolicy::kEager, true}));
+  ASSERT_EQ(done.size(), 1u);
+  ASSERT_OK_AND_ASSIGN(
+      RollbackPlan plan,
+      PlanOf(Instant{done[0].start_rollback_time, Action::kRollback, State::kCompleted}));
+  std::map<std::string, std::map<std::string, int64_t>> planned;
+  for (const RollbackRequest& request : *plan.rollback_requests) {
+    if (request.files_to_be_deleted.empty()) {
+      EXPECT_EQ(request.latest_base_instant, first.instant_time);
+      planned[request.partition_path] = *request.log_blocks_to_be_deleted;
+    }
+  }
+  EXPECT_EQ(planned, expected);
+  EXPECT_EQ(Plain(Rows(storage_)), (Model({kFirst})));
+}
+
 std::map<StorageOperation, int64_t> CountCalls(FaultInjectingStorage* storage,
                                                const std::function<void()>& run) {
   storage->ResetCounts();
@@ -484,6 +525,65 @@ TEST_F(MorRollbackTest, KilledRollbackAtEveryStorageCallIsFinished) {
   }
   EXPECT_GT(cases, 10);
   RecordProperty("killed_mor_rollback_cases", cases);
+}
+
+// A compaction rollback killed at every storage call: calling it again leaves the
+// compaction requested with its plan, its base file gone and every rollback completed.
+TEST_F(MorRollbackTest, KilledCompactionRollbackAtEveryStorageCallIsFinished) {
+  HoodieConfig config = Config(true);
+  std::string c;
+  std::string partial;
+  auto setup = [&]() {
+    auto storage = std::make_shared<FaultInjectingStorage>(Storage::InMemory());
+    auto first = Upsert(storage, config, kFirst);
+    EXPECT_OK(first.status());
+    auto table = TableMetaClient::Load(storage, kBase).ValueOrDie();
+    auto timeline = table->LoadActiveTimeline().ValueOrDie();
+    c = timeline.CreateNewInstantTime().ValueOrDie();
+    CompactionPlan plan;
+    plan.operations = std::vector<CompactionOperation>{};
+    Instant requested{c, Action::kCompaction, State::kRequested};
+    EXPECT_OK(timeline.CreateRequested(requested, plan.ToAvroBytes().ValueOrDie()));
+    EXPECT_OK(timeline.TransitionToInflight(requested).status());
+    const WriteStat* sf = StatIn(*first, "sf");
+    std::string name = MakeBaseFileName(*sf->file_id, "0-0-0", c);
+    partial = JoinPath(JoinPath(kBase, "sf"), name);
+    EXPECT_OK(
+        WriteMarkers(storage, kBase, c).Create(Marker{"sf", name, IoType::kCreate}));
+    EXPECT_OK(storage->WriteAll(partial, "partial", false));
+    return storage;
+  };
+  auto roll_back = [&](std::shared_ptr<Storage> storage) {
+    ARROW_ASSIGN_OR_RAISE(auto table, TableMetaClient::Load(storage, kBase));
+    return RollbackInflightCompaction(*table, c, RollbackOptions{}).status();
+  };
+  auto probe = setup();
+  auto counts = CountCalls(probe.get(), [&] { ASSERT_OK(roll_back(probe)); });
+  int cases = 0;
+  for (const auto& [operation, count] : counts) {
+    for (int64_t n = 1; n <= count; ++n, ++cases) {
+      SCOPED_TRACE(std::string(StorageOperationName(operation)) + " call " +
+                   std::to_string(n));
+      auto storage = setup();
+      storage->FailNthCall(operation, n);
+      ASSERT_FALSE(roll_back(storage).ok());
+      storage->ClearFaults();
+      ASSERT_OK(roll_back(storage));
+      EXPECT_EQ(storage->Exists(partial).ValueOrDie(), false);
+      std::vector<Instant> compaction, rollbacks;
+      for (const Instant& instant : Instants(storage)) {
+        if (instant.timestamp == c) compaction.push_back(instant);
+        if (instant.action == Action::kRollback) rollbacks.push_back(instant);
+      }
+      EXPECT_EQ(compaction,
+                (std::vector<Instant>{{c, Action::kCompaction, State::kRequested}}));
+      ASSERT_FALSE(rollbacks.empty());
+      for (const Instant& rollback : rollbacks) EXPECT_TRUE(rollback.IsCompleted());
+      EXPECT_EQ(Markers(storage.get()), std::vector<std::string>{});
+    }
+  }
+  EXPECT_GT(cases, 10);
+  RecordProperty("killed_compaction_rollback_cases", cases);
 }
 
 }  // namespace
