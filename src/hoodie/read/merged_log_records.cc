@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 /// \file hoodie/read/merged_log_records.cc
 /// \brief MergedLogRecords: HoodieMergedLogRecordScanner's per-key folding.
+#include <optional>
+#include <string>
+
 #include <arrow/array.h>
 #include <arrow/util/checked_cast.h>
 
@@ -131,8 +134,7 @@ bool SameJavaClass(std::string_view wrapper, ::arrow::Type::type column) {
       continue;
     }
     LogRecordEntry older = *found;  // the map may reuse *found on Put
-    HOODIE_ASSIGN_OR_RAISE(MergeResult result,
-                           merger_->Combine(older.record(), newer.record()));
+    HOODIE_ASSIGN_OR_RAISE(MergeResult result, Fold(older.record(), newer.record()));
     LogRecordEntry entry;
     switch (result.outcome) {
       case MergeOutcome::kKeepOld:
@@ -151,6 +153,24 @@ bool SameJavaClass(std::string_view wrapper, ::arrow::Type::type column) {
     HOODIE_RETURN_NOT_OK(records_->Put(key, std::move(entry)));
   }
   return ::arrow::Status::OK();
+}
+
+// Hudi folds the log records of a key with the payload's preCombine, not its
+// combineAndGetUpdateValue (HoodieRecordUtils.mergerToPreCombineMode in the merged log
+// record scanner): an earlier record with a greater ordering value survives a later one.
+// A record without the ordering field (or with it null) reads as ordering value 0 in
+// Java (SpillableMapUtils), so arrival order decides.
+::arrow::Result<MergeResult> MergedLogRecords::Fold(const RowRef& older,
+                                                    const RowRef& newer) const {
+  const std::string& field = merger_->options().ordering_field;
+  if (!field.empty()) {
+    HOODIE_ASSIGN_OR_RAISE(std::optional<OrderingValue> older_value,
+                           ReadOrderingValue(older, field));
+    HOODIE_ASSIGN_OR_RAISE(std::optional<OrderingValue> newer_value,
+                           ReadOrderingValue(newer, field));
+    if (!older_value || !newer_value) return MergeResult::TakeNew();
+  }
+  return merger_->PreCombine(older, newer);
 }
 
 ::arrow::Result<std::shared_ptr<::arrow::RecordBatch>> MergedLogRecords::Materialize(

@@ -29,8 +29,9 @@ class MergedLogRecords {
       : merger_(merger), records_(std::move(records)) {}
 
   /// Adds one data or delete block (others are ignored). A data record for a key seen
-  /// before is merged into it with the payload's Combine (older stored, newer
-  /// incoming); a delete removes the key unless its ordering value is set, is not the
+  /// before is folded into it with the payload's PreCombine (as Java's scanner does):
+  /// the earlier record survives only with a strictly greater ordering value, and a
+  /// record without one is ordered by arrival; a delete removes the key unless its ordering value is set, is not the
   /// int 0 ("delete whatever the ordering"), has the type of the stored record's
   /// ordering column and is smaller than the stored value. Invalid when a data block
   /// has no `_hoodie_record_key` column or a null key.
@@ -54,6 +55,7 @@ class MergedLogRecords {
   ::arrow::Status AddBlockRecords(const LogBlock& block);
   ::arrow::Status AddData(std::shared_ptr<::arrow::RecordBatch> batch);
   ::arrow::Status AddDelete(const DeleteRecord& record);
+  ::arrow::Result<MergeResult> Fold(const RowRef& older, const RowRef& newer) const;
   ::arrow::Result<std::shared_ptr<::arrow::RecordBatch>> Materialize(
       const MergeResult& result, const RowRef& older, const RowRef& newer);
   ::arrow::Result<bool> DeleteIsOlder(const DeleteRecord& record,
