@@ -234,3 +234,20 @@ def test_spark_upsert_tags_records_of_hoodie_mor_logs(spark, hudi_java, hoodie, 
     assert hoodie_query(hoodie, path) == spark_rows(snapshot(spark, path))
     keys = [r[1] for r in hoodie_query(hoodie, path)]
     assert sorted(keys) == ["a1", "a2", "b1", "b2", "c1", "d1"]
+
+
+def test_spark_folds_hoodie_log_records_by_ordering_value(spark, hudi_java, hoodie, tmp_path):
+    """A later log update with a smaller ordering value loses to an earlier one in Spark and in hoodie.
+
+    Hudi's merged log scanner folds the log records of a key with the payload's preCombine, so the update
+    with ts=6 survives the later one with ts=3, while the base record (ts=9) is replaced by the folded log
+    record, as OverwriteWithLatestAvroPayload's combineAndGetUpdateValue ignores ordering."""
+    path = tmp_path / "t" / TABLE
+    path.parent.mkdir()
+    no_small = {"hoodie.parquet.small.file.limit": "0"}
+    hoodie_write(hoodie, path, "upsert", [("a1", "x", 9, 1.0, "p1"), ("a2", "y", 9, 2.0, "p1")], **no_small)
+    hoodie_write(hoodie, path, "upsert", [("a1", "x6", 6, 1.0, "p1")], **no_small)
+    hoodie_write(hoodie, path, "upsert", [("a1", "x3", 3, 1.0, "p1"), ("a2", "y1", 1, 2.0, "p1")], **no_small)
+    rows = {r["id"]: r["name"] for r in snapshot(spark, path).collect()}
+    assert rows == {"a1": "x6", "a2": "y1"}
+    assert_spark_reads_like_hoodie(spark, hudi_java, hoodie, path)

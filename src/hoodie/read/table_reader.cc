@@ -19,6 +19,7 @@
 #include "hoodie/read/file_system_view.h"
 #include "hoodie/read/merged_slice_scan_internal.h"
 #include "hoodie/read/partition_values_internal.h"
+#include "hoodie/storage/path.h"
 #include "hoodie/storage/storage.h"
 #include "hoodie/table/table_config.h"
 #include "hoodie/table/table_meta_client.h"
@@ -99,9 +100,10 @@ std::string NewestBaseFile(const std::vector<FileSlice>& slices) {
   return view.LatestBaseFileSlices(as_of);
 }
 
-::arrow::Result<std::vector<FileGroupId>> TableReader::GroupsWrittenInRange(
+::arrow::Result<TableReader::WrittenInRange> TableReader::GroupsWrittenInRange(
     const Timeline& commits) const {
   std::set<FileGroupId> groups;
+  WrittenInRange written;
   for (const Instant& instant : commits.instants()) {
     CommitMetadata metadata;
     if (instant.action == Action::kReplaceCommit) {
@@ -111,12 +113,34 @@ std::string NewestBaseFile(const std::vector<FileSlice>& slices) {
     }
     for (const auto& [partition, stats] : metadata.partition_to_write_stats) {
       for (const WriteStat& stat : stats) {
-        if (stat.file_id) groups.insert({partition, *stat.file_id});
+        if (!stat.file_id) continue;
+        FileGroupId group{partition, *stat.file_id};
+        if (stat.path) {
+          written.files.insert(std::string(FileName(*stat.path)));
+        } else {
+          written.groups_without_paths.insert(group);
+        }
+        groups.insert(std::move(group));
       }
     }
   }
-  return std::vector<FileGroupId>(groups.begin(), groups.end());
+  written.groups.assign(groups.begin(), groups.end());
+  return written;
 }
+
+namespace {
+
+// Keeps the files of `slice` that `files` names; false when none is left.
+bool KeepFilesWrittenInRange(const std::set<std::string>& files, FileSlice* slice) {
+  if (slice->base_file && files.count(slice->base_file->file_name) == 0) {
+    slice->base_file.reset();
+  }
+  std::erase_if(slice->log_files,
+                [&](const LogFile& log) { return files.count(log.file_name) == 0; });
+  return slice->base_file.has_value() || !slice->log_files.empty();
+}
+
+}  // namespace
 
 ::arrow::Status TableReader::PlanIncremental(const ReadOptions& options,
                                              ReadPlan* plan) const {
@@ -137,19 +161,28 @@ std::string NewestBaseFile(const std::vector<FileSlice>& slices) {
   }
   plan->commit_time_range = std::make_pair(begin, end);
   plan->as_of = end;
-  HOODIE_ASSIGN_OR_RAISE(std::vector<FileGroupId> written,
+  HOODIE_ASSIGN_OR_RAISE(WrittenInRange written,
                          GroupsWrittenInRange(completed.FindInstantsInRange(begin, end)));
-  if (written.empty()) return ::arrow::Status::OK();
+  if (written.groups.empty()) return ::arrow::Status::OK();
   FileSystemViewOptions view_options;
   view_options.partition_filters = options.partitions;
   HOODIE_ASSIGN_OR_RAISE(auto view,
                          FileSystemView::Make(*table_, timeline_, view_options));
   // The latest state as of `end` of every file group written in the range; groups
   // replaced by `end` are gone, as in the snapshot as of `end`.
+  bool merge_on_read = table_->table_type() == TableType::kMergeOnRead;
   for (FileSlice& slice : view->LatestFileSlices(end)) {
-    if (std::binary_search(written.begin(), written.end(), slice.group)) {
-      plan->slices.push_back(std::move(slice));
+    if (!std::binary_search(written.groups.begin(), written.groups.end(), slice.group)) {
+      continue;
     }
+    // Spark's MergeOnReadIncrementalRelation builds its file-system view from the
+    // files the range's commits wrote only: a base file or log file written before
+    // `begin` is not merged, so an update in range is returned as its log record.
+    if (merge_on_read && written.groups_without_paths.count(slice.group) == 0 &&
+        !KeepFilesWrittenInRange(written.files, &slice)) {
+      continue;
+    }
+    plan->slices.push_back(std::move(slice));
   }
   return ::arrow::Status::OK();
 }

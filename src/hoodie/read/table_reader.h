@@ -11,6 +11,7 @@
 
 #include <memory>
 #include <optional>
+#include <set>
 #include <string>
 #include <utility>
 #include <vector>
@@ -94,8 +95,15 @@ class TableReader {
   ::arrow::Status PrunePartitionsByFilters(const ReadOptions& options,
                                            const ::arrow::Schema& table_schema,
                                            ReadPlan* plan) const;
-  ::arrow::Result<std::vector<FileGroupId>> GroupsWrittenInRange(
-      const Timeline& commits) const;
+  // What the write stats of the commits of an incremental range name.
+  struct WrittenInRange {
+    std::vector<FileGroupId> groups;  // sorted
+    // Names of the files written (Spark's affectedFilesInCommits).
+    std::set<std::string> files;
+    // Groups with a stat that names no file: all their files count as written.
+    std::set<FileGroupId> groups_without_paths;
+  };
+  ::arrow::Result<WrittenInRange> GroupsWrittenInRange(const Timeline& commits) const;
   ::arrow::Status PlanIncremental(const ReadOptions& options, ReadPlan* plan) const;
   ::arrow::Result<std::vector<FileSlice>> LatestSlices(
       const FileSystemView& view, QueryType type, std::optional<std::string> as_of) const;
