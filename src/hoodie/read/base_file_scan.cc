@@ -30,24 +30,6 @@ bool IsMetaColumn(std::string_view name) {
   return std::find(kMetaFields.begin(), kMetaFields.end(), name) != kMetaFields.end();
 }
 
-const char* ComputeFunction(CompareOp op) {
-  switch (op) {
-    case CompareOp::kEqual:
-      return "equal";
-    case CompareOp::kNotEqual:
-      return "not_equal";
-    case CompareOp::kLess:
-      return "less";
-    case CompareOp::kLessEqual:
-      return "less_equal";
-    case CompareOp::kGreater:
-      return "greater";
-    case CompareOp::kGreaterEqual:
-      return "greater_equal";
-  }
-  return "equal";
-}
-
 ::arrow::Result<std::shared_ptr<::arrow::Field>> FindColumn(const ::arrow::Schema& schema,
                                                             const std::string& name,
                                                             std::string_view what) {
@@ -325,7 +307,7 @@ const ::arrow::Scalar* FindConstant(const PartitionConstants* constants,
     for (const BoundFilter& filter : spec.filters) {
       HOODIE_ASSIGN_OR_RAISE(
           ::arrow::Datum match,
-          ::arrow::compute::CallFunction(ComputeFunction(filter.op),
+          ::arrow::compute::CallFunction(CompareFunctionName(filter.op),
                                          {rows->column(filter.column), filter.value}));
       if (mask.is_value()) {
         HOODIE_ASSIGN_OR_RAISE(match, ::arrow::compute::And(mask, match));

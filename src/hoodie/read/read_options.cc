@@ -151,4 +151,22 @@ std::string ColumnFilter::ToString() const {
   return options;
 }
 
+const char* CompareFunctionName(CompareOp op) {
+  switch (op) {
+    case CompareOp::kEqual:
+      return "equal";
+    case CompareOp::kNotEqual:
+      return "not_equal";
+    case CompareOp::kLess:
+      return "less";
+    case CompareOp::kLessEqual:
+      return "less_equal";
+    case CompareOp::kGreater:
+      return "greater";
+    case CompareOp::kGreaterEqual:
+      return "greater_equal";
+  }
+  return "equal";
+}
+
 }  // namespace hoodie

@@ -35,6 +35,9 @@ enum class MergeType { kPayloadCombine, kSkipMerge };
 /// Comparison of a column with a literal; the literal is cast to the column's type.
 enum class CompareOp { kEqual, kNotEqual, kLess, kLessEqual, kGreater, kGreaterEqual };
 
+/// The Arrow compute function of `op` ("equal", "less_equal", ...).
+const char* CompareFunctionName(CompareOp op);
+
 /// \brief `column op value`, e.g. `_hoodie_record_key = 1` or `isActive = true`.
 struct ColumnFilter {
   std::string column;

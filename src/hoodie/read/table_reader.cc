@@ -280,24 +280,6 @@ bool KeepFilesWrittenInRange(const std::set<std::string>& files, FileSlice* slic
 
 namespace {
 
-const char* CompareFunction(CompareOp op) {
-  switch (op) {
-    case CompareOp::kEqual:
-      return "equal";
-    case CompareOp::kNotEqual:
-      return "not_equal";
-    case CompareOp::kLess:
-      return "less";
-    case CompareOp::kLessEqual:
-      return "less_equal";
-    case CompareOp::kGreater:
-      return "greater";
-    case CompareOp::kGreaterEqual:
-      return "greater_equal";
-  }
-  return "equal";
-}
-
 // Whether the partition values of one slice satisfy every filter on a partition
 // column; a null comparison prunes, as a SQL predicate that is not true.
 ::arrow::Result<bool> PartitionMatches(const internal::PartitionConstants& values,
@@ -310,7 +292,7 @@ const char* CompareFunction(CompareOp op) {
       if (!literal.ok()) return true;
       HOODIE_ASSIGN_OR_RAISE(
           ::arrow::Datum match,
-          ::arrow::compute::CallFunction(CompareFunction(filter.op), {value, *literal}));
+          ::arrow::compute::CallFunction(CompareFunctionName(filter.op), {value, *literal}));
       const auto& result = match.scalar_as<::arrow::BooleanScalar>();
       if (!result.is_valid || !result.value) return false;
     }
