@@ -371,4 +371,18 @@ FaultInjectingStorage::OpenForRead(const std::string& path) {
   return base_->List(dir, recursive);
 }
 
+std::map<StorageOperation, int64_t> CountCalls(FaultInjectingStorage* storage,
+                                               const std::function<void()>& run) {
+  storage->ResetCounts();
+  run();
+  std::map<StorageOperation, int64_t> counts;
+  for (int op = 0; op < kNumStorageOperations; ++op) {
+    auto operation = static_cast<StorageOperation>(op);
+    if (storage->call_count(operation) > 0) {
+      counts[operation] = storage->call_count(operation);
+    }
+  }
+  return counts;
+}
+
 }  // namespace hoodie

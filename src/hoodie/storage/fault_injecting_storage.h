@@ -5,6 +5,8 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -120,5 +122,10 @@ class FaultInjectingStorage : public Storage {
   std::shared_ptr<Storage> base_;
   std::shared_ptr<State> state_;
 };
+
+/// The storage calls `run` makes on `storage`, per operation (only those called): what
+/// a killed-at-every-call test iterates over. Resets the storage's counters first.
+std::map<StorageOperation, int64_t> CountCalls(FaultInjectingStorage* storage,
+                                               const std::function<void()>& run);
 
 }  // namespace hoodie

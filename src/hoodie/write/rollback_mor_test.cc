@@ -425,19 +425,6 @@ TEST_F(MorRollbackTest, OldAppendMarkersNameTheSlicesLatestLog) {
   EXPECT_EQ(Plain(Rows(storage_)), (Model({kFirst})));
 }
 
-std::map<StorageOperation, int64_t> CountCalls(FaultInjectingStorage* storage,
-                                               const std::function<void()>& run) {
-  storage->ResetCounts();
-  run();
-  std::map<StorageOperation, int64_t> counts;
-  for (int op = 0; op < kNumStorageOperations; ++op) {
-    auto operation = static_cast<StorageOperation>(op);
-    if (storage->call_count(operation) > 0)
-      counts[operation] = storage->call_count(operation);
-  }
-  return counts;
-}
-
 // A deltacommit killed at every storage call: the next writer rolls it back (or it had
 // committed) and every view then has exactly the model's rows.
 TEST_F(MorRollbackTest, KilledDeltacommitAtEveryStorageCallIsRolledBack) {

@@ -278,20 +278,6 @@ TEST_F(RollbackTest, RollsBackTheLatestCompletedCommitOnly) {
             std::nullopt);
 }
 
-// Storage calls made by `run`, per operation.
-std::map<StorageOperation, int64_t> CountCalls(FaultInjectingStorage* storage,
-                                               const std::function<void()>& run) {
-  storage->ResetCounts();
-  run();
-  std::map<StorageOperation, int64_t> counts;
-  for (int op = 0; op < kNumStorageOperations; ++op) {
-    auto operation = static_cast<StorageOperation>(op);
-    if (storage->call_count(operation) > 0)
-      counts[operation] = storage->call_count(operation);
-  }
-  return counts;
-}
-
 // A writer killed at any storage call of its write leaves a table the next writer
 // recovers: the failed instant is rolled back (or had committed), its files are gone
 // and the rows are the model's.
