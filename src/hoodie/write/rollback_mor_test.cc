@@ -60,21 +60,15 @@ HoodieConfig Config(bool markers) {
 
 ::arrow::Result<std::unique_ptr<WriteClient>> NewClient(std::shared_ptr<Storage> storage,
                                                         const HoodieConfig& config) {
-  ARROW_ASSIGN_OR_RAISE(auto table,
-                        WriteClient::OpenOrCreateTable(storage, kBase, config));
-  return WriteClient::Make(table, config);
+  return testing::NewWriterClient(std::move(storage), kBase, config);
 }
 
+// Upserts `rows`; commits unless `commit` is false (the writer dies before its commit).
 ::arrow::Result<WriteResult> Upsert(std::shared_ptr<Storage> storage,
                                     const HoodieConfig& config,
                                     const std::vector<TripRow>& rows,
                                     bool commit = true) {
-  ARROW_ASSIGN_OR_RAISE(auto client, NewClient(storage, config));
-  ARROW_ASSIGN_OR_RAISE(std::string instant, client->StartCommit());
-  auto reader = TripReader(rows, 2);
-  ARROW_ASSIGN_OR_RAISE(WriteResult result, client->Upsert(instant, reader.get()));
-  if (commit) ARROW_RETURN_NOT_OK(client->Commit(&result));
-  return result;
+  return testing::UpsertWithNewClient(std::move(storage), kBase, config, rows, commit);
 }
 
 ::arrow::Result<std::vector<std::string>> ReadRows(std::shared_ptr<Storage> storage,

@@ -78,12 +78,9 @@ HoodieConfig Config(bool markers) {
   return config;
 }
 
-// A new client on a freshly loaded table, as a new writer process has.
 ::arrow::Result<std::unique_ptr<WriteClient>> NewClient(std::shared_ptr<Storage> storage,
                                                         const HoodieConfig& config) {
-  ARROW_ASSIGN_OR_RAISE(auto table,
-                        WriteClient::OpenOrCreateTable(storage, kBase, config));
-  return WriteClient::Make(table, config);
+  return testing::NewWriterClient(std::move(storage), kBase, config);
 }
 
 // Upserts `rows`; commits unless `commit` is false (the writer dies before its commit).
@@ -91,12 +88,7 @@ HoodieConfig Config(bool markers) {
                                     const HoodieConfig& config,
                                     const std::vector<TripRow>& rows,
                                     bool commit = true) {
-  ARROW_ASSIGN_OR_RAISE(auto client, NewClient(storage, config));
-  ARROW_ASSIGN_OR_RAISE(std::string instant, client->StartCommit());
-  auto reader = TripReader(rows, 2);
-  ARROW_ASSIGN_OR_RAISE(WriteResult result, client->Upsert(instant, reader.get()));
-  if (commit) ARROW_RETURN_NOT_OK(client->Commit(&result));
-  return result;
+  return testing::UpsertWithNewClient(std::move(storage), kBase, config, rows, commit);
 }
 
 // Every file below the base path whose name contains `instant_time`.

@@ -113,4 +113,23 @@ std::vector<std::string> ListTree(const std::string& dir) {
   return out;
 }
 
+::arrow::Result<std::unique_ptr<WriteClient>> NewWriterClient(
+    std::shared_ptr<Storage> storage, const std::string& base, const HoodieConfig& config) {
+  ARROW_ASSIGN_OR_RAISE(auto table, WriteClient::OpenOrCreateTable(storage, base, config));
+  return WriteClient::Make(table, config);
+}
+
+::arrow::Result<WriteResult> UpsertWithNewClient(std::shared_ptr<Storage> storage,
+                                                 const std::string& base,
+                                                 const HoodieConfig& config,
+                                                 const std::vector<TripRow>& rows,
+                                                 bool commit) {
+  ARROW_ASSIGN_OR_RAISE(auto client, NewWriterClient(std::move(storage), base, config));
+  ARROW_ASSIGN_OR_RAISE(std::string instant, client->StartCommit());
+  auto reader = TripReader(rows, 2);
+  ARROW_ASSIGN_OR_RAISE(WriteResult result, client->Upsert(instant, reader.get()));
+  if (commit) ARROW_RETURN_NOT_OK(client->Commit(&result));
+  return result;
+}
+
 }  // namespace hoodie::testing

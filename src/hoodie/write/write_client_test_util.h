@@ -12,6 +12,7 @@
 
 #include "hoodie/config/hoodie_config.h"
 #include "hoodie/table/table_meta_client.h"
+#include "hoodie/write/write_client.h"
 
 namespace hoodie::testing {
 
@@ -48,5 +49,18 @@ std::vector<std::string> RenderRows(const ::arrow::Table& table,
 /// Every file and folder under `dir` (relative paths, sorted, each with its size for a
 /// file), to check that a write left a table exactly as it was.
 std::vector<std::string> ListTree(const std::string& dir);
+
+/// A new client on a freshly loaded (or created) table at `base`, as a new writer
+/// process has.
+::arrow::Result<std::unique_ptr<WriteClient>> NewWriterClient(
+    std::shared_ptr<Storage> storage, const std::string& base, const HoodieConfig& config);
+
+/// Upserts `rows` with a new client; commits unless `commit` is false (the writer dies
+/// before its commit, or the caller commits).
+::arrow::Result<WriteResult> UpsertWithNewClient(std::shared_ptr<Storage> storage,
+                                                 const std::string& base,
+                                                 const HoodieConfig& config,
+                                                 const std::vector<TripRow>& rows,
+                                                 bool commit = true);
 
 }  // namespace hoodie::testing
