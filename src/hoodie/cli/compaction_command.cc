@@ -14,6 +14,7 @@
 #include "hoodie/config/hoodie_config.h"
 #include "hoodie/services/compaction_executor.h"
 #include "hoodie/services/compaction_scheduler.h"
+#include "hoodie/services/compaction_trigger.h"
 #include "hoodie/table/table_meta_client.h"
 #include "hoodie/timeline/active_timeline.h"
 
@@ -61,23 +62,39 @@ Listing PlanListing(const std::string& instant, const CompactionPlan& plan) {
   return config;
 }
 
+// A new plan, or nullopt with the line that says why there is none: the trigger is
+// not due (as Hudi's scheduler, the CLI's compaction schedule and HoodieCompactor all
+// consult it), or no slice has log files.
 ::arrow::Result<std::optional<ScheduledCompaction>> Schedule(const CompactionArgs& args,
                                                              const TableMetaClient& table,
-                                                             const HoodieConfig& config) {
+                                                             const HoodieConfig& config,
+                                                             std::string* why_none) {
   std::optional<std::string> instant;
   if (!args.instant.empty()) instant = args.instant;
-  return ScheduleCompaction(table, config, instant);
+  CompactionTriggerDecision decision;
+  ARROW_ASSIGN_OR_RAISE(auto scheduled,
+                        ScheduleCompaction(table, config, instant, &decision));
+  if (scheduled) return scheduled;
+  if (!decision.schedule) {
+    ARROW_ASSIGN_OR_RAISE(CompactionTriggerOptions trigger,
+                          CompactionTriggerOptions::FromConfig(config));
+    *why_none = CompactionNotDueMessage(trigger, decision);
+  } else {
+    *why_none = "nothing to compact: no file slice has log files";
+  }
+  return std::nullopt;
 }
 
 ::arrow::Status RunSchedule(const CompactionArgs& args, const GlobalOptions& options) {
   ARROW_ASSIGN_OR_RAISE(HoodieConfig config, ConfigOf(args));
   ARROW_ASSIGN_OR_RAISE(auto table, OpenTable(args.table));
-  ARROW_ASSIGN_OR_RAISE(auto scheduled, Schedule(args, *table, config));
+  std::string why_none;
+  ARROW_ASSIGN_OR_RAISE(auto scheduled, Schedule(args, *table, config, &why_none));
   if (!scheduled) {
     if (options.output == OutputFormat::kJson) {
       PrintListing(options, PlanListing("", CompactionPlan()), std::cout);
     } else {
-      std::cout << "nothing to compact: no file slice has log files\n";
+      std::cout << why_none << "\n";
     }
     return ::arrow::Status::OK();
   }
@@ -110,12 +127,13 @@ void PrintResult(const GlobalOptions& options, const CompactionResult& result) {
   ARROW_ASSIGN_OR_RAISE(auto table, OpenTable(args.table));
   std::string instant = args.instant;
   if (args.schedule) {
-    ARROW_ASSIGN_OR_RAISE(auto scheduled, Schedule(args, *table, config));
+    std::string why_none;
+    ARROW_ASSIGN_OR_RAISE(auto scheduled, Schedule(args, *table, config, &why_none));
     if (!scheduled) {
       if (options.output == OutputFormat::kJson) {
         PrintResult(options, CompactionResult());
       } else {
-        std::cout << "nothing to compact: no file slice has log files\n";
+        std::cout << why_none << "\n";
       }
       return ::arrow::Status::OK();
     }
@@ -186,15 +204,20 @@ void PrintResult(const GlobalOptions& options, const CompactionResult& result) {
 
 constexpr char kDescription[] =
     R"(Offline compaction of a MERGE_ON_READ table, as Hudi 0.15 does it.
-  schedule  plans a compaction T (T.compaction.requested): one operation per latest file
-            slice with log files that no pending compaction or clustering holds, chosen
-            and ordered by hoodie.compaction.strategy (--hoodie-conf). Prints the plan,
-            or "nothing to compact". Refused while a write is pending. Unlike Hudi's
-            procedures, no trigger (hoodie.compact.inline.max.delta.commits) is checked.
+  schedule  plans a compaction T (T.compaction.requested) when the trigger is due, as
+            Hudi's scheduler does for its CLI and HoodieCompactor too:
+            compaction.trigger.strategy (default num_commits) with
+            hoodie.compact.inline.max.delta.commits deltacommits since the last
+            compaction and/or compaction.delta_seconds. The plan: one operation per
+            latest file slice with log files that no pending compaction or clustering
+            holds, chosen and ordered by hoodie.compaction.strategy (--hoodie-conf).
+            Prints the plan, or why none ("no compaction scheduled: 3 delta commits
+            since T, ..."). Refused while a write is pending.
   run       executes the compaction --instant T, else the earliest pending one; with
-            --schedule, schedules a new one and runs it (Hudi CLI's scheduleAndExecute).
-            Writes one new base file per operation and T.commit; an inflight T (a run
-            that died) is undone and redone.
+            --schedule, schedules a new one (same trigger) and runs it (Hudi CLI's
+            scheduleAndExecute). Writes one new base file per operation and T.commit;
+            an inflight T (a run that died) is first rolled back with a rollback
+            instant R, as Hudi does, then run again from its requested plan.
   show      lists pending and completed compactions; with --instant T, T's plan.
 )";
 

@@ -17,6 +17,9 @@ using testing::RunCli;
 
 std::string Quote(const std::string& s) { return "'" + s + "'"; }
 
+// The trigger a Hudi user sets to compact after every deltacommit.
+constexpr char kEvery[] = " --hoodie-conf hoodie.compact.inline.max.delta.commits=1";
+
 class CompactionCommandTest : public ::testing::Test {
  protected:
   // Writes `rows` (JSON lines) with `op`; returns the instant.
@@ -65,7 +68,7 @@ TEST_F(CompactionCommandTest, ScheduleShowRunShow) {
   EXPECT_EQ(Json("compaction show --table " + Quote(base_)).size(), 0u);
   std::string before = Query();
 
-  nlohmann::json plan = Json("compaction schedule --table " + Quote(base_));
+  nlohmann::json plan = Json("compaction schedule --table " + Quote(base_) + kEvery);
   ASSERT_EQ(plan.size(), 1u);  // p1's group has two log files; p2's has none
   std::string c = plan[0]["instant"];
   EXPECT_GT(c, t2);
@@ -106,21 +109,67 @@ TEST_F(CompactionCommandTest, ScheduleShowRunShow) {
   auto none = RunCli("compaction run --table " + Quote(base_));
   EXPECT_EQ(none.exit_code, 1);
   EXPECT_NE(none.err.find("no pending compaction"), std::string::npos) << none.err;
-  auto nothing = RunCli("compaction run --schedule --table " + Quote(base_));
+  auto nothing = RunCli("compaction run --schedule --table " + Quote(base_) + kEvery);
   EXPECT_EQ(nothing.exit_code, 0) << nothing.err;
-  EXPECT_EQ(nothing.out, "nothing to compact: no file slice has log files\n");
+  EXPECT_EQ(nothing.out, "no compaction scheduled: 0 delta commits since " + c +
+                             ", trigger num_commits needs 1 "
+                             "(hoodie.compact.inline.max.delta.commits)\n");
+  // Due (one deltacommit since c), but p2's group has no log file and p1's none yet.
+  Write("{\"id\":\"c\",\"name\":\"z\",\"ts\":1,\"part\":\"p3\"}\n", "upsert");
+  auto empty = RunCli("compaction schedule --table " + Quote(base_) + kEvery);
+  EXPECT_EQ(empty.exit_code, 0) << empty.err;
+  EXPECT_EQ(empty.out, "nothing to compact: no file slice has log files\n");
 }
 
 TEST_F(CompactionCommandTest, RunScheduleSchedulesAndRuns) {
   Write("{\"id\":\"a\",\"name\":\"x\",\"ts\":1,\"part\":\"p1\"}\n", "upsert");
   Write("{\"id\":\"a\",\"name\":\"x2\",\"ts\":2,\"part\":\"p1\"}\n", "upsert");
-  nlohmann::json ran = Json("compaction run --schedule --table " + Quote(base_));
+  nlohmann::json ran = Json("compaction run --schedule --table " + Quote(base_) + kEvery);
   ASSERT_EQ(ran.size(), 1u);
   EXPECT_EQ(ran[0]["updated"], "1");
   nlohmann::json all = Json("compaction show --table " + Quote(base_));
   ASSERT_EQ(all.size(), 1u);
   EXPECT_EQ(all[0]["state"], "COMPLETED");
   EXPECT_EQ(all[0]["instant"], ran[0]["instant"]);
+}
+
+// As Hudi's scheduler (which its CLI and HoodieCompactor go through), nothing is
+// planned until the trigger is due: 10 deltacommits by default in hoodie (the seed's
+// default; Hudi 0.15 says 5), or hoodie.compact.inline.max.delta.commits.
+TEST_F(CompactionCommandTest, ScheduleWaitsForTheTrigger) {
+  std::string t1 =
+      Write("{\"id\":\"a\",\"name\":\"x\",\"ts\":1,\"part\":\"p1\"}\n", "upsert");
+  Write("{\"id\":\"a\",\"name\":\"x2\",\"ts\":2,\"part\":\"p1\"}\n", "upsert");
+  Write("{\"id\":\"a\",\"name\":\"x3\",\"ts\":3,\"part\":\"p1\"}\n", "upsert");
+  const std::string table = " --table " + Quote(base_);
+  auto defaults = RunCli("compaction schedule" + table);
+  EXPECT_EQ(defaults.exit_code, 0) << defaults.err;
+  EXPECT_EQ(defaults.out, "no compaction scheduled: 3 delta commits since " + t1 +
+                              ", trigger num_commits needs 10 "
+                              "(hoodie.compact.inline.max.delta.commits)\n");
+  auto four = RunCli("compaction run --schedule" + table +
+                     " --hoodie-conf hoodie.compact.inline.max.delta.commits=4");
+  EXPECT_EQ(four.exit_code, 0) << four.err;
+  EXPECT_EQ(four.out, "no compaction scheduled: 3 delta commits since " + t1 +
+                          ", trigger num_commits needs 4 "
+                          "(hoodie.compact.inline.max.delta.commits)\n");
+  auto timed = RunCli("compaction schedule" + table +
+                      " --hoodie-conf compaction.trigger.strategy=num_and_time"
+                      " --hoodie-conf hoodie.compact.inline.max.delta.commits=3");
+  EXPECT_EQ(timed.exit_code, 0) << timed.err;
+  EXPECT_EQ(timed.out.rfind("no compaction scheduled: 3 delta commits and ", 0), 0u)
+      << timed.out;
+  EXPECT_NE(timed.out.find(" seconds since " + t1 +
+                           ", trigger num_and_time needs 3 "
+                           "(hoodie.compact.inline.max.delta.commits) and 3600 "
+                           "(compaction.delta_seconds)\n"),
+            std::string::npos)
+      << timed.out;
+  EXPECT_EQ(Json("compaction show" + table).size(), 0u);  // nothing written
+  nlohmann::json plan =
+      Json("compaction schedule" + table + " --hoodie-conf compaction.delta_commits=3");
+  ASSERT_EQ(plan.size(), 1u);
+  EXPECT_EQ(plan[0]["partition"], "p1");
 }
 
 TEST_F(CompactionCommandTest, CopyOnWriteIsRefused) {

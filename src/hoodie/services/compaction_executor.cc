@@ -30,6 +30,7 @@
 #include "hoodie/write/file_group_writer_internal.h"
 #include "hoodie/write/markers.h"
 #include "hoodie/write/metadata_table_guard_internal.h"
+#include "hoodie/write/rollback_executor.h"
 #include "hoodie/write/write_options.h"
 
 namespace hoodie {
@@ -340,42 +341,6 @@ class SliceCompactor {
                                   "; schedule one with hoodie compaction schedule");
 }
 
-// Undoes the partial work of an inflight compaction (what Hudi's
-// rollbackInflightCompaction deletes, without recording a rollback instant): the base
-// files of the plan's file groups written at `instant` and the marker folder; then the
-// inflight file, so that the instant is requested again.
-::arrow::Status UndoInflight(const TableMetaClient& table, const ActiveTimeline& timeline,
-                             const Instant& inflight, const CompactionPlan& plan) {
-  Storage& storage = *table.storage();
-  std::set<FileGroupId> groups;
-  const std::vector<CompactionOperation> ops =
-      plan.operations.value_or(std::vector<CompactionOperation>{});
-  for (const CompactionOperation& op : ops) {
-    groups.insert({op.partition_path.value_or(""), op.file_id.value_or("")});
-  }
-  std::set<std::string> partitions;
-  for (const FileGroupId& group : groups) partitions.insert(group.partition_path);
-  for (const std::string& partition : partitions) {
-    std::string dir = JoinPath(table.base_path(), partition);
-    HOODIE_ASSIGN_OR_RAISE(bool exists, storage.Exists(dir));
-    if (!exists) continue;
-    HOODIE_ASSIGN_OR_RAISE(std::vector<FileStatus> files, storage.List(dir, false));
-    for (const FileStatus& file : files) {
-      if (file.is_directory) continue;
-      std::optional<BaseFile> base = internal::ParseBaseFileName(file.name());
-      if (!base || base->commit_time != inflight.timestamp ||
-          groups.count({partition, base->file_id}) == 0) {
-        continue;
-      }
-      HOODIE_RETURN_NOT_OK(storage.DeleteFile(file.path));
-    }
-  }
-  HOODIE_RETURN_NOT_OK(
-      WriteMarkers(table.storage(), table.base_path(), inflight.timestamp)
-          .DeleteFolder());
-  return timeline.DeletePending(inflight);
-}
-
 }  // namespace
 
 ::arrow::Result<std::optional<std::string>> EarliestPendingCompaction(
@@ -399,7 +364,10 @@ class SliceCompactor {
   HOODIE_ASSIGN_OR_RAISE(std::string plan_bytes, timeline.ReadDetails(requested));
   HOODIE_ASSIGN_OR_RAISE(CompactionPlan plan, CompactionPlan::FromAvroBytes(plan_bytes));
   if (pending.IsInflight()) {
-    HOODIE_RETURN_NOT_OK(UndoInflight(*table, timeline, pending, plan));
+    // BaseHoodieTableServiceClient.compact: an earlier run died; its output is rolled
+    // back through a rollback instant and the plan runs again from requested.
+    HOODIE_RETURN_NOT_OK(
+        RollbackInflightCompaction(*table, instant_time, options.rollback).status());
     HOODIE_ASSIGN_OR_RAISE(timeline, timeline.Reload());
   }
   HOODIE_ASSIGN_OR_RAISE(Instant inflight, timeline.TransitionToInflight(requested));

@@ -29,9 +29,11 @@ struct CompactionResult {
 /// \brief Runs the pending compaction `instant_time` and commits it.
 ///
 /// `T.compaction.requested` becomes `T.compaction.inflight` (empty); a compaction found
-/// inflight (an earlier run died) first has its partial work undone: the base files it
-/// wrote in the plan's file groups and its marker folder are deleted and the instant
-/// goes back to requested, as Hudi's rollbackInflightCompaction leaves it. Then, one
+/// inflight (an earlier run died) is first rolled back as Hudi's compact() does
+/// (RollbackInflightCompaction, HoodieTable.rollbackInflightCompaction): a rollback
+/// instant R (`R.rollback.requested`, `.inflight`, `R.rollback` naming {T, compaction};
+/// an interrupted one is finished) deletes the base files T wrote and its markers, and
+/// `T.compaction.inflight` is deleted so the plan is requested again. Then, one
 /// slice at a time, the log blocks of the plan's log files (blocks of instants
 /// completed at the last completed commit, deltacommit or rollback; rollback blocks
 /// honoured) are folded into one record per key and merged with the base file with the
@@ -46,7 +48,10 @@ struct CompactionResult {
 /// commit, `T.commit` is written and the marker folder deleted. A failure at any point
 /// leaves the table readable as before: readers ignore base files of a pending
 /// compaction.
-/// \return Invalid when `instant_time` is no pending compaction (or already completed).
+/// Options: the table's write config (`config`), hoodie.rollback.using.markers for the
+/// rollback plan. Not thread-safe: one writer per table.
+/// \return Invalid when `instant_time` is no pending compaction (or already completed);
+///   IOError from storage.
 ::arrow::Result<CompactionResult> RunCompaction(std::shared_ptr<TableMetaClient> table,
                                                 const HoodieConfig& config,
                                                 const std::string& instant_time);

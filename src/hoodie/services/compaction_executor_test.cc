@@ -17,6 +17,7 @@
 #include "hoodie/testing/temp_dir.h"
 #include "hoodie/testing/test_data.h"
 #include "hoodie/timeline/active_timeline.h"
+#include "hoodie/timeline_avro/rollback_metadata.h"
 
 namespace hoodie {
 namespace {
@@ -31,7 +32,9 @@ const WriteStat* StatOf(const CommitMetadata& metadata, const std::string& parti
 }
 
 ::arrow::Result<std::string> ScheduleAndRun(const MorTable& table) {
-  ARROW_ASSIGN_OR_RAISE(auto scheduled, ScheduleCompaction(*table.table, HoodieConfig()));
+  ARROW_ASSIGN_OR_RAISE(
+      auto scheduled,
+      ScheduleCompaction(*table.table, testing::CompactEveryDeltaCommit()));
   if (!scheduled) return ::arrow::Status::Invalid("nothing scheduled");
   ARROW_RETURN_NOT_OK(
       RunCompaction(table.table, HoodieConfig(), scheduled->instant_time).status());
@@ -93,7 +96,9 @@ TEST_F(CompactionExecutorTest, CompactedTableReadsTheSameInEveryMode) {
 }
 
 TEST_F(CompactionExecutorTest, CommitMetadataAndFilesAsHudiWritesThem) {
-  ASSERT_OK_AND_ASSIGN(auto scheduled, ScheduleCompaction(*table_.table, HoodieConfig()));
+  ASSERT_OK_AND_ASSIGN(
+      auto scheduled,
+      ScheduleCompaction(*table_.table, testing::CompactEveryDeltaCommit()));
   ASSERT_TRUE(scheduled.has_value());
   const std::string c = scheduled->instant_time;
   ASSERT_OK_AND_ASSIGN(CompactionResult result,
@@ -201,7 +206,9 @@ TEST_F(CompactionExecutorTest, WritesAfterCompactionMergeWithTheNewBase) {
 // ExternalSpillableMap does; the result is the same.
 TEST_F(CompactionExecutorTest, ATinyMemoryBudgetSpillsAndCompactsTheSame) {
   ASSERT_OK_AND_ASSIGN(auto before, table_.Rows());
-  ASSERT_OK_AND_ASSIGN(auto scheduled, ScheduleCompaction(*table_.table, HoodieConfig()));
+  ASSERT_OK_AND_ASSIGN(
+      auto scheduled,
+      ScheduleCompaction(*table_.table, testing::CompactEveryDeltaCommit()));
   ASSERT_TRUE(scheduled.has_value());
   HoodieConfig config;
   config.Set("hoodie.memory.merge.max.size", "1");
@@ -216,7 +223,9 @@ TEST_F(CompactionExecutorTest, ATinyMemoryBudgetSpillsAndCompactsTheSame) {
 // Writes to file groups of a pending compaction go to the slice at the compaction
 // instant, so they survive the compaction and merge with its new base file.
 TEST_F(CompactionExecutorTest, WritesWhileACompactionIsPendingSurviveIt) {
-  ASSERT_OK_AND_ASSIGN(auto scheduled, ScheduleCompaction(*table_.table, HoodieConfig()));
+  ASSERT_OK_AND_ASSIGN(
+      auto scheduled,
+      ScheduleCompaction(*table_.table, testing::CompactEveryDeltaCommit()));
   ASSERT_TRUE(scheduled.has_value());
   ASSERT_OK(table_.Upsert({{"1", "a5", 7, "sf"}, {"6", "f", 7, "la"}}).status());
   ASSERT_OK(table_.Delete({{"3", "", 8, "la"}}).status());
@@ -263,8 +272,9 @@ TEST(CompactionFaultTest, FailureAtEveryStorageCallIsRecovered) {
       ASSERT_OK_AND_ASSIGN(MorTable table, MorTable::Create(storage, "/mem/trips"));
       ASSERT_OK(testing::WriteHistory(&table).status());
       ASSERT_OK_AND_ASSIGN(auto before, table.Rows());
-      ASSERT_OK_AND_ASSIGN(auto scheduled,
-                           ScheduleCompaction(*table.table, HoodieConfig()));
+      ASSERT_OK_AND_ASSIGN(
+          auto scheduled,
+          ScheduleCompaction(*table.table, testing::CompactEveryDeltaCommit()));
       ASSERT_TRUE(scheduled.has_value());
       const std::string c = scheduled->instant_time;
       storage->ResetCounts();
@@ -325,8 +335,9 @@ TEST(CompactionSampleTest, HudiV6MorTablesCompactToTheirSnapshot) {
     ASSERT_OK_AND_ASSIGN(table.table, table.Reload());
     ASSERT_OK_AND_ASSIGN(auto snapshot,
                          table.Rows(QueryType::kSnapshot, std::nullopt, {}));
-    ASSERT_OK_AND_ASSIGN(auto scheduled,
-                         ScheduleCompaction(*table.table, HoodieConfig()));
+    ASSERT_OK_AND_ASSIGN(
+        auto scheduled,
+        ScheduleCompaction(*table.table, testing::CompactEveryDeltaCommit()));
     if (!scheduled) {  // no log files to compact
       not_compacted.push_back(zip);
       continue;
@@ -363,7 +374,8 @@ TEST(CompactionSampleTest, RollbackBlocksAreCountedAndHonoured) {
           "hudi-rs-tables/sample_table/mor/parquet/v6_nonpartitioned_rollback.zip",
           dir.path()));
   ASSERT_OK_AND_ASSIGN(auto table, TableMetaClient::Load(Storage::Local(), base));
-  ASSERT_OK_AND_ASSIGN(auto scheduled, ScheduleCompaction(*table, HoodieConfig()));
+  ASSERT_OK_AND_ASSIGN(auto scheduled,
+                       ScheduleCompaction(*table, testing::CompactEveryDeltaCommit()));
   ASSERT_TRUE(scheduled.has_value());
   ASSERT_OK_AND_ASSIGN(CompactionResult result,
                        RunCompaction(table, HoodieConfig(), scheduled->instant_time));
@@ -383,6 +395,284 @@ TEST(CompactionSampleTest, RollbackBlocksAreCountedAndHonoured) {
   EXPECT_EQ(stat.total_corrupt_log_block, 0);
   EXPECT_EQ(stat.total_log_records, 1);
   EXPECT_EQ(stat.total_updated_records_compacted, 1);
+}
+
+}  // namespace
+}  // namespace hoodie
+
+namespace hoodie {
+namespace {
+
+using testing::MorTable;
+
+// The names of the timeline's instant files, sorted.
+std::vector<std::string> TimelineFiles(Storage* storage, const std::string& base) {
+  std::vector<std::string> out;
+  for (const FileStatus& file :
+       storage->List(JoinPath(base, ".hoodie"), false).ValueOrDie()) {
+    if (!file.is_directory) out.emplace_back(file.name());
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+// The instant files of `instant_time`, sorted.
+std::vector<std::string> FilesOf(const std::vector<std::string>& files,
+                                 const std::string& instant_time) {
+  std::vector<std::string> out;
+  for (const std::string& name : files) {
+    if (name.rfind(instant_time + ".", 0) == 0) out.push_back(name);
+  }
+  return out;
+}
+
+// The base files (relative paths) written at `instant_time`, sorted.
+std::vector<std::string> BaseFilesOf(Storage* storage, const std::string& base,
+                                     const std::string& instant_time) {
+  std::vector<std::string> out;
+  for (const char* partition : {"la", "ny", "sf"}) {
+    auto files = storage->List(JoinPath(base, partition), false);
+    if (!files.ok()) continue;
+    for (const FileStatus& file : *files) {
+      auto parsed = internal::ParseBaseFileName(file.name());
+      if (parsed && parsed->commit_time == instant_time) {
+        out.push_back(std::string(partition) + "/" + std::string(file.name()));
+      }
+    }
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+std::vector<std::string> CommittedFiles(const CommitMetadata& metadata) {
+  std::vector<std::string> out;
+  for (const auto& [partition, stats] : metadata.partition_to_write_stats) {
+    for (const WriteStat& stat : stats) out.push_back(stat.path.value_or(""));
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+std::vector<Instant> RollbackInstants(const TableMetaClient& table) {
+  auto timeline = table.LoadActiveTimeline().ValueOrDie();
+  return timeline.timeline().GetRollbackTimeline().instants();
+}
+
+// A compaction killed when committing (every base file written, `C.commit` not): the
+// next run rolls it back as Hudi's compact() does, with a rollback instant R whose
+// plan and metadata name {C, compaction} and the files C wrote, reverts C to
+// requested, and runs the plan again. The timeline files, rollback metadata, files
+// and rows are then exactly what Hudi leaves.
+TEST(CompactionRecoveryTest, InflightCompactionIsRolledBackThenRunAgain) {
+  for (bool markers : {false, true}) {
+    SCOPED_TRACE(markers ? "rollback using markers" : "rollback by listing");
+    testing::TempDir dir;
+    auto storage = std::make_shared<FaultInjectingStorage>(Storage::Local());
+    ASSERT_OK_AND_ASSIGN(MorTable table, MorTable::Create(storage, dir.Join("trips")));
+    ASSERT_OK(testing::WriteHistory(&table).status());
+    ASSERT_OK_AND_ASSIGN(auto before, table.Rows());
+    ASSERT_OK_AND_ASSIGN(
+        auto scheduled,
+        ScheduleCompaction(*table.table, testing::CompactEveryDeltaCommit()));
+    ASSERT_TRUE(scheduled.has_value());
+    const std::string c = scheduled->instant_time;
+    HoodieConfig config;
+    config.Set("hoodie.rollback.using.markers", markers ? "true" : "false");
+    storage->FailPathsEndingWith(c + ".commit");
+    ASSERT_FALSE(RunCompaction(table.table, config, c).ok());
+    storage->ClearFaults();
+    const std::vector<std::string> partial = BaseFilesOf(storage.get(), table.base, c);
+    ASSERT_EQ(partial.size(), 2u);
+    std::vector<std::string> files = TimelineFiles(storage.get(), table.base);
+    EXPECT_EQ(FilesOf(files, c), (std::vector<std::string>{c + ".compaction.inflight",
+                                                           c + ".compaction.requested"}));
+    ASSERT_OK_AND_ASSIGN(auto pending_rows, table.Rows());
+    EXPECT_EQ(pending_rows, before);  // an inflight compaction's files are not read
+
+    ASSERT_OK_AND_ASSIGN(CompactionResult result, RunCompaction(table.table, config, c));
+    std::vector<Instant> rollbacks = RollbackInstants(*table.table);
+    ASSERT_EQ(rollbacks.size(), 1u);
+    const std::string r = rollbacks[0].timestamp;
+    EXPECT_GT(r, c);
+    files = TimelineFiles(storage.get(), table.base);
+    EXPECT_EQ(FilesOf(files, c),
+              (std::vector<std::string>{c + ".commit", c + ".compaction.inflight",
+                                        c + ".compaction.requested"}));
+    EXPECT_EQ(FilesOf(files, r),
+              (std::vector<std::string>{r + ".rollback", r + ".rollback.inflight",
+                                        r + ".rollback.requested"}));
+    // The plan: one delete request per file C wrote, in its partition.
+    ASSERT_OK_AND_ASSIGN(
+        std::string plan_bytes,
+        storage->ReadAll(JoinPath(table.base, ".hoodie/" + r + ".rollback.requested")));
+    ASSERT_OK_AND_ASSIGN(RollbackPlan plan, RollbackPlan::FromAvroBytes(plan_bytes));
+    EXPECT_EQ(plan.instant_to_rollback, (InstantInfo{c, "compaction"}));
+    ASSERT_TRUE(plan.rollback_requests.has_value());
+    std::vector<std::string> planned;
+    for (const RollbackRequest& request : *plan.rollback_requests) {
+      ASSERT_EQ(request.files_to_be_deleted.size(), 1u);
+      EXPECT_EQ(
+          request.log_blocks_to_be_deleted.value_or(std::map<std::string, int64_t>{}),
+          (std::map<std::string, int64_t>{}));
+      const std::string& path = request.files_to_be_deleted[0];
+      planned.push_back(request.partition_path + "/" + std::string(FileName(path)));
+      // MarkerBasedRollbackStrategy names the file group and instant; listing does not.
+      EXPECT_EQ(request.latest_base_instant.value_or(""), markers ? c : "");
+    }
+    std::sort(planned.begin(), planned.end());
+    EXPECT_EQ(planned, partial);
+    // The metadata: {C, compaction}, the two files deleted.
+    ASSERT_OK_AND_ASSIGN(
+        std::string metadata_bytes,
+        storage->ReadAll(JoinPath(table.base, ".hoodie/" + r + ".rollback")));
+    ASSERT_OK_AND_ASSIGN(RollbackMetadata metadata,
+                         RollbackMetadata::FromAvroBytes(metadata_bytes));
+    EXPECT_EQ(metadata.start_rollback_time, r);
+    EXPECT_EQ(metadata.commits_rollback, std::vector<std::string>{c});
+    EXPECT_EQ(metadata.instants_rollback, (std::vector<InstantInfo>{{c, "compaction"}}));
+    EXPECT_EQ(metadata.total_files_deleted, 2);
+    std::vector<std::string> deleted;
+    for (const auto& [partition, stat] : metadata.partition_metadata) {
+      EXPECT_EQ(stat.failed_delete_files, std::vector<std::string>{});
+      EXPECT_EQ(stat.rollback_log_files, (std::map<std::string, int64_t>{}));
+      EXPECT_EQ(stat.log_files_from_failed_commit, (std::map<std::string, int64_t>{}));
+      for (const std::string& path : stat.success_delete_files) {
+        deleted.push_back(partition + "/" + std::string(FileName(path)));
+      }
+    }
+    std::sort(deleted.begin(), deleted.end());
+    EXPECT_EQ(deleted, partial);
+    // The plan ran again: the same file names, now committed; no marker folder left.
+    EXPECT_EQ(BaseFilesOf(storage.get(), table.base, c), partial);
+    EXPECT_EQ(CommittedFiles(result.metadata), partial);
+    EXPECT_FALSE(*storage->Exists(table.table->marker_folder_path(c)));
+    EXPECT_FALSE(*storage->Exists(table.table->marker_folder_path(r)));
+    ASSERT_OK_AND_ASSIGN(auto after, table.Rows());
+    EXPECT_EQ(after, before);
+    ASSERT_OK_AND_ASSIGN(auto ro, table.Rows(QueryType::kReadOptimized));
+    EXPECT_EQ(ro, before);
+  }
+}
+
+// A writer that starts while a compaction is inflight does not roll it back: Hudi
+// 0.15's rollbackFailedWrites leaves pending compactions (and pending rollbacks of
+// them) to the compactor. Its updates go to the slice at C; the compactor then rolls C
+// back, runs it, and the write survives.
+TEST(CompactionRecoveryTest, AWriterLeavesAnInflightCompactionToTheCompactor) {
+  testing::TempDir dir;
+  auto storage = std::make_shared<FaultInjectingStorage>(Storage::Local());
+  ASSERT_OK_AND_ASSIGN(MorTable table, MorTable::Create(storage, dir.Join("trips")));
+  ASSERT_OK(testing::WriteHistory(&table).status());
+  ASSERT_OK_AND_ASSIGN(
+      auto scheduled,
+      ScheduleCompaction(*table.table, testing::CompactEveryDeltaCommit()));
+  ASSERT_TRUE(scheduled.has_value());
+  const std::string c = scheduled->instant_time;
+  storage->FailPathsEndingWith(c + ".commit");
+  ASSERT_FALSE(RunCompaction(table.table, HoodieConfig(), c).ok());
+  storage->ClearFaults();
+  const std::vector<std::string> partial = BaseFilesOf(storage.get(), table.base, c);
+  ASSERT_EQ(partial.size(), 2u);
+
+  ASSERT_OK_AND_ASSIGN(std::string t5, table.Upsert({{"1", "a5", 9, "sf"}}));
+  EXPECT_GT(t5, c);
+  const std::vector<std::string> files = TimelineFiles(storage.get(), table.base);
+  EXPECT_EQ(FilesOf(files, c), (std::vector<std::string>{c + ".compaction.inflight",
+                                                         c + ".compaction.requested"}));
+  EXPECT_EQ(RollbackInstants(*table.table), std::vector<Instant>{});
+  EXPECT_EQ(BaseFilesOf(storage.get(), table.base, c), partial);  // left alone
+  const std::vector<std::string> columns = {"id", "name", "ts", "city"};
+  ASSERT_OK_AND_ASSIGN(auto before,
+                       table.Rows(QueryType::kSnapshot, std::nullopt, columns));
+  EXPECT_EQ(before,
+            (std::vector<std::string>{"1|a5|9|sf", "3|c2|2|la", "4|d|2|sf", "5|e|1|ny"}));
+
+  ASSERT_OK(RunCompaction(table.table, HoodieConfig(), c).status());
+  EXPECT_EQ(RollbackInstants(*table.table).size(), 1u);
+  ASSERT_OK_AND_ASSIGN(auto after,
+                       table.Rows(QueryType::kSnapshot, std::nullopt, columns));
+  EXPECT_EQ(after, before);
+  // The compacted base files hold the plan's state; t5's log is in the slice at C.
+  ASSERT_OK_AND_ASSIGN(auto ro,
+                       table.Rows(QueryType::kReadOptimized, std::nullopt, columns));
+  EXPECT_EQ(ro,
+            (std::vector<std::string>{"1|a3|4|sf", "3|c2|2|la", "4|d|2|sf", "5|e|1|ny"}));
+}
+
+// The recovery of an inflight compaction killed at every storage call: running the
+// compaction once more completes it, every rollback is completed and names {C,
+// compaction}, no instant is left pending, the files C committed are the only ones
+// it has, and the rows equal those before.
+TEST(CompactionRecoveryTest, KilledRecoveryAtEveryStorageCallIsFinished) {
+  std::string c;
+  std::vector<std::string> before;
+  auto setup = [&]() {
+    auto storage = std::make_shared<FaultInjectingStorage>(Storage::InMemory());
+    MorTable table = MorTable::Create(storage, "/mem/trips").ValueOrDie();
+    EXPECT_OK(testing::WriteHistory(&table).status());
+    before = table.Rows().ValueOrDie();
+    c = ScheduleCompaction(*table.table, testing::CompactEveryDeltaCommit())
+            .ValueOrDie()
+            ->instant_time;
+    storage->FailPathsEndingWith(c + ".commit");
+    EXPECT_FALSE(RunCompaction(table.table, HoodieConfig(), c).ok());
+    storage->ClearFaults();
+    return std::make_pair(storage, table);
+  };
+  auto recover = [&](const MorTable& table) {
+    return RunCompaction(table.table, HoodieConfig(), c).status();
+  };
+  auto [probe, probe_table] = setup();
+  auto counts = CountCalls(probe.get(), [&] { ASSERT_OK(recover(probe_table)); });
+  int cases = 0;
+  for (const auto& [operation, count] : counts) {
+    for (int64_t n = 1; n <= count; ++n, ++cases) {
+      SCOPED_TRACE(std::string(StorageOperationName(operation)) + " call " +
+                   std::to_string(n));
+      auto [storage, table] = setup();
+      storage->FailNthCall(operation, n);
+      // Only the compaction's marker folder, deleted quietly after the commit, may
+      // fail without failing the run.
+      const bool quiet = recover(table).ok();
+      storage->ClearFaults();
+      ASSERT_OK_AND_ASSIGN(auto reloaded, table.Reload());
+      table.table = reloaded;
+      ASSERT_OK_AND_ASSIGN(ActiveTimeline timeline, reloaded->LoadActiveTimeline());
+      if (!timeline.timeline().ContainsInstant(
+              Instant{c, Action::kCommit, State::kCompleted})) {
+        ASSERT_FALSE(quiet);
+        ASSERT_OK(recover(table));
+      }
+      ASSERT_OK_AND_ASSIGN(timeline, reloaded->LoadActiveTimeline());
+      EXPECT_TRUE(timeline.timeline().FilterPending().Empty());
+      std::vector<Instant> rollbacks =
+          timeline.timeline().GetRollbackTimeline().instants();
+      // A run killed after `R.rollback` but before C went back to requested rolls C
+      // back once more (nothing left to delete), as Hudi would.
+      EXPECT_GE(rollbacks.size(), 1u);
+      EXPECT_LE(rollbacks.size(), 2u);
+      for (const Instant& rollback : rollbacks) {
+        ASSERT_OK_AND_ASSIGN(std::string bytes, timeline.ReadDetails(rollback));
+        ASSERT_OK_AND_ASSIGN(RollbackMetadata metadata,
+                             RollbackMetadata::FromAvroBytes(bytes));
+        EXPECT_EQ(metadata.instants_rollback,
+                  (std::vector<InstantInfo>{{c, "compaction"}}));
+      }
+      ASSERT_OK_AND_ASSIGN(
+          CommitMetadata committed,
+          timeline.ReadCommitMetadata(Instant{c, Action::kCommit, State::kCompleted}));
+      EXPECT_EQ(BaseFilesOf(storage.get(), table.base, c), CommittedFiles(committed));
+      ASSERT_OK_AND_ASSIGN(auto after, table.Rows());
+      EXPECT_EQ(after, before);
+      ASSERT_OK_AND_ASSIGN(auto ro, table.Rows(QueryType::kReadOptimized));
+      EXPECT_EQ(ro, before);
+      if (!quiet) {
+        EXPECT_FALSE(*storage->Exists(reloaded->marker_folder_path(c)));
+      }
+    }
+  }
+  EXPECT_GT(cases, 30);
+  ::testing::Test::RecordProperty("killed_compaction_recovery_cases", cases);
 }
 
 }  // namespace

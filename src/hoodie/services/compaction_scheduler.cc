@@ -115,7 +115,7 @@ CompactionOperation BuildCompactionOperation(const FileSlice& slice,
 
 ::arrow::Result<std::optional<ScheduledCompaction>> ScheduleCompaction(
     const TableMetaClient& table, const HoodieConfig& config,
-    std::optional<std::string> instant_time) {
+    std::optional<std::string> instant_time, CompactionTriggerDecision* trigger) {
   if (table.table_type() != TableType::kMergeOnRead) {
     return ::arrow::Status::Invalid("compaction applies to MERGE_ON_READ tables only; ",
                                     table.base_path(), " is COPY_ON_WRITE");
@@ -129,6 +129,16 @@ CompactionOperation BuildCompactionOperation(const FileSlice& slice,
     HOODIE_ASSIGN_OR_RAISE(instant_time, timeline.CreateNewInstantTime());
   }
   HOODIE_RETURN_NOT_OK(CheckInstantTime(timeline, *instant_time));
+  // ScheduleCompactionActionExecutor.scheduleCompaction: needCompact first.
+  HOODIE_ASSIGN_OR_RAISE(CompactionTriggerOptions trigger_options,
+                         CompactionTriggerOptions::FromConfig(config));
+  HOODIE_ASSIGN_OR_RAISE(trigger_options.time_zone,
+                         table.table_config()->timeline_timezone());
+  HOODIE_ASSIGN_OR_RAISE(
+      CompactionTriggerDecision decision,
+      DecideCompaction(trigger_options, timeline.timeline(), *instant_time));
+  if (trigger != nullptr) *trigger = decision;
+  if (!decision.schedule) return std::nullopt;
   HOODIE_ASSIGN_OR_RAISE(std::set<FileGroupId> busy,
                          FileGroupsInPendingServices(timeline));
   HOODIE_ASSIGN_OR_RAISE(auto view, FileSystemView::Make(table, timeline));

@@ -16,6 +16,7 @@
 #include <arrow/result.h>
 
 #include "hoodie/read/file_slice.h"
+#include "hoodie/services/compaction_trigger.h"
 #include "hoodie/timeline/instant.h"
 #include "hoodie/timeline_avro/compaction_plan.h"
 
@@ -54,15 +55,23 @@ CompactionOperation BuildCompactionOperation(const FileSlice& slice,
 /// files and whose file group is neither replaced, nor in a pending compaction or
 /// clustering becomes a candidate operation with the strategy's metrics, and the
 /// strategy orders and filters the candidates into the plan. The plan is version 2
-/// with no strategy record, as Hudi 0.15 writes it. Returns nullopt and writes nothing
-/// when no operation is left. The compaction trigger (compaction_trigger.h) is the
-/// caller's to check: this schedules whenever there is something to compact. Refused, as
-/// Hudi refuses it, when the table is not merge-on-read, when a commit, deltacommit or
-/// replacecommit is pending (Hudi requires every pending write to be later than the
-/// compaction), or when a completed instant or a pending compaction is at or after
-/// `instant_time`.
+/// with no strategy record, as Hudi 0.15 writes it.
+///
+/// As Hudi's ScheduleCompactionActionExecutor, a plan is only generated when the
+/// compaction trigger of `config` (compaction_trigger.h: compaction.trigger.strategy,
+/// hoodie.compact.inline.max.delta.commits, compaction.delta_seconds; instant times
+/// read in the table's timeline time zone) holds at `instant_time`; this applies to
+/// inline and offline scheduling alike. `trigger`, when given, receives its decision
+/// (CompactionNotDueMessage says why nothing was scheduled).
+/// \return nullopt, writing nothing, when the trigger does not hold or no operation is
+///   left. Invalid, as Hudi refuses it, when the table is not merge-on-read, when a
+///   commit, deltacommit or replacecommit is pending (Hudi requires every pending write
+///   to be later than the compaction), when a completed instant or a pending compaction
+///   is at or after `instant_time`, or for a bad strategy or trigger setting; IOError
+///   from storage. Creates `T.compaction.requested` only. Not thread-safe.
 ::arrow::Result<std::optional<ScheduledCompaction>> ScheduleCompaction(
     const TableMetaClient& table, const HoodieConfig& config,
-    std::optional<std::string> instant_time = std::nullopt);
+    std::optional<std::string> instant_time = std::nullopt,
+    CompactionTriggerDecision* trigger = nullptr);
 
 }  // namespace hoodie

@@ -10,9 +10,11 @@
 #include "hoodie/read/file_system_view.h"
 #include "hoodie/services/compaction_strategy.h"
 #include "hoodie/services/compaction_test_util.h"
+#include "hoodie/table/table_config.h"
 #include "hoodie/testing/matchers.h"
 #include "hoodie/testing/temp_dir.h"
 #include "hoodie/timeline/active_timeline.h"
+#include "hoodie/timeline/instant_time.h"
 
 namespace hoodie {
 namespace {
@@ -38,7 +40,9 @@ TEST_F(CompactionSchedulerTest, OneOperationPerLatestSliceWithLogFiles) {
   }
   ASSERT_EQ(with_logs.size(), 2u);  // la's group (1 log) and sf's first group (2 logs)
 
-  ASSERT_OK_AND_ASSIGN(auto scheduled, ScheduleCompaction(*table_.table, HoodieConfig()));
+  ASSERT_OK_AND_ASSIGN(
+      auto scheduled,
+      ScheduleCompaction(*table_.table, testing::CompactEveryDeltaCommit()));
   ASSERT_TRUE(scheduled.has_value());
   EXPECT_GT(scheduled->instant_time, instants.back());
   const CompactionPlan& plan = scheduled->plan;
@@ -124,7 +128,7 @@ TEST(CompactionPlanBytesTest, MetricsInJavaHashMapOrder) {
 
 TEST_F(CompactionSchedulerTest, TheConfiguredStrategyOrdersAndFilters) {
   ASSERT_OK(testing::WriteHistory(&table_).status());
-  HoodieConfig config;
+  HoodieConfig config = testing::CompactEveryDeltaCommit();
   config.Set("hoodie.compaction.strategy",
              "org.apache.hudi.table.action.compact.strategy.UnBoundedCompactionStrategy");
   ASSERT_OK_AND_ASSIGN(auto unbounded, ScheduleCompaction(*table_.table, config));
@@ -142,24 +146,92 @@ TEST_F(CompactionSchedulerTest, TheConfiguredStrategyOrdersAndFilters) {
 
 TEST_F(CompactionSchedulerTest, NothingToCompactSchedulesNothing) {
   ASSERT_OK(table_.Upsert({{"1", "a", 1, "sf"}}).status());
-  ASSERT_OK_AND_ASSIGN(auto scheduled, ScheduleCompaction(*table_.table, HoodieConfig()));
+  ASSERT_OK_AND_ASSIGN(
+      auto scheduled,
+      ScheduleCompaction(*table_.table, testing::CompactEveryDeltaCommit()));
   EXPECT_FALSE(scheduled.has_value());
   ASSERT_OK_AND_ASSIGN(ActiveTimeline timeline, table_.table->LoadActiveTimeline());
   EXPECT_TRUE(timeline.timeline().FilterPendingCompaction().Empty());
 }
 
+// ScheduleCompactionActionExecutor.scheduleCompaction generates a plan only when
+// needCompact holds: 4 deltacommits are not enough for a trigger of 5 (nothing is
+// written, the decision says why), a 5th one is; after the compaction the count starts
+// again from it.
+TEST_F(CompactionSchedulerTest, NothingIsPlannedUntilTheTriggerIsDue) {
+  ASSERT_OK_AND_ASSIGN(std::vector<std::string> instants, testing::WriteHistory(&table_));
+  HoodieConfig config;
+  config.Set("hoodie.compact.inline.max.delta.commits", "5");
+  CompactionTriggerDecision decision;
+  ASSERT_OK_AND_ASSIGN(
+      auto none, ScheduleCompaction(*table_.table, config, std::nullopt, &decision));
+  EXPECT_FALSE(none.has_value());
+  EXPECT_FALSE(decision.schedule);
+  EXPECT_EQ(decision.delta_commits, 4);
+  EXPECT_EQ(decision.since, instants[0]);
+  ASSERT_OK_AND_ASSIGN(auto trigger, CompactionTriggerOptions::FromConfig(config));
+  EXPECT_EQ(
+      CompactionNotDueMessage(trigger, decision),
+      "no compaction scheduled: 4 delta commits since " + instants[0] +
+          ", trigger num_commits needs 5 (hoodie.compact.inline.max.delta.commits)");
+  ASSERT_OK_AND_ASSIGN(ActiveTimeline timeline, table_.table->LoadActiveTimeline());
+  EXPECT_TRUE(timeline.timeline().FilterByActions({Action::kCompaction}).Empty());
+  // The default trigger (10 here, the seed's default) is not due either.
+  ASSERT_OK_AND_ASSIGN(auto by_default, ScheduleCompaction(*table_.table, HoodieConfig(),
+                                                           std::nullopt, &decision));
+  EXPECT_FALSE(by_default.has_value());
+  EXPECT_EQ(decision.reason,
+            "num_commits not met: 4 deltacommits (threshold 10) since " + instants[0]);
+
+  ASSERT_OK(table_.Upsert({{"3", "c3", 5, "la"}}).status());
+  ASSERT_OK_AND_ASSIGN(
+      auto due, ScheduleCompaction(*table_.table, config, std::nullopt, &decision));
+  ASSERT_TRUE(due.has_value());
+  EXPECT_TRUE(decision.schedule);
+  EXPECT_EQ(decision.delta_commits, 5);
+  EXPECT_EQ(due->plan.operations->size(), 2u);
+}
+
+// The time-based triggers measure from the first deltacommit to the compaction
+// instant time, here given explicitly.
+TEST_F(CompactionSchedulerTest, TheTimeElapsedTriggerWaitsForItsSeconds) {
+  ASSERT_OK_AND_ASSIGN(std::vector<std::string> instants, testing::WriteHistory(&table_));
+  HoodieConfig config;
+  config.Set("compaction.trigger.strategy", "time_elapsed");
+  config.Set("compaction.delta_seconds", "60");
+  ASSERT_OK_AND_ASSIGN(auto zone, table_.table->table_config()->timeline_timezone());
+  ASSERT_OK_AND_ASSIGN(int64_t first,
+                       InstantTimeGenerator::ParseToEpochMillis(instants[0], zone));
+  // Whole seconds: at first + 59.999 s only 59 (or 58) seconds have elapsed.
+  const std::string early = InstantTimeGenerator::FormatMillis(first + 59'000, zone);
+  CompactionTriggerDecision decision;
+  ASSERT_OK_AND_ASSIGN(auto none,
+                       ScheduleCompaction(*table_.table, config, early, &decision));
+  EXPECT_FALSE(none.has_value());
+  ASSERT_OK_AND_ASSIGN(auto trigger, CompactionTriggerOptions::FromConfig(config));
+  EXPECT_EQ(CompactionNotDueMessage(trigger, decision),
+            "no compaction scheduled: 59 seconds since " + instants[0] +
+                ", trigger time_elapsed needs 60 (compaction.delta_seconds)");
+  const std::string late = InstantTimeGenerator::FormatMillis(first + 61'000, zone);
+  ASSERT_OK_AND_ASSIGN(auto due, ScheduleCompaction(*table_.table, config, late));
+  ASSERT_TRUE(due.has_value());
+  EXPECT_EQ(due->instant_time, late);
+}
+
 TEST_F(CompactionSchedulerTest, FileGroupsOfAPendingCompactionAreLeftOut) {
   ASSERT_OK(testing::WriteHistory(&table_).status());
-  ASSERT_OK_AND_ASSIGN(auto first, ScheduleCompaction(*table_.table, HoodieConfig()));
+  ASSERT_OK_AND_ASSIGN(
+      auto first, ScheduleCompaction(*table_.table, testing::CompactEveryDeltaCommit()));
   ASSERT_TRUE(first.has_value());
-  ASSERT_OK_AND_ASSIGN(auto second, ScheduleCompaction(*table_.table, HoodieConfig()));
+  ASSERT_OK_AND_ASSIGN(
+      auto second, ScheduleCompaction(*table_.table, testing::CompactEveryDeltaCommit()));
   EXPECT_FALSE(second.has_value());
 }
 
 TEST_F(CompactionSchedulerTest, RefusedWhileAWriteIsPending) {
   ASSERT_OK(testing::WriteHistory(&table_).status());
   ASSERT_OK_AND_ASSIGN(std::string pending, table_.client->StartCommit());
-  auto scheduled = ScheduleCompaction(*table_.table, HoodieConfig());
+  auto scheduled = ScheduleCompaction(*table_.table, testing::CompactEveryDeltaCommit());
   ASSERT_FALSE(scheduled.ok());
   EXPECT_THAT(scheduled.status().message(),
               ::testing::HasSubstr("the write [==>" + pending +
@@ -168,7 +240,8 @@ TEST_F(CompactionSchedulerTest, RefusedWhileAWriteIsPending) {
 
 TEST_F(CompactionSchedulerTest, RefusedAtOrBeforeACompletedInstant) {
   ASSERT_OK_AND_ASSIGN(std::vector<std::string> instants, testing::WriteHistory(&table_));
-  auto scheduled = ScheduleCompaction(*table_.table, HoodieConfig(), instants[2]);
+  auto scheduled =
+      ScheduleCompaction(*table_.table, testing::CompactEveryDeltaCommit(), instants[2]);
   ASSERT_FALSE(scheduled.ok());
   EXPECT_THAT(scheduled.status().message(),
               ::testing::HasSubstr("is at or after it; a compaction must be later"));
@@ -179,7 +252,7 @@ TEST(CompactionSchedulerCowTest, RefusedOnCopyOnWrite) {
   ASSERT_OK_AND_ASSIGN(auto table,
                        WriteClient::OpenOrCreateTable(Storage::Local(), dir.Join("cow"),
                                                       testing::TripConfig(true)));
-  auto scheduled = ScheduleCompaction(*table, HoodieConfig());
+  auto scheduled = ScheduleCompaction(*table, testing::CompactEveryDeltaCommit());
   ASSERT_FALSE(scheduled.ok());
   EXPECT_THAT(scheduled.status().message(),
               ::testing::HasSubstr("compaction applies to MERGE_ON_READ tables only"));

@@ -14,6 +14,12 @@ HoodieConfig MorTripConfig() {
   return config;
 }
 
+HoodieConfig CompactEveryDeltaCommit() {
+  HoodieConfig config;
+  config.Set("hoodie.compact.inline.max.delta.commits", "1");
+  return config;
+}
+
 ::arrow::Result<MorTable> MorTable::Create(std::shared_ptr<Storage> storage,
                                            std::string base) {
   MorTable out;

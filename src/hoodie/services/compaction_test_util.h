@@ -21,6 +21,11 @@ namespace hoodie::testing {
 /// Config of a MERGE_ON_READ "trips" table partitioned by city.
 HoodieConfig MorTripConfig();
 
+/// A config whose compaction trigger is due after every deltacommit
+/// (hoodie.compact.inline.max.delta.commits=1), as a Hudi user sets it to schedule a
+/// compaction of a table with fewer deltacommits than the default trigger wants.
+HoodieConfig CompactEveryDeltaCommit();
+
 /// Every column of a read of the table, meta columns included.
 inline const std::vector<std::string> kAllColumns = {"_hoodie_commit_time",
                                                      "_hoodie_commit_seqno",

@@ -164,4 +164,43 @@ std::optional<DeltaCommitsSinceCompaction> DeltaCommitsSinceLatestCompactionRequ
   return decision;
 }
 
+std::string CompactionNotDueMessage(const CompactionTriggerOptions& options,
+                                    const CompactionTriggerDecision& decision) {
+  const std::string prefix = "no compaction scheduled: ";
+  if (decision.since.empty()) {
+    return prefix + "no deltacommit and no compaction on the timeline";
+  }
+  const std::string commits = std::to_string(decision.delta_commits) + " delta commits";
+  const std::string seconds = std::to_string(decision.elapsed_seconds) + " seconds";
+  const std::string needs_commits =
+      std::to_string(options.max_delta_commits) + " (" +
+      std::string(CompactionConfig::kInlineCompactMaxDeltaCommits.key) + ")";
+  const std::string needs_seconds =
+      std::to_string(options.max_delta_seconds) + " (" +
+      std::string(FlinkConfig::kCompactionDeltaSeconds.key) + ")";
+  std::string have;
+  std::string needs;
+  switch (options.strategy) {
+    case Strategy::kNumCommits:
+    case Strategy::kNumCommitsAfterLastRequest:
+      have = commits;
+      needs = needs_commits;
+      break;
+    case Strategy::kTimeElapsed:
+      have = seconds;
+      needs = needs_seconds;
+      break;
+    case Strategy::kNumAndTime:
+      have = commits + " and " + seconds;
+      needs = needs_commits + " and " + needs_seconds;
+      break;
+    case Strategy::kNumOrTime:
+      have = commits + " and " + seconds;
+      needs = needs_commits + " or " + needs_seconds;
+      break;
+  }
+  return prefix + have + " since " + decision.since + ", trigger " +
+         std::string(CompactionTriggerStrategyName(options.strategy)) + " needs " + needs;
+}
+
 }  // namespace hoodie

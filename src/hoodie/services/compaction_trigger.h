@@ -106,4 +106,11 @@ struct CompactionTriggerDecision {
     const CompactionTriggerOptions& options, const Timeline& timeline,
     std::string_view compaction_instant_time);
 
+/// \brief Why no compaction was scheduled, for a decision that does not schedule: "no
+/// compaction scheduled: 3 delta commits since T, trigger needs 5
+/// (hoodie.compact.inline.max.delta.commits)", with the seconds and
+/// compaction.delta_seconds for the time-based strategies.
+std::string CompactionNotDueMessage(const CompactionTriggerOptions& options,
+                                    const CompactionTriggerDecision& decision);
+
 }  // namespace hoodie

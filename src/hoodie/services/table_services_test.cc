@@ -135,8 +135,9 @@ TEST_F(InlineCompactionTest, InlineOffWritesNoCompaction) {
 TEST_F(InlineCompactionTest, PendingCompactionRunsBeforeANewOne) {
   ASSERT_OK(table_.Upsert({{"1", "a", 1, "sf"}, {"3", "c", 1, "la"}}).status());
   ASSERT_OK(table_.Upsert({{"1", "a2", 2, "sf"}}).status());
-  ASSERT_OK_AND_ASSIGN(auto scheduled,
-                       ScheduleCompaction(*table_.table, testing::MorTripConfig()));
+  HoodieConfig schedule = testing::MorTripConfig();
+  schedule.Set("hoodie.compact.inline.max.delta.commits", "2");
+  ASSERT_OK_AND_ASSIGN(auto scheduled, ScheduleCompaction(*table_.table, schedule));
   ASSERT_TRUE(scheduled.has_value());
   ASSERT_OK(UseClient({{"hoodie.compact.inline", "true"},
                        {"hoodie.compact.inline.max.delta.commits", "1"}}));
