@@ -16,6 +16,9 @@ from test_mor_read import (DELETES, INSERTS, UPDATES, UPDATES_AGAIN, hoodie_quer
                            write)
 
 RO = {"hoodie.datasource.query.type": "read_optimized"}
+# hoodie's scheduler consults the trigger as Hudi's does (10 deltacommits by default in hoodie, the
+# seed's default; 5 in Hudi 0.15): these tables have 4, so the tests lower it, as a Hudi user would.
+EVERY = ("--hoodie-conf", "hoodie.compact.inline.max.delta.commits=1")
 
 
 def spark_mor(spark, path):
@@ -54,7 +57,7 @@ def test_spark_reads_hoodie_compaction_of_spark_logs(spark, hudi_java, hoodie, t
     spark_mor(spark, path)
     before = spark_rows(snapshot(spark, path))
     assert spark_rows(snapshot(spark, path, **RO)) != before
-    ran = hoodie.json("compaction", "run", "--schedule", "--table", path)
+    ran = hoodie.json("compaction", "run", "--schedule", "--table", path, *EVERY)
     assert ran, "hoodie compacted nothing"
     c = ran[0]["instant"]
     assert spark_rows(snapshot(spark, path)) == before
@@ -102,7 +105,7 @@ def test_spark_executes_hoodie_plan(spark, hudi_java, hoodie, tmp_path):
     path = tmp_path / "hoodie_mor"
     hoodie_mor(hoodie, tmp_path, path)
     before = hoodie_query(hoodie, path)
-    plan = hoodie.json("compaction", "schedule", "--table", path)
+    plan = hoodie.json("compaction", "schedule", "--table", path, *EVERY)
     c = plan[0]["instant"]
     assert (c, "compaction", "REQUESTED") in hudi_java.active_instants(path)
     spark_compaction(spark, "run", path, timestamp=c)
@@ -131,7 +134,7 @@ def test_hoodie_executes_spark_plan_as_spark_would(spark, hudi_java, hoodie, tmp
     assert len(pending) == 1
     c = pending[0]
     spark_plan = hoodie.json("compaction", "show", "--table", path, "--instant", c)
-    ours = hoodie.json("compaction", "schedule", "--table", copy)
+    ours = hoodie.json("compaction", "schedule", "--table", copy, *EVERY)
     drop = lambda rows: sorted(tuple(v for k, v in r.items() if k != "instant") for r in rows)  # noqa: E731
     assert drop(ours) == drop(spark_plan)
     # Byte for byte: the Avro container differs only in its random 16-byte sync marker.
@@ -147,3 +150,212 @@ def test_hoodie_executes_spark_plan_as_spark_would(spark, hudi_java, hoodie, tmp
     assert (c, "commit", "COMPLETED") in hudi_java.active_instants(path)
     assert spark_rows(snapshot(spark, path)) == before
     assert spark_rows(snapshot(spark, path, **RO)) == before
+
+
+# --------------------------------------------------------------------------------------
+# Recovery of a compaction left inflight, and the trigger, against Hudi 0.15
+# --------------------------------------------------------------------------------------
+
+def instant_files(path, *timestamps) -> list[str]:
+    """The timeline files of the instants, each timestamp replaced by its position (C0, C1, ...);
+    Hadoop's `.crc` checksum files left out."""
+    out = []
+    for f in (path / ".hoodie").iterdir():
+        if f.is_dir() or f.name.endswith(".crc"):
+            continue
+        for i, t in enumerate(timestamps):
+            if f.name.startswith(t + "."):
+                out.append(f"C{i}" + f.name[len(t):])
+    return sorted(out)
+
+
+def base_files_of(path, instant) -> list[str]:
+    return sorted(str(p.relative_to(path)) for p in path.rglob(f"*_{instant}.parquet"))
+
+
+def rollback_record(hudi_java, path, r) -> dict:
+    """Hudi's own decoding of `R.rollback.requested` and `R.rollback`, file paths relative to the table."""
+    from test_mor_rollback import java_list, partition_metadata, request_tuple, rollback_files
+    plan, metadata = rollback_files(hudi_java, path, r)
+    prefix = str(path) + "/"
+
+    def rel(name):
+        return name.split(prefix, 1)[-1]
+
+    requests = sorted((q[0], q[1], q[2], tuple(rel(f) for f in q[3]), q[4])
+                      for q in (request_tuple(x) for x in java_list(plan.getRollbackRequests())))
+    target = plan.getInstantToRollback()
+    partitions = {p: {k: sorted(rel(f) for f in v) if isinstance(v, list) else v for k, v in m.items()}
+                  for p, m in partition_metadata(metadata).items()}
+    instants = [(str(i.getCommitTime()), str(i.getAction())) for i in java_list(metadata.getInstantsRollback())]
+    return {"target": (str(target.getCommitTime()), str(target.getAction())),
+            "requests": requests,
+            "commits": [str(c) for c in java_list(metadata.getCommitsRollback())],
+            "instants": instants,
+            "deleted": int(metadata.getTotalFilesDeleted()),
+            "partitions": partitions}
+
+
+def rollback_instants(hudi_java, path) -> list[tuple[str, str, str]]:
+    return [i for i in hudi_java.active_instants(path) if i[1] == "rollback"]
+
+
+def test_spark_recovers_killed_hoodie_compaction(spark, hudi_java, hoodie, tmp_path):
+    """A hoodie compaction that dies after its first base file is rolled back and completed by Spark (run_compaction on the inflight instant); Spark and hoodie then read the rows as before.
+
+    hoodie schedules C on its own MOR table and runs it; the second operation's file cannot be created (a
+    directory stands at its path), so hoodie stops with C inflight, one base file and direct markers for
+    both files, as a run killed there leaves them. Spark's compact() rolls C back (R.rollback naming {C, compaction}, the
+    partial file deleted from hoodie's markers), reverts it to requested, runs the plan and commits; every
+    read, snapshot and read-optimized, equals the rows before."""
+    path = tmp_path / "hoodie_mor"
+    hoodie_mor(hoodie, tmp_path, path)
+    before = hoodie_query(hoodie, path)
+    plan = hoodie.json("compaction", "schedule", "--table", path, *EVERY)
+    assert len(plan) == 2, plan
+    c = plan[0]["instant"]
+    # hoodie names operation i's file <fileId>_<i>-0-<i>_C.parquet: block the second one.
+    blocker = path / plan[1]["partition"] / f"{plan[1]['file_id']}_1-0-1_{c}.parquet"
+    blocker.mkdir()
+    killed = hoodie.run("compaction", "run", "--table", path, "--instant", c, check=False)
+    assert killed.returncode == 1, killed.stdout + killed.stderr
+    blocker.rmdir()
+    partial = base_files_of(path, c)
+    assert partial == [f"{plan[0]['partition']}/{plan[0]['file_id']}_0-0-0_{c}.parquet"], partial
+    assert (c, "compaction", "INFLIGHT") in hudi_java.active_instants(path)
+    assert spark_rows(snapshot(spark, path)) == before  # the inflight compaction's file is not read
+
+    spark_compaction(spark, "run", path, timestamp=c)
+    rollbacks = rollback_instants(hudi_java, path)
+    assert len(rollbacks) == 1 and rollbacks[0][2] == "COMPLETED", rollbacks
+    r = rollbacks[0][0]
+    assert instant_files(path, c, r) == ["C0.commit", "C0.compaction.inflight", "C0.compaction.requested",
+                                         "C1.rollback", "C1.rollback.inflight", "C1.rollback.requested"]
+    record = rollback_record(hudi_java, path, r)
+    assert record["target"] == (c, "compaction")
+    assert record["commits"] == [c] and record["instants"] == [(c, "compaction")]
+    # hoodie's markers name both files (a marker precedes its file, as in Hudi): Spark deletes the
+    # partial one and reports the never-written one as a failed delete, as Hadoop's delete says.
+    blocked = str(blocker.relative_to(path))
+    assert [(q[0], q[3]) for q in record["requests"]] == [(plan[0]["partition"], tuple(partial)),
+                                                          (plan[1]["partition"], (blocked,))]
+    assert record["deleted"] == 1
+    assert record["partitions"][plan[0]["partition"]]["success"] == partial
+    assert record["partitions"][plan[1]["partition"]]["success"] == []
+    assert record["partitions"][plan[1]["partition"]]["failed"] == [blocked]
+    assert (c, "commit", "COMPLETED") in hudi_java.active_instants(path)
+    assert spark_rows(snapshot(spark, path)) == before
+    assert spark_rows(snapshot(spark, path, **RO)) == before
+    assert hoodie_query(hoodie, path) == before
+    assert hoodie_query(hoodie, path, "--query-type", "read_optimized") == before
+
+
+def spark_compaction_without_commit(spark, hudi_java, path, instant):
+    """Spark's compaction of `instant` through Hudi's write client with auto-commit off: the plan runs
+    (base files and timeline-server markers written, `C.compaction.inflight`) but `C.commit` is never
+    written, as when Spark dies before committing."""
+    jvm = spark._jvm
+    meta_client = hudi_java.meta_client(path)
+    schema = jvm.org.apache.hudi.common.table.TableSchemaResolver(meta_client).getTableAvroSchema(False)
+    context = jvm.org.apache.hudi.client.common.HoodieSparkEngineContext(spark._jsc)
+    props = jvm.java.util.Properties()
+    for k, v in {
+        "hoodie.table.name": "mor_read",
+        "hoodie.datasource.write.recordkey.field": "id",
+        "hoodie.datasource.write.partitionpath.field": "part",
+        "hoodie.datasource.write.precombine.field": "ts",
+        "hoodie.metadata.enable": "false",
+        "hoodie.clean.automatic": "false",
+        "hoodie.compact.inline": "false",
+    }.items():
+        props.setProperty(k, v)
+    config = (jvm.org.apache.hudi.config.HoodieWriteConfig.newBuilder().withPath(str(path))
+              .withSchema(schema.toString()).withProps(props).withAutoCommit(False).build())
+    client = jvm.org.apache.hudi.client.SparkRDDWriteClient(context, config)
+    try:
+        client.compact(instant)
+    finally:
+        client.close()
+
+
+def test_hoodie_recovers_spark_compaction_left_inflight_as_spark_does(spark, hudi_java, hoodie, tmp_path):
+    """hoodie rolls back a Spark compaction left inflight with a rollback instant exactly as Spark's own recovery does, reruns the plan, and Spark reads the rows as before.
+
+    Spark schedules C and runs it without committing (base files and timeline-server markers written). A
+    copy is recovered by Spark (run_compaction on C): the reference. hoodie (`compaction run`, rollback
+    using markers as Spark's default) recovers the original: the same timeline files (C requested,
+    inflight, commit; R requested, inflight, completed), and Hudi's decoding of hoodie's R plan and
+    metadata equals Spark's: target {C, compaction}, the same delete requests, files deleted per
+    partition, empty log maps. Spark's snapshot and read-optimized reads equal the rows before."""
+    path = tmp_path / "spark_mor"
+    spark_mor(spark, path)
+    before = spark_rows(snapshot(spark, path))
+    spark_compaction(spark, "schedule", path)
+    [c] = [t for t, a, s in hudi_java.active_instants(path) if a == "compaction"]
+    spark_compaction_without_commit(spark, hudi_java, path, c)
+    assert (c, "compaction", "INFLIGHT") in hudi_java.active_instants(path)
+    partial = base_files_of(path, c)
+    assert len(partial) == 2, partial
+    assert (path / ".hoodie" / ".temp" / c).is_dir()
+    reference = tmp_path / "reference"
+    shutil.copytree(path, reference)
+
+    spark_compaction(spark, "run", reference, timestamp=c)
+    [spark_r] = [t for t, a, s in rollback_instants(hudi_java, reference)]
+    expected = rollback_record(hudi_java, reference, spark_r)
+
+    ran = hoodie.json("compaction", "run", "--table", path, "--instant", c,
+                      "--hoodie-conf", "hoodie.rollback.using.markers=true")
+    assert {r["instant"] for r in ran} == {c}
+    rollbacks = rollback_instants(hudi_java, path)
+    assert len(rollbacks) == 1 and rollbacks[0][2] == "COMPLETED", rollbacks
+    r = rollbacks[0][0]
+    assert instant_files(path, c, r) == instant_files(reference, c, spark_r) == [
+        "C0.commit", "C0.compaction.inflight", "C0.compaction.requested",
+        "C1.rollback", "C1.rollback.inflight", "C1.rollback.requested"]
+    ours = rollback_record(hudi_java, path, r)
+    assert ours == expected
+    assert ours["target"] == (c, "compaction") and ours["instants"] == [(c, "compaction")]
+    assert ours["deleted"] == 2
+    assert not (path / ".hoodie" / ".temp" / c).exists()
+    assert spark_rows(snapshot(spark, path)) == before
+    assert spark_rows(snapshot(spark, path, **RO)) == before
+    assert hoodie_query(hoodie, path) == before
+
+
+def test_trigger_schedules_at_the_same_deltacommit_on_both_sides(spark, hudi_java, hoodie, tmp_path):
+    """With hoodie.compact.inline.max.delta.commits=5 (Hudi 0.15's default) neither Spark nor hoodie schedules a compaction after 4 deltacommits; after the 5th both schedule the same plan, byte for byte.
+
+    Spark writes 4 deltacommits; Spark's run_compaction(op => 'schedule') and `hoodie compaction schedule`
+    (on a copy) both write nothing, and hoodie says why; after a 5th deltacommit both schedule (hoodie
+    on a new copy): the `T.compaction.requested` files are equal but for the Avro sync marker."""
+    path = tmp_path / "spark_mor"
+    spark_mor(spark, path)
+    four = tmp_path / "four"
+    shutil.copytree(path, four)
+    five = ("--hoodie-conf", "hoodie.compact.inline.max.delta.commits=5")
+    try:
+        spark.sql("set hoodie.compact.inline.max.delta.commits=5")
+        spark.sql(f"call run_compaction(op => 'schedule', path => '{path}')").collect()
+        assert [i for i in hudi_java.active_instants(path) if i[1] == "compaction"] == []
+        first = hudi_java.completed_commits(four)[0]
+        said = hoodie.run("compaction", "schedule", "--table", four, *five).stdout
+        assert said == (f"no compaction scheduled: 4 delta commits since {first}, trigger num_commits needs 5 "
+                        "(hoodie.compact.inline.max.delta.commits)\n")
+        assert not list((four / ".hoodie").glob("*.compaction.*"))
+
+        write(spark, path, [("a1", "alice5", 5, 1.0, "p1")], "upsert")
+        copy = tmp_path / "copy"
+        shutil.copytree(path, copy)
+        spark.sql(f"call run_compaction(op => 'schedule', path => '{path}')").collect()
+        [c] = [t for t, a, s in hudi_java.active_instants(path) if a == "compaction"]
+    finally:
+        spark.conf.unset("hoodie.compact.inline.max.delta.commits")
+    ours = hoodie.json("compaction", "schedule", "--table", copy, *five)
+    assert ours and {o["instant"] for o in ours} == {ours[0]["instant"]}
+    spark_plan = hoodie.json("compaction", "show", "--table", path, "--instant", c)
+    drop = lambda rows: sorted(tuple(v for k, v in r.items() if k != "instant") for r in rows)  # noqa: E731
+    assert drop(ours) == drop(spark_plan)
+    spark_bytes = (path / ".hoodie" / f"{c}.compaction.requested").read_bytes()
+    our_bytes = (copy / ".hoodie" / f"{ours[0]['instant']}.compaction.requested").read_bytes()
+    assert our_bytes.replace(our_bytes[-16:], b"S" * 16) == spark_bytes.replace(spark_bytes[-16:], b"S" * 16)
