@@ -56,8 +56,6 @@ struct ModelCase {
   bool update_partition_path = false;
   /// A memory budget of one byte: staged payloads spill to disk in every write.
   bool spill = false;
-  /// A merge-on-read table (deltacommits; see WriteModel::IndexModel::merge_on_read).
-  bool merge_on_read = false;
 };
 
 WriteModel::IndexModel IndexModelOf(const ModelCase& c) {
@@ -65,7 +63,6 @@ WriteModel::IndexModel IndexModelOf(const ModelCase& c) {
   index.global_lookup = c.index == "GLOBAL_BLOOM" || c.index == "GLOBAL_SIMPLE";
   index.global_dedupe = index.global_lookup || c.index == "INMEMORY";
   index.update_partition_path = index.global_lookup && c.update_partition_path;
-  index.merge_on_read = c.merge_on_read;
   return index;
 }
 
@@ -75,10 +72,9 @@ void PrintTo(const ModelCase& c, std::ostream* out) { *out << CaseName(c); }
 
 std::string CaseName(const ModelCase& c) {
   std::ostringstream out;
-  out << (c.merge_on_read ? "MOR_" : "") << c.index
-      << (c.update_partition_path ? "_moves" : "") << (c.spill ? "_spill" : "") << "_"
-      << testing::ModelKeyGenName(c.keygen) << "_" << testing::ModelPayloadName(c.payload)
-      << "_s" << c.seed;
+  out << c.index << (c.update_partition_path ? "_moves" : "") << (c.spill ? "_spill" : "")
+      << "_" << testing::ModelKeyGenName(c.keygen) << "_"
+      << testing::ModelPayloadName(c.payload) << "_s" << c.seed;
   return out.str();
 }
 
@@ -134,9 +130,6 @@ class ModelRun {
     HoodieConfig config = testing::ModelConfig(case_.keygen, case_.payload, case_.index);
     ApplySizing(case_.sizing, &config);
     if (case_.spill) config.Set("hoodie.memory.merge.max.size", "1");
-    if (case_.merge_on_read) {
-      config.Set("hoodie.datasource.write.table.type", "MERGE_ON_READ");
-    }
     if (case_.update_partition_path) {
       config.Set("hoodie.bloom.index.update.partition.path", "true");
       config.Set("hoodie.simple.index.update.partition.path", "true");
@@ -149,7 +142,6 @@ class ModelRun {
 
   // One random operation, committed, then every check.
   void Step(int step) {
-    step_ = step;
     if (case_.sizing == Sizing::kRollover && step % 3 == 0) {
       // Over 100 records in one bucket: the file rolls over at its first size check.
       Run(WriteOperationType::kBulkInsert, RandomBatch(/*fresh=*/true, 0, 140), step);
@@ -183,10 +175,6 @@ class ModelRun {
     // 2023-11-14 plus `partition` days, at an hour that varies with the key.
     r.day = 1699920000000 + partition * 86400000LL + key * 3600000LL;
     r.ts = Uniform(0, 6);
-    // Merge-on-read: later commits carry greater ordering values, so that Hudi's log
-    // scanner (preCombine of log records by ordering value) and a latest-wins merge
-    // agree; see the report of hoodie's log merge in IndexModel::merge_on_read.
-    if (case_.merge_on_read) r.ts += 10 * step_;
     if (Uniform(0, 3) > 0) r.v = Uniform(0, 99);
     if (Uniform(0, 3) > 0) r.name = "n" + std::to_string(Uniform(0, 99));
     return r;
@@ -293,12 +281,11 @@ class ModelRun {
     return testing::RenderRows(*data, testing::ModelColumns());
   }
 
-  // Snapshot now, a time travel to an earlier commit and an incremental range; on a
-  // merge-on-read table also read-optimized now and as of the time-travel commit.
-  // Copy-on-write snapshots take partition values from the path, merge-on-read ones
-  // keep the stored values.
+  // Snapshot now, a time travel to an earlier commit and an incremental range.
+  // Copy-on-write snapshots take partition values from the path. (Merge-on-read runs
+  // are services/mor_model_test.cc, with compaction.)
   void Check() {
-    bool path_values = !case_.merge_on_read;
+    bool path_values = true;
     ASSERT_OK_AND_ASSIGN(auto snapshot, Read(ReadOptions::Defaults()));
     ASSERT_TRUE(snapshot == model_.Snapshot(path_values))
         << "snapshot:" << Difference(snapshot, model_.Snapshot(path_values));
@@ -310,18 +297,6 @@ class ModelRun {
     ASSERT_TRUE(past == model_.SnapshotAt(*travel.as_of, path_values))
         << "as of " << *travel.as_of << ":"
         << Difference(past, model_.SnapshotAt(*travel.as_of, path_values));
-    if (case_.merge_on_read) {
-      ReadOptions optimized;
-      optimized.query_type = QueryType::kReadOptimized;
-      ASSERT_OK_AND_ASSIGN(auto base_rows, Read(optimized));
-      ASSERT_TRUE(base_rows == model_.ReadOptimized())
-          << "read-optimized:" << Difference(base_rows, model_.ReadOptimized());
-      optimized.as_of = travel.as_of;
-      ASSERT_OK_AND_ASSIGN(auto past_base, Read(optimized));
-      ASSERT_TRUE(past_base == model_.ReadOptimizedAt(*travel.as_of))
-          << "read-optimized as of " << *travel.as_of << ":"
-          << Difference(past_base, model_.ReadOptimizedAt(*travel.as_of));
-    }
     int end = Uniform(0, n - 1);
     int begin = Uniform(-1, end);
     ReadOptions incremental;
@@ -337,7 +312,6 @@ class ModelRun {
   }
 
   ModelCase case_;
-  int step_ = 0;
   std::mt19937 random_;
   WriteModel model_;
   testing::TempDir dir_;
@@ -432,23 +406,6 @@ std::vector<ModelCase> RolloverCases() {
   return {c};
 }
 
-std::vector<ModelCase> MergeOnReadCases() {
-  // Non-global indexes and OverwriteWithLatestAvroPayload (see
-  // IndexModel::merge_on_read); file groups split so that updates land in the logs of
-  // several slices.
-  std::vector<ModelCase> out;
-  uint32_t seed = 300;
-  for (const std::string& index : {"BLOOM", "SIMPLE"}) {
-    for (auto keygen : {ModelKeyGen::kSimple, ModelKeyGen::kComplex}) {
-      ModelCase c{index,  keygen, ModelPayload::kOverwriteWithLatest, Sizing::kManyGroups,
-                  seed++, 30};
-      c.merge_on_read = true;
-      out.push_back(c);
-    }
-  }
-  return out;
-}
-
 std::string ParamName(const ::testing::TestParamInfo<ModelCase>& info) {
   return CaseName(info.param);
 }
@@ -461,8 +418,6 @@ INSTANTIATE_TEST_SUITE_P(Spill, WriteModelTest, ::testing::ValuesIn(SpillCases()
                          ParamName);
 INSTANTIATE_TEST_SUITE_P(Rollover, WriteModelTest, ::testing::ValuesIn(RolloverCases()),
                          ParamName);
-INSTANTIATE_TEST_SUITE_P(MergeOnRead, WriteModelTest,
-                         ::testing::ValuesIn(MergeOnReadCases()), ParamName);
 
 }  // namespace
 }  // namespace hoodie

@@ -226,8 +226,10 @@ std::string WriteModel::Identity(const std::string& key,
 
 bool WriteModel::Contains(const ModelRecord& record) const {
   Keyed keyed = KeyOf(record);
-  if (index_.merge_on_read)
-    return groups_.count(Identity(keyed.key, keyed.partition)) > 0;
+  if (index_.merge_on_read) {
+    const MorGroup* group = CurrentGroup(Identity(keyed.key, keyed.partition));
+    return group != nullptr && (IndexFinds(*group) || !Writable(record));
+  }
   if (index_.global_dedupe) {
     // A fresh record must be fresh under every identity the write uses.
     for (const auto& [identity, row] : rows_) {
@@ -309,48 +311,147 @@ void WriteModel::Write(const Keyed& record, const std::string& instant, bool bas
   Row row{record.record, record.key, record.partition, instant};
   std::string identity = Identity(record.key, record.partition);
   if (index_.merge_on_read && base) {
-    base_rows_.push_back(row);
-    base_identities_.insert(identity);
-    groups_[identity] = MorGroup{row, {}};
+    // A new file group; a key whose earlier group lost it to a compaction gets
+    // another group.
+    mor_[identity].push_back(
+        MorGroup{record.key, record.partition, {BaseVersion{instant, row}}, {}, {}});
   }
   rows_[identity] = std::move(row);
 }
 
-// HoodieMergedLogRecordScanner with OverwriteWithLatestAvroPayload.preCombine: a later
-// record wins unless the earlier one has a greater ordering value; a delete block entry
-// (ordering value 0) replaces any record; a record after a delete wins. The base row
-// then takes the folded record (combineAndGetUpdateValue), which may be a delete.
-std::optional<WriteModel::Row> WriteModel::Fold(const MorGroup& group) const {
-  if (group.logs.empty()) return group.base;
-  std::optional<LogEntry> current;
-  for (const LogEntry& entry : group.logs) {
-    if (!current || !entry.record || !current->record ||
-        !(current->record->ts > entry.record->ts)) {
-      current = entry;
-    }
+// HoodieMergedLogRecordScanner (Hudi 0.15) with OverwriteWithLatestAvroPayload:
+// processNextRecord folds a later record into the stored one with preCombine (the
+// earlier record survives only with a strictly greater ordering value, and a record
+// after a delete always wins: preCombine picks the newer payload when the older one is
+// empty); processNextDeletedRecord keeps the stored record only when the delete carries
+// a non-zero ordering value of the same class that is smaller (a delete of the delete
+// operation carries 0 and always applies; a soft delete in an upsert carries its
+// ordering value, HoodieAppendHandle). The base row then takes the folded record
+// (combineAndGetUpdateValue ignores the stored record), or disappears for a delete; a
+// key without log records keeps its base row.
+std::optional<WriteModel::Row> WriteModel::Fold(
+    const MorGroup& group, const std::optional<Row>& base,
+    const std::vector<const LogEntry*>& logs) const {
+  if (logs.empty()) return base;
+  auto is_delete = [](const LogEntry* entry) {
+    return !entry->record || entry->record->deleted;
+  };
+  const LogEntry* current = nullptr;
+  for (const LogEntry* entry : logs) {
+    bool keep = current != nullptr && !is_delete(current) && entry->record &&
+                current->record->ts > entry->record->ts;
+    if (!keep) current = entry;
   }
-  if (!current->record || current->record->deleted) return std::nullopt;
-  return Row{*current->record, group.base.key, group.base.partition, current->instant};
+  if (is_delete(current)) return std::nullopt;
+  return Row{*current->record, group.key, group.partition, current->instant};
 }
 
-void WriteModel::RefreshMergedRows() {
-  rows_.clear();
-  for (const auto& [identity, group] : groups_) {
-    if (std::optional<Row> row = Fold(group)) rows_[identity] = std::move(*row);
+WriteModel::MorGroup* WriteModel::CurrentGroup(const std::string& identity) {
+  auto it = mor_.find(identity);
+  return it == mor_.end() ? nullptr : &it->second.back();
+}
+
+const WriteModel::MorGroup* WriteModel::CurrentGroup(const std::string& identity) const {
+  auto it = mor_.find(identity);
+  return it == mor_.end() ? nullptr : &it->second.back();
+}
+
+// The indexes (BLOOM, SIMPLE) look keys up in the latest completed base file of each
+// group (getLatestBaseFiles leaves out a pending compaction's).
+bool WriteModel::IndexFinds(const MorGroup& group) const {
+  return group.versions.back().row.has_value();
+}
+
+bool WriteModel::Writable(const ModelRecord& record) const {
+  if (!index_.merge_on_read) return true;
+  Keyed keyed = KeyOf(record);
+  const MorGroup* group = CurrentGroup(Identity(keyed.key, keyed.partition));
+  if (group == nullptr || IndexFinds(*group)) return true;
+  const std::string& base = group->versions.back().instant;
+  for (const LogEntry& entry : group->logs) {
+    if (entry.slice >= base) return false;
   }
+  return true;
+}
+
+// A log record goes to the group's latest slice: the slice of the pending compaction
+// that planned the group, else the slice of its latest base file.
+void WriteModel::AppendLog(const std::string& identity, std::optional<ModelRecord> record,
+                           const std::string& instant) {
+  MorGroup* group = CurrentGroup(identity);
+  std::string slice = group->planned.value_or(group->versions.back().instant);
+  group->logs.push_back(LogEntry{std::move(record), instant, std::move(slice)});
 }
 
 void WriteModel::UpsertMergeOnRead(const std::vector<ModelRecord>& batch,
                                    const std::string& instant) {
   for (const Keyed& record : Deduplicate(batch)) {
-    auto it = groups_.find(Identity(record.key, record.partition));
-    if (it != groups_.end()) {
-      it->second.logs.push_back(LogEntry{record.record, instant});
+    std::string identity = Identity(record.key, record.partition);
+    const MorGroup* group = CurrentGroup(identity);
+    if (group != nullptr && IndexFinds(*group)) {
+      AppendLog(identity, record.record, instant);
     } else if (!record.record.deleted) {
       Write(record, instant, /*base=*/true);
     }
   }
-  RefreshMergedRows();
+}
+
+// The model decides plan membership per key: a key with log records in its latest
+// slice is planned (its file group has log files, and the default strategy takes every
+// such group). A key without log records whose file group another key's logs bring
+// into the plan reads the same either way: the compacted base holds its row unchanged,
+// and OverwriteWithLatestAvroPayload's merge of later log records ignores the base row.
+void WriteModel::ScheduleCompaction(const std::string& instant) {
+  compactions_.insert(instant);
+  pending_compactions_.insert(instant);
+  for (auto& [identity, groups] : mor_) {
+    MorGroup& group = groups.back();
+    if (group.planned) continue;
+    for (const LogEntry& entry : group.logs) {
+      if (entry.slice == group.versions.back().instant) group.planned = instant;
+    }
+  }
+}
+
+// HoodieCompactor / HoodieMergeHandle: the planned slice's base row merged with its
+// folded log records, as a snapshot read merges them; the record keeps its commit time.
+void WriteModel::CompleteCompaction(const std::string& instant) {
+  pending_compactions_.erase(instant);
+  for (auto& [identity, groups] : mor_) {
+    MorGroup& group = groups.back();
+    if (group.planned != instant) continue;
+    const BaseVersion& latest = group.versions.back();
+    std::vector<const LogEntry*> logs;
+    for (const LogEntry& entry : group.logs) {
+      if (entry.slice == latest.instant) logs.push_back(&entry);
+    }
+    std::optional<Row> row = Fold(group, latest.row, logs);
+    group.versions.push_back(BaseVersion{instant, std::move(row)});
+    group.planned.reset();
+  }
+  Record(instant);
+}
+
+bool WriteModel::HasCompaction(const std::string& instant) const {
+  return compactions_.count(instant) > 0;
+}
+
+bool WriteModel::LatestIsDeltaCommit() const {
+  return !instants_.empty() && compactions_.count(instants_.back()) == 0;
+}
+
+void WriteModel::Revert(const std::string& instant) {
+  for (auto it = mor_.begin(); it != mor_.end();) {
+    std::vector<MorGroup>& groups = it->second;
+    if (groups.back().versions.front().instant == instant) groups.pop_back();
+    for (MorGroup& group : groups) {
+      std::erase_if(group.logs,
+                    [&](const LogEntry& entry) { return entry.instant == instant; });
+    }
+    it = groups.empty() ? mor_.erase(it) : std::next(it);
+  }
+  std::erase(instants_, instant);
+  history_.erase(instant);
 }
 
 // An update merges in the stored record's partition (a global index without
@@ -362,11 +463,7 @@ void WriteModel::UpsertOne(const Keyed& incoming, const std::string& instant) {
   std::string identity = Identity(incoming.key, incoming.partition);
   auto it = rows_.find(identity);
   if (it == rows_.end()) {
-    // Merge-on-read: a key deleted through a log is still in its base file, where the
-    // index finds it, so the record is logged there rather than inserted.
-    if (!incoming.record.deleted) {
-      Write(incoming, instant, /*base=*/base_identities_.count(identity) == 0);
-    }
+    if (!incoming.record.deleted) Write(incoming, instant, /*base=*/true);
     return;
   }
   Row& stored = it->second;
@@ -429,8 +526,12 @@ void WriteModel::Delete(const std::vector<ModelRecord>& batch,
   for (const auto& [group, keyed] : survivors) {
     std::string identity = Identity(keyed.key, keyed.partition);
     rows_.erase(identity);
-    auto it = groups_.find(identity);
-    if (it != groups_.end()) it->second.logs.push_back(LogEntry{std::nullopt, instant});
+    if (index_.merge_on_read) {
+      const MorGroup* stored = CurrentGroup(identity);
+      if (stored != nullptr && IndexFinds(*stored)) {
+        AppendLog(identity, std::nullopt, instant);
+      }
+    }
   }
   Record(instant);
 }
@@ -469,27 +570,56 @@ std::string WriteModel::Render(const Row& row, bool path_values) const {
 }
 
 void WriteModel::Record(const std::string& instant) {
-  instants_.push_back(instant);
-  history_[instant] = rows_;
-  base_history_[instant] = base_rows_.size();
+  // A compaction completes after the deltacommits that followed its schedule.
+  instants_.insert(std::upper_bound(instants_.begin(), instants_.end(), instant),
+                   instant);
+  if (!index_.merge_on_read) history_[instant] = rows_;
 }
 
-std::vector<std::string> WriteModel::ReadOptimized() const {
-  return ReadOptimizedAt(instants_.empty() ? "" : instants_.back());
-}
-
-std::vector<std::string> WriteModel::ReadOptimizedAt(const std::string& instant) const {
+// Merge-on-read rows as of `as_of` (every instant when nullopt), as time travel reads
+// them today: each group's latest completed base version at or before `as_of` (a
+// compaction completed since counts, as Hudi's time travel filters the completed
+// timeline by instant time), merged with the key's log records up to `as_of` in the
+// slices from that version on (a pending compaction's slice merged with the one
+// before, getLatestMergedFileSlicesBeforeOrOn). `base_only`: the base rows alone
+// (read-optimized), partition values from the path.
+std::vector<std::string> WriteModel::MergeOnReadRows(
+    const std::optional<std::string>& as_of, bool base_only) const {
   std::vector<std::string> out;
-  auto it = base_history_.find(instant);
-  if (it == base_history_.end()) return out;
-  for (size_t i = 0; i < it->second; ++i) {
-    out.push_back(Render(base_rows_[i], /*path_values=*/true));
+  for (const auto& [identity, groups] : mor_) {
+    for (const MorGroup& group : groups) {
+      const BaseVersion* version = nullptr;
+      for (const BaseVersion& candidate : group.versions) {
+        if (!as_of || candidate.instant <= *as_of) version = &candidate;
+      }
+      if (version == nullptr) continue;
+      std::optional<Row> row = version->row;
+      if (!base_only) {
+        std::vector<const LogEntry*> logs;
+        for (const LogEntry& entry : group.logs) {
+          if ((!as_of || entry.instant <= *as_of) && entry.slice >= version->instant) {
+            logs.push_back(&entry);
+          }
+        }
+        row = Fold(group, row, logs);
+      }
+      if (row) out.push_back(Render(*row, /*path_values=*/base_only));
+    }
   }
   std::sort(out.begin(), out.end());
   return out;
 }
 
+std::vector<std::string> WriteModel::ReadOptimized() const {
+  return MergeOnReadRows(std::nullopt, /*base_only=*/true);
+}
+
+std::vector<std::string> WriteModel::ReadOptimizedAt(const std::string& instant) const {
+  return MergeOnReadRows(instant, /*base_only=*/true);
+}
+
 std::vector<std::string> WriteModel::Snapshot(bool path_values) const {
+  if (index_.merge_on_read) return MergeOnReadRows(std::nullopt, /*base_only=*/false);
   std::vector<std::string> out;
   for (const auto& [identity, row] : rows_) out.push_back(Render(row, path_values));
   std::sort(out.begin(), out.end());
@@ -498,6 +628,7 @@ std::vector<std::string> WriteModel::Snapshot(bool path_values) const {
 
 std::vector<std::string> WriteModel::SnapshotAt(const std::string& instant,
                                                 bool path_values) const {
+  if (index_.merge_on_read) return MergeOnReadRows(instant, /*base_only=*/false);
   std::vector<std::string> out;
   auto it = history_.find(instant);
   if (it == history_.end()) return out;
@@ -506,9 +637,46 @@ std::vector<std::string> WriteModel::SnapshotAt(const std::string& instant,
   return out;
 }
 
+// Merge-on-read (Hudi 0.15 MergeOnReadIncrementalRelation.collectFileSplits): the view
+// holds only the files the range's commits wrote (affectedFilesInCommits), of
+// deltacommits and compaction commits alike, and each group's latest merged slice in
+// it is read as of `end`, then rows are kept by _hoodie_commit_time in (begin, end].
+// So a group's base version counts only when written in the range, log records only
+// when written in the range (an update is its folded log records of the range), and
+// log records of slices before a base version in the range are left out (that base
+// holds them). A compacted row keeps its commit time, so a compaction commit in the
+// range brings back only rows committed in the range.
 std::vector<std::string> WriteModel::Incremental(const std::string& begin,
                                                  const std::string& end) const {
   std::vector<std::string> out;
+  if (index_.merge_on_read) {
+    auto in_range = [&](const std::string& instant) {
+      return instant > begin && instant <= end;
+    };
+    for (const auto& [identity, groups] : mor_) {
+      for (const MorGroup& group : groups) {
+        const BaseVersion* version = nullptr;
+        for (const BaseVersion& candidate : group.versions) {
+          if (in_range(candidate.instant)) version = &candidate;
+        }
+        std::vector<const LogEntry*> logs;
+        for (const LogEntry& entry : group.logs) {
+          if (in_range(entry.instant) &&
+              (version == nullptr || entry.slice >= version->instant)) {
+            logs.push_back(&entry);
+          }
+        }
+        std::optional<Row> base;
+        if (version != nullptr) base = version->row;
+        std::optional<Row> row = Fold(group, base, logs);
+        if (row && in_range(row->commit_time)) {
+          out.push_back(Render(*row, /*path_values=*/false));
+        }
+      }
+    }
+    std::sort(out.begin(), out.end());
+    return out;
+  }
   auto it = history_.find(end);
   if (it == history_.end()) return out;
   for (const auto& [identity, row] : it->second) {

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 /// \file hoodie/write/write_model_test_util.h
-/// \brief An in-memory model of a copy-on-write table for the model-based write tests:
+/// \brief An in-memory model of a copy-on-write or merge-on-read table for the
+/// model-based write tests (write_model_test, services/mor_model_test):
 /// what each operation must leave in the table under each payload, written from Hudi
 /// 0.15's semantics independently of the write path.
 #pragma once
@@ -85,18 +86,19 @@ class WriteModel {
     bool global_dedupe = false;
     /// *.update.partition.path: a record whose partition changed moves.
     bool update_partition_path = false;
-    /// A merge-on-read table without compaction: inserts go to base files of new file
-    /// groups, updates and deletes of a key the index finds in a base file go to that
-    /// group's log, and base rows never change (read-optimized reads see them). A read
-    /// folds a group's log records oldest first with the payload's preCombine (Hudi's
-    /// log scanner runs the merger in pre-combining mode; a delete block replaces what
-    /// came before), then merges the result into the base row. Only for non-global
-    /// indexes and OverwriteWithLatestAvroPayload, whose base merge ignores the stored
-    /// record (other payloads let Hudi bring a deleted base row back), and inserts of
-    /// keys never written before (see Contains). hoodie's log merge (read/
-    /// merged_log_records.cc) folds log records with the payload's Combine (the later
-    /// record wins whatever its ordering value), so the merge-on-read runs give later
-    /// commits greater ordering values, where both folds agree.
+    /// A merge-on-read table (OverwriteWithLatestAvroPayload, non-global indexes):
+    /// inserts go to base files of new file groups; updates and deletes of a key the
+    /// index finds in its group's latest completed base file go to that group's log
+    /// (the slice of a pending compaction's plan once one is scheduled); compaction
+    /// writes each planned group's merged rows, commit times kept, as a new base file.
+    /// A read folds a group's log records oldest first with preCombine (Hudi's log
+    /// scanner runs the merger in pre-combining mode; a delete, soft or not, replaces
+    /// a record unless it carries a smaller ordering value, and a record after a delete
+    /// wins), then merges the result into the base row. See the comments of
+    /// MergeOnReadRows and Incremental for the reads of the past. Only for
+    /// OverwriteWithLatestAvroPayload, whose base merge ignores the stored record (other
+    /// payloads let Hudi bring a deleted base row back), and inserts of keys never
+    /// written before (see Contains).
     bool merge_on_read = false;
   };
 
@@ -111,13 +113,33 @@ class WriteModel {
   void Delete(const std::vector<ModelRecord>& batch, const std::string& instant);
 
   /// True when the table holds the record `record` identifies (merge-on-read: when a
-  /// base file holds it, deleted or not).
+  /// base file holds it, deleted or not, or a log holds it).
   bool Contains(const ModelRecord& record) const;
+  /// Merge-on-read: false for a key only the logs of its file group hold (its
+  /// compacted base file dropped it while a pending compaction's slice took a new
+  /// record): the index cannot find it, so any new write of it would duplicate it in
+  /// a new file group, which the model does not represent. The runs leave such keys
+  /// alone.
+  bool Writable(const ModelRecord& record) const;
+
+  /// Merge-on-read compaction: `instant` plans every file group with log records in
+  /// its latest slice (the default strategy takes them all); completing it writes each
+  /// planned group's merged rows as its new base file, commit times kept.
+  void ScheduleCompaction(const std::string& instant);
+  void CompleteCompaction(const std::string& instant);
+  /// Whether `instant` is a compaction the model scheduled, and one still pending.
+  bool HasCompaction(const std::string& instant) const;
+  bool CompactionPending() const { return !pending_compactions_.empty(); }
+  /// Merge-on-read: forgets the latest deltacommit `instant` (rolled back).
+  void Revert(const std::string& instant);
+  /// True when the latest instant is a deltacommit (not a compaction).
+  bool LatestIsDeltaCommit() const;
 
   /// The rows now, rendered as ModelColumns() joined by '|', sorted. With
   /// `path_values` the partition columns hold the values of the partition path, as
   /// base-file-only reads (COW snapshot and time travel, read-optimized) return them;
-  /// otherwise the stored values (MOR snapshot, incremental).
+  /// otherwise the stored values (MOR snapshot, incremental; merge-on-read snapshots
+  /// always render stored values).
   std::vector<std::string> Snapshot(bool path_values) const;
   /// The rows as of the commit `instant` (one of the applied ones).
   std::vector<std::string> SnapshotAt(const std::string& instant, bool path_values) const;
@@ -128,7 +150,7 @@ class WriteModel {
   /// Rows as of `end` whose commit time is in (begin, end], stored values.
   std::vector<std::string> Incremental(const std::string& begin,
                                        const std::string& end) const;
-  /// Every instant applied, in order.
+  /// Every instant applied (deltacommits and compactions), in instant-time order.
   const std::vector<std::string>& instants() const { return instants_; }
 
  private:
@@ -171,24 +193,44 @@ class WriteModel {
   std::map<std::string, Row> rows_;
   std::vector<std::string> instants_;
   std::map<std::string, std::map<std::string, Row>> history_;
-  // Merge-on-read: every row written to a base file, in write order, the identities
-  // the index finds in base files, and how many base rows each instant had.
+  // Merge-on-read. A log record (nullopt: a delete of the delete operation, whose
+  // ordering value is 0 and always applies; a record with `deleted`: a soft delete,
+  // written as a delete with its ordering value), with its instant and the base instant
+  // of the file slice it went to.
   struct LogEntry {
-    std::optional<ModelRecord> record;  ///< nullopt: a delete block entry
+    std::optional<ModelRecord> record;
     std::string instant;
+    std::string slice;
   };
+  // A base file version of a group: the key's row in it, if any.
+  struct BaseVersion {
+    std::string instant;
+    std::optional<Row> row;
+  };
+  // One file group that held a key: its completed base versions and every log record
+  // of the key, oldest first, and the pending compaction that planned its latest slice.
+  // A key gets a new group when it is inserted again after a compaction dropped it.
   struct MorGroup {
-    Row base;
+    std::string key;
+    std::string partition;
+    std::vector<BaseVersion> versions;
     std::vector<LogEntry> logs;
+    std::optional<std::string> planned;
   };
   void UpsertMergeOnRead(const std::vector<ModelRecord>& batch,
                          const std::string& instant);
-  std::optional<Row> Fold(const MorGroup& group) const;
-  void RefreshMergedRows();
-  std::map<std::string, MorGroup> groups_;
-  std::vector<Row> base_rows_;
-  std::set<std::string> base_identities_;
-  std::map<std::string, size_t> base_history_;
+  void AppendLog(const std::string& identity, std::optional<ModelRecord> record,
+                 const std::string& instant);
+  MorGroup* CurrentGroup(const std::string& identity);
+  const MorGroup* CurrentGroup(const std::string& identity) const;
+  bool IndexFinds(const MorGroup& group) const;
+  std::optional<Row> Fold(const MorGroup& group, const std::optional<Row>& base,
+                          const std::vector<const LogEntry*>& logs) const;
+  std::vector<std::string> MergeOnReadRows(const std::optional<std::string>& as_of,
+                                           bool base_only) const;
+  std::map<std::string, std::vector<MorGroup>> mor_;
+  std::set<std::string> compactions_;
+  std::set<std::string> pending_compactions_;
 };
 
 }  // namespace hoodie::testing
