@@ -8,6 +8,7 @@ Each read compares every row, meta columns included, with the snapshot before th
 
 from __future__ import annotations
 
+import json
 import shutil
 
 import pytest
@@ -196,6 +197,44 @@ def rollback_record(hudi_java, path, r) -> dict:
             "partitions": partitions}
 
 
+# An update of a file group the compaction holds: it goes to the slice at the compaction instant.
+UPDATE_UNDER_COMPACTION = [("a1", "alice5", 5, 1000.0, "p1")]
+
+
+def spark_upsert_named(spark, path, name, rows):
+    opts = {
+        "hoodie.table.name": name,
+        "hoodie.datasource.write.table.type": "MERGE_ON_READ",
+        "hoodie.datasource.write.operation": "upsert",
+        "hoodie.datasource.write.recordkey.field": "id",
+        "hoodie.datasource.write.partitionpath.field": "part",
+        "hoodie.datasource.write.precombine.field": "ts",
+        "hoodie.datasource.write.keygenerator.class": "org.apache.hudi.keygen.SimpleKeyGenerator",
+        "hoodie.compact.inline": "false",
+        "hoodie.clean.automatic": "false",
+        "hoodie.metadata.enable": "false",
+        "hoodie.upsert.shuffle.parallelism": "2",
+    }
+    spark.createDataFrame(rows, "id string, name string, ts long, score double, part string") \
+        .write.format("hudi").options(**opts).mode("append").save(str(path))
+
+
+def hoodie_upsert_named(hoodie, tmp_path, path, name, rows):
+    data = tmp_path / f"upsert-{len(list(tmp_path.glob('upsert-*')))}.json"
+    data.write_text("".join(json.dumps(dict(zip(("id", "name", "ts", "score", "part"), r))) + "\n" for r in rows))
+    conf = {
+        "hoodie.table.name": name,
+        "hoodie.datasource.write.table.type": "MERGE_ON_READ",
+        "hoodie.datasource.write.recordkey.field": "id",
+        "hoodie.datasource.write.partitionpath.field": "part",
+        "hoodie.datasource.write.precombine.field": "ts",
+        "hoodie.datasource.write.keygenerator.class": "org.apache.hudi.keygen.SimpleKeyGenerator",
+    }
+    args = [arg for k, v in conf.items() for arg in ("--hoodie-conf", f"{k}={v}")]
+    summary = hoodie.json("write", "--table", path, "--op", "upsert", "--input", data, "--format", "json", *args)
+    assert summary["committed"] == "true", summary
+
+
 def rollback_instants(hudi_java, path) -> list[tuple[str, str, str]]:
     return [i for i in hudi_java.active_instants(path) if i[1] == "rollback"]
 
@@ -205,9 +244,10 @@ def test_spark_recovers_killed_hoodie_compaction(spark, hudi_java, hoodie, tmp_p
 
     hoodie schedules C on its own MOR table and runs it; the second operation's file cannot be created (a
     directory stands at its path), so hoodie stops with C inflight, one base file and direct markers for
-    both files, as a run killed there leaves them. Spark's compact() rolls C back (R.rollback naming {C, compaction}, the
-    partial file deleted from hoodie's markers), reverts it to requested, runs the plan and commits; every
-    read, snapshot and read-optimized, equals the rows before."""
+    both files, as a run killed there leaves them. A Spark upsert then leaves C alone (no rollback; its
+    update goes to the slice at C). Spark's compact() rolls C back (R.rollback naming {C, compaction}, the
+    partial file deleted from hoodie's markers), reverts it to requested, runs the plan and commits; the
+    snapshot reads of both engines equal the rows before, and read-optimized holds the plan's state."""
     path = tmp_path / "hoodie_mor"
     hoodie_mor(hoodie, tmp_path, path)
     before = hoodie_query(hoodie, path)
@@ -224,6 +264,14 @@ def test_spark_recovers_killed_hoodie_compaction(spark, hudi_java, hoodie, tmp_p
     assert partial == [f"{plan[0]['partition']}/{plan[0]['file_id']}_0-0-0_{c}.parquet"], partial
     assert (c, "compaction", "INFLIGHT") in hudi_java.active_instants(path)
     assert spark_rows(snapshot(spark, path)) == before  # the inflight compaction's file is not read
+    # A Spark writer (EAGER) leaves the inflight compaction alone: rollbackFailedWrites skips it.
+    spark_upsert_named(spark, path, "hoodie_mor", UPDATE_UNDER_COMPACTION)
+    assert (c, "compaction", "INFLIGHT") in hudi_java.active_instants(path)
+    assert rollback_instants(hudi_java, path) == []
+    assert base_files_of(path, c) == partial
+    before = spark_rows(snapshot(spark, path))
+    assert hoodie_query(hoodie, path) == before
+    assert [r[4] for r in before if r[3] == "a1"] == ["alice5"]
 
     spark_compaction(spark, "run", path, timestamp=c)
     rollbacks = rollback_instants(hudi_java, path)
@@ -245,9 +293,10 @@ def test_spark_recovers_killed_hoodie_compaction(spark, hudi_java, hoodie, tmp_p
     assert record["partitions"][plan[1]["partition"]]["failed"] == [blocked]
     assert (c, "commit", "COMPLETED") in hudi_java.active_instants(path)
     assert spark_rows(snapshot(spark, path)) == before
-    assert spark_rows(snapshot(spark, path, **RO)) == before
     assert hoodie_query(hoodie, path) == before
-    assert hoodie_query(hoodie, path, "--query-type", "read_optimized") == before
+    # Read-optimized: the compacted base files hold the plan's state, before Spark's update.
+    assert spark_rows(snapshot(spark, path, **RO)) == hoodie_query(hoodie, path, "--query-type", "read_optimized")
+    assert [r[4] for r in spark_rows(snapshot(spark, path, **RO)) if r[3] == "a1"] == ["alice3"]
 
 
 def spark_compaction_without_commit(spark, hudi_java, path, instant):
@@ -282,11 +331,13 @@ def test_hoodie_recovers_spark_compaction_left_inflight_as_spark_does(spark, hud
     """hoodie rolls back a Spark compaction left inflight with a rollback instant exactly as Spark's own recovery does, reruns the plan, and Spark reads the rows as before.
 
     Spark schedules C and runs it without committing (base files and timeline-server markers written). A
-    copy is recovered by Spark (run_compaction on C): the reference. hoodie (`compaction run`, rollback
+    copy is recovered by Spark (run_compaction on C): the reference. A hoodie upsert of the original
+    leaves C alone (no rollback; the update goes to the slice at C). hoodie (`compaction run`, rollback
     using markers as Spark's default) recovers the original: the same timeline files (C requested,
     inflight, commit; R requested, inflight, completed), and Hudi's decoding of hoodie's R plan and
     metadata equals Spark's: target {C, compaction}, the same delete requests, files deleted per
-    partition, empty log maps. Spark's snapshot and read-optimized reads equal the rows before."""
+    partition, empty log maps. Spark's and hoodie's snapshot reads equal the rows before, and
+    read-optimized reads agree."""
     path = tmp_path / "spark_mor"
     spark_mor(spark, path)
     before = spark_rows(snapshot(spark, path))
@@ -304,6 +355,16 @@ def test_hoodie_recovers_spark_compaction_left_inflight_as_spark_does(spark, hud
     [spark_r] = [t for t, a, s in rollback_instants(hudi_java, reference)]
     expected = rollback_record(hudi_java, reference, spark_r)
 
+    # A hoodie writer leaves Spark's inflight compaction alone, as Hudi's writers do; its update
+    # goes to the slice at C.
+    hoodie_upsert_named(hoodie, tmp_path, path, "mor_read", UPDATE_UNDER_COMPACTION)
+    assert (c, "compaction", "INFLIGHT") in hudi_java.active_instants(path)
+    assert rollback_instants(hudi_java, path) == []
+    assert base_files_of(path, c) == partial
+    before = spark_rows(snapshot(spark, path))
+    assert hoodie_query(hoodie, path) == before
+    assert [r[4] for r in before if r[3] == "a1"] == ["alice5"]
+
     ran = hoodie.json("compaction", "run", "--table", path, "--instant", c,
                       "--hoodie-conf", "hoodie.rollback.using.markers=true")
     assert {r["instant"] for r in ran} == {c}
@@ -319,8 +380,9 @@ def test_hoodie_recovers_spark_compaction_left_inflight_as_spark_does(spark, hud
     assert ours["deleted"] == 2
     assert not (path / ".hoodie" / ".temp" / c).exists()
     assert spark_rows(snapshot(spark, path)) == before
-    assert spark_rows(snapshot(spark, path, **RO)) == before
     assert hoodie_query(hoodie, path) == before
+    assert spark_rows(snapshot(spark, path, **RO)) == hoodie_query(hoodie, path, "--query-type", "read_optimized")
+    assert [r[4] for r in spark_rows(snapshot(spark, path, **RO)) if r[3] == "a1"] == ["alice3"]
 
 
 def test_trigger_schedules_at_the_same_deltacommit_on_both_sides(spark, hudi_java, hoodie, tmp_path):

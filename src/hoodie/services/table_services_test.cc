@@ -7,8 +7,10 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include "hoodie/services/compaction_executor.h"
 #include "hoodie/services/compaction_scheduler.h"
 #include "hoodie/services/compaction_test_util.h"
+#include "hoodie/storage/fault_injecting_storage.h"
 #include "hoodie/testing/matchers.h"
 #include "hoodie/testing/temp_dir.h"
 #include "hoodie/timeline/active_timeline.h"
@@ -186,6 +188,53 @@ TEST_F(InlineCompactionTest, TriggerDecidesWithTheFlinkKeys) {
                        {"compaction.delta_commits", "3"}}));
   ASSERT_OK(table_.Upsert({{"1", "a3", 3, "sf"}}).status());
   EXPECT_EQ(Compactions()->size(), 1u);
+}
+
+// A compaction left inflight by a killed run is finished by the next write with
+// inline compaction (Hudi's runAnyPendingCompactions -> compact()): rolled back with
+// a rollback instant after the write, then run from its plan.
+TEST(InlineCompactionRecoveryTest, TheNextInlineWriteRecoversAnInflightCompaction) {
+  RegisterTableServices();
+  testing::TempDir dir;
+  auto storage = std::make_shared<FaultInjectingStorage>(Storage::Local());
+  ASSERT_OK_AND_ASSIGN(MorTable table, MorTable::Create(storage, dir.Join("trips")));
+  ASSERT_OK_AND_ASSIGN(std::string t1,
+                       table.Upsert({{"1", "a", 1, "sf"}, {"3", "c", 1, "la"}}));
+  ASSERT_OK_AND_ASSIGN(std::string t2, table.Upsert({{"1", "a2", 2, "sf"}}));
+  ASSERT_OK_AND_ASSIGN(
+      auto scheduled,
+      ScheduleCompaction(*table.table, testing::CompactEveryDeltaCommit()));
+  ASSERT_TRUE(scheduled.has_value());
+  const std::string c = scheduled->instant_time;
+  storage->FailPathsEndingWith(c + ".commit");
+  ASSERT_FALSE(RunCompaction(table.table, HoodieConfig(), c).ok());
+  storage->ClearFaults();
+
+  HoodieConfig config = testing::MorTripConfig();
+  config.Set("hoodie.compact.inline", "true");  // the default trigger: not due again
+  ASSERT_OK_AND_ASSIGN(table.client, WriteClient::Make(table.table, config));
+  ASSERT_OK_AND_ASSIGN(std::string t3, table.client->StartCommit());
+  auto input = testing::TripReader({{"3", "c3", 3, "la"}});
+  ASSERT_OK_AND_ASSIGN(WriteResult written, table.client->Upsert(t3, input.get()));
+  EXPECT_EQ(written.compactions, std::vector<std::string>{c});
+  ASSERT_OK_AND_ASSIGN(auto reloaded, table.Reload());
+  ASSERT_OK_AND_ASSIGN(ActiveTimeline timeline, reloaded->LoadActiveTimeline());
+  std::vector<std::string> shape;
+  for (const Instant& instant : timeline.timeline().instants()) {
+    shape.push_back(instant.ToString());
+  }
+  ASSERT_EQ(timeline.timeline().GetRollbackTimeline().Count(), 1u);
+  const std::string r = timeline.timeline().GetRollbackTimeline().instants()[0].timestamp;
+  EXPECT_GT(r, t3);
+  EXPECT_EQ(shape, (std::vector<std::string>{"[" + t1 + "__deltacommit__COMPLETED]",
+                                             "[" + t2 + "__deltacommit__COMPLETED]",
+                                             "[" + c + "__commit__COMPLETED]",
+                                             "[" + t3 + "__deltacommit__COMPLETED]",
+                                             "[" + r + "__rollback__COMPLETED]"}));
+  EXPECT_EQ(*table.Rows(QueryType::kSnapshot, std::nullopt, kColumns),
+            (std::vector<std::string>{t2 + "|1|sf|a2|2", t3 + "|3|la|c3|3"}));
+  EXPECT_EQ(*table.Rows(QueryType::kReadOptimized, std::nullopt, kColumns),
+            (std::vector<std::string>{t1 + "|3|la|c|1", t2 + "|1|sf|a2|2"}));
 }
 
 TEST_F(InlineCompactionTest, BadSettingsFailWhenTheClientIsMade) {
