@@ -327,13 +327,14 @@ def spark_compaction_without_commit(spark, hudi_java, path, instant):
         client.close()
 
 
-def test_hoodie_recovers_spark_compaction_left_inflight_as_spark_does(spark, hudi_java, hoodie, tmp_path):
+@pytest.mark.parametrize("markers", [True, False], ids=["markers", "listing"])
+def test_hoodie_recovers_spark_compaction_left_inflight_as_spark_does(spark, hudi_java, hoodie, tmp_path, markers):
     """hoodie rolls back a Spark compaction left inflight with a rollback instant exactly as Spark's own recovery does, reruns the plan, and Spark reads the rows as before.
 
     Spark schedules C and runs it without committing (base files and timeline-server markers written). A
     copy is recovered by Spark (run_compaction on C): the reference. A hoodie upsert of the original
     leaves C alone (no rollback; the update goes to the slice at C). hoodie (`compaction run`, rollback
-    using markers as Spark's default) recovers the original: the same timeline files (C requested,
+    from Spark's timeline-server markers, or by listing, as the reference) recovers the original: the same timeline files (C requested,
     inflight, commit; R requested, inflight, completed), and Hudi's decoding of hoodie's R plan and
     metadata equals Spark's: target {C, compaction}, the same delete requests, files deleted per
     partition, empty log maps. Spark's and hoodie's snapshot reads equal the rows before, and
@@ -351,7 +352,12 @@ def test_hoodie_recovers_spark_compaction_left_inflight_as_spark_does(spark, hud
     reference = tmp_path / "reference"
     shutil.copytree(path, reference)
 
-    spark_compaction(spark, "run", reference, timestamp=c)
+    using_markers = "true" if markers else "false"
+    try:
+        spark.sql(f"set hoodie.rollback.using.markers={using_markers}")
+        spark_compaction(spark, "run", reference, timestamp=c)
+    finally:
+        spark.conf.unset("hoodie.rollback.using.markers")
     [spark_r] = [t for t, a, s in rollback_instants(hudi_java, reference)]
     expected = rollback_record(hudi_java, reference, spark_r)
 
@@ -366,7 +372,7 @@ def test_hoodie_recovers_spark_compaction_left_inflight_as_spark_does(spark, hud
     assert [r[4] for r in before if r[3] == "a1"] == ["alice5"]
 
     ran = hoodie.json("compaction", "run", "--table", path, "--instant", c,
-                      "--hoodie-conf", "hoodie.rollback.using.markers=true")
+                      "--hoodie-conf", f"hoodie.rollback.using.markers={using_markers}")
     assert {r["instant"] for r in ran} == {c}
     rollbacks = rollback_instants(hudi_java, path)
     assert len(rollbacks) == 1 and rollbacks[0][2] == "COMPLETED", rollbacks
