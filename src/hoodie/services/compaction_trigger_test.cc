@@ -171,5 +171,40 @@ TEST(CompactionTriggerTest, ReadsFlinkKeysAndHudiAliases) {
   ASSERT_RAISES(Invalid, CompactionTriggerOptions::FromConfig(hudi));
 }
 
+// The line the CLI prints when nothing is scheduled names the figures, the thresholds
+// and the keys that set them.
+TEST(CompactionTriggerTest, NotDueMessagesNameTheFiguresAndTheKeys) {
+  const std::string now = "20240101002000000";  // 20 minutes after the first deltacommit
+  auto message = [&](T strategy, const Timeline& timeline) {
+    CompactionTriggerOptions options = Options(strategy, 5, 3600);
+    auto decision = DecideCompaction(options, timeline, now);
+    EXPECT_TRUE(decision.ok());
+    EXPECT_FALSE(decision->schedule);
+    return CompactionNotDueMessage(options, *decision);
+  };
+  EXPECT_EQ(message(T::kNumCommits, TwoDeltaCommits()),
+            "no compaction scheduled: 2 delta commits since 20240101000000000, trigger "
+            "num_commits needs 5 (hoodie.compact.inline.max.delta.commits)");
+  EXPECT_EQ(message(T::kNumCommitsAfterLastRequest, TwoDeltaCommits()),
+            "no compaction scheduled: 2 delta commits since 20240101000000000, trigger "
+            "num_commits_after_last_request needs 5 "
+            "(hoodie.compact.inline.max.delta.commits)");
+  EXPECT_EQ(message(T::kTimeElapsed, TwoDeltaCommits()),
+            "no compaction scheduled: 1200 seconds since 20240101000000000, trigger "
+            "time_elapsed needs 3600 (compaction.delta_seconds)");
+  EXPECT_EQ(
+      message(T::kNumAndTime, TwoDeltaCommits()),
+      "no compaction scheduled: 2 delta commits and 1200 seconds since "
+      "20240101000000000, trigger num_and_time needs 5 "
+      "(hoodie.compact.inline.max.delta.commits) and 3600 (compaction.delta_seconds)");
+  EXPECT_EQ(
+      message(T::kNumOrTime, TwoDeltaCommits()),
+      "no compaction scheduled: 2 delta commits and 1200 seconds since "
+      "20240101000000000, trigger num_or_time needs 5 "
+      "(hoodie.compact.inline.max.delta.commits) or 3600 (compaction.delta_seconds)");
+  EXPECT_EQ(message(T::kNumCommits, Timeline()),
+            "no compaction scheduled: no deltacommit and no compaction on the timeline");
+}
+
 }  // namespace
 }  // namespace hoodie
