@@ -489,7 +489,16 @@ TEST(CompactionRecoveryTest, InflightCompactionIsRolledBackThenRunAgain) {
     ASSERT_OK_AND_ASSIGN(auto pending_rows, table.Rows());
     EXPECT_EQ(pending_rows, before);  // an inflight compaction's files are not read
 
+    const std::string requested_path =
+        JoinPath(table.base, ".hoodie/" + c + ".compaction.requested");
+    ASSERT_OK_AND_ASSIGN(std::string requested_bytes, storage->ReadAll(requested_path));
     ASSERT_OK_AND_ASSIGN(CompactionResult result, RunCompaction(table.table, config, c));
+    // revertInstantFromInflightToRequested keeps the plan file as it was; the new
+    // inflight file is empty, as transitionCompactionRequestedToInflight writes it.
+    EXPECT_EQ(*storage->ReadAll(requested_path), requested_bytes);
+    EXPECT_EQ(
+        *storage->ReadAll(JoinPath(table.base, ".hoodie/" + c + ".compaction.inflight")),
+        "");
     std::vector<Instant> rollbacks = RollbackInstants(*table.table);
     ASSERT_EQ(rollbacks.size(), 1u);
     const std::string r = rollbacks[0].timestamp;
