@@ -14,7 +14,6 @@
 #include "hoodie/config/hoodie_config.h"
 #include "hoodie/services/compaction_executor.h"
 #include "hoodie/services/compaction_scheduler.h"
-#include "hoodie/services/compaction_trigger.h"
 #include "hoodie/table/table_meta_client.h"
 #include "hoodie/timeline/active_timeline.h"
 
@@ -62,27 +61,20 @@ Listing PlanListing(const std::string& instant, const CompactionPlan& plan) {
   return config;
 }
 
-// A new plan, or nullopt with the line that says why there is none: the trigger is
-// not due (as Hudi's scheduler, the CLI's compaction schedule and HoodieCompactor all
-// consult it), or no slice has log files.
+// A new plan, or nullopt with the line that says why there is none: a pending write,
+// the trigger not due (as Hudi's scheduler, the CLI's compaction schedule and
+// HoodieCompactor all consult it), or no slice with log files.
 ::arrow::Result<std::optional<ScheduledCompaction>> Schedule(const CompactionArgs& args,
                                                              const TableMetaClient& table,
                                                              const HoodieConfig& config,
                                                              std::string* why_none) {
   std::optional<std::string> instant;
   if (!args.instant.empty()) instant = args.instant;
-  CompactionTriggerDecision decision;
+  CompactionScheduleDecision decision;
   ARROW_ASSIGN_OR_RAISE(auto scheduled,
                         ScheduleCompaction(table, config, instant, &decision));
-  if (scheduled) return scheduled;
-  if (!decision.schedule) {
-    ARROW_ASSIGN_OR_RAISE(CompactionTriggerOptions trigger,
-                          CompactionTriggerOptions::FromConfig(config));
-    *why_none = CompactionNotDueMessage(trigger, decision);
-  } else {
-    *why_none = "nothing to compact: no file slice has log files";
-  }
-  return std::nullopt;
+  *why_none = decision.why_not;
+  return scheduled;
 }
 
 ::arrow::Status RunSchedule(const CompactionArgs& args, const GlobalOptions& options) {
@@ -212,7 +204,8 @@ constexpr char kDescription[] =
             latest file slice with log files that no pending compaction or clustering
             holds, chosen and ordered by hoodie.compaction.strategy (--hoodie-conf).
             Prints the plan, or why none ("no compaction scheduled: 3 delta commits
-            since T, ..."). Refused while a write is pending.
+            since T, ..."); nothing either, as in Hudi, while a write earlier than
+            the new instant is pending.
   run       executes the compaction --instant T, else the earliest pending one; with
             --schedule, schedules a new one (same trigger) and runs it (Hudi CLI's
             scheduleAndExecute). Writes one new base file per operation and T.commit;

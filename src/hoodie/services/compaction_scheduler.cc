@@ -22,21 +22,26 @@ namespace {
 
 constexpr int32_t kLatestCompactionPlanVersion = 2;  // CompactionUtils
 
-// Hudi's single-writer checks (ScheduleCompactionActionExecutor.execute).
+// The earliest pending write, when it is not later than the compaction: Hudi 0.15
+// (ScheduleCompactionActionExecutor.execute, Spark engine, single writer) then warns
+// and schedules nothing.
+std::optional<Instant> BlockingWrite(const ActiveTimeline& timeline,
+                                     const std::string& instant_time) {
+  std::optional<Instant> pending = timeline.timeline()
+                                       .GetCommitsTimeline()
+                                       .FilterPendingExcludingCompaction()
+                                       .FirstInstant();
+  if (pending && pending->timestamp <= instant_time) return pending;
+  return std::nullopt;
+}
+
+// Committed and pending compaction instants must be earlier than the new one (Hudi
+// checks this and throws).
 ::arrow::Status CheckInstantTime(const ActiveTimeline& timeline,
                                  const std::string& instant_time) {
-  const Timeline& all = timeline.timeline();
-  std::optional<Instant> pending =
-      all.GetCommitsTimeline().FilterPendingExcludingCompaction().FirstInstant();
-  if (pending && pending->timestamp <= instant_time) {
-    return ::arrow::Status::Invalid(
-        "cannot schedule a compaction at ", instant_time, ": the write ",
-        pending->ToString(),
-        " is still pending and Hudi requires every pending write to be later than the "
-        "compaction; roll it back first (hoodie rollback --table ...)");
-  }
-  const Timeline writes =
-      all.GetCommitsAndCompactionTimeline().FilterCompletedAndCompaction();
+  const Timeline writes = timeline.timeline()
+                              .GetCommitsAndCompactionTimeline()
+                              .FilterCompletedAndCompaction();
   for (const Instant& instant : writes.instants()) {
     if (instant.timestamp >= instant_time) {
       return ::arrow::Status::Invalid(
@@ -115,7 +120,10 @@ CompactionOperation BuildCompactionOperation(const FileSlice& slice,
 
 ::arrow::Result<std::optional<ScheduledCompaction>> ScheduleCompaction(
     const TableMetaClient& table, const HoodieConfig& config,
-    std::optional<std::string> instant_time, CompactionTriggerDecision* trigger) {
+    std::optional<std::string> instant_time, CompactionScheduleDecision* decision) {
+  CompactionScheduleDecision local;
+  CompactionScheduleDecision& note = decision != nullptr ? *decision : local;
+  note = CompactionScheduleDecision();
   if (table.table_type() != TableType::kMergeOnRead) {
     return ::arrow::Status::Invalid("compaction applies to MERGE_ON_READ tables only; ",
                                     table.base_path(), " is COPY_ON_WRITE");
@@ -128,6 +136,15 @@ CompactionOperation BuildCompactionOperation(const FileSlice& slice,
   } else {
     HOODIE_ASSIGN_OR_RAISE(instant_time, timeline.CreateNewInstantTime());
   }
+  note.blocking_write = BlockingWrite(timeline, *instant_time);
+  if (note.blocking_write) {
+    note.why_not =
+        "no compaction scheduled: the write " + note.blocking_write->ToString() +
+        " is pending and every pending write must be later than the "
+        "compaction " +
+        *instant_time + "; let it finish or roll it back (hoodie rollback --table ...)";
+    return std::nullopt;
+  }
   HOODIE_RETURN_NOT_OK(CheckInstantTime(timeline, *instant_time));
   // ScheduleCompactionActionExecutor.scheduleCompaction: needCompact first.
   HOODIE_ASSIGN_OR_RAISE(CompactionTriggerOptions trigger_options,
@@ -135,10 +152,12 @@ CompactionOperation BuildCompactionOperation(const FileSlice& slice,
   HOODIE_ASSIGN_OR_RAISE(trigger_options.time_zone,
                          table.table_config()->timeline_timezone());
   HOODIE_ASSIGN_OR_RAISE(
-      CompactionTriggerDecision decision,
+      note.trigger,
       DecideCompaction(trigger_options, timeline.timeline(), *instant_time));
-  if (trigger != nullptr) *trigger = decision;
-  if (!decision.schedule) return std::nullopt;
+  if (!note.trigger.schedule) {
+    note.why_not = CompactionNotDueMessage(trigger_options, note.trigger);
+    return std::nullopt;
+  }
   HOODIE_ASSIGN_OR_RAISE(std::set<FileGroupId> busy,
                          FileGroupsInPendingServices(timeline));
   HOODIE_ASSIGN_OR_RAISE(auto view, FileSystemView::Make(table, timeline));
@@ -154,7 +173,10 @@ CompactionOperation BuildCompactionOperation(const FileSlice& slice,
   }
   HOODIE_ASSIGN_OR_RAISE(std::vector<CompactionOperation> selected,
                          SelectOperations(strategy, std::move(candidates)));
-  if (selected.empty()) return std::nullopt;
+  if (selected.empty()) {
+    note.why_not = "nothing to compact: no file slice has log files";
+    return std::nullopt;
+  }
   ScheduledCompaction out;
   out.instant_time = *instant_time;
   out.plan.operations = std::move(selected);

@@ -47,6 +47,19 @@ CompactionOperation BuildCompactionOperation(const FileSlice& slice,
 ::arrow::Result<std::set<FileGroupId>> FileGroupsInPendingServices(
     const ActiveTimeline& timeline);
 
+/// \brief What ScheduleCompaction decided, for messages and tests. A value.
+struct CompactionScheduleDecision {
+  /// The earliest pending write, when it is not later than the compaction instant: Hudi
+  /// 0.15 then logs a warning and schedules nothing (every pending write must be later
+  /// than a compaction).
+  std::optional<Instant> blocking_write;
+  /// The trigger's decision (not asked when a write blocks).
+  CompactionTriggerDecision trigger;
+  /// When nothing was scheduled, one line saying why: "no compaction scheduled: ..." or
+  /// "nothing to compact: no file slice has log files". Empty when a plan was saved.
+  std::string why_not;
+};
+
 /// \brief Plans and saves a compaction at `instant_time` (a new instant time when not
 /// given).
 ///
@@ -57,21 +70,22 @@ CompactionOperation BuildCompactionOperation(const FileSlice& slice,
 /// strategy orders and filters the candidates into the plan. The plan is version 2
 /// with no strategy record, as Hudi 0.15 writes it.
 ///
-/// As Hudi's ScheduleCompactionActionExecutor, a plan is only generated when the
+/// As Hudi's ScheduleCompactionActionExecutor (which its CLI, HoodieCompactor and the
+/// run_compaction procedure all go through): nothing is scheduled while a commit,
+/// deltacommit or replacecommit is pending at or before `instant_time` (Hudi's
+/// single-writer rule; it logs a warning), and a plan is only generated when the
 /// compaction trigger of `config` (compaction_trigger.h: compaction.trigger.strategy,
-/// hoodie.compact.inline.max.delta.commits, compaction.delta_seconds; instant times
-/// read in the table's timeline time zone) holds at `instant_time`; this applies to
-/// inline and offline scheduling alike. `trigger`, when given, receives its decision
-/// (CompactionNotDueMessage says why nothing was scheduled).
-/// \return nullopt, writing nothing, when the trigger does not hold or no operation is
-///   left. Invalid, as Hudi refuses it, when the table is not merge-on-read, when a
-///   commit, deltacommit or replacecommit is pending (Hudi requires every pending write
-///   to be later than the compaction), when a completed instant or a pending compaction
-///   is at or after `instant_time`, or for a bad strategy or trigger setting; IOError
-///   from storage. Creates `T.compaction.requested` only. Not thread-safe.
+/// hoodie.compact.inline.max.delta.commits, compaction.delta_seconds; instant times read
+/// in the table's timeline time zone) holds at `instant_time`. `decision`, when given,
+/// says which of these held and why nothing was scheduled.
+/// \return nullopt, writing nothing, when a write blocks, the trigger does not hold or
+///   no operation is left. Invalid, as Hudi refuses it, when the table is not
+///   merge-on-read, when a completed instant or a pending compaction is at or after
+///   `instant_time`, or for a bad strategy or trigger setting; IOError from storage.
+///   Creates `T.compaction.requested` only. Not thread-safe.
 ::arrow::Result<std::optional<ScheduledCompaction>> ScheduleCompaction(
     const TableMetaClient& table, const HoodieConfig& config,
     std::optional<std::string> instant_time = std::nullopt,
-    CompactionTriggerDecision* trigger = nullptr);
+    CompactionScheduleDecision* decision = nullptr);
 
 }  // namespace hoodie

@@ -146,32 +146,37 @@ TEST_F(CompactionSchedulerTest, TheConfiguredStrategyOrdersAndFilters) {
 
 TEST_F(CompactionSchedulerTest, NothingToCompactSchedulesNothing) {
   ASSERT_OK(table_.Upsert({{"1", "a", 1, "sf"}}).status());
+  CompactionScheduleDecision decision;
   ASSERT_OK_AND_ASSIGN(
       auto scheduled,
-      ScheduleCompaction(*table_.table, testing::CompactEveryDeltaCommit()));
+      ScheduleCompaction(*table_.table, testing::CompactEveryDeltaCommit(), std::nullopt,
+                         &decision));
   EXPECT_FALSE(scheduled.has_value());
+  EXPECT_TRUE(decision.trigger.schedule);
+  EXPECT_EQ(decision.why_not, "nothing to compact: no file slice has log files");
   ASSERT_OK_AND_ASSIGN(ActiveTimeline timeline, table_.table->LoadActiveTimeline());
   EXPECT_TRUE(timeline.timeline().FilterPendingCompaction().Empty());
 }
 
-// ScheduleCompactionActionExecutor.scheduleCompaction generates a plan only when
-// needCompact holds: 4 deltacommits are not enough for a trigger of 5 (nothing is
-// written, the decision says why), a 5th one is; after the compaction the count starts
-// again from it.
 TEST_F(CompactionSchedulerTest, NothingIsPlannedUntilTheTriggerIsDue) {
   ASSERT_OK_AND_ASSIGN(std::vector<std::string> instants, testing::WriteHistory(&table_));
   HoodieConfig config;
   config.Set("hoodie.compact.inline.max.delta.commits", "5");
-  CompactionTriggerDecision decision;
+  CompactionScheduleDecision decision;
   ASSERT_OK_AND_ASSIGN(
       auto none, ScheduleCompaction(*table_.table, config, std::nullopt, &decision));
   EXPECT_FALSE(none.has_value());
-  EXPECT_FALSE(decision.schedule);
-  EXPECT_EQ(decision.delta_commits, 4);
-  EXPECT_EQ(decision.since, instants[0]);
+  EXPECT_FALSE(decision.trigger.schedule);
+  EXPECT_EQ(decision.blocking_write, std::nullopt);
+  EXPECT_EQ(
+      decision.why_not,
+      "no compaction scheduled: 4 delta commits since " + instants[0] +
+          ", trigger num_commits needs 5 (hoodie.compact.inline.max.delta.commits)");
+  EXPECT_EQ(decision.trigger.delta_commits, 4);
+  EXPECT_EQ(decision.trigger.since, instants[0]);
   ASSERT_OK_AND_ASSIGN(auto trigger, CompactionTriggerOptions::FromConfig(config));
   EXPECT_EQ(
-      CompactionNotDueMessage(trigger, decision),
+      CompactionNotDueMessage(trigger, decision.trigger),
       "no compaction scheduled: 4 delta commits since " + instants[0] +
           ", trigger num_commits needs 5 (hoodie.compact.inline.max.delta.commits)");
   ASSERT_OK_AND_ASSIGN(ActiveTimeline timeline, table_.table->LoadActiveTimeline());
@@ -180,15 +185,16 @@ TEST_F(CompactionSchedulerTest, NothingIsPlannedUntilTheTriggerIsDue) {
   ASSERT_OK_AND_ASSIGN(auto by_default, ScheduleCompaction(*table_.table, HoodieConfig(),
                                                            std::nullopt, &decision));
   EXPECT_FALSE(by_default.has_value());
-  EXPECT_EQ(decision.reason,
+  EXPECT_EQ(decision.trigger.reason,
             "num_commits not met: 4 deltacommits (threshold 10) since " + instants[0]);
 
   ASSERT_OK(table_.Upsert({{"3", "c3", 5, "la"}}).status());
   ASSERT_OK_AND_ASSIGN(
       auto due, ScheduleCompaction(*table_.table, config, std::nullopt, &decision));
   ASSERT_TRUE(due.has_value());
-  EXPECT_TRUE(decision.schedule);
-  EXPECT_EQ(decision.delta_commits, 5);
+  EXPECT_TRUE(decision.trigger.schedule);
+  EXPECT_EQ(decision.why_not, "");
+  EXPECT_EQ(decision.trigger.delta_commits, 5);
   EXPECT_EQ(due->plan.operations->size(), 2u);
 }
 
@@ -204,12 +210,12 @@ TEST_F(CompactionSchedulerTest, TheTimeElapsedTriggerWaitsForItsSeconds) {
                        InstantTimeGenerator::ParseToEpochMillis(instants[0], zone));
   // Whole seconds: at first + 59.999 s only 59 (or 58) seconds have elapsed.
   const std::string early = InstantTimeGenerator::FormatMillis(first + 59'000, zone);
-  CompactionTriggerDecision decision;
+  CompactionScheduleDecision decision;
   ASSERT_OK_AND_ASSIGN(auto none,
                        ScheduleCompaction(*table_.table, config, early, &decision));
   EXPECT_FALSE(none.has_value());
   ASSERT_OK_AND_ASSIGN(auto trigger, CompactionTriggerOptions::FromConfig(config));
-  EXPECT_EQ(CompactionNotDueMessage(trigger, decision),
+  EXPECT_EQ(CompactionNotDueMessage(trigger, decision.trigger),
             "no compaction scheduled: 59 seconds since " + instants[0] +
                 ", trigger time_elapsed needs 60 (compaction.delta_seconds)");
   const std::string late = InstantTimeGenerator::FormatMillis(first + 61'000, zone);
@@ -228,14 +234,26 @@ TEST_F(CompactionSchedulerTest, FileGroupsOfAPendingCompactionAreLeftOut) {
   EXPECT_FALSE(second.has_value());
 }
 
-TEST_F(CompactionSchedulerTest, RefusedWhileAWriteIsPending) {
+// Hudi 0.15 (Spark, single writer) logs a warning and schedules nothing while a write
+// earlier than the compaction is pending; the trigger is not even asked.
+TEST_F(CompactionSchedulerTest, APendingWriteSchedulesNothing) {
   ASSERT_OK(testing::WriteHistory(&table_).status());
   ASSERT_OK_AND_ASSIGN(std::string pending, table_.client->StartCommit());
-  auto scheduled = ScheduleCompaction(*table_.table, testing::CompactEveryDeltaCommit());
-  ASSERT_FALSE(scheduled.ok());
-  EXPECT_THAT(scheduled.status().message(),
-              ::testing::HasSubstr("the write [==>" + pending +
-                                   "__deltacommit__REQUESTED] is still pending"));
+  CompactionScheduleDecision decision;
+  ASSERT_OK_AND_ASSIGN(
+      auto scheduled,
+      ScheduleCompaction(*table_.table, testing::CompactEveryDeltaCommit(), std::nullopt,
+                         &decision));
+  EXPECT_FALSE(scheduled.has_value());
+  EXPECT_EQ(decision.blocking_write,
+            (Instant{pending, Action::kDeltaCommit, State::kRequested}));
+  EXPECT_EQ(decision.trigger.reason, "");
+  EXPECT_THAT(decision.why_not,
+              ::testing::StartsWith("no compaction scheduled: the write [==>" + pending +
+                                    "__deltacommit__REQUESTED] is pending and every "
+                                    "pending write must be later than the compaction "));
+  ASSERT_OK_AND_ASSIGN(ActiveTimeline timeline, table_.table->LoadActiveTimeline());
+  EXPECT_TRUE(timeline.timeline().FilterByActions({Action::kCompaction}).Empty());
 }
 
 TEST_F(CompactionSchedulerTest, RefusedAtOrBeforeACompletedInstant) {
