@@ -53,6 +53,28 @@ class SpillableLogRecordMap : public LogRecordMap {
     return Load(slots_[it->second]);
   }
 
+  ::arrow::Status FindAll(const std::vector<std::string_view>& keys,
+                          std::vector<const LogRecordEntry*>* entries) override {
+    wanted_.clear();
+    for (std::string_view key : keys) {
+      auto it = index_.find(key);
+      wanted_.push_back(it == index_.end() ? nullptr : &slots_[it->second]);
+    }
+    return LoadAll(entries);
+  }
+
+  ::arrow::Status EntriesAt(size_t first, size_t count,
+                            std::vector<std::string_view>* keys,
+                            std::vector<const LogRecordEntry*>* entries) override {
+    wanted_.clear();
+    keys->clear();
+    for (size_t i = first; i < slots_.size() && i - first < count; ++i) {
+      wanted_.push_back(&slots_[i]);
+      keys->push_back(slots_[i].key);
+    }
+    return LoadAll(entries);
+  }
+
   ::arrow::Status Put(std::string_view key, LogRecordEntry entry) override {
     Slot* slot = nullptr;
     auto it = index_.find(key);
@@ -122,11 +144,52 @@ class SpillableLogRecordMap : public LogRecordMap {
     return &found_;
   }
 
+  // The entries of wanted_ (null slots: nullptr) in found_all_, spilled records that
+  // will be used read back in one RowSpillFile::ReadMany.
+  ::arrow::Status LoadAll(std::vector<const LogRecordEntry*>* entries) {
+    found_all_.assign(wanted_.size(), LogRecordEntry{});
+    spilled_rows_.clear();
+    spilled_positions_.clear();
+    entries->assign(wanted_.size(), nullptr);
+    for (size_t i = 0; i < wanted_.size(); ++i) {
+      const Slot* slot = wanted_[i];
+      if (slot == nullptr) continue;
+      LogRecordEntry& entry = found_all_[i];
+      entry.deleted = slot->deleted;
+      entry.merged_with_base = slot->merged_with_base;
+      if (slot->spilled && !slot->merged_with_base) {
+        spilled_rows_.push_back(slot->spill);
+        spilled_positions_.push_back(i);
+      } else {
+        entry.batch = slot->batch;
+        entry.row = slot->row;
+      }
+      (*entries)[i] = &entry;
+    }
+    if (spilled_rows_.empty()) return ::arrow::Status::OK();
+    HOODIE_RETURN_NOT_OK(spill_->ReadMany(spilled_rows_, &read_back_));
+    for (size_t k = 0; k < spilled_positions_.size(); ++k) {
+      LogRecordEntry& entry = found_all_[spilled_positions_[k]];
+      entry.batch = std::move(read_back_[k].batch);
+      entry.row = read_back_[k].row;
+    }
+    return ::arrow::Status::OK();
+  }
+
+  // What keeping `batch` in memory costs; the last batch that did not fit is
+  // remembered, so spilling its rows one by one does not measure it each time.
+  int64_t CostOf(const std::shared_ptr<::arrow::RecordBatch>& batch) {
+    if (last_costed_.lock() == batch) return last_cost_;
+    last_costed_ = batch;
+    last_cost_ = BatchCost(*batch);
+    return last_cost_;
+  }
+
   // Charges `batch` to memory unless it is already kept; false when over budget.
   bool Retain(const std::shared_ptr<::arrow::RecordBatch>& batch) {
     auto it = retained_.find(batch.get());
     if (it == retained_.end()) {
-      int64_t cost = BatchCost(*batch);
+      int64_t cost = CostOf(batch);
       if (cost > budget_ - memory_bytes_) return false;
       it = retained_.emplace(batch.get(), RetainedBatch{0, cost}).first;
       memory_bytes_ += cost;
@@ -158,6 +221,14 @@ class SpillableLogRecordMap : public LogRecordMap {
   int64_t spilled_records_ = 0;
   std::unique_ptr<RowSpillFile> spill_;
   LogRecordEntry found_;
+  std::weak_ptr<::arrow::RecordBatch> last_costed_;
+  int64_t last_cost_ = 0;
+  // FindAll / EntriesAt state, kept to reuse its memory.
+  std::vector<const Slot*> wanted_;
+  std::vector<LogRecordEntry> found_all_;
+  std::vector<SpilledRow> spilled_rows_;
+  std::vector<size_t> spilled_positions_;
+  std::vector<ReadBackRow> read_back_;
 };
 
 }  // namespace

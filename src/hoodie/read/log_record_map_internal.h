@@ -8,6 +8,7 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include <arrow/record_batch.h>
 #include <arrow/result.h>
@@ -45,17 +46,23 @@ struct LogRecordMapStats {
 ///
 /// Entries in memory hold their record batch; the map accounts each batch kept alive
 /// by its buffer size once. When keeping a new record in memory would exceed the
-/// budget, the record is serialized (one-row Arrow IPC message) and appended to a spill
-/// file, and only its offset stays in memory: the key index is never spilled (as in
-/// Java). A replaced record leaves garbage in the spill file (append-only, like Java's
-/// BitCaskDiskMap). The spill file is unlinked as soon as it is created, so it
-/// disappears with the map or the process, also on errors. Not thread-safe.
+/// budget, the record is serialized (RowSpillFile) and appended to a spill file, and
+/// only its offset stays in memory: the key index is never spilled (as in Java). FindAll
+/// and EntriesAt read many spilled records back at once, into one batch. A replaced
+/// record leaves garbage in the spill file (append-only, like Java's BitCaskDiskMap). The
+/// spill file is unlinked as soon as it is created, so it disappears with the map or the
+/// process, also on errors. Not thread-safe.
 class LogRecordMap {
  public:
   virtual ~LogRecordMap() = default;
   /// The entry of `key`, or nullptr. Valid until the next call on the map; a spilled
   /// record is read back into a one-row batch the entry shares.
   virtual ::arrow::Result<const LogRecordEntry*> Find(std::string_view key) = 0;
+  /// The entries of `keys` (nullptr for a key without one), with every spilled record
+  /// among them read back together into one batch. Valid until the next Find, FindAll,
+  /// EntryAt or EntriesAt.
+  virtual ::arrow::Status FindAll(const std::vector<std::string_view>& keys,
+                                  std::vector<const LogRecordEntry*>* entries) = 0;
   /// Inserts or replaces the entry of `key`; a replaced key keeps its position.
   virtual ::arrow::Status Put(std::string_view key, LogRecordEntry entry) = 0;
   /// Sets merged_with_base of the (present) entry of `key`. A spilled record is not
@@ -65,6 +72,11 @@ class LogRecordMap {
   /// key; valid until the next call on the map.
   virtual ::arrow::Result<const LogRecordEntry*> EntryAt(size_t position,
                                                          std::string_view* key) = 0;
+  /// The entries at positions `first` .. first + count - 1 (clamped to size()) and their
+  /// keys, spilled records read back together as by FindAll; same validity.
+  virtual ::arrow::Status EntriesAt(size_t first, size_t count,
+                                    std::vector<std::string_view>* keys,
+                                    std::vector<const LogRecordEntry*>* entries) = 0;
   virtual size_t size() const = 0;
   virtual LogRecordMapStats stats() const = 0;
 };

@@ -125,6 +125,49 @@ TEST(LogRecordMapTest, RecordsBeyondTheBudgetSpillAndReadBackExactly) {
   EXPECT_EQ(FilesIn(spill.path()), 0u);
 }
 
+TEST(LogRecordMapTest, FindAllAndEntriesAtReadSpilledRecordsBackTogether) {
+  ::hoodie::testing::TempDir spill;
+  auto first = MakeBatch(0, 100, "");
+  auto map = MakeSpillableLogRecordMap(::arrow::util::TotalBufferSize(*first) + 1024,
+                                       spill.path());
+  std::map<std::string, std::string> expected;
+  PutAll(map.get(), first, &expected);
+  PutAll(map.get(), MakeBatch(100, 200, ""), &expected);
+  ASSERT_EQ(map->stats().spilled_records, 200);
+  ASSERT_OK(map->MarkMergedWithBase("k150"));
+  ASSERT_OK(map->Put("k160", LogRecordEntry{nullptr, 0, /*deleted=*/true}));
+
+  std::vector<std::string_view> keys = {"k5",   "k150", "k120", "nope",
+                                        "k199", "k120", "k160", "k7"};
+  std::vector<const LogRecordEntry*> entries;
+  ASSERT_OK(map->FindAll(keys, &entries));
+  ASSERT_EQ(entries.size(), keys.size());
+  EXPECT_EQ(entries[3], nullptr);
+  for (size_t i : {0, 2, 4, 5, 7}) {
+    ASSERT_NE(entries[i], nullptr) << keys[i];
+    EXPECT_EQ(RowText(*entries[i]), expected[std::string(keys[i])]) << keys[i];
+  }
+  // Spilled and merged: not read back; a delete has no record.
+  EXPECT_TRUE(entries[1]->merged_with_base);
+  EXPECT_EQ(entries[1]->batch, nullptr);
+  EXPECT_TRUE(entries[6]->deleted);
+  // The spilled records share one read-back batch; in-memory ones keep theirs.
+  EXPECT_EQ(entries[2]->batch, entries[4]->batch);
+  EXPECT_EQ(entries[2]->batch->num_rows(), 3);
+  EXPECT_EQ(entries[0]->batch, first);
+
+  std::vector<std::string_view> at_keys;
+  ASSERT_OK(map->EntriesAt(95, 10, &at_keys, &entries));
+  ASSERT_EQ(entries.size(), 10u);
+  for (size_t i = 0; i < entries.size(); ++i) {
+    EXPECT_EQ(at_keys[i], "k" + std::to_string(95 + i));
+    EXPECT_EQ(RowText(*entries[i]), expected[std::string(at_keys[i])]) << at_keys[i];
+  }
+  ASSERT_OK(map->EntriesAt(295, 10, &at_keys, &entries));  // clamped at the end
+  EXPECT_EQ(entries.size(), 5u);
+  EXPECT_EQ(at_keys.back(), "k299");
+}
+
 TEST(LogRecordMapTest, ReplacingTheLastRecordOfABatchFreesItsBudget) {
   auto first = MakeBatch(0, 10, "");
   int64_t one_batch = ::arrow::util::TotalBufferSize(*first) + 1024;

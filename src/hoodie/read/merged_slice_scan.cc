@@ -127,25 +127,30 @@ class MergedSliceScan : public ::arrow::RecordBatchReader {
       }
       return builder->Finish();
     }
+    // All keys of the batch looked up at once, so spilled records are read back
+    // together into one batch.
+    keys_.clear();
+    for (int64_t row = 0; row < base.num_rows(); ++row) {
+      HOODIE_ASSIGN_OR_RAISE(std::string_view key, RecordKeyAt(*keys, row));
+      keys_.push_back(key);
+    }
+    HOODIE_RETURN_NOT_OK(records.FindAll(keys_, &entries_));
     for (int64_t row = 0; row < base.num_rows(); ++row) {
       RowRef stored{&base, row};
-      HOODIE_ASSIGN_OR_RAISE(std::string_view key, RecordKeyAt(*keys, row));
-      HOODIE_ASSIGN_OR_RAISE(const LogRecordEntry* entry, records.Find(key));
+      const LogRecordEntry* entry = entries_[row];
       if (entry == nullptr) {
         HOODIE_RETURN_NOT_OK(builder->AppendRow(stored));
         continue;
       }
       if (entry->deleted) {
-        HOODIE_RETURN_NOT_OK(records.MarkMergedWithBase(key));
+        HOODIE_RETURN_NOT_OK(records.MarkMergedWithBase(keys_[row]));
         continue;
       }
-      // The builder keeps the columns of every batch it was given until Finish, so the
-      // record may be dropped by the map's next call.
       RowRef log_record = entry->record();
       HOODIE_ASSIGN_OR_RAISE(MergeResult result,
                              spec_.merger->Combine(stored, log_record));
       HOODIE_RETURN_NOT_OK(builder->Append(result, stored, log_record));
-      HOODIE_RETURN_NOT_OK(records.MarkMergedWithBase(key));
+      HOODIE_RETURN_NOT_OK(records.MarkMergedWithBase(keys_[row]));
     }
     return builder->Finish();
   }
@@ -158,20 +163,22 @@ class MergedSliceScan : public ::arrow::RecordBatchReader {
     LogRecordMap& records = log_records_->records();
     int64_t limit = RowsPerMergedBatch();
     while (log_position_ < records.size() && builder->num_rows() < limit) {
-      std::string_view key;
-      HOODIE_ASSIGN_OR_RAISE(const LogRecordEntry* entry,
-                             records.EntryAt(log_position_++, &key));
-      if (entry->merged_with_base || entry->deleted ||
-          spec_.merger->IsDelete(entry->record())) {
-        continue;
+      size_t count = static_cast<size_t>(limit - builder->num_rows());
+      HOODIE_RETURN_NOT_OK(records.EntriesAt(log_position_, count, &keys_, &entries_));
+      log_position_ += entries_.size();
+      for (const LogRecordEntry* entry : entries_) {
+        if (entry->merged_with_base || entry->deleted ||
+            spec_.merger->IsDelete(entry->record())) {
+          continue;
+        }
+        HOODIE_RETURN_NOT_OK(builder->AppendRow(entry->record()));
       }
-      HOODIE_RETURN_NOT_OK(builder->AppendRow(entry->record()));
     }
     if (builder->num_rows() == 0) return nullptr;
     return builder->Finish();
   }
 
-  // A merged batch holds the columns of each spilled record it merged until it is
+  // A merged batch holds the batch its spilled records were read back into until it is
   // finished; smaller batches bound that memory once the slice's records spilled.
   int64_t RowsPerMergedBatch() const {
     constexpr int64_t kSpilledBatchRows = 4096;
@@ -191,6 +198,9 @@ class MergedSliceScan : public ::arrow::RecordBatchReader {
   std::unique_ptr<parquet::arrow::FileReader> base_reader_;
   std::unique_ptr<::arrow::RecordBatchReader> base_batches_;
   int64_t emitted_ = 0;
+  // Keys and entries of the last FindAll / EntriesAt, kept to reuse their memory.
+  std::vector<std::string_view> keys_;
+  std::vector<const LogRecordEntry*> entries_;
 };
 
 }  // namespace

@@ -7,6 +7,7 @@
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
+#include <limits>
 
 #include <arrow/buffer.h>
 #include <arrow/io/memory.h>
@@ -51,18 +52,30 @@ std::string SpillParentDirectory(const std::string& configured) {
 
 RowSpillFile::~RowSpillFile() { ::close(fd_); }
 
-uint32_t RowSpillFile::SchemaIndex(const std::shared_ptr<::arrow::Schema>& schema) {
+::arrow::Result<uint32_t> RowSpillFile::SchemaIndex(
+    const std::shared_ptr<::arrow::Schema>& schema) {
+  if (schema == last_schema_) return last_schema_index_;
+  uint32_t index = static_cast<uint32_t>(schemas_.size());
   for (size_t i = schemas_.size(); i-- > 0;) {
-    if (schemas_[i] == schema || schemas_[i]->Equals(*schema)) {
-      return static_cast<uint32_t>(i);
+    if (schemas_[i].schema == schema ||
+        schemas_[i].schema->Equals(*schema, /*check_metadata=*/true)) {
+      index = static_cast<uint32_t>(i);
+      break;
     }
   }
-  schemas_.push_back(schema);
-  return static_cast<uint32_t>(schemas_.size() - 1);
+  if (index == schemas_.size()) {
+    SchemaEntry entry{schema, nullptr};
+    auto codec = SpillRowCodec::Make(schema);
+    // A type without a row encoding: that schema's rows go as IPC messages.
+    if (codec.ok()) entry.codec = std::move(*codec);
+    schemas_.push_back(std::move(entry));
+  }
+  last_schema_ = schema;
+  last_schema_index_ = index;
+  return index;
 }
 
-::arrow::Result<SpilledRow> RowSpillFile::Append(const ::arrow::RecordBatch& batch,
-                                                 int64_t row) {
+::arrow::Status RowSpillFile::AppendIpc(const ::arrow::RecordBatch& batch, int64_t row) {
   ::arrow::ipc::IpcPayload payload;
   auto options = ::arrow::ipc::IpcWriteOptions::Defaults();
   HOODIE_RETURN_NOT_OK(
@@ -72,12 +85,29 @@ uint32_t RowSpillFile::SchemaIndex(const std::shared_ptr<::arrow::Schema>& schem
   HOODIE_RETURN_NOT_OK(
       ::arrow::ipc::WriteIpcPayload(payload, options, stream.get(), &metadata_length));
   HOODIE_ASSIGN_OR_RAISE(auto bytes, stream->Finish());
-  SpilledRow where;
-  where.offset = size();
-  where.length = static_cast<uint32_t>(bytes->size());
-  where.schema = SchemaIndex(batch.schema());
   buffer_.append(reinterpret_cast<const char*>(bytes->data()),
                  static_cast<size_t>(bytes->size()));
+  return ::arrow::Status::OK();
+}
+
+::arrow::Result<SpilledRow> RowSpillFile::Append(const ::arrow::RecordBatch& batch,
+                                                 int64_t row) {
+  SpilledRow where;
+  where.offset = size();
+  HOODIE_ASSIGN_OR_RAISE(where.schema, SchemaIndex(batch.schema()));
+  const SpillRowCodec* codec = schemas_[where.schema].codec.get();
+  size_t before = buffer_.size();
+  ::arrow::Status status =
+      codec != nullptr ? codec->Encode(batch, row, &buffer_) : AppendIpc(batch, row);
+  if (!status.ok()) {
+    buffer_.resize(before);
+    return status;
+  }
+  if (buffer_.size() - before > std::numeric_limits<uint32_t>::max()) {
+    buffer_.resize(before);
+    return ::arrow::Status::CapacityError("a log record of more than 4 GiB cannot spill");
+  }
+  where.length = static_cast<uint32_t>(buffer_.size() - before);
   if (buffer_.size() >= kWriteBuffer) HOODIE_RETURN_NOT_OK(Flush());
   return where;
 }
@@ -98,32 +128,91 @@ uint32_t RowSpillFile::SchemaIndex(const std::shared_ptr<::arrow::Schema>& schem
   return ::arrow::Status::OK();
 }
 
-::arrow::Result<std::shared_ptr<::arrow::RecordBatch>> RowSpillFile::Read(
-    const SpilledRow& where) {
-  HOODIE_ASSIGN_OR_RAISE(auto bytes, ::arrow::AllocateResizableBuffer(where.length));
+::arrow::Status RowSpillFile::ReadBytes(const SpilledRow& where) {
+  scratch_.resize(where.length);
   if (where.offset >= flushed_) {
-    std::memcpy(bytes->mutable_data(),
+    std::memcpy(scratch_.data(),
                 buffer_.data() + static_cast<size_t>(where.offset - flushed_),
                 where.length);
-  } else {
-    size_t done = 0;
-    while (done < where.length) {
-      ssize_t n = ::pread(fd_, bytes->mutable_data() + done, where.length - done,
-                          where.offset + static_cast<int64_t>(done));
-      if (n < 0 && errno == EINTR) continue;
-      if (n <= 0) return IoError("read", path_);
-      done += static_cast<size_t>(n);
-    }
+    return ::arrow::Status::OK();
   }
-  std::shared_ptr<::arrow::Buffer> buffer(std::move(bytes));
+  size_t done = 0;
+  while (done < where.length) {
+    ssize_t n = ::pread(fd_, scratch_.data() + done, where.length - done,
+                        where.offset + static_cast<int64_t>(done));
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) return IoError("read", path_);
+    done += static_cast<size_t>(n);
+  }
+  return ::arrow::Status::OK();
+}
+
+::arrow::Result<std::shared_ptr<::arrow::RecordBatch>> RowSpillFile::DecodeIpc(
+    const SpilledRow& where) {
+  HOODIE_RETURN_NOT_OK(ReadBytes(where));
+  // A buffer of its own: the batch points into it, and scratch_ is reused.
+  std::shared_ptr<::arrow::Buffer> buffer = ::arrow::Buffer::FromString(scratch_);
   ::arrow::io::BufferReader reader(buffer);
   HOODIE_ASSIGN_OR_RAISE(auto message, ::arrow::ipc::ReadMessage(&reader));
   if (message == nullptr) {
     return ::arrow::Status::IOError("log merge spill file ", path_,
                                     " has no row at offset ", where.offset);
   }
-  return ::arrow::ipc::ReadRecordBatch(*message, schemas_.at(where.schema), nullptr,
-                                       ::arrow::ipc::IpcReadOptions::Defaults());
+  return ::arrow::ipc::ReadRecordBatch(*message, schemas_.at(where.schema).schema,
+                                       nullptr, ::arrow::ipc::IpcReadOptions::Defaults());
+}
+
+::arrow::Result<std::shared_ptr<::arrow::RecordBatch>> RowSpillFile::Read(
+    const SpilledRow& where) {
+  std::vector<ReadBackRow> rows;
+  HOODIE_RETURN_NOT_OK(ReadMany({where}, &rows));
+  return rows[0].batch;
+}
+
+::arrow::Status RowSpillFile::ReadMany(const std::vector<SpilledRow>& rows,
+                                       std::vector<ReadBackRow>* out) {
+  ::arrow::Status status = ReadManyRows(rows, out);
+  if (!status.ok()) {
+    // Rows decoded before the error must not reach the next batch: fresh codecs.
+    for (SchemaEntry& entry : schemas_) {
+      if (entry.codec != nullptr) {
+        HOODIE_ASSIGN_OR_RAISE(entry.codec, SpillRowCodec::Make(entry.schema));
+      }
+    }
+  }
+  return status;
+}
+
+::arrow::Status RowSpillFile::ReadManyRows(const std::vector<SpilledRow>& rows,
+                                           std::vector<ReadBackRow>* out) {
+  out->assign(rows.size(), ReadBackRow{});
+  // Row i becomes row rows_in_batch_[i] of its schema's batch, decoded in one pass.
+  rows_in_batch_.assign(schemas_.size(), 0);
+  for (size_t i = 0; i < rows.size(); ++i) {
+    const SpilledRow& where = rows[i];
+    if (where.schema >= schemas_.size()) {
+      return ::arrow::Status::Invalid("log merge spill file ", path_, " has no schema ",
+                                      where.schema);
+    }
+    SpillRowCodec* codec = schemas_[where.schema].codec.get();
+    if (codec == nullptr) {
+      HOODIE_ASSIGN_OR_RAISE((*out)[i].batch, DecodeIpc(where));
+      continue;
+    }
+    HOODIE_RETURN_NOT_OK(ReadBytes(where));
+    HOODIE_RETURN_NOT_OK(codec->Decode(scratch_));
+    (*out)[i].row = rows_in_batch_[where.schema]++;
+  }
+  std::vector<std::shared_ptr<::arrow::RecordBatch>> batches(schemas_.size());
+  for (size_t s = 0; s < schemas_.size(); ++s) {
+    if (rows_in_batch_[s] > 0) {
+      HOODIE_ASSIGN_OR_RAISE(batches[s], schemas_[s].codec->Finish());
+    }
+  }
+  for (size_t i = 0; i < rows.size(); ++i) {
+    if ((*out)[i].batch == nullptr) (*out)[i].batch = batches[rows[i].schema];
+  }
+  return ::arrow::Status::OK();
 }
 
 }  // namespace hoodie::internal
