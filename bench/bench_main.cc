@@ -6,6 +6,7 @@
 ///   hoodie-bench bulk_insert --records N --table DIR [--codec C] [--sort-mode M]
 ///   hoodie-bench upsert      --records N --base N --table DIR [--codec C]
 ///   hoodie-bench read        --table DIR [--query-type snapshot|read_optimized]
+///   hoodie-bench compact     --table DIR   (schedules a compaction and runs it)
 ///   hoodie-bench generate    --records N [--base N] --out FILE.parquet   (Spark's input)
 ///
 /// Prints one JSON line: phase, records, seconds, records_per_second, cpu_seconds (user +
@@ -30,6 +31,8 @@
 #include "hoodie/config/hoodie_config.h"
 #include "hoodie/read/read_options.h"
 #include "hoodie/read/table_reader.h"
+#include "hoodie/services/compaction_executor.h"
+#include "hoodie/services/compaction_scheduler.h"
 #include "hoodie/storage/storage.h"
 #include "hoodie/table/table_meta_client.h"
 #include "hoodie/write/write_client.h"
@@ -169,6 +172,36 @@ HoodieConfig TableConfigFor(const Args& args, const std::string& operation) {
   return bytes;
 }
 
+// Schedules a compaction of every slice with logs and runs it, as `hoodie compaction run
+// --schedule` does; the table's codec (hoodie.parquet.compression.codec, gzip by
+// default, as in Hudi) unless --conf sets one. Counts the records written.
+::arrow::Result<int64_t> CompactTable(const Args& args, int64_t* records) {
+  HoodieConfig config;
+  for (const std::string& conf : args.confs) {
+    size_t eq = conf.find('=');
+    if (eq != std::string::npos) config.Set(conf.substr(0, eq), conf.substr(eq + 1));
+  }
+  auto storage = Storage::Local();
+  ARROW_ASSIGN_OR_RAISE(auto table, TableMetaClient::Load(storage, args.Get("table")));
+  ARROW_ASSIGN_OR_RAISE(auto scheduled, ScheduleCompaction(*table, config));
+  if (!scheduled)
+    return ::arrow::Status::Invalid("nothing to compact: no slice has logs");
+  ARROW_ASSIGN_OR_RAISE(CompactionResult result,
+                        RunCompaction(table, config, scheduled->instant_time));
+  int64_t bytes = 0;
+  size_t files = 0;
+  for (const auto& [partition, stats] : result.metadata.partition_to_write_stats) {
+    for (const WriteStat& stat : stats) {
+      bytes += stat.file_size_in_bytes;
+      *records += stat.num_writes;
+      ++files;
+    }
+  }
+  std::fprintf(stderr, "%s: %zu files compacted at %s\n", args.phase.c_str(), files,
+               result.instant_time.c_str());
+  return bytes;
+}
+
 ::arrow::Status Run(const Args& args) {
   int64_t records = args.Int("records", 10000000);
   auto started = std::chrono::steady_clock::now();
@@ -193,9 +226,13 @@ HoodieConfig TableConfigFor(const Args& args, const std::string& operation) {
   } else if (args.phase == "read") {
     counted = 0;
     ARROW_ASSIGN_OR_RAISE(bytes, ReadTable(args, &counted));
+  } else if (args.phase == "compact") {
+    counted = 0;
+    ARROW_ASSIGN_OR_RAISE(bytes, CompactTable(args, &counted));
   } else {
-    return ::arrow::Status::Invalid("unknown phase '", args.phase,
-                                    "' (raw, bulk_insert, upsert, read, generate)");
+    return ::arrow::Status::Invalid(
+        "unknown phase '", args.phase,
+        "' (raw, bulk_insert, upsert, read, compact, generate)");
   }
   double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
@@ -209,8 +246,8 @@ HoodieConfig TableConfigFor(const Args& args, const std::string& operation) {
 int main(int argc, char** argv) {
   hoodie::bench::Args args;
   if (argc < 2) {
-    std::cerr
-        << "usage: hoodie-bench raw|bulk_insert|upsert|read|generate [--flag value]...\n";
+    std::cerr << "usage: hoodie-bench raw|bulk_insert|upsert|read|compact|generate "
+                 "[--flag value]...\n";
     return 2;
   }
   args.phase = argv[1];

@@ -1,11 +1,14 @@
 """Benchmark phases of the reference engines, one per run so each has its own peak RSS.
 
   interop_bench.py spark --op bulk_insert|upsert --input FILE.parquet --table DIR --codec C
+  interop_bench.py spark-compact --table DIR --codec C
   interop_bench.py hudi-rs-read --table DIR
 
 Spark runs Apache Hudi 0.15 (the bundle of scripts/setup-interop.sh) on local[2] with the
 same table settings as hoodie-bench (key `key`, partition `partition`, precombine `ts`,
-bulk_insert sort mode NONE, BLOOM index, the given codec). Only the write (or read) is
+bulk_insert sort mode NONE, BLOOM index, the given codec). spark-compact schedules and
+runs a compaction of an existing merge-on-read table (Hudi's `run_compaction` procedure,
+writing the given codec, metadata table off). Only the write, read or compaction is
 timed, not the JVM start. Peak RSS is the JVM's VmHWM read from /proc just before the
 session stops (for hudi-rs: this process's ru_maxrss). Prints one JSON line as
 hoodie-bench does.
@@ -129,6 +132,31 @@ def run_spark(args) -> None:
     report(f"spark_{args.op}", records, seconds, peak, size, cpu)
 
 
+def run_spark_compact(args) -> None:
+    with tempfile.TemporaryDirectory(prefix="hoodie-bench-spark-") as scratch:
+        spark = spark_session(scratch)
+        # Session settings reach the procedure's write client (HoodieCLIUtils).
+        spark.sql("set hoodie.metadata.enable=false")
+        spark.sql(f"set hoodie.parquet.compression.codec={args.codec}")
+        spark.sql("set hoodie.compact.inline.max.delta.commits=1")
+        cpu_before = jvm_cpu_seconds()
+        started = time.monotonic()
+        rows = spark.sql(
+            f"call run_compaction(op => 'scheduleandexecute', path => '{args.table}')").collect()
+        seconds = time.monotonic() - started
+        cpu = jvm_cpu_seconds() - cpu_before
+        peak = jvm_peak_mib()
+        if not rows:
+            raise SystemExit(f"Spark scheduled no compaction of {args.table}")
+        # Records and bytes written: the compaction's commit metadata.
+        meta = Path(args.table) / ".hoodie" / f"{rows[0][0]}.commit"
+        stats = [s for files in json.loads(meta.read_text())["partitionToWriteStats"].values()
+                 for s in files]
+        spark.stop()
+    report("spark_compact", sum(s["numWrites"] for s in stats), seconds, peak,
+           sum(s["fileSizeInBytes"] for s in stats), cpu)
+
+
 def run_hudi_rs_read(args) -> None:
     from hudi import HudiTableBuilder
 
@@ -147,7 +175,7 @@ def run_hudi_rs_read(args) -> None:
 
 def main() -> int:
     parser = argparse.ArgumentParser()
-    parser.add_argument("phase", choices=["spark", "hudi-rs-read"])
+    parser.add_argument("phase", choices=["spark", "spark-compact", "hudi-rs-read"])
     parser.add_argument("--op", default="bulk_insert")
     parser.add_argument("--input")
     parser.add_argument("--table", required=True)
@@ -155,6 +183,8 @@ def main() -> int:
     args = parser.parse_args()
     if args.phase == "spark":
         run_spark(args)
+    elif args.phase == "spark-compact":
+        run_spark_compact(args)
     else:
         run_hudi_rs_read(args)
     return 0
