@@ -299,6 +299,19 @@ TEST(CompactionFaultTest, FailureAtEveryStorageCallIsRecovered) {
               Instant{c, Action::kCommit, State::kCompleted})) {
         ASSERT_OK(RunCompaction(table.table, HoodieConfig(), c).status());
       }
+      // A run that died after C went inflight was rolled back with a rollback
+      // instant naming {C, compaction}; nothing is left pending.
+      ASSERT_OK_AND_ASSIGN(timeline, table.table->LoadActiveTimeline());
+      EXPECT_TRUE(timeline.timeline().FilterPending().Empty());
+      const Timeline rollbacks = timeline.timeline().GetRollbackTimeline();
+      EXPECT_LE(rollbacks.Count(), 2u);
+      for (const Instant& rollback : rollbacks.instants()) {
+        ASSERT_OK_AND_ASSIGN(std::string bytes, timeline.ReadDetails(rollback));
+        ASSERT_OK_AND_ASSIGN(RollbackMetadata metadata,
+                             RollbackMetadata::FromAvroBytes(bytes));
+        EXPECT_EQ(metadata.instants_rollback,
+                  (std::vector<InstantInfo>{{c, "compaction"}}));
+      }
       ASSERT_OK_AND_ASSIGN(auto after, table.Rows());
       EXPECT_EQ(after, before);
       ASSERT_OK_AND_ASSIGN(auto ro, table.Rows(QueryType::kReadOptimized));
@@ -612,7 +625,10 @@ TEST(CompactionRecoveryTest, AWriterLeavesAnInflightCompactionToTheCompactor) {
 // compaction once more completes it, every rollback is completed and names {C,
 // compaction}, no instant is left pending, the files C committed are the only ones
 // it has, and the rows equal those before.
-TEST(CompactionRecoveryTest, KilledRecoveryAtEveryStorageCallIsFinished) {
+// Sets `cases_run` to the number of cases run (a void function: ASSERT_* return).
+void KillRecoveryAtEveryStorageCall(bool markers, int* cases_run) {
+  HoodieConfig config;
+  config.Set("hoodie.rollback.using.markers", markers ? "true" : "false");
   std::string c;
   std::vector<std::string> before;
   auto setup = [&]() {
@@ -629,7 +645,7 @@ TEST(CompactionRecoveryTest, KilledRecoveryAtEveryStorageCallIsFinished) {
     return std::make_pair(storage, table);
   };
   auto recover = [&](const MorTable& table) {
-    return RunCompaction(table.table, HoodieConfig(), c).status();
+    return RunCompaction(table.table, config, c).status();
   };
   auto [probe, probe_table] = setup();
   auto counts = CountCalls(probe.get(), [&] { ASSERT_OK(recover(probe_table)); });
@@ -680,8 +696,21 @@ TEST(CompactionRecoveryTest, KilledRecoveryAtEveryStorageCallIsFinished) {
       }
     }
   }
+  *cases_run = cases;
+}
+
+TEST(CompactionRecoveryTest, KilledRecoveryAtEveryStorageCallIsFinishedByListing) {
+  int cases = 0;
+  KillRecoveryAtEveryStorageCall(/*markers=*/false, &cases);
   EXPECT_GT(cases, 30);
-  ::testing::Test::RecordProperty("killed_compaction_recovery_cases", cases);
+  ::testing::Test::RecordProperty("killed_compaction_recovery_cases_listing", cases);
+}
+
+TEST(CompactionRecoveryTest, KilledRecoveryAtEveryStorageCallIsFinishedFromMarkers) {
+  int cases = 0;
+  KillRecoveryAtEveryStorageCall(/*markers=*/true, &cases);
+  EXPECT_GT(cases, 30);
+  ::testing::Test::RecordProperty("killed_compaction_recovery_cases_markers", cases);
 }
 
 }  // namespace
