@@ -134,9 +134,16 @@ void PrintResult(const GlobalOptions& options, const CompactionResult& result) {
     ARROW_ASSIGN_OR_RAISE(std::optional<std::string> earliest,
                           EarliestPendingCompaction(*table));
     if (!earliest) {
-      return ::arrow::Status::Invalid(
-          "no pending compaction in ", table->base_path(),
-          "; schedule one with hoodie compaction schedule, or run --schedule");
+      // As HoodieCompactor's execute mode ("There is no scheduled compaction in the
+      // table", exit 0) and hudi-cli's "NO PENDING COMPACTION TO RUN": not an error.
+      if (options.output == OutputFormat::kJson) {
+        PrintResult(options, CompactionResult());
+      } else {
+        std::cout
+            << "no pending compaction to run in " << table->base_path()
+            << "; schedule one with hoodie compaction schedule, or run --schedule\n";
+      }
+      return ::arrow::Status::OK();
     }
     instant = *earliest;
   }
@@ -206,7 +213,8 @@ constexpr char kDescription[] =
             Prints the plan, or why none ("no compaction scheduled: 3 delta commits
             since T, ..."); nothing either, as in Hudi, while a write earlier than
             the new instant is pending.
-  run       executes the compaction --instant T, else the earliest pending one; with
+  run       executes the compaction --instant T, else the earliest pending one (none:
+            says so and succeeds, as Hudi's HoodieCompactor does); with
             --schedule, schedules a new one (same trigger) and runs it (Hudi CLI's
             scheduleAndExecute). Writes one new base file per operation and T.commit;
             an inflight T (a run that died) is first rolled back with a rollback
