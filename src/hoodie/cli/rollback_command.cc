@@ -28,9 +28,12 @@ constexpr char kDescription[] =
     R"(Without --instant, finishes every interrupted rollback and rolls back every pending
 (failed) commit, deltacommit or replacecommit, newest first, as the next writer does
 under hoodie.cleaner.policy.failed.writes=EAGER. With --instant T, rolls back T: a
-pending write, or the latest completed commit, deltacommit or replacecommit (refused
-when a later commit completed, or T is savepointed); an inflight compaction T goes
-back to requested (its base files deleted, its plan kept). Each rollback is an instant
+pending write, or the latest completed commit, deltacommit or replacecommit (an
+insert_overwrite: the file groups it replaced are read again), or on merge-on-read
+tables the latest completed compaction commit (its base files and its plan go, its log
+files stay). As Hudi, a completed T is refused when a later commit completed or any
+write is pending, and a savepointed T always; an inflight compaction T goes back to
+requested (its base files deleted, its plan kept). Each rollback is an instant
 R with R.rollback.requested (the plan), R.rollback.inflight and R.rollback (what was
 done), as Hudi 0.15 writes them. hoodie.rollback.using.markers=true plans from the
 write's markers, else by listing. On merge-on-read tables the new base files are

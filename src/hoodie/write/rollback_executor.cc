@@ -71,7 +71,8 @@ Timeline WriteTimeline(const TableMetaClient& table, const ActiveTimeline& timel
           writes.FilterCompleted().FindInstantsAfter(target.timestamp).FirstInstant()) {
     return ::arrow::Status::Invalid(
         "cannot roll back ", target.ToString(), ": commit ", later->timestamp,
-        " completed after it; roll back the later commits first");
+        " completed after it (Hudi: found commits after time ", target.timestamp,
+        "); roll back the later commits first");
   }
   std::vector<std::string> pending;
   // Named: a range-for over a temporary Timeline's instants() would dangle.
@@ -79,6 +80,15 @@ Timeline WriteTimeline(const TableMetaClient& table, const ActiveTimeline& timel
   for (const Instant& instant : pending_writes.instants()) {
     ARROW_ASSIGN_OR_RAISE(bool is_clustering, IsPendingClustering(timeline, instant));
     if (!is_clustering) pending.push_back(instant.timestamp);
+  }
+  // Hudi refuses unless T is the newest pending write (inflights.indexOf(T) must be
+  // the last index), so a completed T is refused while any write is pending: its
+  // files could be what the pending write read or replaced.
+  if (target.IsCompleted() && !pending.empty()) {
+    return ::arrow::Status::Invalid(
+        "cannot roll back ", target.ToString(), ": write ", pending.back(),
+        " is pending (Hudi: found in-flight commits after time ", target.timestamp,
+        "); roll back the pending writes first (hoodie rollback without --instant)");
   }
   // Only checked while the target is still pending: a retried rollback whose target
   // files are gone must be able to finish.

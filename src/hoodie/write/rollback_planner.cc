@@ -5,6 +5,8 @@
 #include "hoodie/write/rollback_planner.h"
 
 #include <algorithm>
+#include <map>
+#include <set>
 #include <utility>
 #include <vector>
 
@@ -211,17 +213,38 @@ std::map<std::string, std::string> LatestSliceBaseInstants(
   return latest;
 }
 
+// The file ids per partition that completed replacecommits at or before `instant`
+// replaced: the file-system view leaves those groups out of
+// getLatestFileSlicesBeforeOrOn (isFileGroupReplacedBeforeOrOn), so a deltacommit's
+// stats naming them plan no rollback block.
+::arrow::Result<std::map<std::string, std::set<std::string>>> ReplacedFileGroups(
+    const ActiveTimeline& timeline, const Instant& instant) {
+  std::map<std::string, std::set<std::string>> out;
+  const Timeline replaces =
+      timeline.timeline().GetCompletedReplaceTimeline().FindInstantsBeforeOrEquals(
+          instant.timestamp);
+  for (const Instant& replace : replaces.instants()) {
+    ARROW_ASSIGN_OR_RAISE(ReplaceCommitMetadata metadata,
+                          timeline.ReadReplaceCommitMetadata(replace));
+    for (const auto& [partition, file_ids] : metadata.partition_to_replace_file_ids) {
+      out[partition].insert(file_ids.begin(), file_ids.end());
+    }
+  }
+  return out;
+}
+
 // ListingBasedRollbackStrategy.getRollbackRequestToAppend: a rollback block for every
-// file group the deltacommit's (inflight or completed) metadata says it wrote to and
-// whose latest slice began before it.
+// file group the deltacommit's (inflight or completed) metadata says it wrote to, that
+// was not replaced by then, and whose latest slice began before it.
 std::vector<RollbackRequest> AppendRequestsFromMetadata(
     const TableMetaClient& table, const std::string& partition,
     const std::vector<WriteStat>& stats, const std::map<std::string, std::string>& slices,
-    const Instant& instant) {
+    const std::set<std::string>& replaced, const Instant& instant) {
   std::vector<RollbackRequest> requests;
   for (const WriteStat& stat : stats) {
     if (!stat.prev_commit || *stat.prev_commit == "null") continue;
     if (!stat.file_id || stat.file_id->empty()) continue;
+    if (replaced.contains(*stat.file_id)) continue;
     auto slice = slices.find(*stat.file_id);
     if (slice == slices.end() || slice->second >= instant.timestamp) continue;
     // A workload profile's stats carry no path: Hudi then names the base path.
@@ -261,6 +284,7 @@ std::vector<RollbackRequest> AppendRequestsFromMetadata(
   ARROW_ASSIGN_OR_RAISE(std::vector<std::string> partitions,
                         ListAllPartitionPaths(storage, table.base_path()));
   std::vector<RollbackRequest> requests;
+  std::optional<std::map<std::string, std::set<std::string>>> replaced;  // read once
   for (const std::string& partition : partitions) {
     std::string folder = PartitionFolder(table, partition);
     ARROW_ASSIGN_OR_RAISE(auto entries, storage->List(folder, /*recursive=*/false));
@@ -278,9 +302,12 @@ std::vector<RollbackRequest> AppendRequestsFromMetadata(
       if (name == partition) stats = &partition_stats;
     }
     if (stats == nullptr) continue;
+    if (!replaced) {
+      ARROW_ASSIGN_OR_RAISE(replaced, ReplacedFileGroups(timeline, instant));
+    }
     auto appends = AppendRequestsFromMetadata(
         table, partition, *stats, LatestSliceBaseInstants(entries, visible, instant),
-        instant);
+        (*replaced)[partition], instant);
     requests.insert(requests.end(), std::make_move_iterator(appends.begin()),
                     std::make_move_iterator(appends.end()));
   }

@@ -62,9 +62,12 @@ struct RollbackOptions {
 /// By listing (ListingBasedRollbackStrategy), per partition: delete every base file of
 /// the instant and, on merge-on-read tables, every log file of a slice it began; for a
 /// deltacommit also a rollback block for each file group its (inflight or completed)
-/// commit metadata names whose latest committed slice began before it ({log path or,
-/// for a workload profile, the base path: bytes written or 1}). A compaction (pending,
-/// or a completed commit whose operation is COMPACT) deletes only its base files.
+/// commit metadata names whose latest committed slice began before it and that no
+/// completed replacecommit at or before it replaced ({log path or, for a workload
+/// profile, the base path: bytes written or 1}). Files to delete are chosen by the
+/// instant time in their names only, replaced file groups or not, as Hudi does. A
+/// compaction (pending, or a completed commit whose operation is COMPACT) deletes only
+/// its base files.
 ///
 /// Reads only. IOError from storage; Invalid for a malformed marker, a log file with a
 /// CREATE / MERGE marker, or unreadable commit metadata.
