@@ -137,10 +137,16 @@ def twin(path: Path) -> Path:
     return copy
 
 
+def compact(hoodie, path: Path):
+    """Schedules (the trigger's default waits for 5 deltacommits) and runs a compaction."""
+    hoodie.run("compaction", "run", "--table", path, "--schedule",
+               "--hoodie-conf", "hoodie.compact.inline.max.delta.commits=1")
+
+
 def compacted_table(hoodie, hudi_java, path: Path, name: str) -> str:
     hoodie_write(hoodie, path, name, INSERTS)
     hoodie_write(hoodie, path, name, UPDATES)
-    hoodie.run("compaction", "run", "--table", path, "--schedule")
+    compact(hoodie, path)
     (c,) = [i[0] for i in hudi_java.active_instants(path) if i[1] == "commit"]
     return c
 
@@ -157,7 +163,7 @@ def test_latest_compaction_commit_rolls_back_as_spark_does(spark, hudi_java, hoo
     hoodie_write(hoodie, path, name, INSERTS)
     hoodie_write(hoodie, path, name, UPDATES)
     before, before_ro = rows(spark, path), rows(spark, path, **RO)
-    hoodie.run("compaction", "run", "--table", path, "--schedule")
+    compact(hoodie, path)
     (c,) = [i[0] for i in hudi_java.active_instants(path) if i[1] == "commit"]
     assert rows(spark, path, **RO) == model(INSERTS, UPDATES) != before_ro
     expected = relative(hudi_plan(spark, path, name, c, "commit", "COMPLETED"), path)

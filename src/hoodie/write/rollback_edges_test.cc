@@ -89,7 +89,9 @@ RollbackOptions Options(const HoodieConfig& config) {
                                      const HoodieConfig& config) {
   ARROW_ASSIGN_OR_RAISE(std::shared_ptr<TableMetaClient> table,
                         TableMetaClient::Load(storage, kBase));
-  ARROW_ASSIGN_OR_RAISE(auto scheduled, ScheduleCompaction(*table, config));
+  HoodieConfig due = config;  // the trigger's default waits for 5 deltacommits
+  due.Set("hoodie.compact.inline.max.delta.commits", "1");
+  ARROW_ASSIGN_OR_RAISE(auto scheduled, ScheduleCompaction(*table, due));
   if (!scheduled) return ::arrow::Status::Invalid("nothing to compact");
   ARROW_ASSIGN_OR_RAISE(CompactionResult result,
                         RunCompaction(table, config, scheduled->instant_time));
