@@ -347,6 +347,58 @@ TEST_F(RollbackEdgesTest, KilledCompactionCommitRollbackAtEveryStorageCallIsFini
   RecordProperty("killed_compaction_commit_rollback_cases", cases);
 }
 
+// The rollback of the latest completed insert_overwrite killed at every storage call,
+// then asked for again (`hoodie rollback --instant R`): the interrupted rollback is
+// finished (R reverted to inflight or still completed), R's files are gone, the groups
+// it replaced are read again and every rollback completed.
+TEST_F(RollbackEdgesTest, KilledReplacecommitRollbackAtEveryStorageCallIsFinished) {
+  for (bool mor : {true, false}) {
+    HoodieConfig config = Config(mor, /*markers=*/false);
+    std::vector<std::vector<std::string>> before;
+    std::string r;
+    auto setup = [&]() {
+      auto storage = std::make_shared<FaultInjectingStorage>(Storage::InMemory());
+      EXPECT_OK(Upsert(storage, config, kFirst).status());
+      before = AllViews(storage);
+      auto result =
+          Overwrite(storage, config, kOverwrite, WriteOperationType::kInsertOverwrite);
+      EXPECT_OK(result.status());
+      r = result.ok() ? result->instant_time : "";
+      return storage;
+    };
+    auto roll_back = [&](std::shared_ptr<Storage> storage) {
+      ARROW_ASSIGN_OR_RAISE(auto table, TableMetaClient::Load(storage, kBase));
+      return RollbackInstant(*table, r, Options(config)).status();
+    };
+    auto probe = setup();
+    auto counts = CountCalls(probe.get(), [&] { ASSERT_OK(roll_back(probe)); });
+    int cases = 0;
+    for (const auto& [operation, count] : counts) {
+      for (int64_t n = 1; n <= count; ++n, ++cases) {
+        SCOPED_TRACE(std::string(StorageOperationName(operation)) + " call " +
+                     std::to_string(n) + (mor ? " (merge-on-read)" : " (copy-on-write)"));
+        auto storage = setup();
+        storage->FailNthCall(operation, n);
+        ASSERT_FALSE(roll_back(storage).ok());
+        storage->ClearFaults();
+        ASSERT_OK(roll_back(storage));
+        EXPECT_EQ(AllViews(storage), before);
+        EXPECT_EQ(InstantsAt(storage, r), std::vector<Instant>{});
+        for (const Instant& instant : Instants(storage)) {
+          if (instant.action == Action::kRollback) EXPECT_TRUE(instant.IsCompleted());
+        }
+        EXPECT_EQ(Markers(storage.get()), std::vector<std::string>{});
+        ASSERT_OK(Upsert(storage, config, kNext).status());
+        EXPECT_EQ(Plain(Rows(storage)), (Model({kFirst, kNext})));
+      }
+    }
+    EXPECT_GT(cases, 10);
+    RecordProperty(
+        mor ? "killed_replace_rollback_cases_mor" : "killed_replace_rollback_cases_cow",
+        cases);
+  }
+}
+
 // Param: (merge-on-read, insert_overwrite_table).
 class CompletedReplaceRollbackTest
     : public RollbackEdgesTest,
