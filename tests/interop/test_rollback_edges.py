@@ -151,19 +151,29 @@ def compacted_table(hoodie, hudi_java, path: Path, name: str) -> str:
     return c
 
 
-def test_latest_compaction_commit_rolls_back_as_spark_does(spark, hudi_java, hoodie, tmp_path):
+@pytest.mark.parametrize("writer", ["hoodie", "spark"])
+def test_latest_compaction_commit_rolls_back_as_spark_does(spark, hudi_java, hoodie, tmp_path, writer):
     """`hoodie rollback --instant C` of the latest completed compaction = Spark's client.rollback(C).
 
     Hudi permits it (a compaction commit is on the commits timeline): its listing plan deletes only C's
-    base files, C is reverted to compaction.inflight and then both compaction files go. hoodie's plan is
-    Hudi's own, and on a copy of the table Spark's rollback leaves the same instant files, data files and
-    rollback metadata; Spark reads the rows and read-optimized rows of before the compaction."""
+    base files, C is reverted to compaction.inflight and then both compaction files go. The table and
+    its compaction are hoodie's, or Spark's (inline compaction after the second deltacommit). hoodie's
+    plan is Hudi's own, and on a copy of the table Spark's rollback leaves the same instant files, data
+    files and rollback metadata; Spark reads the rows and read-optimized rows of before the compaction."""
     path = tmp_path / "t"
     name = "rb_compaction"
-    hoodie_write(hoodie, path, name, INSERTS)
-    hoodie_write(hoodie, path, name, UPDATES)
-    before, before_ro = rows(spark, path), rows(spark, path, **RO)
-    compact(hoodie, path)
+    if writer == "hoodie":
+        hoodie_write(hoodie, path, name, INSERTS)
+        hoodie_write(hoodie, path, name, UPDATES)
+        before, before_ro = rows(spark, path), rows(spark, path, **RO)
+        compact(hoodie, path)
+    else:
+        spark_write(spark, path, name, INSERTS)
+        before = model(INSERTS, UPDATES)
+        before_ro = model(INSERTS)
+        options = {**props(name), "hoodie.compact.inline": "true", "hoodie.compact.inline.max.delta.commits": "2"}
+        spark.createDataFrame(UPDATES, SCHEMA).write.format("hudi").options(**options).mode("append") \
+            .save(str(path))
     (c,) = [i[0] for i in hudi_java.active_instants(path) if i[1] == "commit"]
     assert rows(spark, path, **RO) == model(INSERTS, UPDATES) != before_ro
     expected = relative(hudi_plan(spark, path, name, c, "commit", "COMPLETED"), path)
