@@ -9,7 +9,8 @@
   * hoodie's insert_overwrite killed before its commit: hoodie plans (from markers or by listing)
     what Hudi plans, Spark reads the rows as before it;
   * a listing plan for a deltacommit leaves out a file group that a replacecommit completed at or
-    before it replaced, as Hudi's file-system view does.
+    before it replaced, as Hudi's file-system view does;
+  * Spark's latest completed compaction and clustering, rolled back by hoodie exactly as by Spark.
 """
 
 from __future__ import annotations
@@ -311,3 +312,37 @@ def test_listing_plan_skips_group_replaced_before_the_deltacommit(spark, hudi_ja
     plan, _, _ = rollback_of(hudi_java, path)
     assert plan == relative(expected, path)
     assert rows(spark, path) == model([INSERTS[2]])
+
+
+@pytest.mark.parametrize("mor", [True, False], ids=["mor", "cow"])
+def test_hoodie_rolls_back_sparks_latest_clustering_as_spark_does(spark, hudi_java, hoodie, tmp_path, mor):
+    """`hoodie rollback --instant R` of Spark's latest completed clustering (a replacecommit whose requested
+    file holds the clustering plan) = Spark's client.rollback(R) on a copy: Hudi checks the commit
+    sequence for it as for any completed instant, deletes R's new base files and all of R's instant
+    files; the clustered file groups are read again."""
+    path = tmp_path / "t"
+    name = "rb_clustering"
+    spark_write(spark, path, name, INSERTS, mor=mor)
+    spark_write(spark, path, name, [("a3", "eve", 2, 6.0, "p1")], op="insert", mor=mor)
+    options = {**props(name, mor), "hoodie.datasource.write.operation": "insert",
+               "hoodie.clustering.inline": "true", "hoodie.clustering.inline.max.commits": "1"}
+    spark.createDataFrame([("a4", "fay", 3, 7.0, "p1")], SCHEMA).write.format("hudi").options(**options) \
+        .mode("append").save(str(path))
+    after = rows(spark, path)
+    (r,) = [i[0] for i in hudi_java.active_instants(path) if i[1] == "replacecommit"]
+    assert hudi_java.active_instants(path)[-1][:2] == (r, "replacecommit")
+    expected = relative(hudi_plan(spark, path, name, r, "replacecommit", "COMPLETED", mor=mor), path)
+    assert expected and all(q[3] for q in expected), expected
+    spark_copy = twin(path)
+
+    done = hoodie.json("rollback", "--table", path, "--instant", r, *conf_args(name, mor, False))
+    assert [(d["rolled_back"], d["action"]) for d in done] == [(r, "replacecommit")]
+    assert spark_rollback(spark, spark_copy, name, r, mor=mor)
+    plan, metadata, commits = rollback_of(hudi_java, path)
+    assert plan == expected and commits == [r]
+    assert (plan, metadata, commits) == rollback_of(hudi_java, spark_copy)
+    assert timeline_files(path) == timeline_files(spark_copy)
+    assert data_files(path) == data_files(spark_copy)
+    assert [f for f in data_files(path) if r in f] == []
+    assert rows(spark, path) == after == rows(spark, spark_copy) == model(INSERTS, [("a3", "eve", 2, 6.0, "p1")],
+                                                                          [("a4", "fay", 3, 7.0, "p1")])
