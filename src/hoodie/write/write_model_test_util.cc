@@ -436,6 +436,11 @@ bool WriteModel::HasCompaction(const std::string& instant) const {
   return compactions_.count(instant) > 0;
 }
 
+std::optional<std::string> WriteModel::LatestPendingCompaction() const {
+  if (pending_compactions_.empty()) return std::nullopt;
+  return *pending_compactions_.rbegin();
+}
+
 bool WriteModel::LatestIsDeltaCommit() const {
   return !instants_.empty() && compactions_.count(instants_.back()) == 0;
 }

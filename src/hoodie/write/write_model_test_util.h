@@ -130,6 +130,8 @@ class WriteModel {
   /// Whether `instant` is a compaction the model scheduled, and one still pending.
   bool HasCompaction(const std::string& instant) const;
   bool CompactionPending() const { return !pending_compactions_.empty(); }
+  /// The latest pending compaction, if any.
+  std::optional<std::string> LatestPendingCompaction() const;
   /// Merge-on-read: forgets the latest deltacommit `instant` (rolled back).
   void Revert(const std::string& instant);
   /// True when the latest instant is a deltacommit (not a compaction).
