@@ -10,7 +10,8 @@
     what Hudi plans, Spark reads the rows as before it;
   * a listing plan for a deltacommit leaves out a file group that a replacecommit completed at or
     before it replaced, as Hudi's file-system view does;
-  * Spark's latest completed compaction and clustering, rolled back by hoodie exactly as by Spark.
+  * Spark's latest completed compaction and clustering, rolled back by hoodie exactly as by Spark;
+    Spark's insert_overwrite failed before its commit, rolled back by hoodie as Hudi plans it.
 """
 
 from __future__ import annotations
@@ -346,3 +347,57 @@ def test_hoodie_rolls_back_sparks_latest_clustering_as_spark_does(spark, hudi_ja
     assert [f for f in data_files(path) if r in f] == []
     assert rows(spark, path) == after == rows(spark, spark_copy) == model(INSERTS, [("a3", "eve", 2, 6.0, "p1")],
                                                                           [("a4", "fay", 3, 7.0, "p1")])
+
+
+def spark_failed_insert_overwrite(spark, hudi_java, path: Path, name: str, batch, mor: bool) -> str:
+    """A Spark insert_overwrite through Hudi's write client that stops before its commit: the
+    replacecommit stays inflight with its new base files and timeline-server markers, as after a crash."""
+    jvm = spark._jvm
+    model_pkg = jvm.org.apache.hudi.common.model
+    meta_client = hudi_java.meta_client(path)
+    schema = jvm.org.apache.hudi.common.table.TableSchemaResolver(meta_client).getTableAvroSchema(False)
+    context = jvm.org.apache.hudi.client.common.HoodieSparkEngineContext(spark._jsc)
+    java_props = jvm.java.util.Properties()
+    for k, v in props(name, mor).items():
+        java_props.setProperty(k, v)
+    config = (jvm.org.apache.hudi.config.HoodieWriteConfig.newBuilder().withPath(str(path))
+              .withSchema(schema.toString()).withProps(java_props).withAutoCommit(False).build())
+    client = jvm.org.apache.hudi.client.SparkRDDWriteClient(context, config)
+    try:
+        instant = client.startCommit("replacecommit", meta_client)
+        converter = jvm.org.apache.hudi.avro.MercifulJsonConverter()
+        records = jvm.java.util.ArrayList()
+        for row in batch:
+            record = converter.convert(json.dumps(dict(zip(KEYS, row))), schema)
+            payload = model_pkg.OverwriteWithLatestAvroPayload(record, row[2])
+            records.add(model_pkg.HoodieAvroRecord(model_pkg.HoodieKey(row[0], row[4]), payload))
+        client.insertOverwrite(spark._jsc.parallelize(records, 1), instant).getWriteStatuses().collect()
+    finally:
+        client.close()
+    return instant
+
+
+@pytest.mark.parametrize("markers", [True, False], ids=["markers", "listing"])
+@pytest.mark.parametrize("mor", [True, False], ids=["mor", "cow"])
+def test_hoodie_rolls_back_sparks_failed_insert_overwrite(spark, hudi_java, hoodie, tmp_path, mor, markers):
+    """`hoodie rollback` undoes a Spark insert_overwrite that failed before its commit, from Spark's
+    timeline-server MARKERS (or by listing), with the plan Hudi's own strategy makes; Spark then reads the
+    rows of before it, and its next write succeeds."""
+    path = tmp_path / "t"
+    name = "rb_failed_overwrite"
+    spark_write(spark, path, name, INSERTS, mor=mor)
+    before = rows(spark, path)
+    r = spark_failed_insert_overwrite(spark, hudi_java, path, name, OVERWRITE, mor)
+    assert (r, "replacecommit", "INFLIGHT") in hudi_java.active_instants(path)
+    expected = hudi_plan(spark, path, name, r, "replacecommit", "INFLIGHT", mor=mor, markers=markers)
+    assert len(expected) == 1 and expected[0][3], expected
+
+    done = hoodie.json("rollback", "--table", path, *conf_args(name, mor, markers))
+    assert [(d["rolled_back"], d["action"], d["files_deleted"]) for d in done] == [(r, "replacecommit", "1")]
+    plan, _, _ = rollback_of(hudi_java, path)
+    assert plan == relative(expected, path)
+    assert not [i for i in hudi_java.active_instants(path) if i[0] == r]
+    assert [f for f in data_files(path) if r in f] == []
+    assert rows(spark, path) == before
+    spark_write(spark, path, name, NEXT, mor=mor)
+    assert rows(spark, path) == model(INSERTS, NEXT)
