@@ -19,17 +19,6 @@
 namespace hoodie {
 namespace {
 
-// The compaction instant must be later than every pending write (Hudi's single-writer
-// rule in ScheduleCompactionActionExecutor.execute, which then logs and schedules
-// nothing). Returns the pending write that blocks, if any.
-std::optional<Instant> BlockingWrite(const Timeline& timeline,
-                                     const std::string& instant_time) {
-  std::optional<Instant> pending =
-      timeline.GetCommitsTimeline().FilterPendingExcludingCompaction().FirstInstant();
-  if (pending && pending->timestamp <= instant_time) return pending;
-  return std::nullopt;
-}
-
 ::arrow::Status RunPendingCompactions(const std::shared_ptr<TableMetaClient>& table,
                                       const HoodieConfig& config,
                                       InlineCompactionOutcome* outcome) {
@@ -44,12 +33,11 @@ std::optional<Instant> BlockingWrite(const Timeline& timeline,
 
 class InlineCompaction : public InlineTableServices {
  public:
-  InlineCompaction(HoodieConfig config, CompactionTriggerOptions trigger)
-      : config_(std::move(config)), trigger_(trigger) {}
+  explicit InlineCompaction(HoodieConfig config) : config_(std::move(config)) {}
 
   ::arrow::Status RunAfterCommit(WriteClient& client, WriteResult* committed) override {
     ARROW_ASSIGN_OR_RAISE(InlineCompactionOutcome outcome,
-                          RunInlineCompaction(client.table(), config_, trigger_));
+                          RunInlineCompaction(client.table(), config_));
     committed->compactions = outcome.pending_completed;
     if (outcome.compacted) {
       committed->compactions.push_back(*outcome.compacted);
@@ -64,32 +52,24 @@ class InlineCompaction : public InlineTableServices {
 
  private:
   HoodieConfig config_;
-  CompactionTriggerOptions trigger_;
 };
 
 }  // namespace
 
 ::arrow::Result<InlineCompactionOutcome> RunInlineCompaction(
-    const std::shared_ptr<TableMetaClient>& table, const HoodieConfig& config,
-    const CompactionTriggerOptions& trigger) {
+    const std::shared_ptr<TableMetaClient>& table, const HoodieConfig& config) {
   InlineCompactionOutcome outcome;
   ARROW_RETURN_NOT_OK(RunPendingCompactions(table, config, &outcome));
-  ARROW_ASSIGN_OR_RAISE(ActiveTimeline timeline, table->LoadActiveTimeline());
-  ARROW_ASSIGN_OR_RAISE(std::string instant_time, timeline.CreateNewInstantTime());
-  ARROW_ASSIGN_OR_RAISE(outcome.decision,
-                        DecideCompaction(trigger, timeline.timeline(), instant_time));
-  if (!outcome.decision.schedule) return outcome;
-  if (std::optional<Instant> blocking =
-          BlockingWrite(timeline.timeline(), instant_time)) {
-    outcome.skipped = "the write " + blocking->ToString() +
-                      " is pending and must be later than the compaction " +
-                      instant_time + "; roll it back (hoodie rollback)";
+  CompactionScheduleDecision decision;
+  ARROW_ASSIGN_OR_RAISE(std::optional<ScheduledCompaction> scheduled,
+                        ScheduleCompaction(*table, config, std::nullopt, &decision));
+  outcome.decision = decision.trigger;
+  if (!scheduled) {
+    // A blocked schedule is worth a warning (Hudi logs one); a trigger not due or
+    // nothing to compact is not.
+    if (decision.blocking_write) outcome.skipped = decision.why_not;
     return outcome;
   }
-  ARROW_ASSIGN_OR_RAISE(std::optional<ScheduledCompaction> scheduled,
-                        ScheduleCompaction(*table, config, instant_time));
-  // Nothing to compact (no slice with log files) is not worth a warning.
-  if (!scheduled) return outcome;
   ARROW_RETURN_NOT_OK(RunCompaction(table, config, scheduled->instant_time).status());
   outcome.compacted = scheduled->instant_time;
   return outcome;
@@ -101,10 +81,9 @@ class InlineCompaction : public InlineTableServices {
   if (!options.inline_compaction) return nullptr;
   // Settings that cannot work fail now, before the first deltacommit is written.
   ARROW_RETURN_NOT_OK(CompactionStrategyOptions::FromConfig(config).status());
-  ARROW_ASSIGN_OR_RAISE(CompactionTriggerOptions trigger,
-                        CompactionTriggerOptions::FromConfig(config));
-  ARROW_ASSIGN_OR_RAISE(trigger.time_zone, table->table_config()->timeline_timezone());
-  return std::make_unique<InlineCompaction>(config, trigger);
+  ARROW_RETURN_NOT_OK(CompactionTriggerOptions::FromConfig(config).status());
+  ARROW_RETURN_NOT_OK(table->table_config()->timeline_timezone().status());
+  return std::make_unique<InlineCompaction>(config);
 }
 
 void RegisterTableServices() { SetInlineTableServicesFactory(MakeInlineTableServices); }

@@ -39,7 +39,8 @@ void RegisterTableServices();
 struct InlineCompactionOutcome {
   /// Compactions that were pending before and ran first, oldest first.
   std::vector<std::string> pending_completed;
-  /// The trigger's decision on the timeline after them.
+  /// The trigger's decision on the timeline after them (not asked when a pending write
+  /// blocks the new compaction).
   CompactionTriggerDecision decision;
   /// The compaction scheduled and completed by this pass, if any.
   std::optional<std::string> compacted;
@@ -49,14 +50,13 @@ struct InlineCompactionOutcome {
 };
 
 /// \brief One inline compaction pass on a MERGE_ON_READ table (inlineCompaction): runs
-/// every pending compaction (runAnyPendingCompactions), then takes a new instant time,
-/// asks the trigger (DecideCompaction) and, when a compaction is due, schedules it
-/// (ScheduleCompaction with the strategy of `config`) and runs it (RunCompaction), each
-/// committing `T.commit`. As Hudi, a due compaction is skipped (with a warning) while a
-/// write earlier than the new instant is still pending.
+/// every pending compaction (runAnyPendingCompactions; an inflight one is rolled back
+/// first), then takes a new instant time and schedules a compaction there
+/// (ScheduleCompaction: skipped while a write earlier than it is pending, then only when
+/// the trigger of `config` is due, with its strategy) and runs it (RunCompaction), each
+/// committing `T.commit`.
 /// \return errors of the scheduler and executor as they come.
 ::arrow::Result<InlineCompactionOutcome> RunInlineCompaction(
-    const std::shared_ptr<TableMetaClient>& table, const HoodieConfig& config,
-    const CompactionTriggerOptions& trigger);
+    const std::shared_ptr<TableMetaClient>& table, const HoodieConfig& config);
 
 }  // namespace hoodie

@@ -159,17 +159,19 @@ TEST_F(InlineCompactionTest, PendingWriteDelaysTheCompaction) {
   ASSERT_OK(table_.Upsert({{"1", "a", 1, "sf"}}).status());
   ASSERT_OK(table_.Upsert({{"1", "a2", 2, "sf"}}).status());
   ASSERT_OK_AND_ASSIGN(std::string pending, table_.client->StartCommit());
-  CompactionTriggerOptions trigger;
-  trigger.max_delta_commits = 1;
+  HoodieConfig config = testing::MorTripConfig();
+  config.Set("hoodie.compact.inline.max.delta.commits", "1");
   ASSERT_OK_AND_ASSIGN(auto table, table_.Reload());
   ASSERT_OK_AND_ASSIGN(InlineCompactionOutcome outcome,
-                       RunInlineCompaction(table, testing::MorTripConfig(), trigger));
-  EXPECT_TRUE(outcome.decision.schedule);
-  EXPECT_EQ(outcome.decision.delta_commits, 3);  // the requested one counts too
+                       RunInlineCompaction(table, config));
+  // As in Hudi, the pending write blocks before the trigger is asked.
+  EXPECT_FALSE(outcome.decision.schedule);
+  EXPECT_EQ(outcome.decision.reason, "");
   EXPECT_FALSE(outcome.compacted.has_value());
   const std::string skipped = outcome.skipped;
-  EXPECT_EQ(skipped.substr(0, skipped.find(" and must")),
-            "the write [==>" + pending + "__deltacommit__REQUESTED] is pending");
+  EXPECT_EQ(skipped.substr(0, skipped.find(" and every")),
+            "no compaction scheduled: the write [==>" + pending +
+                "__deltacommit__REQUESTED] is pending");
   EXPECT_EQ(*Compactions(), std::vector<std::string>{});
 }
 
