@@ -6,7 +6,8 @@ the greater ordering value survives a later one), an update of a file group unde
 goes to the plan's new slice, compaction writes the fold into the base file keeping commit times, so a
 later slice's record then overwrites it whatever its ordering value (compaction changes what the same
 log records read as, and time travel to an instant after the compaction's own sees the new base);
-incremental ranges that hold the compaction commit return the rows committed in the range. Spark's
+incremental ranges that hold the compaction commit return the rows committed in the range; a soft
+delete in a log is a delete with its ordering value, after which any record wins. Spark's
 snapshot, read-optimized, time-travel (every instant) and incremental (every range) queries must equal
 hoodie's.
 """
@@ -97,3 +98,44 @@ def test_reads_across_a_compaction_equal_sparks(spark, hudi_java, hoodie, tmp_pa
     upsert(hoodie, inputs, path, LATER)
     latest = same_reads(spark, hudi_java, hoodie, path)
     assert names(latest) == {"a1": "a1-3", "a2": "a2-4", "b1": "b1-1"}
+
+
+def upsert_with_deletes(hoodie, tmp_path, path, rows):
+    data = tmp_path / f"upsert-{len(list(tmp_path.glob('upsert-*')))}.json"
+    keys = ("id", "name", "ts", "score", "part", "_hoodie_is_deleted")
+    data.write_text("".join(json.dumps(dict(zip(keys, r))) + "\n" for r in rows))
+    conf = {
+        "hoodie.table.name": "mor_soft_deletes",
+        "hoodie.datasource.write.table.type": "MERGE_ON_READ",
+        "hoodie.datasource.write.recordkey.field": "id",
+        "hoodie.datasource.write.partitionpath.field": "part",
+        "hoodie.datasource.write.precombine.field": "ts",
+        "hoodie.datasource.write.keygenerator.class": "org.apache.hudi.keygen.SimpleKeyGenerator",
+        "hoodie.datasource.write.payload.class": "org.apache.hudi.common.model.OverwriteWithLatestAvroPayload",
+    }
+    args = [arg for k, v in conf.items() for arg in ("--hoodie-conf", f"{k}={v}")]
+    summary = hoodie.json("write", "--table", path, "--op", "upsert", "--input", data, "--format", "json", *args)
+    assert summary["committed"] == "true", summary
+
+
+def test_soft_deletes_in_logs_fold_as_sparks(spark, hudi_java, hoodie, tmp_path):
+    """A soft delete in a log folds as Spark folds it: a later record always wins over it, and it loses to an earlier record with a greater ordering value; before and after a compaction.
+
+    An upsert with `_hoodie_is_deleted` true goes to the log as a delete carrying its ordering value.
+    k1 is soft-deleted with ordering value 9, then updated with 3: the update wins (Hudi stores the
+    delete as an empty payload, and preCombine picks the newer record over an empty one). k2 is updated
+    with 9, then soft-deleted with 3: the delete is older than the record and leaves it. Spark's
+    snapshot, time travel and incremental reads equal hoodie's, then again after a compaction."""
+    path = tmp_path / "mor_soft_deletes"
+    inputs = tmp_path / "inputs"
+    inputs.mkdir()
+    upsert_with_deletes(hoodie, inputs, path, [("k1", "k1-5", 5, 1.0, "p1", False),
+                                               ("k2", "k2-5", 5, 2.0, "p1", False)])
+    upsert_with_deletes(hoodie, inputs, path, [("k1", "k1-9", 9, 1.0, "p1", True),
+                                               ("k2", "k2-9", 9, 2.0, "p1", False)])
+    upsert_with_deletes(hoodie, inputs, path, [("k1", "k1-3", 3, 1.0, "p1", False),
+                                               ("k2", "k2-3", 3, 2.0, "p1", True)])
+    folded = same_reads(spark, hudi_java, hoodie, path)
+    assert names(folded) == {"k1": "k1-3", "k2": "k2-9"}
+    hoodie.json("compaction", "run", "--schedule", "--table", path, *EVERY)
+    assert names(same_reads(spark, hudi_java, hoodie, path)) == {"k1": "k1-3", "k2": "k2-9"}
