@@ -1,6 +1,6 @@
 """Merge-on-read reads across a compaction against real Apache Hudi 0.15 (Spark 3.5).
 
-What the model of `services/mor_model_test.cc` claims about Hudi, checked on one table hoodie writes
+What the model of `services/mor_model_test.cc` claims about Hudi, checked on tables hoodie writes
 with out-of-order ordering values: log records of a slice fold with preCombine (an earlier update with
 the greater ordering value survives a later one), an update of a file group under pending compaction
 goes to the plan's new slice, compaction writes the fold into the base file keeping commit times, so a
