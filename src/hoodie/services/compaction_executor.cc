@@ -254,10 +254,18 @@ class SliceCompactor {
       return ::arrow::Status::Invalid("base file has no ", kRecordKeyField,
                                       " column to merge its log records by: ", path);
     }
+    // All keys of the batch looked up at once, so the spilled records among them are
+    // read back together into one batch rather than one batch each.
+    keys_.clear();
+    for (int64_t row = 0; row < base.num_rows(); ++row) {
+      HOODIE_ASSIGN_OR_RAISE(std::string_view key, internal::RecordKeyAt(*keys, row));
+      keys_.push_back(key);
+    }
+    HOODIE_RETURN_NOT_OK(records->FindAll(keys_, &entries_));
     for (int64_t row = 0; row < base.num_rows(); ++row) {
       RowRef stored{&base, row};
-      HOODIE_ASSIGN_OR_RAISE(std::string_view key, internal::RecordKeyAt(*keys, row));
-      HOODIE_ASSIGN_OR_RAISE(const internal::LogRecordEntry* entry, records->Find(key));
+      std::string_view key = keys_[row];
+      const internal::LogRecordEntry* entry = entries_[row];
       if (entry == nullptr) {
         HOODIE_RETURN_NOT_OK(builder->AppendRow(stored));
         continue;
@@ -297,18 +305,22 @@ class SliceCompactor {
                                internal::LogRecordMap* records, bool merge_handle,
                                HandleCounts* counts) {
     HOODIE_ASSIGN_OR_RAISE(auto builder, MergedBatchBuilder::Make(table_schema_));
-    for (size_t position = 0; position < records->size(); ++position) {
-      std::string_view key;
-      HOODIE_ASSIGN_OR_RAISE(const internal::LogRecordEntry* entry,
-                             records->EntryAt(position, &key));
-      if (entry->merged_with_base) continue;
-      if (entry->deleted || context_.merger->IsDelete(entry->record())) {
-        ++counts->deletes;
-        if (merge_handle) ++counts->inserts;
-        continue;
+    // Entries in runs, so the spilled records of a run are read back into one batch.
+    for (size_t position = 0; position < records->size();) {
+      HOODIE_RETURN_NOT_OK(records->EntriesAt(position, static_cast<size_t>(kBatchRows),
+                                              &keys_, &entries_));
+      position += entries_.size();
+      for (const internal::LogRecordEntry* entry : entries_) {
+        if (entry->merged_with_base) continue;
+        if (entry->deleted || context_.merger->IsDelete(entry->record())) {
+          ++counts->deletes;
+          if (merge_handle) ++counts->inserts;
+          continue;
+        }
+        ++counts->inserts;
+        HOODIE_RETURN_NOT_OK(builder->AppendRow(entry->record()));
       }
-      ++counts->inserts;
-      HOODIE_RETURN_NOT_OK(builder->AppendRow(entry->record()));
+      // A finished batch releases the read-back batches it held.
       if (builder->num_rows() >= kBatchRows) {
         HOODIE_ASSIGN_OR_RAISE(auto rows, builder->Finish());
         HOODIE_RETURN_NOT_OK(WriteRows(writer, *rows));
@@ -319,6 +331,10 @@ class SliceCompactor {
   }
 
   static constexpr int64_t kBatchRows = 16 * 1024;
+
+  // Keys and entries of the last FindAll / EntriesAt, kept to reuse their memory.
+  std::vector<std::string_view> keys_;
+  std::vector<const internal::LogRecordEntry*> entries_;
 
   const internal::WriteContext& context_;
   std::shared_ptr<::arrow::Schema> table_schema_;
