@@ -94,11 +94,11 @@ def hudi_plan(spark, path: Path, name: str, instant: str, action: str, state: st
     return sorted(request_tuple(r) for r in java_list(strategy.getRollbackRequests(target)))
 
 
-def spark_rollback(spark, path: Path, name: str, instant: str, mor=True):
+def spark_rollback(spark, path: Path, name: str, instant: str, mor=True, markers=False):
     """SparkRDDWriteClient.rollback(instant), what hudi-cli's `commit rollback` runs."""
     jvm = spark._jvm
     context = jvm.org.apache.hudi.client.common.HoodieSparkEngineContext(spark._jsc)
-    client = jvm.org.apache.hudi.client.SparkRDDWriteClient(context, write_config(spark, path, name, mor, False))
+    client = jvm.org.apache.hudi.client.SparkRDDWriteClient(context, write_config(spark, path, name, mor, markers))
     try:
         return client.rollback(instant)
     finally:
@@ -261,8 +261,9 @@ def test_hoodie_rolls_back_sparks_insert_overwrite(spark, hudi_java, hoodie, tmp
 @pytest.mark.parametrize("mor", [True, False], ids=["mor", "cow"])
 def test_killed_insert_overwrite_rolls_back_as_hudi_plans_it(spark, hudi_java, hoodie, tmp_path, mor, markers):
     """hoodie's insert_overwrite killed before its commit: `hoodie rollback` saves the plan Hudi's own
-    marker-based (file id and instant filled in) or listing strategy makes for the inflight replacecommit;
-    the file groups it would have replaced were never hidden, and Spark reads the rows of before it."""
+    marker-based (file id and instant filled in) or listing strategy makes for the inflight replacecommit,
+    and leaves the metadata, instant files and data files Spark's own rollback leaves on a copy; the file
+    groups it would have replaced were never hidden, and Spark reads the rows of before it."""
     path = tmp_path / "t"
     name = "rb_killed_overwrite"
     hoodie_write(hoodie, path, name, INSERTS, mor=mor, markers=markers)
@@ -272,11 +273,16 @@ def test_killed_insert_overwrite_rolls_back_as_hudi_plans_it(spark, hudi_java, h
     assert (r, "replacecommit", "INFLIGHT") in hudi_java.active_instants(path)
     expected = hudi_plan(spark, path, name, r, "replacecommit", "INFLIGHT", mor=mor, markers=markers)
     assert len(expected) == 1 and (expected[0][1] != "") == markers, expected
+    spark_copy = twin(path)
 
     done = hoodie.json("rollback", "--table", path, *conf_args(name, mor, markers))
     assert [(d["rolled_back"], d["action"], d["files_deleted"]) for d in done] == [(r, "replacecommit", "1")]
-    plan, _, _ = rollback_of(hudi_java, path)
-    assert plan == relative(expected, path)
+    assert spark_rollback(spark, spark_copy, name, r, mor=mor, markers=markers)
+    plan, metadata, commits = rollback_of(hudi_java, path)
+    assert plan == relative(expected, path) and commits == [r]
+    assert (plan, metadata, commits) == rollback_of(hudi_java, spark_copy)
+    assert timeline_files(path) == timeline_files(spark_copy)
+    assert data_files(path) == data_files(spark_copy)
     assert [f for f in data_files(path) if r in f] == []
     assert rows(spark, path) == before
     spark_write(spark, path, name, NEXT, mor=mor)
