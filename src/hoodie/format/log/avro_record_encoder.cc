@@ -10,6 +10,7 @@
 #include "hoodie/format/avro_codec/avro_binary.h"
 #include "hoodie/format/avro_codec/avro_schema.h"
 #include "hoodie/format/log/data_block.h"
+#include "hoodie/format/log/decimal_bytes_internal.h"
 
 namespace hoodie {
 
@@ -34,34 +35,18 @@ Status Mismatch(const ::arrow::Array& array, const AvroNode& node) {
                          AvroTypeName(node.type), " ", node.full_name);
 }
 
-// Java BigInteger.toByteArray: the shortest two's-complement big-endian form.
-std::string MinimalTwosComplement(const ::arrow::Decimal128& value) {
-  std::array<uint8_t, 16> bytes = value.ToBytes();  // little-endian
-  std::string out(bytes.rbegin(), bytes.rend());
-  size_t start = 0;
-  while (start + 1 < out.size()) {
-    auto first = static_cast<uint8_t>(out[start]);
-    auto next = static_cast<uint8_t>(out[start + 1]);
-    bool redundant =
-        (first == 0x00 && (next & 0x80) == 0) || (first == 0xFF && (next & 0x80));
-    if (!redundant) break;
-    ++start;
-  }
-  return out.substr(start);
-}
-
 ::arrow::Result<AvroValue> DecimalToAvro(const ::arrow::Array& array, int64_t row,
                                          const AvroNode& node) {
   ::arrow::Decimal128 value(
       checked_cast<const ::arrow::Decimal128Array&>(array).GetValue(row));
-  std::string minimal = MinimalTwosComplement(value);
-  if (node.type == AvroType::kBytes) return AvroValue::Bytes(std::move(minimal));
-  if (node.type != AvroType::kFixed ||
-      static_cast<int32_t>(minimal.size()) > node.fixed_size) {
-    return Mismatch(array, node);
+  if (node.type == AvroType::kBytes) {
+    return AvroValue::Bytes(internal::MinimalTwosComplement(value));
   }
-  char pad = value.Sign() < 0 ? '\xFF' : '\0';
-  return AvroValue::Fixed(std::string(node.fixed_size - minimal.size(), pad) + minimal);
+  std::string fixed = node.type == AvroType::kFixed
+                          ? internal::FixedTwosComplement(value, node.fixed_size)
+                          : std::string();
+  if (fixed.empty()) return Mismatch(array, node);
+  return AvroValue::Fixed(std::move(fixed));
 }
 
 ::arrow::Result<AvroValue> StructToAvro(const ::arrow::Array& array, int64_t row,
@@ -198,5 +183,31 @@ auto ValueAt(const ::arrow::Array& array, int64_t row) {
   }
   return records;
 }
+
+namespace internal {
+
+std::string MinimalTwosComplement(const ::arrow::Decimal128& value) {
+  std::array<uint8_t, 16> bytes = value.ToBytes();  // little-endian
+  std::string out(bytes.rbegin(), bytes.rend());
+  size_t start = 0;
+  while (start + 1 < out.size()) {
+    auto first = static_cast<uint8_t>(out[start]);
+    auto next = static_cast<uint8_t>(out[start + 1]);
+    bool redundant =
+        (first == 0x00 && (next & 0x80) == 0) || (first == 0xFF && (next & 0x80));
+    if (!redundant) break;
+    ++start;
+  }
+  return out.substr(start);
+}
+
+std::string FixedTwosComplement(const ::arrow::Decimal128& value, int32_t size) {
+  std::string minimal = MinimalTwosComplement(value);
+  if (size <= 0 || static_cast<int32_t>(minimal.size()) > size) return std::string();
+  char pad = value.Sign() < 0 ? '\xFF' : '\0';
+  return std::string(size - minimal.size(), pad) + minimal;
+}
+
+}  // namespace internal
 
 }  // namespace hoodie

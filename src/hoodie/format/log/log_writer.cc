@@ -19,6 +19,18 @@ LogBlock MakeAvroDataLogBlock(const std::string& instant_time,
   return block;
 }
 
+::arrow::Result<LogBlock> MakeParquetDataLogBlock(
+    const std::string& instant_time, const std::string& schema_json,
+    const std::vector<std::string>& records, const ParquetDataBlockOptions& options) {
+  LogBlock block;
+  block.type = LogBlockType::kParquetData;
+  block.header = {{LogHeaderKey::kInstantTime, instant_time},
+                  {LogHeaderKey::kSchema, schema_json}};
+  HOODIE_ASSIGN_OR_RAISE(block.content,
+                         EncodeParquetDataBlock(schema_json, records, options));
+  return block;
+}
+
 ::arrow::Result<LogBlock> MakeDeleteLogBlock(const std::string& instant_time,
                                              const std::string& schema_json,
                                              const std::vector<DeleteRecord>& records) {

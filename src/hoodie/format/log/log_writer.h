@@ -12,6 +12,7 @@
 
 #include "hoodie/format/log/data_block.h"
 #include "hoodie/format/log/log_block.h"
+#include "hoodie/format/log/parquet_data_block.h"
 
 namespace hoodie {
 
@@ -22,6 +23,14 @@ class Storage;
 LogBlock MakeAvroDataLogBlock(const std::string& instant_time,
                               const std::string& schema_json,
                               const std::vector<std::string>& records);
+
+/// A PARQUET_DATA_BLOCK of `records` (Avro binary with `schema_json`), header
+/// INSTANT_TIME and SCHEMA, content EncodeParquetDataBlock (HoodieParquetDataBlock as
+/// HoodieAppendHandle makes it with hoodie.logfile.data.block.format=parquet).
+::arrow::Result<LogBlock> MakeParquetDataLogBlock(const std::string& instant_time,
+                                                  const std::string& schema_json,
+                                                  const std::vector<std::string>& records,
+                                                  const ParquetDataBlockOptions& options);
 
 /// A DELETE_BLOCK (content version 3), header INSTANT_TIME and SCHEMA.
 ::arrow::Result<LogBlock> MakeDeleteLogBlock(const std::string& instant_time,

@@ -52,7 +52,9 @@ Result<::arrow::Compression::type> ParseCodec(const std::string& name) {
   return *codec;
 }
 
-Result<std::shared_ptr<::parquet::WriterProperties>> MakeWriterProperties(
+}  // namespace
+
+Result<std::shared_ptr<::parquet::WriterProperties>> MakeParquetWriterProperties(
     const BaseFileWriterOptions& options) {
   HOODIE_ASSIGN_OR_RAISE(auto codec, ParseCodec(options.compression_codec));
   if (options.page_size <= 0 || options.block_size <= 0 || options.max_file_size <= 0) {
@@ -71,6 +73,8 @@ Result<std::shared_ptr<::parquet::WriterProperties>> MakeWriterProperties(
   }
   return builder.build();
 }
+
+namespace {
 
 std::string FileNameOf(const std::string& path) {
   size_t slash = path.rfind('/');
@@ -150,7 +154,7 @@ Result<std::unique_ptr<BaseFileWriter>> BaseFileWriter::Make(
   }
   std::unique_ptr<BaseFileWriter> writer(new BaseFileWriter());
   HOODIE_ASSIGN_OR_RAISE(writer->avro_schema_, MakeAvroSchema(*data_schema, options));
-  HOODIE_ASSIGN_OR_RAISE(auto properties, MakeWriterProperties(options));
+  HOODIE_ASSIGN_OR_RAISE(auto properties, MakeParquetWriterProperties(options));
   writer->file_schema_ = AddMetadataFields(*data_schema)->RemoveMetadata();
   HOODIE_ASSIGN_OR_RAISE(writer->sink_, storage->Create(path, /*overwrite=*/false));
   HOODIE_ASSIGN_OR_RAISE(

@@ -15,9 +15,12 @@
 #include <arrow/status.h>
 #include <arrow/type_fwd.h>
 
-namespace parquet::arrow {
+namespace parquet {
+class WriterProperties;
+namespace arrow {
 class FileWriter;
-}  // namespace parquet::arrow
+}  // namespace arrow
+}  // namespace parquet
 
 #include "hoodie/format/footer_keys.h"
 
@@ -25,7 +28,6 @@ namespace hoodie {
 
 class HoodieConfig;
 class Storage;
-
 
 /// \brief Settings of a base file writer (HoodieStorageConfig defaults, spec 8.3).
 struct BaseFileWriterOptions {
@@ -59,6 +61,12 @@ struct BaseFileWriterOptions {
   /// hoodie.parquet.dictionary.enabled; Invalid naming the key for a bad value.
   static ::arrow::Result<BaseFileWriterOptions> FromConfig(const HoodieConfig& config);
 };
+
+/// The Parquet writer properties of `options`: codec (gzip at zlib's default level 6,
+/// as parquet-mr compresses), data page size and dictionary encoding; shared by base
+/// files and Parquet log blocks. Invalid for an unknown codec or a non-positive size.
+::arrow::Result<std::shared_ptr<::parquet::WriterProperties>> MakeParquetWriterProperties(
+    const BaseFileWriterOptions& options);
 
 /// \brief Per-row values of the caller-supplied meta columns of one batch; every array
 /// is a utf8 array as long as the batch (nulls allowed, as in tables written with
