@@ -63,6 +63,34 @@ const ConfigProperty<int64_t> StorageConfig::kLogFileDataBlockMaxSize{
     .group = "Storage",
     .is_bytes = true};
 
+namespace {
+
+// HoodieLogBlockType.fromId matches the ids exactly: Hudi ignores "PARQUET" and writes
+// Avro blocks, so hoodie refuses it instead of guessing.
+::arrow::Status ValidateLogDataBlockFormat(const std::string& value) {
+  if (value == "avro" || value == "parquet") return ::arrow::Status::OK();
+  if (value == "hfile") {
+    return ::arrow::Status::Invalid(
+        "hfile data blocks belong to the metadata table, whose base files are HFiles; "
+        "hoodie tables have Parquet base files, use avro or parquet");
+  }
+  return ::arrow::Status::Invalid(
+      "allowed: avro, parquet (lower case, as Hudi matches them exactly)");
+}
+
+}  // namespace
+
+const ConfigProperty<std::string> StorageConfig::kLogFileDataBlockFormat{
+    .key = "hoodie.logfile.data.block.format",
+    .doc =
+        "Format of the data blocks written to log files: avro or parquet (hfile is "
+        "the metadata table's and is refused). When unset the base file format "
+        "decides, which means avro for Parquet base files.",
+    .allowed_values = {"avro", "parquet", "hfile"},
+    .validate = ValidateLogDataBlockFormat,
+    .advanced = true,
+    .group = "Storage"};
+
 const ConfigProperty<double> StorageConfig::kLogFileToParquetCompressionRatio{
     .key = "hoodie.logfile.to.parquet.compression.ratio",
     .default_value = 0.35,
@@ -78,6 +106,7 @@ void StorageConfig::Register(ConfigRegistry* registry) {
   registry->Add(kParquetCompressionCodec);
   registry->Add(kLogFileMaxSize);
   registry->Add(kLogFileDataBlockMaxSize);
+  registry->Add(kLogFileDataBlockFormat);
   registry->Add(kLogFileToParquetCompressionRatio);
 }
 

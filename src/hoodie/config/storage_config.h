@@ -28,6 +28,8 @@ struct StorageConfig {
   static const ConfigProperty<int64_t> kLogFileMaxSize;
   /// hoodie.logfile.data.block.max.size
   static const ConfigProperty<int64_t> kLogFileDataBlockMaxSize;
+  /// hoodie.logfile.data.block.format: "avro" or "parquet" (no default).
+  static const ConfigProperty<std::string> kLogFileDataBlockFormat;
   /// hoodie.logfile.to.parquet.compression.ratio
   static const ConfigProperty<double> kLogFileToParquetCompressionRatio;
 

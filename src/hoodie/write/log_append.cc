@@ -328,7 +328,8 @@ class LogAppender {
   ::arrow::Status AppendBlocks(bool with_deletes) {
     std::vector<LogBlock> blocks;
     if (!data_.empty()) {
-      blocks.push_back(MakeAvroDataLogBlock(context_.instant_time, schema_, data_));
+      HOODIE_ASSIGN_OR_RAISE(LogBlock block, MakeDataBlock());
+      blocks.push_back(std::move(block));
     }
     if (with_deletes && !deletes_.empty()) {
       HOODIE_ASSIGN_OR_RAISE(
@@ -348,6 +349,18 @@ class LogAppender {
       version_ = highest_ + 1;  // computeNextLogVersion, with the rollover token
     }
     return ::arrow::Status::OK();
+  }
+
+  // HoodieAppendHandle.getBlock for the data block format pickLogDataBlockFormat chose.
+  ::arrow::Result<LogBlock> MakeDataBlock() const {
+    const WriteOptions& options = *context_.options;
+    if (!options.parquet_log_blocks) {
+      return MakeAvroDataLogBlock(context_.instant_time, schema_, data_);
+    }
+    ParquetDataBlockOptions parquet;
+    parquet.compression_codec = options.base_file.compression_codec;
+    parquet.dictionary_enabled = options.base_file.dictionary_enabled;
+    return MakeParquetDataLogBlock(context_.instant_time, schema_, data_, parquet);
   }
 
   // createNewFile: the APPEND marker first, so that a rollback finds every file.

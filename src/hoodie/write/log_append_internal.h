@@ -29,17 +29,18 @@ std::vector<bool> FlushPoints(const std::vector<int64_t>& estimated_sizes,
 
 /// Appends the records of `bucket` to the latest slice of its file group (a merge-on-read
 /// table): a new log file `.<fileId>_<sliceInstant>.log.<v>_<token>`, v one above the
-/// slice's highest version (hoodie never appends to an existing file, as Hudi does on file
-/// systems without append), or version 1 for a slice without logs. Data blocks
-/// (AVRO_DATA_BLOCK, meta columns set, `_hoodie_file_name` the file id) are flushed as
-/// FlushPoints says; the deletes follow as one DELETE_BLOCK with the last data block.
-/// After each append the file rolls over to the next version once it is larger than
-/// hoodie.logfile.max.size. Each log file gets its APPEND marker before it is written
-/// and its own HoodieDeltaWriteStat (counts of the records appended to it), as
-/// HoodieAppendHandle.processAppendResult reports rolled-over files.
-/// A bucket without an existing file group (`bucket.file` unset) creates the log-only
-/// file group `<prefix>-0` whose slice instant is this instant (inserts of an index
-/// that can index log files).
+/// slice's highest version (hoodie never appends to an existing file, as Hudi does on
+/// file systems without append), or version 1 for a slice without logs. Data blocks
+/// (AVRO_DATA_BLOCK, or PARQUET_DATA_BLOCK with hoodie.logfile.data.block.format=parquet;
+/// meta columns set, `_hoodie_file_name` the file id) are flushed as FlushPoints says,
+/// whatever their format (Hudi sizes the records, not the encoded block); the deletes
+/// follow as one DELETE_BLOCK with the last data block. After each append the file rolls
+/// over to the next version once it is larger than hoodie.logfile.max.size. Each log file
+/// gets its APPEND marker before it is written and its own HoodieDeltaWriteStat (counts
+/// of the records appended to it), as HoodieAppendHandle.processAppendResult reports
+/// rolled-over files. A bucket without an existing file group (`bucket.file` unset)
+/// creates the log-only file group `<prefix>-0` whose slice instant is this instant
+/// (inserts of an index that can index log files).
 ::arrow::Status AppendToFileGroup(const WriteContext& context,
                                   const IncomingRecords& records, const Bucket& bucket,
                                   int64_t task, std::vector<WriteStat>* stats);

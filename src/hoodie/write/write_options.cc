@@ -133,6 +133,12 @@ HoodieConfig Layered(const HoodieConfig& config, const TableConfig* table) {
                         config.Get(StorageConfig::kLogFileDataBlockMaxSize));
   ARROW_ASSIGN_OR_RAISE(out->log_to_parquet_ratio,
                         config.Get(StorageConfig::kLogFileToParquetCompressionRatio));
+  // Unset, HoodieAppendHandle.pickLogDataBlockFormat derives Avro from Parquet base files.
+  if (config.Contains(StorageConfig::kLogFileDataBlockFormat.key)) {
+    ARROW_ASSIGN_OR_RAISE(std::string format,
+                          config.Get(StorageConfig::kLogFileDataBlockFormat));
+    out->parquet_log_blocks = format == "parquet";
+  }
   ARROW_ASSIGN_OR_RAISE(out->small_file_group_candidates_limit,
                         config.Get(WriteConfig::kSmallFileGroupCandidatesLimit));
   if (out->record_size_estimate <= 0 || out->insert_split_size <= 0) {

@@ -62,6 +62,9 @@ struct WriteOptions {
   /// hoodie.logfile.data.block.max.size: the size a data block is flushed at
   /// (HoodieAppendHandle's estimate).
   int64_t log_block_max_size = 268435456;
+  /// hoodie.logfile.data.block.format=parquet: data blocks are PARQUET_DATA_BLOCKs
+  /// (codec and dictionary from `base_file`), else AVRO_DATA_BLOCKs.
+  bool parquet_log_blocks = false;
   /// hoodie.logfile.to.parquet.compression.ratio: log bytes to base-file bytes.
   double log_to_parquet_ratio = 0.35;
   /// hoodie.merge.small.file.group.candidates.limit.
