@@ -23,6 +23,8 @@ PARQUET = {**MOR, "hoodie.logfile.data.block.format": "parquet"}
 SPARK_MOR = {**MOR, "hoodie.metadata.enable": "false"}
 SPARK_PARQUET = {**PARQUET, "hoodie.metadata.enable": "false"}
 RO = {"hoodie.datasource.query.type": "read_optimized"}
+# Schedule at the first deltacommit instead of Hudi's default five.
+EVERY = ("--hoodie-conf", "hoodie.compact.inline.max.delta.commits=1")
 
 # Inserts (base files), updates with new keys, a delete and more updates.
 PLAN = [
@@ -145,7 +147,7 @@ def test_hoodie_reads_and_compacts_spark_parquet_log_blocks(spark, hudi_java, ho
     out = tmp_path / "out.parquet"
     assert_all_reads(spark, hoodie, path, out, model)
     latest = model.as_of(model.instants()[-1])
-    ran = hoodie.json("compaction", "run", "--schedule", "--table", path)
+    ran = hoodie.json("compaction", "run", "--schedule", "--table", path, *EVERY)
     assert ran, "hoodie compacted nothing"
     for label, options, args in (("snapshot", {}, ()), ("read_optimized", RO, ("--query-type", "read_optimized"))):
         assert_reads(SPEC, f"compacted {label}", spark_read(spark, path, **options),
@@ -181,7 +183,7 @@ def test_slice_mixing_avro_and_parquet_blocks_of_both_writers(spark, hudi_java, 
     assert any({3, 5} <= set(kinds) for kinds in kinds_by_slice.values()), kinds_by_slice
     out = tmp_path / "out.parquet"
     assert_all_reads(spark, hoodie, path, out, model)
-    ran = hoodie.json("compaction", "run", "--schedule", "--table", path)
+    ran = hoodie.json("compaction", "run", "--schedule", "--table", path, *EVERY)
     assert ran, "hoodie compacted nothing"
     latest = model.as_of(model.instants()[-1])
     assert_reads(SPEC, "compacted read_optimized", spark_read(spark, path, **RO),

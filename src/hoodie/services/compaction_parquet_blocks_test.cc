@@ -59,8 +59,9 @@ class CompactionParquetBlocksTest : public ::testing::Test {
     ASSERT_OK_AND_ASSIGN(auto before, table_.Rows());
     ASSERT_OK_AND_ASSIGN(auto ro_before, table_.Rows(QueryType::kReadOptimized));
     ASSERT_NE(ro_before, before);
-    ASSERT_OK_AND_ASSIGN(auto scheduled,
-                         ScheduleCompaction(*table_.table, HoodieConfig()));
+    ASSERT_OK_AND_ASSIGN(
+        auto scheduled,
+        ScheduleCompaction(*table_.table, testing::CompactEveryDeltaCommit()));
     ASSERT_TRUE(scheduled.has_value());
     ASSERT_OK(
         RunCompaction(table_.table, HoodieConfig(), scheduled->instant_time).status());
