@@ -258,6 +258,37 @@ TEST(ParquetDataBlockTest, RowsRoundTripThroughTheReader) {
   }
 }
 
+TEST(ParquetDataBlockTest, DecimalsKeepTheirAvroFixedOrBytesWidth) {
+  // A fixed wider than precision 10 needs, and a bytes decimal: stored as parquet-avro
+  // stores the Avro values (sign-extended to the fixed size; minimal two's complement).
+  constexpr std::string_view kSchema =
+      R"({"type":"record","name":"r","namespace":"ns","fields":[)"
+      R"({"name":"f","type":["null",{"type":"fixed","name":"F","size":8,)"
+      R"("logicalType":"decimal","precision":10,"scale":2}]},)"
+      R"({"name":"b","type":{"type":"bytes","logicalType":"decimal","precision":20,"scale":3}}]})";
+  constexpr std::string_view kRows =
+      R"([{"f": "-123.45", "b": "1.000"}, {"f": null, "b": "-99999999999999999.999"},)"
+      R"( {"f": "0.01", "b": "0.000"}])";
+  ASSERT_OK_AND_ASSIGN(std::string content,
+                       EncodeParquetDataBlock(kSchema, AvroRecords(kSchema, kRows), {}));
+  auto reader = OpenContent(content);
+  EXPECT_EQ(PrintParquetSchema(*reader->metadata()->schema()->schema_root()),
+            R"(required group field_id=-1 ns.r {
+  optional fixed_len_byte_array(8) field_id=-1 f (Decimal(precision=10, scale=2));
+  required binary field_id=-1 b (Decimal(precision=20, scale=3));
+}
+)");
+  ASSERT_OK_AND_ASSIGN(auto read, ReadParquetDataBlock(content));
+  auto rows = Rows(kSchema, kRows);
+  for (int i = 0; i < 2; ++i) {
+    for (int64_t row = 0; row < 3; ++row) {
+      EXPECT_EQ(read->column(i)->GetScalar(row).ValueOrDie()->ToString(),
+                rows->column(i)->GetScalar(row).ValueOrDie()->ToString())
+          << i << " " << row;
+    }
+  }
+}
+
 TEST(ParquetDataBlockTest, NullArrayElementIsRefused) {
   constexpr std::string_view kRows = R"([
    {"_hoodie_commit_time": "001", "id": "k1", "c_list": [1, null]}])";
