@@ -47,6 +47,15 @@ const ConfigProperty<std::string> StorageConfig::kParquetCompressionCodec{
     .allowed_values = {"gzip", "snappy", "uncompressed", "lzo", "zstd", "lz4"},
     .group = "Storage"};
 
+const ConfigProperty<bool> StorageConfig::kParquetDictionaryEnabled{
+    .key = "hoodie.parquet.dictionary.enabled",
+    .default_value = true,
+    .doc =
+        "Whether Parquet files (base files and Parquet log blocks) use dictionary "
+        "encoding.",
+    .advanced = true,
+    .group = "Storage"};
+
 const ConfigProperty<int64_t> StorageConfig::kLogFileMaxSize{
     .key = "hoodie.logfile.max.size",
     .default_value = int64_t{1073741824},
@@ -104,6 +113,7 @@ void StorageConfig::Register(ConfigRegistry* registry) {
   registry->Add(kParquetPageSize);
   registry->Add(kParquetCompressionRatio);
   registry->Add(kParquetCompressionCodec);
+  registry->Add(kParquetDictionaryEnabled);
   registry->Add(kLogFileMaxSize);
   registry->Add(kLogFileDataBlockMaxSize);
   registry->Add(kLogFileDataBlockFormat);

@@ -24,6 +24,8 @@ struct StorageConfig {
   static const ConfigProperty<double> kParquetCompressionRatio;
   /// hoodie.parquet.compression.codec
   static const ConfigProperty<std::string> kParquetCompressionCodec;
+  /// hoodie.parquet.dictionary.enabled
+  static const ConfigProperty<bool> kParquetDictionaryEnabled;
   /// hoodie.logfile.max.size
   static const ConfigProperty<int64_t> kLogFileMaxSize;
   /// hoodie.logfile.data.block.max.size

@@ -112,10 +112,8 @@ Result<BaseFileWriterOptions> BaseFileWriterOptions::FromConfig(
                          config.Get(StorageConfig::kParquetBlockSize));
   HOODIE_ASSIGN_OR_RAISE(options.max_file_size,
                          config.Get(StorageConfig::kParquetMaxFileSize));
-  // Not a registered key yet; parsed like Java's Boolean.parseBoolean.
-  if (auto raw = config.GetRaw("hoodie.parquet.dictionary.enabled")) {
-    options.dictionary_enabled = ToLower(*raw) == "true";
-  }
+  HOODIE_ASSIGN_OR_RAISE(options.dictionary_enabled,
+                         config.Get(StorageConfig::kParquetDictionaryEnabled));
   HOODIE_RETURN_NOT_OK(ParseCodec(options.compression_codec).status());
   return options;
 }

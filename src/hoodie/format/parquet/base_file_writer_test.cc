@@ -367,6 +367,9 @@ TEST(BaseFileWriterOptionsTest, ReadsStorageConfigs) {
   EXPECT_FALSE(options.dictionary_enabled);
   config.Set("hoodie.parquet.compression.codec", "lzo2");
   ASSERT_RAISES(Invalid, BaseFileWriterOptions::FromConfig(config));
+  config.Set("hoodie.parquet.compression.codec", "gzip")
+      .Set("hoodie.parquet.dictionary.enabled", "yes");
+  ASSERT_RAISES(Invalid, BaseFileWriterOptions::FromConfig(config));
 }
 
 }  // namespace
