@@ -503,7 +503,9 @@ std::vector<std::string> LogFileNames(const std::vector<LogFile>& logs) {
       encoded = &prepared.encoded[record.encoded];
       if (file_number > 1) {
         // _hoodie_file_name names the group the record lands in.
-        Bucket one{bucket.partition, std::nullopt, "", {}, {record.index}, {}};
+        Bucket one;
+        one.partition = bucket.partition;
+        one.inserts = {record.index};
         HOODIE_ASSIGN_OR_RAISE(
             PreparedRecords again,
             PrepareRecords(context, records, one, file_id, schema, task));

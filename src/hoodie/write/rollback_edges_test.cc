@@ -33,11 +33,15 @@
 namespace hoodie {
 namespace {
 
-using testing::RenderRows;
+using testing::AllViewRows;
+using testing::LatestTripRows;
+using testing::QueryRows;
 using testing::StatusMessageHas;
+using testing::TimelineInstants;
 using testing::TripConfig;
 using testing::TripReader;
 using testing::TripRow;
+using testing::WithoutFirstColumn;
 
 constexpr char kBase[] = "/memory/edges";
 const std::vector<std::string> kColumns = {"_hoodie_commit_time", "_hoodie_record_key",
@@ -100,48 +104,15 @@ RollbackOptions Options(const HoodieConfig& config) {
 
 std::vector<std::string> Rows(std::shared_ptr<Storage> storage,
                               QueryType type = QueryType::kSnapshot) {
-  ReadOptions options;
-  options.query_type = type;
-  if (type == QueryType::kIncremental) options.begin = "000";
-  auto table = TableMetaClient::Load(storage, kBase);
-  if (!table.ok()) return {"error: " + table.status().ToString()};
-  auto reader = TableReader::Open(*table);
-  if (!reader.ok()) return {"error: " + reader.status().ToString()};
-  auto data = (*reader)->ReadTable(options);
-  if (!data.ok()) return {"error: " + data.status().ToString()};
-  return RenderRows(**data, kColumns);
+  return QueryRows(std::move(storage), kBase, kColumns, type);
 }
 
 std::vector<std::vector<std::string>> AllViews(std::shared_ptr<Storage> storage) {
-  return {Rows(storage, QueryType::kSnapshot), Rows(storage, QueryType::kReadOptimized),
-          Rows(storage, QueryType::kIncremental)};
-}
-
-// "key|name|ts|city" of the latest row per key, sorted.
-std::vector<std::string> Model(std::initializer_list<std::vector<TripRow>> writes) {
-  std::map<std::string, TripRow> rows;
-  for (const auto& write : writes) {
-    for (const TripRow& row : write) rows[row.id] = row;
-  }
-  std::vector<std::string> out;
-  for (const auto& [key, row] : rows) {
-    out.push_back(key + "|" + row.name + "|" + std::to_string(row.ts) + "|" + row.city);
-  }
-  return out;
-}
-
-std::vector<std::string> Plain(const std::vector<std::string>& rows) {
-  std::vector<std::string> out;
-  for (const std::string& row : rows) out.push_back(row.substr(row.find('|') + 1));
-  std::sort(out.begin(), out.end());
-  return out;
+  return AllViewRows(std::move(storage), kBase, kColumns);
 }
 
 std::vector<Instant> Instants(std::shared_ptr<Storage> storage) {
-  return ActiveTimeline::Load(storage, std::string(kBase) + "/.hoodie")
-      .ValueOrDie()
-      .timeline()
-      .instants();
+  return TimelineInstants(std::move(storage), kBase);
 }
 
 std::vector<Instant> InstantsAt(std::shared_ptr<Storage> storage, const std::string& ts) {
@@ -221,8 +192,8 @@ TEST_F(RollbackEdgesTest, LatestCompletedCompactionCommitRollsBack) {
   ASSERT_OK(Upsert(storage_, config, kUpdates).status());
   const auto before = AllViews(storage_);
   ASSERT_OK_AND_ASSIGN(std::string c, Compact(storage_, config));
-  ASSERT_EQ(Plain(Rows(storage_, QueryType::kReadOptimized)),
-            (Model({kFirst, kUpdates})));
+  ASSERT_EQ(WithoutFirstColumn(Rows(storage_, QueryType::kReadOptimized)),
+            (LatestTripRows({kFirst, kUpdates})));
   ASSERT_OK_AND_ASSIGN(auto table, TableMetaClient::Load(storage_, kBase));
   ASSERT_OK_AND_ASSIGN(auto timeline, table->LoadActiveTimeline());
   ASSERT_OK_AND_ASSIGN(
@@ -250,7 +221,8 @@ TEST_F(RollbackEdgesTest, LatestCompletedCompactionCommitRollsBack) {
   EXPECT_EQ(Markers(storage_.get()), std::vector<std::string>{});
   EXPECT_EQ(AllViews(storage_), before);
   ASSERT_OK(Upsert(storage_, config, kNext).status());
-  EXPECT_EQ(Plain(Rows(storage_)), (Model({kFirst, kUpdates, kNext})));
+  EXPECT_EQ(WithoutFirstColumn(Rows(storage_)),
+            (LatestTripRows({kFirst, kUpdates, kNext})));
 }
 
 // Hudi's validateRollbackCommitSequence under EAGER: a completed instant is refused while
@@ -287,7 +259,8 @@ TEST_F(RollbackEdgesTest,
                 StatusMessageHas("commit " + later.instant_time +
                                  " completed after it (Hudi: found commits after time " +
                                  target + ")"));
-    EXPECT_EQ(Plain(Rows(storage_)), (Model({kFirst, kUpdates, kNext})));
+    EXPECT_EQ(WithoutFirstColumn(Rows(storage_)),
+              (LatestTripRows({kFirst, kUpdates, kNext})));
   }
 }
 
@@ -335,11 +308,12 @@ TEST_F(RollbackEdgesTest, KilledCompactionCommitRollbackAtEveryStorageCallIsFini
         EXPECT_EQ(left.back().action, Action::kCompaction);
         ASSERT_OK_AND_ASSIGN(auto table, TableMetaClient::Load(storage, kBase));
         ASSERT_OK(RunCompaction(table, config, c).status());
-        EXPECT_EQ(Plain(Rows(storage, QueryType::kReadOptimized)),
-                  (Model({kFirst, kUpdates})));
+        EXPECT_EQ(WithoutFirstColumn(Rows(storage, QueryType::kReadOptimized)),
+                  (LatestTripRows({kFirst, kUpdates})));
       }
       ASSERT_OK(Upsert(storage, config, kNext).status());
-      EXPECT_EQ(Plain(Rows(storage)), (Model({kFirst, kUpdates, kNext})));
+      EXPECT_EQ(WithoutFirstColumn(Rows(storage)),
+                (LatestTripRows({kFirst, kUpdates, kNext})));
     }
   }
   EXPECT_GT(cases, 10);
@@ -389,7 +363,7 @@ TEST_F(RollbackEdgesTest, KilledReplacecommitRollbackAtEveryStorageCallIsFinishe
         }
         EXPECT_EQ(Markers(storage.get()), std::vector<std::string>{});
         ASSERT_OK(Upsert(storage, config, kNext).status());
-        EXPECT_EQ(Plain(Rows(storage)), (Model({kFirst, kNext})));
+        EXPECT_EQ(WithoutFirstColumn(Rows(storage)), (LatestTripRows({kFirst, kNext})));
       }
     }
     EXPECT_GT(cases, 10);
@@ -422,8 +396,9 @@ TEST_P(CompletedReplaceRollbackTest, LatestReplacecommitRollsBack) {
   const WriteOperationType op = table_wide ? WriteOperationType::kInsertOverwriteTable
                                            : WriteOperationType::kInsertOverwrite;
   ASSERT_OK_AND_ASSIGN(WriteResult r, Overwrite(storage_, config, kOverwrite, op));
-  ASSERT_EQ(Plain(Rows(storage_)),
-            table_wide ? Model({kOverwrite}) : Model({{kFirst[2]}, kOverwrite}));
+  ASSERT_EQ(WithoutFirstColumn(Rows(storage_)),
+            table_wide ? LatestTripRows({kOverwrite})
+                       : LatestTripRows({{kFirst[2]}, kOverwrite}));
   ASSERT_OK_AND_ASSIGN(auto table, TableMetaClient::Load(storage_, kBase));
   ASSERT_OK_AND_ASSIGN(auto metadata,
                        RollbackInstant(*table, r.instant_time, Options(config)));
@@ -436,7 +411,7 @@ TEST_P(CompletedReplaceRollbackTest, LatestReplacecommitRollsBack) {
   EXPECT_EQ(InstantsAt(storage_, r.instant_time), std::vector<Instant>{});
   EXPECT_EQ(AllViews(storage_), before);
   ASSERT_OK(Upsert(storage_, config, kNext).status());
-  EXPECT_EQ(Plain(Rows(storage_)), (Model({kFirst, kNext})));
+  EXPECT_EQ(WithoutFirstColumn(Rows(storage_)), (LatestTripRows({kFirst, kNext})));
 }
 
 // An insert_overwrite killed before its commit is rolled back by the next writer: from
@@ -468,7 +443,8 @@ TEST_P(InflightReplaceRollbackTest, KilledReplacecommitRollsBack) {
   EXPECT_EQ(InstantsAt(storage_, r.instant_time), std::vector<Instant>{});
   EXPECT_EQ(AllViews(storage_), before);
   ASSERT_OK(Upsert(storage_, config, kNext).status());
-  EXPECT_EQ(Plain(Rows(storage_)), (Model({kFirst, kUpdates, kNext})));
+  EXPECT_EQ(WithoutFirstColumn(Rows(storage_)),
+            (LatestTripRows({kFirst, kUpdates, kNext})));
 }
 
 INSTANTIATE_TEST_SUITE_P(Tables, CompletedReplaceRollbackTest,
@@ -522,7 +498,7 @@ TEST_F(RollbackEdgesTest, ListingPlanSkipsFileGroupsReplacedAtOrBeforeTheDeltaco
   ASSERT_EQ(expected.size(), 1u);
   EXPECT_EQ(*plan.rollback_requests, expected);
   ASSERT_OK(RollbackFailedWrites(*table, Options(config)).status());
-  EXPECT_EQ(Plain(Rows(storage_)), (std::vector<std::string>{"k3|c|1|nyc"}));
+  EXPECT_EQ(WithoutFirstColumn(Rows(storage_)), (std::vector<std::string>{"k3|c|1|nyc"}));
 }
 
 }  // namespace

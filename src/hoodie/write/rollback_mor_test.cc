@@ -32,11 +32,15 @@
 namespace hoodie {
 namespace {
 
-using testing::RenderRows;
+using testing::AllViewRows;
+using testing::LatestTripRows;
+using testing::QueryRows;
 using testing::StatusMessageHas;
+using testing::TimelineInstants;
 using testing::TripConfig;
 using testing::TripReader;
 using testing::TripRow;
+using testing::WithoutFirstColumn;
 
 constexpr char kBase[] = "/memory/mor";
 const std::vector<std::string> kColumns = {"_hoodie_commit_time", "_hoodie_record_key",
@@ -71,56 +75,17 @@ HoodieConfig Config(bool markers) {
   return testing::UpsertWithNewClient(std::move(storage), kBase, config, rows, commit);
 }
 
-::arrow::Result<std::vector<std::string>> ReadRows(std::shared_ptr<Storage> storage,
-                                                   ReadOptions options) {
-  ARROW_ASSIGN_OR_RAISE(auto table, TableMetaClient::Load(storage, kBase));
-  ARROW_ASSIGN_OR_RAISE(auto reader, TableReader::Open(table));
-  ARROW_ASSIGN_OR_RAISE(auto data, reader->ReadTable(options));
-  return RenderRows(*data, kColumns);
-}
-
 std::vector<std::string> Rows(std::shared_ptr<Storage> storage,
                               QueryType type = QueryType::kSnapshot) {
-  ReadOptions options;
-  options.query_type = type;
-  if (type == QueryType::kIncremental) options.begin = "000";
-  auto rows = ReadRows(std::move(storage), options);
-  if (!rows.ok()) return {"error: " + rows.status().ToString()};
-  return *rows;
+  return QueryRows(std::move(storage), kBase, kColumns, type);
 }
 
-// Snapshot, read-optimized and incremental rows: what a rollback must leave unchanged.
 std::vector<std::vector<std::string>> AllViews(std::shared_ptr<Storage> storage) {
-  return {Rows(storage, QueryType::kSnapshot), Rows(storage, QueryType::kReadOptimized),
-          Rows(storage, QueryType::kIncremental)};
-}
-
-// "key|name|ts|city" of the latest row per key.
-std::vector<std::string> Model(std::initializer_list<std::vector<TripRow>> writes) {
-  std::map<std::string, TripRow> rows;
-  for (const auto& write : writes) {
-    for (const TripRow& row : write) rows[row.id] = row;
-  }
-  std::vector<std::string> out;
-  for (const auto& [key, row] : rows) {
-    out.push_back(key + "|" + row.name + "|" + std::to_string(row.ts) + "|" + row.city);
-  }
-  return out;
-}
-
-// Rows without the commit time column, for comparing with Model.
-std::vector<std::string> Plain(const std::vector<std::string>& rows) {
-  std::vector<std::string> out;
-  for (const std::string& row : rows) out.push_back(row.substr(row.find('|') + 1));
-  std::sort(out.begin(), out.end());
-  return out;
+  return AllViewRows(std::move(storage), kBase, kColumns);
 }
 
 std::vector<Instant> Instants(std::shared_ptr<Storage> storage) {
-  return ActiveTimeline::Load(storage, std::string(kBase) + "/.hoodie")
-      .ValueOrDie()
-      .timeline()
-      .instants();
+  return TimelineInstants(std::move(storage), kBase);
 }
 
 std::vector<std::string> FilesNaming(Storage* storage, const std::string& text) {
@@ -183,7 +148,7 @@ TEST_P(MorRollbackTest, FailedDeltacommitGetsRollbackBlocks) {
   HoodieConfig config = Config(markers);
   ASSERT_OK_AND_ASSIGN(WriteResult first, Upsert(storage_, config, kFirst));
   const std::vector<std::vector<std::string>> before = AllViews(storage_);
-  ASSERT_EQ(Plain(before[0]), (Model({kFirst})));
+  ASSERT_EQ(WithoutFirstColumn(before[0]), (LatestTripRows({kFirst})));
   ASSERT_OK_AND_ASSIGN(WriteResult failed, Upsert(storage_, config, kFailed, false));
   const std::string t = failed.instant_time;
   const WriteStat* sf = StatIn(failed, "sf");
@@ -271,8 +236,9 @@ TEST_P(MorRollbackTest, FailedDeltacommitGetsRollbackBlocks) {
   // The next deltacommit appends after the rollback block and reads right.
   ASSERT_OK_AND_ASSIGN(WriteResult next, Upsert(storage_, config, kNext));
   EXPECT_EQ(StatIn(next, "sf")->delta->log_version, sf->delta->log_version + 2);
-  EXPECT_EQ(Plain(Rows(storage_)), (Model({kFirst, kNext})));
-  EXPECT_EQ(Plain(Rows(storage_, QueryType::kIncremental)), (Model({kFirst, kNext})));
+  EXPECT_EQ(WithoutFirstColumn(Rows(storage_)), (LatestTripRows({kFirst, kNext})));
+  EXPECT_EQ(WithoutFirstColumn(Rows(storage_, QueryType::kIncremental)),
+            (LatestTripRows({kFirst, kNext})));
 }
 
 INSTANTIATE_TEST_SUITE_P(MarkersOrListing, MorRollbackTest, ::testing::Bool(),
@@ -288,7 +254,7 @@ TEST_F(MorRollbackTest, LatestCompletedDeltacommitRollsBack) {
   ASSERT_OK_AND_ASSIGN(WriteResult first, Upsert(storage_, config, kFirst));
   const auto before = AllViews(storage_);
   ASSERT_OK_AND_ASSIGN(WriteResult second, Upsert(storage_, config, kFailed));
-  ASSERT_EQ(Plain(Rows(storage_)), (Model({kFirst, kFailed})));
+  ASSERT_EQ(WithoutFirstColumn(Rows(storage_)), (LatestTripRows({kFirst, kFailed})));
   ASSERT_OK_AND_ASSIGN(auto table, TableMetaClient::Load(storage_, kBase));
   EXPECT_THAT(RollbackInstant(*table, first.instant_time, RollbackOptions{}),
               StatusMessageHas("completed after it"));
@@ -323,7 +289,7 @@ TEST_F(MorRollbackTest, LatestCompletedDeltacommitRollsBack) {
   EXPECT_EQ(instants[0].timestamp, first.instant_time);
   EXPECT_EQ(instants[1].action, Action::kRollback);
   ASSERT_OK(Upsert(storage_, config, kNext).status());
-  EXPECT_EQ(Plain(Rows(storage_)), (Model({kFirst, kNext})));
+  EXPECT_EQ(WithoutFirstColumn(Rows(storage_)), (LatestTripRows({kFirst, kNext})));
 }
 
 // A scheduled compaction C whose run was killed after writing one base file: the
@@ -416,7 +382,7 @@ TEST_F(MorRollbackTest, OldAppendMarkersNameTheSlicesLatestLog) {
     }
   }
   EXPECT_EQ(planned, expected);
-  EXPECT_EQ(Plain(Rows(storage_)), (Model({kFirst})));
+  EXPECT_EQ(WithoutFirstColumn(Rows(storage_)), (LatestTripRows({kFirst})));
 }
 
 // A deltacommit killed at every storage call: the next writer rolls it back (or it had
@@ -452,8 +418,9 @@ TEST_F(MorRollbackTest, KilledDeltacommitAtEveryStorageCallIsRolledBack) {
           EXPECT_EQ(AllViews(storage), before);
         }
         ASSERT_OK(Upsert(storage, config, kNext).status());
-        EXPECT_EQ(Plain(Rows(storage)),
-                  committed ? Model({kFirst, kFailed, kNext}) : Model({kFirst, kNext}));
+        EXPECT_EQ(WithoutFirstColumn(Rows(storage)),
+                  committed ? LatestTripRows({kFirst, kFailed, kNext})
+                            : LatestTripRows({kFirst, kNext}));
       }
     }
     EXPECT_GT(cases, 30);
@@ -501,7 +468,7 @@ TEST_F(MorRollbackTest, KilledRollbackAtEveryStorageCallIsFinished) {
       EXPECT_TRUE(rollbacks[0].IsCompleted());
       EXPECT_EQ(Markers(storage.get()), std::vector<std::string>{});
       ASSERT_OK(Upsert(storage, config, kNext).status());
-      EXPECT_EQ(Plain(Rows(storage)), (Model({kFirst, kNext})));
+      EXPECT_EQ(WithoutFirstColumn(Rows(storage)), (LatestTripRows({kFirst, kNext})));
     }
   }
   EXPECT_GT(cases, 10);

@@ -6,11 +6,13 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <map>
 
 #include "hoodie/read/read_options.h"
 #include "hoodie/read/table_reader.h"
 #include "hoodie/read/value_text.h"
 #include "hoodie/storage/storage.h"
+#include "hoodie/timeline/active_timeline.h"
 
 namespace hoodie::testing {
 
@@ -114,8 +116,10 @@ std::vector<std::string> ListTree(const std::string& dir) {
 }
 
 ::arrow::Result<std::unique_ptr<WriteClient>> NewWriterClient(
-    std::shared_ptr<Storage> storage, const std::string& base, const HoodieConfig& config) {
-  ARROW_ASSIGN_OR_RAISE(auto table, WriteClient::OpenOrCreateTable(storage, base, config));
+    std::shared_ptr<Storage> storage, const std::string& base,
+    const HoodieConfig& config) {
+  ARROW_ASSIGN_OR_RAISE(auto table,
+                        WriteClient::OpenOrCreateTable(storage, base, config));
   return WriteClient::Make(table, config);
 }
 
@@ -130,6 +134,58 @@ std::vector<std::string> ListTree(const std::string& dir) {
   ARROW_ASSIGN_OR_RAISE(WriteResult result, client->Upsert(instant, reader.get()));
   if (commit) ARROW_RETURN_NOT_OK(client->Commit(&result));
   return result;
+}
+
+std::vector<std::string> QueryRows(std::shared_ptr<Storage> storage,
+                                   const std::string& base,
+                                   const std::vector<std::string>& columns,
+                                   QueryType type) {
+  ReadOptions options;
+  options.query_type = type;
+  if (type == QueryType::kIncremental) options.begin = "000";
+  auto table = TableMetaClient::Load(std::move(storage), base);
+  if (!table.ok()) return {"error: " + table.status().ToString()};
+  auto reader = TableReader::Open(*table);
+  if (!reader.ok()) return {"error: " + reader.status().ToString()};
+  auto data = (*reader)->ReadTable(options);
+  if (!data.ok()) return {"error: " + data.status().ToString()};
+  return RenderRows(**data, columns);
+}
+
+std::vector<std::vector<std::string>> AllViewRows(
+    std::shared_ptr<Storage> storage, const std::string& base,
+    const std::vector<std::string>& columns) {
+  return {QueryRows(storage, base, columns, QueryType::kSnapshot),
+          QueryRows(storage, base, columns, QueryType::kReadOptimized),
+          QueryRows(storage, base, columns, QueryType::kIncremental)};
+}
+
+std::vector<std::string> LatestTripRows(
+    std::initializer_list<std::vector<TripRow>> writes) {
+  std::map<std::string, TripRow> rows;
+  for (const auto& write : writes) {
+    for (const TripRow& row : write) rows[row.id] = row;
+  }
+  std::vector<std::string> out;
+  for (const auto& [key, row] : rows) {
+    out.push_back(key + "|" + row.name + "|" + std::to_string(row.ts) + "|" + row.city);
+  }
+  return out;
+}
+
+std::vector<std::string> WithoutFirstColumn(const std::vector<std::string>& rows) {
+  std::vector<std::string> out;
+  for (const std::string& row : rows) out.push_back(row.substr(row.find('|') + 1));
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+std::vector<Instant> TimelineInstants(std::shared_ptr<Storage> storage,
+                                      const std::string& base) {
+  return ActiveTimeline::Load(std::move(storage), base + "/.hoodie")
+      .ValueOrDie()
+      .timeline()
+      .instants();
 }
 
 }  // namespace hoodie::testing

@@ -11,7 +11,9 @@
 #include <arrow/api.h>
 
 #include "hoodie/config/hoodie_config.h"
+#include "hoodie/read/read_options.h"
 #include "hoodie/table/table_meta_client.h"
+#include "hoodie/timeline/instant.h"
 #include "hoodie/write/write_client.h"
 
 namespace hoodie::testing {
@@ -53,7 +55,8 @@ std::vector<std::string> ListTree(const std::string& dir);
 /// A new client on a freshly loaded (or created) table at `base`, as a new writer
 /// process has.
 ::arrow::Result<std::unique_ptr<WriteClient>> NewWriterClient(
-    std::shared_ptr<Storage> storage, const std::string& base, const HoodieConfig& config);
+    std::shared_ptr<Storage> storage, const std::string& base,
+    const HoodieConfig& config);
 
 /// Upserts `rows` with a new client; commits unless `commit` is false (the writer dies
 /// before its commit, or the caller commits).
@@ -62,5 +65,27 @@ std::vector<std::string> ListTree(const std::string& dir);
                                                  const HoodieConfig& config,
                                                  const std::vector<TripRow>& rows,
                                                  bool commit = true);
+
+/// The rows a `type` read (incremental: from the beginning) of the table at `base`
+/// (reloaded) returns, as RenderRows; one "error: ..." row when the read fails, so a
+/// test compares it like any other outcome.
+std::vector<std::string> QueryRows(std::shared_ptr<Storage> storage,
+                                   const std::string& base,
+                                   const std::vector<std::string>& columns,
+                                   QueryType type = QueryType::kSnapshot);
+/// Snapshot, read-optimized and incremental rows (QueryRows): what a rollback must
+/// leave unchanged.
+std::vector<std::vector<std::string>> AllViewRows(
+    std::shared_ptr<Storage> storage, const std::string& base,
+    const std::vector<std::string>& columns);
+/// "key|name|ts|city" of the latest row per key after `writes`, in key order.
+std::vector<std::string> LatestTripRows(
+    std::initializer_list<std::vector<TripRow>> writes);
+/// `rows` without their first column (the commit time), sorted: comparable with
+/// LatestTripRows.
+std::vector<std::string> WithoutFirstColumn(const std::vector<std::string>& rows);
+/// Every instant on the timeline of the table at `base`.
+std::vector<Instant> TimelineInstants(std::shared_ptr<Storage> storage,
+                                      const std::string& base);
 
 }  // namespace hoodie::testing
