@@ -10,6 +10,7 @@
 
 #include "hoodie/common/macros.h"
 #include "hoodie/format/avro/avro_schema.h"
+#include "hoodie/format/avro/avro_union_internal.h"
 
 namespace hoodie {
 namespace {
@@ -183,15 +184,7 @@ class AvroToArrow {
 
   Result<ArrowType> Union(const Json& branches, const std::string& name_space,
                           const std::string& path) {
-    bool has_null = false;
-    std::vector<const Json*> others;
-    for (const Json& branch : branches) {
-      if (branch.is_string() && branch.get<std::string>() == "null") {
-        has_null = true;
-      } else {
-        others.push_back(&branch);
-      }
-    }
+    auto [has_null, others] = internal::SplitAvroUnion(branches);
     if (others.empty()) return ArrowType{::arrow::null(), true};
     if (others.size() > 1) {
       return Status::NotImplemented("Avro unions other than null plus one type are not ",

@@ -15,6 +15,7 @@
 #include <parquet/types.h>
 
 #include "hoodie/common/macros.h"
+#include "hoodie/format/avro/avro_union_internal.h"
 
 namespace hoodie {
 namespace {
@@ -218,15 +219,7 @@ class AvroToParquet {
   Result<NodePtr> Union(const std::string& name, const Json& branches,
                         Repetition::type repetition, const std::string& name_space,
                         const std::string& path) {
-    bool has_null = false;
-    std::vector<const Json*> others;
-    for (const Json& branch : branches) {
-      if (branch.is_string() && branch.get<std::string>() == "null") {
-        has_null = true;
-      } else {
-        others.push_back(&branch);
-      }
-    }
+    auto [has_null, others] = internal::SplitAvroUnion(branches);
     if (!has_null || others.size() != 1) {
       return Status::NotImplemented(
           "Avro unions other than null plus one type are not supported in Parquet log "
