@@ -119,7 +119,9 @@ TEST(LogRecordMapTest, RecordsBeyondTheBudgetSpillAndReadBackExactly) {
     std::string_view key;
     ASSERT_OK_AND_ASSIGN(const LogRecordEntry* entry, map->EntryAt(i, &key));
     EXPECT_EQ(key, "k" + std::to_string(i));
-    if (key != "k150") EXPECT_EQ(RowText(*entry), expected[std::string(key)]);
+    if (key != "k150") {
+      EXPECT_EQ(RowText(*entry), expected[std::string(key)]);
+    }
   }
   // The spill file was unlinked when created: nothing is left in the folder.
   EXPECT_EQ(FilesIn(spill.path()), 0u);

@@ -111,7 +111,8 @@ TEST_F(InlineCompactionTest, EveryDeltaCommitCompactsWithMaxOne) {
   ASSERT_OK_AND_ASSIGN(std::vector<std::string> instants, testing::WriteHistory(&table_));
   ASSERT_OK_AND_ASSIGN(Timeline timeline, LoadTimeline());
   std::vector<std::string> shape;
-  for (const Instant& instant : timeline.FilterCompleted().instants()) {
+  const Timeline completed = timeline.FilterCompleted();
+  for (const Instant& instant : completed.instants()) {
     shape.push_back(std::string(ActionName(instant.action)));
   }
   EXPECT_EQ(shape,

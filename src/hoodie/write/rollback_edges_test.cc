@@ -299,7 +299,9 @@ TEST_F(RollbackEdgesTest, KilledCompactionCommitRollbackAtEveryStorageCallIsFini
       ASSERT_OK(roll_back(storage));
       EXPECT_EQ(AllViews(storage), before);
       for (const Instant& instant : Instants(storage)) {
-        if (instant.action == Action::kRollback) EXPECT_TRUE(instant.IsCompleted());
+        if (instant.action == Action::kRollback) {
+          EXPECT_TRUE(instant.IsCompleted());
+        }
       }
       EXPECT_EQ(Markers(storage.get()), std::vector<std::string>{});
       std::vector<Instant> left = InstantsAt(storage, c);
@@ -359,7 +361,9 @@ TEST_F(RollbackEdgesTest, KilledReplacecommitRollbackAtEveryStorageCallIsFinishe
         EXPECT_EQ(AllViews(storage), before);
         EXPECT_EQ(InstantsAt(storage, r), std::vector<Instant>{});
         for (const Instant& instant : Instants(storage)) {
-          if (instant.action == Action::kRollback) EXPECT_TRUE(instant.IsCompleted());
+          if (instant.action == Action::kRollback) {
+            EXPECT_TRUE(instant.IsCompleted());
+          }
         }
         EXPECT_EQ(Markers(storage.get()), std::vector<std::string>{});
         ASSERT_OK(Upsert(storage, config, kNext).status());

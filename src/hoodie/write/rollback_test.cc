@@ -373,7 +373,9 @@ TEST_F(RollbackTest, KilledRollbackAtEveryStorageCallIsFinishedByTheNextWriter) 
                     stat.failed_delete_files.end());
       }
       std::sort(seen.begin(), seen.end());
-      if (!seen.empty()) EXPECT_EQ(seen, failed_files);
+      if (!seen.empty()) {
+        EXPECT_EQ(seen, failed_files);
+      }
     }
   }
   EXPECT_GT(cases, 10);

@@ -140,7 +140,12 @@ struct PartitionWork {
 Bucket& UpdateBucket(const ExistingFile& file, std::map<std::string, size_t>* by_file,
                      std::vector<Bucket>* buckets) {
   auto [it, inserted] = by_file->emplace(file.file_id, buckets->size());
-  if (inserted) buckets->push_back(Bucket{file.partition, file, "", {}, {}, {}});
+  if (inserted) {
+    Bucket bucket;
+    bucket.partition = file.partition;
+    bucket.file = file;
+    buckets->push_back(std::move(bucket));
+  }
   return (*buckets)[it->second];
 }
 
@@ -225,12 +230,9 @@ void AssignInserts(const std::vector<ExistingFile>& files,
   while (next < inserts.size()) {
     size_t take =
         std::min<size_t>(static_cast<size_t>(per_bucket), inserts.size() - next);
-    Bucket bucket{files.empty() ? std::string() : files[0].partition,
-                  std::nullopt,
-                  NewFileIdPrefix(),
-                  {},
-                  {},
-                  {}};
+    Bucket bucket;
+    bucket.partition = files.empty() ? std::string() : files[0].partition;
+    bucket.file_id_prefix = NewFileIdPrefix();
     bucket.inserts.assign(inserts.begin() + next, inserts.begin() + next + take);
     bucket.inserts_to_log = options.merge_on_read && index_logs;
     news->push_back(std::move(bucket));
@@ -356,9 +358,13 @@ void Route(const IncomingRecords& records,
     }
     size_t first_new = news.size();
     if (bulk) {
-      if (!w.inserts.empty())
-        news.push_back(Bucket{
-            partition, std::nullopt, NewFileIdPrefix(), {}, std::move(w.inserts), {}});
+      if (!w.inserts.empty()) {
+        Bucket bucket;
+        bucket.partition = partition;
+        bucket.file_id_prefix = NewFileIdPrefix();
+        bucket.inserts = std::move(w.inserts);
+        news.push_back(std::move(bucket));
+      }
     } else {
       AssignInserts(existing, w.inserts, options, average, !overwrite,
                     !overwrite && options.index->CanIndexLogFiles(), &by_file, &updates,
