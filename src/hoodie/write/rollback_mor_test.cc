@@ -62,11 +62,6 @@ HoodieConfig Config(bool markers) {
   return config;
 }
 
-::arrow::Result<std::unique_ptr<WriteClient>> NewClient(std::shared_ptr<Storage> storage,
-                                                        const HoodieConfig& config) {
-  return testing::NewWriterClient(std::move(storage), kBase, config);
-}
-
 // Upserts `rows`; commits unless `commit` is false (the writer dies before its commit).
 ::arrow::Result<WriteResult> Upsert(std::shared_ptr<Storage> storage,
                                     const HoodieConfig& config,

@@ -8,10 +8,14 @@
 #include <filesystem>
 #include <map>
 
+#include "hoodie/format/log/data_block.h"
+#include "hoodie/format/log/log_file_reader.h"
 #include "hoodie/read/read_options.h"
 #include "hoodie/read/table_reader.h"
 #include "hoodie/read/value_text.h"
+#include "hoodie/storage/path.h"
 #include "hoodie/storage/storage.h"
+#include "hoodie/testing/matchers.h"
 #include "hoodie/timeline/active_timeline.h"
 
 namespace hoodie::testing {
@@ -186,6 +190,46 @@ std::vector<Instant> TimelineInstants(std::shared_ptr<Storage> storage,
       .ValueOrDie()
       .timeline()
       .instants();
+}
+
+::arrow::Result<std::vector<std::string>> LogBlockSummary(Storage* storage,
+                                                          const std::string& path) {
+  ARROW_ASSIGN_OR_RAISE(auto blocks, ReadLogFile(storage, path));
+  std::vector<std::string> out;
+  for (const LogBlock& block : blocks) {
+    if (block.type == LogBlockType::kDelete) {
+      ARROW_ASSIGN_OR_RAISE(auto deletes, DecodeDeleteBlock(block.content));
+      out.push_back("X" + std::to_string(deletes.size()));
+    } else if (block.type == LogBlockType::kAvroData ||
+               block.type == LogBlockType::kParquetData) {
+      ARROW_ASSIGN_OR_RAISE(auto batch, ReadDataBlock(block));
+      std::string kind = block.type == LogBlockType::kParquetData ? "P" : "A";
+      out.push_back(kind + std::to_string(batch->num_rows()));
+    }
+  }
+  return out;
+}
+
+void MorTripTableTest::Open(
+    const std::vector<std::pair<std::string, std::string>>& settings) {
+  config_ = TripConfig(true);
+  config_.Set("hoodie.datasource.write.table.type", "MERGE_ON_READ");
+  for (const auto& [key, value] : settings) config_.Set(key, value);
+  base_ = dir_.Join("trips");
+  ASSERT_OK_AND_ASSIGN(table_, WriteClient::OpenOrCreateTable(storage_, base_, config_));
+  ASSERT_OK_AND_ASSIGN(client_, WriteClient::Make(table_, config_));
+}
+
+::arrow::Result<WriteResult> MorTripTableTest::Write(WriteOperationType op,
+                                                     const std::vector<TripRow>& rows) {
+  ARROW_ASSIGN_OR_RAISE(std::string instant, client_->StartCommit());
+  auto reader = TripReader(rows, 2);
+  return client_->Write(instant, op, reader.get());
+}
+
+::arrow::Result<std::vector<std::string>> MorTripTableTest::Blocks(
+    const std::string& relative) {
+  return LogBlockSummary(storage_.get(), JoinPath(base_, relative));
 }
 
 }  // namespace hoodie::testing

@@ -6,13 +6,17 @@
 #include <memory>
 #include <string>
 #include <tuple>
+#include <utility>
 #include <vector>
 
 #include <arrow/api.h>
+#include <gtest/gtest.h>
 
 #include "hoodie/config/hoodie_config.h"
 #include "hoodie/read/read_options.h"
+#include "hoodie/storage/storage.h"
 #include "hoodie/table/table_meta_client.h"
+#include "hoodie/testing/temp_dir.h"
 #include "hoodie/timeline/instant.h"
 #include "hoodie/write/write_client.h"
 
@@ -87,5 +91,30 @@ std::vector<std::string> WithoutFirstColumn(const std::vector<std::string>& rows
 /// Every instant on the timeline of the table at `base`.
 std::vector<Instant> TimelineInstants(std::shared_ptr<Storage> storage,
                                       const std::string& base);
+
+/// Blocks of the log file at `path`: "A<rows>" an Avro data block, "P<rows>" a Parquet
+/// data block, "X<keys>" a delete block; command blocks are left out.
+::arrow::Result<std::vector<std::string>> LogBlockSummary(Storage* storage,
+                                                          const std::string& path);
+
+/// A fixture with a merge-on-read table "trips" (TripConfig, partitioned by city) on
+/// local disk in a temporary folder, and a write client on it.
+class MorTripTableTest : public ::testing::Test {
+ protected:
+  /// Creates the table with TripConfig(true), MERGE_ON_READ and then `settings`.
+  void Open(const std::vector<std::pair<std::string, std::string>>& settings);
+  /// One commit of `op` writing `rows`, read in batches of two rows.
+  ::arrow::Result<WriteResult> Write(WriteOperationType op,
+                                     const std::vector<TripRow>& rows);
+  /// LogBlockSummary of the log file at `relative` (to the base path).
+  ::arrow::Result<std::vector<std::string>> Blocks(const std::string& relative);
+
+  TempDir dir_;
+  std::string base_;
+  HoodieConfig config_;
+  std::shared_ptr<Storage> storage_ = Storage::Local();
+  std::shared_ptr<TableMetaClient> table_;
+  std::unique_ptr<WriteClient> client_;
+};
 
 }  // namespace hoodie::testing

@@ -23,14 +23,6 @@
 #include "hoodie/write/write_client_test_util.h"
 #include "hoodie/write/write_model_test_util.h"
 
-// Expects `expr` (an arrow::Result) to be OK with a value matching `matcher`.
-#define EXPECT_RESULT_THAT(expr, matcher) \
-  do {                                    \
-    auto result_ = (expr);                \
-    ASSERT_OK(result_.status());          \
-    EXPECT_THAT(*result_, matcher);       \
-  } while (false)
-
 namespace hoodie {
 namespace {
 
@@ -52,25 +44,8 @@ std::string NameOf(const std::string& path) {
   return path.substr(path.find_last_of('/') + 1);
 }
 
-class MorAppendTest : public ::testing::Test {
+class MorAppendTest : public testing::MorTripTableTest {
  protected:
-  void Open(const std::vector<std::pair<std::string, std::string>>& settings) {
-    config_ = TripConfig(true);
-    config_.Set("hoodie.datasource.write.table.type", "MERGE_ON_READ");
-    for (const auto& [key, value] : settings) config_.Set(key, value);
-    base_ = dir_.Join("trips");
-    ASSERT_OK_AND_ASSIGN(table_,
-                         WriteClient::OpenOrCreateTable(storage_, base_, config_));
-    ASSERT_OK_AND_ASSIGN(client_, WriteClient::Make(table_, config_));
-  }
-
-  ::arrow::Result<WriteResult> Write(WriteOperationType op,
-                                     const std::vector<TripRow>& rows) {
-    ARROW_ASSIGN_OR_RAISE(std::string instant, client_->StartCommit());
-    auto reader = TripReader(rows, 2);
-    return client_->Write(instant, op, reader.get());
-  }
-
   ::arrow::Result<CommitMetadata> Metadata(const std::string& instant) {
     ARROW_ASSIGN_OR_RAISE(ActiveTimeline timeline, table_->LoadActiveTimeline());
     return timeline.ReadCommitMetadata(
@@ -87,30 +62,6 @@ class MorAppendTest : public ::testing::Test {
     return testing::RenderRows(*rows,
                                {"_hoodie_commit_time", "id", "name", "ts", "city"});
   }
-
-  // Block types of a log file, "D" data (with its row count) or "X" delete.
-  ::arrow::Result<std::vector<std::string>> Blocks(const std::string& relative) {
-    ARROW_ASSIGN_OR_RAISE(auto blocks,
-                          ReadLogFile(storage_.get(), JoinPath(base_, relative)));
-    std::vector<std::string> out;
-    for (const LogBlock& block : blocks) {
-      if (block.type == LogBlockType::kDelete) {
-        ARROW_ASSIGN_OR_RAISE(auto deletes, DecodeDeleteBlock(block.content));
-        out.push_back("X" + std::to_string(deletes.size()));
-      } else {
-        ARROW_ASSIGN_OR_RAISE(auto batch, ReadDataBlock(block));
-        out.push_back("D" + std::to_string(batch->num_rows()));
-      }
-    }
-    return out;
-  }
-
-  testing::TempDir dir_;
-  std::string base_;
-  HoodieConfig config_;
-  std::shared_ptr<Storage> storage_ = Storage::Local();
-  std::shared_ptr<TableMetaClient> table_;
-  std::unique_ptr<WriteClient> client_;
 };
 
 TEST(FlushPointsTest, FlushesOnceTheBlockHoldsMaxSizeOverTheAverage) {
@@ -171,7 +122,7 @@ TEST_F(MorAppendTest, TinyBlocksAndRolloverGiveOneLogFileAndStatPerBlock) {
                          storage_->GetFileStatus(JoinPath(base_, *stat.path)));
     EXPECT_EQ(stat.file_size_in_bytes, file.size);
     EXPECT_EQ(stat.total_write_bytes, file.size);
-    EXPECT_RESULT_THAT(Blocks(*stat.path), ElementsAre("D1"));
+    EXPECT_RESULT_THAT(Blocks(*stat.path), ElementsAre("A1"));
   }
   EXPECT_TRUE(stats[0].delta->base_file->ends_with(t1 + ".parquet"));
 
@@ -207,7 +158,7 @@ TEST_F(MorAppendTest, BlocksSplitWithinOneFileBelowTheMaxLogSize) {
   ASSERT_EQ(stats.size(), 1u);
   EXPECT_EQ(stats[0].num_writes, 3);
   EXPECT_EQ(stats[0].delta->log_version, 1);
-  EXPECT_RESULT_THAT(Blocks(*stats[0].path), ElementsAre("D1", "D1", "D1"));
+  EXPECT_RESULT_THAT(Blocks(*stats[0].path), ElementsAre("A1", "A1", "A1"));
   ASSERT_OK_AND_ASSIGN(FileStatus file,
                        storage_->GetFileStatus(JoinPath(base_, *stats[0].path)));
   EXPECT_EQ(stats[0].file_size_in_bytes, file.size);
@@ -340,7 +291,7 @@ TEST_F(MorAppendTest, InMemoryInsertsOpenTheNextLogOnlyGroupOnceCanWriteSaysFull
   EXPECT_EQ(*stats[1].file_id, prefix + "-1");
   EXPECT_EQ(stats[0].num_inserts, 2);
   EXPECT_EQ(stats[1].num_inserts, 1);
-  EXPECT_RESULT_THAT(Blocks(*stats[0].path), ElementsAre("D1", "D1"));
+  EXPECT_RESULT_THAT(Blocks(*stats[0].path), ElementsAre("A1", "A1"));
   ASSERT_OK_AND_ASSIGN(auto blocks,
                        ReadLogFile(storage_.get(), JoinPath(base_, *stats[1].path)));
   ASSERT_EQ(blocks.size(), 1u);
@@ -446,7 +397,7 @@ TEST_F(MorAppendTest, GlobalIndexMovesMergeWithTheMergedSliceAndRestampInTheLog)
     ASSERT_TRUE(stat.delta.has_value());
     EXPECT_EQ(stat.num_update_writes, 1);
     EXPECT_EQ(stat.num_deletes, 1);
-    EXPECT_RESULT_THAT(Blocks(*stat.path), ElementsAre("D1", "X1"));
+    EXPECT_RESULT_THAT(Blocks(*stat.path), ElementsAre("A1", "X1"));
   }
   EXPECT_EQ(sf_stats, 1);
   EXPECT_RESULT_THAT(Rows(QueryType::kSnapshot),

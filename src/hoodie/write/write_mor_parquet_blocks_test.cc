@@ -23,14 +23,6 @@
 #include "hoodie/write/write_client.h"
 #include "hoodie/write/write_client_test_util.h"
 
-// Expects `expr` (an arrow::Result) to be OK with a value matching `matcher`.
-#define EXPECT_RESULT_THAT(expr, matcher) \
-  do {                                    \
-    auto result_ = (expr);                \
-    ASSERT_OK(result_.status());          \
-    EXPECT_THAT(*result_, matcher);       \
-  } while (false)
-
 namespace hoodie {
 namespace {
 
@@ -42,17 +34,12 @@ using testing::TripRow;
 
 constexpr std::string_view kFormat = "hoodie.logfile.data.block.format";
 
-class ParquetLogBlocksTest : public ::testing::Test {
+class ParquetLogBlocksTest : public testing::MorTripTableTest {
  protected:
-  void Open(const std::vector<std::pair<std::string, std::string>>& settings) {
-    config_ = TripConfig(true);
-    config_.Set("hoodie.datasource.write.table.type", "MERGE_ON_READ");
-    config_.Set("hoodie.parquet.small.file.limit", "0");
-    for (const auto& [key, value] : settings) config_.Set(key, value);
-    base_ = dir_.Join("trips");
-    ASSERT_OK_AND_ASSIGN(table_,
-                         WriteClient::OpenOrCreateTable(storage_, base_, config_));
-    ASSERT_OK_AND_ASSIGN(client_, WriteClient::Make(table_, config_));
+  // Without small files, so every update goes to a log.
+  void Open(std::vector<std::pair<std::string, std::string>> settings) {
+    settings.insert(settings.begin(), {"hoodie.parquet.small.file.limit", "0"});
+    MorTripTableTest::Open(settings);
   }
 
   // A new client with `key` set to `value` (or unset when empty).
@@ -64,13 +51,6 @@ class ParquetLogBlocksTest : public ::testing::Test {
     if (!value.empty()) config.Set(key, value);
     config_ = config;
     ASSERT_OK_AND_ASSIGN(client_, WriteClient::Make(table_, config_));
-  }
-
-  ::arrow::Result<WriteResult> Write(WriteOperationType op,
-                                     const std::vector<TripRow>& rows) {
-    ARROW_ASSIGN_OR_RAISE(std::string instant, client_->StartCommit());
-    auto reader = TripReader(rows, 2);
-    return client_->Write(instant, op, reader.get());
   }
 
   // The log files of the table, oldest version first, relative to the base path.
@@ -86,34 +66,9 @@ class ParquetLogBlocksTest : public ::testing::Test {
     return out;
   }
 
-  // Blocks of a log file: "P<rows>" Parquet data, "A<rows>" Avro data, "X<n>" delete.
-  ::arrow::Result<std::vector<std::string>> Blocks(const std::string& relative) {
-    ARROW_ASSIGN_OR_RAISE(auto blocks,
-                          ReadLogFile(storage_.get(), JoinPath(base_, relative)));
-    std::vector<std::string> out;
-    for (const LogBlock& block : blocks) {
-      if (block.type == LogBlockType::kDelete) {
-        ARROW_ASSIGN_OR_RAISE(auto deletes, DecodeDeleteBlock(block.content));
-        out.push_back("X" + std::to_string(deletes.size()));
-        continue;
-      }
-      ARROW_ASSIGN_OR_RAISE(auto batch, ReadDataBlock(block));
-      std::string kind = block.type == LogBlockType::kParquetData ? "P" : "A";
-      out.push_back(kind + std::to_string(batch->num_rows()));
-    }
-    return out;
-  }
-
   ::arrow::Result<std::vector<std::string>> Rows() {
     return testing::SnapshotRows(base_, {"_hoodie_commit_time", "id", "name", "ts"});
   }
-
-  testing::TempDir dir_;
-  std::string base_;
-  HoodieConfig config_;
-  std::shared_ptr<Storage> storage_ = Storage::Local();
-  std::shared_ptr<TableMetaClient> table_;
-  std::unique_ptr<WriteClient> client_;
 };
 
 TEST_F(ParquetLogBlocksTest, UpdatesGoToParquetDataBlocksWithHudisHeaderAndFooter) {
