@@ -189,3 +189,28 @@ def test_slice_mixing_avro_and_parquet_blocks_of_both_writers(spark, hudi_java, 
     assert_reads(SPEC, "compacted read_optimized", spark_read(spark, path, **RO),
                  hoodie_query(hoodie, path, out, "--query-type", "read_optimized"), latest)
     assert_reads(SPEC, "compacted snapshot", spark_read(spark, path), hoodie_query(hoodie, path, out), latest)
+
+
+def test_spark_compacts_hoodie_parquet_log_blocks(spark, hudi_java, hoodie, tmp_path):
+    """Spark's run_compaction folds hoodie's Parquet data blocks into base files; both read the compacted table exactly.
+
+    hoodie writes the four commits with hoodie.logfile.data.block.format=parquet; Spark (Hudi 0.15, the
+    run_compaction procedure) schedules and runs a compaction, which completes as one `commit`; Spark's and
+    hoodie's snapshot and read-optimized views then equal the model's latest rows, and time travel to the
+    last deltacommit still reads the logs."""
+    path = tmp_path / "t" / TABLE
+    model = TableModel(SPEC)
+    write_all(hoodie_writer(hoodie), PLAN, model, path, Inputs(tmp_path / "in"), lambda i: PARQUET)
+    assert set(data_block_types(path)) == {5}
+    spark.sql("set hoodie.compact.inline.max.delta.commits=1")
+    spark.sql(f"call run_compaction(op => 'run', path => '{path}')").collect()
+    compactions = [t for t, a, s in hudi_java.active_instants(path) if a == "commit" and s == "COMPLETED"]
+    assert len(compactions) == 1, hudi_java.active_instants(path)
+    out = tmp_path / "out.parquet"
+    last_delta = model.instants()[-1]
+    latest = model.as_of(last_delta)
+    for label, options, args in (("snapshot", {}, ()), ("read_optimized", RO, ("--query-type", "read_optimized"))):
+        assert_reads(SPEC, f"compacted {label}", spark_read(spark, path, **options),
+                     hoodie_query(hoodie, path, out, *args), latest)
+    assert_reads(SPEC, f"as of {last_delta}", spark_read(spark, path, **{"as.of.instant": last_delta}),
+                 hoodie_query(hoodie, path, out, "--as-of", last_delta), latest)
