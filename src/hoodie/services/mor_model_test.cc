@@ -17,7 +17,6 @@
 #include <arrow/api.h>
 #include <gtest/gtest.h>
 
-#include "hoodie/common/logging.h"
 #include "hoodie/read/read_options.h"
 #include "hoodie/read/table_reader.h"
 #include "hoodie/services/compaction_executor.h"
@@ -27,6 +26,7 @@
 #include "hoodie/storage/storage.h"
 #include "hoodie/table/table_meta_client.h"
 #include "hoodie/testing/matchers.h"
+#include "hoodie/testing/quiet_logs.h"
 #include "hoodie/timeline/active_timeline.h"
 #include "hoodie/write/rollback_executor.h"
 #include "hoodie/write/write_client.h"
@@ -473,15 +473,7 @@ class MorModelRun {
 class MorModelTest : public ::testing::TestWithParam<MorCase> {
  protected:
   static void SetUpTestSuite() { RegisterTableServices(); }
-  void SetUp() override {
-    if (getenv("HOODIE_TEST_LOG") == nullptr) {
-      old_sink_ = SetLogSink([](LogLevel, std::string_view) {});
-    }
-  }
-  void TearDown() override {
-    if (old_sink_) SetLogSink(old_sink_);
-  }
-  LogSink old_sink_;
+  testing::QuietLogs quiet_logs_;
 };
 
 TEST_P(MorModelTest, RandomOperationsCompactionsAndRollbacksMatchTheModel) {

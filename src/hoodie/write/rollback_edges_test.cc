@@ -13,7 +13,6 @@
 #include <arrow/api.h>
 #include <gtest/gtest.h>
 
-#include "hoodie/common/logging.h"
 #include "hoodie/read/read_options.h"
 #include "hoodie/read/table_reader.h"
 #include "hoodie/services/compaction_executor.h"
@@ -23,6 +22,7 @@
 #include "hoodie/storage/storage.h"
 #include "hoodie/table/table_meta_client.h"
 #include "hoodie/testing/matchers.h"
+#include "hoodie/testing/quiet_logs.h"
 #include "hoodie/timeline/active_timeline.h"
 #include "hoodie/timeline/commit_metadata.h"
 #include "hoodie/write/rollback_executor.h"
@@ -168,17 +168,8 @@ std::vector<RollbackRequest> DeletesOf(const std::vector<WriteStat>& stats) {
 
 class RollbackEdgesTest : public ::testing::Test {
  protected:
-  void SetUp() override {
-    if (getenv("HOODIE_TEST_LOG") == nullptr) {
-      old_sink_ = SetLogSink([](LogLevel, std::string_view) {});
-    }
-  }
-  void TearDown() override {
-    if (old_sink_) SetLogSink(old_sink_);
-  }
-
   std::shared_ptr<Storage> storage_ = Storage::InMemory();
-  LogSink old_sink_;
+  testing::QuietLogs quiet_logs_;
 };
 
 // `hoodie rollback --instant C` of the latest completed compaction commit, which Hudi

@@ -12,7 +12,6 @@
 #include <arrow/api.h>
 #include <gtest/gtest.h>
 
-#include "hoodie/common/logging.h"
 #include "hoodie/format/log/log_file_reader.h"
 #include "hoodie/format/parquet/file_naming.h"
 #include "hoodie/read/read_options.h"
@@ -22,6 +21,7 @@
 #include "hoodie/storage/storage.h"
 #include "hoodie/table/table_meta_client.h"
 #include "hoodie/testing/matchers.h"
+#include "hoodie/testing/quiet_logs.h"
 #include "hoodie/timeline/active_timeline.h"
 #include "hoodie/timeline_avro/compaction_plan.h"
 #include "hoodie/write/markers.h"
@@ -112,15 +112,6 @@ const WriteStat* StatIn(const WriteResult& result, const std::string& partition)
 
 class MorRollbackTest : public ::testing::TestWithParam<bool> {
  protected:
-  void SetUp() override {
-    if (getenv("HOODIE_TEST_LOG") == nullptr) {
-      old_sink_ = SetLogSink([](LogLevel, std::string_view) {});
-    }
-  }
-  void TearDown() override {
-    if (old_sink_) SetLogSink(old_sink_);
-  }
-
   ::arrow::Result<RollbackPlan> PlanOf(const Instant& rollback) {
     ARROW_ASSIGN_OR_RAISE(
         auto timeline, ActiveTimeline::Load(storage_, std::string(kBase) + "/.hoodie"));
@@ -131,7 +122,7 @@ class MorRollbackTest : public ::testing::TestWithParam<bool> {
   }
 
   std::shared_ptr<Storage> storage_ = Storage::InMemory();
-  LogSink old_sink_;
+  testing::QuietLogs quiet_logs_;
 };
 
 // A failed deltacommit (updates appended to two slices' logs, one new base file) is

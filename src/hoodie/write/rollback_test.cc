@@ -10,7 +10,6 @@
 #include <arrow/api.h>
 #include <gtest/gtest.h>
 
-#include "hoodie/common/logging.h"
 #include "hoodie/format/parquet/file_naming.h"
 #include "hoodie/read/read_options.h"
 #include "hoodie/read/table_reader.h"
@@ -19,6 +18,7 @@
 #include "hoodie/storage/storage.h"
 #include "hoodie/table/table_meta_client.h"
 #include "hoodie/testing/matchers.h"
+#include "hoodie/testing/quiet_logs.h"
 #include "hoodie/timeline/active_timeline.h"
 #include "hoodie/write/rollback_executor.h"
 #include "hoodie/write/write_client.h"
@@ -117,18 +117,8 @@ std::vector<std::string> FullPaths(const WriteResult& result) {
 
 class RollbackTest : public ::testing::TestWithParam<bool> {
  protected:
-  void SetUp() override {
-    if (getenv("HOODIE_TEST_LOG") != nullptr) SetLogLevel(LogLevel::kDebug);
-    if (getenv("HOODIE_TEST_LOG") == nullptr) {
-      old_sink_ = SetLogSink([](LogLevel, std::string_view) {});
-    }
-  }
-  void TearDown() override {
-    if (old_sink_) SetLogSink(old_sink_);
-  }
-
   std::shared_ptr<Storage> storage_ = Storage::InMemory();
-  LogSink old_sink_;
+  testing::QuietLogs quiet_logs_;
 };
 
 // With markers (GetParam) or by listing, the next writer's StartCommit rolls the
