@@ -39,6 +39,7 @@ namespace {
 using testing::ModelKeyGen;
 using testing::ModelPayload;
 using testing::ModelRecord;
+using testing::RowDifference;
 using testing::WriteModel;
 
 struct MorCase {
@@ -63,23 +64,6 @@ std::string CaseName(const MorCase& c) {
 }
 
 void PrintTo(const MorCase& c, std::ostream* out) { *out << CaseName(c); }
-
-// The rows only one side has, for failure messages.
-std::string Difference(const std::vector<std::string>& actual,
-                       const std::vector<std::string>& expected) {
-  std::string out;
-  for (const std::string& row : actual) {
-    if (!std::binary_search(expected.begin(), expected.end(), row)) {
-      out += "\n  unexpected " + row;
-    }
-  }
-  for (const std::string& row : expected) {
-    if (!std::binary_search(actual.begin(), actual.end(), row)) {
-      out += "\n  missing    " + row;
-    }
-  }
-  return out;
-}
 
 // The storage calls a killed deltacommit fails at (one of them, the n-th).
 constexpr StorageOperation kWriteKillPoints[] = {
@@ -408,7 +392,7 @@ class MorModelRun {
   void ExpectRows(const ReadOptions& options, const std::vector<std::string>& expected,
                   const std::string& what) {
     ASSERT_OK_AND_ASSIGN(auto rows, Read(options));
-    ASSERT_TRUE(rows == expected) << what << ":" << Difference(rows, expected);
+    ASSERT_TRUE(rows == expected) << what << ":" << RowDifference(rows, expected);
   }
 
   // Snapshot and read-optimized now, both as of every earlier instant (a compaction

@@ -30,6 +30,7 @@ namespace {
 using testing::ModelKeyGen;
 using testing::ModelPayload;
 using testing::ModelRecord;
+using testing::RowDifference;
 using testing::WriteModel;
 
 // File sizing of a run.
@@ -98,23 +99,6 @@ void ApplySizing(Sizing sizing, HoodieConfig* config) {
       config->Set("hoodie.parquet.max.file.size", "3000");
       break;
   }
-}
-
-// The rows only one side has, for failure messages.
-std::string Difference(const std::vector<std::string>& actual,
-                       const std::vector<std::string>& expected) {
-  std::string out;
-  for (const std::string& row : actual) {
-    if (!std::binary_search(expected.begin(), expected.end(), row)) {
-      out += "\n  unexpected " + row;
-    }
-  }
-  for (const std::string& row : expected) {
-    if (!std::binary_search(actual.begin(), actual.end(), row)) {
-      out += "\n  missing    " + row;
-    }
-  }
-  return out;
 }
 
 // One seeded run: a table, its client and the model, stepped and checked together.
@@ -288,7 +272,7 @@ class ModelRun {
     bool path_values = true;
     ASSERT_OK_AND_ASSIGN(auto snapshot, Read(ReadOptions::Defaults()));
     ASSERT_TRUE(snapshot == model_.Snapshot(path_values))
-        << "snapshot:" << Difference(snapshot, model_.Snapshot(path_values));
+        << "snapshot:" << RowDifference(snapshot, model_.Snapshot(path_values));
     const std::vector<std::string>& instants = model_.instants();
     int n = static_cast<int>(instants.size());
     ReadOptions travel;
@@ -296,7 +280,7 @@ class ModelRun {
     ASSERT_OK_AND_ASSIGN(auto past, Read(travel));
     ASSERT_TRUE(past == model_.SnapshotAt(*travel.as_of, path_values))
         << "as of " << *travel.as_of << ":"
-        << Difference(past, model_.SnapshotAt(*travel.as_of, path_values));
+        << RowDifference(past, model_.SnapshotAt(*travel.as_of, path_values));
     int end = Uniform(0, n - 1);
     int begin = Uniform(-1, end);
     ReadOptions incremental;
@@ -308,7 +292,7 @@ class ModelRun {
         model_.Incremental(*incremental.begin, *incremental.end);
     ASSERT_TRUE(range == expected_range)
         << "incremental (" << *incremental.begin << ", " << *incremental.end
-        << "]:" << Difference(range, expected_range);
+        << "]:" << RowDifference(range, expected_range);
   }
 
   ModelCase case_;

@@ -194,6 +194,22 @@ std::shared_ptr<::arrow::RecordBatchReader> ModelReader(
   return reader;
 }
 
+std::string RowDifference(const std::vector<std::string>& actual,
+                          const std::vector<std::string>& expected) {
+  std::string out;
+  for (const std::string& row : actual) {
+    if (!std::binary_search(expected.begin(), expected.end(), row)) {
+      out += "\n  unexpected " + row;
+    }
+  }
+  for (const std::string& row : expected) {
+    if (!std::binary_search(actual.begin(), actual.end(), row)) {
+      out += "\n  missing    " + row;
+    }
+  }
+  return out;
+}
+
 const std::vector<std::string>& ModelColumns() {
   static const std::vector<std::string> kColumns = {"_hoodie_commit_time",
                                                     "_hoodie_record_key",

@@ -71,6 +71,11 @@ std::shared_ptr<::arrow::RecordBatchReader> ModelReader(
 /// The columns a model row is rendered with, in order.
 const std::vector<std::string>& ModelColumns();
 
+/// The rows only one of two sorted row lists has ("unexpected" in `actual`, "missing"
+/// from it), one per line, for failure messages.
+std::string RowDifference(const std::vector<std::string>& actual,
+                          const std::vector<std::string>& expected);
+
 /// \brief What the table must hold after each committed operation.
 ///
 /// Records are identified by (partition path, record key) for a non-global index and by
