@@ -13,6 +13,7 @@ debian_packages=(
   libcli11-dev                     # command line parsing for `hoodie`
   zlib1g-dev                       # CRC-32 for hoodie.table.checksum
   libavro-dev                      # Avro: timeline plan/metadata files, log blocks
+  libsimdjson-dev                  # JSON input: Spark-typed JSON lines
 )
 
 missing=()

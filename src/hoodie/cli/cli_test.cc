@@ -236,7 +236,9 @@ TEST(CliTest, BadInputNamesFileAndLineAndCommitsNothing) {
       "null or empty.";
   std::vector<Case> cases = {
       {" --input " + Quote(malformed),
-       "hoodie: error: " + malformed + ":2: JSON parse error: Invalid value. in row 1\n"},
+       "hoodie: error: " + malformed +
+           ":2: not valid JSON: The JSON document has an improper structure: missing or "
+           "superfluous commas, braces, missing keys, etc.\n"},
       // Lines count within each input file, after the files before it.
       {" --input " + Quote(good) + " --input " + Quote(null_key),
        "hoodie: error: 2 of 5 records failed, nothing was committed: " + null_key + ":2" +
@@ -249,9 +251,10 @@ TEST(CliTest, BadInputNamesFileAndLineAndCommitsNothing) {
       {" --format csv --input " + Quote(columns),
        "hoodie: error: " + columns +
            ":3: CSV parse error: Row #3: Expected 3 columns, got 4: c,2,p2,x\n"},
+      // An empty CSV field is null, as in Spark's reader.
       {" --format csv --input " + Quote(empty_key),
-       "hoodie: error: 1 of 2 records failed, nothing was committed: " + empty_key +
-           ":3: recordKey value: \"\" for field: \"id\" cannot be null or empty.\n"},
+       "hoodie: error: 1 of 2 records failed, nothing was committed: " + empty_key + ":3" +
+           key_error + "\n"},
   };
   // Parquet has no lines: the row within the file, from 0.
   std::string parquet = dir.Join("null_key.parquet");

@@ -4,14 +4,14 @@
 /// command-line face of Spark's `df.write.format("hudi")` for copy-on-write tables.
 #include "hoodie/cli/write_command.h"
 
+#include <fstream>
 #include <iostream>
+#include <sstream>
 #include <memory>
 #include <string>
 #include <vector>
 
-#include <arrow/csv/api.h>
 #include <arrow/io/file.h>
-#include <arrow/json/api.h>
 #include <arrow/record_batch.h>
 #include <parquet/arrow/reader.h>
 #include <parquet/exception.h>
@@ -20,6 +20,10 @@
 #include "hoodie/cli/progress.h"
 #include "hoodie/config/datasource_config.h"
 #include "hoodie/config/hoodie_config.h"
+#include "hoodie/format/avro/avro_schema.h"
+#include "hoodie/format/avro/meta_fields.h"
+#include "hoodie/input/csv_reader.h"
+#include "hoodie/input/json_lines_reader.h"
 #include "hoodie/storage/storage.h"
 #include "hoodie/write/write_client.h"
 
@@ -33,6 +37,7 @@ struct WriteArgs {
   std::string format = "json";
   std::string props;
   std::vector<std::string> hoodie_conf;
+  std::string schema_file;
   bool no_commit = false;
 };
 
@@ -45,9 +50,13 @@ hoodie.datasource.write.recordkey.field, .partitionpath.field, .precombine.field
 MERGE_ON_READ when hoodie.datasource.write.table.type says so. On MERGE_ON_READ tables each
 write is a deltacommit: updates and deletes are appended to the file group's log as Avro
 data and delete blocks (a new log version per write), inserts go to new base files.
-Input files are read in order through Arrow: json (one object per line), csv
-(header first), parquet or avro (object container files, codec null, deflate or
-snappy); all must have the same columns. When stderr is a terminal a progress line
+Input files are read in order: json (one object per line) and csv (header first) are
+converted to the table's schema, or to the Avro schema of --schema-file; before a
+table has one they are typed as Spark's readers type them (json: bigint, double,
+string, struct, array, dates and times staying strings; csv: every column a string).
+parquet and avro (object container files, codec null, deflate or snappy) carry their
+own types; timestamps are stored in microseconds as Spark stores them, and nanosecond
+ones are refused. All files must have the same columns. When stderr is a terminal a progress line
 shows the records read so far. A record whose key (or ordering value) is missing
 fails the write: nothing is committed, the table is left as it was, and the error
 names the input file and line of the first failed records (a row for parquet and avro).
@@ -58,28 +67,24 @@ partitions in hoodie.datasource.write.partitions.to.delete (comma-separated, `*`
 wildcard) or, when unset, of the input records; each commits a replacecommit.
 )";
 
+// What JSON and CSV input is converted to: the --schema-file schema (whose missing
+// fields JSON input drops, as Spark's reader does under a user schema), else the
+// table's; null to type the input as Spark's readers do.
+struct TargetSchema {
+  std::shared_ptr<::arrow::Schema> schema;
+  bool user_given = false;
+};
+
 // Opens one input file as a stream of batches.
 ::arrow::Result<std::shared_ptr<::arrow::RecordBatchReader>> OpenInput(
-    const std::string& path, const std::string& format) {
+    const std::string& path, const std::string& format, const TargetSchema& target) {
   if (format == "avro") return OpenAvroContainerInput(path);
-  ARROW_ASSIGN_OR_RAISE(auto file, ::arrow::io::ReadableFile::Open(path));
   if (format == "json") {
-    ARROW_ASSIGN_OR_RAISE(auto reader, ::arrow::json::StreamingReader::Make(
-                                           file, ::arrow::json::ReadOptions::Defaults(),
-                                           ::arrow::json::ParseOptions::Defaults()));
-    return std::static_pointer_cast<::arrow::RecordBatchReader>(reader);
+    return OpenJsonLines(path, {.schema = target.schema,
+                                .drop_unknown_fields = target.user_given});
   }
-  if (format == "csv") {
-    // A serial reader counts rows, so its parse errors name the line ("Row #3").
-    auto read_options = ::arrow::csv::ReadOptions::Defaults();
-    read_options.use_threads = false;
-    ARROW_ASSIGN_OR_RAISE(auto reader,
-                          ::arrow::csv::StreamingReader::Make(
-                              ::arrow::io::default_io_context(), file, read_options,
-                              ::arrow::csv::ParseOptions::Defaults(),
-                              ::arrow::csv::ConvertOptions::Defaults()));
-    return std::static_pointer_cast<::arrow::RecordBatchReader>(reader);
-  }
+  if (format == "csv") return OpenCsv(path, {.schema = target.schema});
+  ARROW_ASSIGN_OR_RAISE(auto file, ::arrow::io::ReadableFile::Open(path));
   ARROW_ASSIGN_OR_RAISE(std::unique_ptr<::parquet::arrow::FileReader> parquet_reader,
                         ::parquet::arrow::OpenFile(file, ::arrow::default_memory_pool()));
   ARROW_ASSIGN_OR_RAISE(std::unique_ptr<::arrow::RecordBatchReader> batches,
@@ -105,10 +110,11 @@ wildcard) or, when unset, of the input records; each commits a replacecommit.
 class ConcatenatedReader : public ::arrow::RecordBatchReader {
  public:
   static ::arrow::Result<std::shared_ptr<ConcatenatedReader>> Open(
-      std::vector<std::string> paths, std::string format) {
+      std::vector<std::string> paths, std::string format, TargetSchema target) {
     auto out = std::shared_ptr<ConcatenatedReader>(new ConcatenatedReader());
     out->paths_ = std::move(paths);
     out->format_ = std::move(format);
+    out->target_ = std::move(target);
     ARROW_RETURN_NOT_OK(out->OpenCurrent());
     out->schema_ = out->current_->schema();
     return out;
@@ -143,26 +149,16 @@ class ConcatenatedReader : public ::arrow::RecordBatchReader {
 
   ::arrow::Status OpenCurrent() {
     starts_.push_back(rows_);
-    ARROW_ASSIGN_OR_RAISE(current_, Locate(OpenInput(paths_[index_], format_)));
+    ARROW_ASSIGN_OR_RAISE(current_,
+                          Locate(OpenInput(paths_[index_], format_, target_)));
     return ::arrow::Status::OK();
   }
 
-  // Prefixes a read error of the current file with "path:line: ". Arrow names the
-  // row of a malformed JSON line within the block being parsed ("in row 1", from 0;
-  // blocks follow the rows already delivered) and the line of a CSV row ("Row #3").
+  // Prefixes a read error of the current file with its path; the JSON and CSV readers
+  // name the file and line themselves.
   ::arrow::Status Locate(::arrow::Status status) const {
-    if (status.ok()) return status;
-    const std::string& message = status.message();
-    std::string where = paths_[index_];
-    int64_t delivered = rows_ - starts_[index_];
-    if (size_t at = message.rfind(" in row ");
-        format_ == "json" && at != std::string::npos) {
-      where += ":" + std::to_string(delivered + std::stoll(message.substr(at + 8)) + 1);
-    } else if (size_t at = message.find("Row #");
-               format_ == "csv" && at != std::string::npos) {
-      where += ":" + std::to_string(std::stoll(message.substr(at + 5)));
-    }
-    return status.WithMessage(where, ": ", message);
+    if (status.ok() || format_ == "json" || format_ == "csv") return status;
+    return status.WithMessage(paths_[index_], ": ", status.message());
   }
   template <typename T>
   ::arrow::Result<T> Locate(::arrow::Result<T> result) const {
@@ -172,6 +168,7 @@ class ConcatenatedReader : public ::arrow::RecordBatchReader {
 
   std::vector<std::string> paths_;
   std::string format_;
+  TargetSchema target_;
   size_t index_ = 0;
   int64_t rows_ = 0;
   std::vector<int64_t> starts_;  // the first input row of each opened file
@@ -240,6 +237,31 @@ void PrintSummary(const GlobalOptions& options, const WriteResult& result,
   }
 }
 
+::arrow::Result<TargetSchema> ReadTargetSchema(const WriteArgs& args,
+                                               const WriteClient& client) {
+  TargetSchema target;
+  if (!args.schema_file.empty()) {
+    if (args.format != "json" && args.format != "csv") {
+      return ::arrow::Status::Invalid(
+          "--schema-file applies to json and csv input; ", args.format,
+          " files carry their own schema");
+    }
+    std::ifstream in(args.schema_file);
+    if (!in) return ::arrow::Status::IOError("cannot read --schema-file ", args.schema_file);
+    std::stringstream text;
+    text << in.rdbuf();
+    auto schema = AvroJsonToArrowSchema(text.str());
+    if (!schema.ok()) {
+      return schema.status().WithMessage(args.schema_file, ": ", schema.status().message());
+    }
+    target.schema = RemoveMetadataFields(**schema);
+    target.user_given = true;
+    return target;
+  }
+  ARROW_ASSIGN_OR_RAISE(target.schema, client.TableSchema());
+  return target;
+}
+
 ::arrow::Status RunWrite(const WriteArgs& args, const GlobalOptions& options) {
   HoodieConfig config;
   if (!args.props.empty()) ARROW_RETURN_NOT_OK(config.LoadPropertiesFile(args.props));
@@ -263,7 +285,9 @@ void PrintSummary(const GlobalOptions& options, const WriteResult& result,
   bool listed = op == WriteOperationType::kDeletePartition &&
                 config.GetRaw(DataSourceConfig::kPartitionsToDelete.key).has_value();
   if (!args.inputs.empty()) {
-    ARROW_ASSIGN_OR_RAISE(input, ConcatenatedReader::Open(args.inputs, args.format));
+    ARROW_ASSIGN_OR_RAISE(TargetSchema target, ReadTargetSchema(args, *client));
+    ARROW_ASSIGN_OR_RAISE(input,
+                          ConcatenatedReader::Open(args.inputs, args.format, target));
   } else if (!listed) {
     return ::arrow::Status::Invalid(
         "--input is required (delete_partition may instead list its partitions with "
@@ -320,6 +344,8 @@ void AddWriteCommand(CLI::App* app, const GlobalOptions* options) {
   cmd->add_option("--format", args->format, "json|csv|parquet|avro (default json)")
       ->check(CLI::IsMember({"json", "csv", "parquet", "avro"}));
   cmd->add_option("--props", args->props, "A .properties file of write options");
+  cmd->add_option("--schema-file", args->schema_file,
+                  "An Avro schema (.avsc) that json and csv input is converted to");
   cmd->add_option("--hoodie-conf", args->hoodie_conf,
                   "A write option key=value (repeatable)");
   // Test-only and hidden: a writer killed after writing its files, before its commit.

@@ -67,17 +67,26 @@ class HoodieConfig {
   /// the value does not parse or validate; KeyError if unset and without default.
   template <typename T>
   ::arrow::Result<T> Get(const ConfigProperty<T>& prop) const {
+    std::optional<std::string> raw = GetExplicit(prop);
+    if (!raw) {
+      if (prop.default_value) return *prop.default_value;
+      return ::arrow::Status::KeyError("config '", prop.key, "' is required but not set");
+    }
+    return ParseConfigProperty(prop, *raw);
+  }
+
+  /// The unparsed value set for the key or, failing that, one of its aliases (a
+  /// deprecated alias logs a warning once per process); nullopt when neither is set,
+  /// whatever the default: what a user asked for explicitly.
+  template <typename T>
+  std::optional<std::string> GetExplicit(const ConfigProperty<T>& prop) const {
     std::optional<std::string> raw = GetRaw(prop.key);
     for (size_t i = 0; !raw && i < prop.aliases.size(); ++i) {
       raw = GetRaw(prop.aliases[i].key);
       if (raw && prop.aliases[i].deprecated)
         WarnDeprecatedOnce(prop.aliases[i].key, prop.key);
     }
-    if (!raw) {
-      if (prop.default_value) return *prop.default_value;
-      return ::arrow::Status::KeyError("config '", prop.key, "' is required but not set");
-    }
-    return ParseConfigProperty(prop, *raw);
+    return raw;
   }
 
   /// Checks every set key against the registry: registered keys (or aliases) must parse

@@ -181,6 +181,21 @@ class TimestampBasedKeyGenerator : public KeyGenerator {
   std::string_view java_class_name() const override {
     return "org.apache.hudi.keygen.TimestampBasedKeyGenerator";
   }
+  // HoodieSparkSqlWriter keeps the settings of HoodieTableConfig.PERSISTED_CONFIG_LIST
+  // that the write sets, under their canonical keys (an alias's value too). Hudi 0.15's list has no
+  // hoodie.keygen.timebased.timestamp.type (Spark leaves it out of hoodie.properties).
+  std::vector<std::pair<std::string, std::string>> PersistedTableProperties(
+      const HoodieConfig& config) const override {
+    std::vector<std::pair<std::string, std::string>> out;
+    for (const ConfigProperty<std::string>* prop :
+         {&KeyGeneratorConfig::kScalarTimeUnit, &KeyGeneratorConfig::kInputDateFormatListDelimiterRegex,
+          &KeyGeneratorConfig::kInputDateFormat, &KeyGeneratorConfig::kInputTimezone,
+          &KeyGeneratorConfig::kOutputDateFormat, &KeyGeneratorConfig::kOutputTimezone,
+          &KeyGeneratorConfig::kTimezone, &KeyGeneratorConfig::kDateTimeParserClass}) {
+      if (auto value = config.GetExplicit(*prop)) out.emplace_back(prop->key, *value);
+    }
+    return out;
+  }
 
  protected:
   TimestampBasedKeyGenerator(KeyGeneratorOptions options,
@@ -216,6 +231,12 @@ class CustomKeyGenerator : public KeyGenerator {
   }
   std::string_view java_class_name() const override {
     return "org.apache.hudi.keygen.CustomKeyGenerator";
+  }
+  // "a:SIMPLE,b:TIMESTAMP" is recorded as "a,b".
+  std::vector<std::string> PartitionColumns() const override {
+    std::vector<std::string> out;
+    for (const Component& component : components_) out.push_back(component.field);
+    return out;
   }
 
  protected:

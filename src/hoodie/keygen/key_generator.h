@@ -17,6 +17,7 @@
 #include <string>
 #include <string_view>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
 namespace hoodie {
@@ -78,6 +79,22 @@ class KeyGenerator {
   /// "org.apache.hudi.keygen.SimpleKeyGenerator".
   virtual std::string_view java_class_name() const = 0;
   const KeyGeneratorOptions& options() const { return options_; }
+
+  /// The partition columns a table created for this generator records in
+  /// hoodie.table.partition.fields (Spark's SparkKeyGenUtils.getPartitionColumns): the
+  /// configured partition fields, by default.
+  virtual std::vector<std::string> PartitionColumns() const {
+    return options_.partition_path_fields;
+  }
+
+  /// The further hoodie.properties entries a table created with `config` for this
+  /// generator records (HoodieSparkSqlWriter keeps the timestamp-based generator's
+  /// settings there); none by default.
+  virtual std::vector<std::pair<std::string, std::string>> PersistedTableProperties(
+      const HoodieConfig& config) const {
+    (void)config;
+    return {};
+  }
 
  protected:
   explicit KeyGenerator(KeyGeneratorOptions options) : options_(std::move(options)) {}

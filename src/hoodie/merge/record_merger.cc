@@ -26,15 +26,6 @@ using ::arrow::internal::checked_cast;
 // DefaultHoodieRecordPayload.DELETE_KEY; not declared in hoodie_config.
 constexpr std::string_view kPayloadDeleteFieldKey = "hoodie.payload.delete.field";
 
-// True when the key or one of its aliases is set explicitly (a default does not count).
-template <typename T>
-bool IsSet(const HoodieConfig& config, const ConfigProperty<T>& prop) {
-  if (config.Contains(prop.key)) return true;
-  return std::any_of(
-      prop.aliases.begin(), prop.aliases.end(),
-      [&](const ConfigAlias& alias) { return config.Contains(alias.key); });
-}
-
 std::optional<std::string_view> StringAt(const ::arrow::Array& array, int64_t row) {
   switch (array.type_id()) {
     case ::arrow::Type::STRING:
@@ -83,13 +74,13 @@ bool RecordMerger::IsDelete(const RowRef& record) const {
   RecordMergerOptions options;
   // Hudi's Spark writer passes the precombine field as the payload ordering field
   // (DataSourceUtils.createHoodieConfig), so it takes precedence.
-  if (IsSet(config, DataSourceConfig::kPrecombineField)) {
+  if (config.GetExplicit(DataSourceConfig::kPrecombineField)) {
     ARROW_ASSIGN_OR_RAISE(options.ordering_field,
                           config.Get(DataSourceConfig::kPrecombineField));
-  } else if (IsSet(config, PayloadConfig::kOrderingField)) {
+  } else if (config.GetExplicit(PayloadConfig::kOrderingField)) {
     ARROW_ASSIGN_OR_RAISE(options.ordering_field,
                           config.Get(PayloadConfig::kOrderingField));
-  } else if (IsSet(config, TableConfigKeys::kPrecombineField)) {
+  } else if (config.GetExplicit(TableConfigKeys::kPrecombineField)) {
     ARROW_ASSIGN_OR_RAISE(options.ordering_field,
                           config.Get(TableConfigKeys::kPrecombineField));
   } else {
@@ -143,7 +134,7 @@ std::vector<std::string> RecordMergerRegistry::Names() const {
 }
 
 ::arrow::Result<std::string> PayloadClassName(const HoodieConfig& config) {
-  if (IsSet(config, DataSourceConfig::kPayloadClass)) {
+  if (config.GetExplicit(DataSourceConfig::kPayloadClass)) {
     return config.Get(DataSourceConfig::kPayloadClass);
   }
   return config.Get(TableConfigKeys::kPayloadClass);

@@ -68,7 +68,7 @@ HandBuiltTable::HandBuiltTable(TableType type)
   options.table_name = "t";
   options.table_type = type_;
   options.record_key_fields = {"key"};
-  options.partition_fields = {"p"};
+  options.partition_fields = std::vector<std::string>{"p"};
   options.key_generator_class = "org.apache.hudi.keygen.SimpleKeyGenerator";
   return TableMetaClient::Create(storage_, base_, options).status();
 }

@@ -38,12 +38,18 @@ bool IsTimestampKeyGenerator(const TableConfig& config) {
 }
 
 // CustomKeyGenerator fields typed TIMESTAMP hold formatted dates that Spark 0.15 can
-// neither parse back into the column's type nor present as text.
+// neither parse back into the column's type nor present as text (its reader fails on
+// their slashes). hoodie.properties records the fields without their types, as Spark's
+// writer does (tables hoodie wrote before kept ":TIMESTAMP"), so any field of a custom
+// generator may be one: its values come from the data files.
 bool HasCustomTimestampField(const TableConfig& config) {
   std::string raw = config.GetOr(TableConfig::kPartitionFields, "");
   std::transform(raw.begin(), raw.end(), raw.begin(),
                  [](unsigned char c) { return std::toupper(c); });
-  return raw.find(":TIMESTAMP") != std::string::npos;
+  std::optional<std::string> name = config.key_generator_class();
+  return raw.find(":TIMESTAMP") != std::string::npos ||
+         (name && (EqualsIgnoreCase(*name, "org.apache.hudi.keygen.CustomKeyGenerator") ||
+                   EqualsIgnoreCase(*name, "org.apache.hudi.keygen.CustomAvroKeyGenerator")));
 }
 
 // java.lang.String.split("/"): trailing empty strings are removed.

@@ -52,8 +52,8 @@ std::string TrimTrailingSlashes(std::string path) {
 
 ::arrow::Status TableCreateOptions::Validate() const {
   HOODIE_RETURN_NOT_OK(ValidateName("table name", table_name));
-  if (!database_name.empty()) {
-    HOODIE_RETURN_NOT_OK(ValidateName("database name", database_name));
+  if (database_name && !database_name->empty()) {
+    HOODIE_RETURN_NOT_OK(ValidateName("database name", *database_name));
   }
   return ::arrow::Status::OK();
 }
@@ -61,7 +61,7 @@ std::string TrimTrailingSlashes(std::string path) {
 TableConfig TableCreateOptions::ToTableConfig() const {
   // The order of HoodieTableMetaClient.PropertyBuilder.build() in Hudi 0.15.
   TableConfig config(extra_properties);
-  if (!database_name.empty()) config.Set(TableConfig::kDatabaseName, database_name);
+  if (database_name) config.Set(TableConfig::kDatabaseName, *database_name);
   config.Set(TableConfig::kName, table_name);
   config.Set(TableConfig::kType, TableTypeName(table_type));
   config.Set(TableConfig::kVersion, std::to_string(TableConfig::kCurrentTableVersion));
@@ -83,9 +83,7 @@ TableConfig TableCreateOptions::ToTableConfig() const {
   }
   if (!precombine_field.empty())
     config.Set(TableConfig::kPrecombineField, precombine_field);
-  if (!partition_fields.empty()) {
-    config.Set(TableConfig::kPartitionFields, Join(partition_fields));
-  }
+  if (partition_fields) config.Set(TableConfig::kPartitionFields, Join(*partition_fields));
   if (!record_key_fields.empty()) {
     config.Set(TableConfig::kRecordKeyFields, Join(record_key_fields));
   }

@@ -25,11 +25,15 @@ class Storage;
 /// written (Hudi writes only what the builder was given, plus create's defaults).
 struct TableCreateOptions {
   std::string table_name;     ///< required; see Validate
-  std::string database_name;  ///< empty = no hoodie.database.name
+  /// Unset = no hoodie.database.name; Spark's writer records an empty one when the write
+  /// names no database.
+  std::optional<std::string> database_name;
   TableType table_type = TableType::kCopyOnWrite;
   std::vector<std::string> record_key_fields;
-  /// Partition fields; CustomKeyGenerator entries may carry ":SIMPLE"/":TIMESTAMP".
-  std::vector<std::string> partition_fields;
+  /// Partition fields, without CustomKeyGenerator's ":SIMPLE"/":TIMESTAMP" suffixes.
+  /// Unset = no hoodie.table.partition.fields; empty = an empty one, as Spark's writer
+  /// records for a non-partitioned table.
+  std::optional<std::vector<std::string>> partition_fields;
   std::string precombine_field;
   std::string key_generator_class;
   std::optional<bool> hive_style_partitioning;

@@ -48,7 +48,7 @@ TableCreateOptions SampleLikeOptions() {
   options.database_name = "default";
   options.table_type = TableType::kCopyOnWrite;
   options.record_key_fields = {"id", "name"};
-  options.partition_fields = {"byteField", "shortField"};
+  options.partition_fields = std::vector<std::string>{"byteField", "shortField"};
   options.precombine_field = "longField";
   options.key_generator_class = "org.apache.hudi.keygen.ComplexKeyGenerator";
   options.hive_style_partitioning = true;

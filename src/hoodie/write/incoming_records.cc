@@ -105,6 +105,73 @@ namespace {
   return spilled->PrepareBuckets(bucket_rows);
 }
 
+namespace {
+
+::arrow::Result<std::shared_ptr<::arrow::DataType>> SparkShapedType(
+    const std::shared_ptr<::arrow::DataType>& type, const std::string& path);
+
+::arrow::Result<std::shared_ptr<::arrow::Field>> SparkShapedField(
+    const std::shared_ptr<::arrow::Field>& field, const std::string& path) {
+  ARROW_ASSIGN_OR_RAISE(auto type, SparkShapedType(field->type(), path));
+  return field->WithType(type);
+}
+
+::arrow::Result<std::shared_ptr<::arrow::DataType>> SparkShapedType(
+    const std::shared_ptr<::arrow::DataType>& type, const std::string& path) {
+  switch (type->id()) {
+    case ::arrow::Type::TIMESTAMP: {
+      const auto& timestamp = static_cast<const ::arrow::TimestampType&>(*type);
+      if (timestamp.unit() == ::arrow::TimeUnit::NANO) {
+        return ::arrow::Status::Invalid(
+            "column '", path, "' holds nanosecond timestamps (", type->ToString(),
+            "), which Spark 3.5 refuses too (Illegal Parquet type: INT64 "
+            "(TIMESTAMP(NANOS)); only spark.sql.legacy.parquet.nanosAsLong=true reads "
+            "them, as bigint): convert the column to microseconds first, e.g. pandas "
+            "`.astype('datetime64[us, UTC]')` or pyarrow `pc.cast(column, "
+            "pa.timestamp('us', tz='UTC'))`");
+      }
+      return ::arrow::timestamp(::arrow::TimeUnit::MICRO,
+                                timestamp.timezone().empty() ? "" : "UTC");
+    }
+    case ::arrow::Type::STRUCT: {
+      ::arrow::FieldVector fields;
+      for (const auto& child : type->fields()) {
+        ARROW_ASSIGN_OR_RAISE(auto shaped, SparkShapedField(child, path + "." + child->name()));
+        fields.push_back(std::move(shaped));
+      }
+      return ::arrow::struct_(std::move(fields));
+    }
+    case ::arrow::Type::LIST: {
+      ARROW_ASSIGN_OR_RAISE(auto item, SparkShapedField(type->field(0), path + ".element"));
+      return ::arrow::list(std::move(item));
+    }
+    case ::arrow::Type::LARGE_LIST: {
+      ARROW_ASSIGN_OR_RAISE(auto item, SparkShapedField(type->field(0), path + ".element"));
+      return ::arrow::large_list(std::move(item));
+    }
+    case ::arrow::Type::MAP: {
+      const auto& map = static_cast<const ::arrow::MapType&>(*type);
+      ARROW_ASSIGN_OR_RAISE(auto item, SparkShapedField(map.item_field(), path + ".value"));
+      return std::make_shared<::arrow::MapType>(map.key_field(), std::move(item),
+                                                map.keys_sorted());
+    }
+    default:
+      return type;
+  }
+}
+
+}  // namespace
+
+::arrow::Result<std::shared_ptr<::arrow::Schema>> SparkShapedSchema(
+    const ::arrow::Schema& input) {
+  ::arrow::FieldVector fields;
+  for (const auto& field : input.fields()) {
+    ARROW_ASSIGN_OR_RAISE(auto shaped, SparkShapedField(field, field->name()));
+    fields.push_back(std::move(shaped));
+  }
+  return ::arrow::schema(std::move(fields), input.metadata());
+}
+
 ::arrow::Result<std::shared_ptr<::arrow::RecordBatch>> AlignToSchema(
     const std::shared_ptr<::arrow::RecordBatch>& batch, const ::arrow::Schema& schema) {
   for (const auto& field : batch->schema()->fields()) {

@@ -122,6 +122,15 @@ struct IncomingRecords {
   std::vector<int64_t> batch_starts_;
 };
 
+/// `input` with the types Spark hands Hudi for them: a timestamp of seconds,
+/// milliseconds or microseconds becomes microseconds (Spark's timestamp; a zoned one in
+/// UTC, since an instant keeps no zone name; a naive one stays naive, Spark's
+/// timestamp_ntz), inside structs, lists and maps too.
+/// \return Invalid naming the column for a nanosecond timestamp, which Spark 3.5 refuses
+///   too, with how to convert it.
+::arrow::Result<std::shared_ptr<::arrow::Schema>> SparkShapedSchema(
+    const ::arrow::Schema& input);
+
 /// `batch` with the columns of `schema` in its order, cast to its types; meta columns
 /// of the input are dropped. Invalid naming a missing or extra column.
 ::arrow::Result<std::shared_ptr<::arrow::RecordBatch>> AlignToSchema(

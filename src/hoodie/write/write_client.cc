@@ -30,6 +30,7 @@
 #include "hoodie/write/metadata_table_guard_internal.h"
 #include "hoodie/write/rollback_executor.h"
 #include "hoodie/write/write_plan_internal.h"
+#include "hoodie/write/write_table_config.h"
 
 namespace hoodie {
 namespace {
@@ -78,10 +79,12 @@ struct WriterSchema {
 ::arrow::Result<WriterSchema> ResolveSchema(const ActiveTimeline& timeline,
                                             const ::arrow::Schema& input,
                                             const std::string& table_name) {
+  // Spark's types first: input Spark refuses is refused whatever the table holds.
+  ARROW_ASSIGN_OR_RAISE(auto spark_shaped, internal::SparkShapedSchema(input));
   ARROW_ASSIGN_OR_RAISE(std::optional<WriterSchema> latest, LatestCommitSchema(timeline));
   if (latest) return *std::move(latest);
   WriterSchema out;
-  out.arrow = RemoveMetadataFields(input);
+  out.arrow = RemoveMetadataFields(*spark_shaped);
   out.arrow = ::arrow::schema(out.arrow->fields());
   ARROW_ASSIGN_OR_RAISE(out.avro, ArrowSchemaToAvroJson(*out.arrow, table_name));
   return out;
@@ -251,6 +254,7 @@ std::vector<std::vector<int64_t>> BucketRows(const internal::IncomingRecords& re
     std::shared_ptr<TableMetaClient> table, const HoodieConfig& config) {
   ARROW_ASSIGN_OR_RAISE(WriteOptions options,
                         WriteOptions::FromConfig(config, table->table_config().get()));
+  ARROW_RETURN_NOT_OK(ValidateWriteAgainstTable(config, options, *table->table_config()));
   if (table->table_version() != 6) {
     return ::arrow::Status::NotImplemented(
         "hoodie writes table version 6 only (no upgrade); the table has version ",
@@ -278,19 +282,8 @@ std::vector<std::vector<int64_t>> BucketRows(const internal::IncomingRecords& re
       bool exists, storage->Exists(JoinPath(base_path, TableMetaClient::kMetaFolder)));
   if (exists) return TableMetaClient::Load(storage, base_path);
   ARROW_ASSIGN_OR_RAISE(WriteOptions options, WriteOptions::FromConfig(config));
-  TableCreateOptions create;
-  create.table_name = options.table_name;
-  create.table_type =
-      options.merge_on_read ? TableType::kMergeOnRead : TableType::kCopyOnWrite;
-  create.record_key_fields = options.record_key_fields;
-  create.partition_fields = options.partition_fields;
-  if (options.precombine_field_explicit)
-    create.precombine_field = *options.precombine_field;
-  create.key_generator_class = options.key_generator_class;
-  create.hive_style_partitioning = options.hive_style_partitioning;
-  create.url_encode_partitioning = options.url_encode_partitioning;
-  create.drop_partition_columns = false;
-  create.base_file_format = "PARQUET";
+  ARROW_ASSIGN_OR_RAISE(TableCreateOptions create,
+                        TableCreateOptionsForWrite(config, options));
   return TableMetaClient::Create(storage, base_path, create);
 }
 
@@ -345,6 +338,13 @@ int64_t WriteResult::FilesReplaced() const {
   int64_t count = 0;
   for (const auto& [partition, file_ids] : replaced_file_ids) count += file_ids.size();
   return count;
+}
+
+::arrow::Result<std::shared_ptr<::arrow::Schema>> WriteClient::TableSchema() const {
+  ARROW_ASSIGN_OR_RAISE(ActiveTimeline timeline, table_->LoadActiveTimeline());
+  ARROW_ASSIGN_OR_RAISE(std::optional<WriterSchema> latest, LatestCommitSchema(timeline));
+  if (!latest) return std::shared_ptr<::arrow::Schema>();
+  return latest->arrow;
 }
 
 ::arrow::Result<std::string> WriteClient::StartCommit() {

@@ -170,6 +170,10 @@ class WriteClient {
   ::arrow::Status Abort(const std::string& instant);
 
   const WriteOptions& options() const { return options_; }
+
+  /// The table's data schema (no meta columns): the latest completed commit's, which
+  /// the next write's input is converted to; null before the first commit.
+  ::arrow::Result<std::shared_ptr<::arrow::Schema>> TableSchema() const;
   const std::shared_ptr<TableMetaClient>& table() const { return table_; }
 
   /// Replaces the services run after each commit (null for none).

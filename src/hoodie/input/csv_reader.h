@@ -1,0 +1,29 @@
+// SPDX-License-Identifier: Apache-2.0
+/// \file hoodie/input/csv_reader.h
+/// \brief CSV files (header first) as Arrow record batches, typed as Spark's CSV reader
+/// types them: every column a string unless a schema says otherwise.
+#pragma once
+
+#include <memory>
+#include <string>
+
+#include <arrow/record_batch.h>
+#include <arrow/result.h>
+#include <arrow/type_fwd.h>
+
+namespace hoodie {
+
+struct CsvOptions {
+  /// Types for the columns it names; the others, and all without a schema, are
+  /// strings (Spark's inferSchema=false). Values are parsed as Spark parses text for
+  /// the type (see text_value_internal.h).
+  std::shared_ptr<::arrow::Schema> schema;
+};
+
+/// Opens `path` (local file). Empty fields, quoted or not, are null (Spark's default
+/// nullValue ""). A malformed row, or a value that does not parse as its column's
+/// type, fails the read with "path:line: field 'c': ..." saying what was expected.
+::arrow::Result<std::shared_ptr<::arrow::RecordBatchReader>> OpenCsv(
+    const std::string& path, CsvOptions options = {});
+
+}  // namespace hoodie

@@ -1,0 +1,193 @@
+// SPDX-License-Identifier: Apache-2.0
+/// \file hoodie/input/input_test.cc
+/// \brief JSON lines and CSV typed as Spark's readers type them (the expected types and
+/// values are what spark.read.json / spark.read.csv give for the same files).
+#include <fstream>
+#include <string>
+
+#include <arrow/api.h>
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include "hoodie/input/csv_reader.h"
+#include "hoodie/input/json_lines_reader.h"
+#include "hoodie/testing/matchers.h"
+#include "hoodie/testing/temp_dir.h"
+
+namespace hoodie {
+namespace {
+
+using ::testing::HasSubstr;
+
+std::string WriteFile(const testing::TempDir& dir, const std::string& name,
+                      const std::string& text) {
+  std::string path = dir.Join(name);
+  std::ofstream(path) << text;
+  return path;
+}
+
+std::shared_ptr<::arrow::Table> ReadAll(::arrow::RecordBatchReader* reader) {
+  return reader->ToTable().ValueOrDie();
+}
+
+TEST(JsonLinesTest, InfersSparksTypesKeepingDatesAsStrings) {
+  testing::TempDir dir;
+  std::string path = WriteFile(
+      dir, "in.json",
+      R"({"id":"a","dt":"2024-01-01","tm":"2024-01-01 10:00:00","n":1,"f":1.5,"mix":1,"o":{"z":1,"a":"x"},"arr":[1,2],"nul":null,"b":true,"big":12345678901234567890}
+)"
+      "\n"
+      R"({"id":"b","dt":"2024-01-02","tm":"2024-01-01T10:00:00Z","n":2,"f":2,"mix":2.5,"o":{"z":2,"b":[1.5]},"arr":[],"nul":null,"b":false,"big":1,"s":{"k":1}}
+{"id":"c","s":"text"})");
+  ASSERT_OK_AND_ASSIGN(auto schema, InferJsonLinesSchema(path));
+  auto expected = ::arrow::schema({
+      ::arrow::field("id", ::arrow::utf8()),
+      ::arrow::field("dt", ::arrow::utf8()),
+      ::arrow::field("tm", ::arrow::utf8()),
+      ::arrow::field("n", ::arrow::int64()),
+      ::arrow::field("f", ::arrow::float64()),
+      ::arrow::field("mix", ::arrow::float64()),
+      ::arrow::field("o", ::arrow::struct_({::arrow::field("z", ::arrow::int64()),
+                                            ::arrow::field("a", ::arrow::utf8()),
+                                            ::arrow::field("b", ::arrow::list(::arrow::float64()))})),
+      ::arrow::field("arr", ::arrow::list(::arrow::int64())),
+      ::arrow::field("nul", ::arrow::utf8()),
+      ::arrow::field("b", ::arrow::boolean()),
+      ::arrow::field("big", ::arrow::decimal128(20, 0)),
+      ::arrow::field("s", ::arrow::utf8()),
+  });
+  EXPECT_TRUE(schema->Equals(*expected)) << schema->ToString();
+
+  ASSERT_OK_AND_ASSIGN(auto reader, OpenJsonLines(path));
+  auto table = ReadAll(reader.get());
+  ASSERT_EQ(table->num_rows(), 3);
+  auto column = [&](const std::string& name) {
+    return table->GetColumnByName(name)->chunk(0);
+  };
+  EXPECT_EQ(column("tm")->GetScalar(1).ValueOrDie()->ToString(), "2024-01-01T10:00:00Z");
+  EXPECT_EQ(column("mix")->GetScalar(0).ValueOrDie()->ToString(), "1");
+  EXPECT_EQ(column("big")->GetScalar(0).ValueOrDie()->ToString(), "12345678901234567890");
+  // A string field holds other values' JSON text, as Spark's does.
+  EXPECT_EQ(column("s")->GetScalar(1).ValueOrDie()->ToString(), R"({"k":1})");
+  EXPECT_EQ(column("s")->GetScalar(2).ValueOrDie()->ToString(), "text");
+  EXPECT_TRUE(column("s")->IsNull(0));
+  EXPECT_TRUE(column("o")->IsNull(2));
+}
+
+TEST(JsonLinesTest, ConvertsToATargetSchema) {
+  testing::TempDir dir;
+  std::string path = WriteFile(
+      dir, "in.json",
+      R"({"id":"a","d":"2024-03-01","t":"2024-03-01 10:00:00.123456","t2":"2024-03-01T10:00:00+02:00","i":7,"x":2.25,"m":{"k":1},"dec":"12.30"}
+{"id":"b","t":1700000000,"x":"NaN"})");
+  auto schema = ::arrow::schema({
+      ::arrow::field("id", ::arrow::utf8()),
+      ::arrow::field("d", ::arrow::date32()),
+      ::arrow::field("t", ::arrow::timestamp(::arrow::TimeUnit::MICRO, "UTC")),
+      ::arrow::field("t2", ::arrow::timestamp(::arrow::TimeUnit::MICRO, "UTC")),
+      ::arrow::field("i", ::arrow::int32()),
+      ::arrow::field("x", ::arrow::float64()),
+      ::arrow::field("m", ::arrow::map(::arrow::utf8(), ::arrow::int64())),
+      ::arrow::field("dec", ::arrow::decimal128(10, 2)),
+  });
+  ASSERT_OK_AND_ASSIGN(auto reader, OpenJsonLines(path, {.schema = schema}));
+  auto table = ReadAll(reader.get());
+  ASSERT_EQ(table->num_rows(), 2);
+  EXPECT_TRUE(table->schema()->Equals(*schema));
+  auto value = [&](const std::string& name, int64_t row) {
+    return table->GetColumnByName(name)->chunk(0)->GetScalar(row).ValueOrDie()->ToString();
+  };
+  EXPECT_EQ(value("d", 0), "2024-03-01");
+  EXPECT_EQ(value("t", 0), "2024-03-01 10:00:00.123456Z");
+  EXPECT_EQ(value("t2", 0), "2024-03-01 08:00:00.000000Z");
+  EXPECT_EQ(value("t", 1), "2023-11-14 22:13:20.000000Z");  // epoch seconds
+  EXPECT_EQ(value("i", 0), "7");
+  EXPECT_EQ(value("x", 1), "nan");
+  EXPECT_EQ(value("dec", 0), "12.30");
+}
+
+TEST(JsonLinesTest, ABadValueNamesFileLineAndField) {
+  testing::TempDir dir;
+  std::string path = WriteFile(dir, "in.json",
+                               "{\"id\":\"a\",\"o\":{\"n\":1}}\n\n{\"id\":\"b\",\"o\":{\"n\":\"x\"}}\n");
+  auto schema = ::arrow::schema(
+      {::arrow::field("id", ::arrow::utf8()),
+       ::arrow::field("o", ::arrow::struct_({::arrow::field("n", ::arrow::int64())}))});
+  ASSERT_OK_AND_ASSIGN(auto reader, OpenJsonLines(path, {.schema = schema}));
+  auto status = reader->ToTable().status();
+  ASSERT_FALSE(status.ok());
+  EXPECT_THAT(status.message(), HasSubstr(path + ":3: field 'o.n': expected bigint, got a string \"x\""));
+
+  std::string unknown = WriteFile(dir, "unknown.json", "{\"id\":\"a\",\"extra\":1}\n");
+  ASSERT_OK_AND_ASSIGN(reader, OpenJsonLines(unknown, {.schema = schema}));
+  EXPECT_THAT(reader->ToTable().status().message(),
+              HasSubstr(unknown + ":1: field 'extra': the schema has no such field"));
+  // Spark's reader drops keys a user schema lacks.
+  ASSERT_OK_AND_ASSIGN(reader, OpenJsonLines(unknown, {.schema = schema,
+                                                       .drop_unknown_fields = true}));
+  ASSERT_OK_AND_ASSIGN(auto table, reader->ToTable());
+  EXPECT_EQ(table->num_rows(), 1);
+
+  std::string broken = WriteFile(dir, "broken.json", "{\"id\":\"a\"}\n[1]\n");
+  ASSERT_OK_AND_ASSIGN(reader, OpenJsonLines(broken, {.schema = schema}));
+  EXPECT_THAT(reader->ToTable().status().message(),
+              HasSubstr(broken + ":2: a line must hold one JSON object, got an array"));
+  EXPECT_THAT(InferJsonLinesSchema(broken).status().message(), HasSubstr(broken + ":2:"));
+}
+
+TEST(JsonLinesTest, BatchesAreBoundedByRows) {
+  testing::TempDir dir;
+  std::string text;
+  for (int i = 0; i < 10; ++i) text += "{\"id\":" + std::to_string(i) + "}\n";
+  std::string path = WriteFile(dir, "in.json", text);
+  ASSERT_OK_AND_ASSIGN(auto reader, OpenJsonLines(path, {.batch_rows = 4}));
+  std::vector<int64_t> sizes;
+  while (true) {
+    ASSERT_OK_AND_ASSIGN(auto batch, reader->Next());
+    if (batch == nullptr) break;
+    sizes.push_back(batch->num_rows());
+  }
+  EXPECT_THAT(sizes, ::testing::ElementsAre(4, 4, 2));
+}
+
+TEST(CsvTest, ColumnsAreStringsAndEmptyFieldsNull) {
+  testing::TempDir dir;
+  std::string path = WriteFile(dir, "in.csv",
+                               "id,a,b,c,when\nx,1,,\"q\",2024-01-01 10:00:00\ny,2.5,\"\",,\n");
+  ASSERT_OK_AND_ASSIGN(auto reader, OpenCsv(path));
+  auto table = ReadAll(reader.get());
+  for (const auto& field : table->schema()->fields()) {
+    EXPECT_EQ(field->type()->id(), ::arrow::Type::STRING) << field->name();
+  }
+  auto column = [&](const std::string& name) {
+    return table->GetColumnByName(name)->chunk(0);
+  };
+  EXPECT_EQ(column("a")->GetScalar(1).ValueOrDie()->ToString(), "2.5");
+  EXPECT_TRUE(column("b")->IsNull(0));
+  EXPECT_TRUE(column("b")->IsNull(1));
+  EXPECT_TRUE(column("c")->IsNull(1));
+  EXPECT_EQ(column("when")->GetScalar(0).ValueOrDie()->ToString(), "2024-01-01 10:00:00");
+}
+
+TEST(CsvTest, ConvertsToATargetSchemaNamingBadValues) {
+  testing::TempDir dir;
+  auto schema = ::arrow::schema(
+      {::arrow::field("n", ::arrow::int64()), ::arrow::field("ok", ::arrow::boolean()),
+       ::arrow::field("when", ::arrow::timestamp(::arrow::TimeUnit::MICRO, "UTC"))});
+  std::string path =
+      WriteFile(dir, "in.csv", "id,n,ok,when\nx,1,TRUE,2024-01-01 10:00:00\ny,,false,\n");
+  ASSERT_OK_AND_ASSIGN(auto reader, OpenCsv(path, {.schema = schema}));
+  auto table = ReadAll(reader.get());
+  EXPECT_EQ(table->schema()->field(0)->type()->id(), ::arrow::Type::STRING);
+  EXPECT_EQ(table->GetColumnByName("when")->chunk(0)->GetScalar(0).ValueOrDie()->ToString(),
+            "2024-01-01 10:00:00.000000Z");
+  EXPECT_TRUE(table->GetColumnByName("n")->chunk(0)->IsNull(1));
+
+  std::string bad = WriteFile(dir, "bad.csv", "id,n\nx,1\ny,two\n");
+  ASSERT_OK_AND_ASSIGN(reader, OpenCsv(bad, {.schema = schema}));
+  EXPECT_THAT(reader->ToTable().status().message(),
+              HasSubstr(bad + ":3: field 'n': 'two' is not an integer of type bigint"));
+}
+
+}  // namespace
+}  // namespace hoodie

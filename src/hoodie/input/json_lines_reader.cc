@@ -1,0 +1,363 @@
+// SPDX-License-Identifier: Apache-2.0
+/// \file hoodie/input/json_lines_reader.cc
+/// \brief JSON lines through simdjson into Arrow builders, Spark's JacksonParser rules.
+#include "hoodie/input/json_lines_reader.h"
+
+#include <cmath>
+#include <fstream>
+#include <limits>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include <arrow/builder.h>
+#include <arrow/type.h>
+#include <arrow/util/base64.h>
+#include <arrow/util/checked_cast.h>
+#include <arrow/util/decimal.h>
+#include <simdjson.h>
+
+#include "hoodie/input/json_schema_inference_internal.h"
+#include "hoodie/input/text_value_internal.h"
+
+namespace hoodie {
+namespace {
+
+using ::arrow::Status;
+using ::arrow::internal::checked_cast;
+using internal::AppendText;
+using internal::InferredType;
+using internal::SparkTypeName;
+using simdjson::dom::element;
+using simdjson::dom::element_type;
+
+std::string_view KindName(element_type type) {
+  switch (type) {
+    case element_type::ARRAY:
+      return "an array";
+    case element_type::OBJECT:
+      return "an object";
+    case element_type::INT64:
+    case element_type::UINT64:
+      return "an integer";
+    case element_type::DOUBLE:
+      return "a number";
+    case element_type::STRING:
+      return "a string";
+    case element_type::BOOL:
+      return "a boolean";
+    case element_type::NULL_VALUE:
+      return "null";
+  }
+  return "a value";
+}
+
+Status Mismatch(const ::arrow::DataType& type, element value) {
+  return Status::Invalid("expected ", SparkTypeName(type), ", got ",
+                         KindName(value.type()), " ", simdjson::minify(value));
+}
+
+// Reads a file's lines one at a time, counting them.
+class LineSource {
+ public:
+  static ::arrow::Result<LineSource> Open(const std::string& path) {
+    LineSource out;
+    out.path_ = path;
+    out.in_ = std::make_unique<std::ifstream>(path, std::ios::binary);
+    if (!*out.in_) return Status::IOError("cannot open ", path);
+    return out;
+  }
+  /// The next non-blank line, or false at the end.
+  bool Next(std::string* line) {
+    while (std::getline(*in_, *line)) {
+      ++line_number_;
+      if (!line->empty() && line->back() == '\r') line->pop_back();
+      if (line->find_first_not_of(" \t") != std::string::npos) return true;
+    }
+    return false;
+  }
+  Status Locate(const Status& status, std::string_view field = {}) const {
+    std::string where = path_ + ":" + std::to_string(line_number_) + ": ";
+    if (!field.empty()) where += "field '" + std::string(field) + "': ";
+    return status.WithMessage(where, status.message());
+  }
+  ::arrow::Result<element> Parse(simdjson::dom::parser* parser,
+                                 const std::string& line) const {
+    element value;
+    if (auto error = parser->parse(line).get(value)) {
+      return Locate(Status::Invalid("not valid JSON: ", simdjson::error_message(error)));
+    }
+    if (value.type() != element_type::OBJECT) {
+      return Locate(Status::Invalid("a line must hold one JSON object, got ",
+                                    KindName(value.type())));
+    }
+    return value;
+  }
+
+ private:
+  std::string path_;
+  std::unique_ptr<std::ifstream> in_;
+  int64_t line_number_ = 0;
+};
+
+// Appends one JSON value to a builder of the target type (JacksonParser.makeConverter).
+class ValueAppender {
+ public:
+  explicit ValueAppender(bool drop_unknown_fields) : drop_unknown_(drop_unknown_fields) {}
+
+  // On failure `failed_field_` names the field whose value did not convert.
+  Status Append(element value, ::arrow::ArrayBuilder* builder, const std::string& path) {
+    if (value.is_null()) return builder->AppendNull();
+    Status status = AppendValue(value, builder, path);
+    if (!status.ok() && failed_field_.empty()) failed_field_ = path;
+    return status;
+  }
+
+  Status AppendObject(simdjson::dom::object object, ::arrow::StructBuilder* builder,
+                      const std::string& path) {
+    const std::shared_ptr<::arrow::DataType> type_holder = builder->type();
+    const auto& type = checked_cast<const ::arrow::StructType&>(*type_holder);
+    std::vector<bool> seen(type.num_fields(), false);
+    ARROW_RETURN_NOT_OK(builder->Append());
+    for (auto [key, item] : object) {
+      int index = type.GetFieldIndex(std::string(key));
+      std::string child_path = path.empty() ? std::string(key) : path + "." + std::string(key);
+      if (index < 0) {
+        if (drop_unknown_) continue;
+        failed_field_ = child_path;
+        return Status::Invalid(
+            "the schema has no such field (add it to the schema, or remove it from the "
+            "input)");
+      }
+      if (seen[index]) continue;  // Jackson keeps the first of duplicate keys' values
+      seen[index] = true;
+      ARROW_RETURN_NOT_OK(Append(item, builder->field_builder(index), child_path));
+    }
+    for (int i = 0; i < type.num_fields(); ++i) {
+      if (!seen[i]) ARROW_RETURN_NOT_OK(builder->field_builder(i)->AppendNull());
+    }
+    return Status::OK();
+  }
+
+  const std::string& failed_field() const { return failed_field_; }
+  void clear_failed_field() { failed_field_.clear(); }
+
+ private:
+  Status AppendValue(element value, ::arrow::ArrayBuilder* builder,
+                     const std::string& path) {
+    const std::shared_ptr<::arrow::DataType> type_holder = builder->type();
+    const ::arrow::DataType& type = *type_holder;
+    switch (type.id()) {
+      case ::arrow::Type::STRING:
+        return checked_cast<::arrow::StringBuilder*>(builder)->Append(TextOf(value));
+      case ::arrow::Type::BOOL:
+        if (!value.is_bool()) return Mismatch(type, value);
+        return checked_cast<::arrow::BooleanBuilder*>(builder)->Append(bool(value));
+      case ::arrow::Type::INT8:
+      case ::arrow::Type::INT16:
+      case ::arrow::Type::INT32:
+      case ::arrow::Type::INT64:
+        return AppendInteger(value, builder);
+      case ::arrow::Type::FLOAT:
+      case ::arrow::Type::DOUBLE:
+        return AppendFloating(value, builder);
+      case ::arrow::Type::DECIMAL128:
+      case ::arrow::Type::DECIMAL256:
+        if (!value.is_number() && !value.is_string()) return Mismatch(type, value);
+        return AppendText(TextOf(value), builder);
+      case ::arrow::Type::BINARY:
+        // Jackson's getBinaryValue: base64 text.
+        if (!value.is_string()) return Mismatch(type, value);
+        return checked_cast<::arrow::BinaryBuilder*>(builder)->Append(
+            ::arrow::util::base64_decode(std::string_view(value)));
+      case ::arrow::Type::DATE32:
+        if (!value.is_string()) return Mismatch(type, value);
+        return AppendText(std::string_view(value), builder);
+      case ::arrow::Type::TIMESTAMP:
+        return AppendTimestamp(value, builder);
+      case ::arrow::Type::LIST:
+        return AppendList(value, checked_cast<::arrow::ListBuilder*>(builder), path);
+      case ::arrow::Type::STRUCT:
+        if (!value.is_object()) return Mismatch(type, value);
+        return AppendObject(simdjson::dom::object(value),
+                            checked_cast<::arrow::StructBuilder*>(builder), path);
+      case ::arrow::Type::MAP:
+        return AppendMap(value, checked_cast<::arrow::MapBuilder*>(builder), path);
+      default:
+        return Status::NotImplemented("JSON input cannot fill a column of type ",
+                                      type.ToString());
+    }
+  }
+
+  // A string field takes a string's text, and any other value's JSON text.
+  static std::string TextOf(element value) {
+    if (value.is_string()) return std::string(std::string_view(value));
+    return simdjson::minify(value);
+  }
+
+  static Status AppendInteger(element value, ::arrow::ArrayBuilder* builder) {
+    const std::shared_ptr<::arrow::DataType> type_holder = builder->type();
+    const ::arrow::DataType& type = *type_holder;
+    if (!value.is_int64()) {
+      if (value.is_uint64()) {
+        return Status::Invalid(simdjson::minify(value), " is out of range for ",
+                               SparkTypeName(type));
+      }
+      return Mismatch(type, value);
+    }
+    int64_t number = int64_t(value);
+    auto in_range = [&](int64_t low, int64_t high) { return number >= low && number <= high; };
+    switch (type.id()) {
+      case ::arrow::Type::INT8:
+        if (!in_range(INT8_MIN, INT8_MAX)) break;
+        return checked_cast<::arrow::Int8Builder*>(builder)->Append(int8_t(number));
+      case ::arrow::Type::INT16:
+        if (!in_range(INT16_MIN, INT16_MAX)) break;
+        return checked_cast<::arrow::Int16Builder*>(builder)->Append(int16_t(number));
+      case ::arrow::Type::INT32:
+        if (!in_range(INT32_MIN, INT32_MAX)) break;
+        return checked_cast<::arrow::Int32Builder*>(builder)->Append(int32_t(number));
+      default:
+        return checked_cast<::arrow::Int64Builder*>(builder)->Append(number);
+    }
+    return Status::Invalid(number, " is out of range for ", SparkTypeName(type));
+  }
+
+  static Status AppendFloating(element value, ::arrow::ArrayBuilder* builder) {
+    const std::shared_ptr<::arrow::DataType> type_holder = builder->type();
+    const ::arrow::DataType& type = *type_holder;
+    // Spark's allowNonNumericNumbers: "NaN", "Infinity" and their kin as strings.
+    if (value.is_string()) return AppendText(std::string_view(value), builder);
+    if (!value.is_number()) return Mismatch(type, value);
+    double number = double(value);
+    if (type.id() == ::arrow::Type::FLOAT) {
+      return checked_cast<::arrow::FloatBuilder*>(builder)->Append(float(number));
+    }
+    return checked_cast<::arrow::DoubleBuilder*>(builder)->Append(number);
+  }
+
+  // Text as an ISO 8601 timestamp; an integer as seconds since the epoch (Spark).
+  static Status AppendTimestamp(element value, ::arrow::ArrayBuilder* builder) {
+    const std::shared_ptr<::arrow::DataType> type_holder = builder->type();
+    const auto& type = checked_cast<const ::arrow::TimestampType&>(*type_holder);
+    if (value.is_string()) return AppendText(std::string_view(value), builder);
+    if (!value.is_int64()) return Mismatch(type, value);
+    int64_t per_second = 1;
+    switch (type.unit()) {
+      case ::arrow::TimeUnit::MILLI:
+        per_second = 1000;
+        break;
+      case ::arrow::TimeUnit::MICRO:
+        per_second = 1000000;
+        break;
+      case ::arrow::TimeUnit::NANO:
+        per_second = 1000000000;
+        break;
+      default:
+        break;
+    }
+    int64_t seconds = int64_t(value);
+    if (std::abs(seconds) > std::numeric_limits<int64_t>::max() / per_second) {
+      return Status::Invalid(seconds, " seconds is out of range for a timestamp");
+    }
+    return checked_cast<::arrow::TimestampBuilder*>(builder)->Append(seconds * per_second);
+  }
+
+  Status AppendList(element value, ::arrow::ListBuilder* builder, const std::string& path) {
+    if (!value.is_array()) return Mismatch(*builder->type(), value);
+    ARROW_RETURN_NOT_OK(builder->Append());
+    for (element item : simdjson::dom::array(value)) {
+      ARROW_RETURN_NOT_OK(Append(item, builder->value_builder(), path + "[]"));
+    }
+    return Status::OK();
+  }
+
+  Status AppendMap(element value, ::arrow::MapBuilder* builder, const std::string& path) {
+    if (!value.is_object()) return Mismatch(*builder->type(), value);
+    ARROW_RETURN_NOT_OK(builder->Append());
+    for (auto [key, item] : simdjson::dom::object(value)) {
+      ARROW_RETURN_NOT_OK(AppendText(key, builder->key_builder()));
+      ARROW_RETURN_NOT_OK(
+          Append(item, builder->item_builder(), path + "." + std::string(key)));
+    }
+    return Status::OK();
+  }
+
+  bool drop_unknown_;
+  std::string failed_field_;
+};
+
+class JsonLinesReader : public ::arrow::RecordBatchReader {
+ public:
+  JsonLinesReader(LineSource source, std::shared_ptr<::arrow::Schema> schema,
+                  const JsonLinesOptions& options)
+      : source_(std::move(source)),
+        schema_(std::move(schema)),
+        appender_(options.drop_unknown_fields),
+        batch_rows_(std::max<int64_t>(1, options.batch_rows)) {}
+
+  std::shared_ptr<::arrow::Schema> schema() const override { return schema_; }
+
+  Status ReadNext(std::shared_ptr<::arrow::RecordBatch>* batch) override {
+    *batch = nullptr;
+    std::unique_ptr<::arrow::ArrayBuilder> builder;
+    ARROW_RETURN_NOT_OK(::arrow::MakeBuilder(::arrow::default_memory_pool(),
+                                             ::arrow::struct_(schema_->fields()),
+                                             &builder));
+    auto* rows = checked_cast<::arrow::StructBuilder*>(builder.get());
+    std::string line;
+    while (rows->length() < batch_rows_ && source_.Next(&line)) {
+      ARROW_ASSIGN_OR_RAISE(element value, source_.Parse(&parser_, line));
+      appender_.clear_failed_field();
+      Status status = appender_.AppendObject(simdjson::dom::object(value), rows, "");
+      if (!status.ok()) return source_.Locate(status, appender_.failed_field());
+    }
+    if (rows->length() == 0) return Status::OK();
+    std::shared_ptr<::arrow::Array> array;
+    ARROW_RETURN_NOT_OK(rows->Finish(&array));
+    ARROW_ASSIGN_OR_RAISE(*batch, ::arrow::RecordBatch::FromStructArray(array));
+    *batch = (*batch)->ReplaceSchema(schema_).ValueOr(*batch);
+    return Status::OK();
+  }
+
+ private:
+  LineSource source_;
+  std::shared_ptr<::arrow::Schema> schema_;
+  simdjson::dom::parser parser_;
+  ValueAppender appender_;
+  int64_t batch_rows_;
+};
+
+}  // namespace
+
+::arrow::Result<std::shared_ptr<::arrow::Schema>> InferJsonLinesSchema(
+    const std::string& path) {
+  ARROW_ASSIGN_OR_RAISE(LineSource source, LineSource::Open(path));
+  simdjson::dom::parser parser;
+  InferredType rows;
+  rows.kind = InferredType::Kind::kStruct;
+  std::string line;
+  while (source.Next(&line)) {
+    ARROW_ASSIGN_OR_RAISE(element value, source.Parse(&parser, line));
+    auto type = InferredType::Of(value);
+    if (!type.ok()) return source.Locate(type.status());
+    rows.Merge(*type);
+  }
+  ::arrow::FieldVector fields;
+  for (const auto& [name, type] : rows.fields) {
+    fields.push_back(::arrow::field(name, type.ToArrow()));
+  }
+  return ::arrow::schema(std::move(fields));
+}
+
+::arrow::Result<std::shared_ptr<::arrow::RecordBatchReader>> OpenJsonLines(
+    const std::string& path, JsonLinesOptions options) {
+  std::shared_ptr<::arrow::Schema> schema = options.schema;
+  if (schema == nullptr) {
+    ARROW_ASSIGN_OR_RAISE(schema, InferJsonLinesSchema(path));
+  }
+  ARROW_ASSIGN_OR_RAISE(LineSource source, LineSource::Open(path));
+  return std::make_shared<JsonLinesReader>(std::move(source), std::move(schema), options);
+}
+
+}  // namespace hoodie
