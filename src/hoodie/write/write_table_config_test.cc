@@ -1,0 +1,133 @@
+// SPDX-License-Identifier: Apache-2.0
+/// \file hoodie/write/write_table_config_test.cc
+/// \brief The table a first write creates, the check of later writes against it, and
+/// the Spark shape of input timestamps (interop: tests/interop/test_write_defaults.py).
+#include <arrow/api.h>
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include "hoodie/config/hoodie_config.h"
+#include "hoodie/testing/matchers.h"
+#include "hoodie/write/incoming_records_internal.h"
+#include "hoodie/write/write_options.h"
+#include "hoodie/write/write_table_config.h"
+
+namespace hoodie {
+namespace {
+
+using ::testing::HasSubstr;
+
+HoodieConfig MorConfig() {
+  HoodieConfig config;
+  config.Set("hoodie.table.name", "t");
+  config.Set("hoodie.datasource.write.table.type", "MERGE_ON_READ");
+  config.Set("hoodie.datasource.write.recordkey.field", "id");
+  config.Set("hoodie.datasource.write.partitionpath.field", "part");
+  config.Set("hoodie.datasource.write.precombine.field", "ts");
+  config.Set("hoodie.datasource.write.payload.class",
+             "org.apache.hudi.common.model.DefaultHoodieRecordPayload");
+  return config;
+}
+
+TableConfig Created(const HoodieConfig& config) {
+  WriteOptions options = WriteOptions::FromConfig(config).ValueOrDie();
+  return TableCreateOptionsForWrite(config, options).ValueOrDie().ToTableConfig();
+}
+
+// The defect: the table recorded OverwriteWithLatestAvroPayload whatever the
+// write's payload class, and merge-on-read readers merge with the table's.
+TEST(WriteTableConfigTest, MergeOnReadTableRecordsTheWritesPayloadClass) {
+  TableConfig table = Created(MorConfig());
+  EXPECT_EQ(table.payload_class(),
+            "org.apache.hudi.common.model.DefaultHoodieRecordPayload");
+  EXPECT_EQ(table.precombine_field(), "ts");
+  EXPECT_EQ(table.database_name(), "");  // Spark records an empty one
+  EXPECT_EQ(table.Get("hoodie.datasource.write.hive_style_partitioning"), "false");
+  EXPECT_EQ(table.Get("hoodie.table.cdc.enabled"), "false");
+  EXPECT_EQ(table.Get("hoodie.table.timeline.timezone"), "LOCAL");
+
+  HoodieConfig cow = MorConfig();
+  cow.Set("hoodie.datasource.write.table.type", "COPY_ON_WRITE");
+  EXPECT_FALSE(Created(cow).payload_class().has_value());
+}
+
+TEST(WriteTableConfigTest, KeyGeneratorsRecordTheirPartitionColumnsAndSettings) {
+  HoodieConfig custom = MorConfig();
+  custom.Set("hoodie.datasource.write.keygenerator.class",
+             "org.apache.hudi.keygen.CustomKeyGenerator");
+  custom.Set("hoodie.datasource.write.partitionpath.field", "part:SIMPLE,ems:TIMESTAMP");
+  custom.Set("hoodie.keygen.timebased.timestamp.type", "EPOCHMILLISECONDS");
+  custom.Set("hoodie.keygen.timebased.output.dateformat", "yyyy/MM/dd");
+  TableConfig table = Created(custom);
+  EXPECT_EQ(table.Get("hoodie.table.partition.fields"), "part,ems");
+  EXPECT_FALSE(table.Contains("hoodie.keygen.timebased.output.dateformat"));
+
+  HoodieConfig timestamp = custom;
+  timestamp.Set("hoodie.datasource.write.keygenerator.class",
+                "org.apache.hudi.keygen.TimestampBasedKeyGenerator");
+  timestamp.Set("hoodie.datasource.write.partitionpath.field", "ems");
+  timestamp.Set("hoodie.deltastreamer.keygen.timebased.timezone", "UTC");
+  table = Created(timestamp);
+  EXPECT_EQ(table.Get("hoodie.keygen.timebased.output.dateformat"), "yyyy/MM/dd");
+  EXPECT_EQ(table.Get("hoodie.keygen.timebased.timezone"), "UTC");  // canonical key
+  EXPECT_FALSE(table.Contains("hoodie.keygen.timebased.timestamp.type"));  // as Spark
+
+  HoodieConfig unpartitioned = MorConfig();
+  unpartitioned.Set("hoodie.datasource.write.keygenerator.class",
+                    "org.apache.hudi.keygen.NonpartitionedKeyGenerator");
+  EXPECT_EQ(Created(unpartitioned).Get("hoodie.table.partition.fields"), "");
+}
+
+TEST(WriteTableConfigTest, ConflictingOptionsNameEachKeyWithBothValues) {
+  HoodieConfig config = MorConfig();
+  TableConfig table = Created(config);
+  WriteOptions options = WriteOptions::FromConfig(config, &table).ValueOrDie();
+  ASSERT_OK(ValidateWriteAgainstTable(config, options, table));
+
+  HoodieConfig changed = config;
+  changed.Set("hoodie.datasource.write.recordkey.field", "part");
+  changed.Set("hoodie.datasource.write.precombine.field", "ems");
+  changed.Set("hoodie.datasource.write.hive_style_partitioning", "true");
+  options = WriteOptions::FromConfig(changed, &table).ValueOrDie();
+  auto status = ValidateWriteAgainstTable(changed, options, table);
+  ASSERT_TRUE(status.IsInvalid());
+  EXPECT_THAT(status.message(), HasSubstr("hoodie.datasource.write.hive_style_partitioning: true vs false"));
+  EXPECT_THAT(status.message(), HasSubstr("RecordKey: part vs id"));
+  EXPECT_THAT(status.message(), HasSubstr("PreCombineKey: ems vs ts"));
+  EXPECT_THAT(status.message(), HasSubstr("hoodie table set-property"));
+
+  // Case does not matter (Spark's resolver), and another payload class is allowed.
+  HoodieConfig accepted = config;
+  accepted.Set("hoodie.datasource.write.hive_style_partitioning", "FALSE");
+  accepted.Set("hoodie.datasource.write.payload.class",
+               "org.apache.hudi.common.model.OverwriteWithLatestAvroPayload");
+  options = WriteOptions::FromConfig(accepted, &table).ValueOrDie();
+  EXPECT_OK(ValidateWriteAgainstTable(accepted, options, table));
+}
+
+TEST(SparkShapedSchemaTest, TimestampsBecomeMicrosAndNanosAreRefused) {
+  using ::arrow::TimeUnit;
+  auto input = ::arrow::schema(
+      {::arrow::field("s", ::arrow::timestamp(TimeUnit::SECOND, "UTC")),
+       ::arrow::field("ms", ::arrow::timestamp(TimeUnit::MILLI, "America/New_York")),
+       ::arrow::field("naive", ::arrow::timestamp(TimeUnit::MILLI)),
+       ::arrow::field("nested", ::arrow::struct_({::arrow::field(
+                                    "t", ::arrow::list(::arrow::timestamp(TimeUnit::MILLI, "UTC")))}))});
+  ASSERT_OK_AND_ASSIGN(auto shaped, internal::SparkShapedSchema(*input));
+  auto expected = ::arrow::schema(
+      {::arrow::field("s", ::arrow::timestamp(TimeUnit::MICRO, "UTC")),
+       ::arrow::field("ms", ::arrow::timestamp(TimeUnit::MICRO, "UTC")),
+       ::arrow::field("naive", ::arrow::timestamp(TimeUnit::MICRO)),
+       ::arrow::field("nested", ::arrow::struct_({::arrow::field(
+                                    "t", ::arrow::list(::arrow::timestamp(TimeUnit::MICRO, "UTC")))}))});
+  EXPECT_TRUE(shaped->Equals(*expected)) << shaped->ToString();
+
+  auto nanos = ::arrow::schema({::arrow::field(
+      "o", ::arrow::struct_({::arrow::field("t", ::arrow::timestamp(TimeUnit::NANO))}))});
+  auto refused = internal::SparkShapedSchema(*nanos);
+  ASSERT_FALSE(refused.ok());
+  EXPECT_THAT(refused.status().message(), HasSubstr("column 'o.t' holds nanosecond timestamps"));
+}
+
+}  // namespace
+}  // namespace hoodie
