@@ -296,10 +296,11 @@ def test_hoodie_reads_shared_hudi_table(hudi_java, hoodie, unzip_table, archive)
 def test_spark_sql_registers_and_writes_hoodie_created_table(spark, hudi_java, hoodie, tmp_path, table_type):
     """Spark SQL registers a hoodie-created table (CREATE TABLE ... LOCATION) and INSERTs into it, hoodie lists it.
 
-    Spark SQL keeps the table config hoodie wrote (name, keys, type, checksum) and, as for any table it
-    registers at a location, rewrites hoodie.properties adding exactly its SQL defaults (hive-style and
-    URL-encoded partition paths) and the create schema, plus the metadata table's keys on the first write;
-    the rows Spark reads back and the single commit hoodie lists are exactly what Spark wrote."""
+    Spark SQL keeps the table config hoodie wrote (name, keys, type, checksum, and the hive-style and
+    URL-encoding flags hoodie records as Spark's writer does) and, as for any table it registers at a
+    location, rewrites hoodie.properties adding the create schema, plus the metadata table's keys on the
+    first write, and dropping `hoodie.table.timeline.timezone` (LOCAL, the default either way); the rows
+    Spark reads back and the single commit hoodie lists are exactly what Spark wrote."""
     path = tmp_path / "sqlreg"
     name = f"hoodie_made_{'cow' if table_type == 'COPY_ON_WRITE' else 'mor'}"
     hoodie.create_table(path, name, table_type=table_type)
@@ -321,14 +322,14 @@ def test_spark_sql_registers_and_writes_hoodie_created_table(spark, hudi_java, h
     props = hoodie.properties(path)
     assert props == read_java_properties(path / ".hoodie" / "hoodie.properties")
     schema = json.loads(props.pop("hoodie.table.create.schema"))
-    assert props == {**created,
-                     "hoodie.datasource.write.hive_style_partitioning": "true",
-                     "hoodie.datasource.write.partitionpath.urlencode": "true",
+    kept = {k: v for k, v in created.items() if k != "hoodie.table.timeline.timezone"}
+    assert created["hoodie.table.timeline.timezone"] == "LOCAL"
+    assert props == {**kept,
                      "hoodie.table.metadata.partitions": "files",
                      "hoodie.table.metadata.partitions.inflight": ""}
     assert [(f["name"], f["type"]) for f in schema["fields"]] == [
         ("id", ["string", "null"]), ("name", ["string", "null"]), ("ts", ["long", "null"]),
         ("part", ["string", "null"])]
-    assert hoodie.describe(path)["hive_style_partitioning"] == "true"
-    assert sorted(r["partition"] for r in hoodie.timeline(path)) == ["part=p1", "part=p2"]
+    assert hoodie.describe(path)["hive_style_partitioning"] == "false"
+    assert sorted(r["partition"] for r in hoodie.timeline(path)) == ["p1", "p2"]
     spark.sql(f"DROP TABLE IF EXISTS {name}")

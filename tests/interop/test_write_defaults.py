@@ -310,7 +310,8 @@ def test_timestamps_of_every_unit_are_stored_as_sparks(spark, hoodie, tmp_path):
 
     One Parquet file holds timestamp[ms, UTC], timestamp[us, UTC] and timestamp[us, America/New_York] columns;
     the Avro types of hoodie's table schema equal Spark's for the same file (timestamp-micros), and Spark
-    reads identical values from both tables. A nanosecond column is refused, naming it, as Spark refuses it."""
+    reads identical values from both tables. A nanosecond column and a zone-less one are refused, naming
+    them, as Spark with Hudi 0.15 refuses them."""
     t0 = dt.datetime(2024, 1, 1, 10, 0, 0, 123456, tzinfo=dt.timezone.utc)
     table = pa.table({
         "id": ["a"], "part": ["p"], "ts": [1],
@@ -337,3 +338,12 @@ def test_timestamps_of_every_unit_are_stored_as_sparks(spark, hoodie, tmp_path):
                              "t_ns": pa.array([1], pa.timestamp("ns", tz="UTC"))}), nanos)
     proc = hoodie_write(hoodie, tmp_path / "n", nanos, opts, check=False)
     assert proc.returncode == 1 and "column 't_ns' holds nanosecond timestamps" in proc.stderr
+    # A timestamp without a zone is Spark's timestamp_ntz, which Hudi 0.15's writer refuses.
+    naive = tmp_path / "naive.parquet"
+    pq.write_table(pa.table({"id": ["c"], "part": ["p"], "ts": [3],
+                             "t_naive": pa.array([t0.replace(tzinfo=None)], pa.timestamp("us"))}), naive)
+    with pytest.raises(Exception, match="Failed to convert struct type to avro schema"):
+        spark_write(spark, tmp_path / "sn", naive, opts)
+    proc = hoodie_write(hoodie, tmp_path / "hn", naive, opts, check=False)
+    assert proc.returncode == 1 and "column 't_naive' holds timestamps without a time zone" in proc.stderr
+    assert not (tmp_path / "hn" / "p").exists()

@@ -55,8 +55,8 @@ converted to the table's schema, or to the Avro schema of --schema-file; before 
 table has one they are typed as Spark's readers type them (json: bigint, double,
 string, struct, array, dates and times staying strings; csv: every column a string).
 parquet and avro (object container files, codec null, deflate or snappy) carry their
-own types; timestamps are stored in microseconds as Spark stores them, and nanosecond
-ones are refused. All files must have the same columns. When stderr is a terminal a progress line
+own types; zoned timestamps are stored in microseconds as Spark stores them, and
+nanosecond or zone-less ones are refused, as Spark with Hudi 0.15 refuses them. All files must have the same columns. When stderr is a terminal a progress line
 shows the records read so far. A record whose key (or ordering value) is missing
 fails the write: nothing is committed, the table is left as it was, and the error
 names the input file and line of the first failed records (a row for parquet and avro).

@@ -23,6 +23,10 @@ namespace hoodie {
 ::arrow::Result<int64_t> ParseConfigInt64(std::string_view raw);
 ::arrow::Result<double> ParseConfigDouble(std::string_view raw);
 
+/// ASCII case-insensitive equality, as Java's String.equalsIgnoreCase on config values
+/// and class names.
+bool EqualsIgnoreCase(std::string_view a, std::string_view b);
+
 std::string FormatConfigValue(bool value);
 std::string FormatConfigValue(int32_t value);
 std::string FormatConfigValue(int64_t value);

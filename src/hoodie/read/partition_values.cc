@@ -12,6 +12,7 @@
 #include <arrow/util/decimal.h>
 
 #include "hoodie/common/macros.h"
+#include "hoodie/config/config_value.h"
 #include "hoodie/read/partition_values_internal.h"
 #include "hoodie/table/table_config.h"
 
@@ -20,14 +21,6 @@ namespace hoodie::internal {
 namespace {
 
 constexpr std::string_view kDefaultPartitionName = "__HIVE_DEFAULT_PARTITION__";
-
-bool EqualsIgnoreCase(std::string_view a, std::string_view b) {
-  return a.size() == b.size() &&
-         std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
-           return std::tolower(static_cast<unsigned char>(x)) ==
-                  std::tolower(static_cast<unsigned char>(y));
-         });
-}
 
 bool IsTimestampKeyGenerator(const TableConfig& config) {
   std::optional<std::string> name = config.key_generator_class();

@@ -130,8 +130,15 @@ namespace {
             "`.astype('datetime64[us, UTC]')` or pyarrow `pc.cast(column, "
             "pa.timestamp('us', tz='UTC'))`");
       }
-      return ::arrow::timestamp(::arrow::TimeUnit::MICRO,
-                                timestamp.timezone().empty() ? "" : "UTC");
+      if (timestamp.timezone().empty()) {
+        return ::arrow::Status::Invalid(
+            "column '", path, "' holds timestamps without a time zone (", type->ToString(),
+            "): Spark 3.5 reads them as timestamp_ntz, which Hudi 0.15 can neither write "
+            "(\"Failed to convert struct type to avro schema\") nor read back from a "
+            "table (\"Datatype not supported\"); give the column a time zone first, e.g. "
+            "pandas `.dt.tz_localize('UTC')` or pyarrow `pc.assume_timezone(column, 'UTC')`");
+      }
+      return ::arrow::timestamp(::arrow::TimeUnit::MICRO, "UTC");
     }
     case ::arrow::Type::STRUCT: {
       ::arrow::FieldVector fields;

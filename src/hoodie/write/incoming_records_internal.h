@@ -122,12 +122,12 @@ struct IncomingRecords {
   std::vector<int64_t> batch_starts_;
 };
 
-/// `input` with the types Spark hands Hudi for them: a timestamp of seconds,
-/// milliseconds or microseconds becomes microseconds (Spark's timestamp; a zoned one in
-/// UTC, since an instant keeps no zone name; a naive one stays naive, Spark's
-/// timestamp_ntz), inside structs, lists and maps too.
-/// \return Invalid naming the column for a nanosecond timestamp, which Spark 3.5 refuses
-///   too, with how to convert it.
+/// `input` with the types Spark hands Hudi for them: a zoned timestamp of seconds,
+/// milliseconds or microseconds becomes microseconds in UTC (Spark's timestamp: an
+/// instant keeps no zone name), inside structs, lists and maps too.
+/// \return Invalid naming the column, with how to convert it, for what Spark 3.5 with
+///   Hudi 0.15 cannot write: nanosecond timestamps, and timestamps without a zone (Spark
+///   reads those as timestamp_ntz, which Hudi 0.15 neither writes nor reads).
 ::arrow::Result<std::shared_ptr<::arrow::Schema>> SparkShapedSchema(
     const ::arrow::Schema& input);
 

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "hoodie/common/logging.h"
+#include "hoodie/config/config_value.h"
 #include "hoodie/config/datasource_config.h"
 #include "hoodie/config/hoodie_config.h"
 #include "hoodie/config/table_config_keys.h"
@@ -36,16 +37,6 @@ std::vector<std::string> SplitRaw(const std::string& text) {
     if (comma == std::string::npos) return out;
     start = comma + 1;
   }
-}
-
-bool EqualsIgnoreCase(std::string_view a, std::string_view b) {
-  if (a.size() != b.size()) return false;
-  for (size_t i = 0; i < a.size(); ++i) {
-    if (std::tolower(static_cast<unsigned char>(a[i])) !=
-        std::tolower(static_cast<unsigned char>(b[i])))
-      return false;
-  }
-  return true;
 }
 
 // One "key: write value vs table value" entry of the conflict message.

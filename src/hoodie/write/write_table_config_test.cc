@@ -110,23 +110,26 @@ TEST(SparkShapedSchemaTest, TimestampsBecomeMicrosAndNanosAreRefused) {
   auto input = ::arrow::schema(
       {::arrow::field("s", ::arrow::timestamp(TimeUnit::SECOND, "UTC")),
        ::arrow::field("ms", ::arrow::timestamp(TimeUnit::MILLI, "America/New_York")),
-       ::arrow::field("naive", ::arrow::timestamp(TimeUnit::MILLI)),
        ::arrow::field("nested", ::arrow::struct_({::arrow::field(
                                     "t", ::arrow::list(::arrow::timestamp(TimeUnit::MILLI, "UTC")))}))});
   ASSERT_OK_AND_ASSIGN(auto shaped, internal::SparkShapedSchema(*input));
   auto expected = ::arrow::schema(
       {::arrow::field("s", ::arrow::timestamp(TimeUnit::MICRO, "UTC")),
        ::arrow::field("ms", ::arrow::timestamp(TimeUnit::MICRO, "UTC")),
-       ::arrow::field("naive", ::arrow::timestamp(TimeUnit::MICRO)),
        ::arrow::field("nested", ::arrow::struct_({::arrow::field(
                                     "t", ::arrow::list(::arrow::timestamp(TimeUnit::MICRO, "UTC")))}))});
   EXPECT_TRUE(shaped->Equals(*expected)) << shaped->ToString();
 
   auto nanos = ::arrow::schema({::arrow::field(
-      "o", ::arrow::struct_({::arrow::field("t", ::arrow::timestamp(TimeUnit::NANO))}))});
+      "o", ::arrow::struct_({::arrow::field("t", ::arrow::timestamp(TimeUnit::NANO, "UTC"))}))});
   auto refused = internal::SparkShapedSchema(*nanos);
   ASSERT_FALSE(refused.ok());
   EXPECT_THAT(refused.status().message(), HasSubstr("column 'o.t' holds nanosecond timestamps"));
+  auto naive = ::arrow::schema({::arrow::field("t", ::arrow::timestamp(TimeUnit::MILLI))});
+  refused = internal::SparkShapedSchema(*naive);
+  ASSERT_FALSE(refused.ok());
+  EXPECT_THAT(refused.status().message(),
+              HasSubstr("column 't' holds timestamps without a time zone"));
 }
 
 }  // namespace
