@@ -3,6 +3,7 @@
 /// \brief JSON lines through simdjson into Arrow builders, Spark's JacksonParser rules.
 #include "hoodie/input/json_lines_reader.h"
 
+#include <algorithm>
 #include <cmath>
 #include <fstream>
 #include <limits>
@@ -100,56 +101,122 @@ class LineSource {
   int64_t line_number_ = 0;
 };
 
-// Appends one JSON value to a builder of the target type (JacksonParser.makeConverter).
+// One column of the target schema with its builder, bound once per batch: builders of
+// nested types rebuild their type on every type() call, far too slow per value.
+struct Column {
+  std::shared_ptr<::arrow::DataType> type;
+  ::arrow::ArrayBuilder* builder = nullptr;
+  std::vector<std::string> names;  // struct: the field names
+  std::vector<Column> children;    // struct: the fields; list: the item; map: the item
+
+  static Column Bind(std::shared_ptr<::arrow::DataType> type,
+                     ::arrow::ArrayBuilder* builder) {
+    Column out;
+    out.type = std::move(type);
+    out.builder = builder;
+    switch (out.type->id()) {
+      case ::arrow::Type::STRUCT: {
+        auto* typed = checked_cast<::arrow::StructBuilder*>(builder);
+        for (int i = 0; i < out.type->num_fields(); ++i) {
+          out.names.push_back(out.type->field(i)->name());
+          out.children.push_back(Bind(out.type->field(i)->type(), typed->field_builder(i)));
+        }
+        break;
+      }
+      case ::arrow::Type::LIST:
+        out.children.push_back(
+            Bind(out.type->field(0)->type(),
+                 checked_cast<::arrow::ListBuilder*>(builder)->value_builder()));
+        break;
+      case ::arrow::Type::MAP: {
+        const auto& map = checked_cast<const ::arrow::MapType&>(*out.type);
+        out.children.push_back(
+            Bind(map.item_type(), checked_cast<::arrow::MapBuilder*>(builder)->item_builder()));
+        break;
+      }
+      default:
+        break;
+    }
+    return out;
+  }
+};
+
+// Appends one JSON value to its column (JacksonParser.makeConverter).
 class ValueAppender {
  public:
   explicit ValueAppender(bool drop_unknown_fields) : drop_unknown_(drop_unknown_fields) {}
 
-  // On failure `failed_field_` names the field whose value did not convert.
-  Status Append(element value, ::arrow::ArrayBuilder* builder, const std::string& path) {
-    if (value.is_null()) return builder->AppendNull();
-    Status status = AppendValue(value, builder, path);
-    if (!status.ok() && failed_field_.empty()) failed_field_ = path;
+  Status AppendRow(simdjson::dom::object object, const Column& row) {
+    path_.clear();
+    failed_field_.clear();
+    return AppendObject(object, row);
+  }
+
+  // Where the last failure was, as "a.b" ("a[]" inside a list).
+  const std::string& failed_field() const { return failed_field_; }
+
+ private:
+  Status Append(element value, const Column& column) {
+    if (value.is_null()) return column.builder->AppendNull();
+    Status status = AppendValue(value, column);
+    if (!status.ok()) Fail();
     return status;
   }
 
-  Status AppendObject(simdjson::dom::object object, ::arrow::StructBuilder* builder,
-                      const std::string& path) {
-    const std::shared_ptr<::arrow::DataType> type_holder = builder->type();
-    const auto& type = checked_cast<const ::arrow::StructType&>(*type_holder);
-    std::vector<bool> seen(type.num_fields(), false);
+  void Fail() {
+    if (!failed_field_.empty()) return;
+    for (std::string_view part : path_) {
+      if (!failed_field_.empty() && part != "[]") failed_field_ += '.';
+      failed_field_ += part;
+    }
+  }
+
+  Status AppendObject(simdjson::dom::object object, const Column& column) {
+    auto* builder = checked_cast<::arrow::StructBuilder*>(column.builder);
+    std::vector<bool> seen(column.names.size(), false);
     ARROW_RETURN_NOT_OK(builder->Append());
+    size_t next = 0;
     for (auto [key, item] : object) {
-      int index = type.GetFieldIndex(std::string(key));
-      std::string child_path = path.empty() ? std::string(key) : path + "." + std::string(key);
-      if (index < 0) {
-        if (drop_unknown_) continue;
-        failed_field_ = child_path;
+      // Keys mostly come in schema order: try the next field first.
+      size_t index = next < column.names.size() && column.names[next] == key
+                         ? next
+                         : std::find(column.names.begin(), column.names.end(), key) -
+                               column.names.begin();
+      path_.push_back(key);
+      if (index == column.names.size()) {
+        if (drop_unknown_) {
+          path_.pop_back();
+          continue;
+        }
+        Fail();
         return Status::Invalid(
             "the schema has no such field (add it to the schema, or remove it from the "
             "input)");
       }
-      if (seen[index]) continue;  // Jackson keeps the first of duplicate keys' values
-      seen[index] = true;
-      ARROW_RETURN_NOT_OK(Append(item, builder->field_builder(index), child_path));
+      next = index + 1;
+      if (!seen[index]) {  // Jackson keeps the first of duplicate keys' values
+        seen[index] = true;
+        ARROW_RETURN_NOT_OK(Append(item, column.children[index]));
+      }
+      path_.pop_back();
     }
-    for (int i = 0; i < type.num_fields(); ++i) {
-      if (!seen[i]) ARROW_RETURN_NOT_OK(builder->field_builder(i)->AppendNull());
+    for (size_t i = 0; i < column.names.size(); ++i) {
+      if (!seen[i]) ARROW_RETURN_NOT_OK(column.children[i].builder->AppendNull());
     }
     return Status::OK();
   }
 
-  const std::string& failed_field() const { return failed_field_; }
-  void clear_failed_field() { failed_field_.clear(); }
-
- private:
-  Status AppendValue(element value, ::arrow::ArrayBuilder* builder,
-                     const std::string& path) {
-    const std::shared_ptr<::arrow::DataType> type_holder = builder->type();
-    const ::arrow::DataType& type = *type_holder;
+  Status AppendValue(element value, const Column& column) {
+    const ::arrow::DataType& type = *column.type;
+    ::arrow::ArrayBuilder* builder = column.builder;
     switch (type.id()) {
       case ::arrow::Type::STRING:
-        return checked_cast<::arrow::StringBuilder*>(builder)->Append(TextOf(value));
+        if (value.is_string()) {
+          return checked_cast<::arrow::StringBuilder*>(builder)->Append(
+              std::string_view(value));
+        }
+        return checked_cast<::arrow::StringBuilder*>(builder)->Append(
+            simdjson::minify(value));
       case ::arrow::Type::BOOL:
         if (!value.is_bool()) return Mismatch(type, value);
         return checked_cast<::arrow::BooleanBuilder*>(builder)->Append(bool(value));
@@ -157,14 +224,15 @@ class ValueAppender {
       case ::arrow::Type::INT16:
       case ::arrow::Type::INT32:
       case ::arrow::Type::INT64:
-        return AppendInteger(value, builder);
+        return AppendInteger(value, type, builder);
       case ::arrow::Type::FLOAT:
       case ::arrow::Type::DOUBLE:
-        return AppendFloating(value, builder);
+        return AppendFloating(value, type, builder);
       case ::arrow::Type::DECIMAL128:
       case ::arrow::Type::DECIMAL256:
-        if (!value.is_number() && !value.is_string()) return Mismatch(type, value);
-        return AppendText(TextOf(value), builder);
+        if (value.is_string()) return AppendText(std::string_view(value), builder);
+        if (!value.is_number()) return Mismatch(type, value);
+        return AppendText(simdjson::minify(value), builder);
       case ::arrow::Type::BINARY:
         // Jackson's getBinaryValue: base64 text.
         if (!value.is_string()) return Mismatch(type, value);
@@ -174,30 +242,22 @@ class ValueAppender {
         if (!value.is_string()) return Mismatch(type, value);
         return AppendText(std::string_view(value), builder);
       case ::arrow::Type::TIMESTAMP:
-        return AppendTimestamp(value, builder);
+        return AppendTimestamp(value, type, builder);
       case ::arrow::Type::LIST:
-        return AppendList(value, checked_cast<::arrow::ListBuilder*>(builder), path);
+        return AppendList(value, column);
       case ::arrow::Type::STRUCT:
         if (!value.is_object()) return Mismatch(type, value);
-        return AppendObject(simdjson::dom::object(value),
-                            checked_cast<::arrow::StructBuilder*>(builder), path);
+        return AppendObject(simdjson::dom::object(value), column);
       case ::arrow::Type::MAP:
-        return AppendMap(value, checked_cast<::arrow::MapBuilder*>(builder), path);
+        return AppendMap(value, column);
       default:
         return Status::NotImplemented("JSON input cannot fill a column of type ",
                                       type.ToString());
     }
   }
 
-  // A string field takes a string's text, and any other value's JSON text.
-  static std::string TextOf(element value) {
-    if (value.is_string()) return std::string(std::string_view(value));
-    return simdjson::minify(value);
-  }
-
-  static Status AppendInteger(element value, ::arrow::ArrayBuilder* builder) {
-    const std::shared_ptr<::arrow::DataType> type_holder = builder->type();
-    const ::arrow::DataType& type = *type_holder;
+  static Status AppendInteger(element value, const ::arrow::DataType& type,
+                              ::arrow::ArrayBuilder* builder) {
     if (!value.is_int64()) {
       if (value.is_uint64()) {
         return Status::Invalid(simdjson::minify(value), " is out of range for ",
@@ -223,9 +283,8 @@ class ValueAppender {
     return Status::Invalid(number, " is out of range for ", SparkTypeName(type));
   }
 
-  static Status AppendFloating(element value, ::arrow::ArrayBuilder* builder) {
-    const std::shared_ptr<::arrow::DataType> type_holder = builder->type();
-    const ::arrow::DataType& type = *type_holder;
+  static Status AppendFloating(element value, const ::arrow::DataType& type,
+                               ::arrow::ArrayBuilder* builder) {
     // Spark's allowNonNumericNumbers: "NaN", "Infinity" and their kin as strings.
     if (value.is_string()) return AppendText(std::string_view(value), builder);
     if (!value.is_number()) return Mismatch(type, value);
@@ -237,13 +296,12 @@ class ValueAppender {
   }
 
   // Text as an ISO 8601 timestamp; an integer as seconds since the epoch (Spark).
-  static Status AppendTimestamp(element value, ::arrow::ArrayBuilder* builder) {
-    const std::shared_ptr<::arrow::DataType> type_holder = builder->type();
-    const auto& type = checked_cast<const ::arrow::TimestampType&>(*type_holder);
+  static Status AppendTimestamp(element value, const ::arrow::DataType& type,
+                                ::arrow::ArrayBuilder* builder) {
     if (value.is_string()) return AppendText(std::string_view(value), builder);
     if (!value.is_int64()) return Mismatch(type, value);
     int64_t per_second = 1;
-    switch (type.unit()) {
+    switch (checked_cast<const ::arrow::TimestampType&>(type).unit()) {
       case ::arrow::TimeUnit::MILLI:
         per_second = 1000;
         break;
@@ -263,27 +321,32 @@ class ValueAppender {
     return checked_cast<::arrow::TimestampBuilder*>(builder)->Append(seconds * per_second);
   }
 
-  Status AppendList(element value, ::arrow::ListBuilder* builder, const std::string& path) {
-    if (!value.is_array()) return Mismatch(*builder->type(), value);
-    ARROW_RETURN_NOT_OK(builder->Append());
+  Status AppendList(element value, const Column& column) {
+    if (!value.is_array()) return Mismatch(*column.type, value);
+    ARROW_RETURN_NOT_OK(checked_cast<::arrow::ListBuilder*>(column.builder)->Append());
+    path_.push_back("[]");
     for (element item : simdjson::dom::array(value)) {
-      ARROW_RETURN_NOT_OK(Append(item, builder->value_builder(), path + "[]"));
+      ARROW_RETURN_NOT_OK(Append(item, column.children[0]));
     }
+    path_.pop_back();
     return Status::OK();
   }
 
-  Status AppendMap(element value, ::arrow::MapBuilder* builder, const std::string& path) {
-    if (!value.is_object()) return Mismatch(*builder->type(), value);
+  Status AppendMap(element value, const Column& column) {
+    if (!value.is_object()) return Mismatch(*column.type, value);
+    auto* builder = checked_cast<::arrow::MapBuilder*>(column.builder);
     ARROW_RETURN_NOT_OK(builder->Append());
     for (auto [key, item] : simdjson::dom::object(value)) {
       ARROW_RETURN_NOT_OK(AppendText(key, builder->key_builder()));
-      ARROW_RETURN_NOT_OK(
-          Append(item, builder->item_builder(), path + "." + std::string(key)));
+      path_.push_back(key);
+      ARROW_RETURN_NOT_OK(Append(item, column.children[0]));
+      path_.pop_back();
     }
     return Status::OK();
   }
 
   bool drop_unknown_;
+  std::vector<std::string_view> path_;  // keys from the line's object down
   std::string failed_field_;
 };
 
@@ -305,11 +368,11 @@ class JsonLinesReader : public ::arrow::RecordBatchReader {
                                              ::arrow::struct_(schema_->fields()),
                                              &builder));
     auto* rows = checked_cast<::arrow::StructBuilder*>(builder.get());
+    const Column row = Column::Bind(::arrow::struct_(schema_->fields()), rows);
     std::string line;
     while (rows->length() < batch_rows_ && source_.Next(&line)) {
       ARROW_ASSIGN_OR_RAISE(element value, source_.Parse(&parser_, line));
-      appender_.clear_failed_field();
-      Status status = appender_.AppendObject(simdjson::dom::object(value), rows, "");
+      Status status = appender_.AppendRow(simdjson::dom::object(value), row);
       if (!status.ok()) return source_.Locate(status, appender_.failed_field());
     }
     if (rows->length() == 0) return Status::OK();
@@ -339,9 +402,7 @@ class JsonLinesReader : public ::arrow::RecordBatchReader {
   std::string line;
   while (source.Next(&line)) {
     ARROW_ASSIGN_OR_RAISE(element value, source.Parse(&parser, line));
-    auto type = InferredType::Of(value);
-    if (!type.ok()) return source.Locate(type.status());
-    rows.Merge(*type);
+    rows.MergeValue(value);
   }
   ::arrow::FieldVector fields;
   for (const auto& [name, type] : rows.fields) {

@@ -63,48 +63,71 @@ InferredType MergeNumeric(const InferredType& a, const InferredType& b) {
 
 }  // namespace
 
-::arrow::Result<InferredType> InferredType::Of(simdjson::dom::element value) {
+InferredType InferredType::Of(simdjson::dom::element value) {
   InferredType out;
+  out.MergeValue(value);
+  return out;
+}
+
+void InferredType::MergeValue(simdjson::dom::element value) {
+  InferredType scalar;
   switch (value.type()) {
     case simdjson::dom::element_type::NULL_VALUE:
-      return out;
+      return;
     case simdjson::dom::element_type::BOOL:
-      out.kind = Kind::kBoolean;
-      return out;
+      scalar.kind = Kind::kBoolean;
+      break;
     case simdjson::dom::element_type::INT64:
-      out.kind = Kind::kLong;
-      return out;
+      scalar.kind = Kind::kLong;
+      break;
     case simdjson::dom::element_type::UINT64:
       // Past bigint's range Jackson gives a BigInteger, which Spark types as a decimal.
-      return Decimal(DigitCount(uint64_t(value)), 0);
+      scalar = Decimal(DigitCount(uint64_t(value)), 0);
+      break;
     case simdjson::dom::element_type::DOUBLE:
-      out.kind = Kind::kDouble;
-      return out;
+      scalar.kind = Kind::kDouble;
+      break;
     case simdjson::dom::element_type::STRING:
-      out.kind = Kind::kString;
-      return out;
-    case simdjson::dom::element_type::ARRAY: {
-      out.kind = Kind::kArray;
-      out.element.emplace_back();
+      scalar.kind = Kind::kString;
+      break;
+    case simdjson::dom::element_type::ARRAY:
+      if (kind == Kind::kNull) {
+        kind = Kind::kArray;
+        element.emplace_back();
+      }
+      if (kind != Kind::kArray) {
+        *this = InferredType();
+        kind = Kind::kString;
+        return;
+      }
       for (simdjson::dom::element item : simdjson::dom::array(value)) {
-        ARROW_ASSIGN_OR_RAISE(InferredType item_type, Of(item));
-        out.element[0].Merge(item_type);
+        element[0].MergeValue(item);
       }
-      return out;
-    }
+      return;
     case simdjson::dom::element_type::OBJECT: {
-      out.kind = Kind::kStruct;
-      for (auto [key, item] : simdjson::dom::object(value)) {
-        ARROW_ASSIGN_OR_RAISE(InferredType item_type, Of(item));
-        InferredType field;
-        field.kind = Kind::kStruct;
-        field.fields.emplace_back(std::string(key), std::move(item_type));
-        out.Merge(field);
+      if (kind == Kind::kNull) kind = Kind::kStruct;
+      if (kind != Kind::kStruct) {
+        *this = InferredType();
+        kind = Kind::kString;
+        return;
       }
-      return out;
+      // Keys mostly come in the same order on every line: try the next field first.
+      size_t next = 0;
+      for (auto [key, item] : simdjson::dom::object(value)) {
+        size_t at = next < fields.size() && fields[next].first == key ? next : fields.size();
+        if (at == fields.size()) {
+          at = std::find_if(fields.begin(), fields.end(),
+                            [&](const auto& field) { return field.first == key; }) -
+               fields.begin();
+        }
+        if (at == fields.size()) fields.emplace_back(std::string(key), InferredType());
+        fields[at].second.MergeValue(item);
+        next = at + 1;
+      }
+      return;
     }
   }
-  return out;
+  Merge(scalar);
 }
 
 void InferredType::Merge(const InferredType& other) {

@@ -25,7 +25,10 @@ struct InferredType {
   std::vector<InferredType> element;                         ///< kArray: one entry
 
   /// The type of one JSON value.
-  static ::arrow::Result<InferredType> Of(simdjson::dom::element value);
+  static InferredType Of(simdjson::dom::element value);
+  /// This type widened to hold `value` too: Merge(Of(value)), without building the
+  /// value's own type tree (inference runs over every line of the file).
+  void MergeValue(simdjson::dom::element value);
   /// Spark's compatibleType: this type widened to hold `other` too.
   void Merge(const InferredType& other);
   /// The Arrow type Spark's type maps to (null becomes string, as Spark canonicalizes).
