@@ -18,6 +18,7 @@
 
 #include "hoodie/cli/avro_input.h"
 #include "hoodie/cli/progress.h"
+#include "hoodie/config/clean_config.h"
 #include "hoodie/config/datasource_config.h"
 #include "hoodie/config/hoodie_config.h"
 #include "hoodie/format/avro/avro_schema.h"
@@ -211,8 +212,18 @@ std::string JoinCompactions(const std::vector<std::string>& instants) {
   return out;
 }
 
-void PrintSummary(const GlobalOptions& options, const WriteResult& result,
-                  const ConcatenatedReader* input) {
+// A commit must not pretend: Hudi cleans and archives after each commit by default,
+// and hoodie does neither yet (only false is accepted for the two keys).
+std::string TableServicesRun(const HoodieConfig& config) {
+  bool clean = config.Get(CleanConfig::kAutoClean).ValueOr(true);
+  bool archive = config.Get(CleanConfig::kAutoArchive).ValueOr(true);
+  if (!clean && !archive) return "off";
+  return "no cleaning or archival ran (not implemented yet; hoodie.clean.automatic and "
+         "hoodie.archive.automatic are on by default in Hudi)";
+}
+
+void PrintSummary(const GlobalOptions& options, const HoodieConfig& config,
+                  const WriteResult& result, const ConcatenatedReader* input) {
   std::vector<std::pair<std::string, std::string>> pairs = {
       {"instant", result.instant_time},
       {"operation", std::string(WriteOperationTypeName(result.operation))},
@@ -226,6 +237,7 @@ void PrintSummary(const GlobalOptions& options, const WriteResult& result,
       {"files_written", std::to_string(result.stats.size())},
       {"files_replaced", std::to_string(result.FilesReplaced())},
       {"compactions", JoinCompactions(result.compactions)},
+      {"clean_archive", TableServicesRun(config)},
   };
   PrintKeyValues(options, pairs, std::cout);
   for (size_t i = 0; i < result.failed.size() && i < 10; ++i) {
@@ -317,7 +329,7 @@ void PrintSummary(const GlobalOptions& options, const WriteResult& result,
     }
     ARROW_RETURN_NOT_OK(client->Commit(&*result));
   }
-  PrintSummary(options, *result, input.get());
+  PrintSummary(options, config, *result, input.get());
   return ::arrow::Status::OK();
 }
 

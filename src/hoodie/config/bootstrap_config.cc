@@ -12,26 +12,34 @@ namespace v = config_validators;
 const ConfigProperty<std::string> BootstrapConfig::kBasePath{
     .key = "hoodie.bootstrap.base.path",
     .doc = "Base path of the dataset to bootstrap.",
-    .group = "Bootstrap"};
+    .group = "Bootstrap",
+    .support = ConfigSupport::kRefused,
+    .support_note = "bootstrap is not implemented yet"};
 
 const ConfigProperty<int32_t> BootstrapConfig::kParallelism{
     .key = "hoodie.bootstrap.parallelism",
     .default_value = 1500,
     .doc = "Parallelism of bootstrapping.",
     .validate = v::PositiveInt32,
-    .group = "Bootstrap"};
+    .group = "Bootstrap",
+    .support = ConfigSupport::kNoEffect,
+    .support_note = "Spark task parallelism; hoodie sizes its own work"};
 
 const ConfigProperty<std::string> BootstrapConfig::kKeyGenClass{
     .key = "hoodie.bootstrap.keygen.class",
     .doc = "Key generator for the bootstrapped dataset.",
-    .group = "Bootstrap"};
+    .group = "Bootstrap",
+    .support = ConfigSupport::kRefused,
+    .support_note = "bootstrap is not implemented yet"};
 
 const ConfigProperty<std::string> BootstrapConfig::kModeSelector{
     .key = "hoodie.bootstrap.mode.selector",
     .default_value = std::string(
         "org.apache.hudi.client.bootstrap.selector.MetadataOnlyBootstrapModeSelector"),
     .doc = "Selects the bootstrap mode of each partition.",
-    .group = "Bootstrap"};
+    .group = "Bootstrap",
+    .support = ConfigSupport::kRefused,
+    .support_note = "bootstrap is not implemented yet"};
 
 const ConfigProperty<std::string> BootstrapConfig::kPartitionPathTranslatorClass{
     .key = "hoodie.bootstrap.partitionpath.translator.class",
@@ -39,7 +47,9 @@ const ConfigProperty<std::string> BootstrapConfig::kPartitionPathTranslatorClass
                                  "IdentityBootstrapPartitionPathTranslator"),
     .doc = "Translates source partition paths to table partition paths.",
     .advanced = true,
-    .group = "Bootstrap"};
+    .group = "Bootstrap",
+    .support = ConfigSupport::kRefused,
+    .support_note = "bootstrap is not implemented yet"};
 
 const ConfigProperty<std::string> BootstrapConfig::kFullInputProvider{
     .key = "hoodie.bootstrap.full.input.provider",
@@ -47,7 +57,9 @@ const ConfigProperty<std::string> BootstrapConfig::kFullInputProvider{
         std::string("org.apache.hudi.bootstrap.SparkParquetBootstrapDataProvider"),
     .doc = "Reads source files for FULL_RECORD bootstrap.",
     .advanced = true,
-    .group = "Bootstrap"};
+    .group = "Bootstrap",
+    .support = ConfigSupport::kRefused,
+    .support_note = "bootstrap is not implemented yet"};
 
 const ConfigProperty<std::string> BootstrapConfig::kModeSelectorRegex{
     .key = "hoodie.bootstrap.mode.selector.regex",
@@ -55,7 +67,9 @@ const ConfigProperty<std::string> BootstrapConfig::kModeSelectorRegex{
     .doc =
         "Partitions matching this regex get "
         "hoodie.bootstrap.mode.selector.regex.mode.",
-    .group = "Bootstrap"};
+    .group = "Bootstrap",
+    .support = ConfigSupport::kRefused,
+    .support_note = "bootstrap is not implemented yet"};
 
 const ConfigProperty<std::string> BootstrapConfig::kModeSelectorRegexMode{
     .key = "hoodie.bootstrap.mode.selector.regex.mode",
@@ -65,7 +79,9 @@ const ConfigProperty<std::string> BootstrapConfig::kModeSelectorRegexMode{
         "FULL_RECORD (full rewrite). The seed names this "
         "withBootstrapModeForRegexMatch.",
     .allowed_values = {"METADATA_ONLY", "FULL_RECORD"},
-    .group = "Bootstrap"};
+    .group = "Bootstrap",
+    .support = ConfigSupport::kRefused,
+    .support_note = "bootstrap is not implemented yet"};
 
 const ConfigProperty<std::string> BootstrapConfig::kIndexClass{
     .key = "hoodie.bootstrap.index.class",
@@ -75,14 +91,18 @@ const ConfigProperty<std::string> BootstrapConfig::kIndexClass{
         "Bootstrap index implementation; persisted in hoodie.properties of "
         "bootstrapped tables.",
     .advanced = true,
-    .group = "Bootstrap"};
+    .group = "Bootstrap",
+    .support = ConfigSupport::kRefused,
+    .support_note = "bootstrap is not implemented yet"};
 
 const ConfigProperty<bool> BootstrapConfig::kIndexEnable{
     .key = "hoodie.bootstrap.index.enable",
     .default_value = true,
     .doc = "Whether the bootstrap index is used; persisted in hoodie.properties.",
     .advanced = true,
-    .group = "Bootstrap"};
+    .group = "Bootstrap",
+    .support = ConfigSupport::kRefused,
+    .support_note = "bootstrap is not implemented yet"};
 
 void BootstrapConfig::Register(ConfigRegistry* registry) {
   registry->Add(kBasePath);

@@ -15,7 +15,9 @@ const ConfigProperty<std::string> CleanConfig::kCleanerPolicy{
     .doc = "Which file slices the cleaner keeps.",
     .allowed_values = {"KEEP_LATEST_COMMITS", "KEEP_LATEST_FILE_VERSIONS",
                        "KEEP_LATEST_BY_HOURS"},
-    .group = "Clean and Archive"};
+    .group = "Clean and Archive",
+    .support = ConfigSupport::kRefused,
+    .support_note = "cleaning is not implemented yet (the table-services issue): hoodie never cleans"};
 
 const ConfigProperty<std::string> CleanConfig::kFailedWritesPolicy{
     .key = "hoodie.cleaner.policy.failed.writes",
@@ -33,19 +35,26 @@ const ConfigProperty<int32_t> CleanConfig::kCommitsRetained{
     .aliases = {{.key = "clean.retain_commits", .documented_default = "10"}},
     .validate = v::NonNegativeInt32,
     .group = "Clean and Archive",
-    .hudi_0_15_default = "10"};
+    .hudi_0_15_default = "10",
+    .support = ConfigSupport::kRefused,
+    .support_note = "cleaning is not implemented yet (the table-services issue): hoodie never cleans"};
 
 const ConfigProperty<bool> CleanConfig::kAutoClean{
     .key = "hoodie.clean.automatic",
     .default_value = true,
     .doc = "Clean right after each commit.",
-    .group = "Clean and Archive"};
+    .group = "Clean and Archive",
+    .support = ConfigSupport::kRefused,
+    .support_note = "cleaning is not implemented yet (the table-services issue): hoodie never cleans; set it to false, or leave it unset (each write then reports that no cleaning ran)",
+    .accepted_value = "false"};
 
 const ConfigProperty<bool> CleanConfig::kAsyncClean{
     .key = "hoodie.clean.async",
     .default_value = false,
     .doc = "Run the cleaner concurrently with writing.",
-    .group = "Clean and Archive"};
+    .group = "Clean and Archive",
+    .support = ConfigSupport::kRefused,
+    .support_note = "cleaning is not implemented yet (the table-services issue): hoodie never cleans"};
 
 const ConfigProperty<int32_t> CleanConfig::kKeepMinCommits{
     .key = "hoodie.keep.min.commits",
@@ -53,7 +62,9 @@ const ConfigProperty<int32_t> CleanConfig::kKeepMinCommits{
     .doc = "Minimum completed instants kept in the active timeline by archival.",
     .validate = v::PositiveInt32,
     .group = "Clean and Archive",
-    .hudi_0_15_default = "20"};
+    .hudi_0_15_default = "20",
+    .support = ConfigSupport::kRefused,
+    .support_note = "archival is not implemented yet (the table-services issue): hoodie never archives"};
 
 const ConfigProperty<int32_t> CleanConfig::kKeepMaxCommits{
     .key = "hoodie.keep.max.commits",
@@ -61,23 +72,53 @@ const ConfigProperty<int32_t> CleanConfig::kKeepMaxCommits{
     .doc = "Completed instants in the active timeline that trigger archival.",
     .validate = v::PositiveInt32,
     .group = "Clean and Archive",
-    .hudi_0_15_default = "30"};
+    .hudi_0_15_default = "30",
+    .support = ConfigSupport::kRefused,
+    .support_note = "archival is not implemented yet (the table-services issue): hoodie never archives"};
 
 const ConfigProperty<int32_t> CleanConfig::kArchivalBatch{
     .key = "hoodie.commits.archival.batch",
     .default_value = 10,
     .doc = "Instants archived together in one batch.",
     .validate = v::PositiveInt32,
-    .group = "Clean and Archive"};
+    .group = "Clean and Archive",
+    .support = ConfigSupport::kRefused,
+    .support_note = "archival is not implemented yet (the table-services issue): hoodie never archives"};
 
 const ConfigProperty<int32_t> CleanConfig::kCleanerParallelism{
     .key = "hoodie.cleaner.parallelism",
     .default_value = 200,
     .doc = "Parallelism of cleaning.",
     .validate = v::PositiveInt32,
-    .group = "Clean and Archive"};
+    .group = "Clean and Archive",
+    .support = ConfigSupport::kNoEffect,
+    .support_note = "Spark task parallelism; hoodie sizes its own work"};
+
+const ConfigProperty<bool> CleanConfig::kAutoArchive{
+    .key = "hoodie.archive.automatic",
+    .default_value = true,
+    .doc = "Archive old instants of the active timeline right after each commit.",
+    .since = "0.11.0",
+    .group = "Clean and Archive",
+    .support = ConfigSupport::kRefused,
+    .support_note =
+        "archival is not implemented yet (the table-services issue): hoodie never "
+        "archives; set it to false, or leave it unset (each write then reports that no "
+        "archival ran)",
+    .accepted_value = "false"};
+
+const ConfigProperty<bool> CleanConfig::kAsyncArchive{
+    .key = "hoodie.archive.async",
+    .default_value = false,
+    .doc = "Archive in the background of a long-running writer.",
+    .since = "0.11.0",
+    .group = "Clean and Archive",
+    .support = ConfigSupport::kRefused,
+    .support_note = "archival is not implemented yet (the table-services issue)"};
 
 void CleanConfig::Register(ConfigRegistry* registry) {
+  registry->Add(kAutoArchive);
+  registry->Add(kAsyncArchive);
   registry->Add(kCleanerPolicy);
   registry->Add(kFailedWritesPolicy);
   registry->Add(kCommitsRetained);

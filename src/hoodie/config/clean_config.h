@@ -24,6 +24,10 @@ struct CleanConfig {
   static const ConfigProperty<bool> kAutoClean;
   /// hoodie.clean.async
   static const ConfigProperty<bool> kAsyncClean;
+  /// hoodie.archive.automatic
+  static const ConfigProperty<bool> kAutoArchive;
+  /// hoodie.archive.async
+  static const ConfigProperty<bool> kAsyncArchive;
   /// hoodie.keep.min.commits
   static const ConfigProperty<int32_t> kKeepMinCommits;
   /// hoodie.keep.max.commits

@@ -17,21 +17,27 @@ const ConfigProperty<std::string> ClusteringConfig::kPlanStrategyClass{
     .group = "Clustering",
     .hudi_0_15_default =
         "org.apache.hudi.client.clustering.plan.strategy."
-        "SparkSizeBasedClusteringPlanStrategy"};
+        "SparkSizeBasedClusteringPlanStrategy",
+    .support = ConfigSupport::kRefused,
+    .support_note = "clustering is not implemented yet"};
 
 const ConfigProperty<std::string> ClusteringConfig::kExecutionStrategyClass{
     .key = "hoodie.clustering.execution.strategy.class",
     .default_value = std::string("org.apache.hudi.client.clustering.run.strategy."
                                  "SparkSortAndSizeExecutionStrategy"),
     .doc = "Strategy executing a clustering plan.",
-    .group = "Clustering"};
+    .group = "Clustering",
+    .support = ConfigSupport::kRefused,
+    .support_note = "clustering is not implemented yet"};
 
 const ConfigProperty<int32_t> ClusteringConfig::kDayBasedLookbackPartitions{
     .key = "hoodie.clustering.plan.strategy.daybased.lookback.partitions",
     .default_value = 2,
     .doc = "Partitions listed to create a clustering plan.",
     .validate = v::PositiveInt32,
-    .group = "Clustering"};
+    .group = "Clustering",
+    .support = ConfigSupport::kRefused,
+    .support_note = "clustering is not implemented yet"};
 
 const ConfigProperty<int64_t> ClusteringConfig::kSmallFileLimit{
     .key = "hoodie.clustering.plan.strategy.small.file.limit",
@@ -40,7 +46,9 @@ const ConfigProperty<int64_t> ClusteringConfig::kSmallFileLimit{
     .validate = v::NonNegativeInt64,
     .group = "Clustering",
     .hudi_0_15_default = "314572800",
-    .is_bytes = true};
+    .is_bytes = true,
+    .support = ConfigSupport::kRefused,
+    .support_note = "clustering is not implemented yet"};
 
 const ConfigProperty<int64_t> ClusteringConfig::kMaxBytesPerGroup{
     .key = "hoodie.clustering.plan.strategy.max.bytes.per.group",
@@ -48,14 +56,18 @@ const ConfigProperty<int64_t> ClusteringConfig::kMaxBytesPerGroup{
     .doc = "Maximum data in one clustering group.",
     .validate = v::PositiveInt64,
     .group = "Clustering",
-    .is_bytes = true};
+    .is_bytes = true,
+    .support = ConfigSupport::kRefused,
+    .support_note = "clustering is not implemented yet"};
 
 const ConfigProperty<int32_t> ClusteringConfig::kMaxNumGroups{
     .key = "hoodie.clustering.plan.strategy.max.num.groups",
     .default_value = 30,
     .doc = "Maximum clustering groups per plan.",
     .validate = v::PositiveInt32,
-    .group = "Clustering"};
+    .group = "Clustering",
+    .support = ConfigSupport::kRefused,
+    .support_note = "clustering is not implemented yet"};
 
 const ConfigProperty<int64_t> ClusteringConfig::kTargetFileMaxBytes{
     .key = "hoodie.clustering.plan.strategy.target.file.max.bytes",
@@ -63,9 +75,31 @@ const ConfigProperty<int64_t> ClusteringConfig::kTargetFileMaxBytes{
     .doc = "Target size of files written by clustering.",
     .validate = v::PositiveInt64,
     .group = "Clustering",
-    .is_bytes = true};
+    .is_bytes = true,
+    .support = ConfigSupport::kRefused,
+    .support_note = "clustering is not implemented yet"};
+
+const ConfigProperty<bool> ClusteringConfig::kInline{
+    .key = "hoodie.clustering.inline",
+    .default_value = false,
+    .doc = "Turn on inline clustering: clustering runs after each write operation.",
+    .since = "0.7.0",
+    .group = "Clustering",
+    .support = ConfigSupport::kRefused,
+    .support_note = "clustering is not implemented yet"};
+
+const ConfigProperty<bool> ClusteringConfig::kAsyncEnabled{
+    .key = "hoodie.clustering.async.enabled",
+    .default_value = false,
+    .doc = "Run clustering asynchronously beside the writer.",
+    .since = "0.7.0",
+    .group = "Clustering",
+    .support = ConfigSupport::kRefused,
+    .support_note = "clustering is not implemented yet"};
 
 void ClusteringConfig::Register(ConfigRegistry* registry) {
+  registry->Add(kInline);
+  registry->Add(kAsyncEnabled);
   registry->Add(kPlanStrategyClass);
   registry->Add(kExecutionStrategyClass);
   registry->Add(kDayBasedLookbackPartitions);

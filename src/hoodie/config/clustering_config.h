@@ -14,6 +14,10 @@ class ConfigRegistry;
 
 /// Keys of the "Clustering" group. Immutable statics; thread-safe to read.
 struct ClusteringConfig {
+  /// hoodie.clustering.inline
+  static const ConfigProperty<bool> kInline;
+  /// hoodie.clustering.async.enabled
+  static const ConfigProperty<bool> kAsyncEnabled;
   /// hoodie.clustering.plan.strategy.class
   static const ConfigProperty<std::string> kPlanStrategyClass;
   /// hoodie.clustering.execution.strategy.class

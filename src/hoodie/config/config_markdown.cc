@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "hoodie/config/config_registry.h"
+#include "hoodie/config/config_value.h"
 
 namespace hoodie {
 namespace {
@@ -69,16 +70,26 @@ std::string AllowedCell(const ConfigEntry& entry) {
   return out;
 }
 
+// honoured, or refused / no effect with the reason.
+std::string StatusCell(const ConfigEntry& entry) {
+  std::string out = ConfigSupportName(entry.support);
+  if (entry.support != ConfigSupport::kHonoured && !entry.support_note.empty()) {
+    out += ": " + Cell(entry.support_note);
+  }
+  return out;
+}
+
 void RenderGroup(const ConfigRegistry& registry, std::string_view group,
                  std::string* out) {
   *out += "\n## " + std::string(group) + "\n\n";
-  *out += "| Key | Aliases | Type | Default | Allowed values | Description |\n";
-  *out += "|---|---|---|---|---|---|\n";
+  *out += "| Key | Aliases | Type | Default | Allowed values | Status | Description |\n";
+  *out += "|---|---|---|---|---|---|---|\n";
   for (const ConfigEntry& entry : registry.entries()) {
     if (entry.group != group) continue;
     *out += "| " + Code(entry.key) + " | " + AliasesCell(entry) + " | " +
             ConfigTypeName(entry.type) + " | " + DefaultCell(entry) + " | " +
-            AllowedCell(entry) + " | " + DescriptionCell(entry) + " |\n";
+            AllowedCell(entry) + " | " + StatusCell(entry) + " | " +
+            DescriptionCell(entry) + " |\n";
   }
 }
 
@@ -92,7 +103,12 @@ std::string RenderConfigMarkdown(const ConfigRegistry& registry) {
       "Keys, aliases and defaults follow the Hudi configuration reference. A † marks a\n"
       "default that differs from Apache Hudi 0.15's; the description gives 0.15's "
       "value.\n"
-      "A note explains where a documented default was not taken.\n";
+      "A note explains where a documented default was not taken.\n\n"
+      "Status: *honoured* keys work as Hudi documents them; a *refused* key set to\n"
+      "anything but its default fails the command before anything is written, naming\n"
+      "the key and what it waits for; keys of *no effect* only tune Spark or the JVM\n"
+      "(parallelism, storage levels, heap fractions), so hoodie accepts them with one\n"
+      "warning line.\n";
   std::vector<std::string_view> groups;
   for (const ConfigEntry& entry : registry.entries()) {
     bool seen = false;

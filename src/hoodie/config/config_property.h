@@ -24,6 +24,24 @@ struct ConfigAlias {
   std::string_view documented_default = {};
 };
 
+/// ConfigProperty::accepted_value of a refused key that no value makes honest (a lock
+/// provider names locks hoodie would never take, whichever it is).
+inline constexpr std::string_view kRefusedWhenSet = "(refused when set)";
+
+/// What hoodie does with a key (docs/configuration.md's status column).
+enum class ConfigSupport {
+  /// It works as Hudi documents it.
+  kHonoured,
+  /// Not implemented yet: a value other than `accepted_value` (the default, unless
+  /// given) fails the command before anything is written, naming the key and the note.
+  kRefused,
+  /// It only tunes Spark or the JVM (parallelism, storage levels, heap fractions): any
+  /// value is accepted, and one warning line lists the keys that were set.
+  kNoEffect,
+};
+
+const char* ConfigSupportName(ConfigSupport support);
+
 /// The value types a key can have; kBytes is an int64 count of bytes.
 enum class ConfigType { kBool, kInt32, kInt64, kBytes, kDouble, kString };
 
@@ -56,6 +74,12 @@ struct ConfigProperty {
   std::string_view override_reason = {};
   /// For kBytes keys declared as int64.
   bool is_bytes = false;
+  ConfigSupport support = ConfigSupport::kHonoured;
+  /// kRefused: why, and the feature it waits for; kNoEffect: what it tunes.
+  std::string_view support_note = {};
+  /// kRefused: the one value accepted, when not the default (hoodie.clean.automatic is
+  /// true by default, but hoodie does not clean yet, so only false is honest).
+  std::string_view accepted_value = {};
 };
 
 /// Validators shared by the per-area declarations.

@@ -30,6 +30,9 @@ struct ConfigEntry {
   bool advanced = false;
   std::string_view hudi_0_15_default;
   std::string_view override_reason;
+  ConfigSupport support = ConfigSupport::kHonoured;
+  std::string_view support_note;
+  std::string_view accepted_value;
   /// Parses and validates a raw value as the key's type; the error names key and value.
   std::function<::arrow::Status(std::string_view)> check;
 
@@ -65,6 +68,9 @@ class ConfigRegistry {
     entry.advanced = prop.advanced;
     entry.hudi_0_15_default = prop.hudi_0_15_default;
     entry.override_reason = prop.override_reason;
+    entry.support = prop.support;
+    entry.support_note = prop.support_note;
+    entry.accepted_value = prop.accepted_value;
     const ConfigProperty<T>* p = &prop;
     entry.check = [p](std::string_view raw) {
       return ParseConfigProperty(*p, raw).status();

@@ -31,6 +31,18 @@ template <typename Int>
 
 }  // namespace
 
+const char* ConfigSupportName(ConfigSupport support) {
+  switch (support) {
+    case ConfigSupport::kHonoured:
+      return "honoured";
+    case ConfigSupport::kRefused:
+      return "refused";
+    case ConfigSupport::kNoEffect:
+      return "no effect";
+  }
+  return "honoured";
+}
+
 const char* ConfigTypeName(ConfigType type) {
   switch (type) {
     case ConfigType::kBool:

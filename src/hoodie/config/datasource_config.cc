@@ -133,49 +133,65 @@ const ConfigProperty<bool> DataSourceConfig::kRowWriterEnable{
     .default_value = false,
     .doc = "Write with Spark native rows (faster bulk_insert).",
     .group = "Spark Datasource",
-    .hudi_0_15_default = "true"};
+    .hudi_0_15_default = "true",
+    .support = ConfigSupport::kNoEffect,
+    .support_note = "chooses Spark's Row or Avro write path; hoodie writes Arrow batches either way"};
 
 const ConfigProperty<bool> DataSourceConfig::kHiveSyncEnable{
     .key = "hoodie.datasource.hive_sync.enable",
     .default_value = false,
     .doc = "Register and sync the table to the Hive metastore.",
-    .group = "Spark Datasource"};
+    .group = "Spark Datasource",
+    .support = ConfigSupport::kRefused,
+    .support_note = "Hive sync is not implemented yet (meta sync)"};
 
 const ConfigProperty<std::string> DataSourceConfig::kHiveSyncDatabase{
     .key = "hoodie.datasource.hive_sync.database",
     .default_value = std::string("default"),
     .doc = "Hive database to sync to.",
-    .group = "Spark Datasource"};
+    .group = "Spark Datasource",
+    .support = ConfigSupport::kRefused,
+    .support_note = "Hive sync is not implemented yet (meta sync)"};
 
 const ConfigProperty<std::string> DataSourceConfig::kHiveSyncTable{
     .key = "hoodie.datasource.hive_sync.table",
     .doc = "Hive table to sync to.",
     .group = "Spark Datasource",
-    .hudi_0_15_default = "unknown"};
+    .hudi_0_15_default = "unknown",
+    .support = ConfigSupport::kRefused,
+    .support_note = "Hive sync is not implemented yet (meta sync)"};
 
 const ConfigProperty<std::string> DataSourceConfig::kHiveSyncUsername{
     .key = "hoodie.datasource.hive_sync.username",
     .default_value = std::string("hive"),
     .doc = "Hive user name.",
-    .group = "Spark Datasource"};
+    .group = "Spark Datasource",
+    .support = ConfigSupport::kRefused,
+    .support_note = "Hive sync is not implemented yet (meta sync)"};
 
 const ConfigProperty<std::string> DataSourceConfig::kHiveSyncPassword{
     .key = "hoodie.datasource.hive_sync.password",
     .default_value = std::string("hive"),
     .doc = "Hive password.",
-    .group = "Spark Datasource"};
+    .group = "Spark Datasource",
+    .support = ConfigSupport::kRefused,
+    .support_note = "Hive sync is not implemented yet (meta sync)"};
 
 const ConfigProperty<std::string> DataSourceConfig::kHiveSyncJdbcUrl{
     .key = "hoodie.datasource.hive_sync.jdbcurl",
     .default_value = std::string("jdbc:hive2://localhost:10000"),
     .doc = "Hive JDBC URL.",
-    .group = "Spark Datasource"};
+    .group = "Spark Datasource",
+    .support = ConfigSupport::kRefused,
+    .support_note = "Hive sync is not implemented yet (meta sync)"};
 
 const ConfigProperty<std::string> DataSourceConfig::kHiveSyncPartitionFields{
     .key = "hoodie.datasource.hive_sync.partition_fields",
     .default_value = std::string(""),
     .doc = "Table fields used as Hive partition columns.",
-    .group = "Spark Datasource"};
+    .group = "Spark Datasource",
+    .support = ConfigSupport::kRefused,
+    .support_note = "Hive sync is not implemented yet (meta sync)"};
 
 const ConfigProperty<std::string> DataSourceConfig::kHiveSyncPartitionExtractorClass{
     .key = "hoodie.datasource.hive_sync.partition_extractor_class",
@@ -185,13 +201,17 @@ const ConfigProperty<std::string> DataSourceConfig::kHiveSyncPartitionExtractorC
     .group = "Spark Datasource",
     .hudi_0_15_default =
         "org.apache.hudi.hive.MultiPartKeysValueExtractor (inferred from the "
-        "partition fields)"};
+        "partition fields)",
+    .support = ConfigSupport::kRefused,
+    .support_note = "Hive sync is not implemented yet (meta sync)"};
 
 const ConfigProperty<bool> DataSourceConfig::kHiveSyncAssumeDatePartitioning{
     .key = "hoodie.datasource.hive_sync.assume_date_partitioning",
     .default_value = false,
     .doc = "Assume yyyy/mm/dd partitioning when syncing.",
-    .group = "Spark Datasource"};
+    .group = "Spark Datasource",
+    .support = ConfigSupport::kRefused,
+    .support_note = "Hive sync is not implemented yet (meta sync)"};
 
 const ConfigProperty<bool> DataSourceConfig::kHiveSyncUseJdbc{
     .key = "hoodie.datasource.hive_sync.use_jdbc",
@@ -199,25 +219,33 @@ const ConfigProperty<bool> DataSourceConfig::kHiveSyncUseJdbc{
     .doc = "Use JDBC for Hive sync.",
     .group = "Spark Datasource",
     .hudi_0_15_default =
-        "true (deprecated in favour of hoodie.datasource.hive_sync.mode)"};
+        "true (deprecated in favour of hoodie.datasource.hive_sync.mode)",
+    .support = ConfigSupport::kRefused,
+    .support_note = "Hive sync is not implemented yet (meta sync)"};
 
 const ConfigProperty<bool> DataSourceConfig::kHiveSyncAutoCreateDatabase{
     .key = "hoodie.datasource.hive_sync.auto_create_database",
     .default_value = true,
     .doc = "Create the Hive database if it does not exist.",
-    .group = "Spark Datasource"};
+    .group = "Spark Datasource",
+    .support = ConfigSupport::kRefused,
+    .support_note = "Hive sync is not implemented yet (meta sync)"};
 
 const ConfigProperty<bool> DataSourceConfig::kHiveSyncSkipRoSuffix{
     .key = "hoodie.datasource.hive_sync.skip_ro_suffix",
     .default_value = false,
     .doc = "Skip the _ro suffix when registering the read-optimized table.",
-    .group = "Spark Datasource"};
+    .group = "Spark Datasource",
+    .support = ConfigSupport::kRefused,
+    .support_note = "Hive sync is not implemented yet (meta sync)"};
 
 const ConfigProperty<bool> DataSourceConfig::kHiveSyncSupportTimestamp{
     .key = "hoodie.datasource.hive_sync.support_timestamp",
     .default_value = false,
     .doc = "Sync INT64 TIMESTAMP_MICROS columns as Hive timestamp.",
-    .group = "Spark Datasource"};
+    .group = "Spark Datasource",
+    .support = ConfigSupport::kRefused,
+    .support_note = "Hive sync is not implemented yet (meta sync)"};
 
 const ConfigProperty<std::string> DataSourceConfig::kQueryType{
     .key = "hoodie.datasource.query.type",
@@ -237,7 +265,9 @@ const ConfigProperty<std::string> DataSourceConfig::kViewType{
     .allowed_values = {"read_optimized", "realtime", "incremental"},
     .advanced = true,
     .group = "Spark Datasource",
-    .hudi_0_15_default = "(removed; use hoodie.datasource.query.type)"};
+    .hudi_0_15_default = "(removed; use hoodie.datasource.query.type)",
+    .support = ConfigSupport::kRefused,
+    .support_note = "the deprecated view type is not read; use hoodie.datasource.query.type"};
 
 const ConfigProperty<std::string> DataSourceConfig::kBeginInstantTime{
     .key = "hoodie.datasource.read.begin.instanttime",
@@ -257,7 +287,9 @@ const ConfigProperty<bool> DataSourceConfig::kIncrementalUseEndInstantSchema{
     .key = "hoodie.datasource.read.schema.use.end.instanttime",
     .default_value = false,
     .doc = "Incremental reads use the schema of the end instant instead of the latest.",
-    .group = "Spark Datasource"};
+    .group = "Spark Datasource",
+    .support = ConfigSupport::kRefused,
+    .support_note = "incremental reads with the end instant's schema are not implemented"};
 
 const ConfigProperty<std::string> DataSourceConfig::kMergeType{
     .key = "hoodie.datasource.merge.type",

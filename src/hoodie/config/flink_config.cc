@@ -14,14 +14,18 @@ const ConfigProperty<bool> FlinkConfig::kWriteIgnoreFailed{
     .default_value = true,
     .doc = "Ignore write errors that are not exceptions within a checkpoint batch.",
     .group = "Flink SQL",
-    .hudi_0_15_default = "false"};
+    .hudi_0_15_default = "false",
+    .support = ConfigSupport::kRefused,
+    .support_note = "a Flink job setting; hoodie has no Flink mode yet"};
 
 const ConfigProperty<int32_t> FlinkConfig::kWriteTasks{
     .key = "write.tasks",
     .default_value = 4,
     .doc = "Parallelism of the write tasks.",
     .validate = v::PositiveInt32,
-    .group = "Flink SQL"};
+    .group = "Flink SQL",
+    .support = ConfigSupport::kNoEffect,
+    .support_note = "Flink task parallelism or memory; hoodie sizes its own work"};
 
 const ConfigProperty<int32_t> FlinkConfig::kWriteBatchSizeMb{
     .key = "write.batch.size.MB",
@@ -29,7 +33,9 @@ const ConfigProperty<int32_t> FlinkConfig::kWriteBatchSizeMb{
     .doc = "Buffer size in MB before flushing to storage.",
     .validate = v::PositiveInt32,
     .group = "Flink SQL",
-    .hudi_0_15_default = "(renamed write.batch.size, 256.0)"};
+    .hudi_0_15_default = "(renamed write.batch.size, 256.0)",
+    .support = ConfigSupport::kNoEffect,
+    .support_note = "Flink task parallelism or memory; hoodie sizes its own work"};
 
 const ConfigProperty<bool> FlinkConfig::kCompactionAsyncEnabled{
     .key = "compaction.async.enabled",
@@ -67,13 +73,17 @@ const ConfigProperty<int32_t> FlinkConfig::kReadTasks{
     .default_value = 4,
     .doc = "Parallelism of the read tasks.",
     .validate = v::PositiveInt32,
-    .group = "Flink SQL"};
+    .group = "Flink SQL",
+    .support = ConfigSupport::kNoEffect,
+    .support_note = "Flink task parallelism or memory; hoodie sizes its own work"};
 
 const ConfigProperty<std::string> FlinkConfig::kReadAvroSchemaPath{
     .key = "read.avro-schema.path",
     .doc = "Avro schema file used for deserialisation; inferred from the DDL if unset.",
     .group = "Flink SQL",
-    .hudi_0_15_default = "(renamed source.avro-schema.path)"};
+    .hudi_0_15_default = "(renamed source.avro-schema.path)",
+    .support = ConfigSupport::kRefused,
+    .support_note = "a Flink job setting; hoodie has no Flink mode yet"};
 
 const ConfigProperty<std::string> FlinkConfig::kReadAvroSchema{
     .key = "read.avro-schema",
@@ -81,26 +91,34 @@ const ConfigProperty<std::string> FlinkConfig::kReadAvroSchema{
         "Avro schema string used for deserialisation; inferred from the DDL if "
         "unset.",
     .group = "Flink SQL",
-    .hudi_0_15_default = "(renamed source.avro-schema)"};
+    .hudi_0_15_default = "(renamed source.avro-schema)",
+    .support = ConfigSupport::kRefused,
+    .support_note = "a Flink job setting; hoodie has no Flink mode yet"};
 
 const ConfigProperty<bool> FlinkConfig::kReadUtcTimezone{
     .key = "read.utc-timezone",
     .default_value = true,
     .doc = "Use UTC (rather than local time) to convert epoch times to LocalDateTime.",
-    .group = "Flink SQL"};
+    .group = "Flink SQL",
+    .support = ConfigSupport::kRefused,
+    .support_note = "a Flink job setting; hoodie has no Flink mode yet"};
 
 const ConfigProperty<bool> FlinkConfig::kReadStreamingEnabled{
     .key = "read.streaming.enabled",
     .default_value = false,
     .doc = "Read the table as a streaming source.",
-    .group = "Flink SQL"};
+    .group = "Flink SQL",
+    .support = ConfigSupport::kRefused,
+    .support_note = "a Flink job setting; hoodie has no Flink mode yet"};
 
 const ConfigProperty<int32_t> FlinkConfig::kReadStreamingCheckInterval{
     .key = "read.streaming.check-interval",
     .default_value = 60,
     .doc = "Seconds between checks for new commits in streaming reads.",
     .validate = v::PositiveInt32,
-    .group = "Flink SQL"};
+    .group = "Flink SQL",
+    .support = ConfigSupport::kRefused,
+    .support_note = "a Flink job setting; hoodie has no Flink mode yet"};
 
 const ConfigProperty<std::string> FlinkConfig::kReadStartCommit{
     .key = "read.start-commit",
@@ -108,45 +126,59 @@ const ConfigProperty<std::string> FlinkConfig::kReadStartCommit{
         "Start commit (yyyyMMddHHmmss, or earliest) of streaming and incremental "
         "reads; unset means the latest commit.",
     .aliases = {{.key = "read.streaming.start-commit", .deprecated = true}},
-    .group = "Flink SQL"};
+    .group = "Flink SQL",
+    .support = ConfigSupport::kRefused,
+    .support_note = "a Flink job setting; hoodie has no Flink mode yet"};
 
 const ConfigProperty<std::string> FlinkConfig::kReadEndCommit{
     .key = "read.end-commit",
     .doc = "End commit of incremental reads; unset means the latest commit.",
-    .group = "Flink SQL"};
+    .group = "Flink SQL",
+    .support = ConfigSupport::kRefused,
+    .support_note = "a Flink job setting; hoodie has no Flink mode yet"};
 
 const ConfigProperty<bool> FlinkConfig::kReadStreamingSkipCompaction{
     .key = "read.streaming.skip_compaction",
     .default_value = false,
     .doc = "Skip compaction commits in streaming reads.",
-    .group = "Flink SQL"};
+    .group = "Flink SQL",
+    .support = ConfigSupport::kRefused,
+    .support_note = "a Flink job setting; hoodie has no Flink mode yet"};
 
 const ConfigProperty<bool> FlinkConfig::kBulkInsertShuffleByPartition{
     .key = "write.bulk_insert.shuffle_by_partition",
     .default_value = true,
     .doc = "Shuffle bulk_insert input by partition before writing.",
     .group = "Flink SQL",
-    .hudi_0_15_default = "(renamed write.bulk_insert.shuffle_input)"};
+    .hudi_0_15_default = "(renamed write.bulk_insert.shuffle_input)",
+    .support = ConfigSupport::kRefused,
+    .support_note = "a Flink job setting; hoodie has no Flink mode yet"};
 
 const ConfigProperty<bool> FlinkConfig::kBulkInsertSortByPartition{
     .key = "write.bulk_insert.sort_by_partition",
     .default_value = true,
     .doc = "Sort bulk_insert input by partition before writing.",
     .group = "Flink SQL",
-    .hudi_0_15_default = "(renamed write.bulk_insert.sort_input)"};
+    .hudi_0_15_default = "(renamed write.bulk_insert.sort_input)",
+    .support = ConfigSupport::kRefused,
+    .support_note = "a Flink job setting; hoodie has no Flink mode yet"};
 
 const ConfigProperty<int32_t> FlinkConfig::kWriteSortMemory{
     .key = "write.sort.memory",
     .default_value = 128,
     .doc = "Managed memory (MB) of the sort operator.",
     .validate = v::PositiveInt32,
-    .group = "Flink SQL"};
+    .group = "Flink SQL",
+    .support = ConfigSupport::kNoEffect,
+    .support_note = "Flink task parallelism or memory; hoodie sizes its own work"};
 
 const ConfigProperty<bool> FlinkConfig::kIndexBootstrapEnabled{
     .key = "index.bootstrap.enabled",
     .default_value = false,
     .doc = "Load existing records of the table into Flink state at start-up.",
-    .group = "Flink SQL"};
+    .group = "Flink SQL",
+    .support = ConfigSupport::kRefused,
+    .support_note = "a Flink job setting; hoodie has no Flink mode yet"};
 
 const ConfigProperty<std::string> FlinkConfig::kIndexPartitionRegex{
     .key = "index.partition.regex",
@@ -155,26 +187,34 @@ const ConfigProperty<std::string> FlinkConfig::kIndexPartitionRegex{
     .group = "Flink SQL",
     .override_reason =
         "The seed documents \"*\", which is not a valid regular expression; Hudi "
-        "uses \".*\" (all partitions), which is what the seed describes."};
+        "uses \".*\" (all partitions), which is what the seed describes.",
+    .support = ConfigSupport::kRefused,
+    .support_note = "a Flink job setting; hoodie has no Flink mode yet"};
 
 const ConfigProperty<bool> FlinkConfig::kChangelogEnabled{
     .key = "changelog.enabled",
     .default_value = false,
     .doc = "Keep all intermediate changes (I/-U/U/D) instead of only merged records.",
-    .group = "Flink SQL"};
+    .group = "Flink SQL",
+    .support = ConfigSupport::kRefused,
+    .support_note = "a Flink job setting; hoodie has no Flink mode yet"};
 
 const ConfigProperty<bool> FlinkConfig::kWriteInsertCluster{
     .key = "write.insert.cluster",
     .default_value = false,
     .doc = "Merge small files while inserting into COW tables.",
-    .group = "Flink SQL"};
+    .group = "Flink SQL",
+    .support = ConfigSupport::kRefused,
+    .support_note = "a Flink job setting; hoodie has no Flink mode yet"};
 
 const ConfigProperty<int64_t> FlinkConfig::kWriteRateLimit{
     .key = "write.rate.limit",
     .default_value = int64_t{0},
     .doc = "Records per second written; 0 disables the limit.",
     .validate = v::NonNegativeInt64,
-    .group = "Flink SQL"};
+    .group = "Flink SQL",
+    .support = ConfigSupport::kNoEffect,
+    .support_note = "Flink task parallelism or memory; hoodie sizes its own work"};
 
 void FlinkConfig::Register(ConfigRegistry* registry) {
   registry->Add(kWriteIgnoreFailed);

@@ -11,6 +11,7 @@
 
 #include "hoodie/common/logging.h"
 #include "hoodie/config/config_registry.h"
+#include "hoodie/config/config_value.h"
 
 namespace hoodie {
 namespace fs = std::filesystem;
@@ -134,6 +135,50 @@ void HoodieConfig::WarnDeprecatedOnce(std::string_view alias, std::string_view k
              std::string(key) + "'");
 }
 
+namespace {
+
+// The refusal of `key`=`value` for a key hoodie does not implement yet, if refused.
+std::optional<std::string> Refusal(const ConfigEntry& entry, const std::string& key,
+                                   const std::string& value) {
+  if (entry.support != ConfigSupport::kRefused) return std::nullopt;
+  std::optional<std::string> accepted =
+      entry.accepted_value.empty() ? entry.default_value
+                                   : std::optional<std::string>(entry.accepted_value);
+  if (entry.accepted_value == kRefusedWhenSet) accepted = std::nullopt;
+  if (accepted && EqualsIgnoreCase(*accepted, value)) return std::nullopt;
+  std::string message = key + "=" + value + " is not supported by hoodie: " +
+                        std::string(entry.support_note);
+  message += accepted ? "; remove it or set it to " + *accepted : "; remove it";
+  return message;
+}
+
+}  // namespace
+
+::arrow::Status HoodieConfig::CheckSupported() const {
+  const ConfigRegistry& registry = ConfigRegistry::Global();
+  std::string refused;
+  std::vector<std::string> no_effect;
+  for (const auto& [key, value] : entries_) {
+    const ConfigEntry* entry = registry.Find(key);
+    if (entry == nullptr) continue;
+    if (auto refusal = Refusal(*entry, key, value)) {
+      refused += (refused.empty() ? "" : "; ") + *refusal;
+    } else if (entry->support == ConfigSupport::kNoEffect) {
+      no_effect.push_back(key);
+    }
+  }
+  if (!refused.empty()) return ::arrow::Status::NotImplemented(refused);
+  if (!no_effect.empty()) {
+    std::string line = "no effect in a native engine (they tune Spark or the JVM): ";
+    for (size_t i = 0; i < no_effect.size(); ++i) line += (i ? ", " : "") + no_effect[i];
+    static std::mutex mutex;
+    static std::set<std::string> warned;
+    std::lock_guard<std::mutex> lock(mutex);
+    if (warned.insert(line).second) LogWarning(line);
+  }
+  return ::arrow::Status::OK();
+}
+
 std::vector<ConfigProblem> HoodieConfig::Check() const {
   const ConfigRegistry& registry = ConfigRegistry::Global();
   std::vector<ConfigProblem> problems;
@@ -153,6 +198,8 @@ std::vector<ConfigProblem> HoodieConfig::Check() const {
       std::string message = st.message();
       if (key != entry->key) message += " (set as '" + key + "')";
       problems.push_back({Severity::kError, key, std::move(message)});
+    } else if (auto refusal = Refusal(*entry, key, value)) {
+      problems.push_back({Severity::kError, key, *refusal});
     }
     for (const ConfigAlias& alias : entry->aliases) {
       if (alias.key == key && alias.deprecated) {

@@ -93,6 +93,13 @@ class HoodieConfig {
   /// and validate; unknown `hoodie.*` keys and deprecated aliases are warnings.
   std::vector<ConfigProblem> Check() const;
 
+  /// What hoodie does not implement (ConfigSupport in config_property.h): Invalid
+  /// naming each key registered as refused that is set to anything but its accepted
+  /// value, with why and what it waits for; nothing is written before this passes.
+  /// Keys that only tune Spark or the JVM are listed in one warning line (once per
+  /// process for the same keys). Call on the caller's own options, not on a table's.
+  ::arrow::Status CheckSupported() const;
+
   /// Logs the warnings of Check() through LogWarning (unknown keys name the closest
   /// known key) and returns Invalid listing every error, or OK.
   ::arrow::Status Validate() const;

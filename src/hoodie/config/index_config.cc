@@ -70,7 +70,9 @@ const ConfigProperty<bool> IndexConfig::kBloomUseCaching{
     .key = "hoodie.bloom.index.use.caching",
     .default_value = true,
     .doc = "Cache the input to speed up bloom index lookups.",
-    .group = "Index"};
+    .group = "Index",
+    .support = ConfigSupport::kNoEffect,
+    .support_note = "caching of Spark RDDs; hoodie caches nothing in Spark"};
 
 const ConfigProperty<bool> IndexConfig::kBloomUseTreeFilter{
     .key = "hoodie.bloom.index.use.treebased.filter",
@@ -103,7 +105,9 @@ const ConfigProperty<std::string> IndexConfig::kBloomInputStorageLevel{
     .default_value = std::string("MEMORY_AND_DISK_SER"),
     .doc = "Spark storage level of the cached input.",
     .advanced = true,
-    .group = "Index"};
+    .group = "Index",
+    .support = ConfigSupport::kNoEffect,
+    .support_note = "a Spark storage level for cached RDDs; hoodie caches nothing in Spark"};
 
 const ConfigProperty<bool> IndexConfig::kBloomUpdatePartitionPath{
     .key = "hoodie.bloom.index.update.partition.path",
@@ -129,42 +133,56 @@ const ConfigProperty<bool> IndexConfig::kSimpleUpdatePartitionPath{
 const ConfigProperty<std::string> IndexConfig::kHbaseZkQuorum{
     .key = "hoodie.index.hbase.zkquorum",
     .doc = "HBase ZooKeeper quorum (HBASE index).",
-    .group = "Index"};
+    .group = "Index",
+    .support = ConfigSupport::kRefused,
+    .support_note = "the HBASE index is not implemented"};
 
 const ConfigProperty<int32_t> IndexConfig::kHbaseZkPort{
     .key = "hoodie.index.hbase.zkport",
     .doc = "HBase ZooKeeper port (HBASE index).",
     .validate = v::PortNumber,
-    .group = "Index"};
+    .group = "Index",
+    .support = ConfigSupport::kRefused,
+    .support_note = "the HBASE index is not implemented"};
 
 const ConfigProperty<std::string> IndexConfig::kHbaseZkNodePath{
     .key = "hoodie.index.hbase.zknode.path",
     .doc = "Root znode of HBase (HBASE index).",
-    .group = "Index"};
+    .group = "Index",
+    .support = ConfigSupport::kRefused,
+    .support_note = "the HBASE index is not implemented"};
 
 const ConfigProperty<std::string> IndexConfig::kHbaseTable{
     .key = "hoodie.index.hbase.table",
     .doc = "HBase table holding the index.",
-    .group = "Index"};
+    .group = "Index",
+    .support = ConfigSupport::kRefused,
+    .support_note = "the HBASE index is not implemented"};
 
 const ConfigProperty<bool> IndexConfig::kHbaseUpdatePartitionPath{
     .key = "hoodie.hbase.index.update.partition.path",
     .default_value = false,
     .doc = "HBASE index: move a record whose partition path changed.",
-    .group = "Index"};
+    .group = "Index",
+    .support = ConfigSupport::kRefused,
+    .support_note = "the HBASE index is not implemented"};
 
 const ConfigProperty<bool> IndexConfig::kSimpleUseCaching{
     .key = "hoodie.simple.index.use.caching",
     .default_value = true,
     .doc = "Cache the input to speed up simple index lookups.",
-    .group = "Index"};
+    .group = "Index",
+    .support = ConfigSupport::kNoEffect,
+    .support_note = "caching of Spark RDDs; hoodie caches nothing in Spark"};
 
 const ConfigProperty<std::string> IndexConfig::kSimpleInputStorageLevel{
     .key = "hoodie.simple.index.input.storage.level",
     .default_value = std::string("MEMORY_AND_DISK_SER"),
     .doc = "Spark storage level of the cached input.",
     .advanced = true,
-    .group = "Index"};
+    .group = "Index",
+    .support = ConfigSupport::kNoEffect,
+    .support_note = "a Spark storage level for cached RDDs; hoodie caches nothing in Spark"};
 
 const ConfigProperty<int32_t> IndexConfig::kSimpleIndexParallelism{
     .key = "hoodie.simple.index.parallelism",

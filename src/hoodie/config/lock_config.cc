@@ -14,44 +14,59 @@ const ConfigProperty<std::string> LockConfig::kProvider{
     .default_value =
         std::string("org.apache.hudi.client.transaction.lock.ZookeeperBasedLockProvider"),
     .doc = "Lock provider class (implements org.apache.hudi.common.lock.LockProvider).",
-    .group = "Locking"};
+    .group = "Locking",
+    .support = ConfigSupport::kRefused,
+    .support_note = "lock providers and optimistic concurrency control wait for the concurrency issue: run one writer at a time",
+    .accepted_value = kRefusedWhenSet};
 
 const ConfigProperty<std::string> LockConfig::kZkUrl{
     .key = "hoodie.write.lock.zookeeper.url",
     .doc = "Comma-separated ZooKeeper servers.",
-    .group = "Locking"};
+    .group = "Locking",
+    .support = ConfigSupport::kRefused,
+    .support_note = "lock providers and optimistic concurrency control wait for the concurrency issue: run one writer at a time"};
 
 const ConfigProperty<std::string> LockConfig::kZkBasePath{
     .key = "hoodie.write.lock.zookeeper.base_path",
     .doc =
         "ZooKeeper path under which lock znodes are created; common to all writers "
         "of a table.",
-    .group = "Locking"};
+    .group = "Locking",
+    .support = ConfigSupport::kRefused,
+    .support_note = "lock providers and optimistic concurrency control wait for the concurrency issue: run one writer at a time"};
 
 const ConfigProperty<int32_t> LockConfig::kZkPort{
     .key = "hoodie.write.lock.zookeeper.port",
     .doc = "ZooKeeper port.",
     .validate = v::PortNumber,
-    .group = "Locking"};
+    .group = "Locking",
+    .support = ConfigSupport::kRefused,
+    .support_note = "lock providers and optimistic concurrency control wait for the concurrency issue: run one writer at a time"};
 
 const ConfigProperty<std::string> LockConfig::kZkLockKey{
     .key = "hoodie.write.lock.zookeeper.lock_key",
     .doc = "Znode name under base_path holding the lock; the table name is recommended.",
-    .group = "Locking"};
+    .group = "Locking",
+    .support = ConfigSupport::kRefused,
+    .support_note = "lock providers and optimistic concurrency control wait for the concurrency issue: run one writer at a time"};
 
 const ConfigProperty<int32_t> LockConfig::kZkConnectionTimeoutMs{
     .key = "hoodie.write.lock.zookeeper.connection_timeout_ms",
     .default_value = 15000,
     .doc = "ZooKeeper connection timeout in milliseconds.",
     .validate = v::PositiveInt32,
-    .group = "Locking"};
+    .group = "Locking",
+    .support = ConfigSupport::kRefused,
+    .support_note = "lock providers and optimistic concurrency control wait for the concurrency issue: run one writer at a time"};
 
 const ConfigProperty<int32_t> LockConfig::kZkSessionTimeoutMs{
     .key = "hoodie.write.lock.zookeeper.session_timeout_ms",
     .default_value = 60000,
     .doc = "ZooKeeper session timeout in milliseconds.",
     .validate = v::PositiveInt32,
-    .group = "Locking"};
+    .group = "Locking",
+    .support = ConfigSupport::kRefused,
+    .support_note = "lock providers and optimistic concurrency control wait for the concurrency issue: run one writer at a time"};
 
 const ConfigProperty<int32_t> LockConfig::kNumRetries{
     .key = "hoodie.write.lock.num_retries",
@@ -59,7 +74,9 @@ const ConfigProperty<int32_t> LockConfig::kNumRetries{
     .doc = "Retries of the lock provider.",
     .validate = v::NonNegativeInt32,
     .group = "Locking",
-    .hudi_0_15_default = "15"};
+    .hudi_0_15_default = "15",
+    .support = ConfigSupport::kRefused,
+    .support_note = "lock providers and optimistic concurrency control wait for the concurrency issue: run one writer at a time"};
 
 const ConfigProperty<int64_t> LockConfig::kWaitTimeMsBetweenRetry{
     .key = "hoodie.write.lock.wait_time_ms_between_retry",
@@ -67,17 +84,23 @@ const ConfigProperty<int64_t> LockConfig::kWaitTimeMsBetweenRetry{
     .doc = "Initial wait between lock provider retries, in milliseconds.",
     .validate = v::NonNegativeInt64,
     .group = "Locking",
-    .hudi_0_15_default = "1000"};
+    .hudi_0_15_default = "1000",
+    .support = ConfigSupport::kRefused,
+    .support_note = "lock providers and optimistic concurrency control wait for the concurrency issue: run one writer at a time"};
 
 const ConfigProperty<std::string> LockConfig::kHiveMetastoreDatabase{
     .key = "hoodie.write.lock.hivemetastore.database",
     .doc = "Hive database to lock against.",
-    .group = "Locking"};
+    .group = "Locking",
+    .support = ConfigSupport::kRefused,
+    .support_note = "lock providers and optimistic concurrency control wait for the concurrency issue: run one writer at a time"};
 
 const ConfigProperty<std::string> LockConfig::kHiveMetastoreTable{
     .key = "hoodie.write.lock.hivemetastore.table",
     .doc = "Hive table to lock against.",
-    .group = "Locking"};
+    .group = "Locking",
+    .support = ConfigSupport::kRefused,
+    .support_note = "lock providers and optimistic concurrency control wait for the concurrency issue: run one writer at a time"};
 
 const ConfigProperty<int32_t> LockConfig::kClientNumRetries{
     .key = "hoodie.write.lock.client.num_retries",
@@ -85,7 +108,9 @@ const ConfigProperty<int32_t> LockConfig::kClientNumRetries{
     .doc = "Extra retries of acquiring the lock by the Hudi client.",
     .validate = v::NonNegativeInt32,
     .group = "Locking",
-    .hudi_0_15_default = "50"};
+    .hudi_0_15_default = "50",
+    .support = ConfigSupport::kRefused,
+    .support_note = "lock providers and optimistic concurrency control wait for the concurrency issue: run one writer at a time"};
 
 const ConfigProperty<int64_t> LockConfig::kClientWaitTimeMsBetweenRetry{
     .key = "hoodie.write.lock.client.wait_time_ms_between_retry",
@@ -93,16 +118,35 @@ const ConfigProperty<int64_t> LockConfig::kClientWaitTimeMsBetweenRetry{
     .doc = "Wait between client lock retries, in milliseconds.",
     .validate = v::NonNegativeInt64,
     .group = "Locking",
-    .hudi_0_15_default = "5000"};
+    .hudi_0_15_default = "5000",
+    .support = ConfigSupport::kRefused,
+    .support_note = "lock providers and optimistic concurrency control wait for the concurrency issue: run one writer at a time"};
 
 const ConfigProperty<std::string> LockConfig::kConflictResolutionStrategy{
     .key = "hoodie.write.lock.conflict.resolution.strategy",
     .default_value = std::string("org.apache.hudi.client.transaction."
                                  "SimpleConcurrentFileWritesConflictResolutionStrategy"),
     .doc = "Conflict resolution strategy class.",
-    .group = "Locking"};
+    .group = "Locking",
+    .support = ConfigSupport::kRefused,
+    .support_note = "lock providers and optimistic concurrency control wait for the concurrency issue: run one writer at a time"};
+
+const ConfigProperty<std::string> LockConfig::kConcurrencyMode{
+    .key = "hoodie.write.concurrency.mode",
+    .default_value = std::string("SINGLE_WRITER"),
+    .doc =
+        "Concurrency mode for write operations: SINGLE_WRITER, or "
+        "OPTIMISTIC_CONCURRENCY_CONTROL with a lock provider and conflict resolution.",
+    .since = "0.8.0",
+    .allowed_values = {"SINGLE_WRITER", "OPTIMISTIC_CONCURRENCY_CONTROL"},
+    .group = "Locking",
+    .support = ConfigSupport::kRefused,
+    .support_note =
+        "optimistic concurrency control waits for the concurrency issue (lock providers "
+        "and conflict checks): run one writer at a time"};
 
 void LockConfig::Register(ConfigRegistry* registry) {
+  registry->Add(kConcurrencyMode);
   registry->Add(kProvider);
   registry->Add(kZkUrl);
   registry->Add(kZkBasePath);

@@ -14,6 +14,8 @@ class ConfigRegistry;
 
 /// Keys of the "Locking" group. Immutable statics; thread-safe to read.
 struct LockConfig {
+  /// hoodie.write.concurrency.mode
+  static const ConfigProperty<std::string> kConcurrencyMode;
   /// hoodie.write.lock.provider
   static const ConfigProperty<std::string> kProvider;
   /// hoodie.write.lock.zookeeper.url

@@ -14,7 +14,9 @@ const ConfigProperty<double> MemoryConfig::kMergeFraction{
     .default_value = 0.6,
     .doc = "Fraction of user memory (1 - spark.memory.fraction) used by a merge.",
     .validate = v::Fraction,
-    .group = "Memory"};
+    .group = "Memory",
+    .support = ConfigSupport::kNoEffect,
+    .support_note = "a share of the JVM heap; hoodie's memory is set by hoodie.memory.merge.max.size and friends"};
 
 const ConfigProperty<double> MemoryConfig::kCompactionFraction{
     .key = "hoodie.memory.compaction.fraction",
@@ -27,14 +29,18 @@ const ConfigProperty<double> MemoryConfig::kCompactionFraction{
     .override_reason =
         "The seed lists 1GB, the default of the builder method documented beside it "
         "(a size in bytes); the key is a fraction and Hudi's default is 0.6, so 1GB "
-        "would fail validation."};
+        "would fail validation.",
+    .support = ConfigSupport::kNoEffect,
+    .support_note = "a share of the JVM heap; hoodie's memory is set by hoodie.memory.merge.max.size and friends"};
 
 const ConfigProperty<double> MemoryConfig::kWriteStatusFailureFraction{
     .key = "hoodie.memory.writestatus.failure.fraction",
     .default_value = 0.1,
     .doc = "Fraction of failed records whose exceptions are reported to the driver.",
     .validate = v::Fraction,
-    .group = "Memory"};
+    .group = "Memory",
+    .support = ConfigSupport::kNoEffect,
+    .support_note = "a share of the JVM heap; hoodie's memory is set by hoodie.memory.merge.max.size and friends"};
 
 const ConfigProperty<int64_t> MemoryConfig::kMergeMaxSize{
     .key = "hoodie.memory.merge.max.size",

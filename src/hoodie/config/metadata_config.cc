@@ -27,7 +27,9 @@ const ConfigProperty<bool> MetadataConfig::kReuseEnable{
     .default_value = true,
     .doc = "Reuse opened readers and merged logs across metadata fetches.",
     .advanced = true,
-    .group = "Metadata Table"};
+    .group = "Metadata Table",
+    .support = ConfigSupport::kRefused,
+    .support_note = "hoodie does not write the metadata table yet"};
 
 const ConfigProperty<bool> MetadataConfig::kFallbackEnable{
     .key = "hoodie.metadata.fallback.enable",
@@ -35,7 +37,9 @@ const ConfigProperty<bool> MetadataConfig::kFallbackEnable{
     .doc = "Fall back to storage listing on metadata table errors.",
     .advanced = true,
     .group = "Metadata Table",
-    .hudi_0_15_default = "(removed)"};
+    .hudi_0_15_default = "(removed)",
+    .support = ConfigSupport::kRefused,
+    .support_note = "hoodie does not write the metadata table yet"};
 
 const ConfigProperty<bool> MetadataConfig::kValidate{
     .key = "hoodie.metadata.validate",
@@ -43,14 +47,18 @@ const ConfigProperty<bool> MetadataConfig::kValidate{
     .doc = "Validate metadata table contents against storage listings on every access.",
     .advanced = true,
     .group = "Metadata Table",
-    .hudi_0_15_default = "(removed)"};
+    .hudi_0_15_default = "(removed)",
+    .support = ConfigSupport::kRefused,
+    .support_note = "hoodie does not write the metadata table yet"};
 
 const ConfigProperty<int32_t> MetadataConfig::kInsertParallelism{
     .key = "hoodie.metadata.insert.parallelism",
     .default_value = 1,
     .doc = "Parallelism of writes to the metadata table.",
     .validate = v::PositiveInt32,
-    .group = "Metadata Table"};
+    .group = "Metadata Table",
+    .support = ConfigSupport::kNoEffect,
+    .support_note = "Spark task parallelism; hoodie sizes its own work"};
 
 const ConfigProperty<int32_t> MetadataConfig::kCompactMaxDeltaCommits{
     .key = "hoodie.metadata.compact.max.delta.commits",
@@ -58,7 +66,9 @@ const ConfigProperty<int32_t> MetadataConfig::kCompactMaxDeltaCommits{
     .doc = "Delta commits that trigger compaction of the metadata table.",
     .validate = v::PositiveInt32,
     .group = "Metadata Table",
-    .hudi_0_15_default = "10"};
+    .hudi_0_15_default = "10",
+    .support = ConfigSupport::kRefused,
+    .support_note = "hoodie does not write the metadata table yet"};
 
 const ConfigProperty<int32_t> MetadataConfig::kKeepMinCommits{
     .key = "hoodie.metadata.keep.min.commits",
@@ -69,7 +79,9 @@ const ConfigProperty<int32_t> MetadataConfig::kKeepMinCommits{
     .override_reason =
         "The seed writes archiveCommitsWith(minToKeep = 30, maxToKeep = 20): "
         "minimum above maximum, which archival rejects; the values are swapped "
-        "relative to Hudi (min 20, max 30)."};
+        "relative to Hudi (min 20, max 30).",
+    .support = ConfigSupport::kRefused,
+    .support_note = "hoodie does not write the metadata table yet"};
 
 const ConfigProperty<int32_t> MetadataConfig::kKeepMaxCommits{
     .key = "hoodie.metadata.keep.max.commits",
@@ -80,7 +92,9 @@ const ConfigProperty<int32_t> MetadataConfig::kKeepMaxCommits{
     .override_reason =
         "The seed writes archiveCommitsWith(minToKeep = 30, maxToKeep = 20): "
         "minimum above maximum, which archival rejects; the values are swapped "
-        "relative to Hudi (min 20, max 30)."};
+        "relative to Hudi (min 20, max 30).",
+    .support = ConfigSupport::kRefused,
+    .support_note = "hoodie does not write the metadata table yet"};
 
 void MetadataConfig::Register(ConfigRegistry* registry) {
   registry->Add(kEnable);

@@ -15,7 +15,9 @@ const ConfigProperty<bool> MetricsConfig::kOn{
     .doc = "Turn metrics reporting on.",
     .group = "Metrics",
     .override_reason =
-        "The Chinese edition says true; the English page and Hudi default to false."};
+        "The Chinese edition says true; the English page and Hudi default to false.",
+    .support = ConfigSupport::kRefused,
+    .support_note = "metrics reporters are not implemented yet"};
 
 const ConfigProperty<std::string> MetricsConfig::kReporterType{
     .key = "hoodie.metrics.reporter.type",
@@ -26,13 +28,17 @@ const ConfigProperty<std::string> MetricsConfig::kReporterType{
     .group = "Metrics",
     .override_reason =
         "The JMX and Datadog sections show the value that selects that reporter, "
-        "not a default; the default is GRAPHITE."};
+        "not a default; the default is GRAPHITE.",
+    .support = ConfigSupport::kRefused,
+    .support_note = "metrics reporters are not implemented yet"};
 
 const ConfigProperty<std::string> MetricsConfig::kGraphiteHost{
     .key = "hoodie.metrics.graphite.host",
     .default_value = std::string("localhost"),
     .doc = "Graphite host.",
-    .group = "Metrics"};
+    .group = "Metrics",
+    .support = ConfigSupport::kRefused,
+    .support_note = "metrics reporters are not implemented yet"};
 
 const ConfigProperty<int32_t> MetricsConfig::kGraphitePort{
     .key = "hoodie.metrics.graphite.port",
@@ -42,70 +48,92 @@ const ConfigProperty<int32_t> MetricsConfig::kGraphitePort{
     .group = "Metrics",
     .override_reason =
         "The Chinese edition's JMX section lists the JMX port range 1000-5000 under "
-        "this key, a doc error."};
+        "this key, a doc error.",
+    .support = ConfigSupport::kRefused,
+    .support_note = "metrics reporters are not implemented yet"};
 
 const ConfigProperty<std::string> MetricsConfig::kGraphiteMetricPrefix{
     .key = "hoodie.metrics.graphite.metric.prefix",
     .default_value = std::string(""),
     .doc = "Prefix of all Graphite metric names (datacenter, environment...).",
-    .group = "Metrics"};
+    .group = "Metrics",
+    .support = ConfigSupport::kRefused,
+    .support_note = "metrics reporters are not implemented yet"};
 
 const ConfigProperty<std::string> MetricsConfig::kJmxHost{
     .key = "hoodie.metrics.jmx.host",
     .default_value = std::string("localhost"),
     .doc = "JMX host.",
-    .group = "Metrics"};
+    .group = "Metrics",
+    .support = ConfigSupport::kRefused,
+    .support_note = "metrics reporters are not implemented yet"};
 
 const ConfigProperty<std::string> MetricsConfig::kJmxPort{
     .key = "hoodie.metrics.jmx.port",
     .default_value = std::string("1000-5000"),
     .doc = "JMX port, or a range of ports to try.",
-    .group = "Metrics"};
+    .group = "Metrics",
+    .support = ConfigSupport::kRefused,
+    .support_note = "metrics reporters are not implemented yet"};
 
 const ConfigProperty<std::string> MetricsConfig::kJmxMetricPrefix{
     .key = "hoodie.metrics.jmx.metric.prefix",
     .default_value = std::string(""),
     .doc = "Prefix of all JMX metric names (documented by the Chinese edition).",
     .advanced = true,
-    .group = "Metrics"};
+    .group = "Metrics",
+    .support = ConfigSupport::kRefused,
+    .support_note = "metrics reporters are not implemented yet"};
 
 const ConfigProperty<int32_t> MetricsConfig::kDatadogReportPeriodSeconds{
     .key = "hoodie.metrics.datadog.report.period.seconds",
     .default_value = 30,
     .doc = "Datadog report period in seconds.",
     .validate = v::PositiveInt32,
-    .group = "Metrics"};
+    .group = "Metrics",
+    .support = ConfigSupport::kRefused,
+    .support_note = "metrics reporters are not implemented yet"};
 
 const ConfigProperty<std::string> MetricsConfig::kDatadogApiSite{
     .key = "hoodie.metrics.datadog.api.site",
     .doc = "Datadog API site: EU or US.",
     .allowed_values = {"EU", "US"},
-    .group = "Metrics"};
+    .group = "Metrics",
+    .support = ConfigSupport::kRefused,
+    .support_note = "metrics reporters are not implemented yet"};
 
 const ConfigProperty<std::string> MetricsConfig::kDatadogApiKey{
     .key = "hoodie.metrics.datadog.api.key",
     .doc = "Datadog API key.",
-    .group = "Metrics"};
+    .group = "Metrics",
+    .support = ConfigSupport::kRefused,
+    .support_note = "metrics reporters are not implemented yet"};
 
 const ConfigProperty<bool> MetricsConfig::kDatadogApiKeySkipValidation{
     .key = "hoodie.metrics.datadog.api.key.skip.validation",
     .default_value = false,
     .doc = "Skip validating the Datadog API key before sending.",
-    .group = "Metrics"};
+    .group = "Metrics",
+    .support = ConfigSupport::kRefused,
+    .support_note = "metrics reporters are not implemented yet"};
 
 const ConfigProperty<std::string> MetricsConfig::kDatadogApiKeySupplier{
     .key = "hoodie.metrics.datadog.api.key.supplier",
     .doc =
         "Class supplying the Datadog API key at runtime when "
         "hoodie.metrics.datadog.api.key is unset.",
-    .group = "Metrics"};
+    .group = "Metrics",
+    .support = ConfigSupport::kRefused,
+    .support_note = "metrics reporters are not implemented yet"};
 
 const ConfigProperty<int32_t> MetricsConfig::kDatadogApiTimeoutSeconds{
     .key = "hoodie.metrics.datadog.api.timeout.seconds",
     .default_value = 3,
     .doc = "Datadog API timeout in seconds.",
     .validate = v::PositiveInt32,
-    .group = "Metrics"};
+    .group = "Metrics",
+    .support = ConfigSupport::kRefused,
+    .support_note = "metrics reporters are not implemented yet"};
 
 const ConfigProperty<std::string> MetricsConfig::kDatadogMetricPrefix{
     .key = "hoodie.metrics.datadog.metric.prefix",
@@ -114,17 +142,23 @@ const ConfigProperty<std::string> MetricsConfig::kDatadogMetricPrefix{
     .override_reason =
         "The seed's API-timeout block names this key by mistake with the timeout's "
         "default 3; that default belongs to "
-        "hoodie.metrics.datadog.api.timeout.seconds."};
+        "hoodie.metrics.datadog.api.timeout.seconds.",
+    .support = ConfigSupport::kRefused,
+    .support_note = "metrics reporters are not implemented yet"};
 
 const ConfigProperty<std::string> MetricsConfig::kDatadogMetricHost{
     .key = "hoodie.metrics.datadog.metric.host",
     .doc = "Host sent with Datadog metrics.",
-    .group = "Metrics"};
+    .group = "Metrics",
+    .support = ConfigSupport::kRefused,
+    .support_note = "metrics reporters are not implemented yet"};
 
 const ConfigProperty<std::string> MetricsConfig::kDatadogMetricTags{
     .key = "hoodie.metrics.datadog.metric.tags",
     .doc = "Comma-separated tags sent with Datadog metrics.",
-    .group = "Metrics"};
+    .group = "Metrics",
+    .support = ConfigSupport::kRefused,
+    .support_note = "metrics reporters are not implemented yet"};
 
 const ConfigProperty<std::string> MetricsConfig::kReporterClass{
     .key = "hoodie.metrics.reporter.class",
@@ -132,7 +166,9 @@ const ConfigProperty<std::string> MetricsConfig::kReporterClass{
     .doc =
         "User-defined reporter class (subclass of "
         "AbstractUserDefinedMetricsReporter).",
-    .group = "Metrics"};
+    .group = "Metrics",
+    .support = ConfigSupport::kRefused,
+    .support_note = "metrics reporters are not implemented yet"};
 
 void MetricsConfig::Register(ConfigRegistry* registry) {
   registry->Add(kOn);

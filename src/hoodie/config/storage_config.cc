@@ -38,7 +38,9 @@ const ConfigProperty<double> StorageConfig::kParquetCompressionRatio{
     .default_value = 0.1,
     .doc = "Expected parquet compression ratio used to size new files.",
     .validate = v::NonNegativeDouble,
-    .group = "Storage"};
+    .group = "Storage",
+    .support = ConfigSupport::kRefused,
+    .support_note = "sizing by an expected compression ratio is not implemented; hoodie sizes files by hoodie.copyonwrite.record.size.estimate and the sizes of earlier commits"};
 
 const ConfigProperty<std::string> StorageConfig::kParquetCompressionCodec{
     .key = "hoodie.parquet.compression.codec",

@@ -16,7 +16,9 @@ const ConfigProperty<std::string> WriteConfig::kBasePath{
         "it. Prefix it with the storage scheme (hdfs://, s3://, file://).",
     .since = "0.5.0",
     .aliases = {{.key = "path"}},
-    .group = "Write Client"};
+    .group = "Write Client",
+    .support = ConfigSupport::kRefused,
+    .support_note = "the table path is the command's --table (or --path) argument"};
 
 const ConfigProperty<std::string> WriteConfig::kAvroSchema{
     .key = "hoodie.avro.schema",
@@ -24,7 +26,9 @@ const ConfigProperty<std::string> WriteConfig::kAvroSchema{
         "Avro schema (JSON) of the records being written; also used when rewriting "
         "records during updates.",
     .since = "0.5.0",
-    .group = "Write Client"};
+    .group = "Write Client",
+    .support = ConfigSupport::kRefused,
+    .support_note = "a writer schema given by key is not implemented; JSON and CSV input take an Avro schema with `hoodie write --schema-file`"};
 
 const ConfigProperty<int32_t> WriteConfig::kBulkInsertParallelism{
     .key = "hoodie.bulkinsert.shuffle.parallelism",
@@ -34,7 +38,9 @@ const ConfigProperty<int32_t> WriteConfig::kBulkInsertParallelism{
         "a table.",
     .validate = v::NonNegativeInt32,
     .group = "Write Client",
-    .hudi_0_15_default = "0 (derived from the input)"};
+    .hudi_0_15_default = "0 (derived from the input)",
+    .support = ConfigSupport::kNoEffect,
+    .support_note = "Spark task parallelism; hoodie sizes its own work"};
 
 const ConfigProperty<std::string> WriteConfig::kBulkInsertPartitionerClass{
     .key = "hoodie.bulkinsert.user.defined.partitioner.class",
@@ -63,7 +69,9 @@ const ConfigProperty<int32_t> WriteConfig::kInsertParallelism{
     .doc = "Shuffle parallelism for reading input records of insert.",
     .validate = v::NonNegativeInt32,
     .group = "Write Client",
-    .hudi_0_15_default = "0 (derived from the input)"};
+    .hudi_0_15_default = "0 (derived from the input)",
+    .support = ConfigSupport::kNoEffect,
+    .support_note = "Spark task parallelism; hoodie sizes its own work"};
 
 const ConfigProperty<int32_t> WriteConfig::kUpsertParallelism{
     .key = "hoodie.upsert.shuffle.parallelism",
@@ -71,7 +79,9 @@ const ConfigProperty<int32_t> WriteConfig::kUpsertParallelism{
     .doc = "Shuffle parallelism for reading input records of upsert.",
     .validate = v::NonNegativeInt32,
     .group = "Write Client",
-    .hudi_0_15_default = "0 (derived from the input)"};
+    .hudi_0_15_default = "0 (derived from the input)",
+    .support = ConfigSupport::kNoEffect,
+    .support_note = "Spark task parallelism; hoodie sizes its own work"};
 
 const ConfigProperty<int32_t> WriteConfig::kDeleteParallelism{
     .key = "hoodie.delete.shuffle.parallelism",
@@ -79,7 +89,9 @@ const ConfigProperty<int32_t> WriteConfig::kDeleteParallelism{
     .doc = "Shuffle parallelism of delete while de-duplicating or repartitioning.",
     .validate = v::NonNegativeInt32,
     .group = "Write Client",
-    .hudi_0_15_default = "0 (derived from the input)"};
+    .hudi_0_15_default = "0 (derived from the input)",
+    .support = ConfigSupport::kNoEffect,
+    .support_note = "Spark task parallelism; hoodie sizes its own work"};
 
 const ConfigProperty<bool> WriteConfig::kCombineBeforeInsert{
     .key = "hoodie.combine.before.insert",
@@ -113,7 +125,9 @@ const ConfigProperty<std::string> WriteConfig::kWriteStatusStorageLevel{
     .default_value = std::string("MEMORY_AND_DISK_SER"),
     .doc = "Spark storage level of the persisted write statuses.",
     .advanced = true,
-    .group = "Write Client"};
+    .group = "Write Client",
+    .support = ConfigSupport::kNoEffect,
+    .support_note = "a Spark storage level for cached RDDs; hoodie caches nothing in Spark"};
 
 const ConfigProperty<bool> WriteConfig::kAutoCommit{
     .key = "hoodie.auto.commit",
@@ -130,7 +144,9 @@ const ConfigProperty<bool> WriteConfig::kAssumeDatePartitioning{
         "Assume three-level yyyy/mm/dd partitioning from the base path (tables "
         "older than 0.3.1).",
     .advanced = true,
-    .group = "Write Client"};
+    .group = "Write Client",
+    .support = ConfigSupport::kRefused,
+    .support_note = "listing date partitions without partition metadata is not implemented"};
 
 const ConfigProperty<bool> WriteConfig::kConsistencyCheckEnabled{
     .key = "hoodie.consistency.check.enabled",
@@ -139,14 +155,18 @@ const ConfigProperty<bool> WriteConfig::kConsistencyCheckEnabled{
         "Check that written files are listable before committing (eventually "
         "consistent stores).",
     .advanced = true,
-    .group = "Write Client"};
+    .group = "Write Client",
+    .support = ConfigSupport::kRefused,
+    .support_note = "the consistency guard for eventually consistent stores is not implemented (it is deprecated in Hudi)"};
 
 const ConfigProperty<int32_t> WriteConfig::kRollbackParallelism{
     .key = "hoodie.rollback.parallelism",
     .default_value = 100,
     .doc = "Parallelism of rolling back commits.",
     .validate = v::NonNegativeInt32,
-    .group = "Write Client"};
+    .group = "Write Client",
+    .support = ConfigSupport::kNoEffect,
+    .support_note = "Spark task parallelism; hoodie sizes its own work"};
 
 const ConfigProperty<bool> WriteConfig::kRollbackUsingMarkers{
     .key = "hoodie.rollback.using.markers",
@@ -162,7 +182,9 @@ const ConfigProperty<int32_t> WriteConfig::kMarkersDeleteParallelism{
     .default_value = 100,
     .doc = "Parallelism of deleting marker files.",
     .validate = v::NonNegativeInt32,
-    .group = "Write Client"};
+    .group = "Write Client",
+    .support = ConfigSupport::kNoEffect,
+    .support_note = "Spark task parallelism; hoodie sizes its own work"};
 
 const ConfigProperty<std::string> WriteConfig::kMetaKeyPrefixes{
     .key = "hoodie.write.meta.key.prefixes",
@@ -171,7 +193,9 @@ const ConfigProperty<std::string> WriteConfig::kMetaKeyPrefixes{
         "Comma-separated prefixes of commit-metadata keys copied from the latest "
         "commit, e.g. deltastreamer.checkpoint.key for SQL-source backfills.",
     .advanced = true,
-    .group = "Write Client"};
+    .group = "Write Client",
+    .support = ConfigSupport::kRefused,
+    .support_note = "copying checkpoint metadata between commits is not implemented (it comes with the streamer)"};
 
 const ConfigProperty<int32_t> WriteConfig::kSmallFileGroupCandidatesLimit{
     .key = "hoodie.merge.small.file.group.candidates.limit",

@@ -136,6 +136,7 @@ std::string ColumnFilter::ToString() const {
 }
 
 ::arrow::Result<ReadOptions> ReadOptions::FromConfig(const HoodieConfig& config) {
+  HOODIE_RETURN_NOT_OK(config.CheckSupported());
   ReadOptions options;
   HOODIE_ASSIGN_OR_RAISE(std::string type, config.Get(DataSourceConfig::kQueryType));
   HOODIE_ASSIGN_OR_RAISE(options.query_type, ParseQueryType(type));

@@ -274,6 +274,7 @@ bool IsReplaceOperation(WriteOperationType operation) {
 
 ::arrow::Result<WriteOptions> WriteOptions::FromConfig(const HoodieConfig& config,
                                                        const TableConfig* table) {
+  ARROW_RETURN_NOT_OK(config.CheckSupported());
   HoodieConfig merged = Layered(config, table);
   ARROW_RETURN_NOT_OK(RejectUnsupported(merged, table));
   WriteOptions out;

@@ -7,6 +7,9 @@
 #include <gtest/gtest.h>
 
 #include "hoodie/config/hoodie_config.h"
+#include "hoodie/storage/storage.h"
+#include "hoodie/testing/temp_dir.h"
+#include "hoodie/write/write_client.h"
 #include "hoodie/testing/matchers.h"
 #include "hoodie/write/incoming_records_internal.h"
 #include "hoodie/write/write_options.h"
@@ -103,6 +106,19 @@ TEST(WriteTableConfigTest, ConflictingOptionsNameEachKeyWithBothValues) {
                "org.apache.hudi.common.model.OverwriteWithLatestAvroPayload");
   options = WriteOptions::FromConfig(accepted, &table).ValueOrDie();
   EXPECT_OK(ValidateWriteAgainstTable(accepted, options, table));
+}
+
+// Issue 12: options hoodie does not implement fail before anything is written.
+TEST(WriteTableConfigTest, RefusedOptionsFailBeforeTheTableIsCreated) {
+  testing::TempDir dir;
+  HoodieConfig config = MorConfig();
+  config.Set("hoodie.write.concurrency.mode", "OPTIMISTIC_CONCURRENCY_CONTROL");
+  auto table = WriteClient::OpenOrCreateTable(Storage::Local(), dir.Join("t"), config);
+  ASSERT_TRUE(table.status().IsNotImplemented());
+  EXPECT_THAT(table.status().message(),
+              HasSubstr("hoodie.write.concurrency.mode=OPTIMISTIC_CONCURRENCY_CONTROL is "
+                        "not supported by hoodie: optimistic concurrency control waits"));
+  EXPECT_FALSE(Storage::Local()->Exists(dir.Join("t")).ValueOr(true));
 }
 
 TEST(SparkShapedSchemaTest, TimestampsBecomeMicrosAndNanosAreRefused) {
