@@ -14,6 +14,7 @@
 /// --conf key=value (repeatable).
 
 #include <chrono>
+#include <optional>
 #include <cstdio>
 #include <cstdlib>
 #include <iostream>
@@ -30,11 +31,13 @@
 
 #include "hoodie/config/hoodie_config.h"
 #include "hoodie/input/json_lines_reader.h"
+#include "hoodie/read/file_system_view.h"
 #include "hoodie/read/read_options.h"
 #include "hoodie/read/table_reader.h"
 #include "hoodie/services/compaction_executor.h"
 #include "hoodie/services/compaction_scheduler.h"
 #include "hoodie/storage/storage.h"
+#include "hoodie/table/partition_metadata.h"
 #include "hoodie/table/table_meta_client.h"
 #include "hoodie/write/write_client.h"
 
@@ -205,11 +208,50 @@ HoodieConfig TableConfigFor(const Args& args, const std::string& operation) {
   return bytes;
 }
 
+// A table of `partitions` partitions, each with a base file and a log file of one file
+// group (empty files: the view lists names, it opens nothing), then the time to build the
+// file-system view over all of them.
+::arrow::Result<int64_t> ListPartitions(const Args& args, int64_t partitions,
+                                        double* view_seconds) {
+  auto storage = Storage::Local();
+  const std::string base = args.Get("table");
+  TableCreateOptions create;
+  create.table_name = "listing";
+  create.table_type = TableType::kMergeOnRead;
+  ARROW_ASSIGN_OR_RAISE(auto table, TableMetaClient::Create(storage, base, create));
+  const std::string instant = "20240101000000000";
+  ARROW_RETURN_NOT_OK(storage->WriteAll(
+      base + "/.hoodie/" + instant + ".deltacommit",
+      R"({"partitionToWriteStats":{},"compacted":false,"extraMetadata":{},"operationType":"UPSERT"})",
+      /*overwrite=*/false));
+  for (int64_t i = 0; i < partitions; ++i) {
+    char name[32];
+    std::snprintf(name, sizeof(name), "p%06lld", static_cast<long long>(i));
+    const std::string dir = base + "/" + name;
+    ARROW_RETURN_NOT_OK(PartitionMetadata::Write(storage.get(), base, name, instant));
+    char file_id[64];
+    std::snprintf(file_id, sizeof(file_id), "%08lld-0000-0000-0000-000000000000-0",
+                  static_cast<long long>(i));
+    ARROW_RETURN_NOT_OK(storage->WriteAll(
+        dir + "/" + file_id + "_0-1-0_" + instant + ".parquet", "", false));
+    ARROW_RETURN_NOT_OK(storage->WriteAll(
+        dir + "/." + file_id + "_" + instant + ".log.1_0-1-0", "", false));
+  }
+  auto started = std::chrono::steady_clock::now();
+  ARROW_ASSIGN_OR_RAISE(auto view, FileSystemView::Load(*table));
+  *view_seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  std::fprintf(stderr, "list: %zu file groups in %lld partitions, view built in %.3f s\n",
+               view->NumFileGroups(), static_cast<long long>(partitions), *view_seconds);
+  return 0;
+}
+
 ::arrow::Status Run(const Args& args) {
   int64_t records = args.Int("records", 10000000);
   auto started = std::chrono::steady_clock::now();
   int64_t bytes = 0;
   int64_t counted = records;
+  std::optional<double> timed;  // a phase that times only part of its work
   if (args.phase == "raw") {
     auto input = InitialLoad(records);
     ARROW_ASSIGN_OR_RAISE(
@@ -229,6 +271,11 @@ HoodieConfig TableConfigFor(const Args& args, const std::string& operation) {
   } else if (args.phase == "read") {
     counted = 0;
     ARROW_ASSIGN_OR_RAISE(bytes, ReadTable(args, &counted));
+  } else if (args.phase == "list") {
+    // Only the view's build is timed: --records is the number of partitions.
+    double view_seconds = 0;
+    ARROW_ASSIGN_OR_RAISE(bytes, ListPartitions(args, records, &view_seconds));
+    timed = view_seconds;
   } else if (args.phase == "json_read") {
     // JSON lines typed as Spark's reader types them: one inference pass, one read.
     ARROW_ASSIGN_OR_RAISE(auto reader, OpenJsonLines(args.Get("input")));
@@ -244,10 +291,10 @@ HoodieConfig TableConfigFor(const Args& args, const std::string& operation) {
   } else {
     return ::arrow::Status::Invalid(
         "unknown phase '", args.phase,
-        "' (raw, bulk_insert, upsert, read, compact, generate, json_read)");
+        "' (raw, bulk_insert, upsert, read, compact, generate, json_read, list)");
   }
-  double seconds =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  double seconds = timed.value_or(
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count());
   Report(args, counted, seconds, bytes);
   return ::arrow::Status::OK();
 }
@@ -258,7 +305,7 @@ HoodieConfig TableConfigFor(const Args& args, const std::string& operation) {
 int main(int argc, char** argv) {
   hoodie::bench::Args args;
   if (argc < 2) {
-    std::cerr << "usage: hoodie-bench raw|bulk_insert|upsert|read|compact|generate|json_read "
+    std::cerr << "usage: hoodie-bench raw|bulk_insert|upsert|read|compact|generate|json_read|list "
                  "[--flag value]...\n";
     return 2;
   }

@@ -2,6 +2,8 @@
 # Helpers so that each module's CMakeLists.txt only lists its sources and dependencies.
 
 # add_hoodie_lib(<module> SOURCES ... DEPS ...) makes the static library hoodie_<module>.
+# Modules are layered in the order they are made: hoodie_check_layers() refuses a module
+# that links one made after it.
 function(add_hoodie_lib module)
   cmake_parse_arguments(ARG "" "" "SOURCES;DEPS" ${ARGN})
   set(target hoodie_${module})
@@ -9,6 +11,41 @@ function(add_hoodie_lib module)
   target_include_directories(${target} PUBLIC "${PROJECT_SOURCE_DIR}/src" "${PROJECT_BINARY_DIR}/src")
   target_link_libraries(${target} PUBLIC ${ARG_DEPS})
   set_target_properties(${target} PROPERTIES POSITION_INDEPENDENT_CODE ON)
+  set_property(GLOBAL APPEND PROPERTY HOODIE_MODULES ${module})
+endfunction()
+
+# hoodie_check_layers(): after every module is made, reads the real link graph (each
+# hoodie_<module>'s LINK_LIBRARIES and INTERFACE_LINK_LIBRARIES, whoever added them) and
+# fails the configure step, naming both modules, when a module links one at or above its
+# own layer, so that dependencies only point down.
+function(hoodie_check_layers)
+  get_property(modules GLOBAL PROPERTY HOODIE_MODULES)
+  set(problems "")
+  foreach(module IN LISTS modules)
+    list(FIND modules ${module} level)
+    get_target_property(direct hoodie_${module} LINK_LIBRARIES)
+    get_target_property(interface hoodie_${module} INTERFACE_LINK_LIBRARIES)
+    foreach(item IN LISTS direct interface)
+      string(REGEX MATCHALL "hoodie_[A-Za-z0-9_]+" linked "${item}")
+      foreach(dep IN LISTS linked)
+        string(REGEX REPLACE "^hoodie_" "" other "${dep}")
+        list(FIND modules ${other} other_level)
+        if(other STREQUAL module OR other_level LESS 0)
+          continue()
+        endif()
+        if(other_level GREATER level)
+          list(APPEND problems
+               "hoodie_${module} (${module}) links hoodie_${other} (${other}), a module above it")
+        endif()
+      endforeach()
+    endforeach()
+  endforeach()
+  if(problems)
+    list(REMOVE_DUPLICATES problems)
+    list(JOIN problems "\n  " text)
+    message(FATAL_ERROR "Dependencies must point down (modules are layered in the order "
+                        "src/hoodie/CMakeLists.txt makes them):\n  ${text}")
+  endif()
 endfunction()
 
 # add_hoodie_test(<name> SOURCES ... DEPS ... [LABELS ...]) makes one GoogleTest executable
