@@ -1,0 +1,20 @@
+// SPDX-License-Identifier: Apache-2.0
+/// \file hoodie/api.h
+/// \brief The public API of libhoodie: open, write, read and compact Hudi tables
+/// (table version 6). Link `hoodie::hoodie` (find_package(hoodie CONFIG)); every call
+/// returns arrow::Status or arrow::Result, and no exception crosses it.
+#pragma once
+
+#include "hoodie/config/hoodie_config.h"
+#include "hoodie/input/csv_reader.h"
+#include "hoodie/input/json_lines_reader.h"
+#include "hoodie/read/read_options.h"
+#include "hoodie/read/table_reader.h"
+#include "hoodie/services/compaction_executor.h"
+#include "hoodie/services/compaction_scheduler.h"
+#include "hoodie/services/table_services.h"
+#include "hoodie/storage/storage.h"
+#include "hoodie/table/table_meta_client.h"
+#include "hoodie/version.h"
+#include "hoodie/write/write_client.h"
+#include "hoodie/write/write_options.h"
