@@ -11,20 +11,15 @@
 #include <string>
 #include <vector>
 
-#include <arrow/io/file.h>
 #include <arrow/record_batch.h>
-#include <parquet/arrow/reader.h>
-#include <parquet/exception.h>
 
-#include "hoodie/cli/avro_input.h"
 #include "hoodie/cli/progress.h"
 #include "hoodie/config/clean_config.h"
 #include "hoodie/config/datasource_config.h"
 #include "hoodie/config/hoodie_config.h"
 #include "hoodie/format/avro/avro_schema.h"
 #include "hoodie/format/avro/meta_fields.h"
-#include "hoodie/input/csv_reader.h"
-#include "hoodie/input/json_lines_reader.h"
+#include "hoodie/input/input_format.h"
 #include "hoodie/storage/storage.h"
 #include "hoodie/write/write_client.h"
 
@@ -55,10 +50,11 @@ Input files are read in order: json (one object per line) and csv (header first)
 converted to the table's schema, or to the Avro schema of --schema-file; before a
 table has one they are typed as Spark's readers type them (json: bigint, double,
 string, struct, array, dates and times staying strings; csv: every column a string).
-parquet and avro (object container files, codec null, deflate or snappy) carry their
-own types; zoned timestamps are stored in microseconds as Spark stores them, and
-nanosecond or zone-less ones are refused, as Spark with Hudi 0.15 refuses them. All files must have the same columns. When stderr is a terminal a progress line
-shows the records read so far. A record whose key (or ordering value) is missing
+parquet, avro (object container files, codec null, deflate or snappy) and orc carry
+their own types; zoned timestamps are stored in microseconds as Spark stores them, and
+nanosecond or zone-less ones are refused, as Spark with Hudi 0.15 refuses them. All
+files must have the same columns. When stderr is a terminal a progress line shows the
+records read so far. A record whose key (or ordering value) is missing
 fails the write: nothing is committed, the table is left as it was, and the error
 names the input file and line of the first failed records (a row for parquet and avro).
 
@@ -68,54 +64,18 @@ partitions in hoodie.datasource.write.partitions.to.delete (comma-separated, `*`
 wildcard) or, when unset, of the input records; each commits a replacecommit.
 )";
 
-// What JSON and CSV input is converted to: the --schema-file schema (whose missing
-// fields JSON input drops, as Spark's reader does under a user schema), else the
-// table's; null to type the input as Spark's readers do.
-struct TargetSchema {
-  std::shared_ptr<::arrow::Schema> schema;
-  bool user_given = false;
-};
-
-// Opens one input file as a stream of batches.
-::arrow::Result<std::shared_ptr<::arrow::RecordBatchReader>> OpenInput(
-    const std::string& path, const std::string& format, const TargetSchema& target) {
-  if (format == "avro") return OpenAvroContainerInput(path);
-  if (format == "json") {
-    return OpenJsonLines(path, {.schema = target.schema,
-                                .drop_unknown_fields = target.user_given});
-  }
-  if (format == "csv") return OpenCsv(path, {.schema = target.schema});
-  ARROW_ASSIGN_OR_RAISE(auto file, ::arrow::io::ReadableFile::Open(path));
-  ARROW_ASSIGN_OR_RAISE(std::unique_ptr<::parquet::arrow::FileReader> parquet_reader,
-                        ::parquet::arrow::OpenFile(file, ::arrow::default_memory_pool()));
-  ARROW_ASSIGN_OR_RAISE(std::unique_ptr<::arrow::RecordBatchReader> batches,
-                        parquet_reader->GetRecordBatchReader());
-  // The batch reader borrows the file reader; keep both alive together.
-  struct Owning : ::arrow::RecordBatchReader {
-    std::unique_ptr<::parquet::arrow::FileReader> owner;
-    std::unique_ptr<::arrow::RecordBatchReader> inner;
-    std::shared_ptr<::arrow::Schema> schema() const override { return inner->schema(); }
-    ::arrow::Status ReadNext(std::shared_ptr<::arrow::RecordBatch>* batch) override {
-      return inner->ReadNext(batch);
-    }
-  };
-  auto owning = std::make_shared<Owning>();
-  owning->owner = std::move(parquet_reader);
-  owning->inner = std::move(batches);
-  return std::static_pointer_cast<::arrow::RecordBatchReader>(owning);
-}
-
 // The input files one after another; the first file's schema is the reader's (the
 // write client aligns every batch to the table schema by column name). It remembers
 // where each file starts so errors can name the file and line of a record.
 class ConcatenatedReader : public ::arrow::RecordBatchReader {
  public:
   static ::arrow::Result<std::shared_ptr<ConcatenatedReader>> Open(
-      std::vector<std::string> paths, std::string format, TargetSchema target) {
+      std::vector<std::string> paths, std::unique_ptr<InputFormat> format,
+      InputOptions options) {
     auto out = std::shared_ptr<ConcatenatedReader>(new ConcatenatedReader());
     out->paths_ = std::move(paths);
     out->format_ = std::move(format);
-    out->target_ = std::move(target);
+    out->options_ = std::move(options);
     ARROW_RETURN_NOT_OK(out->OpenCurrent());
     out->schema_ = out->current_->schema();
     return out;
@@ -134,15 +94,12 @@ class ConcatenatedReader : public ::arrow::RecordBatchReader {
     return ::arrow::Status::OK();
   }
 
-  /// Where input row `row` (from 0, over all files) was read: "in.json:2" for json
-  /// (line = row + 1), "in.csv:3" for csv (after the header), "in.parquet: row 4".
+  /// Where input row `row` (from 0, over all files) was read, as its format says:
+  /// "in.json:2", "in.csv:3" (after the header), "in.parquet: row 4".
   std::string Place(int64_t row) const {
     size_t file = 0;
     while (file + 1 < starts_.size() && starts_[file + 1] <= row) ++file;
-    int64_t local = row - starts_[file];
-    if (format_ == "json") return paths_[file] + ":" + std::to_string(local + 1);
-    if (format_ == "csv") return paths_[file] + ":" + std::to_string(local + 2);
-    return paths_[file] + ": row " + std::to_string(local);
+    return format_->Where(paths_[file], row - starts_[file]);
   }
 
  private:
@@ -150,15 +107,14 @@ class ConcatenatedReader : public ::arrow::RecordBatchReader {
 
   ::arrow::Status OpenCurrent() {
     starts_.push_back(rows_);
-    ARROW_ASSIGN_OR_RAISE(current_,
-                          Locate(OpenInput(paths_[index_], format_, target_)));
+    ARROW_ASSIGN_OR_RAISE(current_, Locate(format_->Open(paths_[index_], options_)));
     return ::arrow::Status::OK();
   }
 
-  // Prefixes a read error of the current file with its path; the JSON and CSV readers
-  // name the file and line themselves.
+  // Prefixes a read error of the current file with its path, unless its format's
+  // reader names the file (and line) itself.
   ::arrow::Status Locate(::arrow::Status status) const {
-    if (status.ok() || format_ == "json" || format_ == "csv") return status;
+    if (status.ok() || format_->LocatesErrors()) return status;
     return status.WithMessage(paths_[index_], ": ", status.message());
   }
   template <typename T>
@@ -168,8 +124,8 @@ class ConcatenatedReader : public ::arrow::RecordBatchReader {
   }
 
   std::vector<std::string> paths_;
-  std::string format_;
-  TargetSchema target_;
+  std::unique_ptr<InputFormat> format_;
+  InputOptions options_;
   size_t index_ = 0;
   int64_t rows_ = 0;
   std::vector<int64_t> starts_;  // the first input row of each opened file
@@ -249,14 +205,17 @@ void PrintSummary(const GlobalOptions& options, const HoodieConfig& config,
   }
 }
 
-::arrow::Result<TargetSchema> ReadTargetSchema(const WriteArgs& args,
+// What text input is converted to: the --schema-file schema (whose missing fields JSON
+// input drops, as Spark's reader does under a user schema), else the table's; none
+// before the table has one, when the input is typed as Spark's readers type it.
+::arrow::Result<InputOptions> ReadInputOptions(const WriteArgs& args,
+                                               const InputFormat& format,
                                                const WriteClient& client) {
-  TargetSchema target;
+  InputOptions options;
   if (!args.schema_file.empty()) {
-    if (args.format != "json" && args.format != "csv") {
-      return ::arrow::Status::Invalid(
-          "--schema-file applies to json and csv input; ", args.format,
-          " files carry their own schema");
+    if (!format.TakesSchema()) {
+      return ::arrow::Status::Invalid("--schema-file applies to json and csv input; ",
+                                      args.format, " files carry their own schema");
     }
     std::ifstream in(args.schema_file);
     if (!in) return ::arrow::Status::IOError("cannot read --schema-file ", args.schema_file);
@@ -266,12 +225,14 @@ void PrintSummary(const GlobalOptions& options, const HoodieConfig& config,
     if (!schema.ok()) {
       return schema.status().WithMessage(args.schema_file, ": ", schema.status().message());
     }
-    target.schema = RemoveMetadataFields(**schema);
-    target.user_given = true;
-    return target;
+    options.schema = RemoveMetadataFields(**schema);
+    options.drop_unknown_fields = true;
+    return options;
   }
-  ARROW_ASSIGN_OR_RAISE(target.schema, client.TableSchema());
-  return target;
+  if (format.TakesSchema()) {
+    ARROW_ASSIGN_OR_RAISE(options.schema, client.TableSchema());
+  }
+  return options;
 }
 
 ::arrow::Status RunWrite(const WriteArgs& args, const GlobalOptions& options) {
@@ -297,9 +258,11 @@ void PrintSummary(const GlobalOptions& options, const HoodieConfig& config,
   bool listed = op == WriteOperationType::kDeletePartition &&
                 config.GetRaw(DataSourceConfig::kPartitionsToDelete.key).has_value();
   if (!args.inputs.empty()) {
-    ARROW_ASSIGN_OR_RAISE(TargetSchema target, ReadTargetSchema(args, *client));
-    ARROW_ASSIGN_OR_RAISE(input,
-                          ConcatenatedReader::Open(args.inputs, args.format, target));
+    ARROW_ASSIGN_OR_RAISE(std::unique_ptr<InputFormat> format, MakeInputFormat(args.format));
+    ARROW_ASSIGN_OR_RAISE(InputOptions input_options,
+                          ReadInputOptions(args, *format, *client));
+    ARROW_ASSIGN_OR_RAISE(input, ConcatenatedReader::Open(args.inputs, std::move(format),
+                                                          std::move(input_options)));
   } else if (!listed) {
     return ::arrow::Status::Invalid(
         "--input is required (delete_partition may instead list its partitions with "
@@ -353,8 +316,8 @@ void AddWriteCommand(CLI::App* app, const GlobalOptions* options) {
   cmd->add_option("--input", args->inputs,
                   "Input file (repeatable; optional for delete_partition with "
                   "hoodie.datasource.write.partitions.to.delete)");
-  cmd->add_option("--format", args->format, "json|csv|parquet|avro (default json)")
-      ->check(CLI::IsMember({"json", "csv", "parquet", "avro"}));
+  cmd->add_option("--format", args->format, "json|csv|parquet|avro|orc (default json)")
+      ->check(CLI::IsMember(InputFormatRegistry::Global()->names()));
   cmd->add_option("--props", args->props, "A .properties file of write options");
   cmd->add_option("--schema-file", args->schema_file,
                   "An Avro schema (.avsc) that json and csv input is converted to");

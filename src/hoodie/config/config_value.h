@@ -10,6 +10,8 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+
+#include "hoodie/common/ascii.h"
 #include <type_traits>
 
 #include "hoodie/config/config_property.h"
@@ -22,10 +24,6 @@ namespace hoodie {
 ::arrow::Result<int32_t> ParseConfigInt32(std::string_view raw);
 ::arrow::Result<int64_t> ParseConfigInt64(std::string_view raw);
 ::arrow::Result<double> ParseConfigDouble(std::string_view raw);
-
-/// ASCII case-insensitive equality, as Java's String.equalsIgnoreCase on config values
-/// and class names.
-bool EqualsIgnoreCase(std::string_view a, std::string_view b);
 
 std::string FormatConfigValue(bool value);
 std::string FormatConfigValue(int32_t value);

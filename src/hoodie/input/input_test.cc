@@ -5,11 +5,16 @@
 #include <fstream>
 #include <string>
 
+#include <arrow/adapters/orc/adapter.h>
 #include <arrow/api.h>
+#include <arrow/io/file.h>
+#include <arrow/json/from_string.h>
+#include <parquet/arrow/writer.h>
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
 #include "hoodie/input/csv_reader.h"
+#include "hoodie/input/input_format.h"
 #include "hoodie/input/json_lines_reader.h"
 #include "hoodie/testing/matchers.h"
 #include "hoodie/testing/temp_dir.h"
@@ -187,6 +192,46 @@ TEST(CsvTest, ConvertsToATargetSchemaNamingBadValues) {
   ASSERT_OK_AND_ASSIGN(reader, OpenCsv(bad, {.schema = schema}));
   EXPECT_THAT(reader->ToTable().status().message(),
               HasSubstr(bad + ":3: field 'n': 'two' is not an integer of type bigint"));
+}
+
+TEST(InputFormatTest, EveryFormatIsAPlugInByName) {
+  testing::TempDir dir;
+  auto schema = ::arrow::schema({::arrow::field("id", ::arrow::utf8()),
+                                 ::arrow::field("n", ::arrow::int64())});
+  auto table = ::arrow::Table::Make(
+      schema, {::arrow::json::ArrayFromJSONString(::arrow::utf8(), R"(["a","b","c"])").ValueOrDie(),
+               ::arrow::json::ArrayFromJSONString(::arrow::int64(), "[1,2,3]").ValueOrDie()});
+  std::string parquet = dir.Join("in.parquet");
+  {
+    auto out = ::arrow::io::FileOutputStream::Open(parquet).ValueOrDie();
+    ASSERT_TRUE(::parquet::arrow::WriteTable(*table, ::arrow::default_memory_pool(), out).ok());
+    ASSERT_TRUE(out->Close().ok());
+  }
+  std::string orc = dir.Join("in.orc");
+  {
+    auto out = ::arrow::io::FileOutputStream::Open(orc).ValueOrDie();
+    auto writer = ::arrow::adapters::orc::ORCFileWriter::Open(out.get()).ValueOrDie();
+    ASSERT_TRUE(writer->Write(*table).ok());
+    ASSERT_TRUE(writer->Close().ok());
+    ASSERT_TRUE(out->Close().ok());
+  }
+  for (const auto& [name, path] : {std::pair<std::string, std::string>{"PARQUET", parquet},
+                                   {"orc", orc}}) {
+    SCOPED_TRACE(name);
+    ASSERT_OK_AND_ASSIGN(auto format, MakeInputFormat(name));
+    EXPECT_FALSE(format->TakesSchema());
+    EXPECT_EQ(format->Where(path, 4), path + ": row 4");
+    ASSERT_OK_AND_ASSIGN(auto reader, format->Open(path, {}));
+    auto read = reader->ToTable().ValueOrDie();
+    EXPECT_TRUE(read->Equals(*table)) << read->ToString();
+  }
+  ASSERT_OK_AND_ASSIGN(auto json, MakeInputFormat("json"));
+  EXPECT_TRUE(json->TakesSchema());
+  EXPECT_EQ(json->Where("in.json", 0), "in.json:1");
+  ASSERT_OK_AND_ASSIGN(auto csv, MakeInputFormat("csv"));
+  EXPECT_EQ(csv->Where("in.csv", 0), "in.csv:2");
+  EXPECT_THAT(MakeInputFormat("xml").status().message(),
+              HasSubstr("unknown input format 'xml'; known: avro, csv, json, orc, parquet"));
 }
 
 }  // namespace

@@ -130,51 +130,6 @@ KeyGeneratorRegistry* KeyGeneratorRegistry::Global() {
   return &registry;
 }
 
-::arrow::Status KeyGeneratorRegistry::Register(const std::string& name,
-                                               const std::vector<std::string>& aliases,
-                                               KeyGeneratorFactory factory) {
-  std::lock_guard<std::mutex> lock(mutex_);
-  std::vector<std::string> all = aliases;
-  all.insert(all.begin(), name);
-  for (const auto& each : all) {
-    if (factories_.count(each) > 0) {
-      return ::arrow::Status::AlreadyExists("key generator '", each,
-                                            "' is already registered");
-    }
-  }
-  for (const auto& each : all) factories_.emplace(each, factory);
-  return ::arrow::Status::OK();
-}
-
-bool KeyGeneratorRegistry::Contains(const std::string& name) const {
-  std::lock_guard<std::mutex> lock(mutex_);
-  return factories_.count(name) > 0;
-}
-
-std::vector<std::string> KeyGeneratorRegistry::names() const {
-  std::lock_guard<std::mutex> lock(mutex_);
-  std::vector<std::string> out;
-  for (const auto& [name, factory] : factories_) out.push_back(name);
-  std::sort(out.begin(), out.end());
-  return out;
-}
-
-::arrow::Result<std::unique_ptr<KeyGenerator>> KeyGeneratorRegistry::Make(
-    const std::string& name, const HoodieConfig& config) const {
-  KeyGeneratorFactory factory;
-  {
-    std::lock_guard<std::mutex> lock(mutex_);
-    auto it = factories_.find(name);
-    if (it != factories_.end()) factory = it->second;
-  }
-  if (!factory) {
-    std::string known;
-    for (const auto& each : names()) known += (known.empty() ? "" : ", ") + each;
-    return ::arrow::Status::Invalid("unknown key generator '", name, "'; known: ", known);
-  }
-  return factory(config);
-}
-
 ::arrow::Result<std::unique_ptr<KeyGenerator>> MakeKeyGenerator(
     const HoodieConfig& config) {
   RegisterBuiltinKeyGenerators();

@@ -9,6 +9,8 @@
 #include <arrow/status.h>
 #include <arrow/type_fwd.h>
 
+#include "hoodie/common/plugin_registry.h"
+
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -109,35 +111,18 @@ class KeyGenerator {
   KeyGeneratorOptions options_;
 };
 
-using KeyGeneratorFactory =
-    std::function<::arrow::Result<std::unique_ptr<KeyGenerator>>(const HoodieConfig&)>;
-
-/// \brief Name -> factory map for key generators. Names are case-sensitive Java class
-/// names; `hoodie.datasource.write.keygenerator.type` names are matched upper-cased.
-/// Thread-safe.
-class KeyGeneratorRegistry {
+/// \brief The key generators by name (common/plugin_registry.h): Java class names
+/// (Spark's and Avro's), and the `hoodie.datasource.write.keygenerator.type` names.
+class KeyGeneratorRegistry : public PluginRegistry<KeyGenerator, const HoodieConfig&> {
  public:
+  /// An empty registry of its own (tests, embedders); most callers use Global().
+  KeyGeneratorRegistry() : PluginRegistry("key generator") {}
+
   /// The process-wide registry (empty until RegisterBuiltinKeyGenerators()).
   static KeyGeneratorRegistry* Global();
-
-  /// Adds `factory` under `name` and every alias. AlreadyExists if a name is taken.
-  ::arrow::Status Register(const std::string& name,
-                           const std::vector<std::string>& aliases,
-                           KeyGeneratorFactory factory);
-
-  /// Builds the generator registered as `name`. Invalid naming `name` and listing the
-  /// known names when nothing is registered under it; else the factory's error.
-  ::arrow::Result<std::unique_ptr<KeyGenerator>> Make(const std::string& name,
-                                                      const HoodieConfig& config) const;
-
-  bool Contains(const std::string& name) const;
-  /// Every registered name and alias, sorted.
-  std::vector<std::string> names() const;
-
- private:
-  mutable std::mutex mutex_;
-  std::unordered_map<std::string, KeyGeneratorFactory> factories_;
 };
+
+using KeyGeneratorFactory = KeyGeneratorRegistry::Factory;
 
 /// Registers Simple, Complex, NonPartitioned, TimestampBased, Custom and GlobalDelete
 /// under their type names (SIMPLE, COMPLEX, NON_PARTITION, TIMESTAMP, CUSTOM,

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-/// \file hoodie/cli/avro_input.h
-/// \brief `hoodie write --format avro`: Avro object container files (what avro-tools,
+/// \file hoodie/input/avro_container_reader.h
+/// \brief Avro object container files (what avro-tools,
 /// Spark's `df.write.format("avro")` and Java's DataFileWriter produce) as Arrow batches.
 #pragma once
 
@@ -10,7 +10,7 @@
 #include <arrow/record_batch.h>
 #include <arrow/result.h>
 
-namespace hoodie::cli {
+namespace hoodie {
 
 /// Opens the container file at `path` as a stream of record batches, one per file
 /// block, so a write holds one block in memory at a time. The batch schema is
@@ -18,7 +18,7 @@ namespace hoodie::cli {
 /// `snappy` are read. \return Invalid naming the file (and the block with its byte
 /// offset) for a bad magic or header, a truncated or corrupt block or a wrong sync
 /// marker; NotImplemented for another codec.
-::arrow::Result<std::shared_ptr<::arrow::RecordBatchReader>> OpenAvroContainerInput(
+::arrow::Result<std::shared_ptr<::arrow::RecordBatchReader>> OpenAvroContainer(
     const std::string& path);
 
-}  // namespace hoodie::cli
+}  // namespace hoodie

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
-/// \file hoodie/cli/avro_input.cc
+/// \file hoodie/input/avro_container_reader.cc
 /// \brief Streams an Avro object container file block by block (DataFileStream's role).
-#include "hoodie/cli/avro_input.h"
+#include "hoodie/input/avro_container_reader.h"
 
 #include <cstring>
 #include <utility>
@@ -14,7 +14,7 @@
 #include "hoodie/format/avro_codec/avro_binary.h"
 #include "hoodie/format/log/data_block.h"
 
-namespace hoodie::cli {
+namespace hoodie {
 namespace {
 
 using ::arrow::Result;
@@ -248,10 +248,10 @@ class AvroContainerReader : public ::arrow::RecordBatchReader {
 
 }  // namespace
 
-Result<std::shared_ptr<::arrow::RecordBatchReader>> OpenAvroContainerInput(
+Result<std::shared_ptr<::arrow::RecordBatchReader>> OpenAvroContainer(
     const std::string& path) {
   ARROW_ASSIGN_OR_RAISE(auto reader, AvroContainerReader::Open(path));
   return std::static_pointer_cast<::arrow::RecordBatchReader>(reader);
 }
 
-}  // namespace hoodie::cli
+}  // namespace hoodie
