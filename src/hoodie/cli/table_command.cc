@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "hoodie/common/string_list.h"
 #include "hoodie/cli/command.h"
 #include "hoodie/cli/table_loader.h"
 #include "hoodie/storage/storage.h"
@@ -20,12 +21,6 @@
 namespace hoodie::cli {
 namespace {
 
-std::string Join(const std::vector<std::string>& parts) {
-  std::string out;
-  for (const auto& p : parts) out += (out.empty() ? "" : ",") + p;
-  return out;
-}
-
 std::string YesNo(bool value) { return value ? "true" : "false"; }
 
 std::vector<std::pair<std::string, std::string>> Describe(const TableMetaClient& client) {
@@ -37,8 +32,8 @@ std::vector<std::pair<std::string, std::string>> Describe(const TableMetaClient&
       {"table_type", TableTypeName(client.table_type())},
       {"table_version", std::to_string(client.table_version())},
       {"timeline_layout_version", config.GetOr(TableConfig::kTimelineLayoutVersion, "")},
-      {"record_key_fields", Join(config.record_key_fields())},
-      {"partition_fields", Join(config.partition_fields())},
+      {"record_key_fields", JoinWithCommas(config.record_key_fields())},
+      {"partition_fields", JoinWithCommas(config.partition_fields())},
       {"precombine_field", config.precombine_field().value_or("")},
       {"key_generator_class", config.key_generator_class().value_or("")},
       {"base_file_format", config.base_file_format()},

@@ -60,7 +60,11 @@ const ConfigProperty<int32_t> TableConfigKeys::kTimelineLayoutVersion{
     .key = "hoodie.timeline.layout.version",
     .doc = "Timeline layout: 0 (rename based, before 0.5.1) or 1; set to 1 at creation.",
     .validate = v::NonNegativeInt32,
-    .group = "Table (hoodie.properties)"};
+    .group = "Table (hoodie.properties)",
+    .support = ConfigSupport::kRefused,
+    .support_note =
+        "hoodie creates timeline layout version 1 (Hudi 0.15's); other layouts are not written",
+    .accepted_value = "1"};
 
 const ConfigProperty<std::string> TableConfigKeys::kBaseFileFormat{
     .key = "hoodie.table.base.file.format",
@@ -68,7 +72,10 @@ const ConfigProperty<std::string> TableConfigKeys::kBaseFileFormat{
     .doc = "Base file format.",
     .aliases = {{.key = "hoodie.table.ro.file.format", .deprecated = true}},
     .allowed_values = {"PARQUET", "ORC", "HFILE"},
-    .group = "Table (hoodie.properties)"};
+    .group = "Table (hoodie.properties)",
+    .support = ConfigSupport::kRefused,
+    .support_note =
+        "hoodie writes Parquet base files only (ORC and HFILE base files are not implemented)"};
 
 const ConfigProperty<std::string> TableConfigKeys::kLogFileFormat{
     .key = "hoodie.table.log.file.format",
@@ -119,14 +126,20 @@ const ConfigProperty<bool> TableConfigKeys::kCdcEnabled{
     .key = "hoodie.table.cdc.enabled",
     .default_value = false,
     .doc = "Write CDC log files.",
-    .group = "Table (hoodie.properties)"};
+    .group = "Table (hoodie.properties)",
+    .support = ConfigSupport::kRefused,
+    .support_note =
+        "change-data-capture logging is not implemented"};
 
 const ConfigProperty<std::string> TableConfigKeys::kCdcSupplementalLoggingMode{
     .key = "hoodie.table.cdc.supplemental.logging.mode",
     .default_value = std::string("DATA_BEFORE_AFTER"),
     .doc = "What CDC log files record.",
     .allowed_values = {"OP_KEY_ONLY", "DATA_BEFORE", "DATA_BEFORE_AFTER"},
-    .group = "Table (hoodie.properties)"};
+    .group = "Table (hoodie.properties)",
+    .support = ConfigSupport::kRefused,
+    .support_note =
+        "change-data-capture logging is not implemented"};
 
 const ConfigProperty<std::string> TableConfigKeys::kPayloadClass{
     .key = "hoodie.compaction.payload.class",
@@ -159,7 +172,10 @@ const ConfigProperty<bool> TableConfigKeys::kPartitionMetafileUseBaseFormat{
     .default_value = false,
     .doc = "Write .hoodie_partition_metadata in the base file format.",
     .advanced = true,
-    .group = "Table (hoodie.properties)"};
+    .group = "Table (hoodie.properties)",
+    .support = ConfigSupport::kRefused,
+    .support_note =
+        "partition metadata in the base file format is not implemented; hoodie writes the text .hoodie_partition_metadata"};
 
 void TableConfigKeys::Register(ConfigRegistry* registry) {
   registry->Add(kTableName);

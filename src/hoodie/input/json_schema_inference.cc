@@ -63,12 +63,6 @@ InferredType MergeNumeric(const InferredType& a, const InferredType& b) {
 
 }  // namespace
 
-InferredType InferredType::Of(simdjson::dom::element value) {
-  InferredType out;
-  out.MergeValue(value);
-  return out;
-}
-
 void InferredType::MergeValue(simdjson::dom::element value) {
   InferredType scalar;
   switch (value.type()) {

@@ -24,10 +24,8 @@ struct InferredType {
   std::vector<std::pair<std::string, InferredType>> fields;  ///< kStruct, first-seen order
   std::vector<InferredType> element;                         ///< kArray: one entry
 
-  /// The type of one JSON value.
-  static InferredType Of(simdjson::dom::element value);
-  /// This type widened to hold `value` too: Merge(Of(value)), without building the
-  /// value's own type tree (inference runs over every line of the file).
+  /// This type widened to hold `value` too, without building the value's own type
+  /// tree first (inference runs over every line of the file).
   void MergeValue(simdjson::dom::element value);
   /// Spark's compatibleType: this type widened to hold `other` too.
   void Merge(const InferredType& other);

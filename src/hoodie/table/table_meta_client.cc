@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 /// \file hoodie/table/table_meta_client.cc
 /// \brief TableMetaClient creation, loading and version checks.
+#include "hoodie/common/string_list.h"
 #include "hoodie/table/table_meta_client.h"
 
 #include <algorithm>
@@ -14,15 +15,6 @@
 
 namespace hoodie {
 namespace {
-
-std::string Join(const std::vector<std::string>& parts) {
-  std::string joined;
-  for (const auto& part : parts) {
-    if (!joined.empty()) joined.push_back(',');
-    joined.append(part);
-  }
-  return joined;
-}
 
 const char* BoolText(bool value) { return value ? "true" : "false"; }
 
@@ -83,9 +75,11 @@ TableConfig TableCreateOptions::ToTableConfig() const {
   }
   if (!precombine_field.empty())
     config.Set(TableConfig::kPrecombineField, precombine_field);
-  if (partition_fields) config.Set(TableConfig::kPartitionFields, Join(*partition_fields));
+  if (partition_fields) {
+    config.Set(TableConfig::kPartitionFields, JoinWithCommas(*partition_fields));
+  }
   if (!record_key_fields.empty()) {
-    config.Set(TableConfig::kRecordKeyFields, Join(record_key_fields));
+    config.Set(TableConfig::kRecordKeyFields, JoinWithCommas(record_key_fields));
   }
   if (cdc_enabled) config.Set(TableConfig::kCdcEnabled, BoolText(*cdc_enabled));
   if (populate_meta_fields) {

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "hoodie/common/logging.h"
+#include "hoodie/common/string_list.h"
 #include "hoodie/config/config_value.h"
 #include "hoodie/config/datasource_config.h"
 #include "hoodie/config/hoodie_config.h"
@@ -21,23 +22,6 @@
 
 namespace hoodie {
 namespace {
-
-std::string Join(const std::vector<std::string>& parts) {
-  std::string out;
-  for (const std::string& part : parts) out += (out.empty() ? "" : ",") + part;
-  return out;
-}
-
-std::vector<std::string> SplitRaw(const std::string& text) {
-  std::vector<std::string> out;
-  size_t start = 0;
-  while (true) {
-    size_t comma = text.find(',', start);
-    out.push_back(text.substr(start, comma == std::string::npos ? comma : comma - start));
-    if (comma == std::string::npos) return out;
-    start = comma + 1;
-  }
-}
 
 // One "key: write value vs table value" entry of the conflict message.
 void AddConflict(std::string_view what, std::string_view current,
@@ -83,7 +67,7 @@ void CompareKeyFields(const HoodieConfig& config, const WriteOptions& options,
   // Compared as hoodie.properties records them (CustomKeyGenerator's types stripped).
   std::optional<std::string> table_partitions = table.Get(TableConfig::kPartitionFields);
   if (config.GetExplicit(DataSourceConfig::kPartitionPathField) && table_partitions) {
-    std::string partitions = Join(options.key_generator->PartitionColumns());
+    std::string partitions = JoinWithCommas(options.key_generator->PartitionColumns());
     if (partitions != *table_partitions) {
       AddConflict("PartitionPath", partitions, *table_partitions, conflicts);
     }
@@ -104,7 +88,7 @@ void CompareKeyFields(const HoodieConfig& config, const WriteOptions& options,
                               .value_or(std::string(TableConfig::kDefaultArchiveFolder));
   // Spark records the option's own spelling, spaces and all.
   if (auto keys = config.GetExplicit(DataSourceConfig::kRecordKeyField)) {
-    create.record_key_fields = SplitRaw(*keys);
+    create.record_key_fields = SplitAtCommas(*keys);
   } else {
     create.record_key_fields = options.record_key_fields;
   }

@@ -1,0 +1,35 @@
+// SPDX-License-Identifier: Apache-2.0
+/// \file hoodie/common/string_list.h
+/// \brief Comma-separated lists as hoodie.properties and write options spell them.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace hoodie {
+
+/// "a,b,c"; "" for no parts.
+inline std::string JoinWithCommas(const std::vector<std::string>& parts) {
+  std::string out;
+  for (size_t i = 0; i < parts.size(); ++i) {
+    if (i > 0) out += ',';
+    out += parts[i];
+  }
+  return out;
+}
+
+/// The parts between commas, as written: spaces and empty parts kept, so that
+/// JoinWithCommas(SplitAtCommas(text)) == text.
+inline std::vector<std::string> SplitAtCommas(std::string_view text) {
+  std::vector<std::string> out;
+  size_t start = 0;
+  while (true) {
+    size_t comma = text.find(',', start);
+    out.emplace_back(text.substr(start, comma == std::string_view::npos ? comma : comma - start));
+    if (comma == std::string_view::npos) return out;
+    start = comma + 1;
+  }
+}
+
+}  // namespace hoodie
