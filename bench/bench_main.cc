@@ -29,17 +29,17 @@
 #include <parquet/properties.h>
 #include <sys/resource.h>
 
+#include "hoodie/actions/compaction_executor.h"
+#include "hoodie/actions/compaction_scheduler.h"
+#include "hoodie/client/write_client.h"
 #include "hoodie/config/hoodie_config.h"
 #include "hoodie/input/json_lines_reader.h"
-#include "hoodie/read/file_system_view.h"
 #include "hoodie/read/read_options.h"
 #include "hoodie/read/table_reader.h"
-#include "hoodie/services/compaction_executor.h"
-#include "hoodie/services/compaction_scheduler.h"
 #include "hoodie/storage/storage.h"
+#include "hoodie/table/file_system_view.h"
 #include "hoodie/table/partition_metadata.h"
 #include "hoodie/table/table_meta_client.h"
-#include "hoodie/write/write_client.h"
 
 namespace hoodie::bench {
 namespace {

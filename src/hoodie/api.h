@@ -5,16 +5,16 @@
 /// returns arrow::Status or arrow::Result, and no exception crosses it.
 #pragma once
 
+#include "hoodie/actions/compaction_executor.h"
+#include "hoodie/actions/compaction_scheduler.h"
+#include "hoodie/client/table_services.h"
+#include "hoodie/client/write_client.h"
 #include "hoodie/config/hoodie_config.h"
 #include "hoodie/input/csv_reader.h"
 #include "hoodie/input/json_lines_reader.h"
 #include "hoodie/read/read_options.h"
 #include "hoodie/read/table_reader.h"
-#include "hoodie/services/compaction_executor.h"
-#include "hoodie/services/compaction_scheduler.h"
-#include "hoodie/services/table_services.h"
 #include "hoodie/storage/storage.h"
 #include "hoodie/table/table_meta_client.h"
 #include "hoodie/version.h"
-#include "hoodie/write/write_client.h"
 #include "hoodie/write/write_options.h"

@@ -9,11 +9,11 @@
 #include <string>
 #include <vector>
 
+#include "hoodie/actions/compaction_executor.h"
+#include "hoodie/actions/compaction_scheduler.h"
 #include "hoodie/cli/command.h"
 #include "hoodie/cli/table_loader.h"
 #include "hoodie/config/hoodie_config.h"
-#include "hoodie/services/compaction_executor.h"
-#include "hoodie/services/compaction_scheduler.h"
 #include "hoodie/table/table_meta_client.h"
 #include "hoodie/timeline/active_timeline.h"
 

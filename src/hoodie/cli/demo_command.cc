@@ -10,11 +10,11 @@
 
 #include "hoodie/cli/command.h"
 #include "hoodie/cli/timeline_listing.h"
+#include "hoodie/client/write_client.h"
 #include "hoodie/config/hoodie_config.h"
 #include "hoodie/read/table_reader.h"
 #include "hoodie/read/value_text.h"
 #include "hoodie/storage/storage.h"
-#include "hoodie/write/write_client.h"
 
 namespace hoodie::cli {
 namespace {

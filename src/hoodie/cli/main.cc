@@ -11,15 +11,12 @@
 #include "hoodie/cli/command_error.h"
 #include "hoodie/cli/query_command.h"
 #include "hoodie/cli/write_command.h"
-#include "hoodie/services/table_services.h"
 #include "hoodie/version.h"
 
 namespace {
 
 int Run(int argc, char** argv) {
   using hoodie::cli::OutputFormat;
-  // Write clients run inline compaction (hoodie.compact.inline) through this factory.
-  hoodie::RegisterTableServices();
   hoodie::cli::GlobalOptions options;
   CLI::App app{"hoodie: a native engine for Apache Hudi tables", "hoodie"};
   app.set_version_flag("--version", std::string("hoodie ") + HOODIE_VERSION_STRING);

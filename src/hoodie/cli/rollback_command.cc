@@ -8,11 +8,11 @@
 #include <string>
 #include <vector>
 
+#include "hoodie/actions/rollback_executor.h"
 #include "hoodie/cli/command.h"
 #include "hoodie/cli/table_loader.h"
 #include "hoodie/config/hoodie_config.h"
 #include "hoodie/timeline/active_timeline.h"
-#include "hoodie/write/rollback_executor.h"
 
 namespace hoodie::cli {
 namespace {

@@ -14,6 +14,7 @@
 #include <arrow/record_batch.h>
 
 #include "hoodie/cli/progress.h"
+#include "hoodie/client/write_client.h"
 #include "hoodie/config/clean_config.h"
 #include "hoodie/config/datasource_config.h"
 #include "hoodie/config/hoodie_config.h"
@@ -21,7 +22,6 @@
 #include "hoodie/format/avro/meta_fields.h"
 #include "hoodie/input/input_format.h"
 #include "hoodie/storage/storage.h"
-#include "hoodie/write/write_client.h"
 
 namespace hoodie::cli {
 namespace {

@@ -3,7 +3,7 @@
 /// \brief INMEMORY index.
 #include "hoodie/index/in_memory_index.h"
 
-#include "hoodie/read/file_system_view.h"
+#include "hoodie/table/file_system_view.h"
 
 namespace hoodie {
 

@@ -10,7 +10,7 @@
 
 #include "hoodie/format/parquet/base_file_reader.h"
 #include "hoodie/index/index_lookup_internal.h"
-#include "hoodie/read/file_system_view.h"
+#include "hoodie/table/file_system_view.h"
 #include "hoodie/table/table_config.h"
 #include "hoodie/table/table_meta_client.h"
 

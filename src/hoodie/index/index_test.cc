@@ -9,8 +9,8 @@
 
 #include "hoodie/config/hoodie_config.h"
 #include "hoodie/index/in_memory_index.h"
-#include "hoodie/read/file_system_view.h"
 #include "hoodie/storage/storage.h"
+#include "hoodie/table/file_system_view.h"
 #include "hoodie/table/table_meta_client.h"
 #include "hoodie/testing/temp_dir.h"
 #include "hoodie/testing/test_data.h"

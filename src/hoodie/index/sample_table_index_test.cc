@@ -8,8 +8,8 @@
 
 #include "hoodie/config/hoodie_config.h"
 #include "hoodie/index/index.h"
-#include "hoodie/read/file_system_view.h"
 #include "hoodie/storage/fault_injecting_storage.h"
+#include "hoodie/table/file_system_view.h"
 #include "hoodie/table/table_meta_client.h"
 #include "hoodie/testing/temp_dir.h"
 #include "hoodie/testing/test_data.h"

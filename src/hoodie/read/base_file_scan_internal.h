@@ -18,9 +18,9 @@
 #include <arrow/scalar.h>
 #include <arrow/type.h>
 
-#include "hoodie/read/file_slice.h"
 #include "hoodie/read/partition_values_internal.h"
 #include "hoodie/read/read_options.h"
+#include "hoodie/table/file_slice.h"
 
 namespace parquet::arrow {
 class FileReader;

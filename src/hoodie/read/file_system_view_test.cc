@@ -6,8 +6,8 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
-#include "hoodie/read/file_system_view.h"
 #include "hoodie/read/hand_built_table_test_util.h"
+#include "hoodie/table/file_system_view.h"
 #include "hoodie/table/table_meta_client.h"
 #include "hoodie/testing/matchers.h"
 

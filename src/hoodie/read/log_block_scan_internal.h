@@ -12,8 +12,8 @@
 #include <arrow/type_fwd.h>
 
 #include "hoodie/format/log/log_block.h"
-#include "hoodie/read/file_slice.h"
 #include "hoodie/read/log_scan_options.h"
+#include "hoodie/table/file_slice.h"
 #include "hoodie/timeline/timeline.h"
 
 namespace hoodie {

@@ -11,10 +11,10 @@
 
 #include "hoodie/merge/record_merger.h"
 #include "hoodie/read/base_file_scan_internal.h"
-#include "hoodie/read/file_slice.h"
 #include "hoodie/read/log_block_scan_internal.h"
 #include "hoodie/read/log_scan_options.h"
 #include "hoodie/read/read_options.h"
+#include "hoodie/table/file_slice.h"
 
 namespace hoodie::internal {
 

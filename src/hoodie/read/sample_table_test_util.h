@@ -9,8 +9,8 @@
 
 #include <arrow/result.h>
 
-#include "hoodie/read/file_system_view.h"
 #include "hoodie/read/table_reader.h"
+#include "hoodie/table/file_system_view.h"
 #include "hoodie/testing/temp_dir.h"
 
 namespace hoodie::testing {

@@ -20,8 +20,8 @@
 #include <arrow/result.h>
 #include <arrow/table.h>
 
-#include "hoodie/read/file_slice.h"
 #include "hoodie/read/read_options.h"
+#include "hoodie/table/file_slice.h"
 #include "hoodie/timeline/active_timeline.h"
 
 namespace hoodie::internal {

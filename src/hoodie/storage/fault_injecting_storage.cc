@@ -135,6 +135,10 @@ class FaultInjectingStorage::State {
     std::lock_guard<std::mutex> lock(mutex_);
     return injected_;
   }
+  std::string last_injected() const {
+    std::lock_guard<std::mutex> lock(mutex_);
+    return last_injected_;
+  }
   void ResetCounts() {
     std::lock_guard<std::mutex> lock(mutex_);
     counts_.fill(0);
@@ -159,12 +163,14 @@ class FaultInjectingStorage::State {
   ::arrow::Status Inject(std::string_view operation, const std::string& reason,
                          std::string_view path) {
     ++injected_;
+    last_injected_ = std::string(operation) + " " + std::string(path);
     return InjectedFault(operation, reason, path);
   }
 
   mutable std::mutex mutex_;
   std::array<int64_t, kNumStorageOperations> counts_{};
   int64_t injected_ = 0;
+  std::string last_injected_;
   bool crashed_ = false;
   std::vector<NthRule> nth_rules_;
   std::vector<PathRule> path_rules_;
@@ -271,6 +277,9 @@ int64_t FaultInjectingStorage::call_count(StorageOperation operation) const {
   return state_->count(operation);
 }
 int64_t FaultInjectingStorage::injected_fault_count() const { return state_->injected(); }
+std::string FaultInjectingStorage::last_injected_fault() const {
+  return state_->last_injected();
+}
 void FaultInjectingStorage::ResetCounts() { state_->ResetCounts(); }
 
 std::shared_ptr<::arrow::fs::FileSystem> FaultInjectingStorage::filesystem() const {

@@ -88,6 +88,8 @@ class FaultInjectingStorage : public Storage {
   int64_t call_count(StorageOperation operation) const;
   /// Failures injected so far (rule hits and calls refused while crashed).
   int64_t injected_fault_count() const;
+  /// The operation and path of the last failure injected ("" before the first).
+  std::string last_injected_fault() const;
   void ResetCounts();
 
   // -- Storage ----------------------------------------------------------------------

@@ -12,6 +12,7 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include "hoodie/client/write_client.h"
 #include "hoodie/format/parquet/base_file_reader.h"
 #include "hoodie/format/parquet/file_naming.h"
 #include "hoodie/read/value_text.h"
@@ -22,7 +23,6 @@
 #include "hoodie/testing/temp_dir.h"
 #include "hoodie/write/bulk_insert_partitioner.h"
 #include "hoodie/write/keyed_batch_internal.h"
-#include "hoodie/write/write_client.h"
 #include "hoodie/write/write_client_test_util.h"
 
 namespace hoodie {

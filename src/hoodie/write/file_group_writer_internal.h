@@ -15,9 +15,9 @@
 #include <arrow/type_fwd.h>
 
 #include "hoodie/format/parquet/base_file_writer.h"
+#include "hoodie/table/markers.h"
 #include "hoodie/timeline/commit_metadata.h"
 #include "hoodie/write/key_bloom_internal.h"
-#include "hoodie/write/markers.h"
 
 namespace hoodie {
 

@@ -8,6 +8,7 @@
 
 #include <gtest/gtest.h>
 
+#include "hoodie/client/write_client.h"
 #include "hoodie/read/read_options.h"
 #include "hoodie/read/table_reader.h"
 #include "hoodie/storage/storage.h"
@@ -15,7 +16,6 @@
 #include "hoodie/testing/matchers.h"
 #include "hoodie/testing/temp_dir.h"
 #include "hoodie/timeline_avro/clean_metadata.h"
-#include "hoodie/write/write_client.h"
 #include "hoodie/write/write_client_test_util.h"
 #include "hoodie/write/write_model_test_util.h"
 

@@ -8,6 +8,7 @@
 #include <arrow/api.h>
 #include <gtest/gtest.h>
 
+#include "hoodie/client/write_client.h"
 #include "hoodie/keygen/key_generator.h"
 #include "hoodie/merge/record_merger.h"
 #include "hoodie/storage/storage.h"
@@ -15,7 +16,6 @@
 #include "hoodie/testing/temp_dir.h"
 #include "hoodie/write/incoming_records_internal.h"
 #include "hoodie/write/keyed_batch_internal.h"
-#include "hoodie/write/write_client.h"
 #include "hoodie/write/write_client_test_util.h"
 
 namespace hoodie {

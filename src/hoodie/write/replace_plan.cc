@@ -7,7 +7,7 @@
 #include <cstdint>
 #include <set>
 
-#include "hoodie/read/file_system_view.h"
+#include "hoodie/table/file_system_view.h"
 #include "hoodie/timeline/jackson_json_internal.h"
 #include "hoodie/write/write_plan_internal.h"
 

@@ -2,7 +2,7 @@
 /// \file hoodie/write/write_client_test.cc
 /// \brief WriteClient end to end: commits, files, stats and rows read back.
 
-#include "hoodie/write/write_client.h"
+#include "hoodie/client/write_client.h"
 
 #include <algorithm>
 

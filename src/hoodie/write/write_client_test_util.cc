@@ -184,6 +184,13 @@ std::vector<std::string> WithoutFirstColumn(const std::vector<std::string>& rows
   return out;
 }
 
+bool FaultWasToleratedMarkerDeletion(const FaultInjectingStorage& storage) {
+  const std::string fault = storage.last_injected_fault();
+  // WriteMarkers::DeleteFolder asks whether the folder exists, then deletes it.
+  return (fault.starts_with("DeleteDir ") || fault.starts_with("Exists ")) &&
+         fault.find("/.hoodie/.temp/") != std::string::npos;
+}
+
 std::vector<Instant> TimelineInstants(std::shared_ptr<Storage> storage,
                                       const std::string& base) {
   return ActiveTimeline::Load(std::move(storage), base + "/.hoodie")

@@ -12,13 +12,14 @@
 #include <arrow/api.h>
 #include <gtest/gtest.h>
 
+#include "hoodie/client/write_client.h"
 #include "hoodie/config/hoodie_config.h"
 #include "hoodie/read/read_options.h"
+#include "hoodie/storage/fault_injecting_storage.h"
 #include "hoodie/storage/storage.h"
 #include "hoodie/table/table_meta_client.h"
 #include "hoodie/testing/temp_dir.h"
 #include "hoodie/timeline/instant.h"
-#include "hoodie/write/write_client.h"
 
 namespace hoodie::testing {
 
@@ -89,6 +90,11 @@ std::vector<std::string> LatestTripRows(
 /// LatestTripRows.
 std::vector<std::string> WithoutFirstColumn(const std::vector<std::string>& rows);
 /// Every instant on the timeline of the table at `base`.
+/// Whether an action may have succeeded despite the fault injected into `storage`: the
+/// fault hit the deletion of a marker folder after the commit point, which Hudi's
+/// quietDeleteMarkerDir tolerates (the commit is visible; the folder is left behind).
+bool FaultWasToleratedMarkerDeletion(const FaultInjectingStorage& storage);
+
 std::vector<Instant> TimelineInstants(std::shared_ptr<Storage> storage,
                                       const std::string& base);
 

@@ -8,6 +8,7 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include "hoodie/client/write_client.h"
 #include "hoodie/format/log/data_block.h"
 #include "hoodie/format/log/log_file_reader.h"
 #include "hoodie/format/parquet/file_naming.h"
@@ -19,7 +20,6 @@
 #include "hoodie/timeline/active_timeline.h"
 #include "hoodie/timeline_avro/compaction_plan.h"
 #include "hoodie/write/log_append_internal.h"
-#include "hoodie/write/write_client.h"
 #include "hoodie/write/write_client_test_util.h"
 #include "hoodie/write/write_model_test_util.h"
 

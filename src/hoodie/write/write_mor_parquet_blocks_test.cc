@@ -11,6 +11,7 @@
 #include <parquet/file_reader.h>
 #include <parquet/metadata.h>
 
+#include "hoodie/client/write_client.h"
 #include "hoodie/format/footer_keys.h"
 #include "hoodie/format/log/data_block.h"
 #include "hoodie/format/log/log_file_reader.h"
@@ -20,7 +21,6 @@
 #include "hoodie/testing/matchers.h"
 #include "hoodie/testing/temp_dir.h"
 #include "hoodie/timeline/active_timeline.h"
-#include "hoodie/write/write_client.h"
 #include "hoodie/write/write_client_test_util.h"
 
 namespace hoodie {

@@ -7,6 +7,7 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include "hoodie/client/write_client.h"
 #include "hoodie/format/log/data_block.h"
 #include "hoodie/format/log/log_file_reader.h"
 #include "hoodie/format/parquet/file_naming.h"
@@ -15,8 +16,6 @@
 #include "hoodie/storage/storage.h"
 #include "hoodie/testing/matchers.h"
 #include "hoodie/testing/temp_dir.h"
-#include "hoodie/write/inline_table_services.h"
-#include "hoodie/write/write_client.h"
 #include "hoodie/write/write_client_test_util.h"
 
 namespace hoodie {
@@ -154,23 +153,6 @@ TEST_F(MorWriteTest, UpdatesAndDeletesGoToLogBlocks) {
   EXPECT_FALSE(markers);
 }
 
-// Records each commit it runs after; fails when told to.
-class RecordingServices : public InlineTableServices {
- public:
-  explicit RecordingServices(std::vector<std::string>* seen, bool fail)
-      : seen_(seen), fail_(fail) {}
-  ::arrow::Status RunAfterCommit(WriteClient& client, WriteResult* committed) override {
-    EXPECT_TRUE(committed->committed);
-    seen_->push_back(committed->instant_time);
-    if (fail_) return ::arrow::Status::IOError("disk full");
-    return ::arrow::Status::OK();
-  }
-
- private:
-  std::vector<std::string>* seen_;
-  bool fail_;
-};
-
 // Hudi folds the log records of a key with the payload's preCombine: a later update
 // with a smaller ordering value loses to the earlier one (Spark 3.5 + Hudi 0.15 reads
 // `a6` here), while the base record is replaced by the folded log record whatever its
@@ -191,39 +173,33 @@ TEST_F(MorWriteTest, LogRecordsOfAKeyFoldByOrderingValue) {
                                          first.instant_time + "|2|b|9|sf"));
 }
 
-TEST_F(MorWriteTest, InlineServicesRunAfterEachCommit) {
+// Post-commit hooks run after the deltacommit is complete and its markers are gone;
+// a failing one fails the write, but the deltacommit stays.
+TEST_F(MorWriteTest, PostCommitHooksRunAfterEachCommit) {
   std::vector<std::string> seen;
-  SetInlineTableServicesFactory(
-      [&](const std::shared_ptr<TableMetaClient>&, const HoodieConfig&,
-          const WriteOptions& options)
-          -> ::arrow::Result<std::unique_ptr<InlineTableServices>> {
-        if (!options.inline_compaction) return nullptr;
-        return std::make_unique<RecordingServices>(&seen, false);
-      });
-  HoodieConfig config = MorConfig();
-  ASSERT_OK_AND_ASSIGN(client_, WriteClient::Make(table_, config));
-  ASSERT_OK(Write(WriteOperationType::kUpsert, {{"1", "a", 1, "sf"}}).status());
-  EXPECT_TRUE(seen.empty());  // the factory made no services without inline compaction
-  config.Set("hoodie.compact.inline", "true");
-  ASSERT_OK_AND_ASSIGN(client_, WriteClient::Make(table_, config));
-  ASSERT_OK_AND_ASSIGN(WriteResult second,
-                       Write(WriteOperationType::kUpsert, {{"1", "b", 2, "sf"}}));
-  EXPECT_EQ(seen, (std::vector<std::string>{second.instant_time}));
+  bool fail = false;
+  client_->AddPostCommitHook(PostCommitHook{"the recording hook", [&](const Instant& done) {
+    EXPECT_EQ(done.action, Action::kDeltaCommit);
+    EXPECT_TRUE(done.IsCompleted());
+    auto markers = storage_->Exists(JoinPath(base_, ".hoodie/.temp/" + done.timestamp));
+    EXPECT_TRUE(markers.ok() && !*markers);
+    seen.push_back(done.timestamp);
+    return fail ? ::arrow::Status::IOError("disk full") : ::arrow::Status::OK();
+  }});
+  ASSERT_OK_AND_ASSIGN(WriteResult first,
+                       Write(WriteOperationType::kUpsert, {{"1", "a", 1, "sf"}}));
+  EXPECT_EQ(seen, (std::vector<std::string>{first.instant_time}));
 
-  // A failing service fails the write, but the deltacommit stays.
-  client_->set_inline_table_services(std::make_unique<RecordingServices>(&seen, true));
-  auto third = Write(WriteOperationType::kUpsert, {{"1", "c", 3, "sf"}});
-  EXPECT_THAT(third, StatusMessageHas("is committed, but the inline table services "
-                                      "after it failed: disk full"));
+  fail = true;
+  auto second = Write(WriteOperationType::kUpsert, {{"1", "b", 2, "sf"}});
+  EXPECT_THAT(second, StatusMessageHas("is committed, but the recording hook after it "
+                                       "failed: disk full"));
   ASSERT_EQ(seen.size(), 2u);
   ASSERT_OK_AND_ASSIGN(ActiveTimeline timeline, table_->LoadActiveTimeline());
   EXPECT_TRUE(timeline.timeline().ContainsInstant(
       Instant{seen[1], Action::kDeltaCommit, State::kCompleted}));
-
-  // Without a factory, inline compaction cannot be honoured and is refused.
-  SetInlineTableServicesFactory(nullptr);
-  EXPECT_THAT(WriteClient::Make(table_, config),
-              StatusMessageHas("hoodie.compact.inline=true needs the table services"));
+  ASSERT_OK_AND_ASSIGN(auto rows, Rows(QueryType::kSnapshot));
+  EXPECT_THAT(rows, ::testing::ElementsAre(seen[1] + "|1|b|2|sf"));
 }
 
 }  // namespace

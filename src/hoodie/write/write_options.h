@@ -15,7 +15,7 @@
 
 #include "hoodie/format/parquet/base_file_writer.h"
 #include "hoodie/timeline/commit_metadata.h"
-#include "hoodie/write/rollback_planner.h"
+#include "hoodie/write/rollback_options.h"
 
 namespace hoodie {
 

@@ -9,19 +9,19 @@
 #include <arrow/api.h>
 #include <gtest/gtest.h>
 
+#include "hoodie/client/write_client.h"
 #include "hoodie/index/in_memory_index.h"
 #include "hoodie/index/index.h"
-#include "hoodie/read/file_system_view.h"
 #include "hoodie/read/read_options.h"
 #include "hoodie/read/table_reader.h"
 #include "hoodie/storage/path.h"
 #include "hoodie/storage/storage.h"
+#include "hoodie/table/file_system_view.h"
 #include "hoodie/table/table_meta_client.h"
 #include "hoodie/testing/matchers.h"
 #include "hoodie/testing/temp_dir.h"
 #include "hoodie/timeline/active_timeline.h"
 #include "hoodie/timeline_avro/requested_replace_metadata.h"
-#include "hoodie/write/write_client.h"
 #include "hoodie/write/write_client_test_util.h"
 #include "hoodie/write/write_plan_internal.h"
 

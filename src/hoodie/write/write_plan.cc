@@ -10,7 +10,7 @@
 
 #include "hoodie/format/parquet/file_naming.h"
 #include "hoodie/index/index.h"
-#include "hoodie/read/file_system_view.h"
+#include "hoodie/table/file_system_view.h"
 #include "hoodie/table/table_meta_client.h"
 #include "hoodie/timeline/active_timeline.h"
 #include "hoodie/timeline_avro/compaction_plan.h"

@@ -13,7 +13,7 @@
 #include <arrow/result.h>
 
 #include "hoodie/index/index.h"
-#include "hoodie/read/file_slice.h"
+#include "hoodie/table/file_slice.h"
 #include "hoodie/timeline/commit_metadata.h"
 #include "hoodie/write/incoming_records_internal.h"
 

@@ -6,11 +6,11 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include "hoodie/client/write_client.h"
 #include "hoodie/config/hoodie_config.h"
 #include "hoodie/storage/storage.h"
-#include "hoodie/testing/temp_dir.h"
-#include "hoodie/write/write_client.h"
 #include "hoodie/testing/matchers.h"
+#include "hoodie/testing/temp_dir.h"
 #include "hoodie/write/incoming_records_internal.h"
 #include "hoodie/write/write_options.h"
 #include "hoodie/write/write_table_config.h"

@@ -1,0 +1,82 @@
+// SPDX-License-Identifier: Apache-2.0
+/// \file hoodie/client/table_services.cc
+/// \brief The table-service client: inline compaction after a commit.
+
+#include "hoodie/client/table_services.h"
+
+#include <utility>
+
+#include "hoodie/actions/compaction_executor.h"
+#include "hoodie/actions/compaction_scheduler.h"
+#include "hoodie/actions/compaction_strategy.h"
+#include "hoodie/common/logging.h"
+#include "hoodie/table/table_config.h"
+#include "hoodie/table/table_meta_client.h"
+#include "hoodie/timeline/active_timeline.h"
+#include "hoodie/write/write_options.h"
+
+namespace hoodie {
+namespace {
+
+::arrow::Status RunPendingCompactions(const std::shared_ptr<TableMetaClient>& table,
+                                      const HoodieConfig& config,
+                                      InlineCompactionOutcome* outcome) {
+  ARROW_ASSIGN_OR_RAISE(ActiveTimeline timeline, table->LoadActiveTimeline());
+  const Timeline pending_compactions = timeline.timeline().FilterPendingCompaction();
+  for (const Instant& pending : pending_compactions.instants()) {
+    ARROW_RETURN_NOT_OK(RunCompaction(table, config, pending.timestamp).status());
+    outcome->pending_completed.push_back(pending.timestamp);
+  }
+  return ::arrow::Status::OK();
+}
+
+}  // namespace
+
+::arrow::Result<InlineCompactionOutcome> RunInlineCompaction(
+    const std::shared_ptr<TableMetaClient>& table, const HoodieConfig& config) {
+  InlineCompactionOutcome outcome;
+  ARROW_RETURN_NOT_OK(RunPendingCompactions(table, config, &outcome));
+  CompactionScheduleDecision decision;
+  ARROW_ASSIGN_OR_RAISE(std::optional<ScheduledCompaction> scheduled,
+                        ScheduleCompaction(*table, config, std::nullopt, &decision));
+  outcome.decision = decision.trigger;
+  if (!scheduled) {
+    // A blocked schedule is worth a warning (Hudi logs one); a trigger not due or
+    // nothing to compact is not.
+    if (decision.blocking_write) outcome.skipped = decision.why_not;
+    return outcome;
+  }
+  ARROW_RETURN_NOT_OK(RunCompaction(table, config, scheduled->instant_time).status());
+  outcome.compacted = scheduled->instant_time;
+  return outcome;
+}
+
+::arrow::Result<std::unique_ptr<TableServiceClient>> TableServiceClient::Make(
+    std::shared_ptr<TableMetaClient> table, const HoodieConfig& config,
+    const WriteOptions& options) {
+  if (!options.inline_compaction) return nullptr;
+  // Settings that cannot work fail now, before the first deltacommit is written.
+  ARROW_RETURN_NOT_OK(CompactionStrategyOptions::FromConfig(config).status());
+  ARROW_RETURN_NOT_OK(CompactionTriggerOptions::FromConfig(config).status());
+  ARROW_RETURN_NOT_OK(table->table_config()->timeline_timezone().status());
+  return std::unique_ptr<TableServiceClient>(
+      new TableServiceClient(std::move(table), config));
+}
+
+::arrow::Result<std::vector<std::string>> TableServiceClient::RunAfterCommit(
+    const Instant& committed) {
+  ARROW_ASSIGN_OR_RAISE(InlineCompactionOutcome outcome,
+                        RunInlineCompaction(table_, config_));
+  std::vector<std::string> compactions = outcome.pending_completed;
+  if (outcome.compacted) {
+    compactions.push_back(*outcome.compacted);
+    LogInfo("inline compaction " + *outcome.compacted + " after " +
+            committed.timestamp + ": " + outcome.decision.reason);
+  } else if (!outcome.skipped.empty()) {
+    LogWarning("inline compaction after " + committed.timestamp +
+               " skipped: " + outcome.skipped);
+  }
+  return compactions;
+}
+
+}  // namespace hoodie

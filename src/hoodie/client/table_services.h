@@ -1,0 +1,74 @@
+// SPDX-License-Identifier: Apache-2.0
+/// \file hoodie/client/table_services.h
+/// \brief The table-service client: the services a write client runs inline after each
+/// commit (Hudi's BaseHoodieTableServiceClient: inline compaction today; clean and
+/// archive next), calling the actions directly.
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include <arrow/result.h>
+#include <arrow/status.h>
+
+#include "hoodie/actions/compaction_trigger.h"
+#include "hoodie/config/hoodie_config.h"
+#include "hoodie/timeline/instant.h"
+
+namespace hoodie {
+
+class TableMetaClient;
+struct WriteOptions;
+
+/// What one inline compaction pass did.
+struct InlineCompactionOutcome {
+  /// Compactions that were pending before and ran first, oldest first.
+  std::vector<std::string> pending_completed;
+  /// The trigger's decision on the timeline after them (not asked when a pending write
+  /// blocks the new compaction).
+  CompactionTriggerDecision decision;
+  /// The compaction scheduled and completed by this pass, if any.
+  std::optional<std::string> compacted;
+  /// Why a due compaction was not scheduled when a pending write blocked it (empty when
+  /// it ran, or when no file slice had log files to compact).
+  std::string skipped;
+};
+
+/// \brief One inline compaction pass on a MERGE_ON_READ table (inlineCompaction): runs
+/// every pending compaction (runAnyPendingCompactions; an inflight one is rolled back
+/// first), then takes a new instant time and schedules a compaction there
+/// (ScheduleCompaction: skipped while a write earlier than it is pending, then only when
+/// the trigger of `config` is due, with its strategy) and runs it (RunCompaction), each
+/// committing `T.commit`.
+/// \return errors of the scheduler and executor as they come.
+::arrow::Result<InlineCompactionOutcome> RunInlineCompaction(
+    const std::shared_ptr<TableMetaClient>& table, const HoodieConfig& config);
+
+/// \brief The services a write client runs after each of its commits
+/// (runTableServicesInline). Not thread-safe: the committing thread calls it.
+class TableServiceClient {
+ public:
+  /// The services of a write client with `config`: inline compaction when
+  /// hoodie.compact.inline is true; null when no service is enabled.
+  /// \return Invalid for a compaction strategy or trigger setting that cannot work
+  ///   (checked when the client is made, not after its first commit).
+  static ::arrow::Result<std::unique_ptr<TableServiceClient>> Make(
+      std::shared_ptr<TableMetaClient> table, const HoodieConfig& config,
+      const WriteOptions& options);
+
+  /// Runs the services due after `committed` completed.
+  /// \return the compactions completed, oldest first.
+  ::arrow::Result<std::vector<std::string>> RunAfterCommit(const Instant& committed);
+
+ private:
+  TableServiceClient(std::shared_ptr<TableMetaClient> table, HoodieConfig config)
+      : table_(std::move(table)), config_(std::move(config)) {}
+
+  std::shared_ptr<TableMetaClient> table_;
+  HoodieConfig config_;
+};
+
+}  // namespace hoodie

@@ -1,0 +1,207 @@
+// SPDX-License-Identifier: Apache-2.0
+/// \file hoodie/client/write_client.h
+/// \brief WriteClient: copy-on-write commits (insert, upsert, bulk insert, delete) on a
+/// table version 6 (Java's BaseHoodieWriteClient / SparkRDDWriteClient for COW).
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <arrow/result.h>
+#include <arrow/status.h>
+#include <arrow/type_fwd.h>
+
+#include "hoodie/client/table_services.h"
+#include "hoodie/table/transaction.h"
+#include "hoodie/timeline/commit_metadata.h"
+#include "hoodie/write/write_options.h"
+
+namespace hoodie {
+
+class ActiveTimeline;
+class HoodieConfig;
+class Storage;
+class TableMetaClient;
+
+/// A record that was not written because its key could not be generated.
+struct FailedWrite {
+  int64_t input_row = 0;  ///< position in the operation's input, from 0
+  std::string message;
+};
+
+/// \brief The error of a write that committed nothing because records failed:
+/// "2 of 1000 records failed, nothing was committed: record 5: ...", the first five
+/// failures placed by `where` (given the input row, from 0), then `hint` if not empty.
+::arrow::Status FailedRecordsError(int64_t input_records,
+                                   const std::vector<FailedWrite>& failed,
+                                   const std::function<std::string(int64_t)>& where,
+                                   std::string_view hint);
+
+/// \brief What one operation wrote: the write stats to commit plus counts.
+struct WriteResult {
+  std::string instant_time;
+  WriteOperationType operation = WriteOperationType::kUnknown;
+  /// One stat per written base file, with its partition in `partition_path`.
+  std::vector<WriteStat> stats;
+  /// The Avro schema (no meta fields) the files were written with.
+  std::string schema;
+  int64_t input_records = 0;
+  int64_t inserted = 0;
+  int64_t updated = 0;
+  int64_t deleted = 0;
+  /// Records dropped by de-duplication or insert.drop.duplicates.
+  int64_t deduplicated = 0;
+  std::vector<FailedWrite> failed;
+  /// Whether the instant was committed (auto.commit) or still waits for Commit/Abort.
+  bool committed = false;
+  /// Replace operations: the file groups the instant replaces, per partition, in the
+  /// order Hudi writes `partitionToReplaceFileIds`.
+  OrderedMap<std::vector<std::string>> replaced_file_ids;
+  /// Compactions the inline table services completed after the commit, oldest first.
+  std::vector<std::string> compactions;
+
+  /// Number of file groups replaced.
+  int64_t FilesReplaced() const;
+};
+
+/// \brief Writes commits to one copy-on-write table.
+///
+/// A commit T goes: StartCommit creates `T.commit.requested` (empty); an operation
+/// writes `T.inflight` (the workload profile JSON), the markers under `.hoodie/.temp/T`,
+/// `.hoodie_partition_metadata` of new partitions and the base files; Commit writes
+/// `T.commit` and deletes the marker folder. insert_overwrite, insert_overwrite_table
+/// and delete_partition go the same way as a `replacecommit`: `T.replacecommit.requested`
+/// (an Avro HoodieRequestedReplaceMetadata with every field null),
+/// `T.replacecommit.inflight` (the workload profile) and `T.replacecommit`
+/// (HoodieReplaceCommitMetadata naming the file groups replaced, which readers hide once
+/// it is complete). With hoodie.auto.commit=true (the default) the operation commits
+/// itself. Not thread-safe; one writer per table at a time (no locks, no heartbeats).
+///
+/// BulkInsert streams its input batch by batch (sorting externally when its sort mode
+/// asks for it); the other operations stage their records to profile them, as Hudi caches
+/// its input, spilling the payloads past hoodie.memory.merge.max.size to local disk
+/// (docs/design.md, "How a write streams").
+class WriteClient {
+ public:
+  /// A client for the table at `table`, running after each commit the inline table
+  /// services `config` enables (TableServiceClient).
+  /// \return Invalid/NotImplemented from WriteOptions::FromConfig (options hoodie does
+  ///   not implement) or from TableServiceClient::Make.
+  static ::arrow::Result<std::unique_ptr<WriteClient>> Make(
+      std::shared_ptr<TableMetaClient> table, const HoodieConfig& config);
+
+  /// Opens the table at `base_path`, creating it (COPY_ON_WRITE, table version 6) from
+  /// `config` when it has no `.hoodie` folder: table name, record key, partition and
+  /// precombine fields, key generator class, hive style and URL encoding.
+  static ::arrow::Result<std::shared_ptr<TableMetaClient>> OpenOrCreateTable(
+      std::shared_ptr<Storage> storage, const std::string& base_path,
+      const HoodieConfig& config);
+
+  /// Creates a new instant's `T.commit.requested`. Under the EAGER failed-writes policy
+  /// (hoodie.cleaner.policy.failed.writes) every pending write is rolled back first and
+  /// every interrupted rollback finished (RollbackFailedWrites, rollback_executor.h);
+  /// under NEVER pending writes are left alone. Errors of the rollback come back as is.
+  ::arrow::Result<std::string> StartCommit();
+  /// As StartCommit, for the action `operation` commits as: `T.replacecommit.requested`
+  /// for the replace operations (IsReplaceOperation), else `T.commit.requested`.
+  ::arrow::Result<std::string> StartCommit(WriteOperationType operation);
+
+  /// INSERT: new records go to small files of their partition, then to new file groups;
+  /// no index lookup (duplicates of stored keys are merged into a small file they land
+  /// in unless hoodie.merge.allow.duplicate.on.inserts, as Hudi does).
+  ::arrow::Result<WriteResult> Insert(const std::string& instant,
+                                      ::arrow::RecordBatchReader* input);
+  /// UPSERT: records whose key exists in the partition update its file group (a new
+  /// base file version); the others are inserted as by Insert.
+  ::arrow::Result<WriteResult> Upsert(const std::string& instant,
+                                      ::arrow::RecordBatchReader* input);
+  /// BULK_INSERT: new file groups only, sized by hoodie.parquet.max.file.size.
+  ::arrow::Result<WriteResult> BulkInsert(const std::string& instant,
+                                          ::arrow::RecordBatchReader* input);
+  /// DELETE: the input's keys are removed from the file groups holding them.
+  ::arrow::Result<WriteResult> Delete(const std::string& instant,
+                                      ::arrow::RecordBatchReader* input);
+
+  /// INSERT_OVERWRITE: writes the records into new file groups (no small-file packing,
+  /// no index lookup) and replaces every file group the partitions written held
+  /// (SparkInsertOverwriteCommitActionExecutor). Needs StartCommit(kInsertOverwrite).
+  ::arrow::Result<WriteResult> InsertOverwrite(const std::string& instant,
+                                               ::arrow::RecordBatchReader* input);
+  /// INSERT_OVERWRITE_TABLE: as InsertOverwrite, replacing the file groups of every
+  /// partition of the table (SparkInsertOverwriteTableCommitActionExecutor).
+  ::arrow::Result<WriteResult> InsertOverwriteTable(const std::string& instant,
+                                                    ::arrow::RecordBatchReader* input);
+  /// DELETE_PARTITION: replaces every file group of `partitions` and writes no file
+  /// (SparkDeletePartitionCommitActionExecutor). A partition containing `*` (or `%2A`)
+  /// matches the table's partitions as a wildcard, as HoodieSparkSqlWriter resolves
+  /// hoodie.datasource.write.partitions.to.delete; absent partitions replace nothing.
+  /// \return Invalid for an empty list or a table without a committed schema.
+  ::arrow::Result<WriteResult> DeletePartitions(
+      const std::string& instant, const std::vector<std::string>& partitions);
+  /// DELETE_PARTITION of the partitions of `input`'s records (Hudi's fallback when
+  /// hoodie.datasource.write.partitions.to.delete is unset); records whose key cannot
+  /// be generated are counted as failed.
+  ::arrow::Result<WriteResult> DeletePartitionsOf(const std::string& instant,
+                                                  ::arrow::RecordBatchReader* input);
+
+  /// Runs `operation` (one of the record operations above; DELETE_PARTITION as
+  /// DeletePartitionsOf) for `instant`: the one dispatch from an operation type to its
+  /// method. \return Invalid for an operation that takes no records input (compaction,
+  /// clustering, ...).
+  ::arrow::Result<WriteResult> Write(const std::string& instant,
+                                     WriteOperationType operation,
+                                     ::arrow::RecordBatchReader* input);
+
+  /// Writes `T.commit` (`T.replacecommit` for replace operations) with the stats and
+  /// extraMetadata (schema, commitmeta entries) through a Transaction, which then
+  /// deletes `.hoodie/.temp/T` and runs the inline table services (inline compaction)
+  /// and the added post-commit hooks, as Hudi's commitStats does. Invalid if the
+  /// instant is not inflight. When a service or hook fails the instant stays committed
+  /// (`result->committed` is true) and the error says so.
+  ::arrow::Status Commit(WriteResult* result);
+
+  /// Abandons an uncommitted instant of this client: deletes the files its markers
+  /// name, the marker folder, then `T.inflight` and `T.commit.requested` (or the
+  /// replacecommit's inflight and requested files). A partition folder the instant
+  /// created and left with only its `.hoodie_partition_metadata` is removed too.
+  ::arrow::Status Abort(const std::string& instant);
+
+  const WriteOptions& options() const { return options_; }
+
+  /// The table's data schema (no meta columns): the latest completed commit's, which
+  /// the next write's input is converted to; null before the first commit.
+  ::arrow::Result<std::shared_ptr<::arrow::Schema>> TableSchema() const;
+  const std::shared_ptr<TableMetaClient>& table() const { return table_; }
+
+  /// Adds work run after each commit of this client, after the inline table services
+  /// (commit callbacks and metrics reporters plug in here).
+  void AddPostCommitHook(PostCommitHook hook) {
+    hooks_.post_commit.push_back(std::move(hook));
+  }
+
+ private:
+  WriteClient(std::shared_ptr<TableMetaClient> table, WriteOptions options)
+      : table_(std::move(table)), options_(std::move(options)) {}
+
+  ::arrow::Result<WriteResult> Run(const std::string& instant,
+                                   WriteOperationType operation,
+                                   ::arrow::RecordBatchReader* input);
+  ::arrow::Result<ActiveTimeline> LoadRequested(const std::string& instant,
+                                                WriteOperationType operation) const;
+  // Under auto.commit, commits a clean result and aborts one with failed records
+  // (returning FailedRecordsError); otherwise returns the result as it is.
+  ::arrow::Result<WriteResult> Finish(WriteResult result);
+  ::arrow::Status RemoveIfCreatedEmpty(const std::string& partition);
+
+  std::shared_ptr<TableMetaClient> table_;
+  WriteOptions options_;
+  std::unique_ptr<TableServiceClient> services_;
+  // Lock, conflict check and post-commit hooks of every transaction of this client.
+  CommitHooks hooks_;
+};
+
+}  // namespace hoodie

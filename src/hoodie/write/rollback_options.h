@@ -1,0 +1,35 @@
+// SPDX-License-Identifier: Apache-2.0
+/// \file hoodie/write/rollback_options.h
+/// \brief The settings of rollbacks of failed writes, which every write client reads
+/// before it starts (hoodie.cleaner.policy.failed.writes, hoodie.rollback.using.markers).
+#pragma once
+
+#include <arrow/result.h>
+
+namespace hoodie {
+
+class HoodieConfig;
+
+/// hoodie.cleaner.policy.failed.writes (HoodieFailedWritesCleaningPolicy).
+enum class FailedWritesPolicy {
+  /// Every pending write is rolled back before a new one starts (single writer).
+  kEager,
+  /// Expired writes (by heartbeat) are rolled back by the cleaner (multi-writer).
+  kLazy,
+  /// Failed writes are never rolled back; their files stay, invisible to readers.
+  kNever,
+};
+
+/// \brief Settings of rollbacks, built once by FromConfig. A value type.
+struct RollbackOptions {
+  FailedWritesPolicy failed_writes_policy = FailedWritesPolicy::kEager;
+  /// hoodie.rollback.using.markers. The seed documents default it to false (Hudi 0.15:
+  /// true); either way a pending instant without a marker folder is planned by listing.
+  bool using_markers = false;
+
+  /// \return NotImplemented for LAZY: hoodie writes no heartbeats, so another LAZY
+  ///   writer would take hoodie's running writes for failed ones.
+  static ::arrow::Result<RollbackOptions> FromConfig(const HoodieConfig& config);
+};
+
+}  // namespace hoodie
