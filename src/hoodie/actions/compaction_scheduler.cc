@@ -128,8 +128,10 @@ CompactionOperation BuildCompactionOperation(const FileSlice& slice,
     return ::arrow::Status::Invalid("compaction applies to MERGE_ON_READ tables only; ",
                                     table.base_path(), " is COPY_ON_WRITE");
   }
-  HOODIE_ASSIGN_OR_RAISE(CompactionStrategyOptions strategy,
+  HOODIE_ASSIGN_OR_RAISE(CompactionStrategyOptions strategy_options,
                          CompactionStrategyOptions::FromConfig(config));
+  HOODIE_ASSIGN_OR_RAISE(std::unique_ptr<CompactionStrategy> strategy,
+                         MakeCompactionStrategy(strategy_options));
   HOODIE_ASSIGN_OR_RAISE(ActiveTimeline timeline, table.LoadActiveTimeline());
   if (instant_time) {
     HOODIE_ASSIGN_OR_RAISE(*instant_time, NormalizeInstantTime(*instant_time));
@@ -162,17 +164,17 @@ CompactionOperation BuildCompactionOperation(const FileSlice& slice,
                          FileGroupsInPendingServices(timeline));
   HOODIE_ASSIGN_OR_RAISE(auto view, FileSystemView::Make(table, timeline));
   HOODIE_ASSIGN_OR_RAISE(std::vector<std::string> partitions,
-                         FilterPartitionPaths(strategy, view->partitions()));
+                         strategy->FilterPartitionPaths(view->partitions()));
   std::vector<CompactionOperation> candidates;
   for (const std::string& partition : partitions) {
     for (const FileSlice& slice : view->LatestFileSlicesInPartition(partition)) {
       if (!slice.HasLogFiles() || busy.count(slice.group) != 0) continue;
       candidates.push_back(
-          BuildCompactionOperation(slice, CaptureMetrics(strategy, slice)));
+          BuildCompactionOperation(slice, strategy->CaptureMetrics(slice)));
     }
   }
   HOODIE_ASSIGN_OR_RAISE(std::vector<CompactionOperation> selected,
-                         SelectOperations(strategy, std::move(candidates)));
+                         strategy->OrderAndFilter(std::move(candidates)));
   if (selected.empty()) {
     note.why_not = "nothing to compact: no file slice has log files";
     return std::nullopt;

@@ -94,6 +94,11 @@ TEST_F(CompactionSchedulerTest, OneOperationPerLatestSliceWithLogFiles) {
   EXPECT_EQ(pending[0].first, requested);
 }
 
+// The base strategy: every strategy's metrics are the same.
+CompactionStrategy UnBoundedStrategyLike(CompactionStrategyOptions options) {
+  return CompactionStrategy(std::move(options));
+}
+
 // Hudi writes the metrics map in java.util.HashMap order (seen in a Spark 0.15 plan).
 TEST(CompactionPlanBytesTest, MetricsInJavaHashMapOrder) {
   FileSlice slice;
@@ -103,7 +108,8 @@ TEST(CompactionPlanBytesTest, MetricsInJavaHashMapOrder) {
   plan.version = 2;
   CompactionStrategyOptions options;
   options.parquet_max_file_size = 1 << 20;
-  plan.operations = {BuildCompactionOperation(slice, CaptureMetrics(options, slice))};
+  plan.operations = {
+      BuildCompactionOperation(slice, UnBoundedStrategyLike(options).CaptureMetrics(slice))};
   ASSERT_OK_AND_ASSIGN(std::string bytes, plan.ToAvroBytes());
   std::vector<size_t> at;
   for (const char* key : {"TOTAL_LOG_FILES", "TOTAL_IO_MB", "TOTAL_IO_READ_MB",

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 /// \file hoodie/actions/compaction_strategy.cc
-/// \brief The seven compaction strategies of Hudi 0.15, as pure functions.
+/// \brief The seven compaction strategies of Hudi 0.15, as registered plug-ins.
 
 #include "hoodie/actions/compaction_strategy.h"
 
@@ -8,10 +8,12 @@
 #include <array>
 #include <chrono>
 #include <ctime>
+#include <mutex>
 #include <set>
 #include <utility>
 
 #include "hoodie/actions/partition_date_internal.h"
+#include "hoodie/common/macros.h"
 #include "hoodie/config/compaction_config.h"
 #include "hoodie/config/hoodie_config.h"
 #include "hoodie/config/storage_config.h"
@@ -20,25 +22,8 @@
 namespace hoodie {
 namespace {
 
-using Kind = CompactionStrategyKind;
-
 constexpr std::string_view kLegacyPackage = "org.apache.hudi.io.compact.strategy.";
 constexpr int64_t kBytesPerMb = 1024 * 1024;
-
-struct NamedKind {
-  std::string_view simple_name;
-  Kind kind;
-};
-
-constexpr std::array<NamedKind, 7> kKinds = {{
-    {"LogFileSizeBasedCompactionStrategy", Kind::kLogFileSizeBased},
-    {"LogFileNumBasedCompactionStrategy", Kind::kLogFileNumBased},
-    {"BoundedIOCompactionStrategy", Kind::kBoundedIo},
-    {"DayBasedCompactionStrategy", Kind::kDayBased},
-    {"UnBoundedCompactionStrategy", Kind::kUnBounded},
-    {"BoundedPartitionAwareCompactionStrategy", Kind::kBoundedPartitionAware},
-    {"UnBoundedPartitionAwareCompactionStrategy", Kind::kUnBoundedPartitionAware},
-}};
 
 std::string FileGroupOf(const CompactionOperation& op) {
   return op.partition_path.value_or("") + "/" + op.file_id.value_or("");
@@ -246,62 +231,161 @@ std::vector<std::string> NewestFirst(std::vector<std::string> partitions) {
   return partitions;
 }
 
-}  // namespace
+// The strategies, each a class of Hudi 0.15's package with its orderAndFilter and
+// filterPartitionPaths.
 
-std::string CompactionStrategyClassName(CompactionStrategyKind kind) {
-  for (const NamedKind& named : kKinds) {
-    if (named.kind == kind) {
-      return std::string(kCompactionStrategyPackage) + std::string(named.simple_name);
-    }
+class UnBoundedStrategy : public CompactionStrategy {
+ public:
+  using CompactionStrategy::CompactionStrategy;
+};
+
+class BoundedIoStrategy : public CompactionStrategy {
+ public:
+  using CompactionStrategy::CompactionStrategy;
+  ::arrow::Result<std::vector<CompactionOperation>> OrderAndFilter(
+      std::vector<CompactionOperation> operations) const override {
+    return BoundByIo(options_, std::move(operations));
   }
-  return "";
+};
+
+class LogFileSizeBasedStrategy : public CompactionStrategy {
+ public:
+  using CompactionStrategy::CompactionStrategy;
+  ::arrow::Result<std::vector<CompactionOperation>> OrderAndFilter(
+      std::vector<CompactionOperation> operations) const override {
+    return BySize(options_, std::move(operations));
+  }
+};
+
+class LogFileNumBasedStrategy : public CompactionStrategy {
+ public:
+  using CompactionStrategy::CompactionStrategy;
+  ::arrow::Result<std::vector<CompactionOperation>> OrderAndFilter(
+      std::vector<CompactionOperation> operations) const override {
+    return ByLogFileCount(options_, std::move(operations));
+  }
+};
+
+class DayBasedStrategy : public CompactionStrategy {
+ public:
+  using CompactionStrategy::CompactionStrategy;
+  ::arrow::Result<std::vector<std::string>> FilterPartitionPaths(
+      std::vector<std::string> partitions) const override {
+    std::vector<std::string> newest = NewestFirst(std::move(partitions));
+    size_t limit = static_cast<size_t>(std::max(options_.day_based_target, 0));
+    if (newest.size() > limit) newest.resize(limit);
+    return newest;
+  }
+  ::arrow::Result<std::vector<CompactionOperation>> OrderAndFilter(
+      std::vector<CompactionOperation> operations) const override {
+    return ByDay(options_, std::move(operations));
+  }
+};
+
+// BoundedPartitionAware (recent partitions wanted) and UnBoundedPartitionAware (the
+// others).
+class PartitionAwareStrategy : public CompactionStrategy {
+ public:
+  PartitionAwareStrategy(CompactionStrategyOptions options, bool recent_wanted)
+      : CompactionStrategy(std::move(options)), recent_wanted_(recent_wanted) {}
+  ::arrow::Result<std::vector<std::string>> FilterPartitionPaths(
+      std::vector<std::string> partitions) const override {
+    std::vector<std::string> newest = NewestFirst(std::move(partitions));
+    ARROW_ASSIGN_OR_RAISE(std::set<std::string> recent, RecentPartitions(options_, newest));
+    std::vector<std::string> taken;
+    for (std::string& p : newest) {
+      if (recent.contains(p) == recent_wanted_) taken.push_back(std::move(p));
+    }
+    return taken;
+  }
+  ::arrow::Result<std::vector<CompactionOperation>> OrderAndFilter(
+      std::vector<CompactionOperation> operations) const override {
+    return ByPartitionAge(options_, std::move(operations), recent_wanted_);
+  }
+
+ private:
+  bool recent_wanted_;
+};
+
+template <typename Strategy, typename... Extra>
+CompactionStrategyRegistry::Factory FactoryOf(Extra... extra) {
+  return [=](const CompactionStrategyOptions& options)
+             -> ::arrow::Result<std::unique_ptr<CompactionStrategy>> {
+    return std::make_unique<Strategy>(options, extra...);
+  };
 }
 
-::arrow::Result<CompactionStrategyKind> ParseCompactionStrategy(std::string_view name) {
-  std::string_view simple = name;
-  for (std::string_view package : {kCompactionStrategyPackage, kLegacyPackage}) {
-    if (name.starts_with(package)) simple = name.substr(package.size());
-  }
-  if (simple.size() < name.size()) {
-    for (const NamedKind& named : kKinds) {
-      if (named.simple_name == simple) return named.kind;
-    }
-  }
-  std::string known;
-  for (const NamedKind& named : kKinds) {
-    known += (known.empty() ? "" : ", ") + std::string(named.simple_name);
-  }
-  return ::arrow::Status::Invalid(
-      "unknown compaction strategy class (hoodie implements Hudi 0.15's ", known,
-      " in package ",
-      kCompactionStrategyPackage.substr(0, kCompactionStrategyPackage.size() - 1),
-      "; custom Java classes and lists of strategies are not supported): "
-      "hoodie.compaction.strategy=",
-      name);
+void Register(CompactionStrategyRegistry* registry, std::string_view simple_name,
+              CompactionStrategyRegistry::Factory factory) {
+  // Runs once per process; a failure means a user strategy took a builtin name first,
+  // and that registration stays in force.
+  HOODIE_WARN_NOT_OK(
+      registry->Register(std::string(kCompactionStrategyPackage) + std::string(simple_name),
+                         {std::string(kLegacyPackage) + std::string(simple_name)},
+                         std::move(factory)),
+      "builtin compaction strategy not registered");
+}
+
+void RegisterBuiltinsOnce() {
+  CompactionStrategyRegistry* registry = CompactionStrategyRegistry::Global();
+  Register(registry, "LogFileSizeBasedCompactionStrategy",
+           FactoryOf<LogFileSizeBasedStrategy>());
+  Register(registry, "LogFileNumBasedCompactionStrategy",
+           FactoryOf<LogFileNumBasedStrategy>());
+  Register(registry, "BoundedIOCompactionStrategy", FactoryOf<BoundedIoStrategy>());
+  Register(registry, "DayBasedCompactionStrategy", FactoryOf<DayBasedStrategy>());
+  Register(registry, "UnBoundedCompactionStrategy", FactoryOf<UnBoundedStrategy>());
+  Register(registry, "BoundedPartitionAwareCompactionStrategy",
+           FactoryOf<PartitionAwareStrategy>(true));
+  Register(registry, "UnBoundedPartitionAwareCompactionStrategy",
+           FactoryOf<PartitionAwareStrategy>(false));
+}
+
+}  // namespace
+
+CompactionStrategyRegistry* CompactionStrategyRegistry::Global() {
+  static CompactionStrategyRegistry registry;
+  return &registry;
+}
+
+void RegisterBuiltinCompactionStrategies() {
+  static std::once_flag once;
+  std::call_once(once, RegisterBuiltinsOnce);
+}
+
+::arrow::Result<std::unique_ptr<CompactionStrategy>> MakeCompactionStrategy(
+    const CompactionStrategyOptions& options) {
+  RegisterBuiltinCompactionStrategies();
+  auto made = CompactionStrategyRegistry::Global()->Make(options.class_name, options);
+  if (made.ok()) return made;
+  return made.status().WithMessage(
+      "hoodie.compaction.strategy=", options.class_name, ": ", made.status().message(),
+      "; hoodie cannot load Java classes, and takes one strategy, not a list");
 }
 
 ::arrow::Result<CompactionStrategyOptions> CompactionStrategyOptions::FromConfig(
     const HoodieConfig& config) {
   CompactionStrategyOptions options;
-  ARROW_ASSIGN_OR_RAISE(std::string name,
+  ARROW_ASSIGN_OR_RAISE(options.class_name,
                         config.Get(CompactionConfig::kCompactionStrategy));
-  ARROW_ASSIGN_OR_RAISE(options.kind, ParseCompactionStrategy(name));
   ARROW_ASSIGN_OR_RAISE(options.target_io_mb, config.Get(CompactionConfig::kTargetIo));
   ARROW_ASSIGN_OR_RAISE(options.day_based_target,
                         config.Get(CompactionConfig::kDayBasedTarget));
   ARROW_ASSIGN_OR_RAISE(options.parquet_max_file_size,
                         config.Get(StorageConfig::kParquetMaxFileSize));
+  // An unknown class fails here, before anything is scheduled.
+  ARROW_RETURN_NOT_OK(MakeCompactionStrategy(options).status());
   return options;
 }
 
-std::map<std::string, double> CaptureMetrics(const CompactionStrategyOptions& options,
-                                             const FileSlice& slice) {
+std::map<std::string, double> CompactionStrategy::CaptureMetrics(
+    const FileSlice& slice) const {
   int64_t log_size = 0;
   for (const LogFile& log : slice.log_files) log_size += std::max<int64_t>(log.size, 0);
   int64_t base_size = slice.base_file ? slice.base_file->size : 0;
   int64_t read_mb = (base_size + log_size) / kBytesPerMb;
   int64_t write_mb =
-      (base_size > 0 ? base_size : options.parquet_max_file_size) / kBytesPerMb;
+      (base_size > 0 ? base_size : options_.parquet_max_file_size) / kBytesPerMb;
   return {{std::string(kTotalIoReadMb), static_cast<double>(read_mb)},
           {std::string(kTotalIoWriteMb), static_cast<double>(write_mb)},
           {std::string(kTotalIoMb), static_cast<double>(read_mb + write_mb)},
@@ -309,51 +393,13 @@ std::map<std::string, double> CaptureMetrics(const CompactionStrategyOptions& op
           {std::string(kTotalLogFiles), static_cast<double>(slice.log_files.size())}};
 }
 
-::arrow::Result<std::vector<std::string>> FilterPartitionPaths(
-    const CompactionStrategyOptions& options, std::vector<std::string> partitions) {
-  switch (options.kind) {
-    case Kind::kDayBased: {
-      std::vector<std::string> newest = NewestFirst(std::move(partitions));
-      size_t limit = static_cast<size_t>(std::max(options.day_based_target, 0));
-      if (newest.size() > limit) newest.resize(limit);
-      return newest;
-    }
-    case Kind::kBoundedPartitionAware:
-    case Kind::kUnBoundedPartitionAware: {
-      std::vector<std::string> newest = NewestFirst(std::move(partitions));
-      ARROW_ASSIGN_OR_RAISE(std::set<std::string> recent,
-                            RecentPartitions(options, newest));
-      bool recent_wanted = options.kind == Kind::kBoundedPartitionAware;
-      std::vector<std::string> taken;
-      for (std::string& p : newest) {
-        if (recent.contains(p) == recent_wanted) taken.push_back(std::move(p));
-      }
-      return taken;
-    }
-    default:
-      return partitions;
-  }
+::arrow::Result<std::vector<std::string>> CompactionStrategy::FilterPartitionPaths(
+    std::vector<std::string> partitions) const {
+  return partitions;
 }
 
-::arrow::Result<std::vector<CompactionOperation>> OrderAndFilter(
-    const CompactionStrategyOptions& options,
-    std::vector<CompactionOperation> operations) {
-  switch (options.kind) {
-    case Kind::kLogFileSizeBased:
-      return BySize(options, std::move(operations));
-    case Kind::kLogFileNumBased:
-      return ByLogFileCount(options, std::move(operations));
-    case Kind::kBoundedIo:
-      return BoundByIo(options, std::move(operations));
-    case Kind::kDayBased:
-      return ByDay(options, std::move(operations));
-    case Kind::kUnBounded:
-      return operations;
-    case Kind::kBoundedPartitionAware:
-      return ByPartitionAge(options, std::move(operations), /*recent_wanted=*/true);
-    case Kind::kUnBoundedPartitionAware:
-      return ByPartitionAge(options, std::move(operations), /*recent_wanted=*/false);
-  }
+::arrow::Result<std::vector<CompactionOperation>> CompactionStrategy::OrderAndFilter(
+    std::vector<CompactionOperation> operations) const {
   return operations;
 }
 

@@ -3,8 +3,9 @@
 /// \brief Compaction strategies: which file slices one compaction plan takes, in which
 /// order (Hudi 0.15's org.apache.hudi.table.action.compact.strategy classes).
 ///
-/// A strategy is a set of pure functions over values, called by the compaction
-/// scheduler (compaction_scheduler.h) in Hudi's order:
+/// A strategy is a plug-in of CompactionStrategyRegistry (common/plugin_registry.h),
+/// registered under its Java class names, whose methods the compaction scheduler
+/// (compaction_scheduler.h) calls in Hudi's order:
 ///  1. `FilterPartitionPaths` narrows the table's partitions before file slices are
 ///     listed (BaseHoodieCompactionPlanGenerator.filterPartitionPathsByStrategy);
 ///  2. `CaptureMetrics` gives each candidate slice its operation's `metrics` map
@@ -18,12 +19,15 @@
 #include <cstdint>
 #include <functional>
 #include <map>
+#include <memory>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include <arrow/result.h>
 
+#include "hoodie/common/plugin_registry.h"
 #include "hoodie/table/file_slice.h"
 #include "hoodie/timeline_avro/compaction_plan.h"
 
@@ -40,42 +44,15 @@ inline constexpr std::string_view kTotalIoMb = "TOTAL_IO_MB";
 inline constexpr std::string_view kTotalLogFilesSize = "TOTAL_LOG_FILES_SIZE";
 inline constexpr std::string_view kTotalLogFiles = "TOTAL_LOG_FILES";
 
-/// The strategy classes of Hudi 0.15, each implemented as Java does it.
-enum class CompactionStrategyKind {
-  /// Default. Slices whose log files total at least the size threshold, largest logs
-  /// first, cut by the I/O budget (extends BoundedIO).
-  kLogFileSizeBased,
-  /// Slices with at least the log file count threshold, most log files first, cut by
-  /// the I/O budget (extends BoundedIO).
-  kLogFileNumBased,
-  /// Slices in the given order until `hoodie.compaction.target.io` MB are spent.
-  kBoundedIo,
-  /// The `hoodie.compaction.daybased.target` latest `yyyy/MM/dd` partitions.
-  kDayBased,
-  /// Every slice.
-  kUnBounded,
-  /// Partitions dated within the last `hoodie.compaction.daybased.target` days.
-  kBoundedPartitionAware,
-  /// Partitions dated before those BoundedPartitionAware takes.
-  kUnBoundedPartitionAware,
-};
-
 /// Java package of the 0.15 strategy classes.
 inline constexpr std::string_view kCompactionStrategyPackage =
     "org.apache.hudi.table.action.compact.strategy.";
 
-/// The fully qualified Java class name of `kind`.
-std::string CompactionStrategyClassName(CompactionStrategyKind kind);
-
-/// Resolves a `hoodie.compaction.strategy` value: a class name of the 0.15 package,
-/// or of the pre-0.7 package `org.apache.hudi.io.compact.strategy.` the seed docs give.
-/// \return Invalid naming the value and the implemented classes otherwise (a custom
-///   Java class, a comma-separated list, or a class of a later Hudi release).
-::arrow::Result<CompactionStrategyKind> ParseCompactionStrategy(std::string_view name);
-
 /// \brief Settings of a compaction strategy. A value; thread-compatible.
 struct CompactionStrategyOptions {
-  CompactionStrategyKind kind = CompactionStrategyKind::kLogFileSizeBased;
+  /// hoodie.compaction.strategy: the class name the strategy is registered under.
+  std::string class_name =
+      std::string(kCompactionStrategyPackage) + "LogFileSizeBasedCompactionStrategy";
   /// hoodie.compaction.target.io: MB of read + write one plan may take (BoundedIO,
   /// LogFileSizeBased, LogFileNumBased).
   int64_t target_io_mb = 500000;
@@ -101,41 +78,68 @@ struct CompactionStrategyOptions {
   /// \return Invalid naming the key for a bad value or an unknown strategy class.
   static ::arrow::Result<CompactionStrategyOptions> FromConfig(
       const HoodieConfig& config);
-
-  /// The Java class name of `kind`.
-  std::string class_name() const { return CompactionStrategyClassName(kind); }
 };
 
-/// The metrics map of the operation compacting `slice` (CompactionStrategy
-/// .captureMetrics, the same for every 0.15 strategy): the five metrics above, with
-/// sizes in whole MB (integer division by 1,048,576 as FSUtils.getSizeInMB), reads the
-/// base file plus the logs, writes the base file size or, without a base file,
-/// `parquet_max_file_size`; log sizes below 0 (unknown) count as 0.
-std::map<std::string, double> CaptureMetrics(const CompactionStrategyOptions& options,
-                                             const FileSlice& slice);
+/// \brief One compaction strategy (Java CompactionStrategy). Implementations are
+/// immutable and keep their options.
+class CompactionStrategy {
+ public:
+  explicit CompactionStrategy(CompactionStrategyOptions options)
+      : options_(std::move(options)) {}
+  virtual ~CompactionStrategy() = default;
 
-/// The partitions to look for slices in, in the order the strategy lists them
-/// (filterPartitionPaths). DayBased and the partition-aware strategies sort them
-/// newest first after swapping '/' for '-' and back, so a partition written
-/// `2024-01-02` comes back as `2024/01/02`, as in Hudi.
-/// \return Invalid naming the partition when a partition-aware strategy meets a
-///   partition that is not a `yyyy/MM/dd` date (Hudi's "Invalid Partition Date Format").
-::arrow::Result<std::vector<std::string>> FilterPartitionPaths(
-    const CompactionStrategyOptions& options, std::vector<std::string> partitions);
+  /// The metrics map of the operation compacting `slice` (captureMetrics, the same for
+  /// every 0.15 strategy): the five metrics above, with sizes in whole MB (integer
+  /// division by 1,048,576 as FSUtils.getSizeInMB), reads the base file plus the logs,
+  /// writes the base file size or, without a base file, `parquet_max_file_size`; log
+  /// sizes below 0 (unknown) count as 0.
+  virtual std::map<std::string, double> CaptureMetrics(const FileSlice& slice) const;
 
-/// Orders and filters candidate operations (each with the metrics of CaptureMetrics)
-/// into the plan's operations (orderAndFilter); stable where Java's sort is stable.
-/// \return Invalid naming the file group when an operation lacks a metric the strategy
-///   reads, or (date-based strategies) its partition is not a `yyyy/MM/dd` date.
-::arrow::Result<std::vector<CompactionOperation>> OrderAndFilter(
-    const CompactionStrategyOptions& options,
-    std::vector<CompactionOperation> operations);
+  /// The partitions to look for slices in, in the order the strategy lists them
+  /// (filterPartitionPaths; all of them, as given, by default). DayBased and the
+  /// partition-aware strategies sort them newest first after swapping '/' for '-' and
+  /// back, so a partition written `2024-01-02` comes back as `2024/01/02`, as in Hudi.
+  /// \return Invalid naming the partition when a partition-aware strategy meets a
+  ///   partition that is not a `yyyy/MM/dd` date (Hudi's "Invalid Partition Date
+  ///   Format").
+  virtual ::arrow::Result<std::vector<std::string>> FilterPartitionPaths(
+      std::vector<std::string> partitions) const;
 
-/// The scheduler's entry point; the same as OrderAndFilter.
-inline ::arrow::Result<std::vector<CompactionOperation>> SelectOperations(
-    const CompactionStrategyOptions& options,
-    std::vector<CompactionOperation> operations) {
-  return OrderAndFilter(options, std::move(operations));
-}
+  /// Orders and filters candidate operations (each with the metrics of CaptureMetrics)
+  /// into the plan's operations (orderAndFilter; all of them, as given, by default);
+  /// stable where Java's sort is stable.
+  /// \return Invalid naming the file group when an operation lacks a metric the
+  ///   strategy reads, or (date-based strategies) its partition is not a `yyyy/MM/dd`
+  ///   date.
+  virtual ::arrow::Result<std::vector<CompactionOperation>> OrderAndFilter(
+      std::vector<CompactionOperation> operations) const;
+
+  const CompactionStrategyOptions& options() const { return options_; }
+
+ protected:
+  CompactionStrategyOptions options_;
+};
+
+/// \brief The compaction strategies by Java class name (common/plugin_registry.h).
+class CompactionStrategyRegistry
+    : public PluginRegistry<CompactionStrategy, const CompactionStrategyOptions&> {
+ public:
+  /// An empty registry of its own (tests, embedders); most callers use Global().
+  CompactionStrategyRegistry() : PluginRegistry("compaction strategy") {}
+
+  /// The process-wide registry (builtins added by RegisterBuiltinCompactionStrategies).
+  static CompactionStrategyRegistry* Global();
+};
+
+/// Registers Hudi 0.15's seven strategies (LogFileSizeBased, the default; LogFileNumBased;
+/// BoundedIO; DayBased; UnBounded; BoundedPartitionAware; UnBoundedPartitionAware) under
+/// their class names in the 0.15 package, with the pre-0.7 package
+/// `org.apache.hudi.io.compact.strategy.` the seed docs give as an alias. Idempotent.
+void RegisterBuiltinCompactionStrategies();
+
+/// The strategy `options.class_name` names, made with `options`. Registers the builtins
+/// first. \return Invalid naming hoodie.compaction.strategy for an unknown class.
+::arrow::Result<std::unique_ptr<CompactionStrategy>> MakeCompactionStrategy(
+    const CompactionStrategyOptions& options);
 
 }  // namespace hoodie

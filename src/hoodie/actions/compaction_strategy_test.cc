@@ -4,7 +4,10 @@
 /// them.
 #include "hoodie/actions/compaction_strategy.h"
 
+#include <algorithm>
 #include <ctime>
+#include <map>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -18,7 +21,42 @@ namespace hoodie {
 namespace {
 
 using ::hoodie::testing::StatusMessageHas;
-using Kind = CompactionStrategyKind;
+// The strategies by class name, as the tests pick them.
+namespace Kind {
+constexpr std::string_view kPackage = "org.apache.hudi.table.action.compact.strategy.";
+const std::string kLogFileSizeBased =
+    std::string(kPackage) + "LogFileSizeBasedCompactionStrategy";
+const std::string kLogFileNumBased =
+    std::string(kPackage) + "LogFileNumBasedCompactionStrategy";
+const std::string kBoundedIo = std::string(kPackage) + "BoundedIOCompactionStrategy";
+const std::string kDayBased = std::string(kPackage) + "DayBasedCompactionStrategy";
+const std::string kUnBounded = std::string(kPackage) + "UnBoundedCompactionStrategy";
+const std::string kBoundedPartitionAware =
+    std::string(kPackage) + "BoundedPartitionAwareCompactionStrategy";
+const std::string kUnBoundedPartitionAware =
+    std::string(kPackage) + "UnBoundedPartitionAwareCompactionStrategy";
+}  // namespace Kind
+
+std::unique_ptr<CompactionStrategy> Make(const CompactionStrategyOptions& options) {
+  auto made = MakeCompactionStrategy(options);
+  EXPECT_TRUE(made.ok()) << made.status().ToString();
+  return made.ok() ? *std::move(made) : nullptr;
+}
+
+::arrow::Result<std::vector<CompactionOperation>> SelectOperations(
+    const CompactionStrategyOptions& options, std::vector<CompactionOperation> ops) {
+  return Make(options)->OrderAndFilter(std::move(ops));
+}
+
+::arrow::Result<std::vector<std::string>> FilterPartitionPaths(
+    const CompactionStrategyOptions& options, std::vector<std::string> partitions) {
+  return Make(options)->FilterPartitionPaths(std::move(partitions));
+}
+
+std::map<std::string, double> CaptureMetrics(const CompactionStrategyOptions& options,
+                                             const FileSlice& slice) {
+  return Make(options)->CaptureMetrics(slice);
+}
 
 constexpr int64_t kMb = 1024 * 1024;
 
@@ -39,9 +77,9 @@ std::vector<std::string> Ids(const std::vector<CompactionOperation>& ops) {
   return ids;
 }
 
-CompactionStrategyOptions Options(Kind kind) {
+CompactionStrategyOptions Options(const std::string& class_name) {
   CompactionStrategyOptions options;
-  options.kind = kind;
+  options.class_name = class_name;
   return options;
 }
 
@@ -212,7 +250,7 @@ TEST(CompactionStrategyTest, PartitionAwareStrategiesSplitAtTheTargetDay) {
                                          "2024/01/08", "2023/12/01"};
   EXPECT_EQ(*FilterPartitionPaths(options, partitions),
             (std::vector<std::string>{"2024/01/10", "2024/01/08", "2024/01/07"}));
-  options.kind = Kind::kUnBoundedPartitionAware;
+  options.class_name = Kind::kUnBoundedPartitionAware;
   EXPECT_EQ(*Select(options, ops), (std::vector<std::string>{"a", "f"}));
   EXPECT_EQ(*FilterPartitionPaths(options, partitions),
             (std::vector<std::string>{"2024/01/06", "2023/12/01"}));
@@ -240,26 +278,40 @@ TEST(CompactionStrategyTest, ParsesPartitionDatesLeniently) {
 }
 
 TEST(CompactionStrategyTest, ResolvesStrategyClassNames) {
-  EXPECT_EQ(
-      *ParseCompactionStrategy(
-          "org.apache.hudi.table.action.compact.strategy.DayBasedCompactionStrategy"),
-      Kind::kDayBased);
-  // The package the seed documentation names (Hudi before 0.7).
-  EXPECT_EQ(*ParseCompactionStrategy(
-                "org.apache.hudi.io.compact.strategy.LogFileSizeBasedCompactionStrategy"),
-            Kind::kLogFileSizeBased);
-  EXPECT_EQ(CompactionStrategyClassName(Kind::kBoundedIo),
-            "org.apache.hudi.table.action.compact.strategy.BoundedIOCompactionStrategy");
-  EXPECT_THAT(ParseCompactionStrategy("com.acme.MyStrategy"),
-              StatusMessageHas("unknown compaction strategy class"));
-  EXPECT_THAT(ParseCompactionStrategy("LogFileSizeBasedCompactionStrategy"),
+  // The package the seed documentation names (Hudi before 0.7) is an alias.
+  EXPECT_NE(Make(Options(
+                "org.apache.hudi.io.compact.strategy.LogFileSizeBasedCompactionStrategy")),
+            nullptr);
+  EXPECT_THAT(MakeCompactionStrategy(Options("com.acme.MyStrategy")),
+              StatusMessageHas("hoodie.compaction.strategy=com.acme.MyStrategy: unknown "
+                               "compaction strategy 'com.acme.MyStrategy'"));
+  // Hudi loads a class by its full name only.
+  EXPECT_THAT(MakeCompactionStrategy(Options("LogFileSizeBasedCompactionStrategy")),
               StatusMessageHas("hoodie.compaction.strategy=LogFileSizeBased"));
+  // A user strategy registered by name is used like a builtin.
+  class FirstOnly : public CompactionStrategy {
+   public:
+    using CompactionStrategy::CompactionStrategy;
+    ::arrow::Result<std::vector<CompactionOperation>> OrderAndFilter(
+        std::vector<CompactionOperation> ops) const override {
+      ops.resize(std::min<size_t>(ops.size(), 1));
+      return ops;
+    }
+  };
+  ASSERT_OK(CompactionStrategyRegistry::Global()->Register(
+      "com.acme.FirstOnly", {},
+      [](const CompactionStrategyOptions& options)
+          -> ::arrow::Result<std::unique_ptr<CompactionStrategy>> {
+        return std::make_unique<FirstOnly>(options);
+      }));
+  EXPECT_EQ(*Select(Options("com.acme.FirstOnly"), {Op("p", "a", 1, 1), Op("p", "b", 1, 1)}),
+            (std::vector<std::string>{"a"}));
 }
 
 TEST(CompactionStrategyTest, ReadsItsOptionsFromConfig) {
   ASSERT_OK_AND_ASSIGN(CompactionStrategyOptions defaults,
                        CompactionStrategyOptions::FromConfig(HoodieConfig()));
-  EXPECT_EQ(defaults.kind, Kind::kLogFileSizeBased);
+  EXPECT_EQ(defaults.class_name, Kind::kLogFileSizeBased);
   EXPECT_EQ(defaults.target_io_mb, 500000);
   EXPECT_EQ(defaults.day_based_target, 10);
   EXPECT_EQ(defaults.parquet_max_file_size, 125829120);
@@ -271,7 +323,7 @@ TEST(CompactionStrategyTest, ReadsItsOptionsFromConfig) {
   config.Set("hoodie.compaction.daybased.target", "3");
   ASSERT_OK_AND_ASSIGN(CompactionStrategyOptions options,
                        CompactionStrategyOptions::FromConfig(config));
-  EXPECT_EQ(options.kind, Kind::kUnBoundedPartitionAware);
+  EXPECT_EQ(options.class_name, Kind::kUnBoundedPartitionAware);
   EXPECT_EQ(options.target_io_mb, 42);
   EXPECT_EQ(options.day_based_target, 3);
   config.Set("hoodie.compaction.strategy", "a.B,c.D");

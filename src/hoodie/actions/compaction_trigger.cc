@@ -4,11 +4,10 @@
 
 #include "hoodie/actions/compaction_trigger.h"
 
-#include <algorithm>
-#include <array>
-#include <cctype>
+#include <memory>
 #include <utility>
 
+#include "hoodie/common/macros.h"
 #include "hoodie/config/compaction_config.h"
 #include "hoodie/config/flink_config.h"
 #include "hoodie/config/hoodie_config.h"
@@ -17,21 +16,59 @@
 namespace hoodie {
 namespace {
 
-using Strategy = CompactionTriggerStrategy;
+class NumCommits : public CompactionTrigger {
+ public:
+  std::string_view name() const override { return "num_commits"; }
+  bool Due(bool enough_commits, bool) const override { return enough_commits; }
+};
 
-constexpr std::array<std::pair<std::string_view, Strategy>, 5> kStrategies = {{
-    {"num_commits", Strategy::kNumCommits},
-    {"num_commits_after_last_request", Strategy::kNumCommitsAfterLastRequest},
-    {"time_elapsed", Strategy::kTimeElapsed},
-    {"num_and_time", Strategy::kNumAndTime},
-    {"num_or_time", Strategy::kNumOrTime},
-}};
+class NumCommitsAfterLastRequest : public NumCommits {
+ public:
+  std::string_view name() const override { return "num_commits_after_last_request"; }
+  bool CountsFromLastRequest() const override { return true; }
+};
 
-std::string Lower(std::string_view text) {
-  std::string out(text);
-  std::transform(out.begin(), out.end(), out.begin(),
-                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-  return out;
+class TimeElapsed : public CompactionTrigger {
+ public:
+  std::string_view name() const override { return "time_elapsed"; }
+  bool UsesCommits() const override { return false; }
+  bool UsesTime() const override { return true; }
+  bool Due(bool, bool enough_time) const override { return enough_time; }
+};
+
+class NumAndTime : public CompactionTrigger {
+ public:
+  std::string_view name() const override { return "num_and_time"; }
+  bool UsesTime() const override { return true; }
+  bool Due(bool enough_commits, bool enough_time) const override {
+    return enough_commits && enough_time;
+  }
+};
+
+class NumOrTime : public CompactionTrigger {
+ public:
+  std::string_view name() const override { return "num_or_time"; }
+  bool UsesTime() const override { return true; }
+  bool Due(bool enough_commits, bool enough_time) const override {
+    return enough_commits || enough_time;
+  }
+  std::string_view Joiner() const override { return "or"; }
+};
+
+template <typename Trigger>
+void RegisterBuiltin(CompactionTriggerRegistry* registry) {
+  // A failure means a user trigger took a builtin name first; it stays in force.
+  HOODIE_WARN_NOT_OK(
+      registry->Register(std::string(Trigger().name()), {},
+                         []() -> ::arrow::Result<std::unique_ptr<CompactionTrigger>> {
+                           return std::make_unique<Trigger>();
+                         }),
+      "builtin compaction trigger not registered");
+}
+
+const CompactionTrigger& TriggerOf(const CompactionTriggerOptions& options) {
+  static const NumCommits kDefault;
+  return options.trigger != nullptr ? *options.trigger : kDefault;
 }
 
 // The deltacommits after `since` (or from it on, when `inclusive`), in every state,
@@ -75,23 +112,27 @@ std::string Figures(const CompactionTriggerOptions& options,
 
 }  // namespace
 
-std::string_view CompactionTriggerStrategyName(CompactionTriggerStrategy strategy) {
-  for (const auto& [name, value] : kStrategies) {
-    if (value == strategy) return name;
-  }
-  return "";
+CompactionTriggerRegistry* CompactionTriggerRegistry::Global() {
+  static CompactionTriggerRegistry* registry = [] {
+    auto* made = new CompactionTriggerRegistry();
+    RegisterBuiltin<NumCommits>(made);
+    RegisterBuiltin<NumCommitsAfterLastRequest>(made);
+    RegisterBuiltin<TimeElapsed>(made);
+    RegisterBuiltin<NumAndTime>(made);
+    RegisterBuiltin<NumOrTime>(made);
+    return made;
+  }();
+  return registry;
 }
 
-::arrow::Result<CompactionTriggerStrategy> ParseCompactionTriggerStrategy(
+::arrow::Result<std::shared_ptr<const CompactionTrigger>> MakeCompactionTrigger(
     std::string_view name) {
-  std::string lower = Lower(name);
-  for (const auto& [known, value] : kStrategies) {
-    if (known == lower) return value;
+  auto made = CompactionTriggerRegistry::Global()->Make(name);
+  if (!made.ok()) {
+    return made.status().WithMessage("compaction.trigger.strategy=", name, ": ",
+                                     made.status().message());
   }
-  return ::arrow::Status::Invalid(
-      "unknown compaction trigger strategy (num_commits, num_commits_after_last_request, "
-      "time_elapsed, num_and_time or num_or_time): compaction.trigger.strategy=",
-      name);
+  return std::shared_ptr<const CompactionTrigger>(*std::move(made));
 }
 
 ::arrow::Result<CompactionTriggerOptions> CompactionTriggerOptions::FromConfig(
@@ -99,7 +140,7 @@ std::string_view CompactionTriggerStrategyName(CompactionTriggerStrategy strateg
   CompactionTriggerOptions options;
   ARROW_ASSIGN_OR_RAISE(std::string name,
                         config.Get(FlinkConfig::kCompactionTriggerStrategy));
-  ARROW_ASSIGN_OR_RAISE(options.strategy, ParseCompactionTriggerStrategy(name));
+  ARROW_ASSIGN_OR_RAISE(options.trigger, MakeCompactionTrigger(name));
   ARROW_ASSIGN_OR_RAISE(options.max_delta_commits,
                         config.Get(CompactionConfig::kInlineCompactMaxDeltaCommits));
   ARROW_ASSIGN_OR_RAISE(options.max_delta_seconds,
@@ -124,7 +165,8 @@ std::optional<DeltaCommitsSinceCompaction> DeltaCommitsSinceLatestCompactionRequ
     const CompactionTriggerOptions& options, const Timeline& timeline,
     std::string_view compaction_instant_time) {
   CompactionTriggerDecision decision;
-  bool after_request = options.strategy == Strategy::kNumCommitsAfterLastRequest;
+  const CompactionTrigger& trigger = TriggerOf(options);
+  bool after_request = trigger.CountsFromLastRequest();
   std::optional<DeltaCommitsSinceCompaction> since =
       after_request ? DeltaCommitsSinceLatestCompactionRequest(timeline)
                     : DeltaCommitsSinceLatestCompaction(timeline);
@@ -134,31 +176,15 @@ std::optional<DeltaCommitsSinceCompaction> DeltaCommitsSinceLatestCompactionRequ
   }
   decision.delta_commits = since->delta_commits;
   decision.since = since->since;
-  bool uses_time = options.strategy == Strategy::kTimeElapsed ||
-                   options.strategy == Strategy::kNumAndTime ||
-                   options.strategy == Strategy::kNumOrTime;
+  bool uses_time = trigger.UsesTime();
   if (uses_time) {
     ARROW_ASSIGN_OR_RAISE(decision.elapsed_seconds,
                           ElapsedSeconds(options, since->since, compaction_instant_time));
   }
   bool enough_commits = options.max_delta_commits <= decision.delta_commits;
   bool enough_time = options.max_delta_seconds <= decision.elapsed_seconds;
-  switch (options.strategy) {
-    case Strategy::kNumCommits:
-    case Strategy::kNumCommitsAfterLastRequest:
-      decision.schedule = enough_commits;
-      break;
-    case Strategy::kTimeElapsed:
-      decision.schedule = enough_time;
-      break;
-    case Strategy::kNumAndTime:
-      decision.schedule = enough_commits && enough_time;
-      break;
-    case Strategy::kNumOrTime:
-      decision.schedule = enough_commits || enough_time;
-      break;
-  }
-  decision.reason = std::string(CompactionTriggerStrategyName(options.strategy)) +
+  decision.schedule = trigger.Due(enough_commits, enough_time);
+  decision.reason = std::string(trigger.name()) +
                     (decision.schedule ? " met: " : " not met: ") +
                     Figures(options, decision, uses_time);
   return decision;
@@ -178,29 +204,21 @@ std::string CompactionNotDueMessage(const CompactionTriggerOptions& options,
   const std::string needs_seconds =
       std::to_string(options.max_delta_seconds) + " (" +
       std::string(FlinkConfig::kCompactionDeltaSeconds.key) + ")";
+  const CompactionTrigger& trigger = TriggerOf(options);
   std::string have;
   std::string needs;
-  switch (options.strategy) {
-    case Strategy::kNumCommits:
-    case Strategy::kNumCommitsAfterLastRequest:
-      have = commits;
-      needs = needs_commits;
-      break;
-    case Strategy::kTimeElapsed:
-      have = seconds;
-      needs = needs_seconds;
-      break;
-    case Strategy::kNumAndTime:
-      have = commits + " and " + seconds;
-      needs = needs_commits + " and " + needs_seconds;
-      break;
-    case Strategy::kNumOrTime:
-      have = commits + " and " + seconds;
-      needs = needs_commits + " or " + needs_seconds;
-      break;
+  if (trigger.UsesCommits() && trigger.UsesTime()) {
+    have = commits + " and " + seconds;
+    needs = needs_commits + " " + std::string(trigger.Joiner()) + " " + needs_seconds;
+  } else if (trigger.UsesTime()) {
+    have = seconds;
+    needs = needs_seconds;
+  } else {
+    have = commits;
+    needs = needs_commits;
   }
   return prefix + have + " since " + decision.since + ", trigger " +
-         std::string(CompactionTriggerStrategyName(options.strategy)) + " needs " + needs;
+         std::string(trigger.name()) + " needs " + needs;
 }
 
 }  // namespace hoodie

@@ -6,12 +6,14 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
 
 #include <arrow/result.h>
 
+#include "hoodie/common/plugin_registry.h"
 #include "hoodie/timeline/instant_time.h"
 
 namespace hoodie {
@@ -19,27 +21,40 @@ namespace hoodie {
 class HoodieConfig;
 class Timeline;
 
-/// Hudi's CompactionTriggerStrategy.
-enum class CompactionTriggerStrategy {
-  /// At least max_delta_commits deltacommits since the last completed compaction.
-  kNumCommits,
-  /// At least max_delta_commits deltacommits since the last compaction request (a
-  /// pending compaction counts as the last one).
-  kNumCommitsAfterLastRequest,
-  /// At least max_delta_seconds since the last completed compaction.
-  kTimeElapsed,
-  /// Both kNumCommits and kTimeElapsed.
-  kNumAndTime,
-  /// Either kNumCommits or kTimeElapsed.
-  kNumOrTime,
+/// \brief One compaction trigger (Hudi's CompactionTriggerStrategy), a plug-in of
+/// CompactionTriggerRegistry named by its compaction.trigger.strategy value.
+class CompactionTrigger {
+ public:
+  virtual ~CompactionTrigger() = default;
+  /// The compaction.trigger.strategy value naming it, e.g. "num_commits".
+  virtual std::string_view name() const = 0;
+  /// Whether deltacommits count from the last compaction request (a pending compaction
+  /// counts as the last one) rather than from the last completed compaction.
+  virtual bool CountsFromLastRequest() const { return false; }
+  /// Which thresholds it reads: max_delta_commits, max_delta_seconds.
+  virtual bool UsesCommits() const { return true; }
+  virtual bool UsesTime() const { return false; }
+  /// Whether a compaction is due, given whether each threshold is met.
+  virtual bool Due(bool enough_commits, bool enough_time) const = 0;
+  /// How the needs of a trigger using both thresholds join in messages: "and", "or".
+  virtual std::string_view Joiner() const { return "and"; }
 };
 
-/// "num_commits", "time_elapsed", ... (the value of compaction.trigger.strategy).
-std::string_view CompactionTriggerStrategyName(CompactionTriggerStrategy strategy);
+/// \brief The compaction triggers by name (common/plugin_registry.h), matched ignoring
+/// case: num_commits, num_commits_after_last_request, time_elapsed, num_and_time,
+/// num_or_time (Hudi's five, registered first).
+class CompactionTriggerRegistry : public PluginRegistry<CompactionTrigger> {
+ public:
+  /// An empty registry of its own (tests, embedders); most callers use Global().
+  CompactionTriggerRegistry() : PluginRegistry("compaction trigger strategy") {}
 
-/// Parses a strategy name in any case (Flink's num_commits or Hudi's NUM_COMMITS).
-/// \return Invalid naming the value and the accepted ones.
-::arrow::Result<CompactionTriggerStrategy> ParseCompactionTriggerStrategy(
+  /// The process-wide registry, with Hudi's five triggers.
+  static CompactionTriggerRegistry* Global();
+};
+
+/// The trigger `name` names (Global(), builtins registered first).
+/// \return Invalid naming compaction.trigger.strategy for an unknown name.
+::arrow::Result<std::shared_ptr<const CompactionTrigger>> MakeCompactionTrigger(
     std::string_view name);
 
 /// \brief When a compaction is due. A value; thread-compatible.
@@ -50,7 +65,9 @@ std::string_view CompactionTriggerStrategyName(CompactionTriggerStrategy strateg
 /// and compaction.delta_seconds. The seed documents the Flink keys (and Hudi's
 /// max.delta.commits), so those are registered, with Hudi's other two keys as aliases.
 struct CompactionTriggerOptions {
-  CompactionTriggerStrategy strategy = CompactionTriggerStrategy::kNumCommits;
+  /// compaction.trigger.strategy (alias hoodie.compact.inline.trigger.strategy); null
+  /// means num_commits, the default.
+  std::shared_ptr<const CompactionTrigger> trigger;
   /// hoodie.compact.inline.max.delta.commits (alias compaction.delta_commits).
   int32_t max_delta_commits = 10;
   /// compaction.delta_seconds (alias hoodie.compact.inline.max.delta.seconds).

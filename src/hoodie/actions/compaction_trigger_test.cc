@@ -4,7 +4,9 @@
 /// injected clock.
 #include "hoodie/actions/compaction_trigger.h"
 
+#include <memory>
 #include <string>
+#include <string_view>
 
 #include <gtest/gtest.h>
 
@@ -18,11 +20,19 @@ namespace {
 using ::hoodie::testing::StatusMessageHas;
 using A = Action;
 using S = State;
-using T = CompactionTriggerStrategy;
+// The builtin triggers by name, as the tests pick them.
+namespace T {
+constexpr std::string_view kNumCommits = "num_commits";
+constexpr std::string_view kNumCommitsAfterLastRequest = "num_commits_after_last_request";
+constexpr std::string_view kTimeElapsed = "time_elapsed";
+constexpr std::string_view kNumAndTime = "num_and_time";
+constexpr std::string_view kNumOrTime = "num_or_time";
+}  // namespace T
 
-CompactionTriggerOptions Options(T strategy, int32_t commits, int32_t seconds) {
+CompactionTriggerOptions Options(std::string_view trigger, int32_t commits,
+                                 int32_t seconds) {
   CompactionTriggerOptions options;
-  options.strategy = strategy;
+  options.trigger = MakeCompactionTrigger(trigger).ValueOrDie();
   options.max_delta_commits = commits;
   options.max_delta_seconds = seconds;
   options.time_zone = TimelineTimeZone::kUtc;
@@ -135,19 +145,38 @@ TEST(CompactionTriggerTest, BadInstantTimeIsAnError) {
 }
 
 TEST(CompactionTriggerTest, ParsesFlinkAndHudiNames) {
-  EXPECT_EQ(*ParseCompactionTriggerStrategy("num_or_time"), T::kNumOrTime);
-  EXPECT_EQ(*ParseCompactionTriggerStrategy("NUM_AND_TIME"), T::kNumAndTime);
-  EXPECT_EQ(*ParseCompactionTriggerStrategy("Time_Elapsed"), T::kTimeElapsed);
-  EXPECT_THAT(ParseCompactionTriggerStrategy("hourly"),
-              StatusMessageHas("compaction.trigger.strategy=hourly"));
-  EXPECT_EQ(CompactionTriggerStrategyName(T::kNumCommitsAfterLastRequest),
-            "num_commits_after_last_request");
+  EXPECT_EQ(MakeCompactionTrigger("num_or_time").ValueOrDie()->name(), T::kNumOrTime);
+  EXPECT_EQ(MakeCompactionTrigger("NUM_AND_TIME").ValueOrDie()->name(), T::kNumAndTime);
+  EXPECT_EQ(MakeCompactionTrigger("Time_Elapsed").ValueOrDie()->name(), T::kTimeElapsed);
+  EXPECT_THAT(MakeCompactionTrigger("hourly"),
+              StatusMessageHas("compaction.trigger.strategy=hourly: unknown compaction "
+                               "trigger strategy 'hourly'"));
+}
+
+// A trigger registered by name decides like a builtin.
+TEST(CompactionTriggerTest, AUserTriggerRegisteredByNameDecides) {
+  class Never : public CompactionTrigger {
+   public:
+    std::string_view name() const override { return "never"; }
+    bool Due(bool, bool) const override { return false; }
+  };
+  ASSERT_OK(CompactionTriggerRegistry::Global()->Register(
+      "never", {}, []() -> ::arrow::Result<std::unique_ptr<CompactionTrigger>> {
+        return std::make_unique<Never>();
+      }));
+  HoodieConfig config;
+  config.Set("compaction.trigger.strategy", "never");
+  config.Set("compaction.delta_commits", "1");
+  ASSERT_OK_AND_ASSIGN(CompactionTriggerOptions options,
+                       CompactionTriggerOptions::FromConfig(config));
+  EXPECT_FALSE(Decide(options, TwoDeltaCommits(), "20240101001000000"));
+  EXPECT_TRUE(Decide(Options(T::kNumCommits, 1, 1), TwoDeltaCommits(), "20240101001000000"));
 }
 
 TEST(CompactionTriggerTest, ReadsFlinkKeysAndHudiAliases) {
   ASSERT_OK_AND_ASSIGN(CompactionTriggerOptions defaults,
                        CompactionTriggerOptions::FromConfig(HoodieConfig()));
-  EXPECT_EQ(defaults.strategy, T::kNumCommits);
+  EXPECT_EQ(defaults.trigger->name(), T::kNumCommits);
   EXPECT_EQ(defaults.max_delta_commits, 10);
   EXPECT_EQ(defaults.max_delta_seconds, 3600);
   HoodieConfig flink;
@@ -156,7 +185,7 @@ TEST(CompactionTriggerTest, ReadsFlinkKeysAndHudiAliases) {
   flink.Set("compaction.delta_seconds", "60");
   ASSERT_OK_AND_ASSIGN(CompactionTriggerOptions options,
                        CompactionTriggerOptions::FromConfig(flink));
-  EXPECT_EQ(options.strategy, T::kNumOrTime);
+  EXPECT_EQ(options.trigger->name(), T::kNumOrTime);
   EXPECT_EQ(options.max_delta_commits, 3);
   EXPECT_EQ(options.max_delta_seconds, 60);
   HoodieConfig hudi;
@@ -164,7 +193,7 @@ TEST(CompactionTriggerTest, ReadsFlinkKeysAndHudiAliases) {
   hudi.Set("hoodie.compact.inline.max.delta.commits", "2");
   hudi.Set("hoodie.compact.inline.max.delta.seconds", "30");
   ASSERT_OK_AND_ASSIGN(options, CompactionTriggerOptions::FromConfig(hudi));
-  EXPECT_EQ(options.strategy, T::kNumAndTime);
+  EXPECT_EQ(options.trigger->name(), T::kNumAndTime);
   EXPECT_EQ(options.max_delta_commits, 2);
   EXPECT_EQ(options.max_delta_seconds, 30);
   hudi.Set("compaction.trigger.strategy", "weekly");
@@ -175,7 +204,7 @@ TEST(CompactionTriggerTest, ReadsFlinkKeysAndHudiAliases) {
 // and the keys that set them.
 TEST(CompactionTriggerTest, NotDueMessagesNameTheFiguresAndTheKeys) {
   const std::string now = "20240101002000000";  // 20 minutes after the first deltacommit
-  auto message = [&](T strategy, const Timeline& timeline) {
+  auto message = [&](std::string_view strategy, const Timeline& timeline) {
     CompactionTriggerOptions options = Options(strategy, 5, 3600);
     auto decision = DecideCompaction(options, timeline, now);
     EXPECT_TRUE(decision.ok());

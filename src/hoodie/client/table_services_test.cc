@@ -241,7 +241,8 @@ TEST(InlineCompactionRecoveryTest, TheNextInlineWriteRecoversAnInflightCompactio
 TEST_F(InlineCompactionTest, BadSettingsFailWhenTheClientIsMade) {
   EXPECT_THAT(UseClient({{"hoodie.compact.inline", "true"},
                          {"hoodie.compaction.strategy", "com.acme.Strategy"}}),
-              StatusMessageHas("unknown compaction strategy class"));
+              StatusMessageHas("hoodie.compaction.strategy=com.acme.Strategy: unknown "
+                               "compaction strategy 'com.acme.Strategy'"));
   EXPECT_THAT(UseClient({{"hoodie.compact.inline", "true"},
                          {"compaction.trigger.strategy", "hourly"}}),
               StatusMessageHas("compaction.trigger.strategy"));

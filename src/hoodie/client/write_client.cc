@@ -157,12 +157,6 @@ std::vector<std::string> ResolvePartitionWildcards(
 
 // BLOOM, SIMPLE and their global twins hold no state beyond the base files
 // (isImplicitWithStorage).
-bool IsFileBasedIndex(const Index& index) {
-  std::string_view name = index.name();
-  return name == "BLOOM" || name == "SIMPLE" || name == "GLOBAL_BLOOM" ||
-         name == "GLOBAL_SIMPLE";
-}
-
 // The options' merger, or, when no ordering field was configured and the input lacks
 // the default "ts", the same payload without ordering field: records then merge in
 // arrival order (Hudi's payloads fall back to their natural order).
@@ -177,7 +171,7 @@ bool IsFileBasedIndex(const Index& index) {
   unordered.ordering_field.clear();
   ARROW_ASSIGN_OR_RAISE(
       std::unique_ptr<RecordMerger> merger,
-      RecordMergerRegistry::Global().Make(options.payload_class, unordered));
+      RecordMergerRegistry::Global()->Make(options.payload_class, unordered));
   return std::shared_ptr<const RecordMerger>(std::move(merger));
 }
 
@@ -222,7 +216,7 @@ std::vector<std::vector<int64_t>> BucketRows(const internal::IncomingRecords& re
       table.storage(), table.base_path(), instant,     &options,
       &markers,        schema.arrow,      schema.avro, merger};
   // Indexes with their own state learn where the records went, as after other writes.
-  bool stateful = !IsFileBasedIndex(*options.index);
+  bool stateful = !options.index->IsImplicitWithStorage();
   internal::WrittenLocations written;
   ARROW_ASSIGN_OR_RAISE(
       internal::BulkInsertOutcome outcome,
@@ -553,7 +547,7 @@ int64_t WriteResult::FilesReplaced() const {
       &markers,          schema.arrow,        schema.avro, merger.get()};
   // Indexes that keep their own state learn where the records went (Java calls
   // updateLocation with the write statuses); the file-based ones read the files.
-  bool stateful = !IsFileBasedIndex(*options_.index);
+  bool stateful = !options_.index->IsImplicitWithStorage();
   std::vector<HoodieKey> keys;
   TaggedLocations locations;
   for (size_t task = 0; task < plan.buckets.size(); ++task) {

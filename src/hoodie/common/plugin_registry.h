@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 /// \file hoodie/common/plugin_registry.h
 /// \brief PluginRegistry: the one name -> factory registry of every pluggable family
-/// (key generators, input formats, and the families that move onto it next).
+/// (key generators, indexes, record mergers, bulk insert partitioners, compaction
+/// strategies and triggers, bloom filter types, input formats; next lock providers,
+/// sources, schema providers, transformers, metrics reporters and callbacks).
 #pragma once
 
 #include <functional>
@@ -17,6 +19,7 @@
 #include <arrow/status.h>
 
 #include "hoodie/common/ascii.h"
+#include "hoodie/common/string_list.h"
 
 namespace hoodie {
 
@@ -72,11 +75,18 @@ class PluginRegistry {
       factory = Find(name);
     }
     if (factory == nullptr) {
-      std::string known;
-      for (const std::string& each : names()) known += (known.empty() ? "" : ", ") + each;
-      return ::arrow::Status::Invalid("unknown ", family_, " '", name, "'; known: ", known);
+      std::string known = Join(names(), ", ");
+      return ::arrow::Status::Invalid("unknown ", family_, " '", name,
+                                      "': hoodie has none registered under that name "
+                                      "(registered: ",
+                                      known.empty() ? "none" : known, ")");
     }
-    return (*factory)(std::forward<Args>(args)...);
+    ::arrow::Result<std::unique_ptr<Product>> made = (*factory)(std::forward<Args>(args)...);
+    if (made.ok() && *made == nullptr) {
+      return ::arrow::Status::Invalid("the factory of ", family_, " '", name,
+                                      "' made nothing");
+    }
+    return made;
   }
 
  private:

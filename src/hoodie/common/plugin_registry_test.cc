@@ -49,7 +49,7 @@ TEST(PluginRegistryTest, MakesByNameOrAliasAndRefusesDuplicates) {
   auto unknown = registry.Make("Goodbye", "x");
   EXPECT_TRUE(unknown.status().IsInvalid());
   EXPECT_THAT(unknown.status().message(),
-              HasSubstr("unknown greeter 'Goodbye'; known: HELLO, org.example.HelloGreeter"));
+              HasSubstr("unknown greeter 'Goodbye': hoodie has none registered under that name (registered: HELLO, org.example.HelloGreeter)"));
 }
 
 }  // namespace

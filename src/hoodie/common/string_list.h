@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 /// \file hoodie/common/string_list.h
-/// \brief Comma-separated lists as hoodie.properties and write options spell them.
+/// \brief Lists joined into text: comma-separated as hoodie.properties and write options
+/// spell them, or with any separator for messages.
 #pragma once
 
 #include <string>
@@ -9,14 +10,19 @@
 
 namespace hoodie {
 
-/// "a,b,c"; "" for no parts.
-inline std::string JoinWithCommas(const std::vector<std::string>& parts) {
+/// The parts with `separator` between them; "" for no parts.
+inline std::string Join(const std::vector<std::string>& parts, std::string_view separator) {
   std::string out;
   for (size_t i = 0; i < parts.size(); ++i) {
-    if (i > 0) out += ',';
+    if (i > 0) out += separator;
     out += parts[i];
   }
   return out;
+}
+
+/// "a,b,c"; "" for no parts.
+inline std::string JoinWithCommas(const std::vector<std::string>& parts) {
+  return Join(parts, ",");
 }
 
 /// The parts between commas, as written: spaces and empty parts kept, so that

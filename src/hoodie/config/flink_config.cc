@@ -54,10 +54,9 @@ const ConfigProperty<std::string> FlinkConfig::kCompactionTriggerStrategy{
         "When a compaction is due: num_commits (compaction.delta_commits "
         "deltacommits since the last compaction), time_elapsed "
         "(compaction.delta_seconds since it), num_and_time, num_or_time, or "
-        "num_commits_after_last_request (counting from a pending compaction).",
+        "num_commits_after_last_request (counting from a pending compaction), or the "
+        "name of a trigger registered in CompactionTriggerRegistry.",
     .aliases = {{.key = "hoodie.compact.inline.trigger.strategy"}},
-    .allowed_values = {"num_commits", "time_elapsed", "num_and_time", "num_or_time",
-                       "num_commits_after_last_request"},
     .group = "Flink SQL"};
 
 const ConfigProperty<int32_t> FlinkConfig::kCompactionDeltaSeconds{

@@ -52,6 +52,7 @@ class BloomIndex : public Index {
                                                const FileSystemView& view) const override;
   bool IsGlobal() const override { return options_.global; }
   bool CanIndexLogFiles() const override { return false; }
+  bool IsImplicitWithStorage() const override { return true; }
   std::string_view name() const override {
     return options_.global ? "GLOBAL_BLOOM" : "BLOOM";
   }

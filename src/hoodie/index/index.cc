@@ -5,8 +5,8 @@
 
 #include <algorithm>
 #include <array>
-#include <cctype>
 
+#include "hoodie/common/ascii.h"
 #include "hoodie/common/logging.h"
 #include "hoodie/common/macros.h"
 #include "hoodie/config/hoodie_config.h"
@@ -33,12 +33,8 @@ bool IsUnsupportedType(const std::string& name) {
       "org.apache.hudi.index.bucket.HoodieSimpleBucketIndex",
       "org.apache.hudi.index.bucket.HoodieSparkConsistentBucketIndex",
       "org.apache.hudi.index.SparkMetadataTableRecordIndex"};
-  return std::find(kUnsupported.begin(), kUnsupported.end(), name) != kUnsupported.end();
-}
-
-std::string ToUpper(std::string text) {
-  for (char& c : text) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-  return text;
+  return std::any_of(kUnsupported.begin(), kUnsupported.end(),
+                     [&](std::string_view each) { return EqualsIgnoreCase(each, name); });
 }
 
 }  // namespace
@@ -56,50 +52,6 @@ std::string ToUpper(std::string text) {
 IndexRegistry* IndexRegistry::Global() {
   static IndexRegistry registry;
   return &registry;
-}
-
-::arrow::Status IndexRegistry::Register(const std::string& name,
-                                        const std::vector<std::string>& aliases,
-                                        IndexFactory factory) {
-  std::lock_guard<std::mutex> lock(mutex_);
-  std::vector<std::string> all = aliases;
-  all.insert(all.begin(), name);
-  for (const std::string& n : all) {
-    if (factories_.count(n) > 0) {
-      return ::arrow::Status::AlreadyExists("an index is already registered as ", n);
-    }
-  }
-  for (const std::string& n : all) factories_.emplace(n, factory);
-  return ::arrow::Status::OK();
-}
-
-::arrow::Result<std::unique_ptr<Index>> IndexRegistry::Make(
-    const std::string& name, const HoodieConfig& config) const {
-  IndexFactory factory;
-  {
-    std::lock_guard<std::mutex> lock(mutex_);
-    auto it = factories_.find(name);
-    if (it != factories_.end()) factory = it->second;
-  }
-  if (!factory) {
-    std::string known;
-    for (const std::string& n : names()) known += (known.empty() ? "" : ", ") + n;
-    return ::arrow::Status::Invalid("unknown index '", name, "'; registered: ", known);
-  }
-  return factory(config);
-}
-
-bool IndexRegistry::Contains(const std::string& name) const {
-  std::lock_guard<std::mutex> lock(mutex_);
-  return factories_.count(name) > 0;
-}
-
-std::vector<std::string> IndexRegistry::names() const {
-  std::lock_guard<std::mutex> lock(mutex_);
-  std::vector<std::string> result;
-  for (const auto& [name, factory] : factories_) result.push_back(name);
-  std::sort(result.begin(), result.end());
-  return result;
 }
 
 namespace {
@@ -162,7 +114,7 @@ void RegisterBuiltinIndexes() {
   std::string name = index_class;
   if (name.empty()) {
     ARROW_ASSIGN_OR_RAISE(std::string type, config.Get(IndexConfig::kIndexType));
-    name = ToUpper(type);
+    name = type;  // matched ignoring case, as Hudi upper-cases it
   }
   if (IsUnsupportedType(name)) {
     return ::arrow::Status::NotImplemented(

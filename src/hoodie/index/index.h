@@ -4,17 +4,16 @@
 /// (Java org.apache.hudi.index.HoodieIndex), plus the name -> factory registry.
 #pragma once
 
-#include <functional>
 #include <memory>
-#include <mutex>
 #include <optional>
 #include <string>
 #include <string_view>
-#include <unordered_map>
 #include <vector>
 
 #include <arrow/result.h>
 #include <arrow/status.h>
+
+#include "hoodie/common/plugin_registry.h"
 
 namespace hoodie {
 
@@ -81,37 +80,26 @@ class Index {
   /// True when the index can find records that live only in log files, so MOR inserts may
   /// go to log files (Java canIndexLogFiles).
   virtual bool CanIndexLogFiles() const = 0;
+  /// True when the index reads record locations from the table's files, so a write need
+  /// not tell it where records went (Java isImplicitWithStorage). False for indexes that
+  /// keep state (INMEMORY, most user indexes): every write calls UpdateLocation.
+  virtual bool IsImplicitWithStorage() const { return false; }
   /// The registered type name, e.g. "BLOOM".
   virtual std::string_view name() const = 0;
 };
 
-using IndexFactory =
-    std::function<::arrow::Result<std::unique_ptr<Index>>(const HoodieConfig&)>;
-
-/// \brief Name -> factory map for indexes. Names are `hoodie.index.type` values and Java
-/// class names (aliases). Thread-safe.
-class IndexRegistry {
+/// \brief The indexes by name (common/plugin_registry.h): `hoodie.index.type` values and
+/// Java class names (aliases), for `hoodie.index.class` too.
+class IndexRegistry : public PluginRegistry<Index, const HoodieConfig&> {
  public:
+  /// An empty registry of its own (tests, embedders); most callers use Global().
+  IndexRegistry() : PluginRegistry("index") {}
+
   /// The process-wide registry (empty until RegisterBuiltinIndexes()).
   static IndexRegistry* Global();
-
-  /// Adds `factory` under `name` and every alias. AlreadyExists if a name is taken.
-  ::arrow::Status Register(const std::string& name,
-                           const std::vector<std::string>& aliases, IndexFactory factory);
-
-  /// Builds the index registered as `name`. Invalid naming `name` and listing the known
-  /// names when nothing is registered under it; else the factory's error.
-  ::arrow::Result<std::unique_ptr<Index>> Make(const std::string& name,
-                                               const HoodieConfig& config) const;
-
-  bool Contains(const std::string& name) const;
-  /// Every registered name and alias, sorted.
-  std::vector<std::string> names() const;
-
- private:
-  mutable std::mutex mutex_;
-  std::unordered_map<std::string, IndexFactory> factories_;
 };
+
+using IndexFactory = IndexRegistry::Factory;
 
 /// Registers BLOOM, GLOBAL_BLOOM, SIMPLE, GLOBAL_SIMPLE and INMEMORY with their Java
 /// class names as aliases. Idempotent and thread-safe.

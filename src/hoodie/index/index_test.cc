@@ -77,7 +77,7 @@ TEST(MakeIndexTest, UnknownIndexClassIsInvalidAndListsRegisteredNames) {
   auto result = MakeIndex(config);
   ASSERT_RAISES(Invalid, result);
   EXPECT_THAT(result.status().message(),
-              HasSubstr("unknown index 'com.example.NoSuchIndex'; registered: BLOOM"));
+              HasSubstr("unknown index 'com.example.NoSuchIndex': hoodie has none registered under that name (registered: BLOOM"));
 }
 
 TEST(MakeIndexTest, RejectsNonPositiveKeysPerBucket) {

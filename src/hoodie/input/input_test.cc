@@ -231,7 +231,7 @@ TEST(InputFormatTest, EveryFormatIsAPlugInByName) {
   ASSERT_OK_AND_ASSIGN(auto csv, MakeInputFormat("csv"));
   EXPECT_EQ(csv->Where("in.csv", 0), "in.csv:2");
   EXPECT_THAT(MakeInputFormat("xml").status().message(),
-              HasSubstr("unknown input format 'xml'; known: avro, csv, json, orc, parquet"));
+              HasSubstr("unknown input format 'xml': hoodie has none registered under that name (registered: avro, csv, json, orc, parquet)"));
 }
 
 }  // namespace

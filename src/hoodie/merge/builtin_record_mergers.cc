@@ -262,15 +262,13 @@ void RegisterBoth(RecordMergerRegistry* registry, std::string_view simple_name,
                   const RecordMergerFactory& factory) {
   // Runs once per process; a failure means a custom merger took a builtin name first,
   // and that registration stays in force.
-  HOODIE_WARN_NOT_OK(
-      registry->Register(std::string(kPackage) + std::string(simple_name), factory),
-      "builtin record merger not registered");
-  HOODIE_WARN_NOT_OK(registry->Register(std::string(simple_name), factory),
+  HOODIE_WARN_NOT_OK(registry->Register(std::string(kPackage) + std::string(simple_name),
+                                        {std::string(simple_name)}, factory),
                      "builtin record merger not registered");
 }
 
 void RegisterBuiltinsOnce() {
-  RecordMergerRegistry* registry = &RecordMergerRegistry::Global();
+  RecordMergerRegistry* registry = RecordMergerRegistry::Global();
   RegisterBoth(registry, "OverwriteWithLatestAvroPayload",
                FactoryOf<OverwriteWithLatestMerger>());
   RegisterBoth(registry, "DefaultHoodieRecordPayload", FactoryOf<DefaultPayloadMerger>());

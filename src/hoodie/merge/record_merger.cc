@@ -90,47 +90,9 @@ bool RecordMerger::IsDelete(const RowRef& record) const {
   return options;
 }
 
-RecordMergerRegistry& RecordMergerRegistry::Global() {
+RecordMergerRegistry* RecordMergerRegistry::Global() {
   static RecordMergerRegistry registry;
-  return registry;
-}
-
-::arrow::Status RecordMergerRegistry::Register(std::string name,
-                                               RecordMergerFactory factory) {
-  std::lock_guard<std::mutex> lock(mutex_);
-  if (factories_.count(name) > 0) {
-    return ::arrow::Status::AlreadyExists("record merger already registered: ", name);
-  }
-  factories_.emplace(std::move(name), std::move(factory));
-  return ::arrow::Status::OK();
-}
-
-std::vector<std::string> RecordMergerRegistry::Names() const {
-  std::lock_guard<std::mutex> lock(mutex_);
-  std::vector<std::string> names;
-  names.reserve(factories_.size());
-  for (const auto& entry : factories_) names.push_back(entry.first);
-  std::sort(names.begin(), names.end());
-  return names;
-}
-
-::arrow::Result<std::unique_ptr<RecordMerger>> RecordMergerRegistry::Make(
-    std::string_view name, const RecordMergerOptions& options) const {
-  RecordMergerFactory factory;
-  {
-    std::lock_guard<std::mutex> lock(mutex_);
-    auto it = factories_.find(std::string(name));
-    if (it != factories_.end()) factory = it->second;
-  }
-  if (!factory) {
-    std::string supported;
-    for (const std::string& known : Names()) {
-      supported += supported.empty() ? known : ", " + known;
-    }
-    return ::arrow::Status::Invalid("record payload class is not supported by hoodie: ",
-                                    name, " (supported: ", supported, ")");
-  }
-  return factory(options);
+  return &registry;
 }
 
 ::arrow::Result<std::string> PayloadClassName(const HoodieConfig& config) {
@@ -146,7 +108,7 @@ std::vector<std::string> RecordMergerRegistry::Names() const {
   ARROW_ASSIGN_OR_RAISE(std::string payload_class, PayloadClassName(config));
   ARROW_ASSIGN_OR_RAISE(RecordMergerOptions options,
                         RecordMergerOptions::FromConfig(config));
-  return RecordMergerRegistry::Global().Make(payload_class, options);
+  return RecordMergerRegistry::Global()->Make(payload_class, options);
 }
 
 }  // namespace hoodie

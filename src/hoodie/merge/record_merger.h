@@ -6,17 +6,16 @@
 #pragma once
 
 #include <cstdint>
-#include <functional>
 #include <memory>
-#include <mutex>
 #include <string>
 #include <string_view>
-#include <unordered_map>
 #include <vector>
 
 #include <arrow/result.h>
 #include <arrow/status.h>
 #include <arrow/type_fwd.h>
+
+#include "hoodie/common/plugin_registry.h"
 
 namespace hoodie {
 
@@ -91,7 +90,7 @@ struct RecordMergerOptions {
 /// record payload class (Java HoodieRecordPayload).
 ///
 /// Implement this to add a custom merger and register a factory under a name with
-/// RecordMergerRegistry::Register. Implementations are immutable after construction,
+/// RecordMergerRegistry::Global()->Register. Implementations are immutable after construction,
 /// so every method may run concurrently.
 ///
 /// Ordering values are read from the ordering field of each record's batch and
@@ -137,31 +136,19 @@ class RecordMerger {
   RecordMergerOptions options_;
 };
 
-/// Builds a merger from its options.
-using RecordMergerFactory = std::function<::arrow::Result<std::unique_ptr<RecordMerger>>(
-    const RecordMergerOptions&)>;
-
-/// \brief Name -> factory registry of mergers. Names are Java payload class names
-/// (full and simple). Thread-safe.
-class RecordMergerRegistry {
+/// \brief The record mergers by name (common/plugin_registry.h): Java payload class
+/// names, full and simple, each made from its options.
+class RecordMergerRegistry
+    : public PluginRegistry<RecordMerger, const RecordMergerOptions&> {
  public:
+  /// An empty registry of its own (tests, embedders); most callers use Global().
+  RecordMergerRegistry() : PluginRegistry("record payload class") {}
+
   /// The process-wide registry; builtins are added by RegisterBuiltinRecordMergers().
-  static RecordMergerRegistry& Global();
-
-  /// AlreadyExists when `name` is taken.
-  ::arrow::Status Register(std::string name, RecordMergerFactory factory);
-
-  /// Invalid, naming `name` and listing every registered name, when unknown.
-  ::arrow::Result<std::unique_ptr<RecordMerger>> Make(
-      std::string_view name, const RecordMergerOptions& options) const;
-
-  /// Registered names, sorted.
-  std::vector<std::string> Names() const;
-
- private:
-  mutable std::mutex mutex_;
-  std::unordered_map<std::string, RecordMergerFactory> factories_;
+  static RecordMergerRegistry* Global();
 };
+
+using RecordMergerFactory = RecordMergerRegistry::Factory;
 
 /// Registers the builtin mergers in RecordMergerRegistry::Global() under their full
 /// and simple Java class names (idempotent):

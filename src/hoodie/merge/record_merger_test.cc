@@ -288,10 +288,10 @@ TEST(RecordMergerRegistryTest, MakesEveryBuiltinByFullAndSimpleName) {
   RegisterBuiltinRecordMergers();
   for (const char* payload : {kOverwrite, kDefault, kEventTime, kNonDefaults, kPartial}) {
     std::string full = std::string("org.apache.hudi.common.model.") + payload;
-    ASSERT_OK_AND_ASSIGN(auto by_full, RecordMergerRegistry::Global().Make(
+    ASSERT_OK_AND_ASSIGN(auto by_full, RecordMergerRegistry::Global()->Make(
                                            full, RecordMergerOptions::Defaults()));
     EXPECT_EQ(by_full->java_class_name(), full);
-    ASSERT_OK_AND_ASSIGN(auto by_simple, RecordMergerRegistry::Global().Make(
+    ASSERT_OK_AND_ASSIGN(auto by_simple, RecordMergerRegistry::Global()->Make(
                                              payload, RecordMergerOptions::Defaults()));
     EXPECT_EQ(by_simple->java_class_name(), full);
   }
@@ -306,7 +306,7 @@ TEST(RecordMergerRegistryTest, RejectsUnsupportedPayloadNamingIt) {
   EXPECT_THAT(
       merger,
       testing::StatusMessageHas(
-          "not supported by hoodie: org.apache.hudi.common.model.AWSDmsAvroPayload"));
+          "unknown record payload class 'org.apache.hudi.common.model.AWSDmsAvroPayload'"));
   EXPECT_THAT(merger, testing::StatusMessageHas(
                           "org.apache.hudi.common.model.PartialUpdateAvroPayload"));
 }
@@ -374,14 +374,14 @@ class LongestNameMerger : public RecordMerger {
 };
 
 TEST(RecordMergerRegistryTest, CustomMergerRegistersByName) {
-  ASSERT_OK(RecordMergerRegistry::Global().Register(
-      "com.example.LongestName",
+  ASSERT_OK(RecordMergerRegistry::Global()->Register(
+      "com.example.LongestName", {},
       [](const RecordMergerOptions& options)
           -> ::arrow::Result<std::unique_ptr<RecordMerger>> {
         return std::make_unique<LongestNameMerger>(options);
       }));
-  ASSERT_RAISES(AlreadyExists, RecordMergerRegistry::Global().Register(
-                                   "com.example.LongestName", RecordMergerFactory()));
+  ASSERT_RAISES(AlreadyExists, RecordMergerRegistry::Global()->Register(
+                                   "com.example.LongestName", {}, RecordMergerFactory()));
   HoodieConfig config;
   config.Set("hoodie.datasource.write.payload.class", "com.example.LongestName");
   ASSERT_OK_AND_ASSIGN(auto merger, MakeRecordMerger(config));

@@ -62,7 +62,7 @@ Result<CompactionOperation> OperationFromValue(const AvroValue& record) {
   return op;
 }
 
-// Java writes the metrics of a HashMap (CompactionStrategy.captureMetrics) in its
+// Java writes the metrics of a HashMap (CompactionPlanStrategy.captureMetrics) in its
 // iteration order; so do we, for plan files byte-identical with Hudi's.
 AvroValue MetricsToValue(const std::optional<std::map<std::string, double>>& metrics) {
   if (!metrics) return AvroValue::Null();
@@ -86,8 +86,8 @@ AvroValue OperationToValue(const CompactionOperation& op) {
        {"bootstrapFilePath", internal::OptionalString(op.bootstrap_file_path)}});
 }
 
-Result<CompactionStrategy> StrategyFromValue(const AvroValue& record) {
-  CompactionStrategy strategy;
+Result<CompactionPlanStrategy> StrategyFromValue(const AvroValue& record) {
+  CompactionPlanStrategy strategy;
   ARROW_ASSIGN_OR_RAISE(strategy.compactor_class_name,
                         internal::GetOptionalString(record, "compactorClassName"));
   ARROW_ASSIGN_OR_RAISE(strategy.strategy_params,
@@ -96,7 +96,7 @@ Result<CompactionStrategy> StrategyFromValue(const AvroValue& record) {
   return strategy;
 }
 
-AvroValue StrategyToValue(const CompactionStrategy& strategy) {
+AvroValue StrategyToValue(const CompactionPlanStrategy& strategy) {
   return AvroValue::Record(
       HudiRecordName("HoodieCompactionStrategy"),
       {{"compactorClassName", internal::OptionalString(strategy.compactor_class_name)},

@@ -33,12 +33,12 @@ struct CompactionOperation {
 };
 
 /// The strategy that made the plan (HoodieCompactionStrategy).
-struct CompactionStrategy {
+struct CompactionPlanStrategy {
   std::optional<std::string> compactor_class_name;
   std::optional<std::map<std::string, std::string>> strategy_params;
   std::optional<int32_t> version = 1;
 
-  bool operator==(const CompactionStrategy&) const = default;
+  bool operator==(const CompactionPlanStrategy&) const = default;
 };
 
 /// \brief A compaction plan (HoodieCompactionPlan). A value; thread-compatible.
@@ -47,7 +47,7 @@ struct CompactionPlan {
   std::optional<std::map<std::string, std::string>> extra_metadata;
   /// Hudi writes 2 (CompactionUtils.LATEST_COMPACTION_METADATA_VERSION).
   std::optional<int32_t> version = 1;
-  std::optional<CompactionStrategy> strategy;
+  std::optional<CompactionPlanStrategy> strategy;
   std::optional<bool> preserve_hoodie_metadata = false;
 
   /// Decodes a requested compaction or log compaction file

@@ -92,7 +92,7 @@ TEST(ModelRoundTripTest, Compaction) {
       {"20240101000000000", std::vector<std::string>{".f1_20240101000000000.log.1_0-1-1"},
        "f1_0-1-1_20240101000000000.parquet", "f1", "p=1",
        std::map<std::string, double>{{"TOTAL_LOG_FILES", 1.0}}, std::nullopt}};
-  plan.strategy = CompactionStrategy{"org.x.Strategy", std::nullopt, 1};
+  plan.strategy = CompactionPlanStrategy{"org.x.Strategy", std::nullopt, 1};
   plan.extra_metadata = std::map<std::string, std::string>{};
   plan.preserve_hoodie_metadata = true;
   ExpectRoundTrip(plan);

@@ -507,7 +507,7 @@ class InputStream : public KeyedBatchStream {
   KeyedInput keyed(input, key_generator, context.data_schema, &outcome);
   InputStream source(&keyed);
   RollingFiles files(context, &outcome.stats, written);
-  const std::string& mode = options.bulk_insert_sort_mode;
+  const BulkInsertSortMode mode = options.bulk_insert_sort_mode;
   std::string spill_dir = SpillDirectory(options.spill_directory);
 
   // The stream the layout reads: the input, or all of it sorted (and de-duplicated).
@@ -518,7 +518,8 @@ class InputStream : public KeyedBatchStream {
   bool sort_all =
       deduplicate ||
       (options.bulk_insert_partitioner.empty() &&
-       (mode == "GLOBAL_SORT" || mode == "PARTITION_PATH_REPARTITION_AND_SORT"));
+       (mode == BulkInsertSortMode::kGlobalSort ||
+        mode == BulkInsertSortMode::kPartitionPathRepartitionAndSort));
   // A global index pre-combines by record key alone (HoodieWriteHelper): sort by key,
   // fold, then sort the survivors for the layout.
   bool global_dedup =
@@ -539,7 +540,7 @@ class InputStream : public KeyedBatchStream {
                                             &outcome.deduplicated);
   }
   if (sort_all) {
-    SortOrder order{deduplicate || mode != "PARTITION_PATH_REPARTITION_AND_SORT"};
+    SortOrder order{deduplicate || mode != BulkInsertSortMode::kPartitionPathRepartitionAndSort};
     sorter = std::make_unique<ExternalSorter>(context.data_schema, order,
                                               options.memory_budget, spill_dir);
     KeyedBatchStream* unsorted = global_dedup ? deduped.get() : stream;
@@ -562,7 +563,8 @@ class InputStream : public KeyedBatchStream {
 
   if (!options.bulk_insert_partitioner.empty()) {
     ARROW_ASSIGN_OR_RAISE(auto partitioner,
-                          MakeBulkInsertPartitioner(options.bulk_insert_partitioner));
+                          BulkInsertPartitionerRegistry::Global()->Make(
+                              options.bulk_insert_partitioner));
     for (int64_t chunk = 0;; ++chunk) {
       ARROW_ASSIGN_OR_RAISE(auto batch, stream->Next());
       if (!batch) break;
@@ -577,7 +579,7 @@ class InputStream : public KeyedBatchStream {
       ARROW_RETURN_NOT_OK(writes.Submit(SortedGroups(0, *batch), /*sorted=*/true));
     }
     ARROW_RETURN_NOT_OK(writes.Wait());
-  } else if (mode == "PARTITION_SORT") {
+  } else if (mode == BulkInsertSortMode::kPartitionSort) {
     // Each chunk of about the memory budget stands for one Spark partition: sorted in
     // memory and written by its own task.
     std::vector<KeyedBatch> chunk;

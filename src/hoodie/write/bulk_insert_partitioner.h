@@ -5,7 +5,6 @@
 #pragma once
 
 #include <cstdint>
-#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -13,6 +12,8 @@
 #include <arrow/result.h>
 #include <arrow/status.h>
 #include <arrow/type_fwd.h>
+
+#include "hoodie/common/plugin_registry.h"
 
 namespace hoodie {
 
@@ -58,21 +59,26 @@ class BulkInsertPartitioner {
   virtual bool ArePartitionRecordsSorted() const { return false; }
 };
 
-using BulkInsertPartitionerFactory =
-    std::function<std::unique_ptr<BulkInsertPartitioner>()>;
+/// \brief The user-defined bulk insert partitioners by name (common/plugin_registry.h):
+/// the value of hoodie.bulkinsert.user.defined.partitioner.class that selects one (any
+/// string, e.g. a Java class name).
+class BulkInsertPartitionerRegistry : public PluginRegistry<BulkInsertPartitioner> {
+ public:
+  /// An empty registry of its own (tests, embedders); most callers use Global().
+  BulkInsertPartitionerRegistry() : PluginRegistry("bulk insert partitioner") {}
 
-/// Registers `factory` under `name`, the value of
-/// hoodie.bulkinsert.user.defined.partitioner.class that selects it (any string, e.g. a
-/// Java class name). Thread-safe. \return AlreadyExists if the name is taken.
-::arrow::Status RegisterBulkInsertPartitioner(const std::string& name,
-                                              BulkInsertPartitionerFactory factory);
+  /// The process-wide registry (hoodie registers none of its own: Hudi's sort modes are
+  /// hoodie.bulkinsert.sort.mode, BulkInsertSortMode).
+  static BulkInsertPartitionerRegistry* Global();
+};
 
-/// Whether a partitioner is registered under `name`.
-bool HasBulkInsertPartitioner(const std::string& name);
-
-/// A new partitioner of the factory registered under `name`.
-/// \return Invalid naming the key, the name and the registered names when none is.
-::arrow::Result<std::unique_ptr<BulkInsertPartitioner>> MakeBulkInsertPartitioner(
-    const std::string& name);
+/// hoodie.bulkinsert.sort.mode (Hudi's BulkInsertSortMode).
+enum class BulkInsertSortMode {
+  kNone,
+  kGlobalSort,
+  kPartitionSort,
+  kPartitionPathRepartition,
+  kPartitionPathRepartitionAndSort,
+};
 
 }  // namespace hoodie

@@ -379,11 +379,13 @@ class BadLayout : public BulkInsertPartitioner {
 };
 
 TEST(BulkInsertTest, UserPartitionerDecidesTasksAndOrder) {
-  ASSERT_OK(RegisterBulkInsertPartitioner(
-      "test.ReverseTwoTasks", [] { return std::make_unique<ReverseTwoTasks>(); }));
+  auto make = []() -> ::arrow::Result<std::unique_ptr<BulkInsertPartitioner>> {
+    return std::make_unique<ReverseTwoTasks>();
+  };
+  ASSERT_OK(BulkInsertPartitionerRegistry::Global()->Register("test.ReverseTwoTasks", {},
+                                                              make));
   EXPECT_THAT(
-      RegisterBulkInsertPartitioner("test.ReverseTwoTasks",
-                                    [] { return std::make_unique<ReverseTwoTasks>(); }),
+      BulkInsertPartitionerRegistry::Global()->Register("test.ReverseTwoTasks", {}, make),
       StatusMessageHas("already registered"));
   HoodieConfig config = TripConfig(false);
   config.Set("hoodie.bulkinsert.user.defined.partitioner.class", "test.ReverseTwoTasks");
@@ -418,11 +420,13 @@ TEST(BulkInsertTest, PartitionerErrorsAreClear) {
           .ValueOrDie();
   EXPECT_THAT(WriteClient::Make(table, config).status(),
               StatusMessageHas("hoodie.bulkinsert.user.defined.partitioner.class="
-                               "org.example.NoSuchPartitioner: no bulk insert "
-                               "partitioner of that name is registered"));
+                               "org.example.NoSuchPartitioner: unknown bulk insert "
+                               "partitioner 'org.example.NoSuchPartitioner'"));
 
-  ASSERT_OK(RegisterBulkInsertPartitioner("test.BadLayout",
-                                          [] { return std::make_unique<BadLayout>(); }));
+  ASSERT_OK(BulkInsertPartitionerRegistry::Global()->Register(
+      "test.BadLayout", {}, []() -> ::arrow::Result<std::unique_ptr<BulkInsertPartitioner>> {
+        return std::make_unique<BadLayout>();
+      }));
   config.Set("hoodie.bulkinsert.user.defined.partitioner.class", "test.BadLayout");
   Fixture f(config);
   EXPECT_THAT(f.BulkInsert(config, {{"a", "n", 1, ""}, {"b", "n", 1, ""}}).status(),

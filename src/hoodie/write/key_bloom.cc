@@ -3,6 +3,7 @@
 /// \brief KeyBloom: the bloom filter footer entries of a base file.
 
 #include "hoodie/format/bloom/bloom_filter_factory.h"
+#include "hoodie/format/bloom/bloom_footer.h"
 #include "hoodie/write/key_bloom_internal.h"
 
 namespace hoodie::internal {
@@ -24,14 +25,8 @@ KeyBloom::~KeyBloom() = default;
 }
 
 std::vector<std::pair<std::string, std::string>> KeyBloom::FooterEntries() const {
-  // Keys of HoodieBloomFilterWriteSupport, spelled out (see the header for why).
-  std::vector<std::pair<std::string, std::string>> entries = {
-      {"org.apache.hudi.bloomfilter", filter_->SerializeToString()}};
-  if (filter_->type() == BloomFilterTypeCode::kDynamicV0) {
-    entries.emplace_back("hoodie_bloom_filter_type_code",
-                         std::string(BloomFilterTypeCodeName(filter_->type())));
-  }
-  return entries;
+  // BaseFileWriter writes the min/max keys itself.
+  return BloomFooterEntries(*filter_, std::nullopt, std::nullopt);
 }
 
 }  // namespace hoodie::internal

@@ -9,6 +9,7 @@
 
 #include "hoodie/config/compaction_config.h"
 #include "hoodie/config/datasource_config.h"
+#include "hoodie/config/enum_choice.h"
 #include "hoodie/config/flink_config.h"
 #include "hoodie/config/hoodie_config.h"
 #include "hoodie/config/index_config.h"
@@ -91,7 +92,7 @@ HoodieConfig Layered(const HoodieConfig& config, const TableConfig* table) {
     return merger.status().WithMessage(
         merger.status().message(),
         "; set hoodie.datasource.write.payload.class to one of them, or register a "
-        "custom merger under that name with RecordMergerRegistry::Register");
+        "custom merger under that name with RecordMergerRegistry::Global()->Register");
   }
   out->merger = *std::move(merger);
   return ::arrow::Status::OK();
@@ -150,16 +151,30 @@ HoodieConfig Layered(const HoodieConfig& config, const TableConfig* table) {
   return ::arrow::Status::OK();
 }
 
-// Sort mode, user partitioner and the memory bound of bulk_insert's sort. The registry
-// already restricts the sort mode to Hudi's five values.
+constexpr EnumChoice<BulkInsertSortMode> kSortModes[] = {
+    {"NONE", BulkInsertSortMode::kNone},
+    {"GLOBAL_SORT", BulkInsertSortMode::kGlobalSort},
+    {"PARTITION_SORT", BulkInsertSortMode::kPartitionSort},
+    {"PARTITION_PATH_REPARTITION", BulkInsertSortMode::kPartitionPathRepartition},
+    {"PARTITION_PATH_REPARTITION_AND_SORT",
+     BulkInsertSortMode::kPartitionPathRepartitionAndSort},
+};
+
+// Sort mode, user partitioner and the memory bound of bulk_insert's sort.
 ::arrow::Status ReadBulkInsert(const HoodieConfig& config, WriteOptions* out) {
-  ARROW_ASSIGN_OR_RAISE(std::string sort, config.Get(WriteConfig::kBulkInsertSortMode));
-  out->bulk_insert_sort_mode = Upper(sort);
+  ARROW_ASSIGN_OR_RAISE(out->bulk_insert_sort_mode,
+                        GetEnum(config, WriteConfig::kBulkInsertSortMode, kSortModes));
   out->bulk_insert_partitioner =
       config.GetRaw(WriteConfig::kBulkInsertPartitionerClass.key).value_or("");
-  if (!out->bulk_insert_partitioner.empty() &&
-      !HasBulkInsertPartitioner(out->bulk_insert_partitioner)) {
-    return MakeBulkInsertPartitioner(out->bulk_insert_partitioner).status();
+  const std::string& name = out->bulk_insert_partitioner;
+  BulkInsertPartitionerRegistry* registry = BulkInsertPartitionerRegistry::Global();
+  if (!name.empty() && !registry->Contains(name)) {
+    ::arrow::Status unknown = registry->Make(name).status();
+    return unknown.WithMessage(WriteConfig::kBulkInsertPartitionerClass.key, "=", name,
+                               ": ", unknown.message(),
+                               "; hoodie cannot load Java classes: register a C++ "
+                               "BulkInsertPartitioner under that name, or unset the key "
+                               "to use hoodie.bulkinsert.sort.mode");
   }
   ARROW_ASSIGN_OR_RAISE(out->memory_budget, config.Get(MemoryConfig::kMergeMaxSize));
   out->spill_directory = config.GetRaw(MemoryConfig::kSpillableMapPath.key).value_or("");

@@ -15,6 +15,7 @@
 
 #include "hoodie/format/parquet/base_file_writer.h"
 #include "hoodie/timeline/commit_metadata.h"
+#include "hoodie/write/bulk_insert_partitioner.h"
 #include "hoodie/write/rollback_options.h"
 
 namespace hoodie {
@@ -101,9 +102,8 @@ struct WriteOptions {
   /// true, else updates it in its old partition.
   std::string index_type = "BLOOM";
   std::shared_ptr<Index> index;
-  /// hoodie.bulkinsert.sort.mode (upper case): NONE, GLOBAL_SORT, PARTITION_SORT,
-  /// PARTITION_PATH_REPARTITION or PARTITION_PATH_REPARTITION_AND_SORT.
-  std::string bulk_insert_sort_mode = "GLOBAL_SORT";
+  /// hoodie.bulkinsert.sort.mode.
+  BulkInsertSortMode bulk_insert_sort_mode = BulkInsertSortMode::kGlobalSort;
   /// hoodie.bulkinsert.user.defined.partitioner.class: the name of a registered
   /// BulkInsertPartitioner (replaces the sort mode); empty for none.
   std::string bulk_insert_partitioner;

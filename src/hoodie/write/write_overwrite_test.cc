@@ -469,7 +469,7 @@ TEST(StatefulIndexTest, InMemoryAndUserIndexesAreUpdatedAfterEachWrite) {
   HoodieConfig config = TripConfig(true);
   config.Set("hoodie.index.class", "com.example.Missing");
   EXPECT_THAT(WriteOptions::FromConfig(config),
-              StatusMessageHas("unknown index 'com.example.Missing'; registered: "));
+              StatusMessageHas("unknown index 'com.example.Missing': hoodie has none registered under that name (registered: "));
 }
 
 INSTANTIATE_TEST_SUITE_P(

@@ -245,8 +245,8 @@ class LargerValueMerger : public RecordMerger {
 };
 
 TEST(WritePayloadTest, CustomMergerRegisteredByNameDecidesMerges) {
-  ::arrow::Status registered = RecordMergerRegistry::Global().Register(
-      "com.example.LargerV",
+  ::arrow::Status registered = RecordMergerRegistry::Global()->Register(
+      "com.example.LargerV", {},
       [](const RecordMergerOptions& options)
           -> ::arrow::Result<std::unique_ptr<RecordMerger>> {
         return std::make_unique<LargerValueMerger>(options);

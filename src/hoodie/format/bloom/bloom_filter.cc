@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 /// \file hoodie/format/bloom/bloom_filter.cc
-/// \brief Type codes, sizing and the Base64 form shared by all bloom filters.
+/// \brief Sizing and the Base64 form shared by all bloom filters.
 #include "hoodie/format/bloom/bloom_filter.h"
 
 #include <cmath>
@@ -9,33 +9,6 @@
 #include "hoodie/format/bloom/base64_internal.h"
 
 namespace hoodie {
-
-namespace {
-
-bool EqualsIgnoreAsciiCase(std::string_view a, std::string_view b) {
-  if (a.size() != b.size()) return false;
-  for (size_t i = 0; i < a.size(); ++i) {
-    auto lower = [](char c) {
-      return (c >= 'A' && c <= 'Z') ? static_cast<char>(c + 32) : c;
-    };
-    if (lower(a[i]) != lower(b[i])) return false;
-  }
-  return true;
-}
-
-}  // namespace
-
-std::string_view BloomFilterTypeCodeName(BloomFilterTypeCode code) {
-  return code == BloomFilterTypeCode::kSimple ? "SIMPLE" : "DYNAMIC_V0";
-}
-
-::arrow::Result<BloomFilterTypeCode> ParseBloomFilterTypeCode(std::string_view name) {
-  for (auto code : {BloomFilterTypeCode::kSimple, BloomFilterTypeCode::kDynamicV0}) {
-    if (EqualsIgnoreAsciiCase(name, BloomFilterTypeCodeName(code))) return code;
-  }
-  return ::arrow::Status::Invalid("Bloom filter type code not recognizable: '", name,
-                                  "'");
-}
 
 ::arrow::Result<BloomFilterSizing> BloomFilterSizing::Compute(int32_t num_entries,
                                                               double fpp) {

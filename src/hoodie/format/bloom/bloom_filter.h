@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 /// \file hoodie/format/bloom/bloom_filter.h
-/// \brief The BloomFilter interface, its type codes and Hudi's sizing rule.
+/// \brief The BloomFilter interface and Hudi's sizing rule.
 #pragma once
 
 #include <arrow/result.h>
@@ -11,18 +11,6 @@
 #include <string_view>
 
 namespace hoodie {
-
-/// Serialization formats of a bloom filter (Java org.apache.hudi.common.bloom.
-/// BloomFilterTypeCode). The name is what the footer key
-/// `hoodie_bloom_filter_type_code` and the config `hoodie.bloom.index.filter.type` hold.
-enum class BloomFilterTypeCode { kSimple, kDynamicV0 };
-
-/// "SIMPLE" or "DYNAMIC_V0".
-std::string_view BloomFilterTypeCodeName(BloomFilterTypeCode code);
-
-/// Parses a type code name ignoring ASCII case, as Java's equalsIgnoreCase does.
-/// Invalid for any other name.
-::arrow::Result<BloomFilterTypeCode> ParseBloomFilterTypeCode(std::string_view name);
 
 /// \brief Bit count and hash count for `num_entries` keys at false positive rate `fpp`
 /// (Java BloomFilterUtils.getBitSize / getNumHashes, same double arithmetic).
@@ -59,7 +47,12 @@ class BloomFilter {
   /// `org.apache.hudi.bloomfilter` (Java `serializeToString()`).
   std::string SerializeToString() const;
 
-  virtual BloomFilterTypeCode type() const = 0;
+  /// The type code name (Java BloomFilterTypeCode): "SIMPLE", "DYNAMIC_V0", the
+  /// registered name of its BloomFilterType.
+  virtual std::string_view type_code() const = 0;
+  /// Whether its footer names the type code (Java writes the code only for types whose
+  /// name contains "DYNAMIC"; readers take a missing code as SIMPLE).
+  virtual bool HasTypeCodeFooter() const { return false; }
 };
 
 }  // namespace hoodie

@@ -199,7 +199,7 @@ TEST(BloomFilterTest, LegacyHeaderMeansJenkinsAndIsRewrittenVersioned) {
   // version -1 header and hash type 0.
   ASSERT_OK_AND_ASSIGN(auto filter, BloomFilterFactory::Deserialize(
                                         "AAAABwAAAGCoQ2QCUZFIYEDlKCM=", std::nullopt));
-  ASSERT_EQ(filter->type(), BloomFilterTypeCode::kSimple);
+  ASSERT_EQ(filter->type_code(), "SIMPLE");
   EXPECT_EQ(static_cast<const SimpleBloomFilter&>(*filter).hash_type(),
             HashType::kJenkins);
   for (int i = 0; i < 8; ++i) {
@@ -226,12 +226,15 @@ TEST(BloomFilterTest, EmptyKeyIsRejected) {
 }
 
 TEST(BloomFilterTest, TypeCodesParseIgnoringCase) {
-  ASSERT_OK_AND_ASSIGN(auto simple, ParseBloomFilterTypeCode("simple"));
-  EXPECT_EQ(simple, BloomFilterTypeCode::kSimple);
-  ASSERT_OK_AND_ASSIGN(auto dynamic, ParseBloomFilterTypeCode("Dynamic_V0"));
-  EXPECT_EQ(dynamic, BloomFilterTypeCode::kDynamicV0);
-  EXPECT_EQ(BloomFilterTypeCodeName(BloomFilterTypeCode::kDynamicV0), "DYNAMIC_V0");
-  EXPECT_THAT(ParseBloomFilterTypeCode("DYNAMIC_V1"), StatusMessageHas("DYNAMIC_V1"));
+  // Type codes match ignoring case, as Java's equalsIgnoreCase.
+  ASSERT_OK_AND_ASSIGN(auto simple, BloomFilterFactory::Create("simple", 10, 0.01, 30));
+  EXPECT_EQ(simple->type_code(), "SIMPLE");
+  EXPECT_FALSE(simple->HasTypeCodeFooter());
+  ASSERT_OK_AND_ASSIGN(auto dynamic, BloomFilterFactory::Create("Dynamic_V0", 10, 0.01, 30));
+  EXPECT_EQ(dynamic->type_code(), "DYNAMIC_V0");
+  EXPECT_TRUE(dynamic->HasTypeCodeFooter());
+  EXPECT_THAT(BloomFilterFactory::Create("DYNAMIC_V1", 10, 0.01, 30),
+              StatusMessageHas("unknown bloom filter type 'DYNAMIC_V1'"));
   ASSERT_RAISES(Invalid, BloomFilterFactory::Create("BLOOM", 10, 0.01, 30));
   ASSERT_RAISES(Invalid, BloomFilterFactory::Deserialize(kSimpleGolden.empty, "OTHER"));
 }

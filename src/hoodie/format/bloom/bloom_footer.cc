@@ -70,11 +70,8 @@ std::vector<FooterEntry> BloomFooterEntries(const BloomFilter& filter,
                                             const std::optional<std::string>& max_key) {
   std::vector<FooterEntry> entries;
   entries.emplace_back(kBloomFilterFooterKey, filter.SerializeToString());
-  // Java writes the type code only when the type name contains "DYNAMIC"; readers take
-  // a missing code as SIMPLE.
-  if (filter.type() == BloomFilterTypeCode::kDynamicV0) {
-    entries.emplace_back(kBloomFilterTypeCodeFooterKey,
-                         BloomFilterTypeCodeName(filter.type()));
+  if (filter.HasTypeCodeFooter()) {
+    entries.emplace_back(kBloomFilterTypeCodeFooterKey, std::string(filter.type_code()));
   }
   if (min_key.has_value() && max_key.has_value()) {
     entries.emplace_back(kFooterMinRecordKey, *min_key);

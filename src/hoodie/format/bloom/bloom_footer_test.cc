@@ -107,7 +107,7 @@ void SampleTableBloomTest::CheckBaseFile(const std::string& path) {
   ASSERT_FALSE(keys.empty());
 
   ASSERT_OK_AND_ASSIGN(auto filter, ReadBloomFilterFromFooter(*metadata));
-  ASSERT_EQ(filter->type(), BloomFilterTypeCode::kDynamicV0);
+  ASSERT_EQ(filter->type_code(), "DYNAMIC_V0");
   const auto& dynamic = static_cast<const DynamicBloomFilter&>(*filter);
   // The verified header: version -1, 30 Murmur hashes, 2587966 bits, nr 60000, 1 row.
   const std::string bytes = filter->Serialize();
@@ -209,7 +209,7 @@ TEST(BloomFooterTest, LegacyKeyWithoutTypeCodeReadsSimple) {
       &descriptor, ::parquet::default_writer_properties());
   std::shared_ptr<::parquet::FileMetaData> metadata = builder->Finish(kv);
   ASSERT_OK_AND_ASSIGN(auto filter, ReadBloomFilterFromFooter(*metadata));
-  EXPECT_EQ(filter->type(), BloomFilterTypeCode::kSimple);
+  EXPECT_EQ(filter->type_code(), "SIMPLE");
   EXPECT_EQ(filter->SerializeToString(), simple->SerializeToString());
   EXPECT_THAT(ReadMinMaxRecordKeys(*metadata), StatusMessageHas("missing"));
 }

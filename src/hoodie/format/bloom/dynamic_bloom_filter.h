@@ -43,7 +43,8 @@ class DynamicBloomFilter final : public BloomFilter {
   ::arrow::Status Add(std::string_view key) override;
   ::arrow::Result<bool> MightContain(std::string_view key) const override;
   std::string Serialize() const override;
-  BloomFilterTypeCode type() const override { return BloomFilterTypeCode::kDynamicV0; }
+  std::string_view type_code() const override { return "DYNAMIC_V0"; }
+  bool HasTypeCodeFooter() const override { return true; }
 
   int32_t bit_size() const { return header_.vector_size; }
   int32_t num_hashes() const { return header_.num_hashes; }

@@ -34,7 +34,7 @@ class SimpleBloomFilter final : public BloomFilter {
   ::arrow::Status Add(std::string_view key) override;
   ::arrow::Result<bool> MightContain(std::string_view key) const override;
   std::string Serialize() const override;
-  BloomFilterTypeCode type() const override { return BloomFilterTypeCode::kSimple; }
+  std::string_view type_code() const override { return "SIMPLE"; }
 
   int32_t bit_size() const { return filter_.header().vector_size; }
   int32_t num_hashes() const { return filter_.header().num_hashes; }

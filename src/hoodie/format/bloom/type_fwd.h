@@ -8,7 +8,7 @@
 namespace hoodie {
 
 enum class HashType : int8_t;
-enum class BloomFilterTypeCode;
+class BloomFilterType;
 enum class RecordKeyOrder;
 struct BloomFilterSizing;
 struct BloomFilterFactory;
