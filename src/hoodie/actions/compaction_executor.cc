@@ -7,8 +7,6 @@
 #include <chrono>
 
 #include <arrow/record_batch.h>
-#include <parquet/arrow/reader.h>
-#include <parquet/exception.h>
 
 #include "hoodie/actions/compaction_scheduler.h"
 #include "hoodie/actions/rollback_executor.h"
@@ -17,6 +15,7 @@
 #include "hoodie/format/avro/avro_schema.h"
 #include "hoodie/format/avro/meta_fields.h"
 #include "hoodie/format/log/log_file_reader.h"
+#include "hoodie/format/parquet/base_file_reader.h"
 #include "hoodie/merge/record_merger.h"
 #include "hoodie/read/base_file_scan_internal.h"
 #include "hoodie/read/log_block_scan_internal.h"
@@ -223,25 +222,16 @@ class SliceCompactor {
   ::arrow::Status MergeBaseFile(const std::string& path,
                                 internal::FileGroupWriter* writer,
                                 internal::LogRecordMap* records, HandleCounts* counts) {
-    HOODIE_ASSIGN_OR_RAISE(
-        auto reader, internal::OpenBaseFile(context_.storage.get(), path, kBatchRows));
-    std::unique_ptr<::arrow::RecordBatchReader> batches;
-    try {
-      std::vector<int> row_groups(reader->num_row_groups());
-      for (size_t i = 0; i < row_groups.size(); ++i) row_groups[i] = static_cast<int>(i);
-      HOODIE_ASSIGN_OR_RAISE(batches, reader->GetRecordBatchReader(row_groups));
-      while (true) {
-        std::shared_ptr<::arrow::RecordBatch> base;
-        HOODIE_RETURN_NOT_OK(batches->ReadNext(&base));
-        if (base == nullptr) break;
-        HOODIE_ASSIGN_OR_RAISE(auto merged, MergeBatch(*base, path, records, counts));
-        HOODIE_RETURN_NOT_OK(WriteRows(writer, *merged));
-      }
-    } catch (const parquet::ParquetException& e) {
-      return ::arrow::Status::IOError("cannot read Parquet base file: ", e.what(), ": ",
-                                      path);
+    HOODIE_ASSIGN_OR_RAISE(auto reader,
+                           BaseFileReader::Open(context_.storage, path, kBatchRows));
+    HOODIE_ASSIGN_OR_RAISE(auto batches, reader->GetRecordBatchReader());
+    while (true) {
+      std::shared_ptr<::arrow::RecordBatch> base;
+      HOODIE_RETURN_NOT_OK(batches->ReadNext(&base));
+      if (base == nullptr) return ::arrow::Status::OK();
+      HOODIE_ASSIGN_OR_RAISE(auto merged, MergeBatch(*base, path, records, counts));
+      HOODIE_RETURN_NOT_OK(WriteRows(writer, *merged));
     }
-    return ::arrow::Status::OK();
   }
 
   ::arrow::Result<std::shared_ptr<::arrow::RecordBatch>> MergeBatch(

@@ -13,11 +13,11 @@
 #include <utility>
 
 #include "hoodie/actions/partition_date_internal.h"
+#include "hoodie/common/java_compat.h"
 #include "hoodie/common/macros.h"
 #include "hoodie/config/compaction_config.h"
 #include "hoodie/config/hoodie_config.h"
 #include "hoodie/config/storage_config.h"
-#include "hoodie/timeline/jackson_json_internal.h"
 
 namespace hoodie {
 namespace {
@@ -120,7 +120,7 @@ std::vector<std::pair<std::string, std::vector<CompactionOperation>>> GroupByPar
     }
     it->second.push_back(std::move(op));
   }
-  internal::OrderLikeJavaHashMap(&groups);
+  OrderLikeJavaHashMap(&groups);
   return groups;
 }
 

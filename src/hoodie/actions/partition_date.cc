@@ -8,24 +8,13 @@
 #include <optional>
 
 #include "hoodie/actions/partition_date_internal.h"
+#include "hoodie/common/civil_date.h"
 
 namespace hoodie::internal {
 namespace {
 
 int64_t FloorDiv(int64_t a, int64_t b) {
   return a / b - ((a % b != 0) && ((a < 0) != (b < 0)));
-}
-
-// Days from 1970-01-01 of a valid proleptic Gregorian date (H. Hinnant's algorithm).
-int64_t DaysFromCivil(int64_t year, int64_t month, int64_t day) {
-  year -= month <= 2;
-  const int64_t era = FloorDiv(year, 400);
-  const int64_t year_of_era = year - era * 400;
-  const int64_t day_of_year =
-      (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1;
-  const int64_t day_of_era =
-      year_of_era * 365 + year_of_era / 4 - year_of_era / 100 + day_of_year;
-  return era * 146097 + day_of_era - 719468;
 }
 
 // One numeric field as SimpleDateFormat.subParse reads it: skip whitespace, then an

@@ -12,6 +12,8 @@
 
 #include <arrow/filesystem/filesystem.h>
 
+#include "hoodie/common/ascii.h"
+#include "hoodie/common/java_compat.h"
 #include "hoodie/config/clean_config.h"
 #include "hoodie/config/hoodie_config.h"
 #include "hoodie/config/write_config.h"
@@ -23,7 +25,6 @@
 #include "hoodie/table/table_meta_client.h"
 #include "hoodie/timeline/active_timeline.h"
 #include "hoodie/timeline/commit_metadata.h"
-#include "hoodie/timeline/jackson_json_internal.h"
 
 namespace hoodie {
 namespace {
@@ -140,7 +141,7 @@ namespace {
   std::vector<std::pair<std::string, const Marker*>> ordered;
   for (const Marker& marker : markers)
     ordered.emplace_back(marker.RelativePath(), &marker);
-  internal::OrderLikeJavaHashMap(&ordered);
+  OrderLikeJavaHashMap(&ordered);
   std::vector<RollbackRequest> requests;
   for (const auto& [relative, marker] : ordered) {
     if (marker->io_type == IoType::kAppend) {
@@ -172,9 +173,8 @@ bool WrittenByInstant(std::string_view name, const std::string& extension,
   if (name.ends_with(".crc")) return false;
   auto base = ParseBaseFileName(name);
   if (base.ok()) {
-    std::string lower = base->extension;
-    std::transform(lower.begin(), lower.end(), lower.begin(), ::tolower);
-    return lower == extension && base->instant_time == instant.timestamp;
+    return ToLowerAscii(base->extension) == extension &&
+           base->instant_time == instant.timestamp;
   }
   if (base_only) return false;
   auto log = ParseLogFileName(name);
@@ -262,8 +262,7 @@ std::vector<RollbackRequest> AppendRequestsFromMetadata(
     const TableMetaClient& table, const ActiveTimeline& timeline,
     const Instant& instant) {
   Storage* storage = table.storage().get();
-  std::string extension = "." + table.table_config()->base_file_format();
-  std::transform(extension.begin(), extension.end(), extension.begin(), ::tolower);
+  std::string extension = "." + ToLowerAscii(table.table_config()->base_file_format());
   const bool mor = table.table_type() == TableType::kMergeOnRead;
   // What the instant is: a completed compaction is a commit whose operation is COMPACT.
   CommitMetadata metadata;

@@ -10,10 +10,10 @@
 
 #include "hoodie/cli/command.h"
 #include "hoodie/cli/timeline_listing.h"
+#include "hoodie/cli/value_text.h"
 #include "hoodie/client/write_client.h"
 #include "hoodie/config/hoodie_config.h"
 #include "hoodie/read/table_reader.h"
-#include "hoodie/read/value_text.h"
 #include "hoodie/storage/storage.h"
 
 namespace hoodie::cli {

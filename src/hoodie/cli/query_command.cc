@@ -18,10 +18,11 @@
 #include <parquet/exception.h>
 
 #include "hoodie/cli/table_loader.h"
+#include "hoodie/cli/value_text.h"
 #include "hoodie/config/hoodie_config.h"
+#include "hoodie/format/parquet/parquet_errors.h"
 #include "hoodie/read/read_options.h"
 #include "hoodie/read/table_reader.h"
-#include "hoodie/read/value_text.h"
 
 namespace hoodie::cli {
 namespace {
@@ -177,21 +178,20 @@ std::string CsvField(const std::string& text) {
 ::arrow::Status WriteParquet(::arrow::RecordBatchReader* reader,
                              const std::string& path) {
   ARROW_ASSIGN_OR_RAISE(auto sink, ::arrow::io::FileOutputStream::Open(path));
-  try {
-    ARROW_ASSIGN_OR_RAISE(auto writer,
-                          parquet::arrow::FileWriter::Open(
-                              *reader->schema(), ::arrow::default_memory_pool(), sink));
-    std::shared_ptr<::arrow::RecordBatch> batch;
-    while (true) {
-      ARROW_RETURN_NOT_OK(reader->ReadNext(&batch));
-      if (batch == nullptr) break;
-      ARROW_RETURN_NOT_OK(writer->WriteRecordBatch(*batch));
-    }
-    ARROW_RETURN_NOT_OK(writer->Close());
-  } catch (const parquet::ParquetException& e) {
-    return ::arrow::Status::IOError("cannot write Parquet output: ", e.what(), ": ",
-                                    path);
-  }
+  ARROW_RETURN_NOT_OK(CatchParquetErrors(
+      ::arrow::StatusCode::IOError, "cannot write Parquet output", path,
+      [&]() -> ::arrow::Status {
+        ARROW_ASSIGN_OR_RAISE(auto writer,
+                              parquet::arrow::FileWriter::Open(
+                                  *reader->schema(), ::arrow::default_memory_pool(), sink));
+        std::shared_ptr<::arrow::RecordBatch> batch;
+        while (true) {
+          ARROW_RETURN_NOT_OK(reader->ReadNext(&batch));
+          if (batch == nullptr) break;
+          ARROW_RETURN_NOT_OK(writer->WriteRecordBatch(*batch));
+        }
+        return writer->Close();
+      }));
   return sink->Close();
 }
 

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "hoodie/cli/timeline_listing.h"
 
+#include "hoodie/cli/instant_description.h"
 #include "hoodie/common/logging.h"
 #include "hoodie/timeline/active_timeline.h"
 #include "hoodie/timeline/commit_metadata.h"
-#include "hoodie/timeline_avro/instant_description.h"
 
 namespace hoodie::cli {
 namespace {

@@ -12,6 +12,7 @@
 #include <arrow/type.h>
 
 #include "hoodie/actions/rollback_executor.h"
+#include "hoodie/common/spill_directory.h"
 #include "hoodie/config/datasource_config.h"
 #include "hoodie/config/hoodie_config.h"
 #include "hoodie/format/avro/avro_schema.h"
@@ -514,7 +515,7 @@ int64_t WriteResult::FilesReplaced() const {
           input, *options_.key_generator, is_delete ? nullptr : schema.arrow, *merger,
           ordering,
           internal::SpillOptions{options_.memory_budget,
-                                 internal::SpillDirectory(options_.spill_directory)}));
+                                 SpillDirectory(options_.spill_directory)}));
   WriteResult result;
   result.instant_time = instant;
   result.operation = operation;

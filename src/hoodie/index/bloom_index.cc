@@ -9,6 +9,7 @@
 #include "hoodie/config/hoodie_config.h"
 #include "hoodie/config/index_config.h"
 #include "hoodie/format/bloom/bloom_footer.h"
+#include "hoodie/format/parquet/base_file_reader.h"
 #include "hoodie/index/index_lookup_internal.h"
 #include "hoodie/index/key_range_filter_internal.h"
 #include "hoodie/table/table_meta_client.h"

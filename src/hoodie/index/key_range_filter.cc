@@ -3,6 +3,7 @@
 /// \brief List- and interval-tree-based key range filters.
 #include <algorithm>
 
+#include "hoodie/common/java_compat.h"
 #include "hoodie/format/bloom/bloom_footer.h"
 #include "hoodie/index/key_range_filter_internal.h"
 

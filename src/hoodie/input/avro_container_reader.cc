@@ -12,6 +12,7 @@
 
 #include "hoodie/format/avro/avro_schema.h"
 #include "hoodie/format/avro_codec/avro_binary.h"
+#include "hoodie/format/avro_codec/avro_container.h"
 #include "hoodie/format/log/data_block.h"
 
 namespace hoodie {
@@ -20,7 +21,6 @@ namespace {
 using ::arrow::Result;
 using ::arrow::Status;
 
-constexpr std::string_view kMagic("Obj\x01", 4);
 constexpr int64_t kSyncSize = 16;
 constexpr int64_t kReadChunk = 1 << 20;
 
@@ -163,45 +163,37 @@ class AvroContainerReader : public ::arrow::RecordBatchReader {
     return out;
   }
 
+  // The header through ParseAvroContainerHeader, on as many bytes as it needs: a
+  // failure on a prefix of the file is retried on twice as many bytes, up to a bound
+  // no real header (an Avro schema and a few keys) comes near.
   Status ReadHeader() {
-    ARROW_ASSIGN_OR_RAISE(bool ok, Fill(4));
-    if (!ok || std::string_view(buffer_.data(), 4) != kMagic) {
-      return Status::Invalid("the file does not start with the magic Obj\\x01");
-    }
-    pos_ = 4;
-    std::string schema_json;
-    codec_ = "null";
-    for (;;) {  // the metadata map, in Avro's blocked map encoding
-      ARROW_ASSIGN_OR_RAISE(int64_t count, ReadLong());
-      if (count == 0) break;
-      if (count < 0) {
-        count = -count;
-        ARROW_RETURN_NOT_OK(ReadLong().status());  // the block's byte size
+    constexpr int64_t kMaxHeader = int64_t{64} << 20;
+    for (int64_t want = kReadChunk;; want *= 2) {
+      ARROW_ASSIGN_OR_RAISE(bool filled, Fill(want));
+      std::string_view bytes = std::string_view(buffer_).substr(pos_);
+      auto header = ParseAvroContainerHeader(bytes);
+      // Only a file that starts as a container may have a header longer than `want`.
+      bool container = bytes.substr(0, 4) == std::string_view("Obj\x01", 4);
+      if (!header.ok() && filled && container && want < kMaxHeader) continue;
+      ARROW_RETURN_NOT_OK(header.status());
+      pos_ += header->size;
+      sync_ = header->sync;
+      const std::string* codec = header->Find("avro.codec");
+      codec_ = codec != nullptr ? *codec : "null";
+      const std::string* schema_json = header->Find("avro.schema");
+      if (schema_json == nullptr) return Status::Invalid("the header has no avro.schema");
+      if (codec_ != "null" && codec_ != "deflate" && codec_ != "snappy") {
+        return Status::NotImplemented("codec ", codec_,
+                                      " (null, deflate and snappy are supported)");
       }
-      for (int64_t i = 0; i < count; ++i) {
-        ARROW_ASSIGN_OR_RAISE(int64_t key_size, ReadLong());
-        ARROW_ASSIGN_OR_RAISE(std::string_view key_view,
-                              Take(key_size, "a metadata key"));
-        std::string key(key_view);
-        ARROW_ASSIGN_OR_RAISE(int64_t value_size, ReadLong());
-        ARROW_ASSIGN_OR_RAISE(std::string_view value, Take(value_size, key));
-        if (key == "avro.schema") schema_json = value;
-        if (key == "avro.codec") codec_ = value;
+      auto schema = AvroJsonToArrowSchema(*schema_json);
+      if (!schema.ok()) {
+        return schema.status().WithMessage("avro.schema: ", schema.status().message());
       }
+      schema_ = *schema;
+      schema_json_ = *schema_json;
+      return Status::OK();
     }
-    ARROW_ASSIGN_OR_RAISE(std::string_view sync, Take(kSyncSize, "the sync marker"));
-    sync_ = sync;
-    if (schema_json.empty()) return Status::Invalid("the header has no avro.schema");
-    if (codec_ != "null" && codec_ != "deflate" && codec_ != "snappy") {
-      return Status::NotImplemented("codec ", codec_,
-                                    " (null, deflate and snappy are supported)");
-    }
-    auto schema = AvroJsonToArrowSchema(schema_json);
-    if (!schema.ok())
-      return schema.status().WithMessage("avro.schema: ", schema.status().message());
-    schema_ = *schema;
-    schema_json_ = std::move(schema_json);
-    return Status::OK();
   }
 
   Status ReadBlock(std::shared_ptr<::arrow::RecordBatch>* batch) {

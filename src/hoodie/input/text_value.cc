@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 /// \file hoodie/input/text_value.cc
 /// \brief Text to typed Arrow values with Spark's reader rules.
+#include "hoodie/common/ascii.h"
 #include "hoodie/input/text_value_internal.h"
 
 #include <algorithm>
@@ -19,13 +20,6 @@ namespace {
 
 using ::arrow::Status;
 using ::arrow::internal::checked_cast;
-
-std::string Lower(std::string_view text) {
-  std::string out(text);
-  std::transform(out.begin(), out.end(), out.begin(),
-                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-  return out;
-}
 
 Status NotA(std::string_view what, std::string_view text) {
   return Status::Invalid("'", text, "' is not ", what);
@@ -46,7 +40,7 @@ template <typename Builder, typename ArrowType>
 Status AppendFloating(std::string_view text, ::arrow::ArrayBuilder* builder) {
   using C = typename ArrowType::c_type;
   auto* typed = checked_cast<Builder*>(builder);
-  std::string lower = Lower(text);
+  std::string lower = ToLowerAscii(text);
   if (lower == "nan") return typed->Append(std::numeric_limits<C>::quiet_NaN());
   if (lower == "infinity" || lower == "+infinity" || lower == "inf" || lower == "+inf") {
     return typed->Append(std::numeric_limits<C>::infinity());
@@ -62,7 +56,7 @@ Status AppendFloating(std::string_view text, ::arrow::ArrayBuilder* builder) {
 }
 
 Status AppendBoolean(std::string_view text, ::arrow::ArrayBuilder* builder) {
-  std::string lower = Lower(text);
+  std::string lower = ToLowerAscii(text);
   if (lower != "true" && lower != "false") return NotA("true or false", text);
   return checked_cast<::arrow::BooleanBuilder*>(builder)->Append(lower == "true");
 }

@@ -8,10 +8,11 @@
 #include <algorithm>
 #include <mutex>
 
+#include "hoodie/common/ascii.h"
 #include "hoodie/common/macros.h"
 #include "hoodie/config/hoodie_config.h"
-#include "hoodie/keygen/key_generator.h"
 #include "hoodie/config/keygen_config.h"
+#include "hoodie/keygen/key_generator.h"
 #include "hoodie/keygen/key_generator_internal.h"
 
 namespace hoodie {
@@ -259,9 +260,7 @@ class CustomKeyGenerator : public KeyGenerator {
           entry, "'");
     }
     Component component{entry.substr(0, colon), nullptr};
-    std::string type = entry.substr(colon + 1);
-    std::transform(type.begin(), type.end(), type.begin(),
-                   [](unsigned char c) { return static_cast<char>(std::toupper(c)); });
+    std::string type = ToUpperAscii(entry.substr(colon + 1));
     if (type == "TIMESTAMP") {
       ARROW_ASSIGN_OR_RAISE(component.timestamp,
                             internal::TimestampPartitioner::Make(

@@ -7,6 +7,8 @@
 #include <cstdlib>
 #include <ctime>
 
+#include "hoodie/common/ascii.h"
+#include "hoodie/common/civil_date.h"
 #include "hoodie/keygen/joda_date_format_internal.h"
 
 namespace hoodie::internal {
@@ -39,17 +41,12 @@ Fields SplitMillis(int64_t local_millis) {
     rest += kMillisPerDay;
     --days;
   }
-  // Howard Hinnant's civil_from_days on int64, so far years print as Joda does.
-  const int64_t z = days + 719468;
-  const int64_t era = (z >= 0 ? z : z - 146096) / 146097;
-  const int64_t doe = z - era * 146097;
-  const int64_t yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
-  const int64_t doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-  const int64_t mp = (5 * doy + 2) / 153;
+  // On int64, so far years print as Joda does.
+  const CivilDate date = CivilFromDays(days);
   Fields f;
-  f.day = static_cast<unsigned>(doy - (153 * mp + 2) / 5 + 1);
-  f.month = static_cast<unsigned>(mp < 10 ? mp + 3 : mp - 9);
-  f.year = yoe + era * 400 + (f.month <= 2);
+  f.day = static_cast<unsigned>(date.day);
+  f.month = static_cast<unsigned>(date.month);
+  f.year = date.year;
   f.day_of_year = days - DaysFromCivil(f.year, 1, 1) + 1;
   f.hour = static_cast<int>(rest / 3600000);
   f.minute = static_cast<int>(rest / 60000 % 60);
@@ -201,13 +198,7 @@ bool IsJodaLetter(char letter) {
 
 bool MatchWord(std::string_view text, size_t pos, std::string_view word) {
   if (text.size() - pos < word.size()) return false;
-  for (size_t i = 0; i < word.size(); ++i) {
-    if (std::tolower(static_cast<unsigned char>(text[pos + i])) !=
-        std::tolower(static_cast<unsigned char>(word[i]))) {
-      return false;
-    }
-  }
-  return true;
+  return EqualsIgnoreCase(text.substr(pos, word.size()), word);
 }
 
 // Matches a full or three-letter English name; returns the index or -1.
@@ -226,16 +217,6 @@ int MatchName(std::string_view text, size_t* pos, const char* const* names, int 
 }
 
 }  // namespace
-
-int64_t DaysFromCivil(int64_t year, unsigned month, unsigned day) {
-  // Howard Hinnant's days_from_civil, valid far beyond std::chrono::year's range.
-  year -= month <= 2;
-  const int64_t era = (year >= 0 ? year : year - 399) / 400;
-  const int64_t yoe = year - era * 400;
-  const int64_t doy = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1;
-  const int64_t doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-  return era * 146097 + doe - 719468;
-}
 
 struct JodaDateFormat::ParseState {
   Fields fields;
@@ -347,12 +328,6 @@ int64_t ExpandTwoDigitYear(int64_t two_digits) {
   int64_t year = low - ((low % 100) + 100) % 100 + two_digits;
   if (year < low) year += 100;
   return year;
-}
-
-unsigned DaysInMonth(int64_t year, unsigned month) {
-  static constexpr unsigned kDays[] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
-  bool leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0;
-  return month == 2 && leap ? 29 : kDays[month - 1];
 }
 
 ::arrow::Status CheckRange(std::string_view text, std::string_view field, int64_t value,

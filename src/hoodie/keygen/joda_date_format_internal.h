@@ -60,7 +60,5 @@ class JodaDateFormat {
   std::vector<Token> tokens_;
 };
 
-/// Days since 1970-01-01 of a proleptic Gregorian date (no range check).
-int64_t DaysFromCivil(int64_t year, unsigned month, unsigned day);
 
 }  // namespace hoodie::internal

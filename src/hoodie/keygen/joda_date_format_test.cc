@@ -96,11 +96,6 @@ TEST(JodaDateFormatTest, ParseErrorsQuoteTheText) {
   ASSERT_OK(format.Parse("2024-02-29"));
 }
 
-TEST(JodaDateFormatTest, DaysFromCivil) {
-  EXPECT_EQ(DaysFromCivil(1970, 1, 1), 0);
-  EXPECT_EQ(DaysFromCivil(2023, 4, 1), 19448);
-  EXPECT_EQ(DaysFromCivil(1969, 12, 31), -1);
-}
 
 }  // namespace
 }  // namespace hoodie::internal

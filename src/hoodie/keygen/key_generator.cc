@@ -7,10 +7,11 @@
 
 #include <algorithm>
 
+#include "hoodie/common/ascii.h"
 #include "hoodie/config/datasource_config.h"
 #include "hoodie/config/hoodie_config.h"
-#include "hoodie/config/table_config_keys.h"
 #include "hoodie/config/keygen_config.h"
+#include "hoodie/config/table_config_keys.h"
 #include "hoodie/table/table_config.h"
 
 namespace hoodie {
@@ -141,8 +142,7 @@ KeyGeneratorRegistry* KeyGeneratorRegistry::Global() {
   } else if (config.Contains(KeyGeneratorConfig::kKeyGeneratorType.key)) {
     ARROW_ASSIGN_OR_RAISE(name, config.Get(KeyGeneratorConfig::kKeyGeneratorType));
     // Hudi matches the type with KeyGeneratorType.valueOf(type.toUpperCase()).
-    std::transform(name.begin(), name.end(), name.begin(),
-                   [](unsigned char c) { return static_cast<char>(std::toupper(c)); });
+    name = ToUpperAscii(name);
   } else {
     ARROW_ASSIGN_OR_RAISE(name, config.Get(DataSourceConfig::kKeyGeneratorClass));
   }

@@ -7,18 +7,12 @@
 #include <algorithm>
 #include <cctype>
 
+#include "hoodie/common/ascii.h"
 #include "hoodie/keygen/time_zone_internal.h"
 
 namespace hoodie::internal {
 
 namespace {
-
-std::string Upper(std::string_view text) {
-  std::string out(text);
-  std::transform(out.begin(), out.end(), out.begin(),
-                 [](unsigned char c) { return static_cast<char>(std::toupper(c)); });
-  return out;
-}
 
 // java.util.TimeZone custom ids: GMT followed by +/-, then H, HH, H:MM, HH:MM or HHMM.
 std::optional<int32_t> ParseCustomGmtId(std::string_view rest) {
@@ -79,7 +73,7 @@ std::string TimeZone::key() const {
 }
 
 ::arrow::Result<TimeZone> ParseJavaTimeZone(std::string_view id) {
-  std::string upper = Upper(id);
+  std::string upper = ToUpperAscii(id);
   for (std::string_view utc :
        {"UTC", "GMT", "UT", "UCT", "Z", "ZULU", "UNIVERSAL", "GREENWICH", "ETC/UTC",
         "ETC/GMT", "ETC/UCT", "ETC/UNIVERSAL", "ETC/ZULU", "ETC/GREENWICH", "GMT0"}) {

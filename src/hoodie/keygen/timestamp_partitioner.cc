@@ -10,10 +10,11 @@
 #include <map>
 #include <regex>
 
+#include "hoodie/common/ascii.h"
 #include "hoodie/config/hoodie_config.h"
+#include "hoodie/config/keygen_config.h"
 #include "hoodie/keygen/field_value_internal.h"
 #include "hoodie/keygen/joda_date_format_internal.h"
-#include "hoodie/config/keygen_config.h"
 #include "hoodie/keygen/key_generator_internal.h"
 #include "hoodie/keygen/partition_path_encoding.h"
 #include "hoodie/keygen/time_zone_internal.h"
@@ -45,10 +46,7 @@ struct MillisScale {
       {"EPOCHMILLISECONDS", TimestampType::kEpochMillis},
       {"EPOCHMICROSECONDS", TimestampType::kEpochMicros},
       {"SCALAR", TimestampType::kScalar}};
-  std::string upper(name);
-  for (auto& c : upper)
-    c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-  auto it = kTypes.find(upper);
+  auto it = kTypes.find(ToUpperAscii(name));
   if (it == kTypes.end()) {
     return ::arrow::Status::Invalid("unknown hoodie.keygen.timebased.timestamp.type '",
                                     name, "'");
@@ -62,10 +60,7 @@ struct MillisScale {
       {"MILLISECONDS", {false, 1}},     {"SECONDS", {false, 1000}},
       {"MINUTES", {false, 60000}},      {"HOURS", {false, 3600000}},
       {"DAYS", {false, 86400000}}};
-  std::string upper(name);
-  for (auto& c : upper)
-    c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-  auto it = kUnits.find(upper);
+  auto it = kUnits.find(ToUpperAscii(name));
   if (it == kUnits.end()) {
     return ::arrow::Status::Invalid(
         "unknown hoodie.keygen.timebased.timestamp.scalar.time.unit '", name, "'");

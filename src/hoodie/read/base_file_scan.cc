@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 /// \file hoodie/read/base_file_scan.cc
 /// \brief Base-file scan: projection, filters, record-key pruning and limit over
-/// parquet::arrow record batches (the role of Spark's ParquetFileFormat reader inside
+/// BaseFileReader record batches (the role of Spark's ParquetFileFormat reader inside
 /// Hudi's BaseFileOnlyRelation).
 #include <algorithm>
 #include <array>
@@ -10,15 +10,11 @@
 #include <arrow/array/util.h>
 #include <arrow/compute/api.h>
 #include <arrow/util/key_value_metadata.h>
-#include <parquet/arrow/reader.h>
-#include <parquet/arrow/schema.h>
-#include <parquet/exception.h>
-#include <parquet/file_reader.h>
-#include <parquet/metadata.h>
 
 #include "hoodie/common/macros.h"
 #include "hoodie/format/avro/meta_fields.h"
 #include "hoodie/format/footer_keys.h"
+#include "hoodie/format/parquet/base_file_reader.h"
 #include "hoodie/read/base_file_scan_internal.h"
 #include "hoodie/storage/storage.h"
 
@@ -118,40 +114,13 @@ bool IsMetaColumn(std::string_view name) {
   return spec;
 }
 
-::arrow::Result<std::unique_ptr<parquet::arrow::FileReader>> OpenBaseFile(
-    Storage* storage, const std::string& path, int64_t batch_size) {
-  HOODIE_ASSIGN_OR_RAISE(auto file, storage->OpenForRead(path));
-  try {
-    parquet::ArrowReaderProperties properties;
-    properties.set_batch_size(batch_size);
-    parquet::arrow::FileReaderBuilder builder;
-    HOODIE_RETURN_NOT_OK(builder.Open(std::move(file)));
-    std::unique_ptr<parquet::arrow::FileReader> reader;
-    HOODIE_RETURN_NOT_OK(builder.properties(properties)->Build(&reader));
-    return reader;
-  } catch (const parquet::ParquetException& e) {
-    return ::arrow::Status::IOError("cannot read Parquet base file: ", e.what(), ": ",
-                                    path);
-  }
-}
-
 namespace {
 
-void CollectLeaves(const parquet::arrow::SchemaField& field, std::vector<int>* out) {
-  if (field.is_leaf()) {
-    out->push_back(field.column_index);
-    return;
-  }
-  for (const auto& child : field.children) CollectLeaves(child, out);
-}
-
 // A footer without min/max keys (meta fields off, bloom disabled) cannot prune.
-bool MayContainKey(const parquet::arrow::FileReader& reader, const std::string& key) {
-  auto metadata = reader.parquet_reader()->metadata()->key_value_metadata();
-  if (metadata == nullptr) return true;
-  auto min = metadata->Get(std::string(kFooterMinRecordKey));
-  auto max = metadata->Get(std::string(kFooterMaxRecordKey));
-  if (!min.ok() || !max.ok()) return true;
+bool MayContainKey(const BaseFileReader& reader, const std::string& key) {
+  std::optional<std::string> min = reader.min_record_key();
+  std::optional<std::string> max = reader.max_record_key();
+  if (!min || !max) return true;
   return key >= *min && key <= *max;
 }
 
@@ -192,12 +161,7 @@ class BaseFileScan : public ::arrow::RecordBatchReader {
   bool LimitReached() const { return spec_.limit && emitted_ >= *spec_.limit; }
 
   ::arrow::Status ReadFromParquet(std::shared_ptr<::arrow::RecordBatch>* batch) {
-    try {
-      return batches_->ReadNext(batch);
-    } catch (const parquet::ParquetException& e) {
-      return ::arrow::Status::IOError("cannot read Parquet base file: ", e.what(), ": ",
-                                      files_[file_index_ - 1].path);
-    }
+    return batches_->ReadNext(batch);
   }
 
   // Opens the next file that may hold matching rows; false when none is left.
@@ -206,15 +170,17 @@ class BaseFileScan : public ::arrow::RecordBatchReader {
     while (file_index_ < files_.size()) {
       const BaseFile& file = files_[file_index_++];
       HOODIE_ASSIGN_OR_RAISE(reader_,
-                             OpenBaseFile(storage_.get(), file.path, spec_.batch_size));
+                             BaseFileReader::Open(storage_, file.path, spec_.batch_size));
       if (spec_.record_key && !MayContainKey(*reader_, *spec_.record_key)) {
         reader_.reset();
         continue;
       }
-      leaves_.clear();
-      for (const auto& field : reader_->manifest().schema_fields) {
-        if (spec_.read_schema->GetFieldByName(field.field->name()) != nullptr) {
-          CollectLeaves(field, &leaves_);
+      // The file's columns the read needs, in file order; the others (added by later
+      // schemas) become nulls in Shape.
+      columns_.clear();
+      for (const auto& field : reader_->schema()->fields()) {
+        if (spec_.read_schema->GetFieldByName(field->name()) != nullptr) {
+          columns_.push_back(field->name());
         }
       }
       row_group_ = 0;
@@ -226,13 +192,11 @@ class BaseFileScan : public ::arrow::RecordBatchReader {
   // Starts the next row group of the open file; false when the file is done.
   ::arrow::Result<bool> NextRowGroup() {
     if (reader_ == nullptr || row_group_ >= reader_->num_row_groups()) return false;
-    try {
-      HOODIE_ASSIGN_OR_RAISE(batches_,
-                             reader_->GetRecordBatchReader({row_group_++}, leaves_));
-    } catch (const parquet::ParquetException& e) {
-      return ::arrow::Status::IOError("cannot read Parquet base file: ", e.what(), ": ",
-                                      files_[file_index_ - 1].path);
-    }
+    // One row group at a time, so that memory holds one row group's pages.
+    BaseFileReadOptions options;
+    options.columns = columns_;
+    options.row_groups = {row_group_++};
+    HOODIE_ASSIGN_OR_RAISE(batches_, reader_->GetRecordBatchReader(options));
     return true;
   }
 
@@ -248,10 +212,10 @@ class BaseFileScan : public ::arrow::RecordBatchReader {
   ScanSpec spec_;
   std::vector<PartitionConstants> constants_;
   size_t file_index_ = 0;
-  std::unique_ptr<parquet::arrow::FileReader> reader_;
-  std::vector<int> leaves_;
+  std::unique_ptr<BaseFileReader> reader_;
+  std::vector<std::string> columns_;
   int row_group_ = 0;
-  std::unique_ptr<::arrow::RecordBatchReader> batches_;
+  std::shared_ptr<::arrow::RecordBatchReader> batches_;
   int64_t emitted_ = 0;
 };
 
@@ -328,16 +292,10 @@ const ::arrow::Scalar* FindConstant(const PartitionConstants* constants,
 }
 
 ::arrow::Result<std::shared_ptr<::arrow::Schema>> ReadBaseFileSchema(
-    Storage* storage, const std::string& path) {
-  HOODIE_ASSIGN_OR_RAISE(auto reader, OpenBaseFile(storage, path, 1024));
-  std::shared_ptr<::arrow::Schema> schema;
-  try {
-    HOODIE_RETURN_NOT_OK(reader->GetSchema(&schema));
-  } catch (const parquet::ParquetException& e) {
-    return ::arrow::Status::IOError("cannot read Parquet schema: ", e.what(), ": ", path);
-  }
+    std::shared_ptr<Storage> storage, const std::string& path) {
+  HOODIE_ASSIGN_OR_RAISE(auto reader, BaseFileReader::Open(storage, path));
   // Keep field order and types only: footer metadata differs from file to file.
-  return schema->RemoveMetadata();
+  return reader->schema()->RemoveMetadata();
 }
 
 std::shared_ptr<::arrow::RecordBatchReader> MakeBaseFileScan(

@@ -52,7 +52,7 @@ struct ScanSpec {
 
 /// The Arrow schema of one Parquet file. IOError/Invalid from storage or Parquet.
 ::arrow::Result<std::shared_ptr<::arrow::Schema>> ReadBaseFileSchema(
-    Storage* storage, const std::string& path);
+    std::shared_ptr<Storage> storage, const std::string& path);
 
 /// Resolves projection and filters of `options` against `table_schema`, adding the
 /// incremental commit-time range as two filters. Invalid naming a missing column or a
@@ -60,11 +60,6 @@ struct ScanSpec {
 ::arrow::Result<ScanSpec> MakeScanSpec(
     const ::arrow::Schema& table_schema, const ReadOptions& options,
     const std::optional<std::pair<std::string, std::string>>& commit_time_range);
-
-/// Opens a Parquet base file for reading with batches of `batch_size` rows. IOError
-/// naming the file when Parquet cannot read it.
-::arrow::Result<std::unique_ptr<parquet::arrow::FileReader>> OpenBaseFile(
-    Storage* storage, const std::string& path, int64_t batch_size);
 
 /// `batch` with the columns of `schema` in its order: a missing column becomes nulls
 /// (a column added by a later schema), a column of another type is cast, and a column

@@ -10,10 +10,10 @@
 #include <arrow/util/key_value_metadata.h>
 #include <parquet/arrow/writer.h>
 
+#include "hoodie/cli/value_text.h"
 #include "hoodie/common/macros.h"
 #include "hoodie/format/avro/avro_schema.h"
 #include "hoodie/format/log/log_writer.h"
-#include "hoodie/read/value_text.h"
 #include "hoodie/storage/path.h"
 #include "hoodie/storage/storage.h"
 #include "hoodie/table/partition_metadata.h"

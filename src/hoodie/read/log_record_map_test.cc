@@ -10,8 +10,8 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include "hoodie/cli/value_text.h"
 #include "hoodie/read/log_record_map_internal.h"
-#include "hoodie/read/value_text.h"
 #include "hoodie/testing/matchers.h"
 #include "hoodie/testing/temp_dir.h"
 

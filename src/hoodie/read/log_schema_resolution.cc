@@ -7,6 +7,7 @@
 #include <arrow/util/checked_cast.h>
 
 #include "hoodie/common/macros.h"
+#include "hoodie/format/avro/avro_types.h"
 #include "hoodie/read/log_schema_resolution_internal.h"
 
 namespace hoodie::internal {
@@ -15,91 +16,8 @@ namespace {
 
 using ::arrow::internal::checked_cast;
 
-// The Avro type an Arrow type was decoded from, logical types by their base type.
-enum class AvroKind {
-  kNull,
-  kBoolean,
-  kInt,
-  kLong,
-  kFloat,
-  kDouble,
-  kString,
-  kBytes,
-  kFixed,
-  kDecimal,
-  kRecord,
-  kArray,
-  kMap,
-  kOther
-};
-
-AvroKind KindOf(const ::arrow::DataType& type) {
-  using T = ::arrow::Type;
-  switch (type.id()) {
-    case T::NA:
-      return AvroKind::kNull;
-    case T::BOOL:
-      return AvroKind::kBoolean;
-    case T::INT8:
-    case T::INT16:
-    case T::INT32:
-    case T::UINT8:
-    case T::UINT16:
-    case T::DATE32:
-    case T::TIME32:
-      return AvroKind::kInt;
-    case T::INT64:
-    case T::UINT32:
-    case T::DATE64:
-    case T::TIME64:
-    case T::TIMESTAMP:
-      return AvroKind::kLong;
-    case T::FLOAT:
-      return AvroKind::kFloat;
-    case T::DOUBLE:
-      return AvroKind::kDouble;
-    case T::STRING:
-    case T::LARGE_STRING:
-    case T::DICTIONARY:
-      return AvroKind::kString;
-    case T::BINARY:
-    case T::LARGE_BINARY:
-      return AvroKind::kBytes;
-    case T::FIXED_SIZE_BINARY:
-      return AvroKind::kFixed;
-    case T::DECIMAL128:
-    case T::DECIMAL256:
-      return AvroKind::kDecimal;
-    case T::STRUCT:
-      return AvroKind::kRecord;
-    case T::LIST:
-    case T::LARGE_LIST:
-      return AvroKind::kArray;
-    case T::MAP:
-      return AvroKind::kMap;
-    default:
-      return AvroKind::kOther;
-  }
-}
-
-// Avro's promotions (Schema Resolution, "the writer's schema may be promoted").
-bool Promotes(AvroKind writer, AvroKind reader) {
-  if (writer == reader) return true;
-  switch (writer) {
-    case AvroKind::kInt:
-      return reader == AvroKind::kLong || reader == AvroKind::kFloat ||
-             reader == AvroKind::kDouble;
-    case AvroKind::kLong:
-      return reader == AvroKind::kFloat || reader == AvroKind::kDouble;
-    case AvroKind::kFloat:
-      return reader == AvroKind::kDouble;
-    case AvroKind::kString:
-      return reader == AvroKind::kBytes;
-    case AvroKind::kBytes:
-      return reader == AvroKind::kString;
-    default:
-      return false;
-  }
+bool IsDecimal(const ::arrow::DataType& type) {
+  return type.id() == ::arrow::Type::DECIMAL128 || type.id() == ::arrow::Type::DECIMAL256;
 }
 
 ::arrow::Status Mismatch(const std::string& path, const ::arrow::DataType& writer,
@@ -116,24 +34,30 @@ bool Promotes(AvroKind writer, AvroKind reader) {
 ::arrow::Status CheckType(const std::string& path, const ::arrow::DataType& writer,
                           const ::arrow::DataType& reader) {
   if (writer.Equals(reader)) return ::arrow::Status::OK();
-  AvroKind w = KindOf(writer);
-  AvroKind r = KindOf(reader);
+  std::optional<AvroType> w = AvroTypeOfArrow(writer);
+  std::optional<AvroType> r = AvroTypeOfArrow(reader);
   // A null-only writer field resolves into any nullable reader field.
-  if (w == AvroKind::kNull) return ::arrow::Status::OK();
-  if (!Promotes(w, r)) return Mismatch(path, writer, reader);
-  switch (r) {
-    case AvroKind::kFixed:
+  if (w == AvroType::kNull) return ::arrow::Status::OK();
+  // Types Avro cannot hold resolve only among themselves; decimals only to decimals
+  // (of any precision), though both are Avro bytes.
+  if (w.has_value() != r.has_value() || IsDecimal(writer) != IsDecimal(reader)) {
+    return Mismatch(path, writer, reader);
+  }
+  if (!w || IsDecimal(writer)) return ::arrow::Status::OK();
+  if (!AvroPromotes(*w, *r)) return Mismatch(path, writer, reader);
+  switch (*r) {
+    case AvroType::kFixed:
       if (checked_cast<const ::arrow::FixedSizeBinaryType&>(writer).byte_width() !=
           checked_cast<const ::arrow::FixedSizeBinaryType&>(reader).byte_width()) {
         return Mismatch(path, writer, reader);
       }
       return ::arrow::Status::OK();
-    case AvroKind::kRecord:
+    case AvroType::kRecord:
       return CheckFields(writer.fields(), reader.fields(), path + ".");
-    case AvroKind::kArray:
+    case AvroType::kArray:
       return CheckType(path + ".element", *writer.field(0)->type(),
                        *reader.field(0)->type());
-    case AvroKind::kMap: {
+    case AvroType::kMap: {
       const auto& w_map = checked_cast<const ::arrow::MapType&>(writer);
       const auto& r_map = checked_cast<const ::arrow::MapType&>(reader);
       return CheckType(path + ".value", *w_map.item_type(), *r_map.item_type());

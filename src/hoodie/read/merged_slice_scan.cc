@@ -3,12 +3,11 @@
 /// \brief MergedSliceScan: base rows merged with the slice's log records, streamed.
 #include <algorithm>
 
-#include <parquet/arrow/reader.h>
-#include <parquet/exception.h>
 
 #include "hoodie/common/macros.h"
 #include "hoodie/format/avro/meta_fields.h"
 #include "hoodie/format/log/log_file_reader.h"
+#include "hoodie/format/parquet/base_file_reader.h"
 #include "hoodie/read/merged_log_records_internal.h"
 #include "hoodie/read/merged_slice_scan_internal.h"
 
@@ -53,12 +52,7 @@ class MergedSliceScan : public ::arrow::RecordBatchReader {
   ::arrow::Status NextMergedBatch(std::shared_ptr<::arrow::RecordBatch>* out) {
     if (base_batches_ != nullptr) {
       std::shared_ptr<::arrow::RecordBatch> base;
-      try {
-        HOODIE_RETURN_NOT_OK(base_batches_->ReadNext(&base));
-      } catch (const parquet::ParquetException& e) {
-        return ::arrow::Status::IOError("cannot read Parquet base file: ", e.what(), ": ",
-                                        base_path_);
-      }
+      HOODIE_RETURN_NOT_OK(base_batches_->ReadNext(&base));
       if (base != nullptr) {
         HOODIE_ASSIGN_OR_RAISE(*out, MergeBaseBatch(*base));
         return ::arrow::Status::OK();
@@ -95,17 +89,8 @@ class MergedSliceScan : public ::arrow::RecordBatchReader {
     if (slice.base_file) {
       base_path_ = slice.base_file->path;
       HOODIE_ASSIGN_OR_RAISE(
-          base_reader_, OpenBaseFile(storage_.get(), base_path_, RowsPerMergedBatch()));
-      try {
-        std::vector<int> row_groups(base_reader_->num_row_groups());
-        for (size_t i = 0; i < row_groups.size(); ++i)
-          row_groups[i] = static_cast<int>(i);
-        HOODIE_ASSIGN_OR_RAISE(base_batches_,
-                               base_reader_->GetRecordBatchReader(row_groups));
-      } catch (const parquet::ParquetException& e) {
-        return ::arrow::Status::IOError("cannot read Parquet base file: ", e.what(), ": ",
-                                        base_path_);
-      }
+          base_reader_, BaseFileReader::Open(storage_, base_path_, RowsPerMergedBatch()));
+      HOODIE_ASSIGN_OR_RAISE(base_batches_, base_reader_->GetRecordBatchReader());
     }
     return true;
   }
@@ -195,8 +180,8 @@ class MergedSliceScan : public ::arrow::RecordBatchReader {
   std::unique_ptr<MergedLogRecords> log_records_;
   size_t log_position_ = 0;
   std::string base_path_;
-  std::unique_ptr<parquet::arrow::FileReader> base_reader_;
-  std::unique_ptr<::arrow::RecordBatchReader> base_batches_;
+  std::unique_ptr<BaseFileReader> base_reader_;
+  std::shared_ptr<::arrow::RecordBatchReader> base_batches_;
   int64_t emitted_ = 0;
   // Keys and entries of the last FindAll / EntriesAt, kept to reuse their memory.
   std::vector<std::string_view> keys_;

@@ -11,6 +11,8 @@
 #include <arrow/scalar.h>
 #include <arrow/util/decimal.h>
 
+#include "hoodie/common/ascii.h"
+#include "hoodie/common/civil_date.h"
 #include "hoodie/common/macros.h"
 #include "hoodie/config/config_value.h"
 #include "hoodie/read/partition_values_internal.h"
@@ -36,9 +38,7 @@ bool IsTimestampKeyGenerator(const TableConfig& config) {
 // writer does (tables hoodie wrote before kept ":TIMESTAMP"), so any field of a custom
 // generator may be one: its values come from the data files.
 bool HasCustomTimestampField(const TableConfig& config) {
-  std::string raw = config.GetOr(TableConfig::kPartitionFields, "");
-  std::transform(raw.begin(), raw.end(), raw.begin(),
-                 [](unsigned char c) { return std::toupper(c); });
+  std::string raw = ToUpperAscii(config.GetOr(TableConfig::kPartitionFields, ""));
   std::optional<std::string> name = config.key_generator_class();
   return raw.find(":TIMESTAMP") != std::string::npos ||
          (name && (EqualsIgnoreCase(*name, "org.apache.hudi.keygen.CustomKeyGenerator") ||
@@ -142,20 +142,6 @@ std::optional<double> JavaParseDouble(std::string_view text) {
   return negative ? -value : value;
 }
 
-int64_t DaysFromCivil(int64_t year, int64_t month, int64_t day) {
-  year -= month <= 2;
-  int64_t era = (year >= 0 ? year : year - 399) / 400;
-  int64_t year_of_era = year - era * 400;
-  int64_t day_of_year = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1;
-  int64_t day_of_era =
-      year_of_era * 365 + year_of_era / 4 - year_of_era / 100 + day_of_year;
-  return era * 146097 + day_of_era - 719468;
-}
-
-bool IsLeap(int64_t year) {
-  return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0;
-}
-
 // Spark's DateTimeUtils.stringToDate (Cast of a string to DATE, ANSI off): trimmed,
 // `[+-]yyyy[-[m]m[-[d]d]]`, a full date may be followed by ' ' or 'T' and anything.
 std::optional<int32_t> SparkStringToDate(std::string_view text) {
@@ -198,9 +184,8 @@ std::optional<int32_t> SparkStringToDate(std::string_view text) {
   int64_t year = sign * segments[0];
   int64_t month = segments[1];
   int64_t day = segments[2];
-  static constexpr int kDays[] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
   if (month < 1 || month > 12 || day < 1) return std::nullopt;
-  if (day > kDays[month - 1] + (month == 2 && IsLeap(year) ? 1 : 0)) return std::nullopt;
+  if (day > DaysInMonth(year, month)) return std::nullopt;
   return static_cast<int32_t>(DaysFromCivil(year, month, day));
 }
 

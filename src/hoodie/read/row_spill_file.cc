@@ -16,6 +16,7 @@
 #include <arrow/ipc/writer.h>
 
 #include "hoodie/common/macros.h"
+#include "hoodie/common/spill_directory.h"
 #include "hoodie/read/row_spill_file_internal.h"
 
 namespace hoodie::internal {
@@ -32,15 +33,9 @@ constexpr size_t kWriteBuffer = size_t{1} << 20;
 
 }  // namespace
 
-std::string SpillParentDirectory(const std::string& configured) {
-  if (!configured.empty()) return configured;
-  const char* tmp = std::getenv("TMPDIR");
-  return tmp != nullptr && *tmp != '\0' ? tmp : "/tmp";
-}
-
 ::arrow::Result<std::unique_ptr<RowSpillFile>> RowSpillFile::Create(
     const std::string& directory) {
-  std::string pattern = SpillParentDirectory(directory) + "/hoodie-log-merge-XXXXXX";
+  std::string pattern = SpillDirectory(directory) + "/hoodie-log-merge-XXXXXX";
   std::vector<char> name(pattern.begin(), pattern.end());
   name.push_back('\0');
   int fd = ::mkstemp(name.data());

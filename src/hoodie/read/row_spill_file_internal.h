@@ -83,7 +83,4 @@ class RowSpillFile {
   std::vector<int64_t> rows_in_batch_;
 };
 
-/// The folder spill files go to: `configured` when set, else $TMPDIR, else /tmp.
-std::string SpillParentDirectory(const std::string& configured);
-
 }  // namespace hoodie::internal

@@ -5,8 +5,8 @@
 
 #include <algorithm>
 
+#include "hoodie/cli/value_text.h"
 #include "hoodie/common/macros.h"
-#include "hoodie/read/value_text.h"
 #include "hoodie/storage/storage.h"
 #include "hoodie/table/table_meta_client.h"
 #include "hoodie/testing/test_data.h"

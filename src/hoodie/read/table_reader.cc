@@ -249,7 +249,7 @@ bool KeepFilesWrittenInRange(const std::set<std::string>& files, FileSlice* slic
   }
   if (!plan.schema_file.empty()) {
     HOODIE_ASSIGN_OR_RAISE(table_schema, internal::ReadBaseFileSchema(
-                                             table_->storage().get(), plan.schema_file));
+                                             table_->storage(), plan.schema_file));
   } else if (log_schema != nullptr) {
     table_schema = std::move(log_schema);
   } else if (!options.columns.empty() || !options.filters.empty()) {

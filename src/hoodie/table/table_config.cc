@@ -12,6 +12,7 @@
 #include <cstdio>
 #include <ctime>
 
+#include "hoodie/common/ascii.h"
 #include "hoodie/common/macros.h"
 
 namespace hoodie {
@@ -34,10 +35,7 @@ std::vector<std::string> SplitNonEmpty(std::string_view text, char separator) {
 bool JavaParseBoolean(const std::optional<std::string>& value, bool default_value) {
   if (!value.has_value()) return default_value;
   if (value->size() != 4) return false;
-  std::string lower = *value;
-  std::transform(lower.begin(), lower.end(), lower.begin(),
-                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-  return lower == "true";
+  return EqualsIgnoreCase(*value, "true");
 }
 
 // Integer.parseInt: optional sign, decimal digits only, within int32.

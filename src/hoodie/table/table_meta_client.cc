@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 /// \file hoodie/table/table_meta_client.cc
 /// \brief TableMetaClient creation, loading and version checks.
+#include "hoodie/common/ascii.h"
 #include "hoodie/common/string_list.h"
 #include "hoodie/table/table_meta_client.h"
 
@@ -68,10 +69,7 @@ TableConfig TableCreateOptions::ToTableConfig() const {
                                               ? TableConfig::kDefaultArchiveFolder
                                               : archive_folder);
   if (!base_file_format.empty()) {
-    std::string upper = base_file_format;
-    std::transform(upper.begin(), upper.end(), upper.begin(),
-                   [](unsigned char c) { return static_cast<char>(std::toupper(c)); });
-    config.Set(TableConfig::kBaseFileFormat, upper);
+    config.Set(TableConfig::kBaseFileFormat, ToUpperAscii(base_file_format));
   }
   if (!precombine_field.empty())
     config.Set(TableConfig::kPrecombineField, precombine_field);

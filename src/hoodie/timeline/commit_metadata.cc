@@ -379,7 +379,7 @@ void CommitMetadata::AddWriteStat(const std::string& partition, WriteStat stat) 
   }
   partition_to_write_stats.emplace_back(partition,
                                         std::vector<WriteStat>{std::move(stat)});
-  internal::OrderLikeJavaHashMap(&partition_to_write_stats);
+  OrderLikeJavaHashMap(&partition_to_write_stats);
 }
 
 void CommitMetadata::AddMetadata(const std::string& key, std::string value) {
@@ -388,7 +388,7 @@ void CommitMetadata::AddMetadata(const std::string& key, std::string value) {
     return;
   }
   extra_metadata.emplace_back(key, std::move(value));
-  internal::OrderLikeJavaHashMap(&extra_metadata);
+  OrderLikeJavaHashMap(&extra_metadata);
 }
 
 std::optional<std::string> CommitMetadata::GetMetadata(std::string_view key) const {
@@ -503,7 +503,7 @@ void ReplaceCommitMetadata::AddReplaceFileIds(const std::string& partition,
     return;
   }
   partition_to_replace_file_ids.emplace_back(partition, std::move(file_ids));
-  internal::OrderLikeJavaHashMap(&partition_to_replace_file_ids);
+  OrderLikeJavaHashMap(&partition_to_replace_file_ids);
 }
 
 }  // namespace hoodie

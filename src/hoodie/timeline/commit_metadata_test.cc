@@ -197,15 +197,15 @@ TEST(CommitMetadataTest, MapsIterateInJavaHashMapOrder) {
   std::vector<std::string> order;
   for (const auto& entry : m.partition_to_replace_file_ids) order.push_back(entry.first);
   EXPECT_EQ(order, (std::vector<std::string>{"30", "20", "10"}));
-  EXPECT_EQ(internal::JavaStringHashCode("10"), 1567);
+  EXPECT_EQ(JavaStringHashCode("10"), 1567);
   // Java: "hoodie".hashCode() == -1211618504 (31-based, wrapping int arithmetic).
-  EXPECT_EQ(internal::JavaStringHashCode("hoodie"), -1211618504);
-  EXPECT_EQ(internal::JavaStringHashCode(""), 0);
+  EXPECT_EQ(JavaStringHashCode("hoodie"), -1211618504);
+  EXPECT_EQ(JavaStringHashCode(""), 0);
   // "é" is one UTF-16 unit (0xE9); "😀" is a surrogate pair.
-  EXPECT_EQ(internal::JavaStringHashCode("\xC3\xA9"), 0xE9);
-  EXPECT_EQ(internal::JavaStringHashCode("\xF0\x9F\x98\x80"), 0xD83D * 31 + 0xDE00);
-  EXPECT_EQ(internal::JavaHashMapCapacity(12), 16u);
-  EXPECT_EQ(internal::JavaHashMapCapacity(13), 32u);
+  EXPECT_EQ(JavaStringHashCode("\xC3\xA9"), 0xE9);
+  EXPECT_EQ(JavaStringHashCode("\xF0\x9F\x98\x80"), 0xD83D * 31 + 0xDE00);
+  EXPECT_EQ(JavaHashMapCapacity(12), 16u);
+  EXPECT_EQ(JavaHashMapCapacity(13), 32u);
 }
 
 TEST(CommitMetadataTest, Helpers) {
@@ -397,7 +397,7 @@ void CheckSampleCommit(const std::string& meta, const ExpectedCommit& expected) 
     EXPECT_EQ(Sorted(m.FilesWritten()), Sorted(expected.files));
     EXPECT_EQ(m.partition_to_replace_file_ids, expected.replaced);
     auto reordered = m.partition_to_replace_file_ids;
-    internal::OrderLikeJavaHashMap(&reordered);
+    OrderLikeJavaHashMap(&reordered);
     EXPECT_EQ(reordered, m.partition_to_replace_file_ids);
     EXPECT_EQ(m.ToJson(), bytes);
     return;
@@ -405,7 +405,7 @@ void CheckSampleCommit(const std::string& meta, const ExpectedCommit& expected) 
   ASSERT_OK_AND_ASSIGN(auto m, CommitMetadata::FromJson(bytes, expected.file));
   // Hudi wrote its maps in java.util.HashMap order, which AddWriteStat reproduces.
   auto reordered = m.partition_to_write_stats;
-  internal::OrderLikeJavaHashMap(&reordered);
+  OrderLikeJavaHashMap(&reordered);
   EXPECT_EQ(reordered, m.partition_to_write_stats);
   EXPECT_EQ(m.operation_type, expected.operation);
   EXPECT_FALSE(m.compacted);

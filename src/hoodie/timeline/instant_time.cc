@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 /// \file hoodie/timeline/instant_time.cc
 /// \brief Instant time generation and parsing (HoodieInstantTimeGenerator).
+#include "hoodie/common/ascii.h"
+#include "hoodie/common/civil_date.h"
 #include "hoodie/timeline/instant_time.h"
 
 #include <time.h>
@@ -42,15 +44,6 @@ int ToInt(std::string_view digits) {
   return value;
 }
 
-bool IsLeapYear(int year) {
-  return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0;
-}
-
-int DaysInMonth(int year, int month) {
-  static constexpr int kDays[] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
-  return month == 2 && IsLeapYear(year) ? 29 : kDays[month - 1];
-}
-
 // Converts a broken-down local or UTC time to epoch seconds; false if out of range.
 bool ToEpochSeconds(struct tm* fields, TimelineTimeZone zone, int64_t* seconds) {
   fields->tm_isdst = -1;
@@ -67,9 +60,7 @@ const char* TimelineTimeZoneName(TimelineTimeZone zone) {
 }
 
 ::arrow::Result<TimelineTimeZone> ParseTimelineTimeZone(std::string_view value) {
-  std::string upper(value);
-  std::transform(upper.begin(), upper.end(), upper.begin(),
-                 [](unsigned char c) { return static_cast<char>(std::toupper(c)); });
+  std::string upper = ToUpperAscii(value);
   if (upper == "LOCAL") return TimelineTimeZone::kLocal;
   if (upper == "UTC") return TimelineTimeZone::kUtc;
   return ::arrow::Status::Invalid(
@@ -130,7 +121,7 @@ std::string InstantTimeGenerator::FormatMillis(int64_t epoch_millis,
   }
   // java.time's default SMART resolver moves day 29-31 past the month's end back to
   // the last day of the month instead of failing.
-  day = std::min(day, DaysInMonth(year, month));
+  day = static_cast<int>(std::min<int64_t>(day, DaysInMonth(year, month)));
   struct tm fields{};
   fields.tm_year = year - 1900;
   fields.tm_mon = month - 1;

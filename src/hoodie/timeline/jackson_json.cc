@@ -151,48 +151,4 @@ std::string ToJacksonPrettyJson(const Json& value) {
   return out;
 }
 
-int32_t JavaStringHashCode(std::string_view utf8) {
-  uint32_t hash = 0;
-  auto add = [&hash](uint32_t unit) { hash = hash * 31 + unit; };
-  for (size_t i = 0; i < utf8.size();) {
-    unsigned char c = static_cast<unsigned char>(utf8[i]);
-    uint32_t code = c;
-    size_t len = 1;
-    if (c >= 0xF0 && i + 3 < utf8.size()) {
-      code = ((c & 0x07u) << 18) | ((utf8[i + 1] & 0x3Fu) << 12) |
-             ((utf8[i + 2] & 0x3Fu) << 6) | (utf8[i + 3] & 0x3Fu);
-      len = 4;
-    } else if (c >= 0xE0 && i + 2 < utf8.size()) {
-      code = ((c & 0x0Fu) << 12) | ((utf8[i + 1] & 0x3Fu) << 6) | (utf8[i + 2] & 0x3Fu);
-      len = 3;
-    } else if (c >= 0xC0 && i + 1 < utf8.size()) {
-      code = ((c & 0x1Fu) << 6) | (utf8[i + 1] & 0x3Fu);
-      len = 2;
-    }
-    if (code >= 0x10000) {
-      // A supplementary character is two UTF-16 units (a surrogate pair) in Java.
-      code -= 0x10000;
-      add(0xD800 + (code >> 10));
-      add(0xDC00 + (code & 0x3FF));
-    } else {
-      add(code);
-    }
-    i += len;
-  }
-  return static_cast<int32_t>(hash);
-}
-
-size_t JavaHashMapBucket(std::string_view key, size_t capacity) {
-  uint32_t h = static_cast<uint32_t>(JavaStringHashCode(key));
-  h ^= h >> 16;  // HashMap.hash() spreads the high bits down.
-  return static_cast<size_t>(h) & (capacity - 1);
-}
-
-size_t JavaHashMapCapacity(size_t size) {
-  // Default table of 16 doubles whenever the size exceeds 0.75 * capacity.
-  size_t capacity = 16;
-  while (size > capacity * 3 / 4) capacity *= 2;
-  return capacity;
-}
-
 }  // namespace hoodie::internal

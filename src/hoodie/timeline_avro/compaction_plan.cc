@@ -4,7 +4,7 @@
 
 #include "hoodie/timeline_avro/compaction_plan.h"
 
-#include "hoodie/timeline/jackson_json_internal.h"
+#include "hoodie/common/java_compat.h"
 #include "hoodie/timeline_avro/model_container_internal.h"
 
 namespace hoodie {
@@ -67,7 +67,7 @@ Result<CompactionOperation> OperationFromValue(const AvroValue& record) {
 AvroValue MetricsToValue(const std::optional<std::map<std::string, double>>& metrics) {
   if (!metrics) return AvroValue::Null();
   std::vector<std::pair<std::string, double>> ordered(metrics->begin(), metrics->end());
-  internal::OrderLikeJavaHashMap(&ordered);
+  OrderLikeJavaHashMap(&ordered);
   AvroEntries entries;
   for (const auto& [key, value] : ordered)
     entries.emplace_back(key, AvroValue::Double(value));

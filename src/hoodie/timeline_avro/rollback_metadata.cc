@@ -4,7 +4,7 @@
 
 #include "hoodie/timeline_avro/rollback_metadata.h"
 
-#include "hoodie/timeline/jackson_json_internal.h"
+#include "hoodie/common/java_compat.h"
 #include "hoodie/timeline_avro/model_container_internal.h"
 
 namespace hoodie {
@@ -107,7 +107,7 @@ AvroValue HashOrderedLongMap(const std::optional<std::map<std::string, int64_t>>
   if (!map) return AvroValue::Null();
   AvroEntries entries;
   for (const auto& [key, value] : *map) entries.emplace_back(key, AvroValue::Long(value));
-  internal::OrderLikeJavaHashMap(&entries);
+  OrderLikeJavaHashMap(&entries);
   return AvroValue::Map(std::move(entries));
 }
 
@@ -128,7 +128,7 @@ AvroValue PartitionsToValue(const std::map<std::string, RollbackPartitionMetadat
   AvroEntries entries;
   for (const auto& [key, partition] : map)
     entries.emplace_back(key, PartitionToValue(partition));
-  internal::OrderLikeJavaHashMap(&entries);
+  OrderLikeJavaHashMap(&entries);
   return AvroValue::Map(std::move(entries));
 }
 

@@ -18,6 +18,7 @@
 #include <arrow/util/future.h>
 #include <arrow/util/thread_pool.h>
 
+#include "hoodie/common/spill_directory.h"
 #include "hoodie/format/parquet/file_naming.h"
 #include "hoodie/index/index.h"
 #include "hoodie/keygen/key_generator.h"

@@ -360,12 +360,6 @@ ExternalSorter::~ExternalSorter() {
                                        batch_rows);
 }
 
-std::string SpillDirectory(const std::string& configured) {
-  if (!configured.empty()) return configured;
-  const char* tmp = std::getenv("TMPDIR");
-  return tmp != nullptr && *tmp != '\0' ? tmp : "/tmp";
-}
-
 ::arrow::Result<std::string> MakeSpillFolder(const std::string& parent,
                                              const std::string& what) {
   std::string pattern = parent + "/hoodie-" + what + "-XXXXXX";

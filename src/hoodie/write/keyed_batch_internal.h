@@ -93,8 +93,6 @@ class ExternalSorter {
   std::vector<std::string> runs_;
 };
 
-/// The spill folder to use: `configured` when set, else $TMPDIR or /tmp.
-std::string SpillDirectory(const std::string& configured);
 
 /// Creates a fresh folder `<parent>/hoodie-<what>-XXXXXX`. IOError naming it on failure.
 ::arrow::Result<std::string> MakeSpillFolder(const std::string& parent,

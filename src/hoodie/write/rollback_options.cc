@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <string>
 
+#include "hoodie/common/ascii.h"
 #include "hoodie/config/clean_config.h"
 #include "hoodie/config/hoodie_config.h"
 #include "hoodie/config/write_config.h"
@@ -16,7 +17,7 @@ namespace hoodie {
 ::arrow::Result<RollbackOptions> RollbackOptions::FromConfig(const HoodieConfig& config) {
   RollbackOptions out;
   ARROW_ASSIGN_OR_RAISE(std::string policy, config.Get(CleanConfig::kFailedWritesPolicy));
-  std::transform(policy.begin(), policy.end(), policy.begin(), ::toupper);
+  policy = ToUpperAscii(policy);
   if (policy == "EAGER") {
     out.failed_writes_policy = FailedWritesPolicy::kEager;
   } else if (policy == "NEVER") {

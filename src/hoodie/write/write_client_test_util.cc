@@ -8,11 +8,11 @@
 #include <filesystem>
 #include <map>
 
+#include "hoodie/cli/value_text.h"
 #include "hoodie/format/log/data_block.h"
 #include "hoodie/format/log/log_file_reader.h"
 #include "hoodie/read/read_options.h"
 #include "hoodie/read/table_reader.h"
-#include "hoodie/read/value_text.h"
 #include "hoodie/storage/path.h"
 #include "hoodie/storage/storage.h"
 #include "hoodie/testing/matchers.h"

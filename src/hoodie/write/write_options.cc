@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cctype>
 
+#include "hoodie/common/ascii.h"
 #include "hoodie/config/compaction_config.h"
 #include "hoodie/config/datasource_config.h"
 #include "hoodie/config/enum_choice.h"
@@ -28,13 +29,6 @@
 namespace hoodie {
 namespace {
 
-std::string Upper(std::string_view text) {
-  std::string out(text);
-  std::transform(out.begin(), out.end(), out.begin(),
-                 [](unsigned char c) { return static_cast<char>(std::toupper(c)); });
-  return out;
-}
-
 // The table's hoodie.properties entries first, the write configuration on top: write
 // options win, and keys only the table knows (record key fields, key generator) apply.
 HoodieConfig Layered(const HoodieConfig& config, const TableConfig* table) {
@@ -50,7 +44,7 @@ HoodieConfig Layered(const HoodieConfig& config, const TableConfig* table) {
   ARROW_ASSIGN_OR_RAISE(std::string type, config.Get(DataSourceConfig::kTableType));
   if (table != nullptr)
     type = TableTypeName(table->table_type().ValueOr(TableType::kCopyOnWrite));
-  if (Upper(type) != "COPY_ON_WRITE" && Upper(type) != "MERGE_ON_READ") {
+  if (ToUpperAscii(type) != "COPY_ON_WRITE" && ToUpperAscii(type) != "MERGE_ON_READ") {
     return ::arrow::Status::Invalid(
         "unknown table type (COPY_ON_WRITE or MERGE_ON_READ): "
         "hoodie.datasource.write.table.type=",
@@ -100,7 +94,7 @@ HoodieConfig Layered(const HoodieConfig& config, const TableConfig* table) {
 
 ::arrow::Status ReadIndexAndBloom(const HoodieConfig& config, WriteOptions* out) {
   ARROW_ASSIGN_OR_RAISE(std::string index, config.Get(IndexConfig::kIndexType));
-  out->index_type = Upper(index);
+  out->index_type = ToUpperAscii(index);
   // A user index (hoodie.index.class) wins over the type, as in Java. MakeIndex
   // refuses HBASE, BUCKET, RECORD_INDEX and FLINK_STATE and unknown names.
   ARROW_ASSIGN_OR_RAISE(std::unique_ptr<Index> made, MakeIndex(config));
@@ -109,7 +103,7 @@ HoodieConfig Layered(const HoodieConfig& config, const TableConfig* table) {
   // are read by Hudi's bloom index, so the documented default wins (design.md).
   ARROW_ASSIGN_OR_RAISE(std::string bloom_type,
                         config.Get(IndexConfig::kBloomFilterType));
-  out->bloom_filter_type = Upper(bloom_type);
+  out->bloom_filter_type = ToUpperAscii(bloom_type);
   ARROW_ASSIGN_OR_RAISE(out->bloom_num_entries,
                         config.Get(IndexConfig::kBloomNumEntries));
   ARROW_ASSIGN_OR_RAISE(out->bloom_fpp, config.Get(IndexConfig::kBloomFpp));
@@ -267,7 +261,7 @@ constexpr EnumChoice<BulkInsertSortMode> kSortModes[] = {
 }  // namespace
 
 ::arrow::Result<WriteOperationType> ParseWriteOperation(std::string_view name) {
-  std::string upper = Upper(name);
+  std::string upper = ToUpperAscii(name);
   if (upper == "INSERT") return WriteOperationType::kInsert;
   if (upper == "UPSERT") return WriteOperationType::kUpsert;
   if (upper == "BULK_INSERT") return WriteOperationType::kBulkInsert;
@@ -298,7 +292,7 @@ bool IsReplaceOperation(WriteOperationType operation) {
   if (table != nullptr) {
     type = TableTypeName(table->table_type().ValueOr(TableType::kCopyOnWrite));
   }
-  out.merge_on_read = Upper(type) == "MERGE_ON_READ";
+  out.merge_on_read = ToUpperAscii(type) == "MERGE_ON_READ";
   ARROW_RETURN_NOT_OK(ReadCompaction(merged, &out));
   ARROW_RETURN_NOT_OK(ReadPayload(merged, &out));
   ARROW_RETURN_NOT_OK(ReadIndexAndBloom(merged, &out));

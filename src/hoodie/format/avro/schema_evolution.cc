@@ -3,6 +3,7 @@
 /// \brief Whether a new writer schema can still read a table's existing data.
 #include "hoodie/format/avro/schema_evolution.h"
 
+#include <optional>
 #include <string>
 
 #include <arrow/type.h>
@@ -10,6 +11,7 @@
 #include "hoodie/common/error.h"
 #include "hoodie/common/macros.h"
 #include "hoodie/format/avro/avro_schema.h"
+#include "hoodie/format/avro/avro_types.h"
 #include "hoodie/format/avro/meta_fields.h"
 
 namespace hoodie {
@@ -26,53 +28,23 @@ Status Incompatible(const std::string& what, const std::string& path) {
       ErrorCode::kSchemaIncompatible);
 }
 
-// The Avro primitive an Arrow type is written as; promotion rules work on these.
-enum class AvroKind { kInt, kLong, kFloat, kDouble, kString, kBytes, kOther };
-
-AvroKind KindOf(const DataType& type) {
-  switch (type.id()) {
-    case Type::INT8:
-    case Type::INT16:
-    case Type::INT32:
-    case Type::UINT8:
-    case Type::UINT16:
-      return AvroKind::kInt;
-    case Type::INT64:
-    case Type::UINT32:
-      return AvroKind::kLong;
-    case Type::FLOAT:
-      return AvroKind::kFloat;
-    case Type::DOUBLE:
-      return AvroKind::kDouble;
-    case Type::STRING:
-    case Type::LARGE_STRING:
-    case Type::STRING_VIEW:
-      return AvroKind::kString;
-    case Type::BINARY:
-    case Type::LARGE_BINARY:
-    case Type::BINARY_VIEW:
-      return AvroKind::kBytes;
+// The Avro type of a non-logical primitive Arrow type that promotion rules apply to
+// (int, long, float, double, string, bytes); nullopt for any other type, which must
+// stay as it is.
+std::optional<AvroType> PromotableType(const DataType& type) {
+  if (IsAvroLogicalType(type)) return std::nullopt;
+  std::optional<AvroType> avro = AvroTypeOfArrow(type);
+  if (!avro) return std::nullopt;
+  switch (*avro) {
+    case AvroType::kInt:
+    case AvroType::kLong:
+    case AvroType::kFloat:
+    case AvroType::kDouble:
+    case AvroType::kString:
+    case AvroType::kBytes:
+      return avro;
     default:
-      return AvroKind::kOther;
-  }
-}
-
-// Avro's SchemaCompatibility promotions (writer -> reader).
-bool Promotes(AvroKind from, AvroKind to) {
-  if (from == to) return true;
-  switch (from) {
-    case AvroKind::kInt:
-      return to == AvroKind::kLong || to == AvroKind::kFloat || to == AvroKind::kDouble;
-    case AvroKind::kLong:
-      return to == AvroKind::kFloat || to == AvroKind::kDouble;
-    case AvroKind::kFloat:
-      return to == AvroKind::kDouble;
-    case AvroKind::kString:
-      return to == AvroKind::kBytes;
-    case AvroKind::kBytes:
-      return to == AvroKind::kString;
-    default:
-      return false;
+      return std::nullopt;
   }
 }
 
@@ -130,10 +102,10 @@ class EvolutionChecker {
       const auto& new_map = static_cast<const ::arrow::MapType&>(new_type);
       return Field(*old_map.item_field(), *new_map.item_field(), path + ".value");
     }
-    AvroKind old_kind = KindOf(old_type);
-    AvroKind new_kind = KindOf(new_type);
-    if (old_kind != AvroKind::kOther && new_kind != AvroKind::kOther) {
-      if (Promotes(old_kind, new_kind)) return Status::OK();
+    std::optional<AvroType> old_avro = PromotableType(old_type);
+    std::optional<AvroType> new_avro = PromotableType(new_type);
+    if (old_avro && new_avro) {
+      if (AvroPromotes(*old_avro, *new_avro)) return Status::OK();
       return Incompatible("type " + old_type.ToString() + " cannot be read as " +
                               new_type.ToString(),
                           path);

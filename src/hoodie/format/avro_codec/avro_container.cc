@@ -23,17 +23,21 @@ constexpr std::string_view kMagic("Obj\x01", 4);
 constexpr std::string_view kSchemaKey = "avro.schema";
 constexpr std::string_view kCodecKey = "avro.codec";
 
-struct Header {
-  AvroEntries metadata;
-  std::string_view sync;
-};
+}  // namespace
 
-/// Parses magic, metadata map and sync marker; leaves `*in` at the first block.
-Result<Header> ReadHeader(std::string_view* in) {
-  if (in->substr(0, kMagic.size()) != kMagic) {
-    return Status::Invalid("Avro container: missing magic Obj\\x01");
+const std::string* AvroContainerHeader::Find(std::string_view key) const {
+  for (const auto& [name, value] : metadata) {
+    if (name == key) return &value.text();
   }
-  in->remove_prefix(kMagic.size());
+  return nullptr;
+}
+
+Result<AvroContainerHeader> ParseAvroContainerHeader(std::string_view bytes) {
+  std::string_view in = bytes;
+  if (in.substr(0, kMagic.size()) != kMagic) {
+    return Status::Invalid("the file does not start with the magic Obj\\x01");
+  }
+  in.remove_prefix(kMagic.size());
   static const AvroNode kBytesMap = [] {
     static AvroNode bytes_node;
     bytes_node.type = AvroType::kBytes;
@@ -42,36 +46,36 @@ Result<Header> ReadHeader(std::string_view* in) {
     map.values = &bytes_node;
     return map;
   }();
-  ARROW_ASSIGN_OR_RAISE(AvroValue map, DecodeAvroBinary(in, kBytesMap, kBytesMap));
-  Header header;
+  ARROW_ASSIGN_OR_RAISE(AvroValue map, DecodeAvroBinary(&in, kBytesMap, kBytesMap));
+  AvroContainerHeader header;
   header.metadata = map.entries();
-  if (in->size() < 16) return Status::Invalid("Avro container: truncated sync marker");
-  header.sync = in->substr(0, 16);
-  in->remove_prefix(16);
+  if (in.size() < 16) return Status::Invalid("truncated sync marker");
+  header.sync = std::string(in.substr(0, 16));
+  in.remove_prefix(16);
+  header.size = bytes.size() - in.size();
   return header;
 }
 
-const std::string* Lookup(const AvroEntries& metadata, std::string_view key) {
-  for (const auto& [name, value] : metadata) {
-    if (name == key) return &value.text();
-  }
-  return nullptr;
-}
-
-}  // namespace
 
 Result<AvroEntries> ReadContainerMetadata(std::string_view bytes) {
-  ARROW_ASSIGN_OR_RAISE(Header header, ReadHeader(&bytes));
-  return std::move(header.metadata);
+  auto header = ParseAvroContainerHeader(bytes);
+  if (!header.ok()) {
+    return header.status().WithMessage("Avro container: ", header.status().message());
+  }
+  return std::move(header->metadata);
 }
 
 Result<AvroValue> ReadSingleRecordContainer(std::string_view bytes,
                                             const AvroSchema& reader_schema) {
-  std::string_view in = bytes;
-  ARROW_ASSIGN_OR_RAISE(Header header, ReadHeader(&in));
-  const std::string* schema_json = Lookup(header.metadata, kSchemaKey);
+  auto parsed = ParseAvroContainerHeader(bytes);
+  if (!parsed.ok()) {
+    return parsed.status().WithMessage("Avro container: ", parsed.status().message());
+  }
+  const AvroContainerHeader& header = *parsed;
+  std::string_view in = bytes.substr(header.size);
+  const std::string* schema_json = header.Find(kSchemaKey);
   if (schema_json == nullptr) return Status::Invalid("Avro container: no avro.schema");
-  const std::string* codec = Lookup(header.metadata, kCodecKey);
+  const std::string* codec = header.Find(kCodecKey);
   if (codec != nullptr && *codec != "null") {
     return Status::NotImplemented("Avro container: codec ", *codec);
   }

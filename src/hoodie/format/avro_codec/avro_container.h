@@ -50,4 +50,19 @@ using AvroSyncMarker = std::array<uint8_t, 16>;
 /// and diagnostics. \return Invalid for a bad header.
 ::arrow::Result<AvroEntries> ReadContainerMetadata(std::string_view bytes);
 
+/// \brief The header of an Avro object container file: magic, metadata, sync marker.
+struct AvroContainerHeader {
+  AvroEntries metadata;
+  std::string sync;  ///< 16 bytes
+  size_t size = 0;   ///< bytes the header takes; the first block starts there
+
+  /// The metadata value of `key` (e.g. avro.schema, avro.codec), or null.
+  const std::string* Find(std::string_view key) const;
+};
+
+/// Parses the header at the start of `bytes`, the one parser of container headers.
+/// \return Invalid saying what is wrong: no magic `Obj\x01`, a bad metadata map, a
+///   truncated sync marker (also when `bytes` ends before the header does).
+::arrow::Result<AvroContainerHeader> ParseAvroContainerHeader(std::string_view bytes);
+
 }  // namespace hoodie

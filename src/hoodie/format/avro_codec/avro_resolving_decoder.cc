@@ -32,18 +32,7 @@ bool Matches(const AvroNode& writer, const AvroNode& reader, bool allow_promotio
       default: return true;
     }
   }
-  if (!allow_promotion) return false;
-  switch (writer.type) {
-    case AvroType::kInt:
-      return reader.type == AvroType::kLong || reader.type == AvroType::kFloat ||
-             reader.type == AvroType::kDouble;
-    case AvroType::kLong:
-      return reader.type == AvroType::kFloat || reader.type == AvroType::kDouble;
-    case AvroType::kFloat: return reader.type == AvroType::kDouble;
-    case AvroType::kString: return reader.type == AvroType::kBytes;
-    case AvroType::kBytes: return reader.type == AvroType::kString;
-    default: return false;
-  }
+  return allow_promotion && AvroPromotes(writer.type, reader.type);
 }
 
 Status Incompatible(const AvroNode& writer, const AvroNode& reader) {

@@ -15,26 +15,6 @@ using ::arrow::Result;
 using ::arrow::Status;
 using Json = nlohmann::json;
 
-std::string_view AvroTypeName(AvroType type) {
-  switch (type) {
-    case AvroType::kNull: return "null";
-    case AvroType::kBoolean: return "boolean";
-    case AvroType::kInt: return "int";
-    case AvroType::kLong: return "long";
-    case AvroType::kFloat: return "float";
-    case AvroType::kDouble: return "double";
-    case AvroType::kBytes: return "bytes";
-    case AvroType::kString: return "string";
-    case AvroType::kRecord: return "record";
-    case AvroType::kEnum: return "enum";
-    case AvroType::kArray: return "array";
-    case AvroType::kMap: return "map";
-    case AvroType::kUnion: return "union";
-    case AvroType::kFixed: return "fixed";
-  }
-  return "unknown";
-}
-
 std::string_view AvroNode::short_name() const {
   const size_t dot = full_name.rfind('.');
   return dot == std::string::npos ? std::string_view(full_name)

@@ -13,28 +13,9 @@
 #include <arrow/result.h>
 #include <nlohmann/json.hpp>
 
+#include "hoodie/format/avro/avro_types.h"
+
 namespace hoodie {
-
-/// Avro schema types (Schema.Type).
-enum class AvroType {
-  kNull,
-  kBoolean,
-  kInt,
-  kLong,
-  kFloat,
-  kDouble,
-  kBytes,
-  kString,
-  kRecord,
-  kEnum,
-  kArray,
-  kMap,
-  kUnion,
-  kFixed,
-};
-
-/// The Avro name of a type ("null", "record", ...).
-std::string_view AvroTypeName(AvroType type);
 
 struct AvroNode;
 

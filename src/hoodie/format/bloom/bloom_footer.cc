@@ -80,16 +80,4 @@ std::vector<FooterEntry> BloomFooterEntries(const BloomFilter& filter,
   return entries;
 }
 
-::arrow::Result<std::shared_ptr<::parquet::FileMetaData>> ReadParquetFooter(
-    Storage& storage, const std::string& path) {
-  ARROW_ASSIGN_OR_RAISE(auto file, storage.OpenForRead(path));
-  try {
-    return ::parquet::ReadMetaData(file);
-  } catch (const std::exception& e) {
-    // parquet::ParquetException and friends must not cross our API.
-    return ::arrow::Status::Invalid("Could not read the Parquet footer: ", e.what(), ": ",
-                                    path);
-  }
-}
-
 }  // namespace hoodie

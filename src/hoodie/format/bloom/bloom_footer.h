@@ -60,19 +60,6 @@ std::vector<FooterEntry> BloomFooterEntries(const BloomFilter& filter,
                                             const std::optional<std::string>& min_key,
                                             const std::optional<std::string>& max_key);
 
-/// \brief Reads the footer of a Parquet file through `storage` (parquet::ReadMetaData).
-/// Storage errors (IOError) pass through; Invalid when the file is not Parquet or its
-/// footer is corrupt, naming the path.
-::arrow::Result<std::shared_ptr<::parquet::FileMetaData>> ReadParquetFooter(
-    Storage& storage, const std::string& path);
-
-/// \brief Compares record keys as Java String.compareTo does: by UTF-16 code unit, so a
-/// supplementary character (surrogate pair) sorts before U+E000..U+FFFF, unlike UTF-8
-/// byte order. Keys written by Java are valid UTF-8; each byte of a malformed sequence
-/// compares as U+FFFD (Java's decoder may merge some of them into one).
-/// \return negative, zero or positive.
-int CompareJavaStrings(std::string_view a, std::string_view b);
-
 /// How a writer orders record keys for the min/max footer entries.
 enum class RecordKeyOrder {
   kJavaString,  ///< Avro write path (Java String.compareTo)

@@ -19,9 +19,11 @@
 #include <string>
 #include <vector>
 
+#include "hoodie/common/java_compat.h"
 #include "hoodie/format/bloom/bloom_filter_factory.h"
 #include "hoodie/format/bloom/dynamic_bloom_filter.h"
 #include "hoodie/format/bloom/simple_bloom_filter.h"
+#include "hoodie/format/parquet/base_file_reader.h"
 #include "hoodie/storage/storage.h"
 #include "hoodie/testing/matchers.h"
 #include "hoodie/testing/temp_dir.h"

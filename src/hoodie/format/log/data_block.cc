@@ -12,6 +12,7 @@
 #include "hoodie/format/avro_codec/avro_binary.h"
 #include "hoodie/format/avro_codec/avro_schema.h"
 #include "hoodie/format/log/big_endian_internal.h"
+#include "hoodie/format/parquet/parquet_errors.h"
 
 namespace hoodie {
 
@@ -105,18 +106,18 @@ std::string MakeAvroDataBlockContent(const std::vector<std::string>& records) {
   // An owned copy: the batch may keep slices of the buffer beyond the block's life.
   std::shared_ptr<::arrow::Buffer> buffer =
       ::arrow::Buffer::FromString(std::string(content));
-  try {
-    auto input = std::make_shared<::arrow::io::BufferReader>(buffer);
-    HOODIE_ASSIGN_OR_RAISE(
-        auto reader, parquet::arrow::OpenFile(input, ::arrow::default_memory_pool()));
-    std::shared_ptr<::arrow::Table> table;
-    HOODIE_RETURN_NOT_OK(reader->ReadTable(&table));
-    HOODIE_ASSIGN_OR_RAISE(auto batch, table->CombineChunksToBatch());
-    return batch->ReplaceSchema(batch->schema()->RemoveMetadata());
-  } catch (const parquet::ParquetException& e) {
-    return ::arrow::Status::Invalid(
-        "Parquet data block does not hold a readable Parquet file: ", e.what());
-  }
+  return CatchParquetErrors(
+      ::arrow::StatusCode::Invalid,
+      "Parquet data block does not hold a readable Parquet file", "",
+      [&]() -> ::arrow::Result<std::shared_ptr<::arrow::RecordBatch>> {
+        auto input = std::make_shared<::arrow::io::BufferReader>(buffer);
+        HOODIE_ASSIGN_OR_RAISE(
+            auto reader, parquet::arrow::OpenFile(input, ::arrow::default_memory_pool()));
+        std::shared_ptr<::arrow::Table> table;
+        HOODIE_RETURN_NOT_OK(reader->ReadTable(&table));
+        HOODIE_ASSIGN_OR_RAISE(auto batch, table->CombineChunksToBatch());
+        return batch->ReplaceSchema(batch->schema()->RemoveMetadata());
+      });
 }
 
 ::arrow::Result<std::shared_ptr<::arrow::RecordBatch>> ReadDataBlock(

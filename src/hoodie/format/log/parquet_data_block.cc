@@ -24,6 +24,7 @@
 #include "hoodie/format/log/decimal_bytes_internal.h"
 #include "hoodie/format/parquet/avro_parquet_schema.h"
 #include "hoodie/format/parquet/base_file_writer.h"
+#include "hoodie/format/parquet/parquet_errors.h"
 
 namespace hoodie {
 namespace {
@@ -202,18 +203,18 @@ Result<std::string> WriteParquet(const std::shared_ptr<GroupNode>& schema,
   auto footer = std::make_shared<::arrow::KeyValueMetadata>();
   footer->Append(std::string(kWriterModelFooterKey), "avro");
   footer->Append(std::string(kAvroSchemaFooterKey), std::string(schema_json));
-  try {
-    auto file_writer = ::parquet::ParquetFileWriter::Open(sink, schema, properties);
-    std::unique_ptr<::parquet::arrow::FileWriter> writer;
-    HOODIE_RETURN_NOT_OK(::parquet::arrow::FileWriter::Make(
-        ::arrow::default_memory_pool(), std::move(file_writer), table->schema(),
-        ::parquet::default_arrow_writer_properties(), &writer));
-    HOODIE_RETURN_NOT_OK(writer->WriteTable(*table, row_group_rows));
-    HOODIE_RETURN_NOT_OK(writer->AddKeyValueMetadata(footer));
-    HOODIE_RETURN_NOT_OK(writer->Close());
-  } catch (const ::parquet::ParquetException& e) {
-    return Status::Invalid("cannot write the Parquet log block: ", e.what());
-  }
+  HOODIE_RETURN_NOT_OK(CatchParquetErrors(
+      ::arrow::StatusCode::Invalid, "cannot write the Parquet log block", "",
+      [&]() -> Status {
+        auto file_writer = ::parquet::ParquetFileWriter::Open(sink, schema, properties);
+        std::unique_ptr<::parquet::arrow::FileWriter> writer;
+        HOODIE_RETURN_NOT_OK(::parquet::arrow::FileWriter::Make(
+            ::arrow::default_memory_pool(), std::move(file_writer), table->schema(),
+            ::parquet::default_arrow_writer_properties(), &writer));
+        HOODIE_RETURN_NOT_OK(writer->WriteTable(*table, row_group_rows));
+        HOODIE_RETURN_NOT_OK(writer->AddKeyValueMetadata(footer));
+        return writer->Close();
+      }));
   HOODIE_ASSIGN_OR_RAISE(auto buffer, sink->Finish());
   return buffer->ToString();
 }

@@ -16,6 +16,7 @@
 
 #include "hoodie/common/macros.h"
 #include "hoodie/format/avro/avro_union_internal.h"
+#include "hoodie/format/parquet/parquet_errors.h"
 
 namespace hoodie {
 namespace {
@@ -242,18 +243,20 @@ Result<std::shared_ptr<GroupNode>> AvroJsonToParquetSchema(std::string_view avro
   if (!json.is_object() || json.value("type", Json()) != "record") {
     return Status::Invalid("Avro schema is not a record");
   }
-  try {
-    AvroToParquet converter;
-    std::string full_name = FullName(json, "");
-    HOODIE_ASSIGN_OR_RAISE(NodeVector fields, converter.Fields(json, full_name, ""));
-    // parquet-avro names the message type by the record's full name.
-    return std::static_pointer_cast<GroupNode>(
-        GroupNode::Make(full_name, Repetition::REQUIRED, fields));
-  } catch (const nlohmann::json::exception& e) {
-    return Status::Invalid("malformed Avro schema JSON: ", e.what());
-  } catch (const ::parquet::ParquetException& e) {
-    return Status::Invalid("Avro schema has no valid Parquet schema: ", e.what());
-  }
+  return CatchParquetErrors(
+      ::arrow::StatusCode::Invalid, "Avro schema has no valid Parquet schema", "",
+      [&]() -> Result<std::shared_ptr<GroupNode>> {
+        try {
+          AvroToParquet converter;
+          std::string full_name = FullName(json, "");
+          HOODIE_ASSIGN_OR_RAISE(NodeVector fields, converter.Fields(json, full_name, ""));
+          // parquet-avro names the message type by the record's full name.
+          return std::static_pointer_cast<GroupNode>(
+              GroupNode::Make(full_name, Repetition::REQUIRED, fields));
+        } catch (const nlohmann::json::exception& e) {
+          return Status::Invalid("malformed Avro schema JSON: ", e.what());
+        }
+      });
 }
 
 }  // namespace hoodie

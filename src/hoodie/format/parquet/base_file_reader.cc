@@ -4,6 +4,7 @@
 #include "hoodie/format/parquet/base_file_reader.h"
 
 #include <algorithm>
+#include <utility>
 
 #include <arrow/array.h>
 #include <arrow/array/concatenate.h>
@@ -21,6 +22,7 @@
 #include "hoodie/common/macros.h"
 #include "hoodie/format/avro/meta_fields.h"
 #include "hoodie/format/parquet/base_file_writer.h"
+#include "hoodie/format/parquet/parquet_errors.h"
 #include "hoodie/storage/storage.h"
 
 namespace hoodie {
@@ -29,26 +31,65 @@ namespace {
 using ::arrow::Result;
 using ::arrow::Status;
 
+constexpr std::string_view kCannotRead = "cannot read Parquet base file";
+
+// CatchParquetErrors for reads of the base file at `path`.
+template <typename Body>
+auto ReadGuard(std::string_view path, Body&& body) -> decltype(body()) {
+  return CatchParquetErrors(::arrow::StatusCode::IOError, kCannotRead, path,
+                            std::forward<Body>(body));
+}
+
 void CollectLeaves(const ::parquet::arrow::SchemaField& field, std::vector<int>* out) {
   if (field.column_index >= 0) out->push_back(field.column_index);
   for (const auto& child : field.children) CollectLeaves(child, out);
 }
 
+// Batches of a Parquet reader whose decoding errors come back as statuses.
+class GuardedBatches : public ::arrow::RecordBatchReader {
+ public:
+  GuardedBatches(std::shared_ptr<::arrow::RecordBatchReader> source, std::string path)
+      : source_(std::move(source)), path_(std::move(path)) {}
+  std::shared_ptr<::arrow::Schema> schema() const override { return source_->schema(); }
+  Status ReadNext(std::shared_ptr<::arrow::RecordBatch>* batch) override {
+    return ReadGuard(path_, [&] { return source_->ReadNext(batch); });
+  }
+
+ private:
+  std::shared_ptr<::arrow::RecordBatchReader> source_;
+  std::string path_;
+};
+
 }  // namespace
+
+::arrow::Result<std::shared_ptr<::parquet::FileMetaData>> ReadParquetFooter(
+    Storage& storage, const std::string& path) {
+  HOODIE_ASSIGN_OR_RAISE(auto file, storage.OpenForRead(path));
+  return CatchParquetErrors(
+      ::arrow::StatusCode::Invalid, "Could not read the Parquet footer", path,
+      [&]() -> Result<std::shared_ptr<::parquet::FileMetaData>> {
+        return ::parquet::ReadMetaData(file);
+      });
+}
 
 BaseFileReader::~BaseFileReader() = default;
 
 Result<std::unique_ptr<BaseFileReader>> BaseFileReader::Open(std::shared_ptr<Storage> storage,
-                                                             std::string path) {
+                                                             std::string path,
+                                                             int64_t batch_size) {
   HOODIE_ASSIGN_OR_RAISE(auto file, storage->OpenForRead(path));
   std::unique_ptr<BaseFileReader> reader(new BaseFileReader());
-  auto opened = ::parquet::arrow::OpenFile(file, ::arrow::default_memory_pool());
-  if (!opened.ok()) {
-    return Status::Invalid("cannot read Parquet base file ", path, ": ",
-                           opened.status().message());
-  }
-  reader->reader_ = std::move(opened).ValueUnsafe();
-  HOODIE_RETURN_NOT_OK(reader->reader_->GetSchema(&reader->schema_));
+  HOODIE_RETURN_NOT_OK(ReadGuard(path, [&]() -> Status {
+    ::parquet::ArrowReaderProperties properties;
+    if (batch_size > 0) properties.set_batch_size(batch_size);
+    ::parquet::arrow::FileReaderBuilder builder;
+    Status opened = builder.Open(std::move(file));
+    if (!opened.ok()) {
+      return Status::IOError(kCannotRead, ": ", opened.message(), ": ", path);
+    }
+    HOODIE_RETURN_NOT_OK(builder.properties(properties)->Build(&reader->reader_));
+    return reader->reader_->GetSchema(&reader->schema_);
+  }));
   reader->path_ = std::move(path);
   return reader;
 }
@@ -101,16 +142,16 @@ Result<std::vector<int>> BaseFileReader::LeafColumns(
 
 Result<std::vector<int>> BaseFileReader::SelectRowGroups(
     const BaseFileReadOptions& options) const {
+  if (!options.row_groups.empty()) return options.row_groups;
   std::vector<int> row_groups;
   auto metadata = reader_->parquet_reader()->metadata();
   for (int i = 0; i < metadata->num_row_groups(); ++i) {
     if (options.row_group_filter) {
-      // RowGroup() throws ParquetException on a corrupt footer; keep it inside.
-      try {
-        if (!options.row_group_filter(i, *metadata->RowGroup(i))) continue;
-      } catch (const ::parquet::ParquetException& e) {
-        return Status::Invalid("corrupt row group ", i, " in ", path_, ": ", e.what());
-      }
+      // RowGroup() throws ParquetException on a corrupt footer.
+      HOODIE_ASSIGN_OR_RAISE(bool keep, ReadGuard(path_, [&]() -> Result<bool> {
+                               return options.row_group_filter(i, *metadata->RowGroup(i));
+                             }));
+      if (!keep) continue;
     }
     row_groups.push_back(i);
   }
@@ -119,12 +160,21 @@ Result<std::vector<int>> BaseFileReader::SelectRowGroups(
 
 Result<std::shared_ptr<::arrow::RecordBatchReader>> BaseFileReader::GetRecordBatchReader(
     const BaseFileReadOptions& options) {
-  std::vector<std::string> names = options.columns;
-  if (names.empty()) names = schema_->field_names();
+  std::vector<std::string> names;
+  for (const std::string& name : options.columns.empty() ? schema_->field_names()
+                                                         : options.columns) {
+    if (options.skip_missing_columns && schema_->GetFieldIndex(name) < 0) continue;
+    names.push_back(name);
+  }
   HOODIE_ASSIGN_OR_RAISE(std::vector<int> leaves, LeafColumns(names));
   HOODIE_ASSIGN_OR_RAISE(std::vector<int> row_groups, SelectRowGroups(options));
   if (options.batch_size > 0) reader_->set_batch_size(options.batch_size);
-  HOODIE_ASSIGN_OR_RAISE(auto batches, reader_->GetRecordBatchReader(row_groups, leaves));
+  std::shared_ptr<::arrow::RecordBatchReader> batches;
+  HOODIE_RETURN_NOT_OK(ReadGuard(path_, [&]() -> Status {
+    HOODIE_ASSIGN_OR_RAISE(batches, reader_->GetRecordBatchReader(row_groups, leaves));
+    return Status::OK();
+  }));
+  batches = std::make_shared<GuardedBatches>(std::move(batches), path_);
   // Leaf selection returns columns in file order; callers asked for `names` order.
   auto read_schema = batches->schema();
   ::arrow::FieldVector fields;
@@ -133,11 +183,10 @@ Result<std::shared_ptr<::arrow::RecordBatchReader>> BaseFileReader::GetRecordBat
     order.push_back(read_schema->GetFieldIndex(name));
     fields.push_back(read_schema->field(order.back()));
   }
-  std::shared_ptr<::arrow::RecordBatchReader> source = std::move(batches);
-  if (std::is_sorted(order.begin(), order.end())) return source;
+  if (std::is_sorted(order.begin(), order.end())) return batches;
   auto target = ::arrow::schema(fields);
-  auto next = [source, order, target]() -> Result<std::shared_ptr<::arrow::RecordBatch>> {
-    HOODIE_ASSIGN_OR_RAISE(auto batch, source->Next());
+  auto next = [batches, order, target]() -> Result<std::shared_ptr<::arrow::RecordBatch>> {
+    HOODIE_ASSIGN_OR_RAISE(auto batch, batches->Next());
     if (batch == nullptr) return batch;
     ::arrow::ArrayVector columns;
     for (int index : order) columns.push_back(batch->column(index));

@@ -16,6 +16,7 @@
 #include <arrow/type_fwd.h>
 
 namespace parquet {
+class FileMetaData;
 class RowGroupMetaData;
 namespace arrow {
 class FileReader;
@@ -34,23 +35,39 @@ struct BaseFileReadOptions {
   /// null keeps all.
   std::function<bool(int row_group, const ::parquet::RowGroupMetaData& metadata)>
       row_group_filter;
+  /// Only these row groups, in this order; empty reads every row group the filter
+  /// keeps.
+  std::vector<int> row_groups;
+  /// Whether a column of `columns` the file lacks is skipped (a column added by a later
+  /// schema) rather than an error.
+  bool skip_missing_columns = false;
   /// Rows per batch; 0 keeps the Parquet reader's default.
   int64_t batch_size = 0;
 
   static BaseFileReadOptions Defaults() { return {}; }
 };
 
-/// \brief An open base file (HoodieAvroParquetReader / ParquetUtils on the read path).
-/// Works for files of both Hudi write paths (Avro 2-level lists, Spark 3-level lists).
-/// Not thread-safe; batch readers it returns must not outlive it.
+/// \brief Only the footer of the Parquet file at `path` (parquet::ReadMetaData), as the
+/// bloom index reads it. Storage errors (IOError) pass through; Invalid when the file
+/// is not Parquet or its footer is corrupt, naming the path.
+::arrow::Result<std::shared_ptr<::parquet::FileMetaData>> ReadParquetFooter(
+    Storage& storage, const std::string& path);
+
+/// \brief An open base file (HoodieAvroParquetReader / ParquetUtils on the read path):
+/// every base file hoodie reads goes through it. Works for files of both Hudi write
+/// paths (Avro 2-level lists, Spark 3-level lists). Parquet's exceptions come back as
+/// IOError "cannot read Parquet base file: ...: <path>" (parquet_errors.h), from
+/// opening, from the footer and from every batch read. Not thread-safe; batch readers
+/// it returns must not outlive it.
 class BaseFileReader {
  public:
   ~BaseFileReader();
 
-  /// Opens `path` through `storage` and reads the footer.
-  /// \return IOError from storage; Invalid if the file is not Parquet.
+  /// Opens `path` through `storage` and reads the footer; batches hold `batch_size`
+  /// rows unless a read asks otherwise (0: Parquet's default).
+  /// \return IOError from storage, or naming the file when it is not Parquet.
   static ::arrow::Result<std::unique_ptr<BaseFileReader>> Open(
-      std::shared_ptr<Storage> storage, std::string path);
+      std::shared_ptr<Storage> storage, std::string path, int64_t batch_size = 0);
 
   const std::string& path() const { return path_; }
   /// The Arrow schema of the whole file (meta columns first when present).
@@ -64,8 +81,8 @@ class BaseFileReader {
   std::optional<std::string> min_record_key() const;
   std::optional<std::string> max_record_key() const;
 
-  /// Streams the selected columns and row groups.
-  /// \return Invalid naming an unknown column.
+  /// Streams the selected columns and row groups, in the order `columns` names them.
+  /// \return Invalid naming an unknown column (unless skip_missing_columns).
   ::arrow::Result<std::shared_ptr<::arrow::RecordBatchReader>> GetRecordBatchReader(
       const BaseFileReadOptions& options = BaseFileReadOptions::Defaults());
   /// Reads the selection into one table.

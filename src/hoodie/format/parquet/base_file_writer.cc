@@ -19,6 +19,7 @@
 #include <parquet/exception.h>
 #include <parquet/properties.h>
 
+#include "hoodie/common/ascii.h"
 #include "hoodie/common/macros.h"
 #include "hoodie/config/hoodie_config.h"
 #include "hoodie/config/storage_config.h"
@@ -32,17 +33,11 @@ namespace {
 using ::arrow::Result;
 using ::arrow::Status;
 
-std::string ToLower(std::string s) {
-  std::transform(s.begin(), s.end(), s.begin(),
-                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-  return s;
-}
-
 // zlib's Z_DEFAULT_COMPRESSION level.
 constexpr int kZlibDefaultLevel = 6;
 
 Result<::arrow::Compression::type> ParseCodec(const std::string& name) {
-  std::string lower = ToLower(name);
+  std::string lower = ToLowerAscii(name);
   // parquet-mr's LZ4 is the Hadoop-framed variant.
   if (lower == "lz4") return ::arrow::Compression::LZ4_HADOOP;
   auto codec = ::arrow::util::Codec::GetCompressionType(lower);

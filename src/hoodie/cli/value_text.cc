@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
-/// \file hoodie/read/value_text.cc
+/// \file hoodie/cli/value_text.cc
 /// \brief Text and JSON rendering of Arrow values, one visitor for both forms.
-#include "hoodie/read/value_text.h"
+#include "hoodie/cli/value_text.h"
 
 #include <charconv>
 #include <chrono>

@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0
-/// \file hoodie/read/value_text_test.cc
+/// \file hoodie/cli/value_text_test.cc
 /// \brief Text and JSON rendering of Arrow values.
 #include <gtest/gtest.h>
 
 #include <arrow/api.h>
 #include <arrow/json/from_string.h>
 
-#include "hoodie/read/value_text.h"
+#include "hoodie/cli/value_text.h"
 
 namespace hoodie {
 namespace {

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
-/// \file hoodie/timeline_avro/instant_description.cc
+/// \file hoodie/cli/instant_description.cc
 /// \brief DescribeAvroInstant: decodes the Avro state file and counts what it plans or did.
 
-#include "hoodie/timeline_avro/instant_description.h"
+#include "hoodie/cli/instant_description.h"
 
 #include <sstream>
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-/// \file hoodie/read/value_text.h
+/// \file hoodie/cli/value_text.h
 /// \brief Renders Arrow values as text or JSON for tools (the `hoodie query` output).
 ///
 /// Text form, chosen to read like pyarrow's printing: null -> `null`; integers in

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
-/// \file hoodie/timeline_avro/instant_description_test.cc
+/// \file hoodie/cli/instant_description_test.cc
 /// \brief DescribeAvroInstant on the sample rollback table and on written plans.
 
-#include "hoodie/timeline_avro/instant_description.h"
+#include "hoodie/cli/instant_description.h"
 
 #include <gtest/gtest.h>
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-/// \file hoodie/timeline_avro/instant_description.h
+/// \file hoodie/cli/instant_description.h
 /// \brief One-line summaries of Avro-serialized instants, for `hoodie timeline show`.
 #pragma once
 

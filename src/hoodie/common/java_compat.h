@@ -1,0 +1,65 @@
+// SPDX-License-Identifier: Apache-2.0
+/// \file hoodie/common/java_compat.h
+/// \brief What Hudi's bytes inherit from Java: strings as UTF-16 (their order and
+/// hashCode) and java.util.HashMap's iteration order, which Jackson writes maps in.
+#pragma once
+
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace hoodie {
+
+/// \brief The UTF-16 code units of a UTF-8 string, one at a time, as a Java String
+/// built from those bytes holds them: a supplementary character is a surrogate pair,
+/// and each byte of a malformed sequence (overlong, surrogate, past U+10FFFF, cut off)
+/// is U+FFFD.
+class Utf16Units {
+ public:
+  explicit Utf16Units(std::string_view text) : text_(text) {}
+
+  /// The next unit; false at the end of the string.
+  bool Next(uint16_t* unit);
+
+ private:
+  uint32_t DecodeCodePoint();
+
+  std::string_view text_;
+  size_t pos_ = 0;
+  uint16_t pending_low_ = 0;
+};
+
+/// \brief Compares strings as Java String.compareTo does: by UTF-16 code unit, so a
+/// supplementary character (surrogate pair) sorts before U+E000..U+FFFF, unlike UTF-8
+/// byte order. Keys written by Java are valid UTF-8; each byte of a malformed sequence
+/// compares as U+FFFD (Java's decoder may merge some of them into one).
+/// \return negative, zero or positive.
+int CompareJavaStrings(std::string_view a, std::string_view b);
+
+/// java.lang.String.hashCode() of a UTF-8 string (computed over its UTF-16 units).
+int32_t JavaStringHashCode(std::string_view utf8);
+
+/// The bucket java.util.HashMap puts `key` in for a table of `capacity` buckets.
+size_t JavaHashMapBucket(std::string_view key, size_t capacity);
+
+/// The table size of a java.util.HashMap built with `new HashMap<>()` and `size` puts.
+size_t JavaHashMapCapacity(size_t size);
+
+/// Reorders `entries` (given in insertion order) into the order a default
+/// java.util.HashMap iterates them: by bucket, insertion order within a bucket. This
+/// is the order Jackson writes a Java map in.
+template <typename V>
+void OrderLikeJavaHashMap(std::vector<std::pair<std::string, V>>* entries) {
+  const size_t capacity = JavaHashMapCapacity(entries->size());
+  std::stable_sort(entries->begin(), entries->end(),
+                   [capacity](const auto& a, const auto& b) {
+                     return JavaHashMapBucket(a.first, capacity) <
+                            JavaHashMapBucket(b.first, capacity);
+                   });
+}
+
+}  // namespace hoodie
