@@ -38,6 +38,10 @@ enum class ConfigSupport {
   /// It only tunes Spark or the JVM (parallelism, storage levels, heap fractions): any
   /// value is accepted, and one warning line lists the keys that were set.
   kNoEffect,
+  /// Honoured, but it only decides how hoodie spends its own threads and batches: the
+  /// outcome is the same whatever its value, so no test can observe more than that it
+  /// is read (the note says what it tunes).
+  kTuning,
 };
 
 const char* ConfigSupportName(ConfigSupport support);

@@ -39,6 +39,8 @@ const char* ConfigSupportName(ConfigSupport support) {
       return "refused";
     case ConfigSupport::kNoEffect:
       return "no effect";
+    case ConfigSupport::kTuning:
+      return "tuning";
   }
   return "honoured";
 }

@@ -58,7 +58,10 @@ const ConfigProperty<int32_t> IndexConfig::kBloomIndexParallelism{
     .default_value = 0,
     .doc = "Shuffle parallelism of bloom index lookups; 0 computes it from the input.",
     .validate = v::NonNegativeInt32,
-    .group = "Index"};
+    .group = "Index",
+    .support = ConfigSupport::kTuning,
+    .support_note =
+        "the threads of the bloom lookup, not which records match"};
 
 const ConfigProperty<bool> IndexConfig::kBloomPruneByRanges{
     .key = "hoodie.bloom.index.prune.by.ranges",
@@ -84,7 +87,10 @@ const ConfigProperty<bool> IndexConfig::kBloomBucketizedChecking{
     .key = "hoodie.bloom.index.bucketized.checking",
     .default_value = true,
     .doc = "Bucketize bloom filter checks to reduce skew.",
-    .group = "Index"};
+    .group = "Index",
+    .support = ConfigSupport::kTuning,
+    .support_note =
+        "how many keys one bloom check task takes (hoodie.bloom.index.keys.per.bucket), not which records match"};
 
 const ConfigProperty<int32_t> IndexConfig::kBloomDynamicMaxEntries{
     .key = "hoodie.bloom.index.filter.dynamic.max.entries",
@@ -98,7 +104,10 @@ const ConfigProperty<int64_t> IndexConfig::kBloomKeysPerBucket{
     .default_value = int64_t{10000000},
     .doc = "Record key checks against one file per bucket of bloom lookup work.",
     .validate = v::PositiveInt64,
-    .group = "Index"};
+    .group = "Index",
+    .support = ConfigSupport::kTuning,
+    .support_note =
+        "the keys one bloom check task takes, not which records match"};
 
 const ConfigProperty<std::string> IndexConfig::kBloomInputStorageLevel{
     .key = "hoodie.bloom.index.input.storage.level",
@@ -190,7 +199,10 @@ const ConfigProperty<int32_t> IndexConfig::kSimpleIndexParallelism{
     .doc = "Shuffle parallelism of SIMPLE index lookups.",
     .validate = v::NonNegativeInt32,
     .group = "Index",
-    .hudi_0_15_default = "0 (derived from the number of base files)"};
+    .hudi_0_15_default = "0 (derived from the number of base files)",
+    .support = ConfigSupport::kTuning,
+    .support_note =
+        "the threads of the simple index lookup, not which records match"};
 
 const ConfigProperty<int32_t> IndexConfig::kGlobalSimpleIndexParallelism{
     .key = "hoodie.global.simple.index.parallelism",
@@ -198,7 +210,10 @@ const ConfigProperty<int32_t> IndexConfig::kGlobalSimpleIndexParallelism{
     .doc = "Shuffle parallelism of GLOBAL_SIMPLE index lookups.",
     .validate = v::NonNegativeInt32,
     .group = "Index",
-    .hudi_0_15_default = "0 (derived from the number of base files)"};
+    .hudi_0_15_default = "0 (derived from the number of base files)",
+    .support = ConfigSupport::kTuning,
+    .support_note =
+        "the threads of the global simple index lookup, not which records match"};
 
 void IndexConfig::Register(ConfigRegistry* registry) {
   registry->Add(kIndexClass);
