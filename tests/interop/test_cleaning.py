@@ -1,6 +1,7 @@
-"""Cleaning across writers: Spark (Hudi 0.15) cleans tables hoodie wrote, hoodie reads and writes on.
+"""Cleaning across writers: Spark (Hudi 0.15) cleans tables hoodie wrote, hoodie reads and writes on;
+`hoodie clean` deletes what Hudi's cleaner deletes and records it as Hudi does.
 
-hoodie has no cleaner yet; Spark's automatic cleaning (`hoodie.clean.automatic` with
+Spark's automatic cleaning (`hoodie.clean.automatic` with
 `hoodie.cleaner.commits.retained=1`) runs after a Spark upsert into a table hoodie wrote and deletes
 the file slices older than the retained commits. hoodie must then load the timeline with its `.clean`
 instants, read exactly what Spark reads (snapshot and time travel to the retained commits), and write
@@ -70,3 +71,105 @@ def test_hoodie_reads_and_writes_after_spark_cleans_its_table(spark, hudi_java, 
     assert hoodie_query_rows(hoodie, path) == after
     assert hoodie_query_rows(hoodie, path, "--query-type", "read_optimized") == spark_rows(
         spark, path, **{"hoodie.datasource.query.type": "read_optimized"})
+
+
+def spark_clean(hudi_java, path, retained):
+    """Hudi 0.15's own cleaner (SparkRDDWriteClient.clean) on the table at `path`."""
+    jvm = hudi_java.jvm
+    context = jvm.org.apache.hudi.client.common.HoodieSparkEngineContext(hudi_java.spark._jsc)
+    clean = (jvm.org.apache.hudi.config.HoodieCleanConfig.newBuilder()
+             .withCleanerPolicy(jvm.org.apache.hudi.common.model.HoodieCleaningPolicy.KEEP_LATEST_COMMITS)
+             .retainCommits(retained).build())
+    metadata = jvm.org.apache.hudi.common.config.HoodieMetadataConfig.newBuilder().enable(False).build()
+    config = (jvm.org.apache.hudi.config.HoodieWriteConfig.newBuilder().withPath(str(path))
+              .forTable("t").withCleanConfig(clean).withMetadataConfig(metadata).build())
+    client = jvm.org.apache.hudi.client.SparkRDDWriteClient(context, config)
+    try:
+        client.clean()
+    finally:
+        client.close()
+
+
+def jlist(values):
+    """A Java list (Avro's GenericData.Array too, whose end py4j's iteration misses) as a list."""
+    return [values.get(i) for i in range(values.size())]
+
+
+def clean_records(hudi_java, path):
+    """Hudi's own reading of every completed clean of `path`: its plan and its metadata, with the
+    table path, instant times and timings taken out so that two copies of a table compare."""
+    jvm = hudi_java.jvm
+    client = hudi_java.meta_client(path)
+    timeline = client.getActiveTimeline().getCleanerTimeline().filterCompletedInstants()
+    utils = jvm.org.apache.hudi.common.util.CleanerUtils
+    out = []
+    for instant in timeline.getInstants():
+        requested = jvm.org.apache.hudi.common.table.timeline.HoodieTimeline.getCleanRequestedInstant(
+            instant.getTimestamp())
+        plan = utils.getCleanerPlan(client, requested)
+        metadata = utils.getCleanerMetadata(client, instant)
+        files = {}
+        for partition, infos in plan.getFilePathsToBeDeletedPerPartition().items():
+            files[partition] = sorted(str(i.getFilePath()).replace(str(path), "<table>")
+                                      for i in jlist(infos))
+        ectr = plan.getEarliestInstantToRetain()
+        parts = {}
+        for partition, pm in metadata.getPartitionMetadata().items():
+            parts[partition] = (pm.getPolicy(), sorted(jlist(pm.getDeletePathPatterns())),
+                                sorted(jlist(pm.getSuccessDeleteFiles())),
+                                sorted(jlist(pm.getFailedDeleteFiles())), pm.getIsPartitionDeleted())
+        out.append({
+            "plan_policy": plan.getPolicy(), "plan_version": plan.getVersion(),
+            "ectr": None if ectr is None else (ectr.getTimestamp(), ectr.getAction(), ectr.getState()),
+            "last_completed": plan.getLastCompletedCommitTimestamp(),
+            "files": files, "partitions_to_delete": sorted(jlist(plan.getPartitionsToBeDeleted())),
+            "v1_files": dict(plan.getFilesToBeDeletedPerPartition()),
+            "total_deleted": metadata.getTotalFilesDeleted(),
+            "metadata_ectr": metadata.getEarliestCommitToRetain(),
+            "metadata_last_completed": metadata.getLastCompletedCommitTimestamp(),
+            "metadata_version": metadata.getVersion(), "partition_metadata": parts,
+        })
+    return out
+
+
+def data_files(path):
+    return sorted(str(p.relative_to(path)) for p in path.rglob("*")
+                  if p.is_file() and ".hoodie" not in p.parts and not p.name.startswith("."))
+
+
+def test_hoodie_clean_deletes_what_spark_cleans_and_records_it_as_hudi_does(spark, hudi_java, hoodie, tmp_path):
+    """The same copy-on-write table, cleaned once by `hoodie clean` and once by Hudi 0.15's cleaner.
+
+    Both keep the same files; Hudi reads hoodie's plan and metadata (CleanerUtils) and finds them equal
+    to its own, field by field (paths, instant times and timings aside); Spark reads the same rows from
+    both, and Spark's next clean plans incrementally from hoodie's metadata."""
+    import shutil
+
+    source = tmp_path / "source"
+    rows = [("a1", "alice", 1, "p1"), ("b1", "bob", 1, "p2")]
+    hoodie_write(hoodie, tmp_path, source, "upsert", rows)
+    for ts in (2, 3, 4, 5):
+        hoodie_write(hoodie, tmp_path, source, "upsert", [("a1", f"alice{ts}", ts, "p1")])
+    hoodie_write(hoodie, tmp_path, source, "upsert", [("b1", "bob6", 6, "p2")])
+    ours, theirs = tmp_path / "ours", tmp_path / "theirs"
+    shutil.copytree(source, ours)
+    shutil.copytree(source, theirs)
+    listing = hoodie.json("clean", "--table", ours, "--hoodie-conf", "hoodie.cleaner.commits.retained=2")
+    assert len(listing) == 1 and int(listing[0]["files_deleted"]) > 0, listing
+    spark_clean(hudi_java, theirs, 2)
+    assert data_files(ours) == data_files(theirs)
+    assert len(data_files(ours)) < len(data_files(source))
+    ours_records, theirs_records = clean_records(hudi_java, ours), clean_records(hudi_java, theirs)
+    for key in ours_records[0]:
+        assert ours_records[0][key] == theirs_records[0][key], key
+    assert ours_records[0]["total_deleted"] > 0
+    assert spark_rows(spark, ours) == spark_rows(spark, theirs) == [
+        ("a1", "alice5", 5, "p1", "p1"), ("b1", "bob6", 6, "p2", "p2")]
+    # Spark's next clean reads hoodie's metadata for its incremental plan: the partitions written
+    # from hoodie's earliest commit to retain on (p1 by alice5 and later, p2 by bob6).
+    for ts in (7, 8):
+        hoodie_write(hoodie, tmp_path, ours, "upsert", [("a1", f"alice{ts}", ts, "p1")])
+    spark_clean(hudi_java, ours, 2)
+    cleans = clean_records(hudi_java, ours)
+    assert len(cleans) == 2 and sorted(cleans[1]["files"]) == ["p1", "p2"], cleans
+    assert hoodie_query_rows(hoodie, ours) == spark_rows(spark, ours)

@@ -135,13 +135,6 @@ Timeline WriteTimeline(const TableMetaClient& table, const ActiveTimeline& timel
   return inflight;
 }
 
-// A plan path as a storage path: Hadoop paths of local files may carry "file:".
-std::string StoragePathOf(const std::string& path) {
-  constexpr std::string_view kFileScheme = "file:";
-  if (path.rfind(kFileScheme, 0) == 0) return path.substr(kFileScheme.size());
-  return path;
-}
-
 RollbackPartitionMetadata& PartitionStat(
     std::map<std::string, RollbackPartitionMetadata>* partitions,
     const std::string& partition) {

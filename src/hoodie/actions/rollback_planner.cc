@@ -66,13 +66,6 @@ std::string PartitionFolder(const TableMetaClient& table, const std::string& par
 
 }  // namespace
 
-std::string QualifiedPath(const Storage& storage, const std::string& path) {
-  if (storage.filesystem()->type_name() == "local" && path.starts_with("/")) {
-    return "file:" + path;
-  }
-  return path;
-}
-
 ::arrow::Result<std::optional<SliceLogFile>> LatestSliceLogFile(
     Storage* storage, const std::string& folder, const std::string& file_id,
     const std::string& base_instant) {

@@ -13,6 +13,7 @@
 #include <arrow/status.h>
 
 #include "hoodie/format/parquet/file_naming.h"
+#include "hoodie/storage/path.h"
 #include "hoodie/timeline/instant.h"
 #include "hoodie/timeline_avro/rollback_metadata.h"
 #include "hoodie/write/rollback_options.h"
@@ -52,12 +53,6 @@ class TableMetaClient;
 /// CREATE / MERGE marker, or unreadable commit metadata.
 ::arrow::Result<RollbackPlan> PlanRollback(const TableMetaClient& table,
                                            const Instant& instant, bool using_markers);
-
-/// `path` as Hadoop's file status names it: local files get the `file:` scheme
-/// (RawLocalFileSystem qualifies every path it lists), other storages keep theirs.
-/// Hudi writes these qualified paths where a plan or metadata entry comes from a file
-/// status (rollbackLogFiles, the log of a 0.14 APPEND marker).
-std::string QualifiedPath(const Storage& storage, const std::string& path);
 
 /// A log file of a file slice, as listed.
 struct SliceLogFile {

@@ -54,5 +54,6 @@ void AddTimelineCommands(CLI::App* app, const GlobalOptions* options);
 void AddDemoCommand(CLI::App* app, const GlobalOptions* options);
 void AddRollbackCommand(CLI::App* app, const GlobalOptions* options);
 void AddCompactionCommands(CLI::App* app, const GlobalOptions* options);
+void AddCleanCommand(CLI::App* app, const GlobalOptions* options);
 
 }  // namespace hoodie::cli

@@ -34,6 +34,7 @@ int Run(int argc, char** argv) {
   hoodie::cli::AddWriteCommand(&app, &options);
   hoodie::cli::AddRollbackCommand(&app, &options);
   hoodie::cli::AddCompactionCommands(&app, &options);
+  hoodie::cli::AddCleanCommand(&app, &options);
   hoodie::cli::AddConfigCommands(&app, &options);
 
   try {

@@ -15,9 +15,7 @@ const ConfigProperty<std::string> CleanConfig::kCleanerPolicy{
     .doc = "Which file slices the cleaner keeps.",
     .allowed_values = {"KEEP_LATEST_COMMITS", "KEEP_LATEST_FILE_VERSIONS",
                        "KEEP_LATEST_BY_HOURS"},
-    .group = "Clean and Archive",
-    .support = ConfigSupport::kRefused,
-    .support_note = "cleaning is not implemented yet (the table-services issue): hoodie never cleans"};
+    .group = "Clean and Archive"};
 
 const ConfigProperty<std::string> CleanConfig::kFailedWritesPolicy{
     .key = "hoodie.cleaner.policy.failed.writes",
@@ -35,9 +33,7 @@ const ConfigProperty<int32_t> CleanConfig::kCommitsRetained{
     .aliases = {{.key = "clean.retain_commits", .documented_default = "10"}},
     .validate = v::NonNegativeInt32,
     .group = "Clean and Archive",
-    .hudi_0_15_default = "10",
-    .support = ConfigSupport::kRefused,
-    .support_note = "cleaning is not implemented yet (the table-services issue): hoodie never cleans"};
+    .hudi_0_15_default = "10"};
 
 const ConfigProperty<bool> CleanConfig::kAutoClean{
     .key = "hoodie.clean.automatic",
@@ -45,7 +41,7 @@ const ConfigProperty<bool> CleanConfig::kAutoClean{
     .doc = "Clean right after each commit.",
     .group = "Clean and Archive",
     .support = ConfigSupport::kRefused,
-    .support_note = "cleaning is not implemented yet (the table-services issue): hoodie never cleans; set it to false, or leave it unset (each write then reports that no cleaning ran)",
+    .support_note = "cleaning after each commit is not wired yet (the table-services issue): run `hoodie clean`; set it to false, or leave it unset (each write then reports that no cleaning ran)",
     .accepted_value = "false"};
 
 const ConfigProperty<bool> CleanConfig::kAsyncClean{
@@ -116,6 +112,43 @@ const ConfigProperty<bool> CleanConfig::kAsyncArchive{
     .support = ConfigSupport::kRefused,
     .support_note = "archival is not implemented yet (the table-services issue)"};
 
+const ConfigProperty<int32_t> CleanConfig::kHoursRetained{
+    .key = "hoodie.cleaner.hours.retained",
+    .default_value = 24,
+    .doc = "Hours of commits whose file slices KEEP_LATEST_BY_HOURS keeps.",
+    .validate = v::NonNegativeInt32,
+    .group = "Clean and Archive"};
+
+const ConfigProperty<int32_t> CleanConfig::kFileVersionsRetained{
+    .key = "hoodie.cleaner.fileversions.retained",
+    .default_value = 3,
+    .doc = "File slices of each file group KEEP_LATEST_FILE_VERSIONS keeps.",
+    .validate = v::NonNegativeInt32,
+    .group = "Clean and Archive"};
+
+const ConfigProperty<int32_t> CleanConfig::kCleanMaxCommits{
+    .key = "hoodie.clean.max.commits",
+    .default_value = 1,
+    .doc = "Completed commits since the last clean before a new clean is planned.",
+    .validate = v::NonNegativeInt32,
+    .group = "Clean and Archive"};
+
+const ConfigProperty<bool> CleanConfig::kIncrementalMode{
+    .key = "hoodie.cleaner.incremental.mode",
+    .default_value = true,
+    .doc =
+        "Plan from the last clean's earliest commit to retain, scanning only the "
+        "partitions written since, instead of listing the whole table.",
+    .group = "Clean and Archive"};
+
+const ConfigProperty<std::string> CleanConfig::kCleanTriggerStrategy{
+    .key = "hoodie.clean.trigger.strategy",
+    .default_value = std::string("NUM_COMMITS"),
+    .doc = "When a clean is planned: NUM_COMMITS (hoodie.clean.max.commits commits since the "
+           "last clean), Hudi's only strategy.",
+    .allowed_values = {"NUM_COMMITS"},
+    .group = "Clean and Archive"};
+
 void CleanConfig::Register(ConfigRegistry* registry) {
   registry->Add(kAutoArchive);
   registry->Add(kAsyncArchive);
@@ -128,6 +161,11 @@ void CleanConfig::Register(ConfigRegistry* registry) {
   registry->Add(kKeepMaxCommits);
   registry->Add(kArchivalBatch);
   registry->Add(kCleanerParallelism);
+  registry->Add(kHoursRetained);
+  registry->Add(kFileVersionsRetained);
+  registry->Add(kCleanMaxCommits);
+  registry->Add(kIncrementalMode);
+  registry->Add(kCleanTriggerStrategy);
 }
 
 }  // namespace hoodie

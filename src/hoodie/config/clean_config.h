@@ -36,6 +36,16 @@ struct CleanConfig {
   static const ConfigProperty<int32_t> kArchivalBatch;
   /// hoodie.cleaner.parallelism
   static const ConfigProperty<int32_t> kCleanerParallelism;
+  /// hoodie.cleaner.hours.retained
+  static const ConfigProperty<int32_t> kHoursRetained;
+  /// hoodie.cleaner.fileversions.retained
+  static const ConfigProperty<int32_t> kFileVersionsRetained;
+  /// hoodie.clean.max.commits
+  static const ConfigProperty<int32_t> kCleanMaxCommits;
+  /// hoodie.cleaner.incremental.mode
+  static const ConfigProperty<bool> kIncrementalMode;
+  /// hoodie.clean.trigger.strategy
+  static const ConfigProperty<std::string> kCleanTriggerStrategy;
 
   /// Adds every key above to `registry`.
   static void Register(ConfigRegistry* registry);

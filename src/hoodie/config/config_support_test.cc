@@ -77,13 +77,17 @@ TEST(ConfigSupportTest, EveryRefusedKeyFailsNamingItselfAndItsReason) {
         "hoodie.metrics.on=true", "hoodie.write.commit.callback.on=true",
         "hoodie.clustering.inline=true", "hoodie.datasource.hive_sync.enable=true",
         "hoodie.bootstrap.base.path=/data", "hoodie.clean.async=true",
-        "hoodie.cleaner.policy=KEEP_LATEST_FILE_VERSIONS",
-        "hoodie.cleaner.commits.retained=1", "hoodie.clean.automatic=true"}) {
+        "hoodie.clean.automatic=true"}) {
     SCOPED_TRACE(setting);
     HoodieConfig config;
     ASSERT_TRUE(config.AddHoodieConf(setting).ok());
     EXPECT_TRUE(config.CheckSupported().IsNotImplemented());
   }
+  // The cleaner's policy and retention are honoured by `hoodie clean`.
+  HoodieConfig cleaner;
+  ASSERT_TRUE(cleaner.AddHoodieConf("hoodie.cleaner.policy=KEEP_LATEST_FILE_VERSIONS").ok());
+  ASSERT_TRUE(cleaner.AddHoodieConf("hoodie.cleaner.commits.retained=1").ok());
+  EXPECT_TRUE(cleaner.CheckSupported().ok());
   HoodieConfig off;
   off.Set("hoodie.clean.automatic", "false");
   off.Set("hoodie.archive.automatic", "FALSE");

@@ -3,6 +3,8 @@
 /// \brief Joining and splitting '/'-separated storage paths.
 #include "hoodie/storage/path.h"
 
+#include "hoodie/storage/storage.h"
+
 namespace hoodie {
 namespace {
 
@@ -56,6 +58,19 @@ std::string_view FileName(std::string_view path) {
   }
   size_t slash = path.rfind('/');
   return slash == std::string_view::npos ? path : path.substr(slash + 1);
+}
+
+std::string QualifiedPath(const Storage& storage, const std::string& path) {
+  if (storage.filesystem()->type_name() == "local" && path.starts_with("/")) {
+    return "file:" + path;
+  }
+  return path;
+}
+
+std::string StoragePathOf(const std::string& path) {
+  constexpr std::string_view kFileScheme = "file:";
+  if (path.starts_with(kFileScheme)) return path.substr(kFileScheme.size());
+  return path;
 }
 
 }  // namespace hoodie

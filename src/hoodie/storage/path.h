@@ -26,4 +26,16 @@ std::string ParentPath(std::string_view path);
 /// `path`. Pure function; thread-safe.
 std::string_view FileName(std::string_view path);
 
+class Storage;
+
+/// \brief `path` as Hadoop's file status names it: local files get the `file:` scheme
+/// (RawLocalFileSystem qualifies every path it lists), other storages keep theirs.
+/// Hudi writes these qualified paths where a plan or metadata entry comes from a file
+/// status (rollbackLogFiles, clean plans, the log of a 0.14 APPEND marker).
+std::string QualifiedPath(const Storage& storage, const std::string& path);
+
+/// \brief A path of a plan or metadata entry as a storage path: without the `file:`
+/// scheme Hadoop gives local files.
+std::string StoragePathOf(const std::string& path);
+
 }  // namespace hoodie

@@ -63,8 +63,17 @@ struct FileSystemView::Visibility {
       view->pending_compactions_.insert(instant.timestamp);
     }
   }
-  HOODIE_ASSIGN_OR_RAISE(std::vector<std::string> all_partitions,
-                         ListAllPartitionPaths(table.storage().get(), table.base_path()));
+  std::vector<std::string> all_partitions;
+  if (options.partitions) {
+    for (const std::string& partition : *options.partitions) {
+      HOODIE_ASSIGN_OR_RAISE(bool exists, table.storage()->Exists(
+                                              JoinPath(table.base_path(), partition)));
+      if (exists) all_partitions.push_back(partition);
+    }
+  } else {
+    HOODIE_ASSIGN_OR_RAISE(all_partitions,
+                           ListAllPartitionPaths(table.storage().get(), table.base_path()));
+  }
   for (const std::string& partition : all_partitions) {
     if (!PartitionMatches(partition, options.partition_filters)) continue;
     view->partitions_.push_back(partition);
@@ -179,6 +188,24 @@ std::vector<FileSlice> FileSystemView::LatestFileSlicesInPartition(
     if (std::optional<FileSlice> slice = LatestMergedSlice(slices, visibility)) {
       out.push_back(std::move(*slice));
     }
+  }
+  return out;
+}
+
+std::vector<FileGroupSlices> FileSystemView::FileGroupsInPartition(
+    std::string_view partition) const {
+  Visibility visibility = MakeVisibility(std::nullopt);
+  std::vector<FileGroupSlices> out;
+  for (auto it = groups_.lower_bound(FileGroupId{std::string(partition), ""});
+       it != groups_.end() && it->first.partition_path == partition; ++it) {
+    FileGroupSlices group{it->first, {}, std::nullopt};
+    for (const auto& [instant, slice] : it->second) {
+      if (visibility.IsCommitted(instant)) group.slices.push_back(slice);
+    }
+    if (auto replaced = replaced_by_.find(it->first); replaced != replaced_by_.end()) {
+      group.replaced_by = replaced->second;
+    }
+    if (!group.slices.empty()) out.push_back(std::move(group));
   }
   return out;
 }

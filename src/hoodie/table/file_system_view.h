@@ -31,6 +31,9 @@ struct FileSystemViewOptions {
   /// Partition paths to list (see PartitionMatches); partitions not selected are never
   /// listed, which is the partition pruning of HoodieFileIndex.
   std::vector<std::string> partition_filters;
+  /// Exactly these partitions (those that exist), without listing the table to find
+  /// them: what the cleaner's incremental mode knows from commit metadata.
+  std::optional<std::vector<std::string>> partitions;
 
   static FileSystemViewOptions Defaults() { return FileSystemViewOptions(); }
 };
@@ -46,6 +49,17 @@ struct FileSystemViewOptions {
 /// ("as of T") restricts the timeline and the replacements to instants <= T.
 ///
 /// Thread-safe: const after Make.
+/// \brief One file group with every committed slice, as the cleaner sees it (Java
+/// HoodieFileGroup.getAllFileSlices).
+struct FileGroupSlices {
+  FileGroupId id;
+  /// Committed slices, newest base instant first (a slice on a pending compaction
+  /// instant counts: its logs are committed).
+  std::vector<FileSlice> slices;
+  /// The earliest completed replacecommit that replaced the group, if any.
+  std::optional<std::string> replaced_by;
+};
+
 class FileSystemView {
  public:
   /// Lists the selected partitions (found via `.hoodie_partition_metadata`) and their
@@ -93,6 +107,10 @@ class FileSystemView {
 
   /// Number of file groups found in storage (committed or not, replaced or not).
   size_t NumFileGroups() const { return groups_.size(); }
+
+  /// Every file group of `partition` (replaced ones included, with their replacing
+  /// instant), in file id order.
+  std::vector<FileGroupSlices> FileGroupsInPartition(std::string_view partition) const;
 
  private:
   using SliceMap = std::map<std::string, FileSlice, std::greater<>>;  // newest first

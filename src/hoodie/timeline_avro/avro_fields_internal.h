@@ -13,6 +13,7 @@
 #include <arrow/result.h>
 #include <arrow/status.h>
 
+#include "hoodie/common/java_compat.h"
 #include "hoodie/format/avro_codec/avro_value.h"
 
 namespace hoodie::internal {
@@ -90,6 +91,16 @@ template <typename T, typename Encode>
 AvroValue EncodeMap(const std::map<std::string, T>& values, Encode&& encode) {
   AvroEntries entries;
   for (const auto& [key, value] : values) entries.emplace_back(key, encode(value));
+  return AvroValue::Map(std::move(entries));
+}
+
+/// EncodeMap in the order a java.util.HashMap of the same keys iterates, as Java
+/// writes maps it builds with `new HashMap<>()` or Collectors.toMap.
+template <typename T, typename Encode>
+AvroValue EncodeJavaHashMap(const std::map<std::string, T>& values, Encode&& encode) {
+  AvroEntries entries;
+  for (const auto& [key, value] : values) entries.emplace_back(key, encode(value));
+  OrderLikeJavaHashMap(&entries);
   return AvroValue::Map(std::move(entries));
 }
 

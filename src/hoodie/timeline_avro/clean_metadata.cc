@@ -126,7 +126,7 @@ AvroValue CleanerPlan::ToAvroValue() const {
   }
   AvroValue v2 = AvroValue::Null();
   if (file_paths_to_be_deleted_per_partition) {
-    v2 = internal::EncodeMap(*file_paths_to_be_deleted_per_partition,
+    v2 = internal::EncodeJavaHashMap(*file_paths_to_be_deleted_per_partition,
                              [](const std::vector<CleanFileInfo>& files) {
                                return internal::EncodeArray(files, FileInfoToValue);
                              });
@@ -179,7 +179,7 @@ Result<CleanMetadata> CleanMetadata::FromAvroValue(const AvroValue& record) {
 AvroValue CleanMetadata::ToAvroValue() const {
   AvroValue bootstrap = AvroValue::Null();
   if (bootstrap_partition_metadata) {
-    bootstrap = internal::EncodeMap(*bootstrap_partition_metadata, PartitionToValue);
+    bootstrap = internal::EncodeJavaHashMap(*bootstrap_partition_metadata, PartitionToValue);
   }
   return AvroValue::Record(
       HudiRecordName("HoodieCleanMetadata"),
@@ -188,7 +188,7 @@ AvroValue CleanMetadata::ToAvroValue() const {
        {"totalFilesDeleted", AvroValue::Int(total_files_deleted)},
        {"earliestCommitToRetain", AvroValue::String(earliest_commit_to_retain)},
        {"lastCompletedCommitTimestamp", AvroValue::String(last_completed_commit_timestamp)},
-       {"partitionMetadata", internal::EncodeMap(partition_metadata, PartitionToValue)},
+       {"partitionMetadata", internal::EncodeJavaHashMap(partition_metadata, PartitionToValue)},
        {"version", internal::OptionalInt(version)},
        {"bootstrapPartitionMetadata", std::move(bootstrap)},
        {"extraMetadata", internal::OptionalStringMap(extra_metadata)}});

@@ -89,12 +89,12 @@ std::vector<std::string> LatestTripRows(
 /// `rows` without their first column (the commit time), sorted: comparable with
 /// LatestTripRows.
 std::vector<std::string> WithoutFirstColumn(const std::vector<std::string>& rows);
-/// Every instant on the timeline of the table at `base`.
 /// Whether an action may have succeeded despite the fault injected into `storage`: the
 /// fault hit the deletion of a marker folder after the commit point, which Hudi's
 /// quietDeleteMarkerDir tolerates (the commit is visible; the folder is left behind).
 bool FaultWasToleratedMarkerDeletion(const FaultInjectingStorage& storage);
 
+/// Every instant on the timeline of the table at `base`.
 std::vector<Instant> TimelineInstants(std::shared_ptr<Storage> storage,
                                       const std::string& base);
 

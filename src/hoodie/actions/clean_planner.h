@@ -1,0 +1,79 @@
+// SPDX-License-Identifier: Apache-2.0
+/// \file hoodie/actions/clean_planner.h
+/// \brief Which file slices a clean deletes (Hudi 0.15's CleanPlanActionExecutor and
+/// CleanPlanner): the earliest commit to retain, the partitions to scan, the files of
+/// each policy, and the HoodieCleanerPlan that records them.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include <arrow/result.h>
+
+#include "hoodie/timeline/instant.h"
+#include "hoodie/timeline_avro/clean_metadata.h"
+
+namespace hoodie {
+
+class ActiveTimeline;
+class HoodieConfig;
+class TableMetaClient;
+
+/// hoodie.cleaner.policy (HoodieCleaningPolicy).
+enum class CleanerPolicy {
+  /// Keep every slice a query of the last `commits_retained` commits may read.
+  kKeepLatestCommits,
+  /// Keep the newest `file_versions_retained` slices of each file group.
+  kKeepLatestFileVersions,
+  /// Keep every slice a query of the last `hours_retained` hours may read.
+  kKeepLatestByHours,
+};
+
+/// "KEEP_LATEST_COMMITS", ... as the plan and metadata record the policy.
+std::string_view CleanerPolicyName(CleanerPolicy policy);
+
+/// \brief Settings of the cleaner, built once by FromConfig. A value type.
+struct CleanOptions {
+  CleanerPolicy policy = CleanerPolicy::kKeepLatestCommits;
+  int32_t commits_retained = 24;
+  int32_t hours_retained = 24;
+  int32_t file_versions_retained = 3;
+  /// hoodie.clean.max.commits: completed commits since the last clean before a new one.
+  int32_t max_commits = 1;
+  /// hoodie.cleaner.incremental.mode: scan only the partitions written since the last
+  /// clean's earliest commit to retain.
+  bool incremental = true;
+  /// Milliseconds since the epoch of "now" for KEEP_LATEST_BY_HOURS; null: the clock.
+  std::function<int64_t()> clock;
+
+  /// Reads the policy (inferred, as Hudi does, from the one retention key set when
+  /// hoodie.cleaner.policy is not), the three retentions, hoodie.clean.max.commits,
+  /// hoodie.clean.trigger.strategy (NUM_COMMITS only) and hoodie.cleaner.incremental.mode.
+  /// \return Invalid naming the key for a bad value.
+  static ::arrow::Result<CleanOptions> FromConfig(const HoodieConfig& config);
+};
+
+/// \brief What PlanClean decided: the plan, or why there is none.
+struct CleanDecision {
+  /// The plan to write as `T.clean.requested`; nullopt when nothing is to be deleted.
+  std::optional<CleanerPlan> plan;
+  /// Why there is no plan ("2 commits since the last clean, hoodie.clean.max.commits
+  /// needs 3"); empty with a plan.
+  std::string why_not;
+};
+
+/// Plans a clean of `table` as of `timeline` (CleanPlanActionExecutor.requestClean):
+/// checks the trigger, finds the earliest commit to retain, scans the partitions
+/// (incrementally when it can) and lists, per partition, the full paths of every file
+/// of the slices the policy lets go. Files of savepointed slices, of the latest slice of
+/// each file group, of slices a pending compaction reads and of the last slice before
+/// the earliest commit to retain are never listed.
+/// \return IOError from storage; Invalid for unreadable timeline files.
+::arrow::Result<CleanDecision> PlanClean(const TableMetaClient& table,
+                                         const ActiveTimeline& timeline,
+                                         const CleanOptions& options);
+
+}  // namespace hoodie
