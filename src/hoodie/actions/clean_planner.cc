@@ -44,8 +44,8 @@ struct Guards {
 
 ::arrow::Result<Guards> LoadGuards(const ActiveTimeline& timeline) {
   Guards guards;
-  for (const Instant& savepoint :
-       timeline.timeline().GetSavepointTimeline().FilterCompleted().instants()) {
+  const Timeline savepoints = timeline.timeline().GetSavepointTimeline().FilterCompleted();
+  for (const Instant& savepoint : savepoints.instants()) {
     ARROW_ASSIGN_OR_RAISE(std::string bytes, timeline.ReadDetails(savepoint));
     ARROW_ASSIGN_OR_RAISE(SavepointMetadata metadata, SavepointMetadata::FromAvroBytes(bytes));
     for (const auto& [partition, files] : metadata.partition_metadata) {
@@ -53,7 +53,8 @@ struct Guards {
                                       files.savepoint_data_file.end());
     }
   }
-  for (const Instant& pending : timeline.timeline().FilterPendingCompaction().instants()) {
+  const Timeline compactions = timeline.timeline().FilterPendingCompaction();
+  for (const Instant& pending : compactions.instants()) {
     Instant requested{pending.timestamp, pending.action, State::kRequested};
     ARROW_ASSIGN_OR_RAISE(std::string bytes, timeline.ReadDetails(requested));
     ARROW_ASSIGN_OR_RAISE(CompactionPlan plan, CompactionPlan::FromAvroBytes(bytes));

@@ -13,6 +13,9 @@
 #include <gtest/gtest.h>
 
 #include "hoodie/actions/clean_planner.h"
+#include "hoodie/actions/compaction_executor.h"
+#include "hoodie/actions/compaction_scheduler.h"
+#include "hoodie/actions/compaction_test_util.h"
 #include "hoodie/client/write_client.h"
 #include "hoodie/config/hoodie_config.h"
 #include "hoodie/storage/fault_injecting_storage.h"
@@ -224,6 +227,34 @@ TEST_F(CleanTest, ARerunPlanCountsFilesAlreadyGoneAsNotDeleted) {
       Instant{instant, Action::kClean, State::kCompleted}));
 }
 
+// hoodie.clean.automatic (the default): every commit is followed by a clean, at its own
+// instant time, as Hudi's autoCleanOnCommit runs it.
+TEST_F(CleanTest, EveryCommitCleansWhenAutomatic) {
+  HoodieConfig config = TripConfig(false);
+  config.Set("hoodie.cleaner.commits.retained", "2");
+  std::vector<WriteResult> results;
+  for (int i = 0; i < 4; ++i) {
+    ASSERT_OK_AND_ASSIGN(
+        WriteResult result,
+        testing::UpsertWithNewClient(storage_, base_, config,
+                                     {{"k1", "v" + std::to_string(i), i, "sf"}}, false));
+    commits_.push_back(result.instant_time);
+    results.push_back(std::move(result));
+  }
+  // The third commit leaves nothing to clean; the fourth frees the first version.
+  EXPECT_TRUE(results[2].cleans.empty());
+  ASSERT_EQ(results[3].cleans.size(), 1u);
+  EXPECT_GT(results[3].cleans[0], commits_[3]);
+  EXPECT_EQ(BaseFileCommits(), (std::vector<std::string>{commits_[1], commits_[2], commits_[3]}));
+  // Off, nothing is cleaned.
+  config.Set("hoodie.clean.automatic", "false");
+  ASSERT_OK_AND_ASSIGN(WriteResult off, testing::UpsertWithNewClient(
+                                            storage_, base_, config, {{"k1", "v9", 9, "sf"}},
+                                            false));
+  EXPECT_TRUE(off.cleans.empty());
+  EXPECT_EQ(BaseFiles().size(), 4u);
+}
+
 TEST_F(CleanTest, MaxCommitsWaitsForThatManyCommitsSinceTheLastClean) {
   Write(4);
   CleanOptions options = Options({{"hoodie.cleaner.commits.retained", "2"},
@@ -275,6 +306,51 @@ TEST_F(CleanTest, IncrementalModeListsOnlyPartitionsWrittenSince) {
     }
     faults->ClearFaults();
   }
+}
+
+// Merge-on-read: a cleaned slice takes its log files with it; the slices the retained
+// commits read keep theirs.
+TEST(MorCleanTest, ACleanedSliceTakesItsLogFiles) {
+  testing::TempDir dir;
+  ASSERT_OK_AND_ASSIGN(testing::MorTable table,
+                       testing::MorTable::Create(Storage::Local(), dir.Join("trips")));
+  HoodieConfig compact = testing::CompactEveryDeltaCommit();
+  auto compact_now = [&]() {
+    auto scheduled = ScheduleCompaction(*table.Reload().ValueOrDie(), compact, std::nullopt);
+    ASSERT_OK(scheduled.status());
+    ASSERT_TRUE(scheduled->has_value());
+    ASSERT_OK(RunCompaction(table.Reload().ValueOrDie(), compact, (*scheduled)->instant_time)
+                  .status());
+  };
+  ASSERT_OK(table.Upsert({{"1", "a", 1, "sf"}}).status());   // base file
+  ASSERT_OK(table.Upsert({{"1", "a2", 2, "sf"}}).status());  // its log
+  compact_now();
+  ASSERT_OK(table.Upsert({{"1", "a3", 3, "sf"}}).status());
+  compact_now();
+  ASSERT_OK(table.Upsert({{"1", "a4", 4, "sf"}}).status());
+  auto files = [&]() {
+    std::vector<std::string> out;
+    for (const std::string& entry : testing::ListTree(JoinPath(table.base, "sf"))) {
+      if (entry.find(".parquet") != std::string::npos || entry.find(".log.") != std::string::npos) {
+        out.push_back(entry);
+      }
+    }
+    return out;
+  };
+  const size_t before = files().size();  // 3 base files and 3 log files
+  EXPECT_EQ(before, 6u);
+  HoodieConfig config;
+  config.Set("hoodie.cleaner.commits.retained", "2");
+  ASSERT_OK_AND_ASSIGN(CleanOutcome outcome,
+                       RunClean(table.Reload().ValueOrDie(),
+                                CleanOptions::FromConfig(config).ValueOrDie()));
+  ASSERT_EQ(outcome.completed.size(), 1u);
+  // The first slice: its base file and the log file on it.
+  EXPECT_EQ(outcome.completed[0].second.total_files_deleted, 2);
+  EXPECT_EQ(files().size(), before - 2);
+  ASSERT_OK_AND_ASSIGN(auto rows, table.Rows(QueryType::kSnapshot, std::nullopt,
+                                             {"_hoodie_record_key", "name"}));
+  EXPECT_THAT(rows, ElementsAre("1|a4"));
 }
 
 TEST(CleanOptionsTest, ReadsPoliciesAndRetentions) {

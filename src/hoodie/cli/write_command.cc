@@ -3,6 +3,7 @@
 /// \brief `hoodie write --table PATH --op OP --input FILE... --format F`: the
 /// command-line face of Spark's `df.write.format("hudi")` for copy-on-write tables.
 #include "hoodie/cli/write_command.h"
+#include "hoodie/common/string_list.h"
 
 #include <fstream>
 #include <iostream>
@@ -161,21 +162,12 @@ std::vector<std::string> PartitionsToDelete(const std::string& value) {
   return client->Write(instant, op, input);
 }
 
-// The instants of the inline compactions that followed the commit, comma-separated.
-std::string JoinCompactions(const std::vector<std::string>& instants) {
-  std::string out;
-  for (const std::string& instant : instants) out += (out.empty() ? "" : ",") + instant;
-  return out;
-}
-
-// A commit must not pretend: Hudi cleans and archives after each commit by default,
-// and hoodie does neither yet (only false is accepted for the two keys).
-std::string TableServicesRun(const HoodieConfig& config) {
-  bool clean = config.Get(CleanConfig::kAutoClean).ValueOr(true);
-  bool archive = config.Get(CleanConfig::kAutoArchive).ValueOr(true);
-  if (!clean && !archive) return "off";
-  return "no cleaning or archival ran (not implemented yet; hoodie.clean.automatic and "
-         "hoodie.archive.automatic are on by default in Hudi)";
+// A commit must not pretend: Hudi archives after each commit by default, and hoodie
+// does not yet (only false is accepted for the key).
+std::string ArchivalRun(const HoodieConfig& config) {
+  if (!config.Get(CleanConfig::kAutoArchive).ValueOr(true)) return "off";
+  return "no archival ran (not implemented yet; hoodie.archive.automatic is on by "
+         "default in Hudi)";
 }
 
 void PrintSummary(const GlobalOptions& options, const HoodieConfig& config,
@@ -192,8 +184,9 @@ void PrintSummary(const GlobalOptions& options, const HoodieConfig& config,
       {"failed", std::to_string(result.failed.size())},
       {"files_written", std::to_string(result.stats.size())},
       {"files_replaced", std::to_string(result.FilesReplaced())},
-      {"compactions", JoinCompactions(result.compactions)},
-      {"clean_archive", TableServicesRun(config)},
+      {"compactions", JoinWithCommas(result.compactions)},
+      {"cleans", JoinWithCommas(result.cleans)},
+      {"archival", ArchivalRun(config)},
   };
   PrintKeyValues(options, pairs, std::cout);
   for (size_t i = 0; i < result.failed.size() && i < 10; ++i) {

@@ -1,15 +1,17 @@
 // SPDX-License-Identifier: Apache-2.0
 /// \file hoodie/client/table_services.cc
-/// \brief The table-service client: inline compaction after a commit.
+/// \brief The table-service client: inline compaction and cleaning after a commit.
 
 #include "hoodie/client/table_services.h"
 
 #include <utility>
 
+#include "hoodie/actions/clean_executor.h"
 #include "hoodie/actions/compaction_executor.h"
 #include "hoodie/actions/compaction_scheduler.h"
 #include "hoodie/actions/compaction_strategy.h"
 #include "hoodie/common/logging.h"
+#include "hoodie/config/clean_config.h"
 #include "hoodie/table/table_config.h"
 #include "hoodie/table/table_meta_client.h"
 #include "hoodie/timeline/active_timeline.h"
@@ -54,29 +56,47 @@ namespace {
 ::arrow::Result<std::unique_ptr<TableServiceClient>> TableServiceClient::Make(
     std::shared_ptr<TableMetaClient> table, const HoodieConfig& config,
     const WriteOptions& options) {
-  if (!options.inline_compaction) return nullptr;
-  // Settings that cannot work fail now, before the first deltacommit is written.
-  ARROW_RETURN_NOT_OK(CompactionStrategyOptions::FromConfig(config).status());
-  ARROW_RETURN_NOT_OK(CompactionTriggerOptions::FromConfig(config).status());
+  ARROW_ASSIGN_OR_RAISE(bool auto_clean, config.Get(CleanConfig::kAutoClean));
+  if (!options.inline_compaction && !auto_clean) return nullptr;
+  // Settings that cannot work fail now, before the first commit is written.
+  std::optional<CleanOptions> clean;
+  if (auto_clean) {
+    ARROW_ASSIGN_OR_RAISE(clean, CleanOptions::FromConfig(config));
+  }
+  if (options.inline_compaction) {
+    ARROW_RETURN_NOT_OK(CompactionStrategyOptions::FromConfig(config).status());
+    ARROW_RETURN_NOT_OK(CompactionTriggerOptions::FromConfig(config).status());
+  }
   ARROW_RETURN_NOT_OK(table->table_config()->timeline_timezone().status());
-  return std::unique_ptr<TableServiceClient>(
+  auto client = std::unique_ptr<TableServiceClient>(
       new TableServiceClient(std::move(table), config));
+  client->compact_ = options.inline_compaction;
+  client->clean_ = std::move(clean);
+  return client;
 }
 
-::arrow::Result<std::vector<std::string>> TableServiceClient::RunAfterCommit(
+::arrow::Result<InlineServicesOutcome> TableServiceClient::RunAfterCommit(
     const Instant& committed) {
-  ARROW_ASSIGN_OR_RAISE(InlineCompactionOutcome outcome,
-                        RunInlineCompaction(table_, config_));
-  std::vector<std::string> compactions = outcome.pending_completed;
-  if (outcome.compacted) {
-    compactions.push_back(*outcome.compacted);
-    LogInfo("inline compaction " + *outcome.compacted + " after " +
-            committed.timestamp + ": " + outcome.decision.reason);
-  } else if (!outcome.skipped.empty()) {
-    LogWarning("inline compaction after " + committed.timestamp +
-               " skipped: " + outcome.skipped);
+  InlineServicesOutcome out;
+  if (compact_) {
+    ARROW_ASSIGN_OR_RAISE(InlineCompactionOutcome outcome,
+                          RunInlineCompaction(table_, config_));
+    out.compactions = outcome.pending_completed;
+    if (outcome.compacted) {
+      out.compactions.push_back(*outcome.compacted);
+      LogInfo("inline compaction " + *outcome.compacted + " after " +
+              committed.timestamp + ": " + outcome.decision.reason);
+    } else if (!outcome.skipped.empty()) {
+      LogWarning("inline compaction after " + committed.timestamp +
+                 " skipped: " + outcome.skipped);
+    }
   }
-  return compactions;
+  if (clean_) {
+    // autoCleanOnCommit: at a new instant time, after the compaction.
+    ARROW_ASSIGN_OR_RAISE(CleanOutcome cleaned, RunClean(table_, *clean_));
+    for (const auto& [instant, metadata] : cleaned.completed) out.cleans.push_back(instant);
+  }
+  return out;
 }
 
 }  // namespace hoodie

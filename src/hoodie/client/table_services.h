@@ -14,6 +14,7 @@
 #include <arrow/result.h>
 #include <arrow/status.h>
 
+#include "hoodie/actions/clean_planner.h"
 #include "hoodie/actions/compaction_trigger.h"
 #include "hoodie/config/hoodie_config.h"
 #include "hoodie/timeline/instant.h"
@@ -47,12 +48,22 @@ struct InlineCompactionOutcome {
 ::arrow::Result<InlineCompactionOutcome> RunInlineCompaction(
     const std::shared_ptr<TableMetaClient>& table, const HoodieConfig& config);
 
+/// What the services did after one commit.
+struct InlineServicesOutcome {
+  /// Compactions completed (pending ones first), oldest first.
+  std::vector<std::string> compactions;
+  /// Cleans completed, oldest first.
+  std::vector<std::string> cleans;
+};
+
 /// \brief The services a write client runs after each of its commits
-/// (runTableServicesInline). Not thread-safe: the committing thread calls it.
+/// (runTableServicesInline, then autoCleanOnCommit), in Hudi's order: inline
+/// compaction, then clean. Not thread-safe: the committing thread calls it.
 class TableServiceClient {
  public:
   /// The services of a write client with `config`: inline compaction when
-  /// hoodie.compact.inline is true; null when no service is enabled.
+  /// hoodie.compact.inline is true, cleaning when hoodie.clean.automatic is (the
+  /// default); null when no service is enabled.
   /// \return Invalid for a compaction strategy or trigger setting that cannot work
   ///   (checked when the client is made, not after its first commit).
   static ::arrow::Result<std::unique_ptr<TableServiceClient>> Make(
@@ -60,8 +71,7 @@ class TableServiceClient {
       const WriteOptions& options);
 
   /// Runs the services due after `committed` completed.
-  /// \return the compactions completed, oldest first.
-  ::arrow::Result<std::vector<std::string>> RunAfterCommit(const Instant& committed);
+  ::arrow::Result<InlineServicesOutcome> RunAfterCommit(const Instant& committed);
 
  private:
   TableServiceClient(std::shared_ptr<TableMetaClient> table, HoodieConfig config)
@@ -69,6 +79,8 @@ class TableServiceClient {
 
   std::shared_ptr<TableMetaClient> table_;
   HoodieConfig config_;
+  bool compact_ = false;
+  std::optional<CleanOptions> clean_;
 };
 
 }  // namespace hoodie

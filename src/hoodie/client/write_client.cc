@@ -600,8 +600,10 @@ int64_t WriteResult::FilesReplaced() const {
     hooks.post_commit.insert(
         hooks.post_commit.begin(),
         PostCommitHook{"the inline table services", [this, result](const Instant& done) {
-                         ARROW_ASSIGN_OR_RAISE(result->compactions,
+                         ARROW_ASSIGN_OR_RAISE(InlineServicesOutcome outcome,
                                                services_->RunAfterCommit(done));
+                         result->compactions = std::move(outcome.compactions);
+                         result->cleans = std::move(outcome.cleans);
                          return ::arrow::Status::OK();
                        }});
   }

@@ -63,6 +63,8 @@ struct WriteResult {
   OrderedMap<std::vector<std::string>> replaced_file_ids;
   /// Compactions the inline table services completed after the commit, oldest first.
   std::vector<std::string> compactions;
+  /// Cleans completed after the commit (hoodie.clean.automatic), oldest first.
+  std::vector<std::string> cleans;
 
   /// Number of file groups replaced.
   int64_t FilesReplaced() const;

@@ -39,10 +39,7 @@ const ConfigProperty<bool> CleanConfig::kAutoClean{
     .key = "hoodie.clean.automatic",
     .default_value = true,
     .doc = "Clean right after each commit.",
-    .group = "Clean and Archive",
-    .support = ConfigSupport::kRefused,
-    .support_note = "cleaning after each commit is not wired yet (the table-services issue): run `hoodie clean`; set it to false, or leave it unset (each write then reports that no cleaning ran)",
-    .accepted_value = "false"};
+    .group = "Clean and Archive"};
 
 const ConfigProperty<bool> CleanConfig::kAsyncClean{
     .key = "hoodie.clean.async",

@@ -76,8 +76,7 @@ TEST(ConfigSupportTest, EveryRefusedKeyFailsNamingItselfAndItsReason) {
         "hoodie.write.lock.provider=org.apache.hudi.client.transaction.lock.ZookeeperBasedLockProvider",
         "hoodie.metrics.on=true", "hoodie.write.commit.callback.on=true",
         "hoodie.clustering.inline=true", "hoodie.datasource.hive_sync.enable=true",
-        "hoodie.bootstrap.base.path=/data", "hoodie.clean.async=true",
-        "hoodie.clean.automatic=true"}) {
+        "hoodie.bootstrap.base.path=/data", "hoodie.clean.async=true"}) {
     SCOPED_TRACE(setting);
     HoodieConfig config;
     ASSERT_TRUE(config.AddHoodieConf(setting).ok());
@@ -87,6 +86,7 @@ TEST(ConfigSupportTest, EveryRefusedKeyFailsNamingItselfAndItsReason) {
   HoodieConfig cleaner;
   ASSERT_TRUE(cleaner.AddHoodieConf("hoodie.cleaner.policy=KEEP_LATEST_FILE_VERSIONS").ok());
   ASSERT_TRUE(cleaner.AddHoodieConf("hoodie.cleaner.commits.retained=1").ok());
+  ASSERT_TRUE(cleaner.AddHoodieConf("hoodie.clean.automatic=true").ok());
   EXPECT_TRUE(cleaner.CheckSupported().ok());
   HoodieConfig off;
   off.Set("hoodie.clean.automatic", "false");

@@ -96,6 +96,9 @@ HoodieConfig ModelConfig(ModelKeyGen keygen, ModelPayload payload,
   // Reading gzip pages sets up a zlib stream per column chunk, which dominates the
   // cost of the hundreds of tiny files the model tests read.
   config.Set("hoodie.parquet.compression.codec", "snappy");
+  // The models time-travel to every instant they wrote: no cleaner may take the slices
+  // those reads need (cleaning has its own tests, actions/clean_test.cc).
+  config.Set("hoodie.clean.automatic", "false");
   const std::string keygen_key = "hoodie.datasource.write.keygenerator.class";
   const std::string record_key = "hoodie.datasource.write.recordkey.field";
   const std::string partition = "hoodie.datasource.write.partitionpath.field";
