@@ -287,6 +287,46 @@ TEST(CliTest, BadInputNamesFileAndLineAndCommitsNothing) {
   }
 }
 
+// `hoodie clean --dry-run` lists what a clean would delete, with sizes, and changes
+// nothing; `hoodie clean` deletes it; a write with automatic cleaning lists its clean.
+TEST(CliTest, CleanDryRunListsThenCleanDeletes) {
+  TempDir dir;
+  std::string base = dir.Join("t");
+  std::string conf =
+      " --hoodie-conf hoodie.table.name=t"
+      " --hoodie-conf hoodie.datasource.write.recordkey.field=id"
+      " --hoodie-conf hoodie.datasource.write.partitionpath.field=part"
+      " --hoodie-conf hoodie.datasource.write.precombine.field=ts"
+      " --hoodie-conf hoodie.clean.automatic=false";
+  for (int ts = 1; ts <= 4; ++ts) {
+    std::string input = dir.Join("in" + std::to_string(ts) + ".json");
+    std::ofstream(input) << "{\"id\":\"a\",\"ts\":" << ts << ",\"part\":\"p1\"}\n";
+    auto result = RunCli("-o json write --table " + Quote(base) + " --input " +
+                         Quote(input) + conf);
+    ASSERT_EQ(result.exit_code, 0) << result.err;
+    EXPECT_EQ(nlohmann::json::parse(result.out)["cleans"], "");
+  }
+  std::string retain = " --hoodie-conf hoodie.cleaner.commits.retained=2";
+  auto dry = RunCli("-o json clean --table " + Quote(base) + " --dry-run" + retain);
+  ASSERT_EQ(dry.exit_code, 0) << dry.err;
+  auto listed = nlohmann::json::parse(dry.out);
+  ASSERT_EQ(listed.size(), 1u);
+  EXPECT_EQ(listed[0]["partition"], "p1");
+  EXPECT_GT(std::stoll(listed[0]["bytes"].get<std::string>()), 0);
+  const std::string file = listed[0]["file"];
+  EXPECT_TRUE(std::filesystem::exists(base + "/p1/" + file));
+  auto done = RunCli("-o json clean --table " + Quote(base) + retain);
+  ASSERT_EQ(done.exit_code, 0) << done.err;
+  auto cleaned = nlohmann::json::parse(done.out);
+  ASSERT_EQ(cleaned.size(), 1u);
+  EXPECT_EQ(cleaned[0]["files_deleted"], "1");
+  EXPECT_FALSE(std::filesystem::exists(base + "/p1/" + file));
+  auto nothing = RunCli("clean --table " + Quote(base) + retain);
+  EXPECT_EQ(nothing.exit_code, 0) << nothing.err;
+  EXPECT_NE(nothing.out.find("no clean: 0 commits since the last clean"), std::string::npos)
+      << nothing.out;
+}
+
 TEST(CliTest, RollbackUndoesAKilledWriteAndTheLatestCommit) {
   TempDir dir;
   std::string base = dir.Join("t");
