@@ -201,14 +201,17 @@ std::vector<std::string> Tree(const std::string& dir) {
   return out;
 }
 
+// The table every write test below creates: "t", keyed by id, partitioned by part.
+constexpr char kTableConf[] =
+    " --hoodie-conf hoodie.table.name=t"
+    " --hoodie-conf hoodie.datasource.write.recordkey.field=id"
+    " --hoodie-conf hoodie.datasource.write.partitionpath.field=part"
+    " --hoodie-conf hoodie.datasource.write.precombine.field=ts";
+
 TEST(CliTest, BadInputNamesFileAndLineAndCommitsNothing) {
   TempDir dir;
   std::string base = dir.Join("t");
-  std::string conf =
-      " --hoodie-conf hoodie.table.name=t"
-      " --hoodie-conf hoodie.datasource.write.recordkey.field=id"
-      " --hoodie-conf hoodie.datasource.write.partitionpath.field=part"
-      " --hoodie-conf hoodie.datasource.write.precombine.field=ts";
+  std::string conf = kTableConf;
   auto input = [&](const std::string& name, const std::string& text) {
     std::string path = dir.Join(name);
     std::ofstream(path) << text;
@@ -292,12 +295,7 @@ TEST(CliTest, BadInputNamesFileAndLineAndCommitsNothing) {
 TEST(CliTest, CleanDryRunListsThenCleanDeletes) {
   TempDir dir;
   std::string base = dir.Join("t");
-  std::string conf =
-      " --hoodie-conf hoodie.table.name=t"
-      " --hoodie-conf hoodie.datasource.write.recordkey.field=id"
-      " --hoodie-conf hoodie.datasource.write.partitionpath.field=part"
-      " --hoodie-conf hoodie.datasource.write.precombine.field=ts"
-      " --hoodie-conf hoodie.clean.automatic=false";
+  std::string conf = std::string(kTableConf) + " --hoodie-conf hoodie.clean.automatic=false";
   for (int ts = 1; ts <= 4; ++ts) {
     std::string input = dir.Join("in" + std::to_string(ts) + ".json");
     std::ofstream(input) << "{\"id\":\"a\",\"ts\":" << ts << ",\"part\":\"p1\"}\n";
@@ -330,11 +328,7 @@ TEST(CliTest, CleanDryRunListsThenCleanDeletes) {
 TEST(CliTest, RollbackUndoesAKilledWriteAndTheLatestCommit) {
   TempDir dir;
   std::string base = dir.Join("t");
-  std::string conf =
-      " --hoodie-conf hoodie.table.name=t"
-      " --hoodie-conf hoodie.datasource.write.recordkey.field=id"
-      " --hoodie-conf hoodie.datasource.write.partitionpath.field=part"
-      " --hoodie-conf hoodie.datasource.write.precombine.field=ts";
+  std::string conf = kTableConf;
   int inputs = 0;
   auto write = [&](const std::string& rows, const std::string& extra) {
     std::string input = dir.Join("in" + std::to_string(++inputs) + ".json");
