@@ -47,7 +47,9 @@ const ConfigProperty<bool> CleanConfig::kAsyncClean{
     .doc = "Run the cleaner concurrently with writing.",
     .group = "Clean and Archive",
     .support = ConfigSupport::kRefused,
-    .support_note = "cleaning is not implemented yet (the table-services issue): hoodie never cleans"};
+    .support_note =
+        "asynchronous cleaning needs a long-running writer (the streamer issue); "
+        "writes clean inline after each commit (hoodie.clean.automatic)"};
 
 const ConfigProperty<int32_t> CleanConfig::kKeepMinCommits{
     .key = "hoodie.keep.min.commits",
