@@ -166,11 +166,10 @@ std::optional<Instant> EarliestCommitToRetain(const Timeline& timeline,
 // earliest commit to retain (incremental mode), or nullopt for all of them (a listing).
 ::arrow::Result<std::optional<std::vector<std::string>>> PartitionsToClean(
     const ActiveTimeline& timeline, const CleanOptions& options,
-    const std::optional<Instant>& ectr) {
+    const std::optional<Instant>& ectr, const std::optional<CleanMetadata>& last) {
   if (options.policy == CleanerPolicy::kKeepLatestFileVersions) return std::nullopt;
   if (!ectr) return std::vector<std::string>{};
   if (options.incremental) {
-    ARROW_ASSIGN_OR_RAISE(std::optional<CleanMetadata> last, LastClean(timeline));
     std::optional<Instant> first = timeline.timeline().GetCommitsTimeline().FirstInstant();
     if (last && !last->earliest_commit_to_retain.empty() && first &&
         last->earliest_commit_to_retain >= first->timestamp) {
@@ -269,6 +268,20 @@ size_t CountFiles(const std::map<std::string, std::vector<CleanFileInfo>>& files
   return count;
 }
 
+// Why a due clean has nothing to delete.
+std::string NothingToClean(const CleanOptions& options, const std::optional<Instant>& ectr) {
+  if (ectr || options.policy == CleanerPolicy::kKeepLatestFileVersions) {
+    return "nothing to clean: every file slice is still retained";
+  }
+  if (options.policy == CleanerPolicy::kKeepLatestCommits) {
+    return "nothing to clean: not more than " + std::to_string(options.commits_retained) +
+           " completed commits (" + std::string(CleanConfig::kCommitsRetained.key) + ")";
+  }
+  return "nothing to clean: no completed commit within the last " +
+         std::to_string(options.hours_retained) + " hours (" +
+         std::string(CleanConfig::kHoursRetained.key) + ")";
+}
+
 }  // namespace
 
 std::string_view CleanerPolicyName(CleanerPolicy policy) {
@@ -322,7 +335,13 @@ std::string_view CleanerPolicyName(CleanerPolicy policy) {
   ARROW_ASSIGN_OR_RAISE(TimelineTimeZone zone, table.table_config()->timeline_timezone());
   std::optional<Instant> ectr = EarliestCommitToRetain(all, options, zone);
   FileSystemViewOptions view_options;
-  ARROW_ASSIGN_OR_RAISE(view_options.partitions, PartitionsToClean(timeline, options, ectr));
+  ARROW_ASSIGN_OR_RAISE(view_options.partitions,
+                        PartitionsToClean(timeline, options, ectr, last));
+  // After most commits nothing is old enough to clean: no listing, no plan reads.
+  if (view_options.partitions && view_options.partitions->empty()) {
+    decision.why_not = NothingToClean(options, ectr);
+    return decision;
+  }
   ARROW_ASSIGN_OR_RAISE(auto view, FileSystemView::Make(table, timeline, view_options));
   ARROW_ASSIGN_OR_RAISE(Guards guards, LoadGuards(timeline));
   const std::vector<std::string>& partitions = view->partitions();
@@ -367,17 +386,7 @@ std::string_view CleanerPolicyName(CleanerPolicy policy) {
   }
   // requestClean persists a plan only when it deletes a file.
   if (CountFiles(*plan.file_paths_to_be_deleted_per_partition) == 0) {
-    if (ectr || !by_commits) {
-      decision.why_not = "nothing to clean: every file slice is still retained";
-    } else if (options.policy == CleanerPolicy::kKeepLatestCommits) {
-      decision.why_not = "nothing to clean: not more than " +
-                         std::to_string(options.commits_retained) + " completed commits (" +
-                         std::string(CleanConfig::kCommitsRetained.key) + ")";
-    } else {
-      decision.why_not = "nothing to clean: no completed commit within the last " +
-                         std::to_string(options.hours_retained) + " hours (" +
-                         std::string(CleanConfig::kHoursRetained.key) + ")";
-    }
+    decision.why_not = NothingToClean(options, ectr);
     return decision;
   }
   decision.plan = std::move(plan);
