@@ -25,6 +25,7 @@
 #include "hoodie/testing/matchers.h"
 #include "hoodie/testing/temp_dir.h"
 #include "hoodie/timeline/active_timeline.h"
+#include "hoodie/timeline/instant_time.h"
 #include "hoodie/write/write_client_test_util.h"
 
 namespace hoodie {
@@ -163,24 +164,28 @@ TEST_F(CleanTest, KeepLatestFileVersionsKeepsTheNewestVersions) {
 }
 
 TEST_F(CleanTest, KeepLatestByHoursKeepsWhatTheLastHoursWrote) {
-  Write(3);
-  // Two hours later, keeping one hour: every commit is older than the cutoff, so no
-  // commit is retained and nothing is planned; keeping three hours retains them all.
+  Write(4);
   CleanOptions options = Options({{"hoodie.cleaner.hours.retained", "1"}});
   EXPECT_EQ(options.policy, CleanerPolicy::kKeepLatestByHours);
   ASSERT_OK_AND_ASSIGN(ActiveTimeline timeline, Table()->LoadActiveTimeline());
-  const int64_t now = std::chrono::duration_cast<std::chrono::milliseconds>(
-                          std::chrono::system_clock::now().time_since_epoch())
-                          .count();
-  options.clock = [now] { return now + 2 * 3600 * 1000; };
+  // "Now" is one hour after the third commit: the cutoff falls on it, so it is the
+  // earliest commit to retain, the second serves queries as of then, the first goes.
+  ASSERT_OK_AND_ASSIGN(int64_t third, InstantTimeGenerator::ParseToEpochMillis(
+                                          commits_[2], TimelineTimeZone::kLocal));
+  options.clock = [third] { return third + 3600 * 1000; };
+  ASSERT_OK_AND_ASSIGN(CleanDecision due, PlanClean(*Table(), timeline, options));
+  ASSERT_TRUE(due.plan.has_value()) << due.why_not;
+  EXPECT_EQ(due.plan->earliest_instant_to_retain->timestamp, commits_[2]);
+  const auto& files = due.plan->file_paths_to_be_deleted_per_partition->at("");
+  ASSERT_EQ(files.size(), 1u);
+  EXPECT_THAT(*files[0].file_path, HasSubstr(commits_[0]));
+  // Two hours after the last commit no commit is within the hour: Hudi plans nothing.
+  ASSERT_OK_AND_ASSIGN(int64_t last, InstantTimeGenerator::ParseToEpochMillis(
+                                         commits_[3], TimelineTimeZone::kLocal));
+  options.clock = [last] { return last + 2 * 3600 * 1000; };
   ASSERT_OK_AND_ASSIGN(CleanDecision late, PlanClean(*Table(), timeline, options));
   EXPECT_FALSE(late.plan.has_value());
-  // Now, keeping one hour: all three commits are retained, the last slice before the
-  // first of them does not exist, and the older versions are needed: nothing to do.
-  options.clock = [now] { return now; };
-  ASSERT_OK_AND_ASSIGN(CleanDecision fresh, PlanClean(*Table(), timeline, options));
-  EXPECT_FALSE(fresh.plan.has_value());
-  EXPECT_THAT(fresh.why_not, HasSubstr("nothing to clean"));
+  EXPECT_THAT(late.why_not, HasSubstr("hoodie.cleaner.hours.retained"));
 }
 
 TEST_F(CleanTest, APendingCleanIsFinishedBeforeANewOneIsPlanned) {
