@@ -4,11 +4,10 @@
 
 #include "hoodie/write/rollback_options.h"
 
-#include <algorithm>
 #include <string>
 
-#include "hoodie/common/ascii.h"
 #include "hoodie/config/clean_config.h"
+#include "hoodie/config/enum_choice.h"
 #include "hoodie/config/hoodie_config.h"
 #include "hoodie/config/write_config.h"
 
@@ -16,18 +15,18 @@ namespace hoodie {
 
 ::arrow::Result<RollbackOptions> RollbackOptions::FromConfig(const HoodieConfig& config) {
   RollbackOptions out;
-  ARROW_ASSIGN_OR_RAISE(std::string policy, config.Get(CleanConfig::kFailedWritesPolicy));
-  policy = ToUpperAscii(policy);
-  if (policy == "EAGER") {
-    out.failed_writes_policy = FailedWritesPolicy::kEager;
-  } else if (policy == "NEVER") {
-    out.failed_writes_policy = FailedWritesPolicy::kNever;
-  } else {
+  constexpr EnumChoice<FailedWritesPolicy> kPolicies[] = {
+      {"EAGER", FailedWritesPolicy::kEager},
+      {"LAZY", FailedWritesPolicy::kLazy},
+      {"NEVER", FailedWritesPolicy::kNever},
+  };
+  ARROW_ASSIGN_OR_RAISE(out.failed_writes_policy,
+                        GetEnum(config, CleanConfig::kFailedWritesPolicy, kPolicies));
+  if (out.failed_writes_policy == FailedWritesPolicy::kLazy) {
     return ::arrow::Status::NotImplemented(
-        "hoodie.cleaner.policy.failed.writes=", policy,
-        " is not implemented: LAZY needs heartbeat files that hoodie does not write, "
-        "so other LAZY writers would roll back hoodie's running writes; use EAGER "
-        "(single writer) or NEVER");
+        "hoodie.cleaner.policy.failed.writes=LAZY is not implemented: LAZY needs heartbeat "
+        "files that hoodie does not write, so other LAZY writers would roll back hoodie's "
+        "running writes; use EAGER (single writer) or NEVER");
   }
   ARROW_ASSIGN_OR_RAISE(out.using_markers,
                         config.Get(WriteConfig::kRollbackUsingMarkers));
