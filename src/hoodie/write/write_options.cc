@@ -40,16 +40,16 @@ HoodieConfig Layered(const HoodieConfig& config, const TableConfig* table) {
   return merged;
 }
 
+// The type of the table written: the table's own, else hoodie.datasource.write.table.type.
+::arrow::Result<TableType> WriteTableType(const HoodieConfig& config, const TableConfig* table) {
+  if (table != nullptr) return table->table_type().ValueOr(TableType::kCopyOnWrite);
+  constexpr EnumChoice<TableType> kTypes[] = {{"COPY_ON_WRITE", TableType::kCopyOnWrite},
+                                              {"MERGE_ON_READ", TableType::kMergeOnRead}};
+  return GetEnum(config, DataSourceConfig::kTableType, kTypes);
+}
+
 ::arrow::Status RejectUnsupported(const HoodieConfig& config, const TableConfig* table) {
-  ARROW_ASSIGN_OR_RAISE(std::string type, config.Get(DataSourceConfig::kTableType));
-  if (table != nullptr)
-    type = TableTypeName(table->table_type().ValueOr(TableType::kCopyOnWrite));
-  if (ToUpperAscii(type) != "COPY_ON_WRITE" && ToUpperAscii(type) != "MERGE_ON_READ") {
-    return ::arrow::Status::Invalid(
-        "unknown table type (COPY_ON_WRITE or MERGE_ON_READ): "
-        "hoodie.datasource.write.table.type=",
-        type);
-  }
+  ARROW_RETURN_NOT_OK(WriteTableType(config, table).status());
   ARROW_ASSIGN_OR_RAISE(bool populate, config.Get(TableConfigKeys::kPopulateMetaFields));
   if (!populate || (table != nullptr && !table->populate_meta_fields())) {
     return ::arrow::Status::NotImplemented(
@@ -288,11 +288,8 @@ bool IsReplaceOperation(WriteOperationType operation) {
   ARROW_RETURN_NOT_OK(RejectUnsupported(merged, table));
   WriteOptions out;
   ARROW_RETURN_NOT_OK(ReadTableAndKeys(merged, table, &out));
-  ARROW_ASSIGN_OR_RAISE(std::string type, merged.Get(DataSourceConfig::kTableType));
-  if (table != nullptr) {
-    type = TableTypeName(table->table_type().ValueOr(TableType::kCopyOnWrite));
-  }
-  out.merge_on_read = ToUpperAscii(type) == "MERGE_ON_READ";
+  ARROW_ASSIGN_OR_RAISE(TableType type, WriteTableType(merged, table));
+  out.merge_on_read = type == TableType::kMergeOnRead;
   ARROW_RETURN_NOT_OK(ReadCompaction(merged, &out));
   ARROW_RETURN_NOT_OK(ReadPayload(merged, &out));
   ARROW_RETURN_NOT_OK(ReadIndexAndBloom(merged, &out));
