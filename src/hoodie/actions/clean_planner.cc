@@ -104,38 +104,6 @@ void AddSliceFiles(const Storage& storage, const FileSlice& slice,
   return metadata;
 }
 
-// CleanerUtils.getEarliestCommitToRetain.
-std::optional<Instant> EarliestCommitToRetain(const Timeline& timeline,
-                                              const CleanOptions& options,
-                                              TimelineTimeZone zone) {
-  Timeline writes = timeline.GetCommitsAndCompactionTimeline();
-  const Timeline completed_writes = writes.FilterCompleted();
-  const std::vector<Instant>& completed = completed_writes.instants();
-  if (options.policy == CleanerPolicy::kKeepLatestCommits) {
-    const size_t retained = static_cast<size_t>(options.commits_retained);
-    if (completed.size() <= retained) return std::nullopt;
-    Instant candidate = completed[completed.size() - retained];
-    std::optional<Instant> pending = writes.FilterPending().FirstInstant();
-    if (pending && candidate.timestamp > pending->timestamp) {
-      // A pending write, compaction or clustering caps what the cleaner may let go.
-      return writes.FilterCompleted().FindInstantsBefore(pending->timestamp).LastInstant();
-    }
-    return candidate;
-  }
-  if (options.policy == CleanerPolicy::kKeepLatestByHours) {
-    int64_t now = options.clock ? options.clock()
-                                : std::chrono::duration_cast<std::chrono::milliseconds>(
-                                      std::chrono::system_clock::now().time_since_epoch())
-                                      .count();
-    std::string cutoff = InstantTimeGenerator::FormatMillis(
-        now - int64_t{options.hours_retained} * kMillisPerHour, zone);
-    for (const Instant& instant : completed) {
-      if (instant.timestamp >= cutoff) return instant;
-    }
-  }
-  return std::nullopt;
-}
-
 // The partitions the completed writes in [from, to) touched, in timeline order
 // (CleanPlanner.getPartitionsForInstants).
 ::arrow::Result<std::vector<std::string>> PartitionsWrittenBetween(
@@ -316,6 +284,39 @@ std::string_view CleanerPolicyName(CleanerPolicy policy) {
   return out;
 }
 
+std::optional<Instant> EarliestCommitToRetain(const Timeline& writes,
+                                              const CleanOptions& options, int64_t now_ms,
+                                              TimelineTimeZone zone) {
+  const Timeline completed_writes = writes.FilterCompleted();
+  const std::vector<Instant>& completed = completed_writes.instants();
+  if (options.policy == CleanerPolicy::kKeepLatestCommits) {
+    const size_t retained = static_cast<size_t>(options.commits_retained);
+    if (completed.size() <= retained) return std::nullopt;
+    Instant candidate = completed[completed.size() - retained];
+    std::optional<Instant> pending = writes.FilterPending().FirstInstant();
+    if (pending && candidate.timestamp > pending->timestamp) {
+      // A pending write, compaction or clustering caps what the cleaner may let go.
+      return completed_writes.FindInstantsBefore(pending->timestamp).LastInstant();
+    }
+    return candidate;
+  }
+  if (options.policy == CleanerPolicy::kKeepLatestByHours) {
+    std::string cutoff = InstantTimeGenerator::FormatMillis(
+        now_ms - int64_t{options.hours_retained} * kMillisPerHour, zone);
+    for (const Instant& instant : completed) {
+      if (instant.timestamp >= cutoff) return instant;
+    }
+  }
+  return std::nullopt;
+}
+
+int64_t CleanOptions::NowMillis() const {
+  if (clock) return clock();
+  return std::chrono::duration_cast<std::chrono::milliseconds>(
+             std::chrono::system_clock::now().time_since_epoch())
+      .count();
+}
+
 ::arrow::Result<CleanDecision> PlanClean(const TableMetaClient& table,
                                          const ActiveTimeline& timeline,
                                          const CleanOptions& options) {
@@ -333,7 +334,8 @@ std::string_view CleanerPolicyName(CleanerPolicy policy) {
     return decision;
   }
   ARROW_ASSIGN_OR_RAISE(TimelineTimeZone zone, table.table_config()->timeline_timezone());
-  std::optional<Instant> ectr = EarliestCommitToRetain(all, options, zone);
+  std::optional<Instant> ectr = EarliestCommitToRetain(
+      all.GetCommitsAndCompactionTimeline(), options, options.NowMillis(), zone);
   FileSystemViewOptions view_options;
   ARROW_ASSIGN_OR_RAISE(view_options.partitions,
                         PartitionsToClean(timeline, options, ectr, last));

@@ -14,6 +14,8 @@
 #include <arrow/result.h>
 
 #include "hoodie/timeline/instant.h"
+#include "hoodie/timeline/instant_time.h"
+#include "hoodie/timeline/timeline.h"
 #include "hoodie/timeline_avro/clean_metadata.h"
 
 namespace hoodie {
@@ -54,7 +56,20 @@ struct CleanOptions {
   /// hoodie.clean.trigger.strategy (NUM_COMMITS only) and hoodie.cleaner.incremental.mode.
   /// \return Invalid naming the key for a bad value.
   static ::arrow::Result<CleanOptions> FromConfig(const HoodieConfig& config);
+
+  /// `clock()`, or the system clock when it is null.
+  int64_t NowMillis() const;
 };
+
+/// The earliest commit whose file slices the cleaner keeps
+/// (CleanerUtils.getEarliestCommitToRetain) among `writes`, the instants of the actions
+/// the caller passes (the cleaner: commits and compactions; archival: commits), as of
+/// `now_ms` for KEEP_LATEST_BY_HOURS. KEEP_LATEST_COMMITS caps it below the first
+/// pending instant of `writes`. nullopt when there is too little history, and always for
+/// KEEP_LATEST_FILE_VERSIONS.
+std::optional<Instant> EarliestCommitToRetain(const Timeline& writes,
+                                              const CleanOptions& options, int64_t now_ms,
+                                              TimelineTimeZone zone);
 
 /// \brief What PlanClean decided: the plan, or why there is none.
 struct CleanDecision {

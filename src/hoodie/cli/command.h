@@ -55,5 +55,6 @@ void AddDemoCommand(CLI::App* app, const GlobalOptions* options);
 void AddRollbackCommand(CLI::App* app, const GlobalOptions* options);
 void AddCompactionCommands(CLI::App* app, const GlobalOptions* options);
 void AddCleanCommand(CLI::App* app, const GlobalOptions* options);
+void AddArchiveCommand(CLI::App* app, const GlobalOptions* options);
 
 }  // namespace hoodie::cli

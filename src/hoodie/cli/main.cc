@@ -35,6 +35,7 @@ int Run(int argc, char** argv) {
   hoodie::cli::AddRollbackCommand(&app, &options);
   hoodie::cli::AddCompactionCommands(&app, &options);
   hoodie::cli::AddCleanCommand(&app, &options);
+  hoodie::cli::AddArchiveCommand(&app, &options);
   hoodie::cli::AddConfigCommands(&app, &options);
 
   try {

@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
 /// \file hoodie/client/table_services.cc
-/// \brief The table-service client: inline compaction and cleaning after a commit.
+/// \brief The table-service client: inline compaction, cleaning and archival after a
+/// commit.
 
 #include "hoodie/client/table_services.h"
 
+#include <algorithm>
 #include <utility>
 
 #include "hoodie/actions/clean_executor.h"
@@ -57,11 +59,16 @@ namespace {
     std::shared_ptr<TableMetaClient> table, const HoodieConfig& config,
     const WriteOptions& options) {
   ARROW_ASSIGN_OR_RAISE(bool auto_clean, config.Get(CleanConfig::kAutoClean));
-  if (!options.inline_compaction && !auto_clean) return nullptr;
+  ARROW_ASSIGN_OR_RAISE(bool auto_archive, config.Get(CleanConfig::kAutoArchive));
+  if (!options.inline_compaction && !auto_clean && !auto_archive) return nullptr;
   // Settings that cannot work fail now, before the first commit is written.
   std::optional<CleanOptions> clean;
   if (auto_clean) {
     ARROW_ASSIGN_OR_RAISE(clean, CleanOptions::FromConfig(config));
+  }
+  std::optional<ArchiveOptions> archive;
+  if (auto_archive) {
+    ARROW_ASSIGN_OR_RAISE(archive, ArchiveOptions::FromConfig(config));
   }
   if (options.inline_compaction) {
     ARROW_RETURN_NOT_OK(CompactionStrategyOptions::FromConfig(config).status());
@@ -72,6 +79,7 @@ namespace {
       new TableServiceClient(std::move(table), config));
   client->compact_ = options.inline_compaction;
   client->clean_ = std::move(clean);
+  client->archive_ = std::move(archive);
   return client;
 }
 
@@ -95,6 +103,14 @@ namespace {
     // autoCleanOnCommit: at a new instant time, after the compaction.
     ARROW_ASSIGN_OR_RAISE(CleanOutcome cleaned, RunClean(table_, *clean_));
     for (const auto& [instant, metadata] : cleaned.completed) out.cleans.push_back(instant);
+  }
+  if (archive_) {
+    // autoArchiveOnCommit: after the clean, so that what it deleted can be archived.
+    ARROW_ASSIGN_OR_RAISE(ArchiveOutcome archived, RunArchive(table_, *archive_));
+    for (const Instant& state : archived.archived) out.archived.push_back(state.timestamp);
+    std::sort(out.archived.begin(), out.archived.end());
+    out.archived.erase(std::unique(out.archived.begin(), out.archived.end()),
+                       out.archived.end());
   }
   return out;
 }

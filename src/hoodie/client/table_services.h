@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 /// \file hoodie/client/table_services.h
 /// \brief The table-service client: the services a write client runs inline after each
-/// commit (Hudi's BaseHoodieTableServiceClient: inline compaction today; clean and
-/// archive next), calling the actions directly.
+/// commit (Hudi's BaseHoodieTableServiceClient: inline compaction, clean, archive),
+/// calling the actions directly.
 #pragma once
 
 #include <memory>
@@ -14,6 +14,7 @@
 #include <arrow/result.h>
 #include <arrow/status.h>
 
+#include "hoodie/actions/archiver.h"
 #include "hoodie/actions/clean_planner.h"
 #include "hoodie/actions/compaction_trigger.h"
 #include "hoodie/config/hoodie_config.h"
@@ -54,16 +55,20 @@ struct InlineServicesOutcome {
   std::vector<std::string> compactions;
   /// Cleans completed, oldest first.
   std::vector<std::string> cleans;
+  /// Instants archived, oldest first, one per instant.
+  std::vector<std::string> archived;
 };
 
 /// \brief The services a write client runs after each of its commits
-/// (runTableServicesInline, then autoCleanOnCommit), in Hudi's order: inline
-/// compaction, then clean. Not thread-safe: the committing thread calls it.
+/// (runTableServicesInline, then autoCleanOnCommit, then autoArchiveOnCommit), in
+/// Hudi's order: inline compaction, then clean, then archive. Not thread-safe: the
+/// committing thread calls it.
 class TableServiceClient {
  public:
   /// The services of a write client with `config`: inline compaction when
-  /// hoodie.compact.inline is true, cleaning when hoodie.clean.automatic is (the
-  /// default); null when no service is enabled.
+  /// hoodie.compact.inline is true, cleaning when hoodie.clean.automatic is and archival
+  /// when hoodie.archive.automatic is (both by default); null when no service is
+  /// enabled.
   /// \return Invalid for a compaction strategy or trigger setting that cannot work
   ///   (checked when the client is made, not after its first commit).
   static ::arrow::Result<std::unique_ptr<TableServiceClient>> Make(
@@ -81,6 +86,7 @@ class TableServiceClient {
   HoodieConfig config_;
   bool compact_ = false;
   std::optional<CleanOptions> clean_;
+  std::optional<ArchiveOptions> archive_;
 };
 
 }  // namespace hoodie

@@ -604,6 +604,7 @@ int64_t WriteResult::FilesReplaced() const {
                                                services_->RunAfterCommit(done));
                          result->compactions = std::move(outcome.compactions);
                          result->cleans = std::move(outcome.cleans);
+                         result->archived = std::move(outcome.archived);
                          return ::arrow::Status::OK();
                        }});
   }

@@ -65,6 +65,9 @@ struct WriteResult {
   std::vector<std::string> compactions;
   /// Cleans completed after the commit (hoodie.clean.automatic), oldest first.
   std::vector<std::string> cleans;
+  /// Instants archived after the commit and its clean (hoodie.archive.automatic), oldest
+  /// first, one per instant (its state files were archived together).
+  std::vector<std::string> archived;
 
   /// Number of file groups replaced.
   int64_t FilesReplaced() const;

@@ -113,4 +113,12 @@ size_t JavaHashMapCapacity(size_t size) {
   return capacity;
 }
 
+size_t JavaPresizedHashMapCapacity(size_t size) {
+  // tableSizeFor(size): the next power of two, at least 1.
+  size_t capacity = 1;
+  while (capacity < size) capacity *= 2;
+  while (size > capacity * 3 / 4) capacity *= 2;
+  return capacity;
+}
+
 }  // namespace hoodie

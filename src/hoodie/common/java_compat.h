@@ -49,12 +49,19 @@ size_t JavaHashMapBucket(std::string_view key, size_t capacity);
 /// The table size of a java.util.HashMap built with `new HashMap<>()` and `size` puts.
 size_t JavaHashMapCapacity(size_t size);
 
+/// The table size of a java.util.HashMap built with `new HashMap<>(size)` and `size`
+/// puts: how Avro's GenericDatumReader.newMap sizes a map it decodes.
+size_t JavaPresizedHashMapCapacity(size_t size);
+
 /// Reorders `entries` (given in insertion order) into the order a default
 /// java.util.HashMap iterates them: by bucket, insertion order within a bucket. This
-/// is the order Jackson writes a Java map in.
+/// is the order Jackson writes a Java map in. With `presized`, the order of a map made
+/// by `new HashMap<>(entries.size())`, as Avro decodes maps.
 template <typename V>
-void OrderLikeJavaHashMap(std::vector<std::pair<std::string, V>>* entries) {
-  const size_t capacity = JavaHashMapCapacity(entries->size());
+void OrderLikeJavaHashMap(std::vector<std::pair<std::string, V>>* entries,
+                          bool presized = false) {
+  const size_t capacity = presized ? JavaPresizedHashMapCapacity(entries->size())
+                                   : JavaHashMapCapacity(entries->size());
   std::stable_sort(entries->begin(), entries->end(),
                    [capacity](const auto& a, const auto& b) {
                      return JavaHashMapBucket(a.first, capacity) <

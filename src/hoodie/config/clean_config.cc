@@ -57,9 +57,7 @@ const ConfigProperty<int32_t> CleanConfig::kKeepMinCommits{
     .doc = "Minimum completed instants kept in the active timeline by archival.",
     .validate = v::PositiveInt32,
     .group = "Clean and Archive",
-    .hudi_0_15_default = "20",
-    .support = ConfigSupport::kRefused,
-    .support_note = "archival is not implemented yet (the table-services issue): hoodie never archives"};
+    .hudi_0_15_default = "20"};
 
 const ConfigProperty<int32_t> CleanConfig::kKeepMaxCommits{
     .key = "hoodie.keep.max.commits",
@@ -67,18 +65,14 @@ const ConfigProperty<int32_t> CleanConfig::kKeepMaxCommits{
     .doc = "Completed instants in the active timeline that trigger archival.",
     .validate = v::PositiveInt32,
     .group = "Clean and Archive",
-    .hudi_0_15_default = "30",
-    .support = ConfigSupport::kRefused,
-    .support_note = "archival is not implemented yet (the table-services issue): hoodie never archives"};
+    .hudi_0_15_default = "30"};
 
 const ConfigProperty<int32_t> CleanConfig::kArchivalBatch{
     .key = "hoodie.commits.archival.batch",
     .default_value = 10,
     .doc = "Instants archived together in one batch.",
     .validate = v::PositiveInt32,
-    .group = "Clean and Archive",
-    .support = ConfigSupport::kRefused,
-    .support_note = "archival is not implemented yet (the table-services issue): hoodie never archives"};
+    .group = "Clean and Archive"};
 
 const ConfigProperty<int32_t> CleanConfig::kCleanerParallelism{
     .key = "hoodie.cleaner.parallelism",
@@ -92,15 +86,9 @@ const ConfigProperty<int32_t> CleanConfig::kCleanerParallelism{
 const ConfigProperty<bool> CleanConfig::kAutoArchive{
     .key = "hoodie.archive.automatic",
     .default_value = true,
-    .doc = "Archive old instants of the active timeline right after each commit.",
+    .doc = "Archive old instants of the active timeline right after each commit, after the clean.",
     .since = "0.11.0",
-    .group = "Clean and Archive",
-    .support = ConfigSupport::kRefused,
-    .support_note =
-        "archival is not implemented yet (the table-services issue): hoodie never "
-        "archives; set it to false, or leave it unset (each write then reports that no "
-        "archival ran)",
-    .accepted_value = "false"};
+    .group = "Clean and Archive"};
 
 const ConfigProperty<bool> CleanConfig::kAsyncArchive{
     .key = "hoodie.archive.async",
@@ -109,7 +97,49 @@ const ConfigProperty<bool> CleanConfig::kAsyncArchive{
     .since = "0.11.0",
     .group = "Clean and Archive",
     .support = ConfigSupport::kRefused,
-    .support_note = "archival is not implemented yet (the table-services issue)"};
+    .support_note =
+        "asynchronous archival needs a long-running writer (the streamer issue); "
+        "writes archive inline after each commit (hoodie.archive.automatic)"};
+
+const ConfigProperty<bool> CleanConfig::kArchiveProceedSavepoint{
+    .key = "hoodie.archive.proceed.savepoint",
+    .default_value = false,
+    .doc =
+        "Archive commits after the first savepoint too (the savepointed commits "
+        "themselves stay); restore is then refused.",
+    .since = "0.12.0",
+    .group = "Clean and Archive"};
+
+const ConfigProperty<bool> CleanConfig::kArchiveMergeEnable{
+    .key = "hoodie.archive.merge.enable",
+    .default_value = false,
+    .doc = "Merge small archive files into one on storage that cannot append.",
+    .since = "0.11.0",
+    .group = "Clean and Archive",
+    .support = ConfigSupport::kRefused,
+    .support_note =
+        "hoodie does not merge archive files: each archival writes one new archive "
+        "file, which Hudi reads as it reads its own",
+    .accepted_value = "false"};
+
+const ConfigProperty<bool> CleanConfig::kFailOnTimelineArchiving{
+    .key = "hoodie.fail.on.timeline.archiving",
+    .default_value = true,
+    .doc =
+        "Fail the archival when an instant cannot be converted into an archive record; "
+        "false skips that instant with an error in the log.",
+    .group = "Clean and Archive"};
+
+const ConfigProperty<int32_t> CleanConfig::kArchiveDeleteParallelism{
+    .key = "hoodie.archive.delete.parallelism",
+    .default_value = 100,
+    .doc = "Parallelism of deleting archived instant files.",
+    .since = "0.11.0",
+    .validate = v::PositiveInt32,
+    .group = "Clean and Archive",
+    .support = ConfigSupport::kNoEffect,
+    .support_note = "Spark task parallelism; hoodie deletes archived files in order, as "
+                    "Hudi deletes completed ones"};
 
 const ConfigProperty<int32_t> CleanConfig::kHoursRetained{
     .key = "hoodie.cleaner.hours.retained",
@@ -159,6 +189,10 @@ void CleanConfig::Register(ConfigRegistry* registry) {
   registry->Add(kKeepMinCommits);
   registry->Add(kKeepMaxCommits);
   registry->Add(kArchivalBatch);
+  registry->Add(kArchiveProceedSavepoint);
+  registry->Add(kArchiveMergeEnable);
+  registry->Add(kFailOnTimelineArchiving);
+  registry->Add(kArchiveDeleteParallelism);
   registry->Add(kCleanerParallelism);
   registry->Add(kHoursRetained);
   registry->Add(kFileVersionsRetained);

@@ -34,6 +34,14 @@ struct CleanConfig {
   static const ConfigProperty<int32_t> kKeepMaxCommits;
   /// hoodie.commits.archival.batch
   static const ConfigProperty<int32_t> kArchivalBatch;
+  /// hoodie.archive.proceed.savepoint
+  static const ConfigProperty<bool> kArchiveProceedSavepoint;
+  /// hoodie.archive.merge.enable (refused unless false)
+  static const ConfigProperty<bool> kArchiveMergeEnable;
+  /// hoodie.fail.on.timeline.archiving
+  static const ConfigProperty<bool> kFailOnTimelineArchiving;
+  /// hoodie.archive.delete.parallelism (no effect)
+  static const ConfigProperty<int32_t> kArchiveDeleteParallelism;
   /// hoodie.cleaner.parallelism
   static const ConfigProperty<int32_t> kCleanerParallelism;
   /// hoodie.cleaner.hours.retained

@@ -51,12 +51,13 @@ using InstantKey = std::pair<std::string, Action>;
     }
   }
   std::vector<Instant> instants;
-  for (const auto& [key, entry] : highest) {
-    instants.push_back(entry.first);
+  for (const auto& [key, entry] : highest) instants.push_back(entry.first);
+  for (const auto& [instant, mtime] : found) {
+    loaded.state_files_.push_back(instant);
     // HoodieInstant formats the modification time with HoodieInstantTimeGenerator
     // .formatDate, which uses the JVM zone whatever the timeline zone is.
-    loaded.transition_times_[entry.first] =
-        InstantTimeGenerator::FormatMillis(entry.second, TimelineTimeZone::kLocal);
+    loaded.transition_times_[instant] =
+        InstantTimeGenerator::FormatMillis(mtime, TimelineTimeZone::kLocal);
   }
   loaded.timeline_ = Timeline(std::move(instants));
   return loaded;
@@ -210,6 +211,24 @@ std::optional<std::string> ActiveTimeline::StateTransitionTime(
                                     instant.ToString());
   }
   HOODIE_ASSIGN_OR_RAISE(std::string path, InstantPath(instant));
+  return storage_->DeleteFile(path);
+}
+
+std::vector<Instant> ActiveTimeline::StateFilesOf(const Instant& instant) const {
+  std::vector<Instant> states;
+  const Action comparable = ComparableAction(instant.action);
+  for (const Instant& file : state_files_) {
+    if (file.timestamp == instant.timestamp && ComparableAction(file.action) == comparable) {
+      states.push_back(file);
+    }
+  }
+  return states;
+}
+
+::arrow::Status ActiveTimeline::DeleteStateFileIfExists(const Instant& instant) const {
+  HOODIE_ASSIGN_OR_RAISE(std::string path, InstantPath(instant));
+  HOODIE_ASSIGN_OR_RAISE(bool exists, storage_->Exists(path));
+  if (!exists) return ::arrow::Status::OK();
   return storage_->DeleteFile(path);
 }
 

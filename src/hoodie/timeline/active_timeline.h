@@ -8,6 +8,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include <arrow/result.h>
 #include <arrow/status.h>
@@ -50,9 +51,16 @@ class ActiveTimeline {
   const std::string& meta_path() const { return meta_path_; }
   const std::shared_ptr<Storage>& storage() const { return storage_; }
 
+  /// Every state file on storage, requested and inflight ones next to the completed
+  /// one included (Hudi's raw timeline, `new HoodieActiveTimeline(metaClient, false)`),
+  /// in instant order.
+  const std::vector<Instant>& state_files() const { return state_files_; }
+  /// The state files of `instant`'s (timestamp, comparable action), lowest state first:
+  /// what archival moves together.
+  std::vector<Instant> StateFilesOf(const Instant& instant) const;
   /// When the instant reached its state: the file's modification time formatted as a
-  /// local-time instant time (HoodieInstant.stateTransitionTime); nullopt if the
-  /// instant is not on the snapshot.
+  /// local-time instant time (HoodieInstant.stateTransitionTime); nullopt if no such
+  /// state file is on the snapshot.
   std::optional<std::string> StateTransitionTime(const Instant& instant) const;
 
   /// Full path of the file of `instant`'s state (schemacommits live in `.schema/`).
@@ -97,6 +105,10 @@ class ActiveTimeline {
   /// \return Invalid for a completed instant; IOError if the file cannot be deleted.
   ::arrow::Status DeletePending(const Instant& instant) const;
 
+  /// Deletes the file of `instant`'s state, of any state, if it exists
+  /// (deleteInstantFileIfExists): archival removes what it archived.
+  /// \return IOError if the file cannot be deleted.
+  ::arrow::Status DeleteStateFileIfExists(const Instant& instant) const;
   /// A new instant time, strictly greater than every instant on this snapshot and than
   /// every time generated in this process (createNewInstantTime).
   ::arrow::Result<std::string> CreateNewInstantTime() const;
@@ -116,6 +128,7 @@ class ActiveTimeline {
   std::string meta_path_;
   TimelineTimeZone zone_ = TimelineTimeZone::kLocal;
   Timeline timeline_;
+  std::vector<Instant> state_files_;
   std::map<Instant, std::string> transition_times_;
 };
 

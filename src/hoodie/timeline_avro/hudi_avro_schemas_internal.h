@@ -21,6 +21,7 @@ enum class HudiAvroRecord {
   kCompactionPlan,
   kRequestedReplaceMetadata,
   kSavepointMetadata,
+  kArchivedMetaEntry,
 };
 
 /// The parsed schema of `record`: our own JSON with Hudi's record full names, field
