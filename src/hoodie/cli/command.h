@@ -56,5 +56,6 @@ void AddRollbackCommand(CLI::App* app, const GlobalOptions* options);
 void AddCompactionCommands(CLI::App* app, const GlobalOptions* options);
 void AddCleanCommand(CLI::App* app, const GlobalOptions* options);
 void AddArchiveCommand(CLI::App* app, const GlobalOptions* options);
+void AddSavepointCommands(CLI::App* app, const GlobalOptions* options);
 
 }  // namespace hoodie::cli

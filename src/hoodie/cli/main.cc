@@ -36,6 +36,7 @@ int Run(int argc, char** argv) {
   hoodie::cli::AddCompactionCommands(&app, &options);
   hoodie::cli::AddCleanCommand(&app, &options);
   hoodie::cli::AddArchiveCommand(&app, &options);
+  hoodie::cli::AddSavepointCommands(&app, &options);
   hoodie::cli::AddConfigCommands(&app, &options);
 
   try {

@@ -67,6 +67,13 @@ const char kRestoreMetadata[] =
     R"({"name":"restoreInstantInfo","type":{"type":"array","items":"HoodieInstantInfo"},)"
     R"("default":[]}]})";
 
+const char kRestorePlan[] =
+    R"({"type":"record","name":"HoodieRestorePlan",)" HOODIE_NS R"("fields":[)"
+    R"({"name":"instantsToRollback","type":{"type":"array","items":)" HOODIE_INSTANT_INFO
+    R"(},"default":[]},)"
+    R"({"name":"version","type":["int","null"],"default":2},)"
+    R"({"name":"savepointToRestoreTimestamp","type":)" HOODIE_OPT(R"("string")") "}]}";
+
 #define HOODIE_CLEANER_PLAN \
     R"({"type":"record","name":"HoodieCleanerPlan",)" HOODIE_NS R"("fields":[)"              \
     R"({"name":"earliestInstantToRetain","type":)" HOODIE_OPT(                               \
@@ -276,11 +283,12 @@ const char* SchemaJson(HudiAvroRecord record) {
     case HudiAvroRecord::kRequestedReplaceMetadata: return kRequestedReplaceMetadata;
     case HudiAvroRecord::kSavepointMetadata: return kSavepointMetadata;
     case HudiAvroRecord::kArchivedMetaEntry: return kArchivedMetaEntry;
+    case HudiAvroRecord::kRestorePlan: return kRestorePlan;
   }
   return "";
 }
 
-constexpr int kRecordCount = 9;
+constexpr int kRecordCount = 10;
 
 }  // namespace
 

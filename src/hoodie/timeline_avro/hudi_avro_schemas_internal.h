@@ -22,6 +22,7 @@ enum class HudiAvroRecord {
   kRequestedReplaceMetadata,
   kSavepointMetadata,
   kArchivedMetaEntry,
+  kRestorePlan,
 };
 
 /// The parsed schema of `record`: our own JSON with Hudi's record full names, field

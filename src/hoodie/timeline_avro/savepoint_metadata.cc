@@ -124,4 +124,34 @@ Result<std::string> RestoreMetadata::ToAvroBytes() const {
   return internal::ModelToContainer(ToAvroValue(), HudiAvroRecord::kRestoreMetadata);
 }
 
+Result<RestorePlan> RestorePlan::FromAvroValue(const AvroValue& record) {
+  RestorePlan plan;
+  ARROW_ASSIGN_OR_RAISE(const AvroValue* instants, record.Field("instantsToRollback"));
+  ARROW_ASSIGN_OR_RAISE(plan.instants_to_rollback,
+                        internal::DecodeArray<InstantInfo>(*instants, InstantInfo::FromAvroValue));
+  ARROW_ASSIGN_OR_RAISE(plan.version, internal::GetOptionalInt(record, "version"));
+  ARROW_ASSIGN_OR_RAISE(plan.savepoint_to_restore_timestamp,
+                        internal::GetOptionalString(record, "savepointToRestoreTimestamp"));
+  return plan;
+}
+
+AvroValue RestorePlan::ToAvroValue() const {
+  return AvroValue::Record(
+      HudiRecordName("HoodieRestorePlan"),
+      {{"instantsToRollback",
+        internal::EncodeArray(instants_to_rollback,
+                              [](const InstantInfo& i) { return i.ToAvroValue(); })},
+       {"version", internal::OptionalInt(version)},
+       {"savepointToRestoreTimestamp", internal::OptionalString(savepoint_to_restore_timestamp)}});
+}
+
+Result<RestorePlan> RestorePlan::FromAvroBytes(std::string_view bytes) {
+  return internal::ModelFromContainer<RestorePlan>(bytes, HudiAvroRecord::kRestorePlan,
+                                                   "HoodieRestorePlan");
+}
+
+Result<std::string> RestorePlan::ToAvroBytes() const {
+  return internal::ModelToContainer(ToAvroValue(), HudiAvroRecord::kRestorePlan);
+}
+
 }  // namespace hoodie

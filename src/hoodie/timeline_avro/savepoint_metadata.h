@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 /// \file hoodie/timeline_avro/savepoint_metadata.h
 /// \brief The savepoint (`T.savepoint`) and restore (`T.restore`) Avro records
-/// (HoodieSavepointMetadata, HoodieRestoreMetadata, Hudi 0.15).
+/// (HoodieSavepointMetadata, HoodieRestoreMetadata) and the restore plan
+/// (`R.restore.requested`, HoodieRestorePlan), Hudi 0.15.
 #pragma once
 
 #include <cstdint>
@@ -62,6 +63,21 @@ struct RestoreMetadata {
   static ::arrow::Result<RestoreMetadata> FromAvroValue(const AvroValue& record);
   AvroValue ToAvroValue() const;
   bool operator==(const RestoreMetadata&) const = default;
+};
+
+/// \brief A scheduled restore (`R.restore.requested`, HoodieRestorePlan). A value.
+struct RestorePlan {
+  /// The instants to roll back, newest first.
+  std::vector<InstantInfo> instants_to_rollback;
+  /// Hudi writes 2 (RestorePlanActionExecutor.RESTORE_PLAN_VERSION_2).
+  std::optional<int32_t> version = 2;
+  std::optional<std::string> savepoint_to_restore_timestamp;
+
+  static ::arrow::Result<RestorePlan> FromAvroBytes(std::string_view bytes);
+  ::arrow::Result<std::string> ToAvroBytes() const;
+  static ::arrow::Result<RestorePlan> FromAvroValue(const AvroValue& record);
+  AvroValue ToAvroValue() const;
+  bool operator==(const RestorePlan&) const = default;
 };
 
 }  // namespace hoodie
