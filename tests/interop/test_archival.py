@@ -167,3 +167,27 @@ def test_truncated_archive_block_is_skipped_as_hudi_skips_it(spark, hoodie, tmp_
     assert active_files(path) == active
     hoodie_write(hoodie, tmp_path, path, "upsert", [("a1", "n7", 7, "p1")], conf)
     assert spark_rows(spark, path) == [("a1", "n7", 7, "p1", "p1")] == hoodie_query_rows(hoodie, path)
+
+
+@pytest.mark.parametrize("table_type", ["COPY_ON_WRITE", "MERGE_ON_READ"])
+def test_long_run_with_automatic_services_stays_bounded_and_readable(spark, hudi_java, hoodie, tmp_path, table_type):
+    """60 hoodie upserts with the services Hudi runs by default (clean, archive; inline compaction on
+    merge-on-read) at small retention: the active timeline and the file count stay bounded, and Spark
+    reads exactly the expected rows after every tenth commit."""
+    path = tmp_path / "t"
+    conf = {**RETENTION, "hoodie.datasource.write.table.type": table_type}
+    if table_type == "MERGE_ON_READ":
+        conf.update({"hoodie.compact.inline": "true", "hoodie.compact.inline.max.delta.commits": "3"})
+    expected = {}
+    for ts in range(1, 61):
+        key, part = f"k{ts % 7}", f"p{ts % 7 % 3}"
+        expected[key] = (key, f"n{ts}", ts, part, part)
+        summary = hoodie_write(hoodie, tmp_path, path, "upsert", [(key, f"n{ts}", ts, part)], conf)
+        if ts % 10 == 0:
+            assert spark_rows(spark, path) == sorted(expected.values()), (ts, summary)
+    active = [p for p in (path / ".hoodie").iterdir() if p.is_file() and p.name[0].isdigit()]
+    assert len(active) < 60, len(active)
+    files = [p for p in path.rglob("*") if p.is_file() and ".hoodie" not in p.parts and not p.name.startswith(".")]
+    assert len(files) < 60, len(files)
+    assert hudi_archived(hudi_java, path)
+    assert hoodie_query_rows(hoodie, path) == sorted(expected.values())
