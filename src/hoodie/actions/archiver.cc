@@ -269,22 +269,20 @@ std::vector<Instant> StateFilesToArchive(const ActiveTimeline& timeline,
     const std::shared_ptr<TableMetaClient>& table, const ActiveTimeline& timeline,
     const std::vector<Instant>& states, const ArchiveOptions& options) {
   std::vector<std::pair<Instant, ArchivedMetaEntry>> records;
-  {
-    for (const Instant& state : states) {
-      // deleteAnyLeftOverMarkers.
-      ARROW_RETURN_NOT_OK(
-          WriteMarkers(table->storage(), table->base_path(), state.timestamp).DeleteFolder());
-      auto entry = [&]() -> ::arrow::Result<ArchivedMetaEntry> {
-        ARROW_ASSIGN_OR_RAISE(std::string details, timeline.ReadDetails(state));
-        return MakeArchivedMetaEntry(state, details, timeline.StateTransitionTime(state));
-      }();
-      if (!entry.ok()) {
-        if (options.fail_on_error) return entry.status();
-        LogError("Failed to archive " + state.ToString() + ": " + entry.status().ToString());
-        continue;
-      }
-      records.emplace_back(state, std::move(*entry));
+  for (const Instant& state : states) {
+    // deleteAnyLeftOverMarkers.
+    ARROW_RETURN_NOT_OK(
+        WriteMarkers(table->storage(), table->base_path(), state.timestamp).DeleteFolder());
+    auto entry = [&]() -> ::arrow::Result<ArchivedMetaEntry> {
+      ARROW_ASSIGN_OR_RAISE(std::string details, timeline.ReadDetails(state));
+      return MakeArchivedMetaEntry(state, details, timeline.StateTransitionTime(state));
+    }();
+    if (!entry.ok()) {
+      if (options.fail_on_error) return entry.status();
+      LogError("Failed to archive " + state.ToString() + ": " + entry.status().ToString());
+      continue;
     }
+    records.emplace_back(state, std::move(*entry));
   }
   return records;
 }

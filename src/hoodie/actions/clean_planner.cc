@@ -11,6 +11,7 @@
 #include <utility>
 #include <vector>
 
+#include "hoodie/common/clock.h"
 #include "hoodie/config/clean_config.h"
 #include "hoodie/config/enum_choice.h"
 #include "hoodie/config/hoodie_config.h"
@@ -310,12 +311,7 @@ std::optional<Instant> EarliestCommitToRetain(const Timeline& writes,
   return std::nullopt;
 }
 
-int64_t CleanOptions::NowMillis() const {
-  if (clock) return clock();
-  return std::chrono::duration_cast<std::chrono::milliseconds>(
-             std::chrono::system_clock::now().time_since_epoch())
-      .count();
-}
+int64_t CleanOptions::NowMillis() const { return EpochMillisNow(clock); }
 
 ::arrow::Result<CleanDecision> PlanClean(const TableMetaClient& table,
                                          const ActiveTimeline& timeline,

@@ -12,6 +12,7 @@
 #include <set>
 #include <utility>
 
+#include "hoodie/common/clock.h"
 #include "hoodie/actions/partition_date_internal.h"
 #include "hoodie/common/java_compat.h"
 #include "hoodie/common/macros.h"
@@ -156,12 +157,7 @@ SortGroupsByDate(
   return taken;
 }
 
-int64_t Now(const CompactionStrategyOptions& options) {
-  if (options.clock) return options.clock();
-  return std::chrono::duration_cast<std::chrono::milliseconds>(
-             std::chrono::system_clock::now().time_since_epoch())
-      .count();
-}
+int64_t Now(const CompactionStrategyOptions& options) { return EpochMillisNow(options.clock); }
 
 // The day number of the oldest partition the partition-aware strategies take: today
 // (local time zone) minus daybased.target days (BoundedPartitionAware's

@@ -4,11 +4,11 @@
 
 #include "hoodie/actions/restore.h"
 
-#include <chrono>
 #include <optional>
 #include <utility>
 #include <vector>
 
+#include "hoodie/common/clock.h"
 #include "hoodie/actions/rollback_executor.h"
 #include "hoodie/common/logging.h"
 #include "hoodie/table/table_meta_client.h"
@@ -19,12 +19,6 @@
 
 namespace hoodie {
 namespace {
-
-int64_t NowMillis() {
-  return std::chrono::duration_cast<std::chrono::milliseconds>(
-             std::chrono::system_clock::now().time_since_epoch())
-      .count();
-}
 
 // The earliest commit the last completed clean retains ("" when it keeps file versions
 // or there is no clean): older commits may have lost their files.
@@ -133,7 +127,7 @@ RestorePlan PlanRestore(const ActiveTimeline& timeline, const std::string& insta
     return ::arrow::Status::Invalid(
         "Restore is not supported when hoodie.archive.proceed.savepoint is enabled");
   }
-  const int64_t started = NowMillis();
+  const int64_t started = EpochMillisNow();
   ARROW_ASSIGN_OR_RAISE(ActiveTimeline timeline, table->LoadActiveTimeline());
   RestoreOutcome outcome;
   ARROW_ASSIGN_OR_RAISE(auto pending, PendingRestoreTo(timeline, instant));
@@ -165,7 +159,7 @@ RestorePlan PlanRestore(const ActiveTimeline& timeline, const std::string& insta
     metadata.restore_instant_info.push_back(info);
     metadata.hoodie_restore_metadata[info.commit_time] = {std::move(done)};
   }
-  metadata.time_taken_in_millis = NowMillis() - started;
+  metadata.time_taken_in_millis = EpochMillisNow() - started;
   ARROW_ASSIGN_OR_RAISE(std::string bytes, metadata.ToAvroBytes());
   ARROW_ASSIGN_OR_RAISE(Transaction txn, Transaction::Begin(table, inflight));
   ARROW_RETURN_NOT_OK(txn.Commit(bytes).status());

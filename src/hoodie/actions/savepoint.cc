@@ -4,9 +4,9 @@
 
 #include "hoodie/actions/savepoint.h"
 
-#include <chrono>
 #include <utility>
 
+#include "hoodie/common/clock.h"
 #include "hoodie/common/logging.h"
 #include "hoodie/table/file_system_view.h"
 #include "hoodie/table/table_meta_client.h"
@@ -38,13 +38,6 @@ namespace {
   return commits.FirstInstant()->timestamp;
 }
 
-int64_t NowMillis(const SavepointRequest& request) {
-  if (request.clock) return request.clock();
-  return std::chrono::duration_cast<std::chrono::milliseconds>(
-             std::chrono::system_clock::now().time_since_epoch())
-      .count();
-}
-
 }  // namespace
 
 ::arrow::Result<std::pair<std::string, SavepointMetadata>> CreateSavepoint(
@@ -69,7 +62,7 @@ int64_t NowMillis(const SavepointRequest& request) {
   }
   SavepointMetadata metadata;
   metadata.savepointed_by = request.user;
-  metadata.savepointed_at = NowMillis(request);
+  metadata.savepointed_at = EpochMillisNow(request.clock);
   metadata.comments = request.comment;
   ARROW_ASSIGN_OR_RAISE(auto view, FileSystemView::Make(*table, timeline));
   for (const std::string& partition : view->partitions()) {

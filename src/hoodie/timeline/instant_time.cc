@@ -2,6 +2,7 @@
 /// \file hoodie/timeline/instant_time.cc
 /// \brief Instant time generation and parsing (HoodieInstantTimeGenerator).
 #include "hoodie/common/ascii.h"
+#include "hoodie/common/clock.h"
 #include "hoodie/common/civil_date.h"
 #include "hoodie/timeline/instant_time.h"
 
@@ -25,12 +26,6 @@ std::mutex& GeneratorMutex() {
 std::string& LastInstantTime() {
   static std::string last;
   return last;
-}
-
-int64_t NowMillis() {
-  return std::chrono::duration_cast<std::chrono::milliseconds>(
-             std::chrono::system_clock::now().time_since_epoch())
-      .count();
 }
 
 bool AllDigits(std::string_view s) {
@@ -160,13 +155,13 @@ bool InstantTimeGenerator::IsWellFormedInstantTime(std::string_view instant_time
   std::lock_guard<std::mutex> lock(GeneratorMutex());
   std::string& last = LastInstantTime();
   std::string bound = std::max(last, std::string(floor));
-  std::string candidate = FormatMillis(NowMillis(), zone);
+  std::string candidate = FormatMillis(EpochMillisNow(), zone);
   if (candidate <= bound) {
     // The clock is behind the last generated or the floor instant: Java spins until the
     // clock passes it; we continue from the bound instead so a future-dated floor
     // cannot hang the writer.
     ARROW_ASSIGN_OR_RAISE(int64_t bound_millis, ParseToEpochMillis(bound, zone));
-    int64_t millis = std::max(NowMillis(), bound_millis + 1);
+    int64_t millis = std::max(EpochMillisNow(), bound_millis + 1);
     candidate = FormatMillis(millis, zone);
     // Local wall-clock time repeats when daylight saving ends; step forward by seconds
     // (at most a few hours) until the string is greater again.
