@@ -264,6 +264,22 @@ class HudiJava:
             .build()
         )
 
+    def write_client(self, path, clean=None, archival=None, compaction=None):
+        """Hudi's own SparkRDDWriteClient on `path`, metadata table off, with the given Hudi config
+        objects (HoodieCleanConfig, HoodieArchivalConfig, HoodieCompactionConfig); close it after use."""
+        jvm = self.jvm
+        context = jvm.org.apache.hudi.client.common.HoodieSparkEngineContext(self.spark._jsc)
+        metadata = jvm.org.apache.hudi.common.config.HoodieMetadataConfig.newBuilder().enable(False).build()
+        builder = (jvm.org.apache.hudi.config.HoodieWriteConfig.newBuilder().withPath(str(path)).forTable("t")
+                   .withMetadataConfig(metadata))
+        if clean is not None:
+            builder = builder.withCleanConfig(clean)
+        if archival is not None:
+            builder = builder.withArchivalConfig(archival)
+        if compaction is not None:
+            builder = builder.withCompactionConfig(compaction)
+        return jvm.org.apache.hudi.client.SparkRDDWriteClient(context, builder.build())
+
     def active_instants(self, path) -> list[tuple[str, str, str]]:
         """(timestamp, action, state) of every instant of the active timeline, as Hudi lists them."""
         timeline = self.meta_client(path).getActiveTimeline()

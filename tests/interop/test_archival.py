@@ -48,7 +48,6 @@ def hoodie_archived(hoodie, path):
 def spark_archive(hudi_java, path, table_type, conf):
     """Hudi 0.15's own archiver (SparkRDDWriteClient.archive) with the retention of `conf`."""
     jvm = hudi_java.jvm
-    context = jvm.org.apache.hudi.client.common.HoodieSparkEngineContext(hudi_java.spark._jsc)
     clean = (jvm.org.apache.hudi.config.HoodieCleanConfig.newBuilder()
              .retainCommits(int(conf["hoodie.cleaner.commits.retained"])).build())
     archival = (jvm.org.apache.hudi.config.HoodieArchivalConfig.newBuilder()
@@ -57,11 +56,7 @@ def spark_archive(hudi_java, path, table_type, conf):
     compaction = (jvm.org.apache.hudi.config.HoodieCompactionConfig.newBuilder()
                   .withMaxNumDeltaCommitsBeforeCompaction(int(conf.get("hoodie.compact.inline.max.delta.commits", "5")))
                   .build())
-    metadata = jvm.org.apache.hudi.common.config.HoodieMetadataConfig.newBuilder().enable(False).build()
-    config = (jvm.org.apache.hudi.config.HoodieWriteConfig.newBuilder().withPath(str(path)).forTable("t")
-              .withCleanConfig(clean).withArchivalConfig(archival).withCompactionConfig(compaction)
-              .withMetadataConfig(metadata).build())
-    client = jvm.org.apache.hudi.client.SparkRDDWriteClient(context, config)
+    client = hudi_java.write_client(path, clean=clean, archival=archival, compaction=compaction)
     try:
         client.archive()
     finally:

@@ -76,14 +76,10 @@ def test_hoodie_reads_and_writes_after_spark_cleans_its_table(spark, hudi_java, 
 def spark_clean(hudi_java, path, retained):
     """Hudi 0.15's own cleaner (SparkRDDWriteClient.clean) on the table at `path`."""
     jvm = hudi_java.jvm
-    context = jvm.org.apache.hudi.client.common.HoodieSparkEngineContext(hudi_java.spark._jsc)
     clean = (jvm.org.apache.hudi.config.HoodieCleanConfig.newBuilder()
              .withCleanerPolicy(jvm.org.apache.hudi.common.model.HoodieCleaningPolicy.KEEP_LATEST_COMMITS)
              .retainCommits(retained).build())
-    metadata = jvm.org.apache.hudi.common.config.HoodieMetadataConfig.newBuilder().enable(False).build()
-    config = (jvm.org.apache.hudi.config.HoodieWriteConfig.newBuilder().withPath(str(path))
-              .forTable("t").withCleanConfig(clean).withMetadataConfig(metadata).build())
-    client = jvm.org.apache.hudi.client.SparkRDDWriteClient(context, config)
+    client = hudi_java.write_client(path, clean=clean)
     try:
         client.clean()
     finally:

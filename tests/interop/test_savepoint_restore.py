@@ -42,12 +42,7 @@ def hudi_restore_metadata(hudi_java, path):
 
 def spark_restore(hudi_java, path, instant):
     """Hudi 0.15's own restore (SparkRDDWriteClient.restoreToSavepoint)."""
-    jvm = hudi_java.jvm
-    context = jvm.org.apache.hudi.client.common.HoodieSparkEngineContext(hudi_java.spark._jsc)
-    metadata = jvm.org.apache.hudi.common.config.HoodieMetadataConfig.newBuilder().enable(False).build()
-    config = (jvm.org.apache.hudi.config.HoodieWriteConfig.newBuilder().withPath(str(path)).forTable("t")
-              .withMetadataConfig(metadata).build())
-    client = jvm.org.apache.hudi.client.SparkRDDWriteClient(context, config)
+    client = hudi_java.write_client(path)
     try:
         client.restoreToSavepoint(instant)
     finally:
