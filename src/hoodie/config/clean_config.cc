@@ -45,6 +45,8 @@ const ConfigProperty<bool> CleanConfig::kAsyncClean{
     .key = "hoodie.clean.async",
     .default_value = false,
     .doc = "Run the cleaner concurrently with writing.",
+    // Flink's spelling; Flink cleans asynchronously by default.
+    .aliases = {{.key = "clean.async.enabled", .documented_default = "true"}},
     .group = "Clean and Archive",
     .support = ConfigSupport::kRefused,
     .support_note =

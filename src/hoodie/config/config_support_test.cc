@@ -8,6 +8,7 @@
 #include <gtest/gtest.h>
 
 #include "hoodie/common/logging.h"
+#include "hoodie/config/clean_config.h"
 #include "hoodie/config/config_registry.h"
 #include "hoodie/config/hoodie_config.h"
 
@@ -82,6 +83,17 @@ TEST(ConfigSupportTest, EveryRefusedKeyFailsNamingItselfAndItsReason) {
     ASSERT_TRUE(config.AddHoodieConf(setting).ok());
     EXPECT_TRUE(config.CheckSupported().IsNotImplemented());
   }
+  // Flink's spellings of the cleaner's keys name the same settings.
+  HoodieConfig flink;
+  ASSERT_TRUE(flink.AddHoodieConf("clean.async.enabled=true").ok());
+  EXPECT_TRUE(flink.CheckSupported().IsNotImplemented());
+  EXPECT_THAT(flink.CheckSupported().message(), HasSubstr("asynchronous cleaning"));
+  HoodieConfig flink_off;
+  ASSERT_TRUE(flink_off.AddHoodieConf("clean.async.enabled=false").ok());
+  ASSERT_TRUE(flink_off.AddHoodieConf("clean.retain_commits=3").ok());
+  EXPECT_TRUE(flink_off.CheckSupported().ok());
+  EXPECT_EQ(flink_off.Get(CleanConfig::kCommitsRetained).ValueOrDie(), 3);
+  EXPECT_FALSE(flink_off.Get(CleanConfig::kAsyncClean).ValueOrDie());
   // The cleaner's policy and retention are honoured by `hoodie clean`.
   HoodieConfig cleaner;
   ASSERT_TRUE(cleaner.AddHoodieConf("hoodie.cleaner.policy=KEEP_LATEST_FILE_VERSIONS").ok());
