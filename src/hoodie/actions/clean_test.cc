@@ -127,6 +127,39 @@ TEST_F(CleanTest, KeepLatestCommitsDeletesSlicesNoRetainedCommitReads) {
             (std::vector<std::string>{"k1|v3"}));
 }
 
+// Hudi 0.15's IncrementalRelation opens the last file each group got in the range: a
+// cleaned one fails the read (HoodieIncrementalPathNotFoundException) unless
+// hoodie.datasource.read.incr.fallback.fulltablescan.enable turns it into a scan of the
+// latest snapshot filtered on commit time.
+TEST_F(CleanTest, IncrementalReadOfCleanedFilesFailsOrFallsBackToAFullScan) {
+  Write(4);
+  ASSERT_OK(RunClean(Table(), Options({{"hoodie.cleaner.commits.retained", "1"}})).status());
+  // commits_[3] is the earliest commit to retain; commits_[2]'s slice still serves it.
+  ASSERT_EQ(BaseFileCommits(), (std::vector<std::string>{commits_[2], commits_[3]}));
+  auto read = [&](int begin, int end, bool fallback) {
+    ReadOptions options;
+    options.query_type = QueryType::kIncremental;
+    options.begin = commits_[begin];
+    options.end = commits_[end];
+    options.incremental_fallback_to_full_scan = fallback;
+    return testing::ReadRows(storage_, base_, {"_hoodie_commit_time", "name"}, options);
+  };
+  std::vector<std::string> failed = read(0, 1, false);
+  ASSERT_EQ(failed.size(), 1u);
+  EXPECT_THAT(failed[0], HasSubstr("error: IOError: incremental read of (" + commits_[0] +
+                                   ", " + commits_[1] + "] needs "));
+  EXPECT_THAT(failed[0], HasSubstr(commits_[1] + ".parquet, which a commit in the range "
+                                   "wrote but the cleaner has deleted"));
+  EXPECT_THAT(failed[0],
+              HasSubstr("hoodie.datasource.read.incr.fallback.fulltablescan.enable=true"));
+  // The latest snapshot holds v3 of commits_[3], outside (commits_[0], commits_[1]].
+  EXPECT_TRUE(read(0, 1, true).empty());
+  // Only the range's last file of the group is opened: commits_[2]'s is still there.
+  EXPECT_EQ(read(0, 2, false), (std::vector<std::string>{commits_[2] + "|v2"}));
+  EXPECT_EQ(read(1, 3, false), (std::vector<std::string>{commits_[3] + "|v3"}));
+  EXPECT_EQ(read(1, 3, true), (std::vector<std::string>{commits_[3] + "|v3"}));
+}
+
 TEST_F(CleanTest, NoNewCommitMeansNoNewClean) {
   Write(4);
   CleanOptions options = Options({{"hoodie.cleaner.commits.retained", "2"}});

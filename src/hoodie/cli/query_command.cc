@@ -88,18 +88,18 @@ std::vector<std::string> SplitColumns(const std::string& text) {
 }
 
 ::arrow::Result<ReadOptions> ToReadOptions(const QueryArgs& args) {
-  ReadOptions options;
-  ARROW_ASSIGN_OR_RAISE(options.query_type, ParseQueryType(args.query_type));
-  if (!args.as_of.empty()) options.as_of = args.as_of;
-  if (!args.begin.empty()) options.begin = args.begin;
-  if (!args.end.empty()) options.end = args.end;
-  ARROW_ASSIGN_OR_RAISE(options.merge_type, ParseMergeType(args.merge_type));
   HoodieConfig config;
   ARROW_RETURN_NOT_OK(config.AddHoodieConfs(args.hoodie_conf));
   // Bad values fail; keys hoodie does not know (e.g. Hudi 1.x's
   // hoodie.common.spillable.diskmap.type) are warned about, not silently dropped.
   ARROW_RETURN_NOT_OK(config.Validate());
-  ARROW_ASSIGN_OR_RAISE(options.log_scan, LogScanOptions::FromConfig(config));
+  // The read keys of --hoodie-conf, then the command's own flags over them.
+  ARROW_ASSIGN_OR_RAISE(ReadOptions options, ReadOptions::FromConfig(config));
+  ARROW_ASSIGN_OR_RAISE(options.query_type, ParseQueryType(args.query_type));
+  if (!args.as_of.empty()) options.as_of = args.as_of;
+  if (!args.begin.empty()) options.begin = args.begin;
+  if (!args.end.empty()) options.end = args.end;
+  ARROW_ASSIGN_OR_RAISE(options.merge_type, ParseMergeType(args.merge_type));
   options.columns = SplitColumns(args.columns);
   options.partitions = args.partitions;
   for (const std::string& text : args.where) {
@@ -244,7 +244,8 @@ void AddQueryCommand(CLI::App* app, const GlobalOptions* /*options*/) {
   cmd->add_option("--hoodie-conf", args->hoodie_conf,
                   "A read option key=value (repeatable): hoodie.memory.merge.max.size, "
                   "hoodie.memory.spillable.map.path, hoodie.compaction.lazy.block.read, "
-                  "hoodie.compaction.reverse.log.read");
+                  "hoodie.compaction.reverse.log.read, "
+                  "hoodie.datasource.read.incr.fallback.fulltablescan.enable");
   cmd->add_option("--begin", args->begin,
                   "Incremental: exclusive start instant (0 = all)");
   cmd->add_option("--end", args->end,

@@ -283,6 +283,15 @@ const ConfigProperty<std::string> DataSourceConfig::kEndInstantTime{
         "latest instant.",
     .group = "Spark Datasource"};
 
+const ConfigProperty<bool> DataSourceConfig::kIncrementalFallbackToFullTableScan{
+    .key = "hoodie.datasource.read.incr.fallback.fulltablescan.enable",
+    .default_value = false,
+    .doc =
+        "An incremental query whose range starts or ends before the active timeline, or "
+        "whose commits' files were cleaned, reads the latest snapshot filtered on "
+        "_hoodie_commit_time instead of failing or missing archived commits.",
+    .group = "Spark Datasource"};
+
 const ConfigProperty<bool> DataSourceConfig::kIncrementalUseEndInstantSchema{
     .key = "hoodie.datasource.read.schema.use.end.instanttime",
     .default_value = false,
@@ -333,6 +342,7 @@ void DataSourceConfig::Register(ConfigRegistry* registry) {
   registry->Add(kViewType);
   registry->Add(kBeginInstantTime);
   registry->Add(kEndInstantTime);
+  registry->Add(kIncrementalFallbackToFullTableScan);
   registry->Add(kIncrementalUseEndInstantSchema);
   registry->Add(kMergeType);
 }

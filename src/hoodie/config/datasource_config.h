@@ -77,6 +77,7 @@ struct DataSourceConfig {
   static const ConfigProperty<std::string> kBeginInstantTime;
   /// hoodie.datasource.read.end.instanttime
   static const ConfigProperty<std::string> kEndInstantTime;
+  static const ConfigProperty<bool> kIncrementalFallbackToFullTableScan;
   /// hoodie.datasource.read.schema.use.end.instanttime
   static const ConfigProperty<bool> kIncrementalUseEndInstantSchema;
   /// hoodie.datasource.merge.type

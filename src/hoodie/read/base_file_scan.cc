@@ -88,18 +88,13 @@ bool IsMetaColumn(std::string_view name) {
 
 ::arrow::Result<ScanSpec> MakeScanSpec(
     const ::arrow::Schema& table_schema, const ReadOptions& options,
-    const std::optional<std::pair<std::string, std::string>>& commit_time_range) {
+    const std::vector<ColumnFilter>& extra_filters) {
   ScanSpec spec;
   HOODIE_ASSIGN_OR_RAISE(auto output_fields,
                          ProjectFields(table_schema, options.columns));
   spec.output_schema = ::arrow::schema(output_fields);
   std::vector<ColumnFilter> filters = options.filters;
-  if (commit_time_range) {
-    filters.push_back(
-        {std::string(kCommitTimeField), CompareOp::kGreater, commit_time_range->first});
-    filters.push_back({std::string(kCommitTimeField), CompareOp::kLessEqual,
-                       commit_time_range->second});
-  }
+  filters.insert(filters.end(), extra_filters.begin(), extra_filters.end());
   for (const ColumnFilter& filter : filters) {
     HOODIE_ASSIGN_OR_RAISE(BoundFilter bound,
                            BindFilter(filter, &output_fields, table_schema));

@@ -59,7 +59,7 @@ struct ScanSpec {
 /// literal that does not parse as the column's type.
 ::arrow::Result<ScanSpec> MakeScanSpec(
     const ::arrow::Schema& table_schema, const ReadOptions& options,
-    const std::optional<std::pair<std::string, std::string>>& commit_time_range);
+    const std::vector<ColumnFilter>& extra_filters);
 
 /// `batch` with the columns of `schema` in its order: a missing column becomes nulls
 /// (a column added by a later schema), a column of another type is cast, and a column

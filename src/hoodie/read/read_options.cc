@@ -146,6 +146,9 @@ std::string ColumnFilter::ToString() const {
   if (auto end = config.GetRaw(DataSourceConfig::kEndInstantTime.key)) {
     options.end = *end;
   }
+  HOODIE_ASSIGN_OR_RAISE(
+      options.incremental_fallback_to_full_scan,
+      config.Get(DataSourceConfig::kIncrementalFallbackToFullTableScan));
   HOODIE_ASSIGN_OR_RAISE(std::string merge_type, config.Get(DataSourceConfig::kMergeType));
   HOODIE_ASSIGN_OR_RAISE(options.merge_type, ParseMergeType(merge_type));
   HOODIE_ASSIGN_OR_RAISE(options.log_scan, LogScanOptions::FromConfig(config));

@@ -65,6 +65,10 @@ struct ReadOptions {
   /// completed commit.
   std::optional<std::string> begin;
   std::optional<std::string> end;
+  /// Incremental: a range that starts or ends before the active timeline, or whose
+  /// commits' files are gone, reads the latest snapshot filtered on commit time
+  /// (hoodie.datasource.read.incr.fallback.fulltablescan.enable).
+  bool incremental_fallback_to_full_scan = false;
   /// Columns to return; empty = all. Meta columns requested come first, in table order.
   std::vector<std::string> columns;
   /// Partition paths to read (see PartitionMatches); empty = all.
@@ -87,7 +91,9 @@ struct ReadOptions {
   static ReadOptions Defaults() { return ReadOptions(); }
 
   /// Reads hoodie.datasource.query.type, hoodie.datasource.read.begin.instanttime,
-  /// hoodie.datasource.read.end.instanttime, hoodie.datasource.merge.type and the
+  /// hoodie.datasource.read.end.instanttime,
+  /// hoodie.datasource.read.incr.fallback.fulltablescan.enable,
+  /// hoodie.datasource.merge.type and the
   /// keys of LogScanOptions::FromConfig. Invalid for a bad value.
   static ::arrow::Result<ReadOptions> FromConfig(const HoodieConfig& config);
 };

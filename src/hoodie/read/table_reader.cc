@@ -14,12 +14,14 @@
 
 #include "hoodie/common/macros.h"
 #include "hoodie/config/hoodie_config.h"
+#include "hoodie/format/avro/meta_fields.h"
 #include "hoodie/merge/record_merger.h"
 #include "hoodie/read/base_file_scan_internal.h"
 #include "hoodie/read/merged_slice_scan_internal.h"
 #include "hoodie/read/partition_values_internal.h"
 #include "hoodie/storage/path.h"
 #include "hoodie/storage/storage.h"
+#include "hoodie/table/file_name_internal.h"
 #include "hoodie/table/file_system_view.h"
 #include "hoodie/table/table_config.h"
 #include "hoodie/table/table_meta_client.h"
@@ -117,6 +119,7 @@ std::string NewestBaseFile(const std::vector<FileSlice>& slices) {
         FileGroupId group{partition, *stat.file_id};
         if (stat.path) {
           written.files.insert(std::string(FileName(*stat.path)));
+          written.paths[group].push_back(*stat.path);
         } else {
           written.groups_without_paths.insert(group);
         }
@@ -140,7 +143,69 @@ bool KeepFilesWrittenInRange(const std::set<std::string>& files, FileSlice* slic
   return slice->base_file.has_value() || !slice->log_files.empty();
 }
 
+std::vector<ColumnFilter> CommitTimeFilters(CompareOp lower_op, const std::string& lower,
+                                            const std::string& upper) {
+  return {{std::string(kCommitTimeField), lower_op, lower},
+          {std::string(kCommitTimeField), CompareOp::kLessEqual, upper}};
+}
+
+// The instant a written file's slice starts at: a base file's commit time, a log
+// file's base commit time.
+std::string SliceInstantOf(const std::string& path) {
+  std::string_view name = FileName(path);
+  if (auto log = internal::ParseLogFileName(name)) return log->base_commit_time;
+  if (auto base = internal::ParseBaseFileName(name)) return base->commit_time;
+  return {};
+}
+
+// The files of the range's commits a Hudi 0.15 incremental read opens. Copy-on-write:
+// the last file each group got in the range (IncrementalRelation's fileIdToFullPath).
+// Merge-on-read: the files of each group's latest slice among them, the slices of the
+// file-system view MergeOnReadIncrementalRelation builds from the affected files;
+// with `all` every affected file, which its full-scan fallback checks.
+std::vector<std::string> FilesOpenedInRange(
+    const std::map<FileGroupId, std::vector<std::string>>& paths, bool merge_on_read,
+    bool all) {
+  std::vector<std::string> out;
+  for (const auto& [group, written] : paths) {
+    if (!merge_on_read) {
+      out.push_back(written.back());
+      continue;
+    }
+    std::string latest;
+    for (const std::string& path : written) latest = std::max(latest, SliceInstantOf(path));
+    for (const std::string& path : written) {
+      if (all || SliceInstantOf(path) == latest) out.push_back(path);
+    }
+  }
+  return out;
+}
+
 }  // namespace
+
+::arrow::Result<std::optional<std::string>> TableReader::FirstMissingFile(
+    const std::vector<std::string>& paths) const {
+  for (const std::string& path : paths) {
+    HOODIE_ASSIGN_OR_RAISE(bool exists,
+                           table_->storage()->Exists(table_->base_path() + "/" + path));
+    if (!exists) return path;
+  }
+  return std::nullopt;
+}
+
+// The fallback of IncrementalRelation and MergeOnReadIncrementalRelation: the table's
+// latest snapshot, filtered on _hoodie_commit_time in (begin, end].
+::arrow::Status TableReader::PlanFullTableScan(const ReadOptions& options,
+                                               ReadPlan* plan) const {
+  FileSystemViewOptions view_options;
+  view_options.partition_filters = options.partitions;
+  HOODIE_ASSIGN_OR_RAISE(auto view, FileSystemView::Make(*table_, timeline_, view_options));
+  HOODIE_ASSIGN_OR_RAISE(plan->slices,
+                         LatestSlices(*view, QueryType::kSnapshot, std::nullopt));
+  plan->as_of.reset();
+  plan->full_table_scan = true;
+  return ::arrow::Status::OK();
+}
 
 ::arrow::Status TableReader::PlanIncremental(const ReadOptions& options,
                                              ReadPlan* plan) const {
@@ -159,18 +224,45 @@ bool KeepFilesWrittenInRange(const std::set<std::string>& files, FileSlice* slic
   } else if (std::optional<Instant> last = completed.LastInstant()) {
     end = std::max(begin, last->timestamp);
   }
-  plan->commit_time_range = std::make_pair(begin, end);
+  plan->commit_time_filters = CommitTimeFilters(CompareOp::kGreater, begin, end);
   plan->as_of = end;
-  HOODIE_ASSIGN_OR_RAISE(WrittenInRange written,
-                         GroupsWrittenInRange(completed.FindInstantsInRange(begin, end)));
+  // Without the fallback, commits archived out of the active timeline are not seen, as
+  // in Hudi 0.15.
+  bool fallback = options.incremental_fallback_to_full_scan;
+  if (fallback &&
+      (completed.IsBeforeTimelineStarts(begin) || completed.IsBeforeTimelineStarts(end))) {
+    return PlanFullTableScan(options, plan);
+  }
+  Timeline range = completed.FindInstantsInRange(begin, end);
+  HOODIE_ASSIGN_OR_RAISE(WrittenInRange written, GroupsWrittenInRange(range));
   if (written.groups.empty()) return ::arrow::Status::OK();
+  bool merge_on_read = table_->table_type() == TableType::kMergeOnRead;
+  HOODIE_ASSIGN_OR_RAISE(std::optional<std::string> missing,
+                         FirstMissingFile(FilesOpenedInRange(
+                             written.paths, merge_on_read, /*all=*/fallback)));
+  if (missing && fallback) return PlanFullTableScan(options, plan);
+  if (missing) {
+    // Hudi fails the same way (HoodieIncrementalPathNotFoundException on
+    // copy-on-write, a missing file on merge-on-read).
+    return ::arrow::Status::IOError(
+        "incremental read of (", begin, ", ", end, "] needs ", *missing,
+        ", which a commit in the range wrote but the cleaner has deleted; read from a "
+        "later begin instant, retain more commits (hoodie.cleaner.commits.retained), or "
+        "set hoodie.datasource.read.incr.fallback.fulltablescan.enable=true to read the "
+        "latest snapshot filtered on _hoodie_commit_time");
+  }
   FileSystemViewOptions view_options;
   view_options.partition_filters = options.partitions;
   HOODIE_ASSIGN_OR_RAISE(auto view,
                          FileSystemView::Make(*table_, timeline_, view_options));
+  if (!merge_on_read) {
+    // Records of archived commits before the range's first active one stay out.
+    plan->commit_time_filters =
+        CommitTimeFilters(CompareOp::kGreaterEqual, range.FirstInstant()->timestamp,
+                          range.LastInstant()->timestamp);
+  }
   // The latest state as of `end` of every file group written in the range; groups
   // replaced by `end` are gone, as in the snapshot as of `end`.
-  bool merge_on_read = table_->table_type() == TableType::kMergeOnRead;
   for (FileSlice& slice : view->LatestFileSlices(end)) {
     if (!std::binary_search(written.groups.begin(), written.groups.end(), slice.group)) {
       continue;
@@ -241,6 +333,7 @@ bool KeepFilesWrittenInRange(const std::set<std::string>& files, FileSlice* slic
   std::shared_ptr<::arrow::Schema> table_schema = ::arrow::schema({});
   bool merged = table_->table_type() == TableType::kMergeOnRead &&
                 options.query_type != QueryType::kReadOptimized;
+  QueryType read_as = plan.full_table_scan ? QueryType::kSnapshot : options.query_type;
   std::shared_ptr<::arrow::Schema> log_schema;
   if (plan.schema_file.empty() && merged) {
     // Only log files so far (inserts into log-only file groups): their block schema.
@@ -261,14 +354,14 @@ bool KeepFilesWrittenInRange(const std::set<std::string>& files, FileSlice* slic
     return ::arrow::RecordBatchReader::Make({}, table_schema);
   }
   std::vector<internal::PartitionConstants> constants;
-  if (!merged && FillsPartitionValuesFromPath(table_->table_type(), options.query_type)) {
+  if (!merged && FillsPartitionValuesFromPath(table_->table_type(), read_as)) {
     HOODIE_ASSIGN_OR_RAISE(constants, PathPartitionValues(plan, &table_schema));
-  } else if (merged && options.query_type != QueryType::kIncremental) {
+  } else if (merged && read_as != QueryType::kIncremental) {
     HOODIE_RETURN_NOT_OK(PrunePartitionsByFilters(options, *table_schema, &plan));
   }
   HOODIE_ASSIGN_OR_RAISE(
       internal::ScanSpec spec,
-      internal::MakeScanSpec(*table_schema, options, plan.commit_time_range));
+      internal::MakeScanSpec(*table_schema, options, plan.commit_time_filters));
   if (merged) {
     return ReadMerged(std::move(plan), options, std::move(table_schema), std::move(spec));
   }

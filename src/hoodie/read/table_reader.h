@@ -37,10 +37,15 @@ class TableMetaClient;
 /// rows must fall in (incremental reads only).
 struct ReadPlan {
   std::vector<FileSlice> slices;
-  /// (begin, end] on `_hoodie_commit_time`, incremental reads only.
-  std::optional<std::pair<std::string, std::string>> commit_time_range;
+  /// Incremental reads: the filters on `_hoodie_commit_time`, (begin, end] (copy-on-write:
+  /// from the range's first to its last active commit, as IncrementalRelation filters).
+  std::vector<ColumnFilter> commit_time_filters;
   /// The instant the file slices were chosen as of (time travel or incremental end).
   std::optional<std::string> as_of;
+  /// An incremental read that fell back to a full table scan: the latest snapshot's
+  /// slices, read as a snapshot (Hudi loads the table path) and filtered on
+  /// (begin, end].
+  bool full_table_scan = false;
   /// The base file whose schema is the output schema: the newest file of the plan, or,
   /// when the plan is empty, the newest base file of the table; empty for a table
   /// without data files.
@@ -102,9 +107,14 @@ class TableReader {
     std::set<std::string> files;
     // Groups with a stat that names no file: all their files count as written.
     std::set<FileGroupId> groups_without_paths;
+    // Each group's written paths, relative to the base path, in commit order.
+    std::map<FileGroupId, std::vector<std::string>> paths;
   };
   ::arrow::Result<WrittenInRange> GroupsWrittenInRange(const Timeline& commits) const;
   ::arrow::Status PlanIncremental(const ReadOptions& options, ReadPlan* plan) const;
+  ::arrow::Status PlanFullTableScan(const ReadOptions& options, ReadPlan* plan) const;
+  ::arrow::Result<std::optional<std::string>> FirstMissingFile(
+      const std::vector<std::string>& paths) const;
   ::arrow::Result<std::vector<FileSlice>> LatestSlices(
       const FileSystemView& view, QueryType type, std::optional<std::string> as_of) const;
 

@@ -147,6 +147,13 @@ std::vector<std::string> QueryRows(std::shared_ptr<Storage> storage,
   ReadOptions options;
   options.query_type = type;
   if (type == QueryType::kIncremental) options.begin = "000";
+  return ReadRows(std::move(storage), base, columns, options);
+}
+
+std::vector<std::string> ReadRows(std::shared_ptr<Storage> storage,
+                                  const std::string& base,
+                                  const std::vector<std::string>& columns,
+                                  const ReadOptions& options) {
   auto table = TableMetaClient::Load(std::move(storage), base);
   if (!table.ok()) return {"error: " + table.status().ToString()};
   auto reader = TableReader::Open(*table);

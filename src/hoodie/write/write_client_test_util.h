@@ -78,6 +78,11 @@ std::vector<std::string> QueryRows(std::shared_ptr<Storage> storage,
                                    const std::string& base,
                                    const std::vector<std::string>& columns,
                                    QueryType type = QueryType::kSnapshot);
+/// The rows a read with `options` returns, as QueryRows.
+std::vector<std::string> ReadRows(std::shared_ptr<Storage> storage,
+                                  const std::string& base,
+                                  const std::vector<std::string>& columns,
+                                  const ReadOptions& options);
 /// Snapshot, read-optimized and incremental rows (QueryRows): what a rollback must
 /// leave unchanged.
 std::vector<std::vector<std::string>> AllViewRows(
