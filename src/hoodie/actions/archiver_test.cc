@@ -214,5 +214,47 @@ TEST_F(ArchiverTest, AnInstantThatCannotBeArchivedFailsUnlessFailOnTimelineArchi
   EXPECT_EQ(CompletedCommits(), (std::vector<std::string>{commits_[3], commits_[4]}));
 }
 
+// The promise of hoodie.clean.automatic and hoodie.archive.automatic, both on by
+// default: 300 upserts of two keys with nothing but the table's keys set leave at most
+// hoodie.keep.max.commits (128) commits in the active timeline and at most 25 versions
+// of the file group (the slices of the hoodie.cleaner.commits.retained=24 retained
+// commits and the one before them), while the snapshot stays exact.
+TEST(DefaultServicesTest, HundredsOfCommitsWithDefaultSettingsStayBounded) {
+  std::shared_ptr<Storage> storage = Storage::InMemory();
+  const std::string base = "/memory/bounded";
+  size_t most_commits = 0;
+  size_t most_versions = 0;
+  for (int i = 0; i < 300; ++i) {
+    ASSERT_OK(testing::UpsertWithNewClient(
+                  storage, base, TripConfig(false),
+                  {{i % 2 ? "k1" : "k2", "v" + std::to_string(i), i, "sf"}},
+                  /*commit=*/false)
+                  .status());
+    ASSERT_OK_AND_ASSIGN(auto table, TableMetaClient::Load(storage, base));
+    ASSERT_OK_AND_ASSIGN(ActiveTimeline timeline, table->LoadActiveTimeline());
+    most_commits = std::max(
+        most_commits,
+        timeline.timeline().GetCommitsTimeline().FilterCompleted().Timestamps().size());
+    ASSERT_OK_AND_ASSIGN(std::vector<FileStatus> files,
+                         storage->List(base, /*recursive=*/false));
+    size_t versions = 0;
+    for (const FileStatus& file : files) versions += file.name().ends_with(".parquet");
+    most_versions = std::max(most_versions, versions);
+  }
+  EXPECT_EQ(most_commits, 128u);
+  EXPECT_EQ(most_versions, 25u);
+  EXPECT_EQ(testing::QueryRows(storage, base, {"_hoodie_record_key", "name"}),
+            (std::vector<std::string>{"k1|v299", "k2|v298"}));
+  ASSERT_OK_AND_ASSIGN(auto table, TableMetaClient::Load(storage, base));
+  ASSERT_OK_AND_ASSIGN(ArchivedTimeline archived,
+                       ArchivedTimeline::Load(storage, table->archive_path()));
+  ASSERT_OK_AND_ASSIGN(Timeline archived_instants, archived.ToTimeline());
+  // Every commit is either active or archived.
+  ASSERT_OK_AND_ASSIGN(ActiveTimeline timeline, table->LoadActiveTimeline());
+  EXPECT_EQ(archived_instants.GetCommitsTimeline().FilterCompleted().Timestamps().size() +
+                timeline.timeline().GetCommitsTimeline().FilterCompleted().Timestamps().size(),
+            300u);
+}
+
 }  // namespace
 }  // namespace hoodie

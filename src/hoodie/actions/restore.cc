@@ -20,17 +20,6 @@
 namespace hoodie {
 namespace {
 
-// The earliest commit the last completed clean retains ("" when it keeps file versions
-// or there is no clean): older commits may have lost their files.
-::arrow::Result<std::string> CleanedBefore(const ActiveTimeline& timeline) {
-  std::optional<Instant> clean =
-      timeline.timeline().GetCleanerTimeline().FilterCompleted().LastInstant();
-  if (!clean) return std::string();
-  ARROW_ASSIGN_OR_RAISE(std::string bytes, timeline.ReadDetails(*clean));
-  ARROW_ASSIGN_OR_RAISE(CleanMetadata metadata, CleanMetadata::FromAvroBytes(bytes));
-  return metadata.earliest_commit_to_retain;
-}
-
 ::arrow::Status CheckRestorable(const ActiveTimeline& timeline, const std::string& instant) {
   const Timeline& all = timeline.timeline();
   if (all.GetSavepointTimeline().FilterCompleted().ContainsTimestamp(instant)) {
@@ -43,7 +32,7 @@ namespace {
         "written): a restore goes back to a savepoint or a completed commit still in "
         "the active timeline");
   }
-  ARROW_ASSIGN_OR_RAISE(std::string retained, CleanedBefore(timeline));
+  ARROW_ASSIGN_OR_RAISE(std::string retained, EarliestCommitRetainedByLastClean(timeline));
   if (instant < retained) {
     return ::arrow::Status::Invalid(
         "Could not restore to ", instant, ": the last clean retains commits from ", retained,

@@ -282,17 +282,12 @@ std::vector<std::string> FilesOpenedInRange(
 // TimelineUtils.validateTimestampAsOf, which Spark's time travel runs: an instant
 // before the earliest commit the last completed clean retained may have lost files.
 ::arrow::Status TableReader::ValidateAsOfAgainstCleaning(const std::string& as_of) const {
-  std::optional<Instant> clean =
-      timeline_.timeline().GetCleanerTimeline().FilterCompleted().LastInstant();
-  if (!clean) return ::arrow::Status::OK();
-  HOODIE_ASSIGN_OR_RAISE(std::string bytes, timeline_.ReadDetails(*clean));
-  HOODIE_ASSIGN_OR_RAISE(CleanMetadata metadata, CleanMetadata::FromAvroBytes(bytes));
-  const std::string& earliest = metadata.earliest_commit_to_retain;
+  HOODIE_ASSIGN_OR_RAISE(std::string earliest,
+                         EarliestCommitRetainedByLastClean(timeline_));
   if (!earliest.empty() && as_of < earliest) {
     return ::arrow::Status::Invalid(
         "Cleaner cleaned up the timestamp of interest: time travel to ", as_of,
-        " needs commits the clean ", clean->timestamp, " did not retain (it kept ",
-        earliest,
+        " needs commits the last clean did not retain (it kept ", earliest,
         " and later); retain more commits with hoodie.cleaner.commits.retained");
   }
   return ::arrow::Status::OK();

@@ -32,14 +32,18 @@ bool PartitionMatches(std::string_view partition,
 }
 
 struct FileSystemView::Visibility {
-  Timeline timeline;                // visible instants, <= as_of when time travelling
-  std::optional<std::string> last;  // last instant of `timeline`
+  const Timeline* timeline = nullptr;  // every visible instant
+  std::optional<std::string> last;     // last instant of `timeline`
   std::optional<std::string> as_of;
 
-  // HoodieFileGroup.isFileSliceCommitted; an empty timeline makes nothing visible.
+  // HoodieFileGroup.isFileSliceCommitted over the whole visible timeline, then, when
+  // time travelling, getLatestMergedFileSlicesBeforeOrOn's bound: Spark's file index
+  // builds its view from the whole timeline, so a slice of an archived instant before
+  // `as_of` still counts. An empty timeline makes nothing visible.
   bool IsCommitted(const std::string& base_instant) const {
     return last.has_value() && base_instant <= *last &&
-           timeline.ContainsOrBeforeTimelineStarts(base_instant);
+           (!as_of || base_instant <= *as_of) &&
+           timeline->ContainsOrBeforeTimelineStarts(base_instant);
   }
 };
 
@@ -139,9 +143,8 @@ struct FileSystemView::Visibility {
 FileSystemView::Visibility FileSystemView::MakeVisibility(
     std::optional<std::string_view> as_of) const {
   Visibility visibility;
-  visibility.timeline = as_of ? visible_timeline_.FindInstantsBeforeOrEquals(*as_of)
-                              : visible_timeline_;
-  if (std::optional<Instant> last = visibility.timeline.LastInstant()) {
+  visibility.timeline = &visible_timeline_;
+  if (std::optional<Instant> last = visible_timeline_.LastInstant()) {
     visibility.last = last->timestamp;
   }
   if (as_of) visibility.as_of = std::string(*as_of);

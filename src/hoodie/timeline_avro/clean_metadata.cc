@@ -4,6 +4,7 @@
 
 #include "hoodie/timeline_avro/clean_metadata.h"
 
+#include "hoodie/timeline/active_timeline.h"
 #include "hoodie/timeline_avro/model_container_internal.h"
 
 namespace hoodie {
@@ -201,6 +202,15 @@ Result<CleanMetadata> CleanMetadata::FromAvroBytes(std::string_view bytes) {
 
 Result<std::string> CleanMetadata::ToAvroBytes() const {
   return internal::ModelToContainer(ToAvroValue(), HudiAvroRecord::kCleanMetadata);
+}
+
+Result<std::string> EarliestCommitRetainedByLastClean(const ActiveTimeline& timeline) {
+  std::optional<Instant> clean =
+      timeline.timeline().GetCleanerTimeline().FilterCompleted().LastInstant();
+  if (!clean) return std::string();
+  ARROW_ASSIGN_OR_RAISE(std::string bytes, timeline.ReadDetails(*clean));
+  ARROW_ASSIGN_OR_RAISE(CleanMetadata metadata, CleanMetadata::FromAvroBytes(bytes));
+  return metadata.earliest_commit_to_retain;
 }
 
 }  // namespace hoodie

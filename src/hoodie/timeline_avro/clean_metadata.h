@@ -17,6 +17,8 @@
 
 namespace hoodie {
 
+class ActiveTimeline;
+
 /// An instant with its state as text (HoodieActionInstant).
 struct ActionInstant {
   std::string timestamp;
@@ -94,5 +96,11 @@ struct CleanMetadata {
   AvroValue ToAvroValue() const;
   bool operator==(const CleanMetadata&) const = default;
 };
+
+/// The earliest commit the last completed clean of `timeline` retains: older commits
+/// may have lost their files. Empty without a completed clean, or when the clean kept
+/// file versions rather than commits. IOError/Invalid for unreadable clean metadata.
+::arrow::Result<std::string> EarliestCommitRetainedByLastClean(
+    const ActiveTimeline& timeline);
 
 }  // namespace hoodie

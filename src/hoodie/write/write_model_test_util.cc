@@ -478,6 +478,37 @@ void WriteModel::Revert(const std::string& instant) {
   history_.erase(instant);
 }
 
+std::vector<std::string> WriteModel::RestoreTo(const std::string& instant) {
+  std::vector<std::string> forgotten;
+  for (auto it = pending_compactions_.upper_bound(instant);
+       it != pending_compactions_.end();) {
+    for (auto& [identity, groups] : mor_) {
+      for (MorGroup& group : groups) {
+        if (group.planned == *it) group.planned.reset();
+      }
+    }
+    compactions_.erase(*it);
+    forgotten.push_back(*it);
+    it = pending_compactions_.erase(it);
+  }
+  while (!instants_.empty() && instants_.back() > instant) {
+    const std::string latest = instants_.back();
+    if (compactions_.erase(latest) > 0) {
+      for (auto& [identity, groups] : mor_) {
+        for (MorGroup& group : groups) {
+          std::erase_if(group.versions,
+                        [&](const BaseVersion& v) { return v.instant == latest; });
+        }
+      }
+      instants_.pop_back();
+      forgotten.push_back(latest);
+    } else {
+      Revert(latest);
+    }
+  }
+  return forgotten;
+}
+
 // An update merges in the stored record's partition (a global index without
 // update.partition.path tags it there); with update.partition.path a record whose
 // partition changed is merged with the stored one and, unless the stored record itself

@@ -139,6 +139,11 @@ class WriteModel {
   std::optional<std::string> LatestPendingCompaction() const;
   /// Merge-on-read: forgets the latest deltacommit `instant` (rolled back).
   void Revert(const std::string& instant);
+  /// Merge-on-read restore to `instant`: forgets every later instant, newest first
+  /// (deltacommits as Revert, completed compactions' base versions) and every
+  /// compaction scheduled after it that is still pending. \return the compactions
+  /// forgotten.
+  std::vector<std::string> RestoreTo(const std::string& instant);
   /// True when the latest instant is a deltacommit (not a compaction).
   bool LatestIsDeltaCommit() const;
 
