@@ -315,30 +315,36 @@ std::vector<Instant> StateFilesToArchive(const ActiveTimeline& timeline,
                         SelectInstantsToArchive(*table, timeline, options, &outcome));
   if (selected.empty()) return outcome;
   const std::vector<Instant> states = StateFilesToArchive(timeline, selected);
-  ARROW_ASSIGN_OR_RAISE(auto records, MakeRecords(table, timeline, states, options));
-  std::vector<LogBlock> blocks;
+  // One batch of records at a time, each encoded as soon as it is made: memory holds
+  // the archive file's bytes and hoodie.commits.archival.batch records, whatever the
+  // number of instants archived.
+  std::string bytes;
   std::vector<ArchivedMetaEntry> batch;
-  for (auto& [state, entry] : records) {
-    outcome.archived.push_back(state);
-    batch.push_back(std::move(entry));
-    if (batch.size() >= static_cast<size_t>(options.batch)) {
-      ARROW_ASSIGN_OR_RAISE(LogBlock block, MakeArchiveLogBlock(batch));
-      blocks.push_back(std::move(block));
-      batch.clear();
-    }
-  }
-  if (!batch.empty()) {
+  auto flush = [&]() -> ::arrow::Status {
     ARROW_ASSIGN_OR_RAISE(LogBlock block, MakeArchiveLogBlock(batch));
-    blocks.push_back(std::move(block));
+    ARROW_ASSIGN_OR_RAISE(std::string encoded, EncodeLogBlocks({block}));
+    bytes += encoded;
+    batch.clear();
+    return ::arrow::Status::OK();
+  };
+  for (const Instant& state : states) {
+    ARROW_ASSIGN_OR_RAISE(auto records, MakeRecords(table, timeline, {state}, options));
+    for (auto& [archived, entry] : records) {
+      outcome.archived.push_back(archived);
+      batch.push_back(std::move(entry));
+    }
+    if (batch.size() >= static_cast<size_t>(options.batch)) ARROW_RETURN_NOT_OK(flush());
   }
+  if (!batch.empty()) ARROW_RETURN_NOT_OK(flush());
   // Storage that cannot append gets a new version per archival, as Hudi's log writer
   // rolls over there; the version is the next after every file present.
   const std::string archive_dir = table->archive_path();
   ARROW_RETURN_NOT_OK(table->storage()->CreateDir(archive_dir));
   ARROW_ASSIGN_OR_RAISE(int32_t latest, LatestArchiveVersion(table->storage(), archive_dir));
   outcome.archive_file = archive_dir + "/" + ArchiveFileName(latest + 1);
-  if (!blocks.empty()) {
-    ARROW_RETURN_NOT_OK(WriteLogFile(table->storage().get(), outcome.archive_file, blocks));
+  if (!bytes.empty()) {
+    ARROW_RETURN_NOT_OK(
+        table->storage()->WriteAll(outcome.archive_file, bytes, /*overwrite=*/false));
   } else {
     outcome.archive_file.clear();
   }
