@@ -476,6 +476,10 @@ void WriteModel::Revert(const std::string& instant) {
   }
   std::erase(instants_, instant);
   history_.erase(instant);
+  // Copy-on-write: the rows of the commit before, which is now the latest.
+  if (!index_.merge_on_read) {
+    rows_ = instants_.empty() ? std::map<std::string, Row>() : history_.at(instants_.back());
+  }
 }
 
 std::vector<std::string> WriteModel::RestoreTo(const std::string& instant) {

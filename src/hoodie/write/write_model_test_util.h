@@ -137,9 +137,9 @@ class WriteModel {
   bool CompactionPending() const { return !pending_compactions_.empty(); }
   /// The latest pending compaction, if any.
   std::optional<std::string> LatestPendingCompaction() const;
-  /// Merge-on-read: forgets the latest deltacommit `instant` (rolled back).
+  /// Forgets the latest commit or deltacommit `instant` (rolled back).
   void Revert(const std::string& instant);
-  /// Merge-on-read restore to `instant`: forgets every later instant, newest first
+  /// Restore to `instant`: forgets every later instant, newest first
   /// (deltacommits as Revert, completed compactions' base versions) and every
   /// compaction scheduled after it that is still pending. \return the compactions
   /// forgotten.
