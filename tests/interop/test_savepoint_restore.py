@@ -109,3 +109,34 @@ def test_hudi_cleaner_keeps_hoodie_savepoint_and_restore_refuses_what_is_gone(sp
     # Hudi's own savepoint API sees none left after hoodie deletes it.
     assert hoodie.json("savepoint", "delete", "--table", path, "--instant", instants[1])["deleted"] == "true"
     assert not [i for i in hudi_java.active_instants(path) if i[1] == "savepoint"]
+
+
+def test_cleaning_after_a_deleted_savepoint_matches_hudi(spark, hudi_java, hoodie, tmp_path):
+    """A partitioned table with a savepoint, then the savepoint deleted and only another partition
+    written: Hudi 0.15 records the savepoint in the clean's extraMetadata and its next incremental
+    clean goes back to the savepointed commit's partition. hoodie's cleans, run on one copy, and
+    Hudi's, run on the other, record the savepoint alike and leave the same files."""
+    source = tmp_path / "source"
+    instants = [hoodie_write(hoodie, tmp_path, source, "upsert", [("a1", f"n{ts}", ts, "p1")], NO_SERVICES)["instant"]
+                for ts in range(1, 5)]
+    hoodie.json("savepoint", "create", "--table", source, "--instant", instants[1])
+    ours, theirs = tmp_path / "ours", tmp_path / "theirs"
+    shutil.copytree(source, ours)
+    shutil.copytree(source, theirs)
+    clean = lambda path: hoodie.json("clean", "--table", path, "--hoodie-conf", "hoodie.cleaner.commits.retained=1")
+    for path, run_clean in ((ours, clean), (theirs, lambda p: spark_clean(hudi_java, p, 1))):
+        run_clean(path)
+        extra = hudi_java.jvm.org.apache.hudi.common.util.CleanerUtils.getCleanerMetadata(
+            hudi_java.meta_client(path),
+            hudi_java.meta_client(path).getActiveTimeline().getCleanerTimeline().lastInstant().get()).getExtraMetadata()
+        assert dict(extra or {}) == {"savepointed_timestamps": instants[1]}, path
+        hoodie_write(hoodie, tmp_path, path, "upsert", [("b1", "m1", 1, "p2")], NO_SERVICES)
+        run_clean(path)
+        hoodie.json("savepoint", "delete", "--table", path, "--instant", instants[1])
+        hoodie_write(hoodie, tmp_path, path, "upsert", [("b1", "m2", 2, "p2")], NO_SERVICES)
+        run_clean(path)
+    savepointed = [f for f in data_files(source) if f.startswith("p1/") and f.endswith(f"_{instants[1]}.parquet")]
+    assert len(savepointed) == 1
+    p1 = lambda path: [f for f in data_files(path) if f.startswith("p1/")]
+    assert p1(ours) == p1(theirs) == [f for f in data_files(source) if f.endswith(f"_{instants[3]}.parquet")]
+    assert spark_rows(spark, ours) == spark_rows(spark, theirs)

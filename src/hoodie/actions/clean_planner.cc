@@ -12,6 +12,9 @@
 #include <vector>
 
 #include "hoodie/common/clock.h"
+#include "hoodie/common/java_compat.h"
+#include "hoodie/common/logging.h"
+#include "hoodie/common/string_list.h"
 #include "hoodie/config/clean_config.h"
 #include "hoodie/config/enum_choice.h"
 #include "hoodie/config/hoodie_config.h"
@@ -131,19 +134,81 @@ void AddSliceFiles(const Storage& storage, const FileSlice& slice,
   return out;
 }
 
+constexpr std::string_view kSavepointedTimestamps = "savepointed_timestamps";
+
+// CleanPlanner.savepointedTimestamps as 0.15 records them in a plan's extraMetadata:
+// the completed savepoints of a partitioned table, in the order of the Java HashSet
+// Collectors.toSet() collects them into; empty for a table without partitions.
+std::vector<std::string> TrackedSavepoints(const TableMetaClient& table,
+                                           const ActiveTimeline& timeline) {
+  if (table.table_config()->partition_fields().empty()) return {};
+  std::vector<std::pair<std::string, bool>> set;
+  const Timeline savepoints = timeline.timeline().GetSavepointTimeline().FilterCompleted();
+  for (const Instant& savepoint : savepoints.instants()) {
+    set.emplace_back(savepoint.timestamp, true);
+  }
+  OrderLikeJavaHashMap(&set);
+  std::vector<std::string> out;
+  for (auto& [timestamp, unused] : set) out.push_back(std::move(timestamp));
+  return out;
+}
+
+// getPartitionsFromDeletedSavepoint (0.15.0, HUDI-7104): the partitions of the commits
+// whose savepoint the last clean tracked and which is gone since. Incremental cleaning
+// passed their slices while the savepoint kept them, so they are looked at again; a
+// commit archived since is skipped, with Hudi's warning.
+::arrow::Result<std::vector<std::string>> PartitionsOfRemovedSavepoints(
+    const ActiveTimeline& timeline, const CleanMetadata& last,
+    const std::vector<std::string>& tracked) {
+  std::vector<std::string> out;
+  if (!last.extra_metadata) return out;
+  auto it = last.extra_metadata->find(std::string(kSavepointedTimestamps));
+  if (it == last.extra_metadata->end()) return out;
+  Timeline writes = timeline.timeline().GetCommitsTimeline().FilterCompleted();
+  for (const std::string& removed : SplitAtCommas(it->second)) {
+    if (removed.empty() || std::count(tracked.begin(), tracked.end(), removed) > 0) continue;
+    if (!writes.ContainsTimestamp(removed)) {
+      LogWarning("Skipping to process a commit for which savepoint was removed as the "
+                 "instant moved to archived timeline already: " + removed);
+      continue;
+    }
+    // The one commit at `removed`: [removed, removed + "0") holds nothing else.
+    ARROW_ASSIGN_OR_RAISE(std::vector<std::string> partitions,
+                          PartitionsWrittenBetween(timeline, removed, removed + "0"));
+    for (std::string& partition : partitions) {
+      if (std::find(out.begin(), out.end(), partition) == out.end()) {
+        out.push_back(std::move(partition));
+      }
+    }
+  }
+  return out;
+}
+
 // CleanPlanner.getPartitionPathsToClean: the partitions written since the last clean's
-// earliest commit to retain (incremental mode), or nullopt for all of them (a listing).
+// earliest commit to retain, plus those of savepoints removed since (incremental mode),
+// or nullopt for all of them (a listing).
 ::arrow::Result<std::optional<std::vector<std::string>>> PartitionsToClean(
     const ActiveTimeline& timeline, const CleanOptions& options,
-    const std::optional<Instant>& ectr, const std::optional<CleanMetadata>& last) {
+    const std::optional<Instant>& ectr, const std::optional<CleanMetadata>& last,
+    const std::vector<std::string>& tracked) {
   if (options.policy == CleanerPolicy::kKeepLatestFileVersions) return std::nullopt;
   if (!ectr) return std::vector<std::string>{};
   if (options.incremental) {
     std::optional<Instant> first = timeline.timeline().GetCommitsTimeline().FirstInstant();
     if (last && !last->earliest_commit_to_retain.empty() && first &&
         last->earliest_commit_to_retain >= first->timestamp) {
-      return PartitionsWrittenBetween(timeline, last->earliest_commit_to_retain,
-                                      ectr->timestamp);
+      ARROW_ASSIGN_OR_RAISE(
+          std::vector<std::string> partitions,
+          PartitionsWrittenBetween(timeline, last->earliest_commit_to_retain,
+                                   ectr->timestamp));
+      ARROW_ASSIGN_OR_RAISE(std::vector<std::string> removed,
+                            PartitionsOfRemovedSavepoints(timeline, *last, tracked));
+      for (std::string& partition : removed) {
+        if (std::find(partitions.begin(), partitions.end(), partition) == partitions.end()) {
+          partitions.push_back(std::move(partition));
+        }
+      }
+      return partitions;
     }
   }
   return std::nullopt;
@@ -333,8 +398,9 @@ int64_t CleanOptions::NowMillis() const { return EpochMillisNow(clock); }
   std::optional<Instant> ectr = EarliestCommitToRetain(
       all.GetCommitsAndCompactionTimeline(), options, options.NowMillis(), zone);
   FileSystemViewOptions view_options;
+  const std::vector<std::string> tracked = TrackedSavepoints(table, timeline);
   ARROW_ASSIGN_OR_RAISE(view_options.partitions,
-                        PartitionsToClean(timeline, options, ectr, last));
+                        PartitionsToClean(timeline, options, ectr, last, tracked));
   // After most commits nothing is old enough to clean: no listing, no plan reads.
   if (view_options.partitions && view_options.partitions->empty()) {
     decision.why_not = NothingToClean(options, ectr);
@@ -361,6 +427,9 @@ int64_t CleanOptions::NowMillis() const { return EpochMillisNow(clock); }
       std::map<std::string, std::vector<CleanFileInfo>>{};
   plan.partitions_to_be_deleted = std::vector<std::string>{};
   plan.extra_metadata = std::map<std::string, std::string>{};
+  if (!tracked.empty()) {
+    (*plan.extra_metadata)[std::string(kSavepointedTimestamps)] = JoinWithCommas(tracked);
+  }
   for (const std::string& partition : partitions) {
     std::vector<FileGroupSlices> groups = view->FileGroupsInPartition(partition);
     std::vector<CleanFileInfo> files;

@@ -16,6 +16,7 @@
 #include "hoodie/actions/compaction_executor.h"
 #include "hoodie/actions/compaction_scheduler.h"
 #include "hoodie/actions/compaction_test_util.h"
+#include "hoodie/actions/savepoint.h"
 #include "hoodie/client/write_client.h"
 #include "hoodie/config/hoodie_config.h"
 #include "hoodie/storage/fault_injecting_storage.h"
@@ -158,6 +159,46 @@ TEST_F(CleanTest, IncrementalReadOfCleanedFilesFailsOrFallsBackToAFullScan) {
   EXPECT_EQ(read(0, 2, false), (std::vector<std::string>{commits_[2] + "|v2"}));
   EXPECT_EQ(read(1, 3, false), (std::vector<std::string>{commits_[3] + "|v3"}));
   EXPECT_EQ(read(1, 3, true), (std::vector<std::string>{commits_[3] + "|v3"}));
+}
+
+// Hudi 0.15 (HUDI-7104) records a partitioned table's savepoints in each clean's
+// extraMetadata; once one is deleted, the next incremental clean looks again at the
+// partitions of the savepointed commit, whose old slices it passed while they were kept.
+TEST_F(CleanTest, IncrementalCleanRevisitsThePartitionsOfADeletedSavepoint) {
+  Write(4, /*partitioned=*/true);  // commits_[0..3]: k1 in sf
+  SavepointRequest request;
+  request.instant = commits_[1];
+  ASSERT_OK(CreateSavepoint(Table(), request).status());
+  auto write_la = [&](int i) {
+    ASSERT_OK_AND_ASSIGN(WriteResult result,
+                         testing::UpsertWithNewClient(storage_, base_, TripConfig(true),
+                                                      {{"k2", "w" + std::to_string(i), i, "la"}},
+                                                      /*commit=*/false));
+    commits_.push_back(result.instant_time);
+  };
+  CleanOptions options = Options({{"hoodie.cleaner.commits.retained", "1"}});
+  ASSERT_OK_AND_ASSIGN(CleanOutcome first, RunClean(Table(), options));
+  ASSERT_EQ(first.completed.size(), 1u);
+  const CleanMetadata& metadata = first.completed[0].second;
+  ASSERT_TRUE(metadata.extra_metadata.has_value());
+  EXPECT_EQ(metadata.extra_metadata->at("savepointed_timestamps"), commits_[1]);
+  write_la(4);
+  ASSERT_OK(RunClean(Table(), options).status());
+  // The savepoint keeps commits_[1]'s file in sf; commits_[2]'s is gone.
+  EXPECT_EQ(BaseFileCommits(),
+            (std::vector<std::string>{commits_[1], commits_[3], commits_[4]}));
+  ASSERT_OK_AND_ASSIGN(bool deleted, DeleteSavepoint(*Table(), commits_[1]));
+  ASSERT_TRUE(deleted);
+  write_la(5);
+  // Only la was written since the last clean's earliest commit to retain; sf is cleaned
+  // because of the deleted savepoint.
+  ASSERT_OK_AND_ASSIGN(CleanOutcome third, RunClean(Table(), options));
+  ASSERT_EQ(third.completed.size(), 1u);
+  EXPECT_EQ(third.completed[0].second.partition_metadata.count("sf"), 1u);
+  EXPECT_FALSE(third.completed[0].second.extra_metadata.has_value() &&
+               third.completed[0].second.extra_metadata->count("savepointed_timestamps"));
+  EXPECT_EQ(BaseFileCommits(),
+            (std::vector<std::string>{commits_[3], commits_[4], commits_[5]}));
 }
 
 TEST_F(CleanTest, NoNewCommitMeansNoNewClean) {
