@@ -108,14 +108,18 @@ void AddSliceFiles(const Storage& storage, const FileSlice& slice,
   return metadata;
 }
 
+// Appends `partition` unless `out` holds it: partition lists keep their first-seen
+// order, as Hudi's distinct() does.
+void AddPartition(const std::string& partition, std::vector<std::string>* out) {
+  if (std::find(out->begin(), out->end(), partition) == out->end()) out->push_back(partition);
+}
+
 // The partitions the completed writes in [from, to) touched, in timeline order
 // (CleanPlanner.getPartitionsForInstants).
 ::arrow::Result<std::vector<std::string>> PartitionsWrittenBetween(
     const ActiveTimeline& timeline, const std::string& from, const std::string& to) {
   std::vector<std::string> out;
-  auto add = [&](const std::string& partition) {
-    if (std::find(out.begin(), out.end(), partition) == out.end()) out.push_back(partition);
-  };
+  auto add = [&](const std::string& partition) { AddPartition(partition, &out); };
   Timeline writes = timeline.timeline().GetCommitsTimeline().FilterCompleted();
   for (const Instant& instant : writes.instants()) {
     if (instant.timestamp < from || instant.timestamp >= to) continue;
@@ -175,11 +179,7 @@ std::vector<std::string> TrackedSavepoints(const TableMetaClient& table,
     // The one commit at `removed`: [removed, removed + "0") holds nothing else.
     ARROW_ASSIGN_OR_RAISE(std::vector<std::string> partitions,
                           PartitionsWrittenBetween(timeline, removed, removed + "0"));
-    for (std::string& partition : partitions) {
-      if (std::find(out.begin(), out.end(), partition) == out.end()) {
-        out.push_back(std::move(partition));
-      }
-    }
+    for (const std::string& partition : partitions) AddPartition(partition, &out);
   }
   return out;
 }
@@ -203,11 +203,7 @@ std::vector<std::string> TrackedSavepoints(const TableMetaClient& table,
                                    ectr->timestamp));
       ARROW_ASSIGN_OR_RAISE(std::vector<std::string> removed,
                             PartitionsOfRemovedSavepoints(timeline, *last, tracked));
-      for (std::string& partition : removed) {
-        if (std::find(partitions.begin(), partitions.end(), partition) == partitions.end()) {
-          partitions.push_back(std::move(partition));
-        }
-      }
+      for (const std::string& partition : removed) AddPartition(partition, &partitions);
       return partitions;
     }
   }

@@ -183,9 +183,29 @@ std::vector<std::string> FilesOpenedInRange(
 
 }  // namespace
 
+// Answered from the listing `view` already made (every committed slice's files,
+// replaced groups included): a file of a partition the view did not list, which a
+// partition filter left out, is asked of the storage.
 ::arrow::Result<std::optional<std::string>> TableReader::FirstMissingFile(
-    const std::vector<std::string>& paths) const {
+    const std::vector<std::string>& paths, const FileSystemView& view) const {
+  std::set<std::string> listed;
+  for (const std::string& partition : view.partitions()) {
+    for (const FileGroupSlices& group : view.FileGroupsInPartition(partition)) {
+      for (const FileSlice& slice : group.slices) {
+        if (slice.base_file) listed.insert(JoinPath(partition, slice.base_file->file_name));
+        for (const LogFile& log : slice.log_files) {
+          listed.insert(JoinPath(partition, log.file_name));
+        }
+      }
+    }
+  }
+  const std::vector<std::string>& partitions = view.partitions();
   for (const std::string& path : paths) {
+    std::string partition(ParentPath(path));
+    if (std::binary_search(partitions.begin(), partitions.end(), partition)) {
+      if (listed.count(path) == 0) return path;
+      continue;
+    }
     HOODIE_ASSIGN_OR_RAISE(bool exists,
                            table_->storage()->Exists(table_->base_path() + "/" + path));
     if (!exists) return path;
@@ -237,9 +257,14 @@ std::vector<std::string> FilesOpenedInRange(
   HOODIE_ASSIGN_OR_RAISE(WrittenInRange written, GroupsWrittenInRange(range));
   if (written.groups.empty()) return ::arrow::Status::OK();
   bool merge_on_read = table_->table_type() == TableType::kMergeOnRead;
+  FileSystemViewOptions view_options;
+  view_options.partition_filters = options.partitions;
+  HOODIE_ASSIGN_OR_RAISE(auto view,
+                         FileSystemView::Make(*table_, timeline_, view_options));
   HOODIE_ASSIGN_OR_RAISE(std::optional<std::string> missing,
-                         FirstMissingFile(FilesOpenedInRange(
-                             written.paths, merge_on_read, /*all=*/fallback)));
+                         FirstMissingFile(FilesOpenedInRange(written.paths, merge_on_read,
+                                                             /*all=*/fallback),
+                                          *view));
   if (missing && fallback) return PlanFullTableScan(options, plan);
   if (missing) {
     // Hudi fails the same way (HoodieIncrementalPathNotFoundException on
@@ -251,10 +276,6 @@ std::vector<std::string> FilesOpenedInRange(
         "set hoodie.datasource.read.incr.fallback.fulltablescan.enable=true to read the "
         "latest snapshot filtered on _hoodie_commit_time");
   }
-  FileSystemViewOptions view_options;
-  view_options.partition_filters = options.partitions;
-  HOODIE_ASSIGN_OR_RAISE(auto view,
-                         FileSystemView::Make(*table_, timeline_, view_options));
   if (!merge_on_read) {
     // Records of archived commits before the range's first active one stay out.
     plan->commit_time_filters =

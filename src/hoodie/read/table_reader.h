@@ -114,7 +114,7 @@ class TableReader {
   ::arrow::Status PlanIncremental(const ReadOptions& options, ReadPlan* plan) const;
   ::arrow::Status PlanFullTableScan(const ReadOptions& options, ReadPlan* plan) const;
   ::arrow::Result<std::optional<std::string>> FirstMissingFile(
-      const std::vector<std::string>& paths) const;
+      const std::vector<std::string>& paths, const FileSystemView& view) const;
   ::arrow::Result<std::vector<FileSlice>> LatestSlices(
       const FileSystemView& view, QueryType type, std::optional<std::string> as_of) const;
 
