@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs everything hoodie needs to build and test on a fresh Debian 12 machine:
 # Debian packages (only those missing) and a project-local virtualenv with the pinned
-# pyarrow wheel, whose headers and shared libraries are our Arrow C++ and Parquet C++.
+# pyarrow wheel, whose headers and shared libraries are our Arrow C++ and Parquet C++;
+# then the pinned DuckDB C API (scripts/setup-duckdb.sh).
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 
@@ -14,6 +15,7 @@ debian_packages=(
   zlib1g-dev                       # CRC-32 for hoodie.table.checksum
   libavro-dev                      # Avro: timeline plan/metadata files, log blocks
   libsimdjson-dev                  # JSON input: Spark-typed JSON lines
+  libcurl4-openssl-dev             # HTTP: the streamer's schema registry provider
 )
 
 missing=()
@@ -42,3 +44,6 @@ if [ ! -f "$stamp" ] || ! cmp -s "$root/scripts/requirements-build.txt" "$stamp"
   "$venv/bin/pip" install -q --disable-pip-version-check -r "$root/scripts/requirements-build.txt"
   cp "$root/scripts/requirements-build.txt" "$stamp"
 fi
+
+# DuckDB's C API (SQL transformers), pinned and sha256-checked, into .deps/duckdb-<version>/.
+"$root/scripts/setup-duckdb.sh"
