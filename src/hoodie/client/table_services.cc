@@ -6,6 +6,8 @@
 #include "hoodie/client/table_services.h"
 
 #include <algorithm>
+#include <chrono>
+#include <future>
 #include <utility>
 
 #include "hoodie/actions/clean_executor.h"
@@ -80,7 +82,49 @@ namespace {
   client->compact_ = options.inline_compaction;
   client->clean_ = std::move(clean);
   client->archive_ = std::move(archive);
+  ARROW_ASSIGN_OR_RAISE(client->clean_async_, config.Get(CleanConfig::kAsyncClean));
+  ARROW_ASSIGN_OR_RAISE(client->archive_async_, config.Get(CleanConfig::kAsyncArchive));
   return client;
+}
+
+TableServiceClient::~TableServiceClient() {
+  // A write that never committed leaves its services running; they finish first.
+  if (async_.valid()) async_.wait();
+}
+
+void TableServiceClient::StartAsyncServices() {
+  if (!clean_async_ && !archive_async_) return;
+  if (async_.valid() &&
+      async_.wait_for(std::chrono::seconds(0)) != std::future_status::ready) {
+    return;
+  }
+  if (async_.valid()) {
+    auto previous = async_.get();  // a run whose write never committed
+    if (!previous.ok()) LogWarning("asynchronous table services: " + previous.status().ToString());
+  }
+  async_ = std::async(std::launch::async, [this] { return RunAsyncServices(); });
+}
+
+::arrow::Result<InlineServicesOutcome> TableServiceClient::RunAsyncServices() const {
+  InlineServicesOutcome out;
+  if (clean_ && clean_async_) ARROW_RETURN_NOT_OK(RunClean(&out));
+  if (archive_ && archive_async_) ARROW_RETURN_NOT_OK(RunArchive(&out));
+  return out;
+}
+
+::arrow::Status TableServiceClient::RunClean(InlineServicesOutcome* out) const {
+  ARROW_ASSIGN_OR_RAISE(CleanOutcome cleaned, hoodie::RunClean(table_, *clean_));
+  for (const auto& [instant, metadata] : cleaned.completed) out->cleans.push_back(instant);
+  return ::arrow::Status::OK();
+}
+
+::arrow::Status TableServiceClient::RunArchive(InlineServicesOutcome* out) const {
+  ARROW_ASSIGN_OR_RAISE(ArchiveOutcome archived, hoodie::RunArchive(table_, *archive_));
+  for (const Instant& state : archived.archived) out->archived.push_back(state.timestamp);
+  std::sort(out->archived.begin(), out->archived.end());
+  out->archived.erase(std::unique(out->archived.begin(), out->archived.end()),
+                      out->archived.end());
+  return ::arrow::Status::OK();
 }
 
 ::arrow::Result<InlineServicesOutcome> TableServiceClient::RunAfterCommit(
@@ -99,18 +143,27 @@ namespace {
                  " skipped: " + outcome.skipped);
     }
   }
+  InlineServicesOutcome async;
+  if (async_.valid()) {
+    // The services started with the write: wait for them (they ran on the timeline the
+    // write began on, as Hudi's async cleaner does).
+    ARROW_ASSIGN_OR_RAISE(async, async_.get());
+  }
   if (clean_) {
-    // autoCleanOnCommit: at a new instant time, after the compaction.
-    ARROW_ASSIGN_OR_RAISE(CleanOutcome cleaned, RunClean(table_, *clean_));
-    for (const auto& [instant, metadata] : cleaned.completed) out.cleans.push_back(instant);
+    if (clean_async_) {
+      out.cleans = std::move(async.cleans);
+    } else {
+      // autoCleanOnCommit: at a new instant time, after the compaction.
+      ARROW_RETURN_NOT_OK(RunClean(&out));
+    }
   }
   if (archive_) {
-    // autoArchiveOnCommit: after the clean, so that what it deleted can be archived.
-    ARROW_ASSIGN_OR_RAISE(ArchiveOutcome archived, RunArchive(table_, *archive_));
-    for (const Instant& state : archived.archived) out.archived.push_back(state.timestamp);
-    std::sort(out.archived.begin(), out.archived.end());
-    out.archived.erase(std::unique(out.archived.begin(), out.archived.end()),
-                       out.archived.end());
+    if (archive_async_) {
+      out.archived = std::move(async.archived);
+    } else {
+      // autoArchiveOnCommit: after the clean, so that what it deleted can be archived.
+      ARROW_RETURN_NOT_OK(RunArchive(&out));
+    }
   }
   return out;
 }

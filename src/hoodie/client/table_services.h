@@ -5,6 +5,7 @@
 /// calling the actions directly.
 #pragma once
 
+#include <future>
 #include <memory>
 #include <optional>
 #include <string>
@@ -75,18 +76,35 @@ class TableServiceClient {
       std::shared_ptr<TableMetaClient> table, const HoodieConfig& config,
       const WriteOptions& options);
 
-  /// Runs the services due after `committed` completed.
+  ~TableServiceClient();
+
+  /// Starts the asynchronous services (hoodie.clean.async, hoodie.archive.async) on a
+  /// background thread, clean then archive, as Hudi's preWrite starts its
+  /// AsyncCleanerService and AsyncArchiveService when a write begins; nothing when
+  /// neither is set or a run is still under way.
+  void StartAsyncServices();
+
+  /// Runs the services due after `committed` completed; an asynchronous service is
+  /// waited for instead of run (autoCleanOnCommit's waitForCompletion).
   ::arrow::Result<InlineServicesOutcome> RunAfterCommit(const Instant& committed);
 
  private:
   TableServiceClient(std::shared_ptr<TableMetaClient> table, HoodieConfig config)
       : table_(std::move(table)), config_(std::move(config)) {}
 
+  // The asynchronous services' run, on its own thread.
+  ::arrow::Result<InlineServicesOutcome> RunAsyncServices() const;
+  ::arrow::Status RunClean(InlineServicesOutcome* out) const;
+  ::arrow::Status RunArchive(InlineServicesOutcome* out) const;
+
   std::shared_ptr<TableMetaClient> table_;
   HoodieConfig config_;
   bool compact_ = false;
   std::optional<CleanOptions> clean_;
   std::optional<ArchiveOptions> archive_;
+  bool clean_async_ = false;
+  bool archive_async_ = false;
+  std::future<::arrow::Result<InlineServicesOutcome>> async_;
 };
 
 }  // namespace hoodie

@@ -253,3 +253,33 @@ TEST_F(InlineCompactionTest, BadSettingsFailWhenTheClientIsMade) {
 
 }  // namespace
 }  // namespace hoodie
+
+namespace hoodie {
+namespace {
+
+// hoodie.clean.async / hoodie.archive.async: the services start with each write and
+// its commit waits for them, so the table ends as a synchronous run leaves it, one
+// write later (the async clean sees the timeline the write began on).
+TEST_F(InlineCompactionTest, AsyncCleanAndArchiveRunBesideEachWrite) {
+  ASSERT_OK(UseClient({{"hoodie.compact.inline", "true"},
+                       {"hoodie.compact.inline.max.delta.commits", "1"},
+                       {"hoodie.clean.async", "true"},
+                       {"hoodie.archive.async", "true"},
+                       {"hoodie.cleaner.commits.retained", "1"},
+                       {"hoodie.keep.min.commits", "2"},
+                       {"hoodie.keep.max.commits", "3"}}));
+  for (int i = 0; i < 6; ++i) {
+    ASSERT_OK(table_.Upsert({{"1", "a" + std::to_string(i), i, "sf"}}).status());
+  }
+  ASSERT_OK_AND_ASSIGN(Timeline timeline, LoadTimeline());
+  EXPECT_GE(timeline.GetCleanerTimeline().FilterCompleted().Count(), 1u);
+  EXPECT_EQ(timeline.FilterPending().Count(), 0u);
+  // Archival kept the active timeline within keep.max commits.
+  EXPECT_LE(timeline.GetCommitsTimeline().FilterCompleted().Count(), 3u + 1u);
+  ASSERT_OK_AND_ASSIGN(auto rows, table_.Rows(QueryType::kSnapshot, std::nullopt,
+                                              {"_hoodie_record_key", "name"}));
+  EXPECT_EQ(rows, std::vector<std::string>{"1|a5"});
+}
+
+}  // namespace
+}  // namespace hoodie

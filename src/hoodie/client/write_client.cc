@@ -17,6 +17,7 @@
 #include "hoodie/config/hoodie_config.h"
 #include "hoodie/format/avro/avro_schema.h"
 #include "hoodie/format/avro/meta_fields.h"
+#include "hoodie/format/avro/schema_evolution.h"
 #include "hoodie/index/index.h"
 #include "hoodie/merge/record_merger.h"
 #include "hoodie/storage/path.h"
@@ -78,11 +79,28 @@ struct WriterSchema {
 
 ::arrow::Result<WriterSchema> ResolveSchema(const ActiveTimeline& timeline,
                                             const ::arrow::Schema& input,
-                                            const std::string& table_name) {
+                                            const std::string& table_name, bool evolve) {
   // Spark's types first: input Spark refuses is refused whatever the table holds.
   ARROW_ASSIGN_OR_RAISE(auto spark_shaped, internal::SparkShapedSchema(input));
   ARROW_ASSIGN_OR_RAISE(std::optional<WriterSchema> latest, LatestCommitSchema(timeline));
-  if (latest) return *std::move(latest);
+  if (latest) {
+    // Schema evolution on write: input columns the table lacks are added after its own
+    // (older records read them as null), if every one is nullable, as Hudi's
+    // isSchemaCompatible check asks; other changes stay refused when the input is
+    // aligned to the table's types.
+    ::arrow::FieldVector fields = latest->arrow->fields();
+    size_t table_columns = fields.size();
+    const std::shared_ptr<::arrow::Schema> incoming = RemoveMetadataFields(*spark_shaped);
+    for (const auto& field : incoming->fields()) {
+      if (evolve && latest->arrow->GetFieldIndex(field->name()) < 0) fields.push_back(field);
+    }
+    if (fields.size() == table_columns) return *std::move(latest);
+    auto evolved = ::arrow::schema(std::move(fields));
+    ARROW_RETURN_NOT_OK(CheckSchemaEvolution(*latest->arrow, *evolved));
+    WriterSchema out{evolved, ""};
+    ARROW_ASSIGN_OR_RAISE(out.avro, ArrowSchemaToAvroJson(*evolved, table_name));
+    return out;
+  }
   WriterSchema out;
   out.arrow = RemoveMetadataFields(*spark_shaped);
   out.arrow = ::arrow::schema(out.arrow->fields());
@@ -490,10 +508,13 @@ int64_t WriteResult::FilesReplaced() const {
                                               WriteOperationType operation,
                                               ::arrow::RecordBatchReader* input) {
   ARROW_ASSIGN_OR_RAISE(ActiveTimeline timeline, LoadRequested(instant, operation));
+  // preWrite: the asynchronous services start with the write, on the timeline before it.
+  if (services_ != nullptr) services_->StartAsyncServices();
   Instant requested =
       WriteInstant(instant, operation, State::kRequested, options_.merge_on_read);
   ARROW_ASSIGN_OR_RAISE(WriterSchema schema,
-                        ResolveSchema(timeline, *input->schema(), options_.table_name));
+                        ResolveSchema(timeline, *input->schema(), options_.table_name,
+                                      /*evolve=*/operation != WriteOperationType::kDelete));
   bool is_delete = operation == WriteOperationType::kDelete;
   bool combine = CombineFor(options_, operation);
   ARROW_ASSIGN_OR_RAISE(std::shared_ptr<const RecordMerger> merger,
@@ -580,6 +601,25 @@ int64_t WriteResult::FilesReplaced() const {
       "it yourself");
 }
 
+// hoodie.write.meta.key.prefixes (TransactionUtils.overrideWithLatestCommitMetadata of
+// the releases that had it): entries of the latest completed commit this one lacks.
+::arrow::Status WriteClient::CopyLatestCommitMetadata(CommitMetadata* metadata) const {
+  if (options_.copied_meta_key_prefixes.empty()) return ::arrow::Status::OK();
+  ARROW_ASSIGN_OR_RAISE(ActiveTimeline timeline, table_->LoadActiveTimeline());
+  const Timeline commits = timeline.timeline().GetCommitsTimeline().FilterCompleted();
+  std::optional<Instant> latest = commits.LastInstant();
+  if (!latest) return ::arrow::Status::OK();
+  ARROW_ASSIGN_OR_RAISE(CommitMetadata previous, timeline.ReadCommitMetadata(*latest));
+  for (const auto& [key, value] : previous.extra_metadata) {
+    bool wanted = false;
+    for (const std::string& prefix : options_.copied_meta_key_prefixes) {
+      wanted |= key.starts_with(prefix);
+    }
+    if (wanted && !metadata->GetMetadata(key)) metadata->AddMetadata(key, value);
+  }
+  return ::arrow::Status::OK();
+}
+
 ::arrow::Status WriteClient::Commit(WriteResult* result) {
   // CommitUtils.buildMetadata: a HoodieReplaceCommitMetadata for replacecommits.
   ReplaceCommitMetadata metadata;
@@ -590,6 +630,8 @@ int64_t WriteResult::FilesReplaced() const {
   for (const auto& [key, value] : options_.commit_meta_entries) {
     metadata.AddMetadata(key, value);
   }
+  for (const auto& [key, value] : result->extra_metadata) metadata.AddMetadata(key, value);
+  ARROW_RETURN_NOT_OK(CopyLatestCommitMetadata(&metadata));
   metadata.operation_type = result->operation;
   metadata.partition_to_replace_file_ids = result->replaced_file_ids;
   bool replace = IsReplaceOperation(result->operation);

@@ -9,6 +9,7 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include <arrow/result.h>
@@ -58,6 +59,9 @@ struct WriteResult {
   std::vector<FailedWrite> failed;
   /// Whether the instant was committed (auto.commit) or still waits for Commit/Abort.
   bool committed = false;
+  /// Entries a caller adds to the commit's extraMetadata before Commit (the streamer's
+  /// checkpoint keys, as SparkRDDWriteClient.commit's extraMetadata argument).
+  std::vector<std::pair<std::string, std::string>> extra_metadata;
   /// Replace operations: the file groups the instant replaces, per partition, in the
   /// order Hudi writes `partitionToReplaceFileIds`.
   OrderedMap<std::vector<std::string>> replaced_file_ids;
@@ -201,6 +205,7 @@ class WriteClient {
   // (returning FailedRecordsError); otherwise returns the result as it is.
   ::arrow::Result<WriteResult> Finish(WriteResult result);
   ::arrow::Status RemoveIfCreatedEmpty(const std::string& partition);
+  ::arrow::Status CopyLatestCommitMetadata(CommitMetadata* metadata) const;
 
   std::shared_ptr<TableMetaClient> table_;
   WriteOptions options_;

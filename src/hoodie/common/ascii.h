@@ -34,4 +34,14 @@ inline bool EqualsIgnoreCase(std::string_view a, std::string_view b) {
          });
 }
 
+/// `text` without leading and trailing characters up to the space (Java's String.trim,
+/// which Hudi applies to the names it splits out of comma lists).
+inline std::string Trim(std::string_view text) {
+  size_t begin = 0;
+  size_t end = text.size();
+  while (begin < end && static_cast<unsigned char>(text[begin]) <= ' ') ++begin;
+  while (end > begin && static_cast<unsigned char>(text[end - 1]) <= ' ') --end;
+  return std::string(text.substr(begin, end - begin));
+}
+
 }  // namespace hoodie

@@ -47,11 +47,7 @@ const ConfigProperty<bool> CleanConfig::kAsyncClean{
     .doc = "Run the cleaner concurrently with writing.",
     // Flink's spelling; Flink cleans asynchronously by default.
     .aliases = {{.key = "clean.async.enabled", .documented_default = "true"}},
-    .group = "Clean and Archive",
-    .support = ConfigSupport::kRefused,
-    .support_note =
-        "asynchronous cleaning needs a long-running writer (the streamer issue); "
-        "writes clean inline after each commit (hoodie.clean.automatic)"};
+    .group = "Clean and Archive"};
 
 const ConfigProperty<int32_t> CleanConfig::kKeepMinCommits{
     .key = "hoodie.keep.min.commits",
@@ -97,11 +93,7 @@ const ConfigProperty<bool> CleanConfig::kAsyncArchive{
     .default_value = false,
     .doc = "Archive in the background of a long-running writer.",
     .since = "0.11.0",
-    .group = "Clean and Archive",
-    .support = ConfigSupport::kRefused,
-    .support_note =
-        "asynchronous archival needs a long-running writer (the streamer issue); "
-        "writes archive inline after each commit (hoodie.archive.automatic)"};
+    .group = "Clean and Archive"};
 
 const ConfigProperty<bool> CleanConfig::kArchiveProceedSavepoint{
     .key = "hoodie.archive.proceed.savepoint",

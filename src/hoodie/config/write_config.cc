@@ -193,9 +193,7 @@ const ConfigProperty<std::string> WriteConfig::kMetaKeyPrefixes{
         "Comma-separated prefixes of commit-metadata keys copied from the latest "
         "commit, e.g. deltastreamer.checkpoint.key for SQL-source backfills.",
     .advanced = true,
-    .group = "Write Client",
-    .support = ConfigSupport::kRefused,
-    .support_note = "copying checkpoint metadata between commits is not implemented (it comes with the streamer)"};
+    .group = "Write Client"};
 
 const ConfigProperty<int32_t> WriteConfig::kSmallFileGroupCandidatesLimit{
     .key = "hoodie.merge.small.file.group.candidates.limit",

@@ -3,6 +3,8 @@
 /// \brief Parsing of query types, instants and column filters.
 #include "hoodie/read/read_options.h"
 
+#include "hoodie/common/ascii.h"
+
 #include <algorithm>
 #include <array>
 #include <cctype>
@@ -26,15 +28,6 @@ constexpr std::array<std::pair<std::string_view, CompareOp>, 7> kOperators = {{
     {">", CompareOp::kGreater},
 }};
 
-std::string_view Trim(std::string_view s) {
-  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) {
-    s.remove_prefix(1);
-  }
-  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) {
-    s.remove_suffix(1);
-  }
-  return s;
-}
 
 std::string_view OperatorText(CompareOp op) {
   switch (op) {
@@ -93,9 +86,9 @@ std::string_view QueryTypeName(QueryType type) {
         "filter must look like column=value (operators = != < <= > >=), got: ", text);
   }
   ColumnFilter filter;
-  filter.column = std::string(Trim(text.substr(0, best)));
+  filter.column = Trim(text.substr(0, best));
   filter.op = found.second;
-  filter.value = std::string(Trim(text.substr(best + found.first.size())));
+  filter.value = Trim(text.substr(best + found.first.size()));
   if (filter.column.empty()) {
     return ::arrow::Status::Invalid("filter has no column name: ", text);
   }

@@ -281,6 +281,10 @@ FileSystemStorage::OpenForRead(const std::string& path) {
 
 std::string_view FileStatus::name() const { return FileName(path); }
 
+bool IsAtomicCreateTemp(std::string_view file_name) {
+  return file_name.size() > 5 && file_name.front() == '.' && file_name.ends_with(".tmp");
+}
+
 std::shared_ptr<Storage> Storage::Make(std::shared_ptr<::arrow::fs::FileSystem> fs) {
   return std::make_shared<FileSystemStorage>(std::move(fs));
 }

@@ -28,6 +28,11 @@ struct FileStatus {
   std::string_view name() const;
 };
 
+/// True for the name of the hidden sibling Storage::CreateImmutable writes before moving
+/// it into place (".<name>.<random>.tmp", ".<name>.creating.tmp"): a process killed in
+/// between leaves one, and listings that parse names (markers, instants) skip it.
+bool IsAtomicCreateTemp(std::string_view file_name);
+
 /// \brief The storage layer: every file operation hoodie makes goes through it.
 ///
 /// Paths are file-system paths as arrow::fs understands them: absolute local paths

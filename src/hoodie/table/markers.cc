@@ -110,7 +110,8 @@ WriteMarkers::WriteMarkers(std::shared_ptr<Storage> storage, std::string base_pa
   ARROW_ASSIGN_OR_RAISE(auto entries, storage_->List(folder_, /*recursive=*/true));
   std::vector<Marker> markers;
   for (const auto& entry : entries) {
-    if (entry.is_directory) continue;
+    // A marker whose creation was interrupted (kill -9) leaves its temp sibling.
+    if (entry.is_directory || IsAtomicCreateTemp(entry.name())) continue;
     std::string_view relative(entry.path);
     relative.remove_prefix(std::min(relative.size(), folder_.size() + 1));
     if (relative.find(kMarkerExtension) == std::string_view::npos) continue;

@@ -266,7 +266,7 @@ class FileMerger {
   ARROW_ASSIGN_OR_RAISE(auto reader, BaseFileReader::Open(context.storage, file.path));
   ARROW_ASSIGN_OR_RAISE(auto stored_table, reader->ReadTable());
   ARROW_ASSIGN_OR_RAISE(auto stored, stored_table->CombineChunksToBatch());
-  ARROW_ASSIGN_OR_RAISE(auto stored_data, AlignToSchema(stored, *context.data_schema));
+  ARROW_ASSIGN_OR_RAISE(auto stored_data, AlignToSchema(stored, *context.data_schema, MissingColumn::kNull));
   auto keys = std::dynamic_pointer_cast<::arrow::StringArray>(
       stored->GetColumnByName(std::string(kRecordKeyField)));
   if (keys == nullptr) {

@@ -180,7 +180,8 @@ namespace {
 }
 
 ::arrow::Result<std::shared_ptr<::arrow::RecordBatch>> AlignToSchema(
-    const std::shared_ptr<::arrow::RecordBatch>& batch, const ::arrow::Schema& schema) {
+    const std::shared_ptr<::arrow::RecordBatch>& batch, const ::arrow::Schema& schema,
+    MissingColumn missing) {
   for (const auto& field : batch->schema()->fields()) {
     if (!IsMetaField(field->name()) && schema.GetFieldIndex(field->name()) < 0) {
       return ::arrow::Status::NotImplemented(
@@ -191,6 +192,9 @@ namespace {
   std::vector<std::shared_ptr<::arrow::Array>> columns;
   for (const auto& field : schema.fields()) {
     auto column = batch->GetColumnByName(field->name());
+    if (column == nullptr && missing == MissingColumn::kNull) {
+      ARROW_ASSIGN_OR_RAISE(column, ::arrow::MakeArrayOfNull(field->type(), batch->num_rows()));
+    }
     if (column == nullptr) {
       return ::arrow::Status::Invalid("the input lacks column '", field->name(),
                                       "' of the table schema");

@@ -131,10 +131,19 @@ struct IncomingRecords {
 ::arrow::Result<std::shared_ptr<::arrow::Schema>> SparkShapedSchema(
     const ::arrow::Schema& input);
 
+/// What AlignToSchema does with a column of the schema the batch lacks.
+enum class MissingColumn {
+  /// Refused (input must carry every table column: Hudi refuses a dropped column).
+  kRefuse,
+  /// Null (stored rows written before the schema gained the column).
+  kNull,
+};
+
 /// `batch` with the columns of `schema` in its order, cast to its types; meta columns
-/// of the input are dropped. Invalid naming a missing or extra column.
+/// of the input are dropped. Invalid naming a missing (with kRefuse) or extra column.
 ::arrow::Result<std::shared_ptr<::arrow::RecordBatch>> AlignToSchema(
-    const std::shared_ptr<::arrow::RecordBatch>& batch, const ::arrow::Schema& schema);
+    const std::shared_ptr<::arrow::RecordBatch>& batch, const ::arrow::Schema& schema,
+    MissingColumn missing = MissingColumn::kRefuse);
 
 }  // namespace internal
 }  // namespace hoodie

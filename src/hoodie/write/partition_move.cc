@@ -72,7 +72,7 @@ struct StoredRows {
                                     file.path);
   }
   StoredRows out;
-  ARROW_ASSIGN_OR_RAISE(out.data, AlignToSchema(batch, schema));
+  ARROW_ASSIGN_OR_RAISE(out.data, AlignToSchema(batch, schema, MissingColumn::kNull));
   for (int64_t i = 0; i < keys->length(); ++i) {
     out.row_of[std::string(keys->GetView(i))] = i;
   }

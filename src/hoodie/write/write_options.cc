@@ -8,6 +8,7 @@
 #include <cctype>
 
 #include "hoodie/common/ascii.h"
+#include "hoodie/common/string_list.h"
 #include "hoodie/config/compaction_config.h"
 #include "hoodie/config/datasource_config.h"
 #include "hoodie/config/enum_choice.h"
@@ -188,6 +189,11 @@ constexpr EnumChoice<BulkInsertSortMode> kSortModes[] = {
                         config.Get(WriteConfig::kMergeAllowDuplicateOnInserts));
   ARROW_ASSIGN_OR_RAISE(out->auto_commit, config.Get(WriteConfig::kAutoCommit));
   ARROW_RETURN_NOT_OK(ReadBulkInsert(config, out));
+  ARROW_ASSIGN_OR_RAISE(std::string copied_prefixes, config.Get(WriteConfig::kMetaKeyPrefixes));
+  for (const std::string& prefix : SplitAtCommas(copied_prefixes)) {
+    std::string trimmed = Trim(prefix);
+    if (!trimmed.empty()) out->copied_meta_key_prefixes.push_back(std::move(trimmed));
+  }
   ARROW_ASSIGN_OR_RAISE(out->commit_meta_key_prefix,
                         config.Get(DataSourceConfig::kCommitMetaKeyPrefix));
   for (const auto& [key, value] : config.entries()) {

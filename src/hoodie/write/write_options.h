@@ -89,6 +89,10 @@ struct WriteOptions {
   /// hoodie.datasource.write.commitmeta.key.prefix, copied into extraMetadata.
   std::string commit_meta_key_prefix = "_";
   std::vector<std::pair<std::string, std::string>> commit_meta_entries;
+  /// hoodie.write.meta.key.prefixes: extraMetadata entries of the latest completed
+  /// commit whose key starts with one of these are copied into each commit that does not
+  /// set them itself (a SQL-source backfill keeps the streamer's checkpoint).
+  std::vector<std::string> copied_meta_key_prefixes;
   /// hoodie.bloom.index.filter.type / hoodie.index.bloom.num_entries /
   /// hoodie.index.bloom.fpp / hoodie.bloom.index.filter.dynamic.max.entries.
   std::string bloom_filter_type = "SIMPLE";
