@@ -143,6 +143,8 @@ def run_process(args) -> int:
         records, bytes_ = before - after, bytes_before - bytes_after
     else:
         records, bytes_ = after, 0
+    if getattr(args, "records", None):
+        records = args.records
     report(args.phase, records, seconds, usage.ru_maxrss / 1024, bytes_,
            usage.ru_utime + usage.ru_stime)
     return 0
@@ -369,6 +371,7 @@ def main() -> int:
     p.add_argument("--phase", required=True)
     p.add_argument("--count", choices=["deleted-files", "archived-instants", "active-instants"])
     p.add_argument("--table")
+    p.add_argument("--records", type=int, help="records the command handles (for records/s)")
     p.add_argument("argv", nargs=argparse.REMAINDER, help="-- then the command to time")
     for name in ("spark-clean", "spark-archive", "spark-plan", "hudi-rs-plan"):
         p = sub.add_parser(name)

@@ -3,5 +3,6 @@
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 "$root/scripts/setup.sh"
-"$root/scripts/build.sh"
+# The tool only, not the test binaries.
+"$root/scripts/build.sh" hoodie
 exec "$root/build/src/hoodie/cli/hoodie" demo "${@}"

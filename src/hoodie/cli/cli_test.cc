@@ -168,25 +168,40 @@ TEST(CliSampleTablesTest, TimelineShowDescribesTheRollbackAsTheReadmeDoes) {
       "1 log file");
 }
 
-TEST(CliTest, DemoWritesAndReadsBackTheTripsTable) {
+TEST(CliTest, DemoStreamsTripsIntoAMergeOnReadTable) {
   TempDir dir;
-  std::string base = dir.Join("demo");
-  auto result = RunCli("demo --path " + Quote(base));
+  std::string root = dir.Join("demo");
+  auto result = RunCli("demo --path " + Quote(root));
   ASSERT_EQ(result.exit_code, 0) << result.err;
-  EXPECT_NE(result.out.find("3000 inserted, 0 updated"), std::string::npos) << result.out;
-  EXPECT_NE(result.out.find("200 inserted, 200 updated"), std::string::npos)
+  EXPECT_NE(result.out.find("3000 records read, 3000 written (3000 inserted"), std::string::npos)
       << result.out;
-  EXPECT_NE(result.out.find("snapshot: 3200 trips"), std::string::npos) << result.out;
+  EXPECT_NE(result.out.find("400 records read, 400 written (200 inserted, 200 updated"),
+            std::string::npos)
+      << result.out;
+  EXPECT_NE(result.out.find("snapshot: 3100 trips"), std::string::npos) << result.out;
+  std::string base = root + "/trips";
   auto timeline = nlohmann::json::parse(
       RunCli("-o json timeline show --instants-only " + Quote(base)).out);
-  ASSERT_EQ(timeline.size(), 2u);
-  EXPECT_EQ(timeline[0]["action"], "commit");
-  EXPECT_EQ(timeline[1]["state"], "COMPLETED");
-  auto rows = RunCli("query " + Quote(base) + " --columns uuid --format json");
+  int deltacommits = 0;
+  int compactions = 0;
+  for (const auto& instant : timeline) {
+    EXPECT_EQ(instant["state"], "COMPLETED") << instant.dump();
+    if (instant["action"] == "deltacommit") ++deltacommits;
+    if (instant["action"] == "commit") ++compactions;
+  }
+  EXPECT_EQ(deltacommits, 3);
+  EXPECT_GE(compactions, 1);
+  auto rows = RunCli("query " + Quote(base) + " --columns uuid,tip --format json");
   ASSERT_EQ(rows.exit_code, 0) << rows.err;
-  // One JSON object per line, one line per trip: 3000 inserted, then 200 new.
-  EXPECT_EQ(std::count(rows.out.begin(), rows.out.end(), '\n'), 3200);
-  EXPECT_NE(rows.out.find("{\"uuid\": \"trip-03199\"}"), std::string::npos);
+  // One JSON object per line: 3200 trips less the 100 deleted; the SQL added tips.
+  EXPECT_EQ(std::count(rows.out.begin(), rows.out.end(), '\n'), 3100);
+  EXPECT_NE(rows.out.find("{\"uuid\": \"trip-03199\", \"tip\": "), std::string::npos);
+  EXPECT_EQ(rows.out.find("\"trip-00250\""), std::string::npos);
+  // A second run starts its own folder afresh; a foreign folder is refused.
+  EXPECT_EQ(RunCli("demo --path " + Quote(root)).exit_code, 0);
+  auto refused = RunCli("demo --path " + Quote(dir.path()));
+  EXPECT_EQ(refused.exit_code, 1);
+  EXPECT_NE(refused.err.find("not a hoodie demo folder"), std::string::npos) << refused.err;
 }
 
 // Every file under `dir` with its size, sorted: the table's exact state.

@@ -37,6 +37,7 @@ int Run(int argc, char** argv) {
   hoodie::cli::AddCleanCommand(&app, &options);
   hoodie::cli::AddArchiveCommand(&app, &options);
   hoodie::cli::AddSavepointCommands(&app, &options);
+  hoodie::cli::AddStreamerCommand(&app, &options);
   hoodie::cli::AddConfigCommands(&app, &options);
 
   try {

@@ -21,6 +21,7 @@
 #include "hoodie/config/hoodie_config.h"
 #include "hoodie/format/avro/avro_schema.h"
 #include "hoodie/format/avro/meta_fields.h"
+#include "hoodie/input/input_files_reader.h"
 #include "hoodie/input/input_format.h"
 #include "hoodie/storage/storage.h"
 
@@ -65,75 +66,6 @@ partitions in hoodie.datasource.write.partitions.to.delete (comma-separated, `*`
 wildcard) or, when unset, of the input records; each commits a replacecommit.
 )";
 
-// The input files one after another; the first file's schema is the reader's (the
-// write client aligns every batch to the table schema by column name). It remembers
-// where each file starts so errors can name the file and line of a record.
-class ConcatenatedReader : public ::arrow::RecordBatchReader {
- public:
-  static ::arrow::Result<std::shared_ptr<ConcatenatedReader>> Open(
-      std::vector<std::string> paths, std::unique_ptr<InputFormat> format,
-      InputOptions options) {
-    auto out = std::shared_ptr<ConcatenatedReader>(new ConcatenatedReader());
-    out->paths_ = std::move(paths);
-    out->format_ = std::move(format);
-    out->options_ = std::move(options);
-    ARROW_RETURN_NOT_OK(out->OpenCurrent());
-    out->schema_ = out->current_->schema();
-    return out;
-  }
-  std::shared_ptr<::arrow::Schema> schema() const override { return schema_; }
-  ::arrow::Status ReadNext(std::shared_ptr<::arrow::RecordBatch>* batch) override {
-    while (current_ != nullptr) {
-      ARROW_RETURN_NOT_OK(Locate(current_->ReadNext(batch)));
-      if (*batch != nullptr) {
-        rows_ += (*batch)->num_rows();
-        return ::arrow::Status::OK();
-      }
-      current_.reset();
-      if (++index_ < paths_.size()) ARROW_RETURN_NOT_OK(OpenCurrent());
-    }
-    return ::arrow::Status::OK();
-  }
-
-  /// Where input row `row` (from 0, over all files) was read, as its format says:
-  /// "in.json:2", "in.csv:3" (after the header), "in.parquet: row 4".
-  std::string Place(int64_t row) const {
-    size_t file = 0;
-    while (file + 1 < starts_.size() && starts_[file + 1] <= row) ++file;
-    return format_->Where(paths_[file], row - starts_[file]);
-  }
-
- private:
-  ConcatenatedReader() = default;
-
-  ::arrow::Status OpenCurrent() {
-    starts_.push_back(rows_);
-    ARROW_ASSIGN_OR_RAISE(current_, Locate(format_->Open(paths_[index_], options_)));
-    return ::arrow::Status::OK();
-  }
-
-  // Prefixes a read error of the current file with its path, unless its format's
-  // reader names the file (and line) itself.
-  ::arrow::Status Locate(::arrow::Status status) const {
-    if (status.ok() || format_->LocatesErrors()) return status;
-    return status.WithMessage(paths_[index_], ": ", status.message());
-  }
-  template <typename T>
-  ::arrow::Result<T> Locate(::arrow::Result<T> result) const {
-    if (result.ok()) return result;
-    return Locate(result.status());
-  }
-
-  std::vector<std::string> paths_;
-  std::unique_ptr<InputFormat> format_;
-  InputOptions options_;
-  size_t index_ = 0;
-  int64_t rows_ = 0;
-  std::vector<int64_t> starts_;  // the first input row of each opened file
-  std::shared_ptr<::arrow::RecordBatchReader> current_;
-  std::shared_ptr<::arrow::Schema> schema_;
-};
-
 // hoodie.datasource.write.partitions.to.delete, split as Java's String.split(",").
 std::vector<std::string> PartitionsToDelete(const std::string& value) {
   std::vector<std::string> out;
@@ -170,7 +102,7 @@ std::string ArchivalRun(const HoodieConfig& config, const WriteResult& result) {
 }
 
 void PrintSummary(const GlobalOptions& options, const HoodieConfig& config,
-                  const WriteResult& result, const ConcatenatedReader* input) {
+                  const WriteResult& result, const InputFilesReader* input) {
   std::vector<std::pair<std::string, std::string>> pairs = {
       {"instant", result.instant_time},
       {"operation", std::string(WriteOperationTypeName(result.operation))},
@@ -246,14 +178,14 @@ void PrintSummary(const GlobalOptions& options, const HoodieConfig& config,
   config.Set("hoodie.auto.commit", "false");
   ARROW_ASSIGN_OR_RAISE(client, WriteClient::Make(table, config));
   ARROW_ASSIGN_OR_RAISE(WriteOperationType op, ParseWriteOperation(args.op));
-  std::shared_ptr<ConcatenatedReader> input;
+  std::shared_ptr<InputFilesReader> input;
   bool listed = op == WriteOperationType::kDeletePartition &&
                 config.GetRaw(DataSourceConfig::kPartitionsToDelete.key).has_value();
   if (!args.inputs.empty()) {
     ARROW_ASSIGN_OR_RAISE(std::unique_ptr<InputFormat> format, MakeInputFormat(args.format));
     ARROW_ASSIGN_OR_RAISE(InputOptions input_options,
                           ReadInputOptions(args, *format, *client));
-    ARROW_ASSIGN_OR_RAISE(input, ConcatenatedReader::Open(args.inputs, std::move(format),
+    ARROW_ASSIGN_OR_RAISE(input, InputFilesReader::Open(args.inputs, std::move(format),
                                                           std::move(input_options)));
   } else if (!listed) {
     return ::arrow::Status::Invalid(

@@ -14,37 +14,36 @@ const ConfigProperty<std::string> StreamerConfig::kTablesToBeIngested{
     .doc =
         "Comma-separated <database>.<table> names ingested by the multi-table "
         "streamer.",
+    .aliases = {{.key = "hoodie.streamer.ingestion.tablesToBeIngested"}},
     .group = "Streamer",
-    .support = ConfigSupport::kRefused,
-    .support_note = "the streamer (`hoodie streamer`) is not implemented yet"};
+    .support = ConfigSupport::kHonoured};
 
 const ConfigProperty<std::string> StreamerConfig::kTargetBasePath{
     .key = "hoodie.deltastreamer.ingestion.targetBasePath",
     .doc = "Base path of one ingested table, overriding --base-path-prefix.",
+    .aliases = {{.key = "hoodie.streamer.ingestion.targetBasePath"}},
     .group = "Streamer",
-    .support = ConfigSupport::kRefused,
-    .support_note = "the streamer (`hoodie streamer`) is not implemented yet"};
+    .support = ConfigSupport::kHonoured};
 
 const ConfigProperty<std::string> StreamerConfig::kTableConfigFile{
     .key = "hoodie.deltastreamer.ingestion.<database>.<table>.configFile",
     .doc = "Per-table properties file in the config folder of the multi-table streamer.",
     .group = "Streamer",
-    .support = ConfigSupport::kRefused,
-    .support_note = "the streamer (`hoodie streamer`) is not implemented yet"};
+    .support = ConfigSupport::kHonoured};
 
 const ConfigProperty<std::string> StreamerConfig::kRegistryUrl{
     .key = "hoodie.deltastreamer.schemaprovider.registry.url",
     .doc = "Schema registry URL of the source schema (may carry user info).",
+    .aliases = {{.key = "hoodie.streamer.schemaprovider.registry.url"}},
     .group = "Streamer",
-    .support = ConfigSupport::kRefused,
-    .support_note = "the streamer (`hoodie streamer`) is not implemented yet"};
+    .support = ConfigSupport::kHonoured};
 
 const ConfigProperty<std::string> StreamerConfig::kRegistryTargetUrl{
     .key = "hoodie.deltastreamer.schemaprovider.registry.targetUrl",
     .doc = "Schema registry URL of the target schema.",
+    .aliases = {{.key = "hoodie.streamer.schemaprovider.registry.targetUrl"}},
     .group = "Streamer",
-    .support = ConfigSupport::kRefused,
-    .support_note = "the streamer (`hoodie streamer`) is not implemented yet"};
+    .support = ConfigSupport::kHonoured};
 
 const ConfigProperty<std::string> StreamerConfig::kJdbcSchemaConnectionUrl{
     .key = "hoodie.deltastreamer.schemaprovider.source.schema.jdbc.connection.url",
@@ -53,35 +52,35 @@ const ConfigProperty<std::string> StreamerConfig::kJdbcSchemaConnectionUrl{
                  .deprecated = true}},
     .group = "Streamer",
     .support = ConfigSupport::kRefused,
-    .support_note = "the streamer (`hoodie streamer`) is not implemented yet"};
+    .support_note = "not available in `hoodie streamer` yet (issue 14 lists it)"};
 
 const ConfigProperty<std::string> StreamerConfig::kJdbcSchemaDriverType{
     .key = "hoodie.deltastreamer.schemaprovider.source.schema.jdbc.driver.type",
     .doc = "JDBC driver class of the JDBC schema provider.",
     .group = "Streamer",
     .support = ConfigSupport::kRefused,
-    .support_note = "the streamer (`hoodie streamer`) is not implemented yet"};
+    .support_note = "not available in `hoodie streamer` yet (issue 14 lists it)"};
 
 const ConfigProperty<std::string> StreamerConfig::kJdbcSchemaUsername{
     .key = "hoodie.deltastreamer.schemaprovider.source.schema.jdbc.username",
     .doc = "User of the JDBC schema provider.",
     .group = "Streamer",
     .support = ConfigSupport::kRefused,
-    .support_note = "the streamer (`hoodie streamer`) is not implemented yet"};
+    .support_note = "not available in `hoodie streamer` yet (issue 14 lists it)"};
 
 const ConfigProperty<std::string> StreamerConfig::kJdbcSchemaPassword{
     .key = "hoodie.deltastreamer.schemaprovider.source.schema.jdbc.password",
     .doc = "Password of the JDBC schema provider.",
     .group = "Streamer",
     .support = ConfigSupport::kRefused,
-    .support_note = "the streamer (`hoodie streamer`) is not implemented yet"};
+    .support_note = "not available in `hoodie streamer` yet (issue 14 lists it)"};
 
 const ConfigProperty<std::string> StreamerConfig::kJdbcSchemaDbTable{
     .key = "hoodie.deltastreamer.schemaprovider.source.schema.jdbc.dbtable",
     .doc = "Table whose schema the JDBC schema provider reads.",
     .group = "Streamer",
     .support = ConfigSupport::kRefused,
-    .support_note = "the streamer (`hoodie streamer`) is not implemented yet"};
+    .support_note = "not available in `hoodie streamer` yet (issue 14 lists it)"};
 
 const ConfigProperty<int32_t> StreamerConfig::kJdbcSchemaTimeout{
     .key = "hoodie.deltastreamer.schemaprovider.source.schema.jdbc.timeout",
@@ -90,105 +89,105 @@ const ConfigProperty<int32_t> StreamerConfig::kJdbcSchemaTimeout{
     .validate = v::NonNegativeInt32,
     .group = "Streamer",
     .support = ConfigSupport::kRefused,
-    .support_note = "the streamer (`hoodie streamer`) is not implemented yet"};
+    .support_note = "not available in `hoodie streamer` yet (issue 14 lists it)"};
 
 const ConfigProperty<bool> StreamerConfig::kJdbcSchemaNullable{
     .key = "hoodie.deltastreamer.schemaprovider.source.schema.jdbc.nullable",
     .doc = "Make all columns of the JDBC schema nullable.",
     .group = "Streamer",
     .support = ConfigSupport::kRefused,
-    .support_note = "the streamer (`hoodie streamer`) is not implemented yet"};
+    .support_note = "not available in `hoodie streamer` yet (issue 14 lists it)"};
 
 const ConfigProperty<std::string> StreamerConfig::kSourceSchemaFile{
     .key = "hoodie.deltastreamer.schemaprovider.source.schema.file",
     .doc = "Avro schema file (.avsc) of the source.",
+    .aliases = {{.key = "hoodie.streamer.schemaprovider.source.schema.file"}},
     .group = "Streamer",
-    .support = ConfigSupport::kRefused,
-    .support_note = "the streamer (`hoodie streamer`) is not implemented yet"};
+    .support = ConfigSupport::kHonoured};
 
 const ConfigProperty<std::string> StreamerConfig::kTargetSchemaFile{
     .key = "hoodie.deltastreamer.schemaprovider.target.schema.file",
     .doc = "Avro schema file (.avsc) of the target.",
+    .aliases = {{.key = "hoodie.streamer.schemaprovider.target.schema.file"}},
     .group = "Streamer",
-    .support = ConfigSupport::kRefused,
-    .support_note = "the streamer (`hoodie streamer`) is not implemented yet"};
+    .support = ConfigSupport::kHonoured};
 
 const ConfigProperty<std::string> StreamerConfig::kDfsRoot{
     .key = "hoodie.deltastreamer.source.dfs.root",
     .doc = "Root folder read by DFS sources.",
+    .aliases = {{.key = "hoodie.streamer.source.dfs.root"}},
     .group = "Streamer",
-    .support = ConfigSupport::kRefused,
-    .support_note = "the streamer (`hoodie streamer`) is not implemented yet"};
+    .support = ConfigSupport::kHonoured};
 
 const ConfigProperty<std::string> StreamerConfig::kS3QueueUrl{
     .key = "hoodie.deltastreamer.s3.source.queue.url",
     .doc = "SQS queue URL of S3 event notifications.",
     .group = "Streamer",
     .support = ConfigSupport::kRefused,
-    .support_note = "the streamer (`hoodie streamer`) is not implemented yet"};
+    .support_note = "not available in `hoodie streamer` yet (issue 14 lists it)"};
 
 const ConfigProperty<std::string> StreamerConfig::kS3QueueRegion{
     .key = "hoodie.deltastreamer.s3.source.queue.region",
     .doc = "AWS region of the SQS queue.",
     .group = "Streamer",
     .support = ConfigSupport::kRefused,
-    .support_note = "the streamer (`hoodie streamer`) is not implemented yet"};
+    .support_note = "not available in `hoodie streamer` yet (issue 14 lists it)"};
 
 const ConfigProperty<std::string> StreamerConfig::kJdbcUrl{
     .key = "hoodie.deltastreamer.jdbc.url",
     .doc = "URL of the JDBC source.",
     .group = "Streamer",
     .support = ConfigSupport::kRefused,
-    .support_note = "the streamer (`hoodie streamer`) is not implemented yet"};
+    .support_note = "not available in `hoodie streamer` yet (issue 14 lists it)"};
 
 const ConfigProperty<std::string> StreamerConfig::kJdbcUser{
     .key = "hoodie.deltastreamer.jdbc.user",
     .doc = "User of the JDBC source.",
     .group = "Streamer",
     .support = ConfigSupport::kRefused,
-    .support_note = "the streamer (`hoodie streamer`) is not implemented yet"};
+    .support_note = "not available in `hoodie streamer` yet (issue 14 lists it)"};
 
 const ConfigProperty<std::string> StreamerConfig::kJdbcPassword{
     .key = "hoodie.deltastreamer.jdbc.password",
     .doc = "Password of the JDBC source.",
     .group = "Streamer",
     .support = ConfigSupport::kRefused,
-    .support_note = "the streamer (`hoodie streamer`) is not implemented yet"};
+    .support_note = "not available in `hoodie streamer` yet (issue 14 lists it)"};
 
 const ConfigProperty<std::string> StreamerConfig::kJdbcPasswordFile{
     .key = "hoodie.deltastreamer.jdbc.password.file",
     .doc = "File holding the password of the JDBC source.",
     .group = "Streamer",
     .support = ConfigSupport::kRefused,
-    .support_note = "the streamer (`hoodie streamer`) is not implemented yet"};
+    .support_note = "not available in `hoodie streamer` yet (issue 14 lists it)"};
 
 const ConfigProperty<std::string> StreamerConfig::kJdbcDriverClass{
     .key = "hoodie.deltastreamer.jdbc.driver.class",
     .doc = "Driver class of the JDBC source.",
     .group = "Streamer",
     .support = ConfigSupport::kRefused,
-    .support_note = "the streamer (`hoodie streamer`) is not implemented yet"};
+    .support_note = "not available in `hoodie streamer` yet (issue 14 lists it)"};
 
 const ConfigProperty<std::string> StreamerConfig::kJdbcTableName{
     .key = "hoodie.deltastreamer.jdbc.table.name",
     .doc = "Table read by the JDBC source.",
     .group = "Streamer",
     .support = ConfigSupport::kRefused,
-    .support_note = "the streamer (`hoodie streamer`) is not implemented yet"};
+    .support_note = "not available in `hoodie streamer` yet (issue 14 lists it)"};
 
 const ConfigProperty<std::string> StreamerConfig::kJdbcIncrColumnName{
     .key = "hoodie.deltastreamer.jdbc.table.incr.column.name",
     .doc = "Column used to pull new rows incrementally.",
     .group = "Streamer",
     .support = ConfigSupport::kRefused,
-    .support_note = "the streamer (`hoodie streamer`) is not implemented yet"};
+    .support_note = "not available in `hoodie streamer` yet (issue 14 lists it)"};
 
 const ConfigProperty<bool> StreamerConfig::kJdbcIncrPull{
     .key = "hoodie.deltastreamer.jdbc.incr.pull",
     .doc = "Pull incrementally (with checkpoints) instead of a full fetch.",
     .group = "Streamer",
     .support = ConfigSupport::kRefused,
-    .support_note = "the streamer (`hoodie streamer`) is not implemented yet"};
+    .support_note = "not available in `hoodie streamer` yet (issue 14 lists it)"};
 
 const ConfigProperty<std::string> StreamerConfig::kJdbcExtraOptions{
     .key = "hoodie.deltastreamer.jdbc.extra.options.",
@@ -197,7 +196,7 @@ const ConfigProperty<std::string> StreamerConfig::kJdbcExtraOptions{
         "hoodie.deltastreamer.jdbc.extra.options.fetchSize=100.",
     .group = "Streamer",
     .support = ConfigSupport::kRefused,
-    .support_note = "the streamer (`hoodie streamer`) is not implemented yet"};
+    .support_note = "not available in `hoodie streamer` yet (issue 14 lists it)"};
 
 const ConfigProperty<std::string> StreamerConfig::kJdbcStorageLevel{
     .key = "hoodie.deltastreamer.jdbc.storage.level",
@@ -214,16 +213,209 @@ const ConfigProperty<bool> StreamerConfig::kJdbcIncrFallbackToFullFetch{
     .doc = "Fall back to a full fetch when an incremental read fails.",
     .group = "Streamer",
     .support = ConfigSupport::kRefused,
-    .support_note = "the streamer (`hoodie streamer`) is not implemented yet"};
+    .support_note = "not available in `hoodie streamer` yet (issue 14 lists it)"};
 
 const ConfigProperty<std::string> StreamerConfig::kSqlQuery{
     .key = "hoodie.deltastreamer.source.sql.sql.query",
     .doc = "SQL query of the SQL source (backfills).",
+    .aliases = {{.key = "hoodie.streamer.source.sql.sql.query"}},
+    .group = "Streamer",
+    .support = ConfigSupport::kHonoured};
+
+const ConfigProperty<std::string> StreamerConfig::kSchemaPostProcessor{
+    .key = "hoodie.deltastreamer.schemaprovider.schema_post_processor",
+    .doc = "Schema post-processors (comma-separated class names) applied to the schema "
+           "provider's schemas (SchemaProviderWithPostProcessor).",
+    .aliases = {{.key = "hoodie.streamer.schemaprovider.schema_post_processor"}},
+    .group = "Streamer",
+    .support = ConfigSupport::kHonoured};
+
+const ConfigProperty<std::string> StreamerConfig::kDropColumnsPostProcessorColumns{
+    .key = "hoodie.deltastreamer.schemaprovider.schema_post_processor.delete.columns",
+    .doc = "Columns (comma-separated) the DropColumnSchemaPostProcessor removes.",
+    .aliases = {{.key = "hoodie.streamer.schemaprovider.schema_post_processor.delete.columns"}},
+    .group = "Streamer",
+    .support = ConfigSupport::kHonoured};
+
+const ConfigProperty<bool> StreamerConfig::kSparkAvroPostProcessorEnable{
+    .key = "hoodie.deltastreamer.schemaprovider.spark_avro_post_processor.enable",
+    .default_value = true,
+    .doc = "Pass provider schemas through Spark's Avro conversion (SparkAvroPostProcessor).",
+    .aliases = {{.key = "hoodie.streamer.schemaprovider.spark_avro_post_processor.enable"}},
     .group = "Streamer",
     .support = ConfigSupport::kRefused,
-    .support_note = "the streamer (`hoodie streamer`) is not implemented yet"};
+    .support_note = "hoodie always converts provider schemas as Spark's post-processor "
+                    "does (through its own Arrow types)"};
+
+const ConfigProperty<std::string> StreamerConfig::kSourceInputSelector{
+    .key = "hoodie.deltastreamer.source.input.selector",
+    .default_value = std::string("org.apache.hudi.utilities.sources.helpers.DFSPathSelector"),
+    .doc = "How DFS sources choose the files of a round.",
+    .aliases = {{.key = "hoodie.streamer.source.input.selector"}},
+    .group = "Streamer",
+    .support = ConfigSupport::kRefused,
+    .support_note = "hoodie has DFSPathSelector only"};
+
+const ConfigProperty<bool> StreamerConfig::kCheckpointForceSkip{
+    .key = "hoodie.deltastreamer.checkpoint.force.skip",
+    .default_value = false,
+    .doc = "Write no checkpoint keys into the streamer's commits.",
+    .aliases = {{.key = "hoodie.streamer.checkpoint.force.skip"}},
+    .group = "Streamer",
+    .support = ConfigSupport::kHonoured};
+
+const ConfigProperty<bool> StreamerConfig::kCsvHeader{
+    .key = "hoodie.deltastreamer.csv.header",
+    .default_value = false,
+    .doc = "CSV files of the CsvDFSSource start with a header line (Spark's `header`).",
+    .aliases = {{.key = "hoodie.streamer.csv.header"}},
+    .group = "Streamer",
+    .support = ConfigSupport::kHonoured};
+
+const ConfigProperty<std::string> StreamerConfig::kCsvSep{
+    .key = "hoodie.deltastreamer.csv.sep",
+    .default_value = std::string(","),
+    .doc = "Field separator of CsvDFSSource files (Spark's `sep`).",
+    .aliases = {{.key = "hoodie.streamer.csv.sep"}},
+    .group = "Streamer",
+    .support = ConfigSupport::kHonoured};
+
+const ConfigProperty<std::string> StreamerConfig::kCsvQuote{
+    .key = "hoodie.deltastreamer.csv.quote",
+    .default_value = std::string("\""),
+    .doc = "Quote character of CsvDFSSource files (Spark's `quote`; empty for none).",
+    .aliases = {{.key = "hoodie.streamer.csv.quote"}},
+    .group = "Streamer",
+    .support = ConfigSupport::kHonoured};
+
+const ConfigProperty<std::string> StreamerConfig::kCsvEscape{
+    .key = "hoodie.deltastreamer.csv.escape",
+    .default_value = std::string("\\"),
+    .doc = "Escape character inside quoted CsvDFSSource values (Spark's `escape`).",
+    .aliases = {{.key = "hoodie.streamer.csv.escape"}},
+    .group = "Streamer",
+    .support = ConfigSupport::kHonoured};
+
+const ConfigProperty<std::string> StreamerConfig::kCsvNullValue{
+    .key = "hoodie.deltastreamer.csv.nullValue",
+    .default_value = std::string(""),
+    .doc = "Text read as null in CsvDFSSource files (Spark's `nullValue`).",
+    .aliases = {{.key = "hoodie.streamer.csv.nullValue"}},
+    .group = "Streamer",
+    .support = ConfigSupport::kHonoured};
+
+const ConfigProperty<std::string> StreamerConfig::kTransformerSql{
+    .key = "hoodie.deltastreamer.transformer.sql",
+    .doc = "SQL of the SqlQueryBasedTransformer; <SRC> names the round's records.",
+    .aliases = {{.key = "hoodie.streamer.transformer.sql"}},
+    .group = "Streamer",
+    .support = ConfigSupport::kHonoured};
+
+const ConfigProperty<std::string> StreamerConfig::kTransformerSqlFile{
+    .key = "hoodie.deltastreamer.transformer.sql.file",
+    .doc = "File of SQL statements (separated by ';') of the SqlFileBasedTransformer; the "
+           "last statement's rows are the output.",
+    .aliases = {{.key = "hoodie.streamer.transformer.sql.file"}},
+    .group = "Streamer",
+    .support = ConfigSupport::kHonoured};
+
+const ConfigProperty<int64_t> StreamerConfig::kSqlMemoryLimit{
+    .key = "hoodie.streamer.transformer.sql.memory.limit",
+    .default_value = 512LL << 20,
+    .doc = "hoodie only (no Hudi key): memory (bytes) of the embedded SQL engine of the SQL "
+           "transformers; beyond it their tables spill to hoodie.memory.spillable.map.path.",
+    .validate = v::PositiveInt64,
+    .group = "Streamer",
+    .support = ConfigSupport::kHonoured};
+
+const ConfigProperty<std::string> StreamerConfig::kSqlSourceTables{
+    .key = "hoodie.streamer.source.sql.tables",
+    .doc = "hoodie only (Spark's SqlSource reads its catalog): Hudi tables the SqlSource "
+           "query can name, as name=base-path pairs, comma-separated (their snapshots); "
+           "files are read in the SQL itself (read_parquet, read_json, read_csv).",
+    .group = "Streamer",
+    .support = ConfigSupport::kHonoured};
+
+const ConfigProperty<bool> StreamerConfig::kSqlSourceEmitCheckpoint{
+    .key = "hoodie.deltastreamer.source.sql.checkpoint.emit",
+    .default_value = false,
+    .doc = "SqlSource commits the current epoch milliseconds as its checkpoint.",
+    .aliases = {{.key = "hoodie.streamer.source.sql.checkpoint.emit"}},
+    .group = "Streamer",
+    .support = ConfigSupport::kHonoured};
+
+const ConfigProperty<std::string> StreamerConfig::kHoodieIncrPath{
+    .key = "hoodie.deltastreamer.source.hoodieincr.path",
+    .doc = "Base path of the Hudi table HoodieIncrSource pulls from.",
+    .aliases = {{.key = "hoodie.streamer.source.hoodieincr.path"}},
+    .group = "Streamer",
+    .support = ConfigSupport::kHonoured};
+
+const ConfigProperty<int32_t> StreamerConfig::kHoodieIncrNumInstants{
+    .key = "hoodie.deltastreamer.source.hoodieincr.num_instants",
+    .default_value = 5,
+    .doc = "Most source instants one HoodieIncrSource round reads.",
+    .aliases = {{.key = "hoodie.streamer.source.hoodieincr.num_instants"}},
+    .validate = v::PositiveInt32,
+    .group = "Streamer",
+    .support = ConfigSupport::kHonoured};
+
+const ConfigProperty<std::string> StreamerConfig::kHoodieIncrMissingCheckpointStrategy{
+    .key = "hoodie.deltastreamer.source.hoodieincr.missing.checkpoint.strategy",
+    .doc = "Where HoodieIncrSource starts without a checkpoint: READ_LATEST (the latest "
+           "instant) or READ_UPTO_LATEST_COMMIT (everything).",
+    .aliases = {{.key = "hoodie.streamer.source.hoodieincr.missing.checkpoint.strategy"}},
+    .allowed_values = {"READ_LATEST", "READ_UPTO_LATEST_COMMIT"},
+    .group = "Streamer",
+    .support = ConfigSupport::kHonoured};
+
+const ConfigProperty<bool> StreamerConfig::kHoodieIncrReadLatestOnMissingCheckpoint{
+    .key = "hoodie.deltastreamer.source.hoodieincr.read_latest_on_missing_ckpt",
+    .default_value = false,
+    .doc = "Deprecated: true means missing.checkpoint.strategy=READ_LATEST.",
+    .aliases = {{.key = "hoodie.streamer.source.hoodieincr.read_latest_on_missing_ckpt"}},
+    .group = "Streamer",
+    .support = ConfigSupport::kHonoured};
+
+const ConfigProperty<bool> StreamerConfig::kHoodieIncrDropAllMetaFields{
+    .key = "hoodie.deltastreamer.source.hoodieincr.drop.all.meta.fields.from.source",
+    .default_value = false,
+    .doc = "Drop every meta column of the pulled rows (else all but _hoodie_partition_path).",
+    .aliases = {{.key = "hoodie.streamer.source.hoodieincr.drop.all.meta.fields.from.source"}},
+    .group = "Streamer",
+    .support = ConfigSupport::kHonoured};
+
+const ConfigProperty<std::string> StreamerConfig::kHoodieIncrFileFormat{
+    .key = "hoodie.deltastreamer.source.hoodieincr.file.format",
+    .default_value = std::string("parquet"),
+    .doc = "Base file format of the source table.",
+    .aliases = {{.key = "hoodie.streamer.source.hoodieincr.file.format"}},
+    .group = "Streamer",
+    .support = ConfigSupport::kRefused,
+    .support_note = "hoodie reads parquet base files only"};
 
 void StreamerConfig::Register(ConfigRegistry* registry) {
+  registry->Add(kSqlSourceTables);
+  registry->Add(kSqlSourceEmitCheckpoint);
+  registry->Add(kHoodieIncrPath);
+  registry->Add(kHoodieIncrNumInstants);
+  registry->Add(kHoodieIncrMissingCheckpointStrategy);
+  registry->Add(kHoodieIncrReadLatestOnMissingCheckpoint);
+  registry->Add(kHoodieIncrDropAllMetaFields);
+  registry->Add(kHoodieIncrFileFormat);
+  registry->Add(kTransformerSql);
+  registry->Add(kTransformerSqlFile);
+  registry->Add(kSqlMemoryLimit);
+  registry->Add(kSchemaPostProcessor);
+  registry->Add(kDropColumnsPostProcessorColumns);
+  registry->Add(kSparkAvroPostProcessorEnable);
+  registry->Add(kSourceInputSelector);
+  registry->Add(kCheckpointForceSkip);
+  registry->Add(kCsvHeader);
+  registry->Add(kCsvSep);
+  registry->Add(kCsvQuote);
+  registry->Add(kCsvEscape);
+  registry->Add(kCsvNullValue);
   registry->Add(kTablesToBeIngested);
   registry->Add(kTargetBasePath);
   registry->Add(kTableConfigFile);

@@ -74,6 +74,41 @@ struct StreamerConfig {
   /// hoodie.deltastreamer.source.sql.sql.query
   static const ConfigProperty<std::string> kSqlQuery;
 
+  /// hoodie.deltastreamer.schemaprovider.schema_post_processor
+  static const ConfigProperty<std::string> kSchemaPostProcessor;
+  /// hoodie.deltastreamer.schemaprovider.schema_post_processor.delete.columns
+  static const ConfigProperty<std::string> kDropColumnsPostProcessorColumns;
+  /// hoodie.deltastreamer.schemaprovider.spark_avro_post_processor.enable
+  static const ConfigProperty<bool> kSparkAvroPostProcessorEnable;
+  /// hoodie.deltastreamer.source.input.selector
+  static const ConfigProperty<std::string> kSourceInputSelector;
+  /// hoodie.deltastreamer.checkpoint.force.skip
+  static const ConfigProperty<bool> kCheckpointForceSkip;
+  /// hoodie.deltastreamer.csv.header, .sep, .quote, .escape, .nullValue (Spark's CSV
+  /// reader options of the CsvDFSSource).
+  static const ConfigProperty<bool> kCsvHeader;
+  static const ConfigProperty<std::string> kCsvSep;
+  static const ConfigProperty<std::string> kCsvQuote;
+  static const ConfigProperty<std::string> kCsvEscape;
+  static const ConfigProperty<std::string> kCsvNullValue;
+
+  /// hoodie.deltastreamer.transformer.sql / .sql.file (the SQL transformers)
+  static const ConfigProperty<std::string> kTransformerSql;
+  static const ConfigProperty<std::string> kTransformerSqlFile;
+  /// hoodie.streamer.transformer.sql.memory.limit (hoodie's own: the SQL engine's memory)
+  static const ConfigProperty<int64_t> kSqlMemoryLimit;
+
+  /// hoodie.streamer.source.sql.tables (hoodie's own) and ...sql.checkpoint.emit
+  static const ConfigProperty<std::string> kSqlSourceTables;
+  static const ConfigProperty<bool> kSqlSourceEmitCheckpoint;
+  /// hoodie.deltastreamer.source.hoodieincr.* (HoodieIncrSource)
+  static const ConfigProperty<std::string> kHoodieIncrPath;
+  static const ConfigProperty<int32_t> kHoodieIncrNumInstants;
+  static const ConfigProperty<std::string> kHoodieIncrMissingCheckpointStrategy;
+  static const ConfigProperty<bool> kHoodieIncrReadLatestOnMissingCheckpoint;
+  static const ConfigProperty<bool> kHoodieIncrDropAllMetaFields;
+  static const ConfigProperty<std::string> kHoodieIncrFileFormat;
+
   /// Adds every key above to `registry`.
   static void Register(ConfigRegistry* registry);
 };

@@ -26,7 +26,8 @@ class JsonLinesFormat : public InputFormat {
     return OpenJsonLines(path, {.schema = options.schema,
                                 .drop_unknown_fields = options.drop_unknown_fields});
   }
-  std::string Where(const std::string& path, int64_t row) const override {
+  std::string Where(const std::string& path, int64_t row,
+                    const InputOptions&) const override {
     return path + ":" + std::to_string(row + 1);
   }
   bool LocatesErrors() const override { return true; }
@@ -36,11 +37,12 @@ class JsonLinesFormat : public InputFormat {
 class CsvFormat : public InputFormat {
  public:
   ReaderResult Open(const std::string& path, const InputOptions& options) const override {
-    return OpenCsv(path, {.schema = options.schema});
+    return OpenCsv(path, {.schema = options.schema, .dialect = options.csv});
   }
-  // The header is line 1.
-  std::string Where(const std::string& path, int64_t row) const override {
-    return path + ":" + std::to_string(row + 2);
+  // A header is line 1.
+  std::string Where(const std::string& path, int64_t row,
+                    const InputOptions& options) const override {
+    return path + ":" + std::to_string(row + (options.csv.header ? 2 : 1));
   }
   bool LocatesErrors() const override { return true; }
   bool TakesSchema() const override { return true; }

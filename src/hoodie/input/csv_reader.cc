@@ -36,8 +36,11 @@ Status LocateError(const std::string& path, const Status& status) {
 class CsvReader : public ::arrow::RecordBatchReader {
  public:
   CsvReader(std::string path, std::shared_ptr<::arrow::csv::StreamingReader> text,
-            std::shared_ptr<::arrow::Schema> schema)
-      : path_(std::move(path)), text_(std::move(text)), schema_(std::move(schema)) {}
+            std::shared_ptr<::arrow::Schema> schema, bool header)
+      : path_(std::move(path)),
+        text_(std::move(text)),
+        schema_(std::move(schema)),
+        first_line_(header ? 2 : 1) {}
 
   std::shared_ptr<::arrow::Schema> schema() const override { return schema_; }
 
@@ -76,8 +79,7 @@ class CsvReader : public ::arrow::RecordBatchReader {
       }
       Status status = internal::AppendText(strings.GetView(row), builder.get());
       if (!status.ok()) {
-        // The header is line 1.
-        return status.WithMessage(path_, ":", first_row_ + row + 2, ": field '",
+        return status.WithMessage(path_, ":", first_row_ + row + first_line_, ": field '",
                                   field.name(), "': ", status.message());
       }
     }
@@ -88,23 +90,54 @@ class CsvReader : public ::arrow::RecordBatchReader {
   std::shared_ptr<::arrow::csv::StreamingReader> text_;
   std::shared_ptr<::arrow::Schema> schema_;
   int64_t first_row_ = 0;
+  int64_t first_line_;  // the line of the first row: 2 after a header
 };
 
+// The file's text columns; `names` given: the file has no header and these are its
+// columns (or it has one that is skipped), each read as text.
 ::arrow::Result<std::shared_ptr<::arrow::csv::StreamingReader>> OpenText(
-    const std::string& path, const std::vector<std::string>& names) {
+    const std::string& path, const CsvOptions& options, const std::vector<std::string>& names,
+    bool skip_header) {
   ARROW_ASSIGN_OR_RAISE(auto file, ::arrow::io::ReadableFile::Open(path));
   auto read_options = ::arrow::csv::ReadOptions::Defaults();
   read_options.use_threads = false;
+  if (!names.empty() && !options.dialect.header) read_options.column_names = names;
+  if (!names.empty() && skip_header) {
+    read_options.column_names = names;
+    read_options.skip_rows = 1;
+  }
+  auto parse = ::arrow::csv::ParseOptions::Defaults();
+  parse.delimiter = options.dialect.delimiter;
+  parse.quoting = options.dialect.quote != '\0';
+  parse.quote_char = options.dialect.quote;
+  parse.escaping = options.dialect.escape != '\0';
+  if (parse.escaping) parse.escape_char = options.dialect.escape;
   auto convert = ::arrow::csv::ConvertOptions::Defaults();
   convert.strings_can_be_null = true;
   convert.quoted_strings_can_be_null = true;
-  convert.null_values = {""};
+  convert.null_values = {options.dialect.null_value};
   for (const std::string& name : names) convert.column_types[name] = ::arrow::utf8();
-  auto reader = ::arrow::csv::StreamingReader::Make(
-      ::arrow::io::default_io_context(), file, read_options,
-      ::arrow::csv::ParseOptions::Defaults(), convert);
+  auto reader = ::arrow::csv::StreamingReader::Make(::arrow::io::default_io_context(), file,
+                                                    read_options, parse, convert);
   if (!reader.ok()) return LocateError(path, reader.status());
   return reader;
+}
+
+// The column names of the file: its header's, the schema's by position, or Spark's
+// _c0, _c1, ... for as many columns as the first line has.
+::arrow::Result<std::vector<std::string>> ColumnNames(const std::string& path,
+                                                      const CsvOptions& options) {
+  if (options.schema && (!options.dialect.header || options.dialect.by_position)) {
+    return options.schema->field_names();
+  }
+  CsvOptions probe_options = options;
+  probe_options.dialect.header = true;
+  ARROW_ASSIGN_OR_RAISE(auto probe, OpenText(path, probe_options, {}, false));
+  std::vector<std::string> names = probe->schema()->field_names();
+  if (!options.dialect.header) {
+    for (size_t i = 0; i < names.size(); ++i) names[i] = "_c" + std::to_string(i);
+  }
+  return names;
 }
 
 }  // namespace
@@ -112,9 +145,9 @@ class CsvReader : public ::arrow::RecordBatchReader {
 ::arrow::Result<std::shared_ptr<::arrow::RecordBatchReader>> OpenCsv(
     const std::string& path, CsvOptions options) {
   // A first open learns the header's names, so the second reads every column as text.
-  ARROW_ASSIGN_OR_RAISE(auto probe, OpenText(path, {}));
-  std::vector<std::string> names = probe->schema()->field_names();
-  ARROW_ASSIGN_OR_RAISE(auto text, OpenText(path, names));
+  ARROW_ASSIGN_OR_RAISE(std::vector<std::string> names, ColumnNames(path, options));
+  ARROW_ASSIGN_OR_RAISE(auto text, OpenText(path, options, names,
+                                            options.dialect.header));
   ::arrow::FieldVector fields;
   for (const std::string& name : names) {
     std::shared_ptr<::arrow::Field> typed =
@@ -125,7 +158,8 @@ class CsvReader : public ::arrow::RecordBatchReader {
     }
     fields.push_back(typed ? ::arrow::field(name, typed->type()) : ::arrow::field(name, ::arrow::utf8()));
   }
-  return std::make_shared<CsvReader>(path, std::move(text), ::arrow::schema(fields));
+  return std::make_shared<CsvReader>(path, std::move(text), ::arrow::schema(fields),
+                                     options.dialect.header);
 }
 
 }  // namespace hoodie

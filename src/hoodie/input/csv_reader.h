@@ -13,11 +13,29 @@
 
 namespace hoodie {
 
+/// How a CSV file is written (Spark's CSV reader options).
+struct CsvDialect {
+  /// The first line names the columns (Spark's `header`; hoodie write's default). Without
+  /// a header the columns are the schema's, by position, or `_c0`, `_c1`, ... as Spark
+  /// names them.
+  bool header = true;
+  /// With a header and a schema, take the schema's columns by position and ignore the
+  /// header's names (Spark's enforceSchema=true, which the streamer's CSV source has);
+  /// by default columns are matched by name.
+  bool by_position = false;
+  /// Spark's `sep`, `quote` and `escape` (`\0` for none) and `nullValue`.
+  char delimiter = ',';
+  char quote = '"';
+  char escape = '\0';
+  std::string null_value;
+};
+
 struct CsvOptions {
   /// Types for the columns it names; the others, and all without a schema, are
   /// strings (Spark's inferSchema=false). Values are parsed as Spark parses text for
   /// the type (see text_value_internal.h).
   std::shared_ptr<::arrow::Schema> schema;
+  CsvDialect dialect;
 };
 
 /// Opens `path` (local file). Empty fields, quoted or not, are null (Spark's default

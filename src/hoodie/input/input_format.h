@@ -14,6 +14,7 @@
 #include <arrow/type_fwd.h>
 
 #include "hoodie/common/plugin_registry.h"
+#include "hoodie/input/csv_reader.h"
 
 namespace hoodie {
 
@@ -23,6 +24,8 @@ struct InputOptions {
   std::shared_ptr<::arrow::Schema> schema;
   /// With a user's schema, JSON keys it lacks are dropped (Spark's reader), not refused.
   bool drop_unknown_fields = false;
+  /// How CSV files are written (the csv format only).
+  CsvDialect csv;
 };
 
 /// \brief One input file format.
@@ -36,7 +39,8 @@ class InputFormat {
 
   /// Where row `row` (from 0) of the file at `path` is, for messages: "path: row N",
   /// or "path:line" for a format with lines.
-  virtual std::string Where(const std::string& path, int64_t row) const {
+  virtual std::string Where(const std::string& path, int64_t row,
+                            const InputOptions& options) const {
     return path + ": row " + std::to_string(row);
   }
 

@@ -220,16 +220,16 @@ TEST(InputFormatTest, EveryFormatIsAPlugInByName) {
     SCOPED_TRACE(name);
     ASSERT_OK_AND_ASSIGN(auto format, MakeInputFormat(name));
     EXPECT_FALSE(format->TakesSchema());
-    EXPECT_EQ(format->Where(path, 4), path + ": row 4");
+    EXPECT_EQ(format->Where(path, 4, {}), path + ": row 4");
     ASSERT_OK_AND_ASSIGN(auto reader, format->Open(path, {}));
     auto read = reader->ToTable().ValueOrDie();
     EXPECT_TRUE(read->Equals(*table)) << read->ToString();
   }
   ASSERT_OK_AND_ASSIGN(auto json, MakeInputFormat("json"));
   EXPECT_TRUE(json->TakesSchema());
-  EXPECT_EQ(json->Where("in.json", 0), "in.json:1");
+  EXPECT_EQ(json->Where("in.json", 0, {}), "in.json:1");
   ASSERT_OK_AND_ASSIGN(auto csv, MakeInputFormat("csv"));
-  EXPECT_EQ(csv->Where("in.csv", 0), "in.csv:2");
+  EXPECT_EQ(csv->Where("in.csv", 0, {}), "in.csv:2");
   EXPECT_THAT(MakeInputFormat("xml").status().message(),
               HasSubstr("unknown input format 'xml': hoodie has none registered under that name (registered: avro, csv, json, orc, parquet)"));
 }

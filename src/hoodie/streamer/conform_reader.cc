@@ -1,0 +1,107 @@
+// SPDX-License-Identifier: Apache-2.0
+/// \file hoodie/streamer/conform_reader.cc
+#include "hoodie/streamer/conform_reader_internal.h"
+
+#include <utility>
+#include <vector>
+
+#include <arrow/array.h>
+#include <arrow/compute/cast.h>
+#include <arrow/type.h>
+
+#include "hoodie/format/avro/meta_fields.h"
+
+namespace hoodie::internal {
+namespace {
+
+class MappedReader : public ::arrow::RecordBatchReader {
+ public:
+  MappedReader(std::shared_ptr<::arrow::RecordBatchReader> input,
+               std::shared_ptr<::arrow::Schema> schema, BatchMapping mapping)
+      : input_(std::move(input)), schema_(std::move(schema)), mapping_(std::move(mapping)) {}
+  std::shared_ptr<::arrow::Schema> schema() const override { return schema_; }
+  ::arrow::Status ReadNext(std::shared_ptr<::arrow::RecordBatch>* batch) override {
+    std::shared_ptr<::arrow::RecordBatch> in;
+    ARROW_RETURN_NOT_OK(input_->ReadNext(&in));
+    if (in == nullptr) {
+      batch->reset();
+      return ::arrow::Status::OK();
+    }
+    ARROW_ASSIGN_OR_RAISE(*batch, mapping_(in));
+    return ::arrow::Status::OK();
+  }
+
+ private:
+  std::shared_ptr<::arrow::RecordBatchReader> input_;
+  std::shared_ptr<::arrow::Schema> schema_;
+  BatchMapping mapping_;
+};
+
+// The target column `field` of `in`: by name, cast, or null when nullable and absent.
+::arrow::Result<std::shared_ptr<::arrow::Array>> TargetColumn(const ::arrow::RecordBatch& in,
+                                                              const ::arrow::Field& field) {
+  std::shared_ptr<::arrow::Array> column = in.GetColumnByName(field.name());
+  if (column == nullptr) {
+    if (!field.nullable()) {
+      return ::arrow::Status::Invalid("the records have no column '", field.name(),
+                                      "', which the target schema requires");
+    }
+    return ::arrow::MakeArrayOfNull(field.type(), in.num_rows());
+  }
+  if (column->type()->Equals(*field.type())) return column;
+  auto cast = ::arrow::compute::Cast(*column, field.type());
+  if (!cast.ok()) {
+    return ::arrow::Status::Invalid("column '", field.name(), "' (", column->type()->ToString(),
+                                    ") does not convert to the target schema's ",
+                                    field.type()->ToString(), ": ", cast.status().message());
+  }
+  return *cast;
+}
+
+}  // namespace
+
+std::shared_ptr<::arrow::RecordBatchReader> MapBatches(
+    std::shared_ptr<::arrow::RecordBatchReader> input, std::shared_ptr<::arrow::Schema> schema,
+    BatchMapping mapping) {
+  return std::make_shared<MappedReader>(std::move(input), std::move(schema), std::move(mapping));
+}
+
+std::shared_ptr<::arrow::RecordBatchReader> WithoutMetaColumns(
+    std::shared_ptr<::arrow::RecordBatchReader> records, bool all) {
+  std::vector<int> kept;
+  ::arrow::FieldVector fields;
+  const auto& all_fields = records->schema()->fields();
+  for (int i = 0; i < static_cast<int>(all_fields.size()); ++i) {
+    const std::string& name = all_fields[i]->name();
+    if (!IsMetaField(name) || (!all && name == "_hoodie_partition_path")) {
+      kept.push_back(i);
+      fields.push_back(all_fields[i]);
+    }
+  }
+  if (kept.size() == all_fields.size()) return records;
+  auto schema = ::arrow::schema(std::move(fields));
+  return MapBatches(std::move(records), schema,
+                    [kept, schema](const std::shared_ptr<::arrow::RecordBatch>& in)
+                        -> ::arrow::Result<std::shared_ptr<::arrow::RecordBatch>> {
+                      ::arrow::ArrayVector columns;
+                      for (int i : kept) columns.push_back(in->column(i));
+                      return ::arrow::RecordBatch::Make(schema, in->num_rows(), std::move(columns));
+                    });
+}
+
+::arrow::Result<std::shared_ptr<::arrow::RecordBatchReader>> ConformToSchema(
+    std::shared_ptr<::arrow::RecordBatchReader> input,
+    std::shared_ptr<::arrow::Schema> target) {
+  return MapBatches(std::move(input), target,
+                    [target](const std::shared_ptr<::arrow::RecordBatch>& in)
+                        -> ::arrow::Result<std::shared_ptr<::arrow::RecordBatch>> {
+                      ::arrow::ArrayVector columns;
+                      for (const auto& field : target->fields()) {
+                        ARROW_ASSIGN_OR_RAISE(auto column, TargetColumn(*in, *field));
+                        columns.push_back(std::move(column));
+                      }
+                      return ::arrow::RecordBatch::Make(target, in->num_rows(), std::move(columns));
+                    });
+}
+
+}  // namespace hoodie::internal

@@ -1,0 +1,81 @@
+// SPDX-License-Identifier: Apache-2.0
+/// \file hoodie/streamer/source.h
+/// \brief Streamer sources as plug-ins: each fetches what is new after a checkpoint as a
+/// stream of Arrow batches, with the checkpoint of the next round (Hudi's
+/// org.apache.hudi.utilities.sources.Source).
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <limits>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <arrow/record_batch.h>
+#include <arrow/result.h>
+#include <arrow/status.h>
+
+#include "hoodie/common/plugin_registry.h"
+
+namespace hoodie {
+
+class HoodieConfig;
+class SchemaProvider;
+
+/// What a source is made with.
+struct SourceContext {
+  const HoodieConfig* config = nullptr;
+  /// The --schemaprovider-class provider, or null.
+  std::shared_ptr<SchemaProvider> schema_provider;
+};
+
+/// One round's input.
+struct SourceBatch {
+  /// The records, read lazily batch by batch; null when there is nothing new.
+  std::shared_ptr<::arrow::RecordBatchReader> records;
+  /// The checkpoint the round commits (None: the source keeps none, as SqlSource).
+  std::optional<std::string> checkpoint;
+  /// Bytes (files) or records (streams) the batch takes from the source.
+  int64_t source_size = 0;
+  /// What the batch reads, for the progress line ("3 files").
+  std::string description;
+  /// Where input row `row` (from 0) came from, for messages; null: "record N".
+  std::function<std::string(int64_t)> where;
+};
+
+/// \brief One source of a streamer.
+class Source {
+ public:
+  virtual ~Source() = default;
+
+  /// What is new after `checkpoint` (None: from the start), at most about
+  /// `source_limit` (bytes for DFS sources, records for streams).
+  virtual ::arrow::Result<SourceBatch> FetchNext(const std::optional<std::string>& checkpoint,
+                                                 int64_t source_limit) = 0;
+
+  /// Called after the round's commit (Kafka commits its offsets here).
+  virtual ::arrow::Status OnCommit(const std::optional<std::string>& checkpoint) {
+    return ::arrow::Status::OK();
+  }
+};
+
+/// --source-limit's default: no limit (Long.MAX_VALUE).
+inline constexpr int64_t kNoSourceLimit = std::numeric_limits<int64_t>::max();
+
+/// \brief Sources by Hudi class name (both the `deltastreamer` and 0.15's `streamer`
+/// package spellings are the same class: org.apache.hudi.utilities.sources.X) or short
+/// name (JsonDFSSource, json-dfs).
+class SourceRegistry : public PluginRegistry<Source, const SourceContext&> {
+ public:
+  SourceRegistry() : PluginRegistry("source") {}
+  /// The process-wide registry, with the built-in sources registered.
+  static SourceRegistry* Global();
+};
+
+/// The source `class_name` names, made from `context`.
+::arrow::Result<std::unique_ptr<Source>> MakeSource(const std::string& class_name,
+                                                    const SourceContext& context);
+
+}  // namespace hoodie

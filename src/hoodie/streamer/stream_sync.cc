@@ -1,0 +1,265 @@
+// SPDX-License-Identifier: Apache-2.0
+/// \file hoodie/streamer/stream_sync.cc
+#include "hoodie/streamer/stream_sync.h"
+
+#include <utility>
+
+#include "hoodie/actions/compaction_scheduler.h"
+#include "hoodie/client/write_client.h"
+#include "hoodie/common/logging.h"
+#include "hoodie/common/macros.h"
+#include "hoodie/config/compaction_config.h"
+#include "hoodie/config/datasource_config.h"
+#include "hoodie/config/streamer_config.h"
+#include "hoodie/config/table_config_keys.h"
+#include "hoodie/config/write_config.h"
+#include "hoodie/format/avro/schema_evolution.h"
+#include "hoodie/storage/path.h"
+#include "hoodie/storage/storage.h"
+#include "hoodie/streamer/conform_reader_internal.h"
+#include "hoodie/streamer/schema_provider.h"
+#include "hoodie/streamer/transformer.h"
+#include "hoodie/table/table_config.h"
+#include "hoodie/table/table_meta_client.h"
+#include "hoodie/timeline/active_timeline.h"
+#include "hoodie/write/write_options.h"
+
+namespace hoodie {
+namespace {
+
+// Sets `key` to what the streamer needs unless the user set it; a user value that
+// contradicts it is refused as HoodieStreamer's checks refuse it.
+::arrow::Status Require(HoodieConfig* config, const ConfigProperty<bool>& key, bool value) {
+  if (auto set = config->GetExplicit(key)) {
+    ARROW_ASSIGN_OR_RAISE(bool given, config->Get(key));
+    if (given != value) {
+      return ::arrow::Status::Invalid(key.key, " should be set to ", value ? "true" : "false",
+                                      " for the streamer (it is ", *set, ")");
+    }
+  }
+  config->Set(key.key, value ? "true" : "false");
+  return ::arrow::Status::OK();
+}
+
+void SetUnlessGiven(HoodieConfig* config, const ConfigProperty<std::string>& key,
+                    const std::string& value) {
+  if (!config->GetExplicit(key)) config->Set(key.key, value);
+}
+
+bool IsStreamerOperation(WriteOperationType op) {
+  switch (op) {
+    case WriteOperationType::kUpsert:
+    case WriteOperationType::kInsert:
+    case WriteOperationType::kBulkInsert:
+    case WriteOperationType::kInsertOverwrite:
+    case WriteOperationType::kInsertOverwriteTable:
+    case WriteOperationType::kDeletePartition:
+      return true;
+    default:
+      return false;
+  }
+}
+
+// A reader of no records, for a round whose source had nothing new but whose
+// checkpoint moved (Hudi commits such a round empty).
+class EmptyReader : public ::arrow::RecordBatchReader {
+ public:
+  explicit EmptyReader(std::shared_ptr<::arrow::Schema> schema) : schema_(std::move(schema)) {}
+  std::shared_ptr<::arrow::Schema> schema() const override { return schema_; }
+  ::arrow::Status ReadNext(std::shared_ptr<::arrow::RecordBatch>* batch) override {
+    batch->reset();
+    return ::arrow::Status::OK();
+  }
+
+ private:
+  std::shared_ptr<::arrow::Schema> schema_;
+};
+
+// Counts the records a round reads from its source (before transformers).
+class CountingReader : public ::arrow::RecordBatchReader {
+ public:
+  CountingReader(std::shared_ptr<::arrow::RecordBatchReader> inner, int64_t* rows)
+      : inner_(std::move(inner)), rows_(rows) {}
+  std::shared_ptr<::arrow::Schema> schema() const override { return inner_->schema(); }
+  ::arrow::Status ReadNext(std::shared_ptr<::arrow::RecordBatch>* batch) override {
+    ARROW_RETURN_NOT_OK(inner_->ReadNext(batch));
+    if (*batch != nullptr) *rows_ += (*batch)->num_rows();
+    return ::arrow::Status::OK();
+  }
+
+ private:
+  std::shared_ptr<::arrow::RecordBatchReader> inner_;
+  int64_t* rows_;
+};
+
+}  // namespace
+
+::arrow::Result<HoodieConfig> StreamerWriteConfig(const StreamerOptions& options,
+                                                  HoodieConfig config) {
+  if (options.table_type != "COPY_ON_WRITE" && options.table_type != "MERGE_ON_READ") {
+    return ::arrow::Status::Invalid("--table-type must be COPY_ON_WRITE or MERGE_ON_READ, not '",
+                                    options.table_type, "'");
+  }
+  if (options.base_file_format != "PARQUET") {
+    return ::arrow::Status::NotImplemented("--base-file-format ", options.base_file_format,
+                                           ": hoodie writes PARQUET base files only");
+  }
+  if (!IsStreamerOperation(options.operation)) {
+    return ::arrow::Status::Invalid("--op ", WriteOperationTypeName(options.operation),
+                                    " is not a streamer operation (UPSERT, INSERT, BULK_INSERT)");
+  }
+  // HoodieStreamer's constructor: dropping duplicates would lose updates.
+  if (options.filter_dupes && options.operation == WriteOperationType::kUpsert) {
+    return ::arrow::Status::Invalid(
+        "'--filter-dupes' needs to be disabled when '--op' is 'UPSERT' to ensure updates "
+        "are not missed");
+  }
+  config.Set(TableConfigKeys::kTableName.key, options.target_table);
+  config.Set(DataSourceConfig::kTableType.key, options.table_type);
+  config.Set(DataSourceConfig::kOperation.key,
+             std::string(WriteOperationTypeName(options.operation)));
+  SetUnlessGiven(&config, DataSourceConfig::kPrecombineField, options.source_ordering_field);
+  SetUnlessGiven(&config, DataSourceConfig::kPayloadClass, options.payload_class);
+  // getHoodieClientConfig: combineInput(filterDupes, true), auto commit off, inline
+  // compaction only for a merge-on-read table outside continuous mode.
+  ARROW_RETURN_NOT_OK(Require(&config, WriteConfig::kCombineBeforeInsert, options.filter_dupes));
+  ARROW_RETURN_NOT_OK(Require(&config, WriteConfig::kCombineBeforeUpsert, true));
+  ARROW_RETURN_NOT_OK(Require(&config, WriteConfig::kAutoCommit, false));
+  ARROW_RETURN_NOT_OK(
+      Require(&config, CompactionConfig::kInlineCompact, options.inline_compaction()));
+  // DataSourceUtils.dropDuplicates: records whose key the table holds are dropped.
+  if (options.filter_dupes) config.Set(DataSourceConfig::kInsertDropDuplicates.key, "true");
+  return config;
+}
+
+StreamSync::~StreamSync() = default;
+
+::arrow::Result<std::unique_ptr<StreamSync>> StreamSync::Make(StreamerOptions options,
+                                                            HoodieConfig props) {
+  auto out = std::unique_ptr<StreamSync>(new StreamSync());
+  ARROW_ASSIGN_OR_RAISE(out->config_, StreamerWriteConfig(options, std::move(props)));
+  ARROW_RETURN_NOT_OK(out->config_.CheckSupported());
+  ARROW_ASSIGN_OR_RAISE(out->storage_,
+                        Storage::FromUri(options.target_base_path, &out->base_path_));
+  ARROW_ASSIGN_OR_RAISE(out->schema_provider_,
+                        MakeSchemaProvider(options.schema_provider_class, out->config_));
+  SourceContext context{.config = &out->config_, .schema_provider = out->schema_provider_};
+  ARROW_ASSIGN_OR_RAISE(out->source_, MakeSource(options.source_class, context));
+  ARROW_ASSIGN_OR_RAISE(out->transformer_,
+                        MakeTransformers(options.transformer_class, out->config_));
+  out->options_ = std::move(options);
+  return out;
+}
+
+::arrow::Result<RoundResult> StreamSync::SyncOnce() {
+  RoundResult round;
+  std::optional<ActiveTimeline> timeline;
+  ARROW_ASSIGN_OR_RAISE(bool exists, storage_->Exists(JoinPath(base_path_, ".hoodie")));
+  if (exists) {
+    ARROW_ASSIGN_OR_RAISE(auto table, TableMetaClient::Load(storage_, base_path_));
+    if (TableTypeName(table->table_type()) != options_.table_type) {
+      return ::arrow::Status::Invalid("--table-type ", options_.table_type, " but the table at ",
+                                      options_.target_base_path, " is ",
+                                      TableTypeName(table->table_type()));
+    }
+    ARROW_ASSIGN_OR_RAISE(timeline, table->LoadActiveTimeline());
+  }
+  ARROW_ASSIGN_OR_RAISE(
+      ResumePoint resume,
+      ChooseResumeCheckpoint(timeline ? &*timeline : nullptr, options_.merge_on_read(),
+                             options_.checkpoint));
+  round.resumed_from = resume.checkpoint;
+  ARROW_ASSIGN_OR_RAISE(SourceBatch batch,
+                        source_->FetchNext(resume.checkpoint, options_.source_limit));
+  round.checkpoint = batch.checkpoint;
+  round.source_size = batch.source_size;
+  round.source_description = batch.description;
+  if (!options_.allow_commit_on_no_checkpoint_change && batch.checkpoint == resume.checkpoint) {
+    round.skipped = "no new data, source checkpoint has not changed";
+    return round;
+  }
+  ARROW_RETURN_NOT_OK(WriteRound(std::move(batch), &round));
+  if (schema_provider_ != nullptr) ARROW_RETURN_NOT_OK(schema_provider_->Refresh());
+  return round;
+}
+
+::arrow::Status StreamSync::WriteRound(SourceBatch batch, RoundResult* round) {
+  ARROW_ASSIGN_OR_RAISE(auto table, WriteClient::OpenOrCreateTable(storage_, base_path_, config_));
+  ARROW_ASSIGN_OR_RAISE(auto client, WriteClient::Make(table, config_));
+  std::shared_ptr<::arrow::Schema> target;
+  if (schema_provider_ != nullptr) {
+    ARROW_ASSIGN_OR_RAISE(target, schema_provider_->TargetSchema());
+  }
+  if (target != nullptr) {
+    // getDeducedSchemaProvider: the provider's schema must be able to read the table's
+    // data (added nullable columns evolve the table; other changes are refused).
+    ARROW_ASSIGN_OR_RAISE(auto table_schema, client->TableSchema());
+    if (table_schema != nullptr) {
+      ::arrow::Status compatible = CheckSchemaEvolution(*table_schema, *target);
+      if (!compatible.ok()) {
+        return compatible.WithMessage("the schema provider's schema cannot replace the table's: ",
+                                      compatible.message());
+      }
+    }
+  }
+  std::shared_ptr<::arrow::RecordBatchReader> records = batch.records;
+  if (records == nullptr) {
+    std::shared_ptr<::arrow::Schema> schema = target;
+    if (schema == nullptr) {
+      ARROW_ASSIGN_OR_RAISE(schema, client->TableSchema());
+    }
+    if (schema == nullptr) {
+      round->skipped = "no records and no schema yet: nothing to commit";
+      return ::arrow::Status::OK();
+    }
+    records = std::make_shared<EmptyReader>(schema);
+  } else {
+    records = std::make_shared<CountingReader>(records, &round->records_read);
+    if (transformer_ != nullptr) {
+      ARROW_ASSIGN_OR_RAISE(records, transformer_->Apply(records));
+    }
+    // Records are rewritten into the provider's target schema (LazyCastingIterator).
+    if (target != nullptr) {
+      ARROW_ASSIGN_OR_RAISE(records, internal::ConformToSchema(records, target));
+    }
+  }
+  ARROW_ASSIGN_OR_RAISE(std::string instant, client->StartCommit(options_.operation));
+  auto written = client->Write(instant, options_.operation, records.get());
+  if (!written.ok()) {
+    HOODIE_WARN_NOT_OK(client->Abort(instant), "rolling back the failed round " + instant);
+    return written.status().WithMessage("round ", instant, " failed and was rolled back: ",
+                                        written.status().message());
+  }
+  WriteResult result = *std::move(written);
+  auto where = [&batch](int64_t row) {
+    return batch.where ? batch.where(row) : "record " + std::to_string(row);
+  };
+  if (!result.failed.empty() && !options_.commit_on_errors) {
+    ARROW_RETURN_NOT_OK(client->Abort(instant));
+    return FailedRecordsError(result.input_records, result.failed, where,
+                              "--commit-on-errors commits the other records");
+  }
+  for (const FailedWrite& failed : result.failed) {
+    round->failed.push_back(where(failed.input_row) + ": " + failed.message);
+  }
+  ARROW_ASSIGN_OR_RAISE(bool force_skip, config_.Get(StreamerConfig::kCheckpointForceSkip));
+  result.extra_metadata = CheckpointMetadata(batch.checkpoint, options_.checkpoint, force_skip);
+  ARROW_RETURN_NOT_OK(client->Commit(&result));
+  round->instant = instant;
+  round->records_written = result.inserted + result.updated + result.deleted;
+  round->inserted = result.inserted;
+  round->updated = result.updated;
+  round->deleted = result.deleted;
+  round->compactions = result.compactions;
+  round->cleans = result.cleans;
+  round->archived = result.archived;
+  ARROW_RETURN_NOT_OK(source_->OnCommit(batch.checkpoint));
+  if (options_.async_compaction()) {
+    ARROW_ASSIGN_OR_RAISE(auto reloaded, TableMetaClient::Load(storage_, base_path_));
+    ARROW_ASSIGN_OR_RAISE(auto scheduled, ScheduleCompaction(*reloaded, config_));
+    if (scheduled) round->scheduled_compaction = scheduled->instant_time;
+  }
+  return ::arrow::Status::OK();
+}
+
+}  // namespace hoodie
