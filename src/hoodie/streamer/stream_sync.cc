@@ -2,6 +2,8 @@
 /// \file hoodie/streamer/stream_sync.cc
 #include "hoodie/streamer/stream_sync.h"
 
+#include <arrow/type.h>
+
 #include <utility>
 
 #include "hoodie/actions/compaction_scheduler.h"
@@ -195,7 +197,16 @@ StreamSync::~StreamSync() = default;
     // data (added nullable columns evolve the table; other changes are refused).
     ARROW_ASSIGN_OR_RAISE(auto table_schema, client->TableSchema());
     if (table_schema != nullptr) {
-      ::arrow::Status compatible = CheckSchemaEvolution(*table_schema, *target);
+      // reconcileSchemaRequirements: a column the table keeps nullable stays nullable
+      // whatever the provider says (Spark-written tables make every column nullable).
+      ::arrow::FieldVector canonical;
+      for (const auto& field : target->fields()) {
+        auto stored = table_schema->GetFieldByName(field->name());
+        canonical.push_back(stored != nullptr && stored->nullable() ? field->WithNullable(true)
+                                                                     : field);
+      }
+      ::arrow::Status compatible =
+          CheckSchemaEvolution(*table_schema, *::arrow::schema(std::move(canonical)));
       if (!compatible.ok()) {
         return compatible.WithMessage("the schema provider's schema cannot replace the table's: ",
                                       compatible.message());
