@@ -112,17 +112,13 @@ void PrintRound(const RoundResult& round, const StreamerTotals& totals) {
   if (args.multi.config_folder.empty()) {
     return ::arrow::Status::Invalid("--multi-table needs --config-folder");
   }
-  ARROW_ASSIGN_OR_RAISE(std::vector<IngestedTable> tables, TablesToIngest(args.multi, props));
-  ARROW_ASSIGN_OR_RAISE(std::vector<RoundResult> rounds,
+  ARROW_ASSIGN_OR_RAISE(std::vector<TableRound> rounds,
                         RunMultiTable(args.multi, args.options, props));
   Listing listing{.header = {"table", "base_path", "instant", "records_written", "checkpoint"}};
-  for (size_t i = 0; i < rounds.size(); ++i) {
-    listing.rows.push_back({tables[i].database + "." + tables[i].table,
-                            tables[i].target_base_path,
-                            rounds[i].instant.empty() ? "(none: " + rounds[i].skipped + ")"
-                                                      : rounds[i].instant,
-                            std::to_string(rounds[i].records_written),
-                            Text(rounds[i].checkpoint)});
+  for (const auto& [table, round] : rounds) {
+    listing.rows.push_back({table.database + "." + table.table, table.target_base_path,
+                            round.instant.empty() ? "(none: " + round.skipped + ")" : round.instant,
+                            std::to_string(round.records_written), Text(round.checkpoint)});
   }
   PrintListing(global, listing, std::cout);
   return ::arrow::Status::OK();

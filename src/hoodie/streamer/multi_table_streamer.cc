@@ -75,7 +75,7 @@ std::optional<std::string> TableConfigFileKey(const HoodieConfig& common, const 
   return out;
 }
 
-::arrow::Result<std::vector<RoundResult>> RunMultiTable(const MultiTableOptions& multi,
+::arrow::Result<std::vector<TableRound>> RunMultiTable(const MultiTableOptions& multi,
                                                         const StreamerOptions& options,
                                                         const HoodieConfig& common) {
   if (options.table_type != "COPY_ON_WRITE") {
@@ -87,18 +87,18 @@ std::optional<std::string> TableConfigFileKey(const HoodieConfig& common, const 
                                     "--continuous is for a single table");
   }
   ARROW_ASSIGN_OR_RAISE(std::vector<IngestedTable> tables, TablesToIngest(multi, common));
-  std::vector<RoundResult> out;
+  std::vector<TableRound> out;
   for (IngestedTable& table : tables) {
     StreamerOptions each = options;
     each.target_base_path = table.target_base_path;
     each.target_table = table.database + "." + table.table;
-    ARROW_ASSIGN_OR_RAISE(auto sync, StreamSync::Make(std::move(each), std::move(table.props)));
+    ARROW_ASSIGN_OR_RAISE(auto sync, StreamSync::Make(std::move(each), table.props));
     auto round = sync->SyncOnce();
     if (!round.ok()) {
       return round.status().WithMessage(table.database, ".", table.table, ": ",
                                         round.status().message());
     }
-    out.push_back(*std::move(round));
+    out.push_back({std::move(table), *std::move(round)});
   }
   return out;
 }

@@ -43,9 +43,15 @@ struct IngestedTable {
 ::arrow::Result<std::vector<IngestedTable>> TablesToIngest(const MultiTableOptions& options,
                                                           const HoodieConfig& common);
 
+/// One table's round.
+struct TableRound {
+  IngestedTable table;
+  RoundResult round;
+};
+
 /// Runs one round into each table in order (copy-on-write only, as Hudi's multi-table
 /// streamer), the table named `<database>.<table>`. Stops at the first failed table.
-::arrow::Result<std::vector<RoundResult>> RunMultiTable(const MultiTableOptions& multi,
+::arrow::Result<std::vector<TableRound>> RunMultiTable(const MultiTableOptions& multi,
                                                         const StreamerOptions& options,
                                                         const HoodieConfig& common);
 

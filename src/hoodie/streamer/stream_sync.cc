@@ -62,38 +62,6 @@ bool IsStreamerOperation(WriteOperationType op) {
   }
 }
 
-// A reader of no records, for a round whose source had nothing new but whose
-// checkpoint moved (Hudi commits such a round empty).
-class EmptyReader : public ::arrow::RecordBatchReader {
- public:
-  explicit EmptyReader(std::shared_ptr<::arrow::Schema> schema) : schema_(std::move(schema)) {}
-  std::shared_ptr<::arrow::Schema> schema() const override { return schema_; }
-  ::arrow::Status ReadNext(std::shared_ptr<::arrow::RecordBatch>* batch) override {
-    batch->reset();
-    return ::arrow::Status::OK();
-  }
-
- private:
-  std::shared_ptr<::arrow::Schema> schema_;
-};
-
-// Counts the records a round reads from its source (before transformers).
-class CountingReader : public ::arrow::RecordBatchReader {
- public:
-  CountingReader(std::shared_ptr<::arrow::RecordBatchReader> inner, int64_t* rows)
-      : inner_(std::move(inner)), rows_(rows) {}
-  std::shared_ptr<::arrow::Schema> schema() const override { return inner_->schema(); }
-  ::arrow::Status ReadNext(std::shared_ptr<::arrow::RecordBatch>* batch) override {
-    ARROW_RETURN_NOT_OK(inner_->ReadNext(batch));
-    if (*batch != nullptr) *rows_ += (*batch)->num_rows();
-    return ::arrow::Status::OK();
-  }
-
- private:
-  std::shared_ptr<::arrow::RecordBatchReader> inner_;
-  int64_t* rows_;
-};
-
 }  // namespace
 
 ::arrow::Result<HoodieConfig> StreamerWriteConfig(const StreamerOptions& options,
@@ -223,9 +191,17 @@ StreamSync::~StreamSync() = default;
       round->skipped = "no records and no schema yet: nothing to commit";
       return ::arrow::Status::OK();
     }
-    records = std::make_shared<EmptyReader>(schema);
+    // Nothing new but the checkpoint moved: Hudi commits the round empty.
+    ARROW_ASSIGN_OR_RAISE(records, ::arrow::RecordBatchReader::Make({}, schema));
   } else {
-    records = std::make_shared<CountingReader>(records, &round->records_read);
+    // Counts the records read from the source, before the transformers.
+    int64_t* read = &round->records_read;
+    records = internal::MapBatches(records, records->schema(),
+                                   [read](const std::shared_ptr<::arrow::RecordBatch>& in)
+                                       -> ::arrow::Result<std::shared_ptr<::arrow::RecordBatch>> {
+                                     *read += in->num_rows();
+                                     return in;
+                                   });
     if (transformer_ != nullptr) {
       ARROW_ASSIGN_OR_RAISE(records, transformer_->Apply(records));
     }

@@ -489,10 +489,11 @@ TEST_F(StreamRoundTest, MultiTableStreamerIngestsEachTableFromItsOwnConfig) {
   HoodieConfig common = props_;
   common.Set("hoodie.deltastreamer.ingestion.tablesToBeIngested", "db1.a, db1.b");
   MultiTableOptions multi{.config_folder = dir_.Join("conf"), .base_path_prefix = dir_.Join("lake")};
-  ASSERT_OK_AND_ASSIGN(std::vector<RoundResult> rounds, RunMultiTable(multi, options_, common));
+  ASSERT_OK_AND_ASSIGN(std::vector<TableRound> rounds, RunMultiTable(multi, options_, common));
   ASSERT_EQ(rounds.size(), 2u);
-  EXPECT_EQ(rounds[0].records_written, 1);
-  EXPECT_EQ(rounds[1].records_written, 2);
+  EXPECT_EQ(rounds[0].round.records_written, 1);
+  EXPECT_EQ(rounds[1].round.records_written, 2);
+  EXPECT_EQ(rounds[1].table.target_base_path, dir_.Join("elsewhere/b"));
   ASSERT_OK_AND_ASSIGN(auto a, TableMetaClient::Load(Storage::Local(), dir_.Join("lake/db1/a")));
   ASSERT_OK_AND_ASSIGN(auto b, TableMetaClient::Load(Storage::Local(), dir_.Join("elsewhere/b")));
   ASSERT_OK_AND_ASSIGN(auto reader, TableReader::Open(b));
