@@ -47,21 +47,9 @@ int64_t MillisSince(Clock::time_point start) {
 // write's schema, table services' own commits aside.
 ::arrow::Result<std::string> TableAvroSchema(const ActiveTimeline& timeline,
                                              const std::string& base_path) {
-  const std::vector<Instant> commits =
-      timeline.timeline().GetCommitsTimeline().FilterCompleted().instants();
-  for (auto it = commits.rbegin(); it != commits.rend(); ++it) {
-    HOODIE_ASSIGN_OR_RAISE(CommitMetadata metadata, timeline.ReadCommitMetadata(*it));
-    switch (metadata.operation_type) {
-      case WriteOperationType::kCluster:
-      case WriteOperationType::kCompact:
-      case WriteOperationType::kIndex:
-      case WriteOperationType::kLogCompact:
-        continue;
-      default:
-        break;
-    }
-    if (auto schema = metadata.Schema(); schema && !schema->empty()) return *schema;
-  }
+  HOODIE_ASSIGN_OR_RAISE(std::optional<std::string> schema,
+                         timeline.LatestCommitSchema(/*writes_only=*/true));
+  if (schema) return *std::move(schema);
   return ::arrow::Status::Invalid("cannot compact ", base_path,
                                   ": no completed commit records the table schema");
 }

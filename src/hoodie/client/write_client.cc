@@ -65,16 +65,10 @@ struct WriterSchema {
 // The schema of the latest completed commit that stored one, if any.
 ::arrow::Result<std::optional<WriterSchema>> LatestCommitSchema(
     const ActiveTimeline& timeline) {
-  const std::vector<Instant> commits =
-      timeline.timeline().GetCommitsTimeline().FilterCompleted().instants();
-  for (auto it = commits.rbegin(); it != commits.rend(); ++it) {
-    ARROW_ASSIGN_OR_RAISE(CommitMetadata metadata, timeline.ReadCommitMetadata(*it));
-    if (auto schema = metadata.Schema(); schema && !schema->empty()) {
-      ARROW_ASSIGN_OR_RAISE(auto arrow, AvroJsonToArrowSchema(*schema));
-      return WriterSchema{RemoveMetadataFields(*arrow), *schema};
-    }
-  }
-  return std::nullopt;
+  ARROW_ASSIGN_OR_RAISE(std::optional<std::string> schema, timeline.LatestCommitSchema());
+  if (!schema) return std::nullopt;
+  ARROW_ASSIGN_OR_RAISE(auto arrow, AvroJsonToArrowSchema(*schema));
+  return WriterSchema{RemoveMetadataFields(*arrow), *std::move(schema)};
 }
 
 ::arrow::Result<WriterSchema> ResolveSchema(const ActiveTimeline& timeline,
@@ -283,8 +277,7 @@ std::vector<std::vector<int64_t>> BucketRows(const internal::IncomingRecords& re
 ::arrow::Result<std::shared_ptr<TableMetaClient>> WriteClient::OpenOrCreateTable(
     std::shared_ptr<Storage> storage, const std::string& base_path,
     const HoodieConfig& config) {
-  ARROW_ASSIGN_OR_RAISE(
-      bool exists, storage->Exists(JoinPath(base_path, TableMetaClient::kMetaFolder)));
+  ARROW_ASSIGN_OR_RAISE(bool exists, TableMetaClient::Exists(*storage, base_path));
   if (exists) return TableMetaClient::Load(storage, base_path);
   ARROW_ASSIGN_OR_RAISE(WriteOptions options, WriteOptions::FromConfig(config));
   ARROW_ASSIGN_OR_RAISE(TableCreateOptions create,

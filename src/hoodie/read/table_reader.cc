@@ -14,6 +14,7 @@
 
 #include "hoodie/common/macros.h"
 #include "hoodie/config/hoodie_config.h"
+#include "hoodie/format/avro/avro_schema.h"
 #include "hoodie/format/avro/meta_fields.h"
 #include "hoodie/merge/record_merger.h"
 #include "hoodie/read/base_file_scan_internal.h"
@@ -361,13 +362,20 @@ std::vector<std::string> FilesOpenedInRange(
                                              table_->storage(), plan.schema_file));
   } else if (log_schema != nullptr) {
     table_schema = std::move(log_schema);
-  } else if (!options.columns.empty() || !options.filters.empty()) {
-    return ::arrow::Status::Invalid(
-        "the table has no data files, so no column can be projected or filtered yet: ",
-        table_->base_path());
   } else {
-    // No data file anywhere: nothing to read and no schema to read it with.
-    return ::arrow::RecordBatchReader::Make({}, table_schema);
+    // No data file anywhere (the commits so far wrote no record): the schema the latest
+    // commit records, as TableSchemaResolver falls back to, answers with no rows.
+    HOODIE_ASSIGN_OR_RAISE(std::optional<std::string> recorded, timeline_.LatestCommitSchema());
+    if (recorded) {
+      HOODIE_ASSIGN_OR_RAISE(auto arrow, AvroJsonToArrowSchema(*recorded));
+      table_schema = AddMetadataFields(*arrow);
+    } else if (!options.columns.empty() || !options.filters.empty()) {
+      return ::arrow::Status::Invalid(
+          "the table has no data files and no commit records its schema, so no column can "
+          "be projected or filtered yet: ", table_->base_path());
+    } else {
+      return ::arrow::RecordBatchReader::Make({}, table_schema);
+    }
   }
   std::vector<internal::PartitionConstants> constants;
   if (!merged && FillsPartitionValuesFromPath(table_->table_type(), read_as)) {

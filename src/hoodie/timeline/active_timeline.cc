@@ -198,6 +198,26 @@ std::optional<std::string> ActiveTimeline::StateTransitionTime(
   return CommitMetadata::FromJson(bytes, name);
 }
 
+::arrow::Result<std::optional<std::string>> ActiveTimeline::LatestCommitSchema(
+    bool writes_only) const {
+  const std::vector<Instant> commits = timeline_.GetCommitsTimeline().FilterCompleted().instants();
+  for (auto it = commits.rbegin(); it != commits.rend(); ++it) {
+    HOODIE_ASSIGN_OR_RAISE(CommitMetadata metadata, ReadCommitMetadata(*it));
+    switch (metadata.operation_type) {
+      case WriteOperationType::kCluster:
+      case WriteOperationType::kCompact:
+      case WriteOperationType::kIndex:
+      case WriteOperationType::kLogCompact:
+        if (writes_only) continue;
+        break;
+      default:
+        break;
+    }
+    if (auto schema = metadata.Schema(); schema && !schema->empty()) return schema;
+  }
+  return std::nullopt;
+}
+
 ::arrow::Result<ReplaceCommitMetadata> ActiveTimeline::ReadReplaceCommitMetadata(
     const Instant& instant) const {
   HOODIE_ASSIGN_OR_RAISE(std::string bytes, ReadDetails(instant));

@@ -96,6 +96,11 @@ class ActiveTimeline {
   /// instant (any state; requested files are empty and give empty metadata).
   /// \return Invalid naming the instant file for malformed JSON; IOError from storage.
   ::arrow::Result<CommitMetadata> ReadCommitMetadata(const Instant& instant) const;
+  /// The Avro schema JSON (without meta fields) of the latest completed commit,
+  /// deltacommit or replacecommit that records one (TableSchemaResolver's schema from
+  /// the latest commit); with `writes_only`, compaction, clustering and index commits
+  /// are passed over. nullopt when no commit records a schema.
+  ::arrow::Result<std::optional<std::string>> LatestCommitSchema(bool writes_only = false) const;
   /// As ReadCommitMetadata, for a completed replacecommit.
   ::arrow::Result<ReplaceCommitMetadata> ReadReplaceCommitMetadata(
       const Instant& instant) const;
