@@ -161,6 +161,17 @@ TableMetaClient::TableMetaClient(std::shared_ptr<Storage> storage, std::string b
       TableConfig::kCurrentTableVersion, type);
 }
 
+::arrow::Result<bool> TableMetaClient::Exists(Storage& storage, const std::string& base_path) {
+  const std::string meta = JoinPath(TrimTrailingSlashes(base_path), kMetaFolder);
+  HOODIE_ASSIGN_OR_RAISE(bool has_meta, storage.Exists(meta));
+  if (!has_meta) return false;
+  HOODIE_ASSIGN_OR_RAISE(std::vector<FileStatus> entries, storage.List(meta, true));
+  for (const FileStatus& entry : entries) {
+    if (!entry.is_directory) return true;
+  }
+  return false;
+}
+
 ::arrow::Result<std::shared_ptr<TableMetaClient>> TableMetaClient::Load(
     std::shared_ptr<Storage> storage, const std::string& base_path) {
   const std::string base = TrimTrailingSlashes(base_path);

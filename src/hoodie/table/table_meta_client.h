@@ -91,6 +91,11 @@ class TableMetaClient {
       std::shared_ptr<Storage> storage, const std::string& base_path,
       const TableCreateOptions& options);
 
+  /// Whether a table exists at `base_path`: its `.hoodie` folder holds some file. A
+  /// creation cut short (folders made, hoodie.properties not yet written) holds none and
+  /// is no table yet, so that Create finishes it.
+  static ::arrow::Result<bool> Exists(Storage& storage, const std::string& base_path);
+
   /// Opens the table at `base_path`. Invalid with kNotATable when there is no `.hoodie`
   /// folder; kCorruptTableConfig when hoodie.properties and its backup are unusable or
   /// the table type or version is malformed;

@@ -119,6 +119,24 @@ TEST(TableMetaClientTest, CreateThenLoadRoundTrips) {
   EXPECT_THAT(loaded->table_config()->record_key_fields(), ElementsAre("id", "name"));
 }
 
+TEST(TableMetaClientTest, ACreationCutShortIsNoTableAndCreateFinishesIt) {
+  testing::TempDir dir;
+  auto storage = Storage::Local();
+  std::string base = dir.Join("t");
+  ASSERT_OK_AND_ASSIGN(bool before, TableMetaClient::Exists(*storage, base));
+  EXPECT_FALSE(before);
+  // Killed after the folders, before hoodie.properties.
+  ASSERT_OK(storage->CreateDir(base + "/.hoodie/.aux/.bootstrap/.partitions"));
+  ASSERT_OK(storage->CreateDir(base + "/.hoodie/archived"));
+  ASSERT_OK_AND_ASSIGN(bool cut_short, TableMetaClient::Exists(*storage, base));
+  EXPECT_FALSE(cut_short);
+  ASSERT_OK(TableMetaClient::Create(storage, base, SampleLikeOptions()).status());
+  ASSERT_OK_AND_ASSIGN(bool created, TableMetaClient::Exists(*storage, base));
+  EXPECT_TRUE(created);
+  ASSERT_OK_AND_ASSIGN(auto loaded, TableMetaClient::Load(storage, base));
+  EXPECT_EQ(loaded->table_version(), 6);
+}
+
 TEST(TableMetaClientTest, ActiveTimelineSeesInstantsWrittenThroughIt) {
   testing::TempDir dir;
   auto storage = Storage::Local();
