@@ -22,6 +22,10 @@ struct ConfigAlias {
   /// The default the seed documentation gives under this alias when it differs from the
   /// canonical key's (Flink's `compaction.delta_commits` documents 5, Spark's key 10).
   std::string_view documented_default = {};
+  /// Hudi reads this alias before the key: 0.15's `hoodie.streamer.*` names are its main
+  /// keys, the seed's `hoodie.deltastreamer.*` ones (our keys) its alternatives, so when
+  /// both are set the `streamer` spelling wins, as ConfigUtils.getStringWithAltKeys does.
+  bool preferred = false;
 };
 
 /// ConfigProperty::accepted_value of a refused key that no value makes honest (a lock

@@ -75,12 +75,16 @@ class HoodieConfig {
     return ParseConfigProperty(prop, *raw);
   }
 
-  /// The unparsed value set for the key or, failing that, one of its aliases (a
+  /// The unparsed value set for a preferred alias, the key or, failing that, another alias (a
   /// deprecated alias logs a warning once per process); nullopt when neither is set,
   /// whatever the default: what a user asked for explicitly.
   template <typename T>
   std::optional<std::string> GetExplicit(const ConfigProperty<T>& prop) const {
-    std::optional<std::string> raw = GetRaw(prop.key);
+    std::optional<std::string> raw;
+    for (size_t i = 0; !raw && i < prop.aliases.size(); ++i) {
+      if (prop.aliases[i].preferred) raw = GetRaw(prop.aliases[i].key);
+    }
+    if (!raw) raw = GetRaw(prop.key);
     for (size_t i = 0; !raw && i < prop.aliases.size(); ++i) {
       raw = GetRaw(prop.aliases[i].key);
       if (raw && prop.aliases[i].deprecated)

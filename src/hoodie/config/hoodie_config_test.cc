@@ -15,6 +15,7 @@
 #include "hoodie/config/datasource_config.h"
 #include "hoodie/config/index_config.h"
 #include "hoodie/config/storage_config.h"
+#include "hoodie/config/streamer_config.h"
 #include "hoodie/config/table_config_keys.h"
 #include "hoodie/testing/matchers.h"
 #include "hoodie/testing/temp_dir.h"
@@ -132,6 +133,17 @@ TEST(HoodieConfigTest, GetFallsBackToAliasThenDefault) {
   ASSERT_OK_AND_ASSIGN(operation, config.Get(DataSourceConfig::kOperation));
   EXPECT_EQ(operation, "bulk_insert");
   ASSERT_RAISES(KeyError, config.Get(TableConfigKeys::kTableName));
+}
+
+TEST(HoodieConfigTest, StreamerSpellingWinsOverDeltastreamerAsInHudi015) {
+  HoodieConfig config;
+  config.Set("hoodie.deltastreamer.source.dfs.root", "/old");
+  ASSERT_OK_AND_ASSIGN(std::string root, config.Get(StreamerConfig::kDfsRoot));
+  EXPECT_EQ(root, "/old");
+  // HoodieStreamer 0.15 reads hoodie.streamer.* first, its deltastreamer twin after.
+  config.Set("hoodie.streamer.source.dfs.root", "/new");
+  ASSERT_OK_AND_ASSIGN(root, config.Get(StreamerConfig::kDfsRoot));
+  EXPECT_EQ(root, "/new");
 }
 
 TEST(HoodieConfigTest, DeprecatedAliasWarnsOnce) {

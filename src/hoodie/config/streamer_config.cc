@@ -14,14 +14,14 @@ const ConfigProperty<std::string> StreamerConfig::kTablesToBeIngested{
     .doc =
         "Comma-separated <database>.<table> names ingested by the multi-table "
         "streamer.",
-    .aliases = {{.key = "hoodie.streamer.ingestion.tablesToBeIngested"}},
+    .aliases = {{.key = "hoodie.streamer.ingestion.tablesToBeIngested", .preferred = true}},
     .group = "Streamer",
     .support = ConfigSupport::kHonoured};
 
 const ConfigProperty<std::string> StreamerConfig::kTargetBasePath{
     .key = "hoodie.deltastreamer.ingestion.targetBasePath",
     .doc = "Base path of one ingested table, overriding --base-path-prefix.",
-    .aliases = {{.key = "hoodie.streamer.ingestion.targetBasePath"}},
+    .aliases = {{.key = "hoodie.streamer.ingestion.targetBasePath", .preferred = true}},
     .group = "Streamer",
     .support = ConfigSupport::kHonoured};
 
@@ -34,14 +34,14 @@ const ConfigProperty<std::string> StreamerConfig::kTableConfigFile{
 const ConfigProperty<std::string> StreamerConfig::kRegistryUrl{
     .key = "hoodie.deltastreamer.schemaprovider.registry.url",
     .doc = "Schema registry URL of the source schema (may carry user info).",
-    .aliases = {{.key = "hoodie.streamer.schemaprovider.registry.url"}},
+    .aliases = {{.key = "hoodie.streamer.schemaprovider.registry.url", .preferred = true}},
     .group = "Streamer",
     .support = ConfigSupport::kHonoured};
 
 const ConfigProperty<std::string> StreamerConfig::kRegistryTargetUrl{
     .key = "hoodie.deltastreamer.schemaprovider.registry.targetUrl",
     .doc = "Schema registry URL of the target schema.",
-    .aliases = {{.key = "hoodie.streamer.schemaprovider.registry.targetUrl"}},
+    .aliases = {{.key = "hoodie.streamer.schemaprovider.registry.targetUrl", .preferred = true}},
     .group = "Streamer",
     .support = ConfigSupport::kHonoured};
 
@@ -101,21 +101,21 @@ const ConfigProperty<bool> StreamerConfig::kJdbcSchemaNullable{
 const ConfigProperty<std::string> StreamerConfig::kSourceSchemaFile{
     .key = "hoodie.deltastreamer.schemaprovider.source.schema.file",
     .doc = "Avro schema file (.avsc) of the source.",
-    .aliases = {{.key = "hoodie.streamer.schemaprovider.source.schema.file"}},
+    .aliases = {{.key = "hoodie.streamer.schemaprovider.source.schema.file", .preferred = true}},
     .group = "Streamer",
     .support = ConfigSupport::kHonoured};
 
 const ConfigProperty<std::string> StreamerConfig::kTargetSchemaFile{
     .key = "hoodie.deltastreamer.schemaprovider.target.schema.file",
     .doc = "Avro schema file (.avsc) of the target.",
-    .aliases = {{.key = "hoodie.streamer.schemaprovider.target.schema.file"}},
+    .aliases = {{.key = "hoodie.streamer.schemaprovider.target.schema.file", .preferred = true}},
     .group = "Streamer",
     .support = ConfigSupport::kHonoured};
 
 const ConfigProperty<std::string> StreamerConfig::kDfsRoot{
     .key = "hoodie.deltastreamer.source.dfs.root",
     .doc = "Root folder read by DFS sources.",
-    .aliases = {{.key = "hoodie.streamer.source.dfs.root"}},
+    .aliases = {{.key = "hoodie.streamer.source.dfs.root", .preferred = true}},
     .group = "Streamer",
     .support = ConfigSupport::kHonoured};
 
@@ -218,7 +218,7 @@ const ConfigProperty<bool> StreamerConfig::kJdbcIncrFallbackToFullFetch{
 const ConfigProperty<std::string> StreamerConfig::kSqlQuery{
     .key = "hoodie.deltastreamer.source.sql.sql.query",
     .doc = "SQL query of the SQL source (backfills).",
-    .aliases = {{.key = "hoodie.streamer.source.sql.sql.query"}},
+    .aliases = {{.key = "hoodie.streamer.source.sql.sql.query", .preferred = true}},
     .group = "Streamer",
     .support = ConfigSupport::kHonoured};
 
@@ -226,14 +226,14 @@ const ConfigProperty<std::string> StreamerConfig::kSchemaPostProcessor{
     .key = "hoodie.deltastreamer.schemaprovider.schema_post_processor",
     .doc = "Schema post-processors (comma-separated class names) applied to the schema "
            "provider's schemas (SchemaProviderWithPostProcessor).",
-    .aliases = {{.key = "hoodie.streamer.schemaprovider.schema_post_processor"}},
+    .aliases = {{.key = "hoodie.streamer.schemaprovider.schema_post_processor", .preferred = true}},
     .group = "Streamer",
     .support = ConfigSupport::kHonoured};
 
 const ConfigProperty<std::string> StreamerConfig::kDropColumnsPostProcessorColumns{
     .key = "hoodie.deltastreamer.schemaprovider.schema_post_processor.delete.columns",
     .doc = "Columns (comma-separated) the DropColumnSchemaPostProcessor removes.",
-    .aliases = {{.key = "hoodie.streamer.schemaprovider.schema_post_processor.delete.columns"}},
+    .aliases = {{.key = "hoodie.streamer.schemaprovider.schema_post_processor.delete.columns", .preferred = true}},
     .group = "Streamer",
     .support = ConfigSupport::kHonoured};
 
@@ -241,7 +241,7 @@ const ConfigProperty<bool> StreamerConfig::kSparkAvroPostProcessorEnable{
     .key = "hoodie.deltastreamer.schemaprovider.spark_avro_post_processor.enable",
     .default_value = true,
     .doc = "Pass provider schemas through Spark's Avro conversion (SparkAvroPostProcessor).",
-    .aliases = {{.key = "hoodie.streamer.schemaprovider.spark_avro_post_processor.enable"}},
+    .aliases = {{.key = "hoodie.streamer.schemaprovider.spark_avro_post_processor.enable", .preferred = true}},
     .group = "Streamer",
     .support = ConfigSupport::kRefused,
     .support_note = "hoodie always converts provider schemas as Spark's post-processor "
@@ -251,7 +251,7 @@ const ConfigProperty<std::string> StreamerConfig::kSourceInputSelector{
     .key = "hoodie.deltastreamer.source.input.selector",
     .default_value = std::string("org.apache.hudi.utilities.sources.helpers.DFSPathSelector"),
     .doc = "How DFS sources choose the files of a round.",
-    .aliases = {{.key = "hoodie.streamer.source.input.selector"}},
+    .aliases = {{.key = "hoodie.streamer.source.input.selector", .preferred = true}},
     .group = "Streamer",
     .support = ConfigSupport::kRefused,
     .support_note = "hoodie has DFSPathSelector only"};
@@ -260,7 +260,7 @@ const ConfigProperty<bool> StreamerConfig::kCheckpointForceSkip{
     .key = "hoodie.deltastreamer.checkpoint.force.skip",
     .default_value = false,
     .doc = "Write no checkpoint keys into the streamer's commits.",
-    .aliases = {{.key = "hoodie.streamer.checkpoint.force.skip"}},
+    .aliases = {{.key = "hoodie.streamer.checkpoint.force.skip", .preferred = true}},
     .group = "Streamer",
     .support = ConfigSupport::kHonoured};
 
@@ -268,7 +268,7 @@ const ConfigProperty<bool> StreamerConfig::kCsvHeader{
     .key = "hoodie.deltastreamer.csv.header",
     .default_value = false,
     .doc = "CSV files of the CsvDFSSource start with a header line (Spark's `header`).",
-    .aliases = {{.key = "hoodie.streamer.csv.header"}},
+    .aliases = {{.key = "hoodie.streamer.csv.header", .preferred = true}},
     .group = "Streamer",
     .support = ConfigSupport::kHonoured};
 
@@ -276,7 +276,7 @@ const ConfigProperty<std::string> StreamerConfig::kCsvSep{
     .key = "hoodie.deltastreamer.csv.sep",
     .default_value = std::string(","),
     .doc = "Field separator of CsvDFSSource files (Spark's `sep`).",
-    .aliases = {{.key = "hoodie.streamer.csv.sep"}},
+    .aliases = {{.key = "hoodie.streamer.csv.sep", .preferred = true}},
     .group = "Streamer",
     .support = ConfigSupport::kHonoured};
 
@@ -284,7 +284,7 @@ const ConfigProperty<std::string> StreamerConfig::kCsvQuote{
     .key = "hoodie.deltastreamer.csv.quote",
     .default_value = std::string("\""),
     .doc = "Quote character of CsvDFSSource files (Spark's `quote`; empty for none).",
-    .aliases = {{.key = "hoodie.streamer.csv.quote"}},
+    .aliases = {{.key = "hoodie.streamer.csv.quote", .preferred = true}},
     .group = "Streamer",
     .support = ConfigSupport::kHonoured};
 
@@ -292,7 +292,7 @@ const ConfigProperty<std::string> StreamerConfig::kCsvEscape{
     .key = "hoodie.deltastreamer.csv.escape",
     .default_value = std::string("\\"),
     .doc = "Escape character inside quoted CsvDFSSource values (Spark's `escape`).",
-    .aliases = {{.key = "hoodie.streamer.csv.escape"}},
+    .aliases = {{.key = "hoodie.streamer.csv.escape", .preferred = true}},
     .group = "Streamer",
     .support = ConfigSupport::kHonoured};
 
@@ -300,14 +300,14 @@ const ConfigProperty<std::string> StreamerConfig::kCsvNullValue{
     .key = "hoodie.deltastreamer.csv.nullValue",
     .default_value = std::string(""),
     .doc = "Text read as null in CsvDFSSource files (Spark's `nullValue`).",
-    .aliases = {{.key = "hoodie.streamer.csv.nullValue"}},
+    .aliases = {{.key = "hoodie.streamer.csv.nullValue", .preferred = true}},
     .group = "Streamer",
     .support = ConfigSupport::kHonoured};
 
 const ConfigProperty<std::string> StreamerConfig::kTransformerSql{
     .key = "hoodie.deltastreamer.transformer.sql",
     .doc = "SQL of the SqlQueryBasedTransformer; <SRC> names the round's records.",
-    .aliases = {{.key = "hoodie.streamer.transformer.sql"}},
+    .aliases = {{.key = "hoodie.streamer.transformer.sql", .preferred = true}},
     .group = "Streamer",
     .support = ConfigSupport::kHonoured};
 
@@ -315,7 +315,7 @@ const ConfigProperty<std::string> StreamerConfig::kTransformerSqlFile{
     .key = "hoodie.deltastreamer.transformer.sql.file",
     .doc = "File of SQL statements (separated by ';') of the SqlFileBasedTransformer; the "
            "last statement's rows are the output.",
-    .aliases = {{.key = "hoodie.streamer.transformer.sql.file"}},
+    .aliases = {{.key = "hoodie.streamer.transformer.sql.file", .preferred = true}},
     .group = "Streamer",
     .support = ConfigSupport::kHonoured};
 
@@ -340,14 +340,14 @@ const ConfigProperty<bool> StreamerConfig::kSqlSourceEmitCheckpoint{
     .key = "hoodie.deltastreamer.source.sql.checkpoint.emit",
     .default_value = false,
     .doc = "SqlSource commits the current epoch milliseconds as its checkpoint.",
-    .aliases = {{.key = "hoodie.streamer.source.sql.checkpoint.emit"}},
+    .aliases = {{.key = "hoodie.streamer.source.sql.checkpoint.emit", .preferred = true}},
     .group = "Streamer",
     .support = ConfigSupport::kHonoured};
 
 const ConfigProperty<std::string> StreamerConfig::kHoodieIncrPath{
     .key = "hoodie.deltastreamer.source.hoodieincr.path",
     .doc = "Base path of the Hudi table HoodieIncrSource pulls from.",
-    .aliases = {{.key = "hoodie.streamer.source.hoodieincr.path"}},
+    .aliases = {{.key = "hoodie.streamer.source.hoodieincr.path", .preferred = true}},
     .group = "Streamer",
     .support = ConfigSupport::kHonoured};
 
@@ -355,7 +355,7 @@ const ConfigProperty<int32_t> StreamerConfig::kHoodieIncrNumInstants{
     .key = "hoodie.deltastreamer.source.hoodieincr.num_instants",
     .default_value = 5,
     .doc = "Most source instants one HoodieIncrSource round reads.",
-    .aliases = {{.key = "hoodie.streamer.source.hoodieincr.num_instants"}},
+    .aliases = {{.key = "hoodie.streamer.source.hoodieincr.num_instants", .preferred = true}},
     .validate = v::PositiveInt32,
     .group = "Streamer",
     .support = ConfigSupport::kHonoured};
@@ -364,7 +364,7 @@ const ConfigProperty<std::string> StreamerConfig::kHoodieIncrMissingCheckpointSt
     .key = "hoodie.deltastreamer.source.hoodieincr.missing.checkpoint.strategy",
     .doc = "Where HoodieIncrSource starts without a checkpoint: READ_LATEST (the latest "
            "instant) or READ_UPTO_LATEST_COMMIT (everything).",
-    .aliases = {{.key = "hoodie.streamer.source.hoodieincr.missing.checkpoint.strategy"}},
+    .aliases = {{.key = "hoodie.streamer.source.hoodieincr.missing.checkpoint.strategy", .preferred = true}},
     .allowed_values = {"READ_LATEST", "READ_UPTO_LATEST_COMMIT"},
     .group = "Streamer",
     .support = ConfigSupport::kHonoured};
@@ -373,7 +373,7 @@ const ConfigProperty<bool> StreamerConfig::kHoodieIncrReadLatestOnMissingCheckpo
     .key = "hoodie.deltastreamer.source.hoodieincr.read_latest_on_missing_ckpt",
     .default_value = false,
     .doc = "Deprecated: true means missing.checkpoint.strategy=READ_LATEST.",
-    .aliases = {{.key = "hoodie.streamer.source.hoodieincr.read_latest_on_missing_ckpt"}},
+    .aliases = {{.key = "hoodie.streamer.source.hoodieincr.read_latest_on_missing_ckpt", .preferred = true}},
     .group = "Streamer",
     .support = ConfigSupport::kHonoured};
 
@@ -381,7 +381,7 @@ const ConfigProperty<bool> StreamerConfig::kHoodieIncrDropAllMetaFields{
     .key = "hoodie.deltastreamer.source.hoodieincr.drop.all.meta.fields.from.source",
     .default_value = false,
     .doc = "Drop every meta column of the pulled rows (else all but _hoodie_partition_path).",
-    .aliases = {{.key = "hoodie.streamer.source.hoodieincr.drop.all.meta.fields.from.source"}},
+    .aliases = {{.key = "hoodie.streamer.source.hoodieincr.drop.all.meta.fields.from.source", .preferred = true}},
     .group = "Streamer",
     .support = ConfigSupport::kHonoured};
 
@@ -389,7 +389,7 @@ const ConfigProperty<std::string> StreamerConfig::kHoodieIncrFileFormat{
     .key = "hoodie.deltastreamer.source.hoodieincr.file.format",
     .default_value = std::string("parquet"),
     .doc = "Base file format of the source table.",
-    .aliases = {{.key = "hoodie.streamer.source.hoodieincr.file.format"}},
+    .aliases = {{.key = "hoodie.streamer.source.hoodieincr.file.format", .preferred = true}},
     .group = "Streamer",
     .support = ConfigSupport::kRefused,
     .support_note = "hoodie reads parquet base files only"};
