@@ -71,7 +71,9 @@ void PrintRound(const RoundResult& round, const StreamerTotals& totals) {
               << round.source_size << " bytes, " << round.records_read << " records read, "
               << round.records_written << " written)";
   }
-  std::cerr << "; checkpoint " << Text(round.checkpoint) << "; totals: "
+  std::cerr << "; checkpoint " << Text(round.checkpoint);
+  if (!round.backlog_description.empty()) std::cerr << "; lag " << round.backlog_description;
+  std::cerr << "; totals: "
             << totals.commits << " commits, " << totals.records_read << " records read, "
             << totals.records_written << " written, " << totals.compactions
             << " compactions, " << totals.pending_compactions << " pending\n";
@@ -90,7 +92,8 @@ void PrintRound(const RoundResult& round, const StreamerTotals& totals) {
                                           : nlohmann::ordered_json()},
       {"checkpoint", round.checkpoint ? nlohmann::ordered_json(*round.checkpoint)
                                       : nlohmann::ordered_json()},
-      {"source_bytes", round.source_size},
+      {"source_size", round.source_size},
+      {"backlog", round.backlog},
       {"records_read", round.records_read},
       {"records_written", round.records_written},
       {"inserted", round.inserted},

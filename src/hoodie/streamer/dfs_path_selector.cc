@@ -65,7 +65,9 @@ bool UnderIgnored(std::string_view root, std::string_view path) {
                    });
   DfsSelection out;
   int64_t new_time = last_time;
-  for (FileStatus& file : eligible) {
+  size_t taken = 0;
+  for (; taken < eligible.size(); ++taken) {
+    FileStatus& file = eligible[taken];
     // Java: currentBytes + f.getLen() >= sourceLimit && f.getModificationTime() > newTime
     // stops (a sum past Long.MAX_VALUE counts as reaching the limit).
     bool over = file.size >= source_limit - out.bytes;
@@ -73,6 +75,10 @@ bool UnderIgnored(std::string_view root, std::string_view path) {
     new_time = file.modification_time_ms;
     out.bytes += file.size;
     out.files.push_back(std::move(file));
+  }
+  for (size_t i = taken; i < eligible.size(); ++i) {
+    out.files_left += 1;
+    out.bytes_left += eligible[i].size;
   }
   out.checkpoint = std::to_string(new_time);
   return out;

@@ -22,6 +22,10 @@ struct DfsSelection {
   /// (the old checkpoint when nothing was taken; Long.MIN_VALUE's text on a first round).
   std::string checkpoint;
   int64_t bytes = 0;
+  /// The eligible files left for later rounds by the source limit, and their bytes: how
+  /// far the table lags behind the source.
+  int64_t files_left = 0;
+  int64_t bytes_left = 0;
 };
 
 /// DFSPathSelector.getNextFilePathsAndMaxModificationTime: every file below `root`

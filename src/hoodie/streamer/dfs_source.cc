@@ -97,6 +97,9 @@ class DfsSource : public Source {
     out.checkpoint = selection.checkpoint;
     out.source_size = selection.bytes;
     out.description = std::to_string(selection.files.size()) + " " + name_ + " files";
+    out.backlog = selection.bytes_left;
+    out.backlog_description = std::to_string(selection.files_left) + " files, " +
+                              std::to_string(selection.bytes_left) + " bytes";
     if (selection.files.empty()) return out;
     std::vector<std::string> paths;
     for (const FileStatus& file : selection.files) paths.push_back(file.path);

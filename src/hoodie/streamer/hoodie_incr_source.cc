@@ -110,13 +110,14 @@ class HoodieIncrSource : public Source {
     }
     const Timeline after = readable.FindInstantsAfter(begin);
     std::string end = begin;
-    if (!after.Empty()) {
-      size_t take = std::min<size_t>(after.Count(), static_cast<size_t>(num_instants));
-      end = after.instants()[take - 1].timestamp;
-    }
+    size_t take = std::min<size_t>(after.Count(), static_cast<size_t>(num_instants));
+    if (take > 0) end = after.instants()[take - 1].timestamp;
     SourceBatch out;
     out.checkpoint = end;
+    out.source_size = static_cast<int64_t>(take);
     out.description = "instants (" + begin + ", " + end + "] of " + path_;
+    out.backlog = static_cast<int64_t>(after.Count() - take);
+    out.backlog_description = std::to_string(out.backlog) + " instants";
     if (begin == end) return out;  // already caught up
     ReadOptions read;
     bool archived = begin == kDefaultBegin || reader->timeline().timeline().IsBeforeTimelineStarts(begin);

@@ -37,10 +37,15 @@ struct SourceBatch {
   std::shared_ptr<::arrow::RecordBatchReader> records;
   /// The checkpoint the round commits (None: the source keeps none, as SqlSource).
   std::optional<std::string> checkpoint;
-  /// Bytes (files) or records (streams) the batch takes from the source.
+  /// Bytes (files), instants (Hudi tables) or records (streams) the batch takes from the
+  /// source.
   int64_t source_size = 0;
   /// What the batch reads, for the progress line ("3 files").
   std::string description;
+  /// What the source holds beyond this batch, in source_size's units: the lag behind it.
+  int64_t backlog = 0;
+  /// The backlog for the progress line ("2 files, 10240 bytes").
+  std::string backlog_description;
   /// Where input row `row` (from 0) came from, for messages; null: "record N".
   std::function<std::string(int64_t)> where;
 };

@@ -144,6 +144,8 @@ StreamSync::~StreamSync() = default;
   round.checkpoint = batch.checkpoint;
   round.source_size = batch.source_size;
   round.source_description = batch.description;
+  round.backlog = batch.backlog;
+  round.backlog_description = batch.backlog_description;
   if (!options_.allow_commit_on_no_checkpoint_change && batch.checkpoint == resume.checkpoint) {
     round.skipped = "no new data, source checkpoint has not changed";
     return round;

@@ -67,6 +67,9 @@ struct RoundResult {
   std::string skipped;
   int64_t source_size = 0;
   std::string source_description;
+  /// What the source still holds after this round (SourceBatch::backlog): the lag.
+  int64_t backlog = 0;
+  std::string backlog_description;
   int64_t records_read = 0;
   int64_t records_written = 0;
   int64_t inserted = 0;
