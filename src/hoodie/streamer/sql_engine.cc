@@ -11,6 +11,8 @@
 #include <arrow/table.h>
 #include <duckdb.h>
 
+#include "hoodie/streamer/spark_sql_functions.h"
+
 namespace hoodie {
 
 struct SqlEngine::Handles {
@@ -37,18 +39,6 @@ namespace {
   duckdb_destroy_error_data(&error);
   return status;
 }
-
-// Spark SQL functions transformers use that DuckDB spells otherwise. (date_format with a
-// Java pattern has no twin: DuckDB's strftime needs a constant strftime pattern, so it
-// fails naming the function; strftime itself is there.)
-constexpr const char* kSparkShims[] = {
-    "CREATE OR REPLACE TEMP MACRO nvl(a, b) AS coalesce(a, b)",
-    "CREATE OR REPLACE TEMP MACRO nvl2(a, b, c) AS CASE WHEN a IS NOT NULL THEN b ELSE c END",
-    "CREATE OR REPLACE TEMP MACRO from_unixtime(s) AS "
-    "strftime(make_timestamp(CAST(s AS BIGINT) * 1000000), '%Y-%m-%d %H:%M:%S')",
-    "CREATE OR REPLACE TEMP MACRO to_date(s) AS CAST(s AS DATE)",
-    "CREATE OR REPLACE TEMP MACRO size(a) AS len(a)",
-};
 
 // Batches of a streaming DuckDB result, joined to about options.batch_rows rows.
 class ResultReader : public ::arrow::RecordBatchReader {
@@ -174,7 +164,9 @@ std::string SqlEngine::Version() { return duckdb_library_version(); }
   if (duckdb_connect(engine->handles_->database, &engine->handles_->connection) == DuckDBError) {
     return ::arrow::Status::IOError("cannot connect to the embedded DuckDB database");
   }
-  for (const char* shim : kSparkShims) ARROW_RETURN_NOT_OK(engine->Execute(shim));
+  ARROW_RETURN_NOT_OK(AddSparkSqlFunctions(
+      engine->handles_->connection,
+      [&engine](const std::string& sql) { return engine->Execute(sql); }));
   return engine;
 }
 

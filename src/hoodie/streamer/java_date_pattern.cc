@@ -1,0 +1,137 @@
+// SPDX-License-Identifier: Apache-2.0
+/// \file hoodie/streamer/java_date_pattern.cc
+#include "hoodie/streamer/java_date_pattern.h"
+
+#include <arrow/status.h>
+
+namespace hoodie {
+namespace {
+
+constexpr const char* kMonths[] = {"January", "February", "March",     "April",
+                                   "May",     "June",     "July",      "August",
+                                   "September", "October", "November", "December"};
+constexpr const char* kWeekdays[] = {"Monday", "Tuesday",  "Wednesday", "Thursday",
+                                     "Friday", "Saturday", "Sunday"};
+
+bool IsLetter(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
+
+bool Supported(char letter) {
+  return std::string_view("yMdHhmsSEaD").find(letter) != std::string_view::npos;
+}
+
+bool IsLeap(int64_t year) { return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0; }
+
+int DayOfYear(const CivilTime& t) {
+  static constexpr int kBefore[] = {0, 31, 59, 90, 120, 151, 181, 212, 243, 273, 304, 334};
+  return kBefore[t.month - 1] + t.day + (t.month > 2 && IsLeap(t.year) ? 1 : 0);
+}
+
+// 0 for Monday: days since 1970-01-01 (a Thursday) by Howard Hinnant's days_from_civil.
+int Weekday(const CivilTime& t) {
+  int64_t y = t.year - (t.month <= 2 ? 1 : 0);
+  int64_t era = (y >= 0 ? y : y - 399) / 400;
+  int64_t yoe = y - era * 400;
+  int64_t mp = (t.month + 9) % 12;
+  int64_t doy = (153 * mp + 2) / 5 + t.day - 1;
+  int64_t doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+  int64_t days = era * 146097 + doe - 719468;
+  return static_cast<int>(((days % 7) + 7 + 3) % 7);
+}
+
+void Padded(std::string* out, int64_t value, int width) {
+  std::string digits = std::to_string(value < 0 ? -value : value);
+  if (value < 0) out->push_back('-');
+  if (static_cast<int>(digits.size()) < width) out->append(width - digits.size(), '0');
+  out->append(digits);
+}
+
+void Text(std::string* out, std::string_view full, int count) {
+  out->append(count >= 4 ? full : full.substr(0, 3));
+}
+
+}  // namespace
+
+::arrow::Result<JavaDatePattern> JavaDatePattern::Parse(std::string_view pattern) {
+  JavaDatePattern out;
+  auto literal = [&out](std::string_view text) {
+    if (out.fields_.empty() || out.fields_.back().letter != 0) out.fields_.push_back({});
+    out.fields_.back().text.append(text);
+  };
+  for (size_t i = 0; i < pattern.size();) {
+    char c = pattern[i];
+    if (c == '\'' && i + 1 < pattern.size() && pattern[i + 1] == '\'') {
+      literal("'");
+      i += 2;
+    } else if (c == '\'') {
+      // Quoted text, where '' is a quote.
+      std::string text;
+      size_t j = i + 1;
+      for (;; ++j) {
+        if (j >= pattern.size()) {
+          return ::arrow::Status::Invalid("date_format pattern '", pattern,
+                                          "' has an unclosed quote");
+        }
+        if (pattern[j] != '\'') {
+          text.push_back(pattern[j]);
+        } else if (j + 1 < pattern.size() && pattern[j + 1] == '\'') {
+          text.push_back('\'');
+          ++j;
+        } else {
+          break;
+        }
+      }
+      literal(text);
+      i = j + 1;
+    } else if (IsLetter(c)) {
+      size_t end = i;
+      while (end < pattern.size() && pattern[end] == c) ++end;
+      if (!Supported(c)) {
+        return ::arrow::Status::Invalid(
+            "date_format pattern letter '", std::string(1, c), "' (in '", pattern,
+            "') is not supported natively; use y M d H h m s S E a D, or quote text");
+      }
+      out.fields_.push_back({c, static_cast<int>(end - i), {}});
+      i = end;
+    } else {
+      literal(pattern.substr(i, 1));
+      ++i;
+    }
+  }
+  return out;
+}
+
+std::string JavaDatePattern::Format(const CivilTime& t) const {
+  std::string out;
+  for (const Field& f : fields_) {
+    switch (f.letter) {
+      case 0: out.append(f.text); break;
+      case 'y': f.count == 2 ? Padded(&out, t.year % 100, 2) : Padded(&out, t.year, f.count); break;
+      case 'M':
+        if (f.count >= 3) {
+          Text(&out, kMonths[t.month - 1], f.count);
+        } else {
+          Padded(&out, t.month, f.count);
+        }
+        break;
+      case 'd': Padded(&out, t.day, f.count); break;
+      case 'H': Padded(&out, t.hour, f.count); break;
+      case 'h': Padded(&out, t.hour % 12 == 0 ? 12 : t.hour % 12, f.count); break;
+      case 'm': Padded(&out, t.minute, f.count); break;
+      case 's': Padded(&out, t.second, f.count); break;
+      case 'S': {
+        // Fraction of a second, truncated to `count` digits (zeros past microseconds).
+        std::string digits;
+        Padded(&digits, t.micros, 6);
+        digits.resize(f.count, '0');
+        out.append(digits);
+        break;
+      }
+      case 'E': Text(&out, kWeekdays[Weekday(t)], f.count); break;
+      case 'a': out.append(t.hour < 12 ? "AM" : "PM"); break;
+      case 'D': Padded(&out, DayOfYear(t), f.count); break;
+    }
+  }
+  return out;
+}
+
+}  // namespace hoodie
