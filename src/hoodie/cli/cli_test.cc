@@ -15,6 +15,7 @@
 
 #include "hoodie/cli/cli_runner_test_util.h"
 #include "hoodie/cli/sample_readme_test_util.h"
+#include "hoodie/cli/streamer_run_test_util.h"
 #include "hoodie/testing/matchers.h"
 #include "hoodie/testing/temp_dir.h"
 #include "hoodie/testing/test_data.h"
@@ -202,6 +203,53 @@ TEST(CliTest, DemoStreamsTripsIntoAMergeOnReadTable) {
   auto refused = RunCli("demo --path " + Quote(dir.path()));
   EXPECT_EQ(refused.exit_code, 1);
   EXPECT_NE(refused.err.find("not a hoodie demo folder"), std::string::npos) << refused.err;
+}
+
+TEST(CliTest, StreamerProgressLineAndMetricsJsonShowTheLagBehindTheSource) {
+  TempDir dir;
+  std::string in = dir.Join("in");
+  std::filesystem::create_directories(in);
+  const std::string line = "{\"id\":\"a\",\"part\":\"p\",\"ts\":1}\n";  // 29 bytes
+  for (int f = 0; f < 3; ++f) {
+    std::string path = in + "/" + std::to_string(f) + ".json";
+    std::ofstream(path) << line;
+    SetModificationTime(path, 1767225600000 + f * 1000);
+  }
+  std::ofstream(dir.Join("s.avsc"))
+      << R"({"type":"record","name":"r","fields":[{"name":"id","type":"string"},)"
+         R"({"name":"part","type":"string"},{"name":"ts","type":"long"}]})";
+  std::string metrics = dir.Join("metrics.jsonl");
+  std::string command =
+      "streamer --target-base-path " + Quote(dir.Join("t")) +
+      " --target-table t --table-type COPY_ON_WRITE" +
+      " --schemaprovider-class FilebasedSchemaProvider --source-limit 30" +
+      " --metrics-json " + Quote(metrics) +
+      " --hoodie-conf hoodie.deltastreamer.source.dfs.root=" + Quote(in) +
+      " --hoodie-conf hoodie.deltastreamer.schemaprovider.source.schema.file=" +
+      Quote(dir.Join("s.avsc")) + " --hoodie-conf hoodie.datasource.write.recordkey.field=id" +
+      " --hoodie-conf hoodie.datasource.write.partitionpath.field=part";
+  // One file a round (the limit is above one file and below two): two files behind.
+  auto first = RunCli(command);
+  ASSERT_EQ(first.exit_code, 0) << first.err;
+  EXPECT_NE(first.err.find("(1 json files, 29 bytes, 1 records read, 1 written); checkpoint "
+                           "1767225600000; lag 2 files, 58 bytes; totals: 1 commits"),
+            std::string::npos)
+      << first.err;
+  auto second = RunCli(command);
+  ASSERT_EQ(second.exit_code, 0) << second.err;
+  EXPECT_NE(second.err.find("; lag 1 files, 29 bytes;"), std::string::npos) << second.err;
+  std::ifstream lines(metrics);
+  std::string text;
+  std::vector<nlohmann::json> rounds;
+  while (std::getline(lines, text)) rounds.push_back(nlohmann::json::parse(text));
+  ASSERT_EQ(rounds.size(), 2u);
+  EXPECT_EQ(rounds[0]["checkpoint"], "1767225600000");
+  EXPECT_EQ(rounds[0]["source_size"], 29);
+  EXPECT_EQ(rounds[0]["backlog"], 58);
+  EXPECT_EQ(rounds[1]["resumed_from"], "1767225600000");
+  EXPECT_EQ(rounds[1]["checkpoint"], "1767225601000");
+  EXPECT_EQ(rounds[1]["backlog"], 29);
+  EXPECT_EQ(rounds[1]["records_written"], 1);
 }
 
 // Every file under `dir` with its size, sorted: the table's exact state.

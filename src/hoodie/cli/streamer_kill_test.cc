@@ -6,11 +6,7 @@
 /// checkpoint (nothing lost, nothing duplicated, never a file half-read), and a last
 /// run ends with every record.
 #include <signal.h>
-#include <spawn.h>
-#include <fcntl.h>
-#include <sys/stat.h>
 #include <sys/wait.h>
-#include <unistd.h>
 
 #include <algorithm>
 #include <chrono>
@@ -22,25 +18,22 @@
 #include <thread>
 #include <vector>
 
-#include <arrow/api.h>
 #include <gtest/gtest.h>
 
 #include "hoodie/cli/cli_runner_test_util.h"
-#include "hoodie/read/table_reader.h"
+#include "hoodie/cli/streamer_run_test_util.h"
 #include "hoodie/storage/storage.h"
-#include "hoodie/streamer/checkpoint.h"
-#include "hoodie/table/table_meta_client.h"
 #include "hoodie/testing/matchers.h"
 #include "hoodie/testing/temp_dir.h"
-#include "hoodie/timeline/active_timeline.h"
-#include "hoodie/timeline/commit_metadata.h"
-
-extern char** environ;
 
 namespace hoodie::cli {
 namespace {
 
+using testing::ReadStreamedTable;
 using testing::RunCli;
+using testing::SetModificationTime;
+using testing::SpawnQuiet;
+using testing::StreamedTable;
 
 constexpr int kFiles = 24;
 constexpr int kKeys = 60;
@@ -72,53 +65,6 @@ std::map<std::string, int64_t> Model(int64_t checkpoint) {
   return out;
 }
 
-struct TableState {
-  int64_t checkpoint = INT64_MIN;
-  std::map<std::string, int64_t> rows;
-  int64_t row_count = 0;
-};
-
-TableState ReadState(const std::string& base) {
-  TableState out;
-  auto exists = Storage::Local()->Exists(base + "/.hoodie/hoodie.properties");
-  if (!exists.ok() || !*exists) return out;
-  auto table = TableMetaClient::Load(Storage::Local(), base);
-  EXPECT_OK(table.status());
-  auto timeline = (*table)->LoadActiveTimeline();
-  EXPECT_OK(timeline.status());
-  const Timeline deltas = timeline->timeline().GetDeltaCommitTimeline().FilterCompleted();
-  if (deltas.Empty()) return out;
-  auto metadata = timeline->ReadCommitMetadata(*deltas.LastInstant());
-  EXPECT_OK(metadata.status());
-  out.checkpoint = std::stoll(metadata->GetMetadata(kCheckpointKey).value_or("0"));
-  auto reader = TableReader::Open(*table);
-  EXPECT_OK(reader.status());
-  auto read = (*reader)->ReadTable({.columns = {"id", "value"}});
-  EXPECT_OK(read.status());
-  auto batch = (*read)->CombineChunksToBatch();
-  EXPECT_OK(batch.status());
-  auto ids = std::static_pointer_cast<::arrow::StringArray>((*batch)->column(0));
-  auto values = std::static_pointer_cast<::arrow::Int64Array>((*batch)->column(1));
-  out.row_count = ids->length();
-  for (int64_t i = 0; i < ids->length(); ++i) out.rows[ids->GetString(i)] = values->Value(i);
-  return out;
-}
-
-pid_t Spawn(const std::vector<std::string>& args) {
-  std::vector<char*> argv;
-  for (const std::string& arg : args) argv.push_back(const_cast<char*>(arg.c_str()));
-  argv.push_back(nullptr);
-  posix_spawn_file_actions_t actions;
-  posix_spawn_file_actions_init(&actions);
-  posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0);
-  posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0);
-  pid_t pid = -1;
-  int rc = posix_spawn(&pid, argv[0], &actions, nullptr, argv.data(), environ);
-  posix_spawn_file_actions_destroy(&actions);
-  EXPECT_EQ(rc, 0);
-  return pid;
-}
-
 TEST(StreamerKillTest, KilledAtRandomHundredTimesLosesAndDuplicatesNothing) {
   hoodie::testing::TempDir dir;
   std::string in = dir.Join("in");
@@ -131,8 +77,7 @@ TEST(StreamerKillTest, KilledAtRandomHundredTimesLosesAndDuplicatesNothing) {
           << R"(,"value":)" << r.value << "}\n";
     }
     out.close();
-    struct timespec times[2] = {{FileMtime(f) / 1000, 0}, {FileMtime(f) / 1000, 0}};
-    ASSERT_EQ(utimensat(AT_FDCWD, path.c_str(), times, 0), 0);
+    SetModificationTime(path, FileMtime(f));
   }
   {
     std::ofstream schema(dir.Join("s.avsc"));
@@ -163,12 +108,12 @@ TEST(StreamerKillTest, KilledAtRandomHundredTimesLosesAndDuplicatesNothing) {
   int64_t last_checkpoint = INT64_MIN;
   for (int kill = 0; kill < 100; ++kill) {
     SCOPED_TRACE("kill " + std::to_string(kill));
-    pid_t pid = Spawn(args);
+    pid_t pid = SpawnQuiet(args);
     std::this_thread::sleep_for(std::chrono::milliseconds(delay_ms(random)));
     ::kill(pid, SIGKILL);
     int status = 0;
     ASSERT_EQ(waitpid(pid, &status, 0), pid);
-    TableState state = ReadState(base);
+    StreamedTable state = ReadStreamedTable(base);
     // The checkpoint never goes back, and the rows are exactly the files it covers.
     ASSERT_GE(state.checkpoint, last_checkpoint);
     last_checkpoint = state.checkpoint;
@@ -187,7 +132,7 @@ TEST(StreamerKillTest, KilledAtRandomHundredTimesLosesAndDuplicatesNothing) {
   for (size_t i = 1; i < args.size(); ++i) command += "'" + args[i] + "' ";
   auto done = RunCli(command + "--max-rounds " + std::to_string(kFiles + 2));
   ASSERT_EQ(done.exit_code, 0) << done.err;
-  TableState final_state = ReadState(base);
+  StreamedTable final_state = ReadStreamedTable(base);
   EXPECT_EQ(final_state.checkpoint, FileMtime(kFiles - 1));
   EXPECT_EQ(final_state.rows, Model(FileMtime(kFiles - 1)));
   EXPECT_EQ(final_state.row_count, kKeys);

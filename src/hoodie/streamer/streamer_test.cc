@@ -27,6 +27,7 @@
 #include "hoodie/streamer/checkpoint.h"
 #include "hoodie/streamer/dfs_path_selector.h"
 #include "hoodie/streamer/http_client.h"
+#include "hoodie/streamer/java_date_pattern.h"
 #include "hoodie/streamer/multi_table_streamer.h"
 #include "hoodie/streamer/schema_provider.h"
 #include "hoodie/streamer/sql_engine.h"
@@ -209,6 +210,7 @@ TEST_F(DfsSelectorTest, OldestFirstSkippingHiddenUnderscoreAndEmptyFiles) {
   EXPECT_EQ(Names(all), (std::vector<std::string>{"c.json", "a.json", "b.json"}));
   EXPECT_EQ(all.checkpoint, "3000");
   EXPECT_EQ(all.bytes, 9);
+  EXPECT_EQ(all.files_left, 0);
   // Strictly after the checkpoint.
   ASSERT_OK_AND_ASSIGN(DfsSelection later, Select("2000"));
   EXPECT_EQ(Names(later), (std::vector<std::string>{"b.json"}));
@@ -230,6 +232,9 @@ TEST_F(DfsSelectorTest, SourceLimitNeverSplitsFilesOfOneModificationTime) {
   ASSERT_OK_AND_ASSIGN(DfsSelection batch, Select(std::nullopt, 15));
   EXPECT_EQ(Names(batch), (std::vector<std::string>{"a.json", "b.json"}));
   EXPECT_EQ(batch.checkpoint, "1000");
+  // c is what the table lags behind.
+  EXPECT_EQ(batch.files_left, 1);
+  EXPECT_EQ(batch.bytes_left, 10);
   // A first file as large as the limit takes nothing and keeps the checkpoint (Hudi's
   // trap: the round commits nothing until the limit is raised).
   ASSERT_OK_AND_ASSIGN(DfsSelection blocked, Select("1000", 10));
@@ -545,6 +550,26 @@ TEST_F(StreamRoundTest, SqlFileTransformerRunsEveryStatementAndKeepsTheLast) {
   EXPECT_EQ(Rows(), (std::map<std::string, double>{{"b", 2.0}}));
 }
 
+TEST(JavaDatePatternTest, LettersCountAndQuotesAsJavasFormatter) {
+  CivilTime t{.year = 2026, .month = 3, .day = 4, .hour = 0, .minute = 5, .second = 7,
+              .micros = 250300};
+  auto format = [&t](const char* pattern) {
+    auto parsed = JavaDatePattern::Parse(pattern);
+    return parsed.ok() ? parsed->Format(t) : parsed.status().message();
+  };
+  EXPECT_EQ(format("yyyy-MM-dd HH:mm:ss.SSS"), "2026-03-04 00:05:07.250");
+  EXPECT_EQ(format("yy/M/d h a"), "26/3/4 12 AM");
+  EXPECT_EQ(format("EEE EEEE MMM MMMM D DDD"), "Wed Wednesday Mar March 63 063");
+  EXPECT_EQ(format("yyyyMMdd'T'HH 'o''clock' ''"), "20260304T00 o'clock '");
+  EXPECT_EQ(format("SSSSSSSS"), "25030000");
+  t = {.year = 2024, .month = 12, .day = 31, .hour = 23};
+  EXPECT_EQ(format("D E hh a"), "366 Tue 11 PM");
+  EXPECT_EQ(format("yyyy-MM-dd XXX"),
+            "date_format pattern letter 'X' (in 'yyyy-MM-dd XXX') is not supported natively; "
+            "use y M d H h m s S E a D, or quote text");
+  EXPECT_EQ(format("'open"), "date_format pattern ''open' has an unclosed quote");
+}
+
 TEST(SqlEngineTest, SparkFunctionsTransformersUseAreShimmedOrNamedWhenMissing) {
   ASSERT_OK_AND_ASSIGN(auto engine, SqlEngine::Open({}));
   ASSERT_OK_AND_ASSIGN(
@@ -561,7 +586,32 @@ TEST(SqlEngineTest, SparkFunctionsTransformersUseAreShimmedOrNamedWhenMissing) {
             "1970-01-01 00:00:00");
   EXPECT_EQ(row->column(2)->type()->id(), ::arrow::Type::DATE32);
   EXPECT_EQ(std::static_pointer_cast<::arrow::StringArray>(row->column(4))->GetString(0), "a-b");
-  for (const char* spark_only : {"get_json_object", "date_format"}) {
+  // date_format takes Java's pattern letters, as Spark's does.
+  ASSERT_OK_AND_ASSIGN(
+      auto dated,
+      engine->Query("SELECT date_format(TIMESTAMP '2026-12-02 09:05:07.25', "
+                    "'yyyy/MM/dd HH:mm:ss.SSS EEE MMM') AS a, "
+                    "date_format(DATE '2026-03-04', 'yy-M-d') AS b, "
+                    "date_format('2026-12-02 13:00:00', 'hh a, 100%') AS c"));
+  ASSERT_OK_AND_ASSIGN(auto dated_table, dated->ToTable());
+  ASSERT_EQ(dated_table->num_rows(), 1);
+  auto dated_row = dated_table->CombineChunksToBatch().ValueOrDie();
+  EXPECT_EQ(std::static_pointer_cast<::arrow::StringArray>(dated_row->column(0))->GetString(0),
+            "2026/12/02 09:05:07.250 Wed Dec");
+  EXPECT_EQ(std::static_pointer_cast<::arrow::StringArray>(dated_row->column(1))->GetString(0),
+            "26-3-4");
+  EXPECT_EQ(std::static_pointer_cast<::arrow::StringArray>(dated_row->column(2))->GetString(0),
+            "01 PM, 100%");
+  // A pattern the native function cannot take fails naming the letter; NULL gives NULL.
+  auto zoned = engine->Query("SELECT date_format(TIMESTAMP '2026-01-01', 'yyyy z')");
+  ::arrow::Status zoned_status =
+      zoned.ok() ? (*zoned)->ToTable().status() : zoned.status();
+  EXPECT_NE(zoned_status.message().find("letter 'z'"), std::string::npos)
+      << zoned_status.ToString();
+  ASSERT_OK_AND_ASSIGN(auto nulls, engine->Query("SELECT date_format(NULL, 'yyyy') AS n"));
+  ASSERT_OK_AND_ASSIGN(auto null_table, nulls->ToTable());
+  EXPECT_EQ(null_table->column(0)->null_count(), 1);
+  for (const char* spark_only : {"get_json_object", "unix_timestamp"}) {
     auto missing = engine->Query(std::string("SELECT ") + spark_only + "('{}', '$.a')");
     ASSERT_FALSE(missing.ok());
     EXPECT_NE(missing.status().message().find(spark_only), std::string::npos)
@@ -756,8 +806,9 @@ TEST_F(StreamRoundTest, SchemaRegistryProviderFetchesTheLatestSchemaWithBasicAut
   ASSERT_OK_AND_ASSIGN(auto reader, TableReader::Open(*table));
   ASSERT_OK_AND_ASSIGN(auto read, reader->ReadTable({.columns = {"id", "note"}}));
   EXPECT_EQ(read->num_rows(), 1);
-  // An unknown subject: Confluent's 40401 answer, named.
-  props_.Set("hoodie.deltastreamer.schemaprovider.registry.url",
+  // An unknown subject: Confluent's 40401 answer, named (the streamer spelling is the
+  // one read when both are set, as in Hudi 0.15).
+  props_.Set("hoodie.streamer.schemaprovider.registry.url",
              registry.Url("fred:s3cr%25t@", "/subjects/nope/versions/latest"));
   auto missing = StreamSync::Make(options_, props_);
   ASSERT_FALSE(missing.ok());

@@ -1,0 +1,82 @@
+// SPDX-License-Identifier: Apache-2.0
+/// \file hoodie/cli/streamer_run_test_util.cc
+#include "hoodie/cli/streamer_run_test_util.h"
+
+#include <fcntl.h>
+#include <spawn.h>
+#include <sys/stat.h>
+
+#include <arrow/api.h>
+#include <gtest/gtest.h>
+
+#include "hoodie/read/table_reader.h"
+#include "hoodie/storage/storage.h"
+#include "hoodie/streamer/checkpoint.h"
+#include "hoodie/table/table_meta_client.h"
+#include "hoodie/testing/matchers.h"
+#include "hoodie/timeline/active_timeline.h"
+#include "hoodie/timeline/commit_metadata.h"
+
+extern char** environ;
+
+namespace hoodie::cli::testing {
+
+pid_t SpawnQuiet(const std::vector<std::string>& args) {
+  std::vector<char*> argv;
+  for (const std::string& arg : args) argv.push_back(const_cast<char*>(arg.c_str()));
+  argv.push_back(nullptr);
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0);
+  posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0);
+  pid_t pid = -1;
+  int rc = posix_spawn(&pid, argv[0], &actions, nullptr, argv.data(), environ);
+  posix_spawn_file_actions_destroy(&actions);
+  EXPECT_EQ(rc, 0);
+  return pid;
+}
+
+void SetModificationTime(const std::string& path, int64_t epoch_ms) {
+  struct timespec times[2] = {{epoch_ms / 1000, (epoch_ms % 1000) * 1000000},
+                              {epoch_ms / 1000, (epoch_ms % 1000) * 1000000}};
+  ASSERT_EQ(utimensat(AT_FDCWD, path.c_str(), times, 0), 0) << path;
+}
+
+StreamedTable ReadStreamedTable(const std::string& base) {
+  StreamedTable out;
+  auto exists = Storage::Local()->Exists(base + "/.hoodie/hoodie.properties");
+  if (!exists.ok() || !*exists) return out;
+  auto table = TableMetaClient::Load(Storage::Local(), base);
+  EXPECT_OK(table.status());
+  if (!table.ok()) return out;
+  auto timeline = (*table)->LoadActiveTimeline();
+  EXPECT_OK(timeline.status());
+  if (!timeline.ok()) return out;
+  // Compaction commits on merge-on-read carry no checkpoint: ingest is deltacommits.
+  const Timeline ingests = (*table)->table_type() == TableType::kMergeOnRead
+                               ? timeline->timeline().GetDeltaCommitTimeline().FilterCompleted()
+                               : timeline->timeline().GetCommitTimeline().FilterCompleted();
+  if (ingests.Empty()) return out;
+  auto metadata = timeline->ReadCommitMetadata(*ingests.LastInstant());
+  EXPECT_OK(metadata.status());
+  if (!metadata.ok()) return out;
+  std::optional<std::string> checkpoint = metadata->GetMetadata(kCheckpointKey);
+  EXPECT_TRUE(checkpoint.has_value()) << "no checkpoint in " << ingests.LastInstant()->timestamp;
+  out.checkpoint = std::stoll(checkpoint.value_or("0"));
+  auto reader = TableReader::Open(*table);
+  EXPECT_OK(reader.status());
+  if (!reader.ok()) return out;
+  auto read = (*reader)->ReadTable({.columns = {"id", "value"}});
+  EXPECT_OK(read.status());
+  if (!read.ok()) return out;
+  auto batch = (*read)->CombineChunksToBatch();
+  EXPECT_OK(batch.status());
+  if (!batch.ok()) return out;
+  auto ids = std::static_pointer_cast<::arrow::StringArray>((*batch)->column(0));
+  auto values = std::static_pointer_cast<::arrow::Int64Array>((*batch)->column(1));
+  out.row_count = ids->length();
+  for (int64_t i = 0; i < ids->length(); ++i) out.rows[ids->GetString(i)] = values->Value(i);
+  return out;
+}
+
+}  // namespace hoodie::cli::testing
