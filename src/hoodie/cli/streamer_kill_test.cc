@@ -29,6 +29,7 @@
 namespace hoodie::cli {
 namespace {
 
+using testing::QuotedArgs;
 using testing::ReadStreamedTable;
 using testing::RunCli;
 using testing::SetModificationTime;
@@ -128,9 +129,7 @@ TEST(StreamerKillTest, KilledAtRandomHundredTimesLosesAndDuplicatesNothing) {
     }
   }
   // A last bounded run takes the rest.
-  std::string command;
-  for (size_t i = 1; i < args.size(); ++i) command += "'" + args[i] + "' ";
-  auto done = RunCli(command + "--max-rounds " + std::to_string(kFiles + 2));
+  auto done = RunCli(QuotedArgs(args) + "--max-rounds " + std::to_string(kFiles + 2));
   ASSERT_EQ(done.exit_code, 0) << done.err;
   StreamedTable final_state = ReadStreamedTable(base);
   EXPECT_EQ(final_state.checkpoint, FileMtime(kFiles - 1));

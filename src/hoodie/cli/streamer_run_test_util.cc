@@ -36,6 +36,12 @@ pid_t SpawnQuiet(const std::vector<std::string>& args) {
   return pid;
 }
 
+std::string QuotedArgs(const std::vector<std::string>& args) {
+  std::string out;
+  for (size_t i = 1; i < args.size(); ++i) out += "'" + args[i] + "' ";
+  return out;
+}
+
 void SetModificationTime(const std::string& path, int64_t epoch_ms) {
   struct timespec times[2] = {{epoch_ms / 1000, (epoch_ms % 1000) * 1000000},
                               {epoch_ms / 1000, (epoch_ms % 1000) * 1000000}};

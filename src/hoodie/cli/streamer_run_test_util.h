@@ -17,6 +17,9 @@ namespace hoodie::cli::testing {
 /// Starts `args` (argv[0] a path) with stdout and stderr sent to /dev/null.
 pid_t SpawnQuiet(const std::vector<std::string>& args);
 
+/// `args` after argv[0], each in single quotes, for RunCli.
+std::string QuotedArgs(const std::vector<std::string>& args);
+
 /// Sets a file's modification time to `epoch_ms` (whole seconds: the JSON files tests
 /// write are dated a second apart, as DFSPathSelector compares milliseconds).
 void SetModificationTime(const std::string& path, int64_t epoch_ms);

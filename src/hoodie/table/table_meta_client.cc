@@ -163,6 +163,12 @@ TableMetaClient::TableMetaClient(std::shared_ptr<Storage> storage, std::string b
 
 ::arrow::Result<bool> TableMetaClient::Exists(Storage& storage, const std::string& base_path) {
   const std::string meta = JoinPath(TrimTrailingSlashes(base_path), kMetaFolder);
+  // Every round of a streamer asks: answer from hoodie.properties (or its backup) first,
+  // and list `.hoodie` only when neither is there.
+  for (std::string_view name : {TableConfig::kPropertiesFile, TableConfig::kBackupFile}) {
+    HOODIE_ASSIGN_OR_RAISE(bool exists, storage.Exists(JoinPath(meta, name)));
+    if (exists) return true;
+  }
   HOODIE_ASSIGN_OR_RAISE(bool has_meta, storage.Exists(meta));
   if (!has_meta) return false;
   HOODIE_ASSIGN_OR_RAISE(std::vector<FileStatus> entries, storage.List(meta, true));
