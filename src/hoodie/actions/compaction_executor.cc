@@ -151,21 +151,12 @@ class SliceCompactor {
                                                 const FileSlice& slice, int64_t task) {
     Clock::time_point scan_start = Clock::now();
     internal::LogScanStats scan;
-    HOODIE_ASSIGN_OR_RAISE(
-        std::vector<LogBlock> blocks,
-        internal::ScanLogBlocks(context_.storage.get(), slice.log_files, timeline_,
-                                log_scan_, &scan));
     internal::MergedLogRecords records(
         context_.merger, internal::MakeSpillableLogRecordMap(log_scan_.memory_budget,
                                                              log_scan_.spill_directory));
     records.set_reader_schema(table_schema_);
-    for (LogBlock& block : blocks) {
-      // A lazily read block's content is read here and dropped once merged.
-      HOODIE_RETURN_NOT_OK(LoadLogBlockContent(context_.storage.get(), &block));
-      HOODIE_RETURN_NOT_OK(records.AddBlock(block));
-      block.content = std::string();
-    }
-    blocks.clear();
+    HOODIE_RETURN_NOT_OK(internal::AddLogFiles(context_.storage.get(), slice.log_files,
+                                               timeline_, log_scan_, &records, &scan));
     const int64_t scan_ms = MillisSince(scan_start);
     if (!slice.base_file && records.records().size() == 0) return std::nullopt;
 

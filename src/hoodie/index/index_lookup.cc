@@ -103,17 +103,35 @@ RecordLocation LocationOf(const IndexedFile& file) {
   return RecordLocation{file.partition_path, file.file_id, file.instant_time, false};
 }
 
+// The newest of `holders` (by base instant, the first of equals) that `accept`s.
+const IndexedFile* Newest(const std::vector<size_t>& holders,
+                          const std::vector<IndexedFile>& files,
+                          const std::function<bool(const IndexedFile&)>& accept) {
+  const IndexedFile* newest = nullptr;
+  for (size_t f : holders) {
+    if (!accept(files[f])) continue;
+    if (newest == nullptr || files[f].instant_time > newest->instant_time) {
+      newest = &files[f];
+    }
+  }
+  return newest;
+}
+
 // Picks the file for one incoming key among the files holding its record key (in
-// (partition, file id) order).
+// (partition, file id) order). Two base files hold one key only while a pending
+// compaction's input still has a row its logs deleted and the key was written again
+// elsewhere (see the write planner): the newer file is the live one.
 std::optional<RecordLocation> ChooseLocation(const HoodieKey& key,
                                              const std::vector<size_t>& holders,
                                              const std::vector<IndexedFile>& files,
                                              const TagOptions& options) {
-  for (size_t f : holders) {
-    if (files[f].partition_path == key.partition_path) return LocationOf(files[f]);
-  }
+  const IndexedFile* own = Newest(holders, files, [&](const IndexedFile& file) {
+    return file.partition_path == key.partition_path;
+  });
+  if (own != nullptr) return LocationOf(*own);
   if (!options.global || holders.empty()) return std::nullopt;
-  RecordLocation location = LocationOf(files[holders.front()]);
+  RecordLocation location =
+      LocationOf(*Newest(holders, files, [](const IndexedFile&) { return true; }));
   location.move_to_new_partition = options.update_partition_path;
   return location;
 }

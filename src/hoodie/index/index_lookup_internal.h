@@ -66,8 +66,9 @@ std::map<std::string, std::vector<std::string>> KeysByPartition(
     const std::vector<std::string>& sorted_candidates);
 
 /// Builds one tag per incoming key from `found[i]`, the keys confirmed in `files[i]`.
-/// Non-global: the first file of the key's partition holding it. Global: a file of the
-/// key's own partition if one holds it, else the first one; a location in another
+/// Non-global: the newest file (by base instant) of the key's partition holding it.
+/// Global: the newest such file of the key's own partition, else the newest one; a
+/// location in another
 /// partition is an update there, or with `update_partition_path` a move
 /// (HoodieIndexUtils.tagGlobalLocationBackToRecords).
 TaggedLocations ResolveTags(const std::vector<HoodieKey>& keys,

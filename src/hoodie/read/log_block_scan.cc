@@ -17,6 +17,20 @@ bool LogScanTimeline::IsCommitted(const std::string& instant) const {
   return first && instant < first->timestamp;
 }
 
+LogScanTimeline SnapshotLogScanTimeline(const Timeline& timeline,
+                                        const std::optional<std::string>& as_of) {
+  LogScanTimeline out;
+  Timeline commits = timeline.GetCommitsTimeline();
+  out.completed = commits.FilterCompleted();
+  out.inflight = commits.FilterInflight();
+  if (as_of) {
+    out.latest_instant = *as_of;
+  } else if (std::optional<Instant> last = out.completed.LastInstant()) {
+    out.latest_instant = last->timestamp;
+  }
+  return out;
+}
+
 namespace {
 
 // What one block does to the stack of blocks read so far; false stops the scan.

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -34,6 +35,11 @@ struct LogScanTimeline {
   /// Completed, or older than the first non-savepoint completed instant (archived).
   bool IsCommitted(const std::string& instant) const;
 };
+
+/// What a snapshot read scans logs against: the completed and inflight instants of the
+/// commits timeline of `timeline`, up to `as_of` or else the last completed one.
+LogScanTimeline SnapshotLogScanTimeline(const Timeline& timeline,
+                                        const std::optional<std::string>& as_of);
 
 /// Scan options reading every block's content in file order.
 inline LogScanOptions EagerForwardLogScan() {

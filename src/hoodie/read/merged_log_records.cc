@@ -9,6 +9,7 @@
 
 #include "hoodie/common/macros.h"
 #include "hoodie/format/avro/meta_fields.h"
+#include "hoodie/format/log/log_file_reader.h"
 #include "hoodie/merge/ordering_value_internal.h"
 #include "hoodie/read/log_schema_resolution_internal.h"
 #include "hoodie/read/merged_log_records_internal.h"
@@ -217,6 +218,20 @@ bool SameJavaClass(std::string_view wrapper, ::arrow::Type::type column) {
   LogRecordEntry entry;
   entry.deleted = true;
   return records_->Put(*record.record_key, std::move(entry));
+}
+
+::arrow::Status AddLogFiles(Storage* storage, const std::vector<LogFile>& log_files,
+                            const LogScanTimeline& timeline,
+                            const LogScanOptions& options, MergedLogRecords* records,
+                            LogScanStats* stats) {
+  HOODIE_ASSIGN_OR_RAISE(std::vector<LogBlock> blocks,
+                         ScanLogBlocks(storage, log_files, timeline, options, stats));
+  for (LogBlock& block : blocks) {
+    HOODIE_RETURN_NOT_OK(LoadLogBlockContent(storage, &block));
+    HOODIE_RETURN_NOT_OK(records->AddBlock(block));
+    block.content = std::string();
+  }
+  return ::arrow::Status::OK();
 }
 
 }  // namespace hoodie::internal

@@ -14,6 +14,7 @@
 #include "hoodie/format/log/data_block.h"
 #include "hoodie/format/log/log_block.h"
 #include "hoodie/merge/record_merger.h"
+#include "hoodie/read/log_block_scan_internal.h"
 #include "hoodie/read/log_record_map_internal.h"
 
 namespace hoodie::internal {
@@ -66,5 +67,13 @@ class MergedLogRecords {
   std::shared_ptr<::arrow::Schema> reader_schema_;
   int64_t data_records_ = 0;
 };
+
+/// Adds to `records` the blocks ScanLogBlocks chooses from `log_files`, oldest first. A
+/// lazily read block's content is read just before it is merged and dropped after, so
+/// one block's bytes are held at a time.
+::arrow::Status AddLogFiles(Storage* storage, const std::vector<LogFile>& log_files,
+                            const LogScanTimeline& timeline,
+                            const LogScanOptions& options, MergedLogRecords* records,
+                            LogScanStats* stats = nullptr);
 
 }  // namespace hoodie::internal

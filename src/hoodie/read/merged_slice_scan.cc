@@ -76,15 +76,8 @@ class MergedSliceScan : public ::arrow::RecordBatchReader {
     log_records_->set_reader_schema(spec_.table_schema);
     log_position_ = 0;
     if (slice.HasLogFiles()) {
-      HOODIE_ASSIGN_OR_RAISE(
-          std::vector<LogBlock> blocks,
-          ScanLogBlocks(storage_.get(), slice.log_files, spec_.timeline, spec_.log_scan));
-      for (LogBlock& block : blocks) {
-        // A lazily read block's content is read here and dropped once merged.
-        HOODIE_RETURN_NOT_OK(LoadLogBlockContent(storage_.get(), &block));
-        HOODIE_RETURN_NOT_OK(log_records_->AddBlock(block));
-        block.content = std::string();
-      }
+      HOODIE_RETURN_NOT_OK(AddLogFiles(storage_.get(), slice.log_files, spec_.timeline,
+                                       spec_.log_scan, log_records_.get()));
     }
     if (slice.base_file) {
       base_path_ = slice.base_file->path;

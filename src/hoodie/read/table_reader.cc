@@ -18,6 +18,7 @@
 #include "hoodie/format/avro/meta_fields.h"
 #include "hoodie/merge/record_merger.h"
 #include "hoodie/read/base_file_scan_internal.h"
+#include "hoodie/read/log_block_scan_internal.h"
 #include "hoodie/read/merged_slice_scan_internal.h"
 #include "hoodie/read/partition_values_internal.h"
 #include "hoodie/storage/path.h"
@@ -491,14 +492,7 @@ TableReader::PathPartitionValues(const ReadPlan& plan,
   merged.merger = std::move(merger);
   merged.merge_type = options.merge_type;
   merged.log_scan = options.log_scan;
-  Timeline commits = timeline_.timeline().GetCommitsTimeline();
-  merged.timeline.completed = commits.FilterCompleted();
-  merged.timeline.inflight = commits.FilterInflight();
-  if (plan.as_of) {
-    merged.timeline.latest_instant = *plan.as_of;
-  } else if (std::optional<Instant> last = merged.timeline.completed.LastInstant()) {
-    merged.timeline.latest_instant = last->timestamp;
-  }
+  merged.timeline = internal::SnapshotLogScanTimeline(timeline_.timeline(), plan.as_of);
   return internal::MakeMergedSliceScan(table_->storage(), std::move(plan.slices),
                                        std::move(merged));
 }

@@ -8,10 +8,12 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include "hoodie/actions/compaction_executor.h"
 #include "hoodie/client/write_client.h"
 #include "hoodie/format/log/data_block.h"
 #include "hoodie/format/log/log_file_reader.h"
 #include "hoodie/format/parquet/file_naming.h"
+#include "hoodie/index/index.h"
 #include "hoodie/read/table_reader.h"
 #include "hoodie/storage/path.h"
 #include "hoodie/storage/storage.h"
@@ -50,6 +52,28 @@ class MorAppendTest : public testing::MorTripTableTest {
     ARROW_ASSIGN_OR_RAISE(ActiveTimeline timeline, table_->LoadActiveTimeline());
     return timeline.ReadCommitMetadata(
         Instant{instant, Action::kDeltaCommit, State::kCompleted});
+  }
+
+  // Writes a compaction plan for the group `logged` (a delta stat) appended to, over the
+  // base file of `base_instant`, as Hudi's scheduler would; returns its instant.
+  ::arrow::Result<std::string> PlanCompactionOf(const WriteStat& logged,
+                                                const std::string& base_instant) {
+    ARROW_ASSIGN_OR_RAISE(ActiveTimeline timeline, table_->LoadActiveTimeline());
+    ARROW_ASSIGN_OR_RAISE(std::string compaction, timeline.CreateNewInstantTime());
+    CompactionOperation operation;
+    operation.base_instant_time = base_instant;
+    operation.delta_file_paths = logged.delta->log_files;
+    operation.data_file_path = *logged.delta->base_file;
+    operation.file_id = logged.file_id;
+    operation.partition_path = "sf";
+    operation.metrics = std::map<std::string, double>{};
+    CompactionPlan plan;
+    plan.operations = std::vector<CompactionOperation>{operation};
+    plan.version = 2;
+    ARROW_ASSIGN_OR_RAISE(std::string bytes, plan.ToAvroBytes());
+    ARROW_RETURN_NOT_OK(timeline.CreateRequested(
+        Instant{compaction, Action::kCompaction, State::kRequested}, bytes));
+    return compaction;
   }
 
   // "commit|id|name|ts|city" per row, sorted.
@@ -329,22 +353,7 @@ TEST_F(MorAppendTest, UpdatesOfAGroupUnderPendingCompactionStartTheCompactionSli
                        Write(WriteOperationType::kUpsert, {{"1", "a2", 2, "sf"}}));
   ASSERT_OK_AND_ASSIGN(CommitMetadata m2, Metadata(w2.instant_time));
   const WriteStat logged = AllStats(m2)[0];
-  // A compaction plan for sf's group, written as Hudi's scheduler would.
-  ASSERT_OK_AND_ASSIGN(ActiveTimeline timeline, table_->LoadActiveTimeline());
-  ASSERT_OK_AND_ASSIGN(std::string compaction, timeline.CreateNewInstantTime());
-  CompactionOperation operation;
-  operation.base_instant_time = t1;
-  operation.delta_file_paths = logged.delta->log_files;
-  operation.data_file_path = *logged.delta->base_file;
-  operation.file_id = logged.file_id;
-  operation.partition_path = "sf";
-  operation.metrics = std::map<std::string, double>{};
-  CompactionPlan plan;
-  plan.operations = std::vector<CompactionOperation>{operation};
-  plan.version = 2;
-  ASSERT_OK_AND_ASSIGN(std::string bytes, plan.ToAvroBytes());
-  ASSERT_OK(timeline.CreateRequested(
-      Instant{compaction, Action::kCompaction, State::kRequested}, bytes));
+  ASSERT_OK_AND_ASSIGN(std::string compaction, PlanCompactionOf(logged, t1));
 
   // The update goes to the new slice at the compaction instant; the insert cannot pad
   // a group under compaction and opens a new base file.
@@ -371,6 +380,109 @@ TEST_F(MorAppendTest, UpdatesOfAGroupUnderPendingCompactionStartTheCompactionSli
   EXPECT_RESULT_THAT(
       Rows(QueryType::kSnapshot),
       ElementsAre(w2.instant_time + "|1|a2|2|sf", t3 + "|2|b3|3|sf", t3 + "|7|g|3|sf"));
+}
+
+TEST_F(MorAppendTest, AKeyDeletedUnderPendingCompactionIsWrittenAgainAsAnInsert) {
+  // Key 1 is in the base file a pending compaction reads and deleted by a log it
+  // compacts. The bloom index finds it in that base file; written back to the group it
+  // would sit in the logs after the compaction only, where no later upsert finds it.
+  Open({});
+  ASSERT_OK_AND_ASSIGN(WriteResult w1, Write(WriteOperationType::kUpsert,
+                                             {{"1", "a", 1, "sf"}, {"2", "b", 1, "sf"}}));
+  const std::string t1 = w1.instant_time;
+  ASSERT_OK_AND_ASSIGN(WriteResult w2,
+                       Write(WriteOperationType::kDelete, {{"1", "a", 2, "sf"}}));
+  ASSERT_OK_AND_ASSIGN(CommitMetadata m2, Metadata(w2.instant_time));
+  const WriteStat logged = AllStats(m2)[0];
+  ASSERT_OK_AND_ASSIGN(std::string compaction, PlanCompactionOf(logged, t1));
+
+  ASSERT_OK_AND_ASSIGN(WriteResult w3,
+                       Write(WriteOperationType::kUpsert, {{"1", "a3", 3, "sf"}}));
+  ASSERT_OK_AND_ASSIGN(CommitMetadata m3, Metadata(w3.instant_time));
+  ASSERT_EQ(AllStats(m3).size(), 1u);
+  const WriteStat inserted = AllStats(m3)[0];
+  EXPECT_NE(inserted.file_id, logged.file_id);
+  EXPECT_EQ(inserted.num_inserts, 1);
+  EXPECT_FALSE(inserted.delta.has_value());
+
+  // Both base files hold key 1 until the compaction commits: the index takes the newer.
+  ASSERT_OK_AND_ASSIGN(WriteResult w4,
+                       Write(WriteOperationType::kUpsert, {{"1", "a4", 4, "sf"}}));
+  ASSERT_OK_AND_ASSIGN(CommitMetadata m4, Metadata(w4.instant_time));
+  ASSERT_EQ(AllStats(m4).size(), 1u);
+  EXPECT_EQ(AllStats(m4)[0].file_id, inserted.file_id);
+  EXPECT_EQ(AllStats(m4)[0].num_update_writes, 1);
+  EXPECT_RESULT_THAT(Rows(QueryType::kSnapshot),
+                     ElementsAre(t1 + "|2|b|1|sf", w4.instant_time + "|1|a4|4|sf"));
+
+  ASSERT_OK(RunCompaction(table_, config_, compaction).status());
+  ASSERT_OK_AND_ASSIGN(WriteResult w5,
+                       Write(WriteOperationType::kUpsert, {{"1", "a5", 5, "sf"}}));
+  ASSERT_OK_AND_ASSIGN(CommitMetadata m5, Metadata(w5.instant_time));
+  ASSERT_EQ(AllStats(m5).size(), 1u);
+  EXPECT_EQ(AllStats(m5)[0].file_id, inserted.file_id);
+  EXPECT_RESULT_THAT(Rows(QueryType::kSnapshot),
+                     ElementsAre(t1 + "|2|b|1|sf", w5.instant_time + "|1|a5|5|sf"));
+}
+
+// The bloom index claiming to index log files: the writer then appends a key it finds
+// in a group under pending compaction to the group whatever the compacted logs say,
+// which is what Java's writer does with the bloom index.
+class AppendsLikeJavaIndex : public Index {
+ public:
+  explicit AppendsLikeJavaIndex(std::unique_ptr<Index> bloom) : bloom_(std::move(bloom)) {}
+  ::arrow::Result<TaggedLocations> TagLocation(const std::vector<HoodieKey>& keys,
+                                               const TableMetaClient& table,
+                                               const FileSystemView& view) const override {
+    return bloom_->TagLocation(keys, table, view);
+  }
+  bool IsGlobal() const override { return false; }
+  bool CanIndexLogFiles() const override { return true; }
+  bool IsImplicitWithStorage() const override { return true; }
+  std::string_view name() const override { return "APPENDS_LIKE_JAVA"; }
+
+ private:
+  std::unique_ptr<Index> bloom_;
+};
+
+TEST_F(MorAppendTest, AKeyTheLaterLogsHoldAgainStaysInItsGroup) {
+  // A table Java wrote: the re-insert of a key deleted under pending compaction went to
+  // the compaction's new slice. The group holds the key, so it keeps it.
+  RegisterBuiltinIndexes();
+  ::arrow::Status registered = IndexRegistry::Global()->Register(
+      "test.AppendsLikeJavaIndex", {},
+      [](const HoodieConfig& config) -> ::arrow::Result<std::unique_ptr<Index>> {
+        HoodieConfig bloom = config;
+        bloom.Set("hoodie.index.class", "BLOOM");
+        ARROW_ASSIGN_OR_RAISE(auto index, MakeIndex(bloom));
+        return std::make_unique<AppendsLikeJavaIndex>(std::move(index));
+      });
+  ASSERT_TRUE(registered.ok() || registered.IsAlreadyExists()) << registered;
+  Open({});
+  ASSERT_OK_AND_ASSIGN(WriteResult w1, Write(WriteOperationType::kUpsert,
+                                             {{"1", "a", 1, "sf"}, {"2", "b", 1, "sf"}}));
+  ASSERT_OK_AND_ASSIGN(WriteResult w2,
+                       Write(WriteOperationType::kDelete, {{"1", "a", 2, "sf"}}));
+  ASSERT_OK_AND_ASSIGN(CommitMetadata m2, Metadata(w2.instant_time));
+  const WriteStat logged = AllStats(m2)[0];
+  ASSERT_OK(PlanCompactionOf(logged, w1.instant_time).status());
+  HoodieConfig java_like = config_;
+  java_like.Set("hoodie.index.class", "test.AppendsLikeJavaIndex");
+  ASSERT_OK_AND_ASSIGN(auto java, WriteClient::Make(table_, java_like));
+  ASSERT_OK_AND_ASSIGN(std::string t3, java->StartCommit());
+  auto reader = testing::TripReader({{"1", "a3", 3, "sf"}}, 2);
+  ASSERT_OK(java->Write(t3, WriteOperationType::kUpsert, reader.get()).status());
+  ASSERT_OK_AND_ASSIGN(CommitMetadata m3, Metadata(t3));
+  ASSERT_EQ(AllStats(m3)[0].file_id, logged.file_id);
+
+  ASSERT_OK_AND_ASSIGN(WriteResult w4,
+                       Write(WriteOperationType::kUpsert, {{"1", "a4", 4, "sf"}}));
+  ASSERT_OK_AND_ASSIGN(CommitMetadata m4, Metadata(w4.instant_time));
+  ASSERT_EQ(AllStats(m4).size(), 1u);
+  EXPECT_EQ(AllStats(m4)[0].file_id, logged.file_id);
+  EXPECT_RESULT_THAT(Rows(QueryType::kSnapshot),
+                     ElementsAre(w1.instant_time + "|2|b|1|sf",
+                                 w4.instant_time + "|1|a4|4|sf"));
 }
 
 TEST_F(MorAppendTest, GlobalIndexMovesMergeWithTheMergedSliceAndRestampInTheLog) {

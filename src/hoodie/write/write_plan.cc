@@ -64,8 +64,8 @@ FilesByPartition LatestFiles(const TableFiles& table,
   for (const std::string& partition : partitions) {
     for (const FileSlice& slice : table.view->LatestFileSlicesInPartition(partition)) {
       if (!slice.base_file && !table.merge_on_read) continue;
-      ExistingFile file{partition,          slice.group.file_id, "",   "", 0,
-                        slice.base_instant, slice.log_files,     false};
+      ExistingFile file{partition,          slice.group.file_id, "",    "", 0,
+                        slice.base_instant, slice.log_files,     false, {}};
       if (slice.base_file) {
         file.base_instant = slice.base_file->commit_time;
         file.path = slice.base_file->path;
@@ -75,9 +75,11 @@ FilesByPartition LatestFiles(const TableFiles& table,
       if (pending != table.pending.end()) {
         file.pending_compaction = true;
         file.slice_instant = pending->second;
-        std::erase_if(file.log_files, [&](const LogFile& log) {
-          return log.base_commit_time != pending->second;
-        });
+        auto compacted = std::stable_partition(
+            file.log_files.begin(), file.log_files.end(),
+            [&](const LogFile& log) { return log.base_commit_time == pending->second; });
+        file.compacted_log_files.assign(compacted, file.log_files.end());
+        file.log_files.erase(compacted, file.log_files.end());
       }
       out[partition].push_back(std::move(file));
     }
@@ -336,6 +338,10 @@ void Route(const IncomingRecords& records,
   if (tag) {
     ARROW_ASSIGN_OR_RAISE(located,
                           Locate(*options.index, table, table_files, records, &files));
+    if (options.merge_on_read && !options.index->CanIndexLogFiles()) {
+      ARROW_RETURN_NOT_OK(ForgetKeysCompactionDrops(table, timeline, merger, options,
+                                                    records, files, &located));
+    }
     ARROW_ASSIGN_OR_RAISE(stored_wins,
                           StoredRecordWins(table, merger, incoming, located, files));
   }

@@ -42,6 +42,9 @@ struct ExistingFile {
   std::vector<LogFile> log_files;
   /// A pending compaction plan names this file group.
   bool pending_compaction = false;
+  /// Under pending compaction: the log files of the slice it compacts, with the base
+  /// file at `path` (`log_files` are those written since).
+  std::vector<LogFile> compacted_log_files;
 };
 
 /// \brief The records one task writes: a new file group (rolled over by size) or a new
@@ -108,6 +111,23 @@ struct Located {
 ::arrow::Result<std::vector<bool>> StoredRecordWins(
     const TableMetaClient& table, const RecordMerger& merger, IncomingRecords* records,
     const std::vector<std::optional<Located>>& located, const FilesByPartition& files);
+
+/// A file-based index reads a file group under pending compaction through the base
+/// file that compaction reads, so it also finds keys whose rows the compaction drops
+/// (the compacted logs delete them). Tagged to the group, such a key would be written
+/// to the logs after the compaction only, which the index never reads, so its next
+/// upsert would insert it a second time. Clears those locations: the records become
+/// inserts (deletes of them are dropped), and ResolveTags prefers the newer base file
+/// they land in while the old one still holds the row. A key the group's later logs
+/// hold again keeps its location. Reads the compacted logs of the groups records were
+/// located in, and their base file when a soft delete needs the payload's merge.
+::arrow::Status ForgetKeysCompactionDrops(const TableMetaClient& table,
+                                          const ActiveTimeline& timeline,
+                                          const RecordMerger& merger,
+                                          const WriteOptions& options,
+                                          const IncomingRecords& records,
+                                          const FilesByPartition& files,
+                                          std::vector<std::optional<Located>>* located);
 
 /// Reorders file ids (given sorted) into the order Hudi 0.15's file-system view lists
 /// the file groups of a partition (a java.util.HashSet of the file ids).
