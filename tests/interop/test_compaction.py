@@ -13,8 +13,8 @@ import shutil
 
 import pytest
 from conftest import snapshot
-from test_mor_read import (DELETES, INSERTS, SCHEMA, SIMPLE_KEYGEN, UPDATES, UPDATES_AGAIN, hoodie_query,
-                           hoodie_write, spark_rows, write)
+from test_mor_read import (DELETES, INSERTS, UPDATES, UPDATES_AGAIN, hoodie_query, hoodie_write, spark_rows,
+                           write)
 
 RO = {"hoodie.datasource.query.type": "read_optimized"}
 # hoodie's scheduler consults the trigger as Hudi's does (10 deltacommits by default in hoodie, the
@@ -504,23 +504,6 @@ def test_trigger_schedules_at_the_same_deltacommit_on_both_sides(spark, hudi_jav
     assert our_bytes.replace(our_bytes[-16:], b"S" * 16) == spark_bytes.replace(spark_bytes[-16:], b"S" * 16)
 
 
-def spark_upsert(spark, path, rows):
-    opts = {
-        "hoodie.table.name": "hoodie_mor",
-        "hoodie.datasource.write.table.type": "MERGE_ON_READ",
-        "hoodie.datasource.write.operation": "upsert",
-        "hoodie.datasource.write.recordkey.field": "id",
-        "hoodie.datasource.write.partitionpath.field": "part",
-        "hoodie.datasource.write.precombine.field": "ts",
-        "hoodie.datasource.write.keygenerator.class": SIMPLE_KEYGEN,
-        "hoodie.compact.inline": "false",
-        "hoodie.clean.automatic": "false",
-        "hoodie.metadata.enable": "false",
-        "hoodie.upsert.shuffle.parallelism": "2",
-    }
-    spark.createDataFrame(rows, SCHEMA).write.format("hudi").options(**opts).mode("append").save(str(path))
-
-
 def test_a_key_deleted_under_pending_compaction_comes_back_once(spark, hudi_java, hoodie, tmp_path):
     """A key deleted in a log, written again while a compaction of its file group is pending, stays single for Spark's reader and writer.
 
@@ -541,7 +524,7 @@ def test_a_key_deleted_under_pending_compaction_comes_back_once(spark, hudi_java
     rows = spark_rows(snapshot(spark, path))
     assert [(r[4], r[5]) for r in rows if r[3] == "a2"] == [("bob3", 6)]
     assert hoodie_query(hoodie, path) == rows
-    spark_upsert(spark, path, [("a2", "bob4", 7, 9.5, "p1")])
+    write(spark, path, [("a2", "bob4", 7, 9.5, "p1")], "upsert", **{"hoodie.table.name": "hoodie_mor"})
     rows = spark_rows(snapshot(spark, path))
     assert [(r[4], r[5]) for r in rows if r[3] == "a2"] == [("bob4", 7)]
     assert hoodie_query(hoodie, path) == rows

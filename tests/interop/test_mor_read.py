@@ -25,7 +25,8 @@ DELETES = [("a2", "bob", 3, 0.0, "p1")]
 UPDATES_AGAIN = [("a1", "alice3", 4, 100.0, "p1"), ("b2", "dan2", 4, 40.0, "p2")]
 
 
-def write(spark, path, rows, operation):
+def write(spark, path, rows, operation, **extra):
+    """Spark's datasource write of `rows`; `extra` options override the defaults (a table name too)."""
     opts = {
         "hoodie.table.name": "mor_read",
         "hoodie.datasource.write.table.type": "MERGE_ON_READ",
@@ -40,6 +41,7 @@ def write(spark, path, rows, operation):
         "hoodie.upsert.shuffle.parallelism": "2",
         "hoodie.insert.shuffle.parallelism": "2",
         "hoodie.delete.shuffle.parallelism": "2",
+        **extra,
     }
     spark.createDataFrame(rows, SCHEMA).write.format("hudi").options(**opts).mode("append").save(str(path))
 

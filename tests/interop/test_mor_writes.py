@@ -13,7 +13,8 @@ from __future__ import annotations
 import json
 
 from conftest import hoodie_rows, snapshot
-from test_mor_read import (COLUMNS, DELETES, INSERTS, SCHEMA, SIMPLE_KEYGEN, UPDATES, UPDATES_AGAIN,
+from test_mor_read import write as mor_read_write
+from test_mor_read import (COLUMNS, DELETES, INSERTS, SIMPLE_KEYGEN, UPDATES, UPDATES_AGAIN,
                            hoodie_query, spark_rows)
 
 TABLE = "hoodie_mor_writes"
@@ -43,23 +44,7 @@ def hoodie_write(hoodie, path, op, rows, **extra):
 
 
 def spark_write(spark, path, rows, operation, **extra):
-    opts = {
-        "hoodie.table.name": TABLE,
-        "hoodie.datasource.write.table.type": "MERGE_ON_READ",
-        "hoodie.datasource.write.operation": operation,
-        "hoodie.datasource.write.recordkey.field": "id",
-        "hoodie.datasource.write.partitionpath.field": "part",
-        "hoodie.datasource.write.precombine.field": "ts",
-        "hoodie.datasource.write.keygenerator.class": SIMPLE_KEYGEN,
-        "hoodie.compact.inline": "false",
-        "hoodie.clean.automatic": "false",
-        "hoodie.metadata.enable": "false",
-        "hoodie.upsert.shuffle.parallelism": "2",
-        "hoodie.insert.shuffle.parallelism": "2",
-        "hoodie.delete.shuffle.parallelism": "2",
-        **extra,
-    }
-    spark.createDataFrame(rows, SCHEMA).write.format("hudi").options(**opts).mode("append").save(str(path))
+    mor_read_write(spark, path, rows, operation, **{"hoodie.table.name": TABLE, **extra})
 
 
 def assert_spark_reads_like_hoodie(spark, hudi_java, hoodie, path):
