@@ -274,8 +274,11 @@ TEST_F(InlineCompactionTest, AsyncCleanAndArchiveRunBesideEachWrite) {
   ASSERT_OK_AND_ASSIGN(Timeline timeline, LoadTimeline());
   EXPECT_GE(timeline.GetCleanerTimeline().FilterCompleted().Count(), 1u);
   EXPECT_EQ(timeline.FilterPending().Count(), 0u);
-  // Archival kept the active timeline within keep.max commits.
-  EXPECT_LE(timeline.GetCommitsTimeline().FilterCompleted().Count(), 3u + 1u);
+  // Archival kept the active timeline within keep.max commits, plus what the last
+  // write added beside its archiver: its deltacommit and its inline compaction's
+  // commit, when the archiver read the timeline before them (it races the write, as
+  // Hudi's async archiver does).
+  EXPECT_LE(timeline.GetCommitsTimeline().FilterCompleted().Count(), 3u + 2u);
   ASSERT_OK_AND_ASSIGN(auto rows, table_.Rows(QueryType::kSnapshot, std::nullopt,
                                               {"_hoodie_record_key", "name"}));
   EXPECT_EQ(rows, std::vector<std::string>{"1|a5"});

@@ -565,10 +565,11 @@ int64_t WriteResult::FilesReplaced() const {
   bool stateful = !options_.index->IsImplicitWithStorage();
   std::vector<HoodieKey> keys;
   TaggedLocations locations;
+  ARROW_ASSIGN_OR_RAISE(std::vector<std::vector<WriteStat>> bucket_stats,
+                        internal::WriteBuckets(context, records, plan.buckets));
   for (size_t task = 0; task < plan.buckets.size(); ++task) {
     size_t first_stat = result.stats.size();
-    ARROW_RETURN_NOT_OK(internal::WriteBucket(context, records, plan.buckets[task],
-                                              static_cast<int64_t>(task), &result.stats));
+    for (WriteStat& stat : bucket_stats[task]) result.stats.push_back(std::move(stat));
     if (stateful) {
       internal::AddWrittenLocations(records, plan.buckets[task], result.stats, first_stat,
                                     instant, &keys, &locations);

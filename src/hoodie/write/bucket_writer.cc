@@ -2,6 +2,7 @@
 /// \file hoodie/write/bucket_writer.cc
 /// \brief Create and merge handles of the copy-on-write path.
 
+#include <atomic>
 #include <chrono>
 #include <string>
 #include <string_view>
@@ -13,6 +14,7 @@
 #include <arrow/compute/api.h>
 #include <arrow/record_batch.h>
 #include <arrow/table.h>
+#include <arrow/util/parallel.h>
 
 #include "hoodie/format/avro/meta_fields.h"
 #include "hoodie/format/parquet/base_file_reader.h"
@@ -317,6 +319,23 @@ class FileMerger {
   }
   if (bucket.file) return MergeFileGroup(context, records, bucket, task, stats);
   return WriteNewFileGroups(context, records, bucket, task, stats);
+}
+
+::arrow::Result<std::vector<std::vector<WriteStat>>> WriteBuckets(
+    const WriteContext& context, const IncomingRecords& records,
+    const std::vector<Bucket>& buckets) {
+  std::vector<std::vector<WriteStat>> stats(buckets.size());
+  // Once a bucket fails the write is lost: the buckets not started yet are skipped.
+  std::atomic<bool> failed{false};
+  ARROW_RETURN_NOT_OK(::arrow::internal::ParallelFor(
+      static_cast<int>(buckets.size()), [&](int task) {
+        if (failed.load()) return ::arrow::Status::OK();
+        ::arrow::Status status =
+            WriteBucket(context, records, buckets[task], task, &stats[task]);
+        if (!status.ok()) failed.store(true);
+        return status;
+      }));
+  return stats;
 }
 
 }  // namespace hoodie::internal

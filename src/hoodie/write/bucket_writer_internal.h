@@ -25,4 +25,13 @@ namespace hoodie::internal {
                             const Bucket& bucket, int64_t task,
                             std::vector<WriteStat>* stats);
 
+/// Writes every bucket of a plan, bucket i as task i, on the CPU thread pool: buckets
+/// are distinct file groups, so they encode in parallel (as Spark's tasks do), as many
+/// at once as the pool has threads. `stats[i]` holds bucket i's stats, so the commit
+/// lists them in plan order whatever the timing. The first error wins; files already
+/// written stay behind their markers for the rollback.
+::arrow::Result<std::vector<std::vector<WriteStat>>> WriteBuckets(
+    const WriteContext& context, const IncomingRecords& records,
+    const std::vector<Bucket>& buckets);
+
 }  // namespace hoodie::internal

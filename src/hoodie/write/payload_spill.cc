@@ -13,6 +13,7 @@
 #include <arrow/ipc/writer.h>
 #include <arrow/record_batch.h>
 #include <arrow/table.h>
+#include <arrow/util/thread_pool.h>
 
 #include "hoodie/write/keyed_batch_internal.h"
 #include "hoodie/write/payload_spill_internal.h"
@@ -155,13 +156,9 @@ SpilledPayloads::~SpilledPayloads() {
   return ::arrow::Status::OK();
 }
 
-::arrow::Status SpilledPayloads::LoadBucket(int32_t bucket) {
-  loaded_.reset();
-  loaded_bucket_ = bucket;
-  if (bucket_rows_[bucket].empty()) {
-    ARROW_ASSIGN_OR_RAISE(loaded_, ::arrow::RecordBatch::MakeEmpty(schema_));
-    return ::arrow::Status::OK();
-  }
+::arrow::Result<std::shared_ptr<::arrow::RecordBatch>> SpilledPayloads::LoadBucket(
+    int32_t bucket) const {
+  if (bucket_rows_[bucket].empty()) return ::arrow::RecordBatch::MakeEmpty(schema_);
   ARROW_ASSIGN_OR_RAISE(auto file,
                         ::arrow::io::ReadableFile::Open(BucketPath(folder_, bucket)));
   ARROW_ASSIGN_OR_RAISE(auto reader, ::arrow::ipc::RecordBatchFileReader::Open(file));
@@ -171,8 +168,24 @@ SpilledPayloads::~SpilledPayloads() {
     batches.push_back(std::move(batch));
   }
   ARROW_ASSIGN_OR_RAISE(auto table, ::arrow::Table::FromRecordBatches(schema_, batches));
-  ARROW_ASSIGN_OR_RAISE(loaded_, table->CombineChunksToBatch());
-  return ::arrow::Status::OK();
+  return table->CombineChunksToBatch();
+}
+
+::arrow::Result<std::shared_ptr<::arrow::RecordBatch>> SpilledPayloads::Loaded(
+    int32_t bucket) {
+  {
+    std::lock_guard<std::mutex> lock(loaded_mutex_);
+    for (const auto& [cached, batch] : loaded_) {
+      if (cached == bucket) return batch;
+    }
+  }
+  // Read outside the lock, so the other writers' takes do not wait for this file.
+  ARROW_ASSIGN_OR_RAISE(auto batch, LoadBucket(bucket));
+  std::lock_guard<std::mutex> lock(loaded_mutex_);
+  loaded_.emplace_front(bucket, batch);
+  size_t keep = static_cast<size_t>(std::max(1, ::arrow::GetCpuThreadPoolCapacity()));
+  while (loaded_.size() > keep) loaded_.pop_back();
+  return batch;
 }
 
 ::arrow::Result<std::shared_ptr<::arrow::RecordBatch>> SpilledPayloads::Take(
@@ -185,7 +198,7 @@ SpilledPayloads::~SpilledPayloads() {
   if (bucket < 0) {
     return ::arrow::Status::Invalid("staged row ", rows[0], " belongs to no bucket");
   }
-  if (bucket != loaded_bucket_) ARROW_RETURN_NOT_OK(LoadBucket(bucket));
+  ARROW_ASSIGN_OR_RAISE(std::shared_ptr<::arrow::RecordBatch> loaded, Loaded(bucket));
   const std::vector<int64_t>& in_bucket = bucket_rows_[bucket];
   ::arrow::Int64Builder indices;
   ARROW_RETURN_NOT_OK(indices.Reserve(static_cast<int64_t>(rows.size())));
@@ -199,7 +212,7 @@ SpilledPayloads::~SpilledPayloads() {
   }
   ARROW_ASSIGN_OR_RAISE(auto index_array, indices.Finish());
   ARROW_ASSIGN_OR_RAISE(::arrow::Datum taken,
-                        ::arrow::compute::Take(loaded_, index_array));
+                        ::arrow::compute::Take(loaded, index_array));
   return taken.record_batch();
 }
 

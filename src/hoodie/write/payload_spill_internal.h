@@ -6,7 +6,9 @@
 #pragma once
 
 #include <cstdint>
+#include <deque>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <vector>
 
@@ -20,8 +22,9 @@ namespace hoodie::internal {
 
 /// \brief Payload rows written to an Arrow IPC file in a private spill folder, numbered
 /// in staging order. After the write plan is known, PrepareBuckets splits them into one
-/// file per bucket; Take then loads one bucket's rows. Not thread-safe. The folder is
-/// deleted with the object.
+/// file per bucket; Take then loads one bucket's rows. Staging and PrepareBuckets are
+/// not thread-safe; Take is (buckets are written in parallel). The folder is deleted
+/// with the object.
 class SpilledPayloads {
  public:
   /// Starts a spill file for rows of `schema` under a new folder in `spill_dir`.
@@ -52,7 +55,9 @@ class SpilledPayloads {
 
  private:
   SpilledPayloads() = default;
-  ::arrow::Status LoadBucket(int32_t bucket);
+  ::arrow::Result<std::shared_ptr<::arrow::RecordBatch>> LoadBucket(int32_t bucket) const;
+  // The loaded bucket `bucket`, from the cache or read and cached.
+  ::arrow::Result<std::shared_ptr<::arrow::RecordBatch>> Loaded(int32_t bucket);
 
   std::shared_ptr<::arrow::Schema> schema_;
   std::string folder_;
@@ -62,8 +67,10 @@ class SpilledPayloads {
   int64_t rows_ = 0;
   std::vector<int32_t> bucket_of_row_;             // -1: written by no bucket
   std::vector<std::vector<int64_t>> bucket_rows_;  // sorted staged rows per bucket
-  int32_t loaded_bucket_ = -1;
-  std::shared_ptr<::arrow::RecordBatch> loaded_;
+  // The buckets loaded last, newest first: one per writer thread, since a writer takes
+  // its bucket's rows more than once (the data, then the soft deletes of a log append).
+  std::mutex loaded_mutex_;
+  std::deque<std::pair<int32_t, std::shared_ptr<::arrow::RecordBatch>>> loaded_;
 };
 
 }  // namespace hoodie::internal
