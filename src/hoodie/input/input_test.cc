@@ -5,6 +5,7 @@
 #include <fstream>
 #include <string>
 
+#include <arrow/array/concatenate.h>
 #include <arrow/adapters/orc/adapter.h>
 #include <arrow/api.h>
 #include <arrow/io/file.h>
@@ -153,6 +154,37 @@ TEST(JsonLinesTest, BatchesAreBoundedByRows) {
     sizes.push_back(batch->num_rows());
   }
   EXPECT_THAT(sizes, ::testing::ElementsAre(4, 4, 2));
+}
+
+// Large batches are parsed in parts on several threads: rows keep the file's order,
+// and of two bad lines in different parts the earlier one is named.
+TEST(JsonLinesTest, PartsParsedInParallelKeepLineOrderAndTheFirstError) {
+  testing::TempDir dir;
+  std::string text;
+  for (int i = 0; i < 10000; ++i) {
+    text += "{\"id\":" + std::to_string(i) + "}\n";
+    if (i % 1000 == 0) text += "\n";  // blank lines count in the line numbers
+  }
+  std::string path = WriteFile(dir, "in.json", text);
+  auto schema = ::arrow::schema({::arrow::field("id", ::arrow::int64())});
+  ASSERT_OK_AND_ASSIGN(auto reader, OpenJsonLines(path, {.schema = schema}));
+  ASSERT_OK_AND_ASSIGN(auto table, reader->ToTable());
+  ASSERT_EQ(table->num_rows(), 10000);
+  ASSERT_OK_AND_ASSIGN(auto ids, ::arrow::Concatenate(table->GetColumnByName("id")->chunks()));
+  const auto& values = static_cast<const ::arrow::Int64Array&>(*ids);
+  for (int64_t i = 0; i < values.length(); ++i) ASSERT_EQ(values.Value(i), i);
+
+  // Two parts of 5000 lines; a bad line in each: 3004 (id 3000 written as a string,
+  // after 3000 lines and 3 blank ones) and 6007 (id 6000).
+  std::string bad;
+  for (int i = 0; i < 10000; ++i) {
+    bad += i == 3000 || i == 6000 ? "{\"id\":\"x\"}\n" : "{\"id\":" + std::to_string(i) + "}\n";
+    if (i % 1000 == 0) bad += "\n";
+  }
+  std::string bad_path = WriteFile(dir, "bad.json", bad);
+  ASSERT_OK_AND_ASSIGN(reader, OpenJsonLines(bad_path, {.schema = schema}));
+  EXPECT_THAT(reader->ToTable().status().message(),
+              HasSubstr(bad_path + ":3004: field 'id': expected bigint, got a string \"x\""));
 }
 
 TEST(CsvTest, ColumnsAreStringsAndEmptyFieldsNull) {

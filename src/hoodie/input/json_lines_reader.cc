@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <deque>
 #include <fstream>
 #include <limits>
 #include <string_view>
@@ -16,6 +17,8 @@
 #include <arrow/util/base64.h>
 #include <arrow/util/checked_cast.h>
 #include <arrow/util/decimal.h>
+#include <arrow/util/parallel.h>
+#include <arrow/util/thread_pool.h>
 #include <simdjson.h>
 
 #include "hoodie/input/json_schema_inference_internal.h"
@@ -77,20 +80,25 @@ class LineSource {
     }
     return false;
   }
-  Status Locate(const Status& status, std::string_view field = {}) const {
-    std::string where = path_ + ":" + std::to_string(line_number_) + ": ";
+  /// The number (from 1) of the line Next returned last.
+  int64_t line_number() const { return line_number_; }
+  Status Locate(const Status& status, int64_t line, std::string_view field = {}) const {
+    std::string where = path_ + ":" + std::to_string(line) + ": ";
     if (!field.empty()) where += "field '" + std::string(field) + "': ";
     return status.WithMessage(where, status.message());
   }
-  ::arrow::Result<element> Parse(simdjson::dom::parser* parser,
-                                 const std::string& line) const {
+  /// `text` must be followed by simdjson::SIMDJSON_PADDING readable bytes.
+  ::arrow::Result<element> Parse(simdjson::dom::parser* parser, std::string_view text,
+                                 int64_t line) const {
     element value;
-    if (auto error = parser->parse(line).get(value)) {
-      return Locate(Status::Invalid("not valid JSON: ", simdjson::error_message(error)));
+    if (auto error = parser->parse(text.data(), text.size(), false).get(value)) {
+      return Locate(Status::Invalid("not valid JSON: ", simdjson::error_message(error)),
+                    line);
     }
     if (value.type() != element_type::OBJECT) {
       return Locate(Status::Invalid("a line must hold one JSON object, got ",
-                                    KindName(value.type())));
+                                    KindName(value.type())),
+                    line);
     }
     return value;
   }
@@ -99,6 +107,32 @@ class LineSource {
   std::string path_;
   std::unique_ptr<std::ifstream> in_;
   int64_t line_number_ = 0;
+};
+
+// Lines read ahead, in one buffer with room for simdjson's padding after the last.
+struct LineChunk {
+  std::string text;
+  std::vector<size_t> ends;     // line i is text[ends[i-1], ends[i])
+  std::vector<int64_t> numbers;  // its line number
+
+  size_t size() const { return ends.size(); }
+  std::string_view Line(size_t i) const {
+    size_t begin = i == 0 ? 0 : ends[i - 1];
+    return std::string_view(text).substr(begin, ends[i] - begin);
+  }
+  // Reads up to `rows` non-blank lines of `source`.
+  void Fill(LineSource* source, int64_t rows) {
+    text.clear();
+    ends.clear();
+    numbers.clear();
+    std::string line;
+    while (static_cast<int64_t>(ends.size()) < rows && source->Next(&line)) {
+      text += line;
+      ends.push_back(text.size());
+      numbers.push_back(source->line_number());
+    }
+    text.append(simdjson::SIMDJSON_PADDING, ' ');
+  }
 };
 
 // One column of the target schema with its builder, bound once per batch: builders of
@@ -350,45 +384,98 @@ class ValueAppender {
   std::string failed_field_;
 };
 
+// Parses a range of lines into one batch; one per thread (a simdjson parser keeps its
+// buffers across documents, an appender its failure path).
+class PartParser {
+ public:
+  explicit PartParser(bool drop_unknown_fields) : appender_(drop_unknown_fields) {}
+
+  ::arrow::Result<std::shared_ptr<::arrow::RecordBatch>> Parse(
+      const LineSource& source, const LineChunk& chunk, size_t begin, size_t end,
+      const std::shared_ptr<::arrow::Schema>& schema) {
+    std::unique_ptr<::arrow::ArrayBuilder> builder;
+    auto type = ::arrow::struct_(schema->fields());
+    ARROW_RETURN_NOT_OK(::arrow::MakeBuilder(::arrow::default_memory_pool(), type, &builder));
+    auto* rows = checked_cast<::arrow::StructBuilder*>(builder.get());
+    const Column row = Column::Bind(type, rows);
+    for (size_t i = begin; i < end; ++i) {
+      ARROW_ASSIGN_OR_RAISE(element value,
+                            source.Parse(&parser_, chunk.Line(i), chunk.numbers[i]));
+      Status status = appender_.AppendRow(simdjson::dom::object(value), row);
+      if (!status.ok()) {
+        return source.Locate(status, chunk.numbers[i], appender_.failed_field());
+      }
+    }
+    std::shared_ptr<::arrow::Array> array;
+    ARROW_RETURN_NOT_OK(rows->Finish(&array));
+    ARROW_ASSIGN_OR_RAISE(auto batch, ::arrow::RecordBatch::FromStructArray(array));
+    return batch->ReplaceSchema(schema).ValueOr(batch);
+  }
+
+ private:
+  simdjson::dom::parser parser_;
+  ValueAppender appender_;
+};
+
+// Reads batch_rows lines at a time and parses them in parts on the CPU pool, one part
+// per thread: parsing is the serial part of a JSON ingest ahead of the parallel writes.
+// The parts come out in line order; the error of the first failing line wins.
 class JsonLinesReader : public ::arrow::RecordBatchReader {
  public:
   JsonLinesReader(LineSource source, std::shared_ptr<::arrow::Schema> schema,
                   const JsonLinesOptions& options)
       : source_(std::move(source)),
         schema_(std::move(schema)),
-        appender_(options.drop_unknown_fields),
-        batch_rows_(std::max<int64_t>(1, options.batch_rows)) {}
+        batch_rows_(std::max<int64_t>(1, options.batch_rows)) {
+    int threads = std::max(1, ::arrow::GetCpuThreadPoolCapacity());
+    for (int i = 0; i < threads; ++i) parts_.emplace_back(options.drop_unknown_fields);
+  }
 
   std::shared_ptr<::arrow::Schema> schema() const override { return schema_; }
 
   Status ReadNext(std::shared_ptr<::arrow::RecordBatch>* batch) override {
     *batch = nullptr;
-    std::unique_ptr<::arrow::ArrayBuilder> builder;
-    ARROW_RETURN_NOT_OK(::arrow::MakeBuilder(::arrow::default_memory_pool(),
-                                             ::arrow::struct_(schema_->fields()),
-                                             &builder));
-    auto* rows = checked_cast<::arrow::StructBuilder*>(builder.get());
-    const Column row = Column::Bind(::arrow::struct_(schema_->fields()), rows);
-    std::string line;
-    while (rows->length() < batch_rows_ && source_.Next(&line)) {
-      ARROW_ASSIGN_OR_RAISE(element value, source_.Parse(&parser_, line));
-      Status status = appender_.AppendRow(simdjson::dom::object(value), row);
-      if (!status.ok()) return source_.Locate(status, appender_.failed_field());
-    }
-    if (rows->length() == 0) return Status::OK();
-    std::shared_ptr<::arrow::Array> array;
-    ARROW_RETURN_NOT_OK(rows->Finish(&array));
-    ARROW_ASSIGN_OR_RAISE(*batch, ::arrow::RecordBatch::FromStructArray(array));
-    *batch = (*batch)->ReplaceSchema(schema_).ValueOr(*batch);
+    if (ready_.empty()) ARROW_RETURN_NOT_OK(ParseChunk());
+    if (ready_.empty()) return Status::OK();
+    *batch = std::move(ready_.front());
+    ready_.pop_front();
     return Status::OK();
   }
 
  private:
+  // Below this many lines a part is not worth a thread.
+  static constexpr size_t kMinPartLines = 2048;
+
+  Status ParseChunk() {
+    chunk_.Fill(&source_, batch_rows_);
+    size_t lines = chunk_.size();
+    if (lines == 0) return Status::OK();
+    size_t parts = std::clamp<size_t>(lines / kMinPartLines, 1, parts_.size());
+    std::vector<::arrow::Result<std::shared_ptr<::arrow::RecordBatch>>> out(parts);
+    auto parse = [&](int part) {
+      size_t begin = lines * part / parts;
+      size_t end = lines * (part + 1) / parts;
+      out[part] = parts_[part].Parse(source_, chunk_, begin, end, schema_);
+      return Status::OK();
+    };
+    if (parts == 1) {
+      ARROW_RETURN_NOT_OK(parse(0));
+    } else {
+      ARROW_RETURN_NOT_OK(::arrow::internal::ParallelFor(static_cast<int>(parts), parse));
+    }
+    for (auto& part : out) {
+      ARROW_ASSIGN_OR_RAISE(auto batch, std::move(part));
+      ready_.push_back(std::move(batch));
+    }
+    return Status::OK();
+  }
+
   LineSource source_;
   std::shared_ptr<::arrow::Schema> schema_;
-  simdjson::dom::parser parser_;
-  ValueAppender appender_;
   int64_t batch_rows_;
+  std::vector<PartParser> parts_;
+  LineChunk chunk_;
+  std::deque<std::shared_ptr<::arrow::RecordBatch>> ready_;
 };
 
 }  // namespace
@@ -399,10 +486,13 @@ class JsonLinesReader : public ::arrow::RecordBatchReader {
   simdjson::dom::parser parser;
   InferredType rows;
   rows.kind = InferredType::Kind::kStruct;
-  std::string line;
-  while (source.Next(&line)) {
-    ARROW_ASSIGN_OR_RAISE(element value, source.Parse(&parser, line));
-    rows.MergeValue(value);
+  LineChunk chunk;
+  while (chunk.Fill(&source, 16384), chunk.size() > 0) {
+    for (size_t i = 0; i < chunk.size(); ++i) {
+      ARROW_ASSIGN_OR_RAISE(element value,
+                            source.Parse(&parser, chunk.Line(i), chunk.numbers[i]));
+      rows.MergeValue(value);
+    }
   }
   ::arrow::FieldVector fields;
   for (const auto& [name, type] : rows.fields) {
