@@ -486,7 +486,7 @@ int64_t WriteResult::FilesReplaced() const {
   for (const auto& record : records.records) {
     if (std::find(partitions.begin(), partitions.end(), record.partition) ==
         partitions.end()) {
-      partitions.push_back(record.partition);
+      partitions.emplace_back(record.partition);
     }
   }
   ARROW_ASSIGN_OR_RAISE(WriteResult result, DeletePartitions(instant, partitions));

@@ -77,18 +77,18 @@ ReadFooter(Storage& storage, const std::string& path) {
 }  // namespace
 
 BloomIndex::Candidates BloomIndex::RangeCandidates(
-    const std::vector<HoodieKey>& keys, const std::vector<std::string>& file_partitions,
+    const std::vector<HoodieKeyView>& keys, const std::vector<std::string>& file_partitions,
     const std::vector<FileFooter>& footers) const {
   // One filter per partition (Java: per-partition IndexFileFilter), or one over all
   // files for a global index.
-  std::map<std::string, std::vector<internal::FileKeyRange>> ranges;
+  std::map<std::string_view, std::vector<internal::FileKeyRange>> ranges;
   for (size_t i = 0; i < footers.size(); ++i) {
     internal::FileKeyRange range{i, std::nullopt, std::nullopt};
     if (options_.prune_by_ranges && footers[i].range) {
       range.min_key = footers[i].range->min_key;
       range.max_key = footers[i].range->max_key;
     }
-    ranges[options_.global ? std::string() : file_partitions[i]].push_back(range);
+    ranges[options_.global ? std::string_view() : file_partitions[i]].push_back(range);
   }
   Candidates candidates(footers.size());
   for (const auto& [bucket, record_keys] :
@@ -96,7 +96,7 @@ BloomIndex::Candidates BloomIndex::RangeCandidates(
     auto it = ranges.find(bucket);
     if (it == ranges.end()) continue;
     auto filter = internal::KeyRangeFilter::Make(options_.use_tree_filter, it->second);
-    for (const std::string& key : record_keys) {
+    for (std::string_view key : record_keys) {
       for (size_t file : filter->CandidateFiles(key)) candidates[file].push_back(key);
     }
   }
@@ -134,9 +134,9 @@ BloomIndex::Candidates BloomIndex::RangeCandidates(
         return ::arrow::Status::OK();
       }));
   for (size_t f = 0; f < footers.size(); ++f) {
-    std::vector<std::string> kept;
+    std::vector<std::string_view> kept;
     for (size_t k = 0; k < passed[f].size(); ++k) {
-      if (passed[f][k]) kept.push_back(std::move((*candidates)[f][k]));
+      if (passed[f][k]) kept.push_back((*candidates)[f][k]);
     }
     (*candidates)[f] = std::move(kept);
   }
@@ -144,12 +144,14 @@ BloomIndex::Candidates BloomIndex::RangeCandidates(
 }
 
 ::arrow::Result<TaggedLocations> BloomIndex::TagLocation(
-    const std::vector<HoodieKey>& keys, const TableMetaClient& table,
+    const std::vector<HoodieKeyView>& keys, const TableMetaClient& table,
     const FileSystemView& view) const {
   if (keys.empty()) return TaggedLocations();
   ARROW_RETURN_NOT_OK(internal::CheckMetaFieldsPopulated(table));
   std::vector<internal::IndexedFile> files =
       internal::FilesToProbe(keys, view, options_.global);
+  // A first write (or new partitions only): every key is new.
+  if (files.empty()) return TaggedLocations(keys.size());
   std::vector<FileFooter> footers(files.size());
   std::vector<std::string> file_partitions;
   for (const auto& file : files) file_partitions.push_back(file.partition_path);

@@ -47,7 +47,7 @@ class BloomIndex : public Index {
  public:
   explicit BloomIndex(BloomIndexOptions options) : options_(options) {}
 
-  ::arrow::Result<TaggedLocations> TagLocation(const std::vector<HoodieKey>& keys,
+  ::arrow::Result<TaggedLocations> TagLocation(const std::vector<HoodieKeyView>& keys,
                                                const TableMetaClient& table,
                                                const FileSystemView& view) const override;
   bool IsGlobal() const override { return options_.global; }
@@ -59,9 +59,9 @@ class BloomIndex : public Index {
 
  private:
   struct FileFooter;
-  using Candidates = std::vector<std::vector<std::string>>;
+  using Candidates = std::vector<std::vector<std::string_view>>;
 
-  Candidates RangeCandidates(const std::vector<HoodieKey>& keys,
+  Candidates RangeCandidates(const std::vector<HoodieKeyView>& keys,
                              const std::vector<std::string>& file_partitions,
                              const std::vector<FileFooter>& footers) const;
   ::arrow::Status FilterByBloom(const std::vector<FileFooter>& footers,

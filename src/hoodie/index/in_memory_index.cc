@@ -8,7 +8,7 @@
 namespace hoodie {
 
 ::arrow::Result<TaggedLocations> InMemoryIndex::TagLocation(
-    const std::vector<HoodieKey>& keys, const TableMetaClient& /*table*/,
+    const std::vector<HoodieKeyView>& keys, const TableMetaClient& /*table*/,
     const FileSystemView& view) const {
   // A location written by an instant that later failed or was rolled back must not
   // tag records, hence the check against completed commits.
@@ -16,8 +16,9 @@ namespace hoodie {
   TaggedLocations tags;
   tags.reserve(keys.size());
   std::lock_guard<std::mutex> lock(mutex_);
-  for (const HoodieKey& key : keys) {
-    auto it = locations_.find(key);
+  for (const HoodieKeyView& key : keys) {
+    auto it = locations_.find(
+        HoodieKey{std::string(key.record_key), std::string(key.partition_path)});
     if (it != locations_.end() &&
         commits.ContainsOrBeforeTimelineStarts(it->second.instant_time)) {
       tags.push_back(it->second);

@@ -39,6 +39,34 @@ bool IsUnsupportedType(const std::string& name) {
 
 }  // namespace
 
+TaggedLocations::TaggedLocations(std::initializer_list<std::optional<RecordLocation>> tags) {
+  for (const auto& tag : tags) push_back(tag);
+}
+
+int32_t TaggedLocations::Intern(const RecordLocation& location) {
+  // File groups per write are few; the newest is the likeliest match.
+  for (size_t i = locations_.size(); i-- > 0;) {
+    if (locations_[i] == location) return static_cast<int32_t>(i);
+  }
+  locations_.push_back(location);
+  return static_cast<int32_t>(locations_.size() - 1);
+}
+
+void TaggedLocations::push_back(const std::optional<RecordLocation>& location) {
+  tags_.push_back(location ? Intern(*location) : kNone);
+}
+
+bool TaggedLocations::operator==(const TaggedLocations& other) const {
+  if (size() != other.size()) return false;
+  for (size_t i = 0; i < size(); ++i) {
+    const RecordLocation* mine = (*this)[i];
+    const RecordLocation* theirs = other[i];
+    if ((mine == nullptr) != (theirs == nullptr)) return false;
+    if (mine != nullptr && !(*mine == *theirs)) return false;
+  }
+  return true;
+}
+
 ::arrow::Status Index::UpdateLocation(const std::vector<HoodieKey>& keys,
                                       const TaggedLocations& locations) {
   if (keys.size() != locations.size()) {

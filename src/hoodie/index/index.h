@@ -4,6 +4,8 @@
 /// (Java org.apache.hudi.index.HoodieIndex), plus the name -> factory registry.
 #pragma once
 
+#include <cstdint>
+#include <initializer_list>
 #include <memory>
 #include <optional>
 #include <string>
@@ -29,6 +31,19 @@ struct HoodieKey {
   auto operator<=>(const HoodieKey&) const = default;
 };
 
+/// \brief A HoodieKey whose strings live elsewhere (the staged records of a write), so
+/// tagging millions of keys copies none of them.
+struct HoodieKeyView {
+  std::string_view record_key;
+  std::string_view partition_path;
+
+  HoodieKeyView() = default;
+  HoodieKeyView(std::string_view key, std::string_view partition)
+      : record_key(key), partition_path(partition) {}
+  HoodieKeyView(const HoodieKey& key)  // NOLINT(google-explicit-constructor)
+      : record_key(key.record_key), partition_path(key.partition_path) {}
+};
+
 /// \brief Where the latest committed snapshot holds a record (Java HoodieRecordLocation
 /// plus the partition of the file group).
 ///
@@ -50,8 +65,38 @@ struct RecordLocation {
   bool operator==(const RecordLocation&) const = default;
 };
 
-/// One tag per incoming key, in input order; nullopt means "insert".
-using TaggedLocations = std::vector<std::optional<RecordLocation>>;
+/// \brief One tag per incoming key, in input order; none means "insert".
+///
+/// Keys of one file group share one stored location, so a tag costs four bytes: a write
+/// tags every one of its records, and a vector of optional locations (three strings
+/// each) made tagging millions of new records cost gigabytes.
+class TaggedLocations {
+ public:
+  TaggedLocations() = default;
+  /// `count` keys, none tagged.
+  explicit TaggedLocations(size_t count) : tags_(count, kNone) {}
+  TaggedLocations(std::initializer_list<std::optional<RecordLocation>> tags);
+
+  size_t size() const { return tags_.size(); }
+  bool empty() const { return tags_.empty(); }
+  void reserve(size_t count) { tags_.reserve(count); }
+  /// The location of key `i`, or nullptr when it is new.
+  const RecordLocation* operator[](size_t i) const {
+    return tags_[i] == kNone ? nullptr : &locations_[static_cast<size_t>(tags_[i])];
+  }
+  void push_back(const std::optional<RecordLocation>& location);
+  /// An id for `location` that PushId takes, the same for equal locations.
+  int32_t Intern(const RecordLocation& location);
+  /// Appends a tag by Intern's id, or none for -1.
+  void PushId(int32_t id) { tags_.push_back(id); }
+
+  bool operator==(const TaggedLocations& other) const;
+
+ private:
+  static constexpr int32_t kNone = -1;
+  std::vector<RecordLocation> locations_;
+  std::vector<int32_t> tags_;
+};
 
 /// \brief Looks up where incoming keys live in a table (Java HoodieIndex).
 ///
@@ -66,7 +111,7 @@ class Index {
   /// latest committed snapshot of `table` as `view` shows it, or nullopt when it is new.
   /// \return IOError from storage; Invalid for corrupt base files.
   virtual ::arrow::Result<TaggedLocations> TagLocation(
-      const std::vector<HoodieKey>& keys, const TableMetaClient& table,
+      const std::vector<HoodieKeyView>& keys, const TableMetaClient& table,
       const FileSystemView& view) const = 0;
 
   /// Tells the index where a write put `keys` (nullopt: the key was deleted). File-based

@@ -27,10 +27,10 @@ namespace hoodie::internal {
   return ::arrow::Status::OK();
 }
 
-std::vector<IndexedFile> FilesToProbe(const std::vector<HoodieKey>& keys,
+std::vector<IndexedFile> FilesToProbe(const std::vector<HoodieKeyView>& keys,
                                       const FileSystemView& view, bool global) {
-  std::set<std::string> partitions;
-  for (const HoodieKey& key : keys) partitions.insert(key.partition_path);
+  std::set<std::string_view> partitions;
+  for (const HoodieKeyView& key : keys) partitions.insert(key.partition_path);
   std::vector<IndexedFile> files;
   // LatestBaseFileSlices is sorted by (partition, file id) and skips base files of
   // pending compactions and replaced file groups, as getLatestBaseFiles does.
@@ -43,11 +43,12 @@ std::vector<IndexedFile> FilesToProbe(const std::vector<HoodieKey>& keys,
   return files;
 }
 
-std::map<std::string, std::vector<std::string>> KeysByPartition(
-    const std::vector<HoodieKey>& keys, bool global) {
-  std::map<std::string, std::vector<std::string>> by_partition;
-  for (const HoodieKey& key : keys) {
-    by_partition[global ? std::string() : key.partition_path].push_back(key.record_key);
+std::map<std::string_view, std::vector<std::string_view>> KeysByPartition(
+    const std::vector<HoodieKeyView>& keys, bool global) {
+  std::map<std::string_view, std::vector<std::string_view>> by_partition;
+  for (const HoodieKeyView& key : keys) {
+    by_partition[global ? std::string_view() : key.partition_path].push_back(
+        key.record_key);
   }
   for (auto& [partition, record_keys] : by_partition) {
     std::sort(record_keys.begin(), record_keys.end());
@@ -75,7 +76,7 @@ std::map<std::string, std::vector<std::string>> KeysByPartition(
 
 ::arrow::Result<std::vector<std::string>> FindKeysInFile(
     const std::shared_ptr<Storage>& storage, const std::string& path,
-    const std::vector<std::string>& sorted_candidates) {
+    const std::vector<std::string_view>& sorted_candidates) {
   std::vector<std::string> found;
   if (sorted_candidates.empty()) return found;
   ARROW_ASSIGN_OR_RAISE(auto reader, BaseFileReader::Open(storage, path));
@@ -99,14 +100,10 @@ std::map<std::string, std::vector<std::string>> KeysByPartition(
 
 namespace {
 
-RecordLocation LocationOf(const IndexedFile& file) {
-  return RecordLocation{file.partition_path, file.file_id, file.instant_time, false};
-}
-
 // The newest of `holders` (by base instant, the first of equals) that `accept`s.
+template <typename Accept>
 const IndexedFile* Newest(const std::vector<size_t>& holders,
-                          const std::vector<IndexedFile>& files,
-                          const std::function<bool(const IndexedFile&)>& accept) {
+                          const std::vector<IndexedFile>& files, Accept accept) {
   const IndexedFile* newest = nullptr;
   for (size_t f : holders) {
     if (!accept(files[f])) continue;
@@ -117,42 +114,61 @@ const IndexedFile* Newest(const std::vector<size_t>& holders,
   return newest;
 }
 
+// Tag ids of the probed files, made once per file (and per move flag).
+class FileTags {
+ public:
+  FileTags(const std::vector<IndexedFile>& files, TaggedLocations* tags)
+      : files_(files), tags_(tags), ids_(2 * files.size(), -1) {}
+
+  int32_t Of(const IndexedFile* file, bool move) {
+    size_t slot = 2 * static_cast<size_t>(file - files_.data()) + (move ? 1 : 0);
+    if (ids_[slot] < 0) {
+      ids_[slot] = tags_->Intern(
+          RecordLocation{file->partition_path, file->file_id, file->instant_time, move});
+    }
+    return ids_[slot];
+  }
+
+ private:
+  const std::vector<IndexedFile>& files_;
+  TaggedLocations* tags_;
+  std::vector<int32_t> ids_;
+};
+
 // Picks the file for one incoming key among the files holding its record key (in
 // (partition, file id) order). Two base files hold one key only while a pending
 // compaction's input still has a row its logs deleted and the key was written again
 // elsewhere (see the write planner): the newer file is the live one.
-std::optional<RecordLocation> ChooseLocation(const HoodieKey& key,
-                                             const std::vector<size_t>& holders,
-                                             const std::vector<IndexedFile>& files,
-                                             const TagOptions& options) {
+int32_t ChooseLocation(const HoodieKeyView& key, const std::vector<size_t>& holders,
+                       const std::vector<IndexedFile>& files, const TagOptions& options,
+                       FileTags* ids) {
   const IndexedFile* own = Newest(holders, files, [&](const IndexedFile& file) {
     return file.partition_path == key.partition_path;
   });
-  if (own != nullptr) return LocationOf(*own);
-  if (!options.global || holders.empty()) return std::nullopt;
-  RecordLocation location =
-      LocationOf(*Newest(holders, files, [](const IndexedFile&) { return true; }));
-  location.move_to_new_partition = options.update_partition_path;
-  return location;
+  if (own != nullptr) return ids->Of(own, false);
+  if (!options.global || holders.empty()) return -1;
+  return ids->Of(Newest(holders, files, [](const IndexedFile&) { return true; }),
+                 options.update_partition_path);
 }
 
 }  // namespace
 
-TaggedLocations ResolveTags(const std::vector<HoodieKey>& keys,
+TaggedLocations ResolveTags(const std::vector<HoodieKeyView>& keys,
                             const std::vector<IndexedFile>& files,
                             const std::vector<std::vector<std::string>>& found,
                             const TagOptions& options) {
-  std::unordered_map<std::string, std::vector<size_t>> holders;
+  std::unordered_map<std::string_view, std::vector<size_t>> holders;
   for (size_t f = 0; f < files.size(); ++f) {
     for (const std::string& key : found[f]) holders[key].push_back(f);
   }
   static const std::vector<size_t> kNone;
   TaggedLocations tags;
   tags.reserve(keys.size());
-  for (const HoodieKey& key : keys) {
-    auto it = holders.find(key.record_key);
-    tags.push_back(
-        ChooseLocation(key, it == holders.end() ? kNone : it->second, files, options));
+  FileTags ids(files, &tags);
+  for (const HoodieKeyView& key : keys) {
+    auto it = holders.empty() ? holders.end() : holders.find(key.record_key);
+    tags.PushId(ChooseLocation(key, it == holders.end() ? kNone : it->second, files,
+                               options, &ids));
   }
   return tags;
 }

@@ -43,13 +43,14 @@ struct TagOptions {
 
 /// Latest committed base files of the partitions of `keys` (every partition of `view`
 /// when `global`), sorted by (partition, file id) so ties resolve deterministically.
-std::vector<IndexedFile> FilesToProbe(const std::vector<HoodieKey>& keys,
+std::vector<IndexedFile> FilesToProbe(const std::vector<HoodieKeyView>& keys,
                                       const FileSystemView& view, bool global);
 
 /// The distinct record keys to look for, sorted, per partition; a global index looks
-/// for every key everywhere and uses the single entry "" -> all keys.
-std::map<std::string, std::vector<std::string>> KeysByPartition(
-    const std::vector<HoodieKey>& keys, bool global);
+/// for every key everywhere and uses the single entry "" -> all keys. The views point
+/// into `keys`.
+std::map<std::string_view, std::vector<std::string_view>> KeysByPartition(
+    const std::vector<HoodieKeyView>& keys, bool global);
 
 /// Runs `task(i)` for every i in [0, count) on Arrow's CPU thread pool, split into at
 /// most `parallelism` tasks (0: one task per item; 1: serially on the caller's thread).
@@ -63,7 +64,7 @@ std::map<std::string, std::vector<std::string>> KeysByPartition(
 /// without the column or with null keys.
 ::arrow::Result<std::vector<std::string>> FindKeysInFile(
     const std::shared_ptr<Storage>& storage, const std::string& path,
-    const std::vector<std::string>& sorted_candidates);
+    const std::vector<std::string_view>& sorted_candidates);
 
 /// Builds one tag per incoming key from `found[i]`, the keys confirmed in `files[i]`.
 /// Non-global: the newest file (by base instant) of the key's partition holding it.
@@ -71,7 +72,7 @@ std::map<std::string, std::vector<std::string>> KeysByPartition(
 /// location in another
 /// partition is an update there, or with `update_partition_path` a move
 /// (HoodieIndexUtils.tagGlobalLocationBackToRecords).
-TaggedLocations ResolveTags(const std::vector<HoodieKey>& keys,
+TaggedLocations ResolveTags(const std::vector<HoodieKeyView>& keys,
                             const std::vector<IndexedFile>& files,
                             const std::vector<std::vector<std::string>>& found,
                             const TagOptions& options);

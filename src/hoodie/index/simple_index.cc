@@ -26,18 +26,19 @@ namespace hoodie {
 }
 
 ::arrow::Result<TaggedLocations> SimpleIndex::TagLocation(
-    const std::vector<HoodieKey>& keys, const TableMetaClient& table,
+    const std::vector<HoodieKeyView>& keys, const TableMetaClient& table,
     const FileSystemView& view) const {
   if (keys.empty()) return TaggedLocations();
   ARROW_RETURN_NOT_OK(internal::CheckMetaFieldsPopulated(table));
   std::vector<internal::IndexedFile> files =
       internal::FilesToProbe(keys, view, options_.global);
+  if (files.empty()) return TaggedLocations(keys.size());
   auto wanted = internal::KeysByPartition(keys, options_.global);
   std::vector<std::vector<std::string>> found(files.size());
   ARROW_RETURN_NOT_OK(internal::ParallelForEach(
       files.size(), options_.parallelism, [&](size_t i) -> ::arrow::Status {
-        const std::string& bucket =
-            options_.global ? std::string() : files[i].partition_path;
+        std::string_view bucket =
+            options_.global ? std::string_view() : files[i].partition_path;
         ARROW_ASSIGN_OR_RAISE(
             found[i],
             internal::FindKeysInFile(table.storage(), files[i].path, wanted.at(bucket)));

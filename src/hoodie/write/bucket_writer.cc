@@ -30,7 +30,7 @@ std::vector<std::string> KeysOf(const IncomingRecords& records,
                                 const std::vector<size_t>& indices, size_t begin,
                                 size_t end) {
   std::vector<std::string> keys;
-  for (size_t i = begin; i < end; ++i) keys.push_back(records.records[indices[i]].key);
+  for (size_t i = begin; i < end; ++i) keys.emplace_back(records.records[indices[i]].key);
   return keys;
 }
 
@@ -148,7 +148,7 @@ class FileMerger {
     }
     if (!allow_duplicate_on_inserts) {
       for (size_t index : bucket.inserts) {
-        const std::string& key = records_.records[index].key;
+        std::string_view key = records_.records[index].key;
         auto it = incoming.find(key);
         // Once per key, the record that won the map, unless a stored row took it.
         if (it == incoming.end() || it->second != index || merged_keys_.count(key)) {

@@ -101,11 +101,11 @@ class LogFolder {
                                           const IncomingRecords& records,
                                           const FilesByPartition& files,
                                           std::vector<std::optional<Located>>* located) {
-  std::map<std::pair<std::string, size_t>, std::vector<size_t>> by_group;
+  std::map<std::pair<std::string_view, size_t>, std::vector<size_t>> by_group;
   for (size_t i = 0; i < located->size(); ++i) {
     const std::optional<Located>& found = (*located)[i];
     if (!found) continue;
-    const ExistingFile& file = files.at(found->partition)[found->file];
+    const ExistingFile& file = files.find(found->partition)->second[found->file];
     if (file.pending_compaction && !file.path.empty() &&
         !file.compacted_log_files.empty()) {
       by_group[{found->partition, found->file}].push_back(i);
@@ -113,9 +113,9 @@ class LogFolder {
   }
   LogFolder folder(table, timeline, merger, options);
   for (const auto& [where, indices] : by_group) {
-    const ExistingFile& file = files.at(where.first)[where.second];
+    const ExistingFile& file = files.find(where.first)->second[where.second];
     std::set<std::string> keys;
-    for (size_t i : indices) keys.insert(records.records[i].key);
+    for (size_t i : indices) keys.emplace(records.records[i].key);
     HOODIE_ASSIGN_OR_RAISE(auto compacted, folder.Fold(file.compacted_log_files));
     HOODIE_ASSIGN_OR_RAISE(std::set<std::string> dropped,
                            DroppedByCompaction(table, merger, file, compacted.get(), keys));
@@ -131,7 +131,7 @@ class LogFolder {
       }
     }
     for (size_t i : indices) {
-      if (dropped.count(records.records[i].key) != 0) (*located)[i].reset();
+      if (dropped.count(std::string(records.records[i].key)) != 0) (*located)[i].reset();
     }
   }
   return ::arrow::Status::OK();

@@ -7,7 +7,9 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <set>
 #include <string>
+#include <string_view>
 #include <unordered_map>
 #include <vector>
 
@@ -33,10 +35,14 @@ struct SpillOptions {
 };
 
 /// One record with a valid key.
+///
+/// The key and partition are views into IncomingRecords::keys: a write stages every one
+/// of its records, and two strings of their own each cost a staged record more than its
+/// payload.
 struct IncomingRecord {
   int64_t row = 0;  ///< row of IncomingRecords::table
-  std::string key;
-  std::string partition;
+  std::string_view key;
+  std::string_view partition;
   /// A delete: the record of a delete operation (no row), or RecordMerger::IsDelete of
   /// its row (`_hoodie_is_deleted` true).
   bool is_delete = false;
@@ -68,6 +74,16 @@ struct IncomingRecords {
   /// Set instead of `table` when the rows passed the memory budget and were spilled.
   std::shared_ptr<SpilledPayloads> spilled;
   std::vector<IncomingRecord> records;
+  /// \brief What the records' key and partition views point into: the generated key
+  /// columns of the staged batches, and each distinct partition path once. Shared, so
+  /// copies of the records (and of this object) stay valid.
+  struct KeyStore {
+    std::vector<std::shared_ptr<::arrow::Array>> key_columns;
+    std::set<std::string, std::less<>> partitions;
+    /// The stored copy of `partition`.
+    std::string_view Partition(std::string_view partition);
+  };
+  std::shared_ptr<KeyStore> keys = std::make_shared<KeyStore>();
   std::vector<FailedRecord> failed;
   int64_t total_input = 0;
 

@@ -188,7 +188,7 @@ struct PreparedRecords {
     if (!record.is_delete) {
       entry.encoded = static_cast<int64_t>(data_rows.size());
       data_rows.push_back(record.row);
-      data_keys.push_back(record.key);
+      data_keys.emplace_back(record.key);
     } else if (records.schema != nullptr) {
       soft_delete_rows.push_back(record.row);
     }
@@ -239,7 +239,7 @@ struct PreparedRecords {
         (moved || records.schema == nullptr) ? RowRef{} : soft_deletes.Get(record.row);
     out.delete_of[i] = static_cast<int64_t>(out.deletes.size());
     out.deletes.push_back(
-        {record.key, bucket.partition, DeleteOrderingValue(row, ordering)});
+        {std::string(record.key), bucket.partition, DeleteOrderingValue(row, ordering)});
     // A delete adds its key, partition path and ordering value to the delete block.
     entry.size = static_cast<int64_t>(record.key.size() + bucket.partition.size()) + 8;
   }

@@ -85,7 +85,7 @@ struct StoredRows {
     const TableMetaClient& table, const RecordMerger& merger, IncomingRecords* records,
     const std::vector<std::optional<Located>>& located, const FilesByPartition& files) {
   std::vector<bool> out(records->records.size(), false);
-  std::map<std::pair<std::string, size_t>, std::vector<size_t>> moving;
+  std::map<std::pair<std::string_view, size_t>, std::vector<size_t>> moving;
   for (size_t i = 0; i < records->records.size(); ++i) {
     const IncomingRecord& record = records->records[i];
     if (!located[i] || !located[i]->move || record.is_delete ||
@@ -115,11 +115,11 @@ struct StoredRows {
                                                          : records->schema));
   std::vector<size_t> restamped_records;
   for (const auto& [where, indices] : moving) {
-    const ExistingFile& file = files.at(where.first)[where.second];
+    const ExistingFile& file = files.find(where.first)->second[where.second];
     ARROW_ASSIGN_OR_RAISE(StoredRows stored,
                           ReadStoredRows(table, file, *records->schema));
     for (size_t i : indices) {
-      auto it = stored.row_of.find(records->records[i].key);
+      auto it = stored.row_of.find(std::string(records->records[i].key));
       if (it == stored.row_of.end()) continue;  // moves as a plain insert
       RowRef stored_row{stored.data.get(), it->second};
       RowRef incoming = rows.Get(records->records[i].row);

@@ -129,5 +129,42 @@ TEST(PayloadSpillTest, StagedRowsPastTheBudgetAreReadBackPerBucket) {
   EXPECT_TRUE(std::filesystem::is_empty(spill.path()));
 }
 
+// In memory, Take gathers batch by batch (Arrow's Take of a chunked table would copy
+// the whole table first): rows come back in the order asked for, across batches and
+// back again, and the staged keys and partitions stay valid views.
+TEST(PayloadSpillTest, InMemoryTakeAcrossBatchesKeepsTheAskedOrder) {
+  auto generator = MakeKeyGenerator(TripConfig(true)).ValueOrDie();
+  std::vector<TripRow> rows;
+  const char* cities[] = {"sf", "ny"};
+  for (int i = 0; i < 10; ++i) {
+    rows.push_back({"k" + std::to_string(i), "n", i, cities[i % 2]});
+  }
+  auto reader = TripReader(rows, 3);  // batches of rows 0-2, 3-5, 6-8, 9
+  auto schema = reader->schema();
+  ASSERT_OK_AND_ASSIGN(internal::IncomingRecords staged,
+                       internal::IncomingRecords::Stage(
+                           reader.get(), *generator, schema,
+                           *MakeRecordMerger(TripConfig(true)).ValueOrDie(), std::nullopt));
+  ASSERT_EQ(staged.spilled, nullptr);
+  ASSERT_EQ(staged.table->num_rows(), 10);
+  for (const std::vector<int64_t>& asked :
+       std::vector<std::vector<int64_t>>{{1, 4, 5, 9}, {9, 0, 7, 2, 3, 8}, {}}) {
+    ASSERT_OK_AND_ASSIGN(auto taken, staged.Take(asked));
+    const auto& ts =
+        static_cast<const ::arrow::Int64Array&>(*taken->GetColumnByName("ts"));
+    ASSERT_EQ(ts.length(), static_cast<int64_t>(asked.size()));
+    for (size_t i = 0; i < asked.size(); ++i) EXPECT_EQ(ts.Value(i), asked[i]);
+  }
+  ASSERT_RAISES(IndexError, staged.Take({-1}));
+  // Copies share the store the views point into; one partition string per partition.
+  internal::IncomingRecords copy = staged;
+  staged = internal::IncomingRecords();
+  ASSERT_EQ(copy.records.size(), 10u);
+  EXPECT_EQ(copy.records[7].key, "k7");
+  EXPECT_EQ(copy.records[7].partition, "ny");
+  EXPECT_EQ(copy.records[6].partition.data(), copy.records[0].partition.data());
+  EXPECT_EQ(copy.keys->partitions.size(), 2u);
+}
+
 }  // namespace
 }  // namespace hoodie

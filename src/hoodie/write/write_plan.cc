@@ -59,7 +59,7 @@ struct TableFiles {
 // compaction appends to the slice at the compaction instant, whose logs are those
 // written since; its base file is the one before (what the index reads).
 FilesByPartition LatestFiles(const TableFiles& table,
-                             const std::set<std::string>& partitions) {
+                             const std::set<std::string, std::less<>>& partitions) {
   FilesByPartition out;
   for (const std::string& partition : partitions) {
     for (const FileSlice& slice : table.view->LatestFileSlicesInPartition(partition)) {
@@ -87,17 +87,17 @@ FilesByPartition LatestFiles(const TableFiles& table,
   return out;
 }
 
-// The latest file groups of `partition`, loaded on first use (a global index may locate
-// keys in partitions the write does not otherwise touch).
-const std::vector<ExistingFile>& FilesOf(const TableFiles& table,
-                                         const std::string& partition,
-                                         FilesByPartition* files) {
+// The entry of `partition` with its latest file groups, loaded on first use (a global
+// index may locate keys in partitions the write does not otherwise touch).
+const FilesByPartition::value_type& FilesOf(const TableFiles& table,
+                                            const std::string& partition,
+                                            FilesByPartition* files) {
   auto it = files->find(partition);
   if (it == files->end()) {
     it = files->emplace(partition, std::move(LatestFiles(table, {partition})[partition]))
              .first;
   }
-  return it->second;
+  return *it;
 }
 
 // Index.tagLocation: for each record, the latest base file holding its key (of its own
@@ -105,28 +105,37 @@ const std::vector<ExistingFile>& FilesOf(const TableFiles& table,
 ::arrow::Result<std::vector<std::optional<Located>>> Locate(
     const Index& index, const TableMetaClient& table, const TableFiles& view,
     const IncomingRecords& records, FilesByPartition* files) {
-  std::vector<HoodieKey> keys;
+  std::vector<HoodieKeyView> keys;
   keys.reserve(records.records.size());
   for (const IncomingRecord& record : records.records) {
-    keys.push_back(HoodieKey{record.key, record.partition});
+    keys.emplace_back(record.key, record.partition);
   }
   ARROW_ASSIGN_OR_RAISE(TaggedLocations locations,
                         index.TagLocation(keys, table, *view.view));
   std::vector<std::optional<Located>> out(keys.size());
+  // Tags share their location: resolve each location once.
+  const RecordLocation* last = nullptr;
+  std::optional<Located> resolved;
   for (size_t i = 0; i < keys.size(); ++i) {
-    if (!locations[i]) continue;
-    const std::string& partition = locations[i]->partition_path;
-    const std::vector<ExistingFile>& candidates = FilesOf(view, partition, files);
-    for (size_t f = 0; f < candidates.size(); ++f) {
-      if (candidates[f].file_id == locations[i]->file_id) {
-        out[i] = Located{partition, f, locations[i]->move_to_new_partition};
+    const RecordLocation* location = locations[i];
+    if (location == nullptr) continue;
+    if (location != last) {
+      last = location;
+      resolved.reset();
+      const auto& [partition, candidates] = FilesOf(view, location->partition_path, files);
+      for (size_t f = 0; f < candidates.size(); ++f) {
+        if (candidates[f].file_id == location->file_id) {
+          resolved = Located{partition, static_cast<uint32_t>(f),
+                             location->move_to_new_partition};
+        }
       }
     }
+    out[i] = resolved;
     if (!out[i]) {
       return ::arrow::Status::Invalid("the index located key '", keys[i].record_key,
-                                      "' in file group ", locations[i]->file_id,
+                                      "' in file group ", location->file_id,
                                       ", which has no latest file slice in partition '",
-                                      partition, "'");
+                                      location->partition_path, "'");
     }
   }
   return out;
@@ -250,7 +259,12 @@ void AssignInserts(const std::vector<ExistingFile>& files,
 void Route(const IncomingRecords& records,
            const std::vector<std::optional<Located>>& located,
            const std::vector<bool>& stored_wins, WriteOperationType operation,
-           std::map<std::string, PartitionWork>* work, int64_t* dropped) {
+           std::map<std::string, PartitionWork, std::less<>>* work, int64_t* dropped) {
+  auto work_of = [work](std::string_view partition) -> PartitionWork& {
+    auto it = work->find(partition);
+    if (it == work->end()) it = work->emplace(std::string(partition), PartitionWork{}).first;
+    return it->second;
+  };
   for (size_t i = 0; i < records.records.size(); ++i) {
     const IncomingRecord& record = records.records[i];
     const std::optional<Located>& found = located[i];
@@ -258,7 +272,7 @@ void Route(const IncomingRecords& records,
       if (record.is_delete) {
         ++*dropped;  // nothing to delete
       } else {
-        (*work)[record.partition].inserts.push_back(i);
+        work_of(record.partition).inserts.push_back(i);
       }
       continue;
     }
@@ -266,13 +280,13 @@ void Route(const IncomingRecords& records,
       ++*dropped;  // insert.drop.duplicates
       continue;
     }
-    PartitionWork& holder = (*work)[found->partition];
+    PartitionWork& holder = work_of(found->partition);
     bool moves = found->move && found->partition != record.partition && !record.is_delete;
     if (moves && stored_wins[i]) {
       holder.restamped[found->file].push_back(i);
     } else if (moves) {
       holder.moved_out[found->file].push_back(i);
-      (*work)[record.partition].inserts.push_back(i);
+      work_of(record.partition).inserts.push_back(i);
     } else {
       holder.updates[found->file].push_back(i);
     }
@@ -323,9 +337,10 @@ void Route(const IncomingRecords& records,
   bool tag = operation == WriteOperationType::kUpsert ||
              operation == WriteOperationType::kDelete ||
              (operation == WriteOperationType::kInsert && options.insert_drop_duplicates);
-  std::set<std::string> partitions;
-  for (const IncomingRecord& record : records.records)
-    partitions.insert(record.partition);
+  std::set<std::string, std::less<>> partitions;
+  for (const IncomingRecord& record : records.records) {
+    if (!partitions.contains(record.partition)) partitions.emplace(record.partition);
+  }
   ARROW_ASSIGN_OR_RAISE(auto view, FileSystemView::Make(table, timeline));
   TableFiles table_files{view.get(), options.merge_on_read, {}};
   if (options.merge_on_read) {
@@ -346,7 +361,7 @@ void Route(const IncomingRecords& records,
                           StoredRecordWins(table, merger, incoming, located, files));
   }
   WritePlan plan;
-  std::map<std::string, PartitionWork> work;
+  std::map<std::string, PartitionWork, std::less<>> work;
   Route(records, located, stored_wins, operation, &work, &plan.dropped);
   ARROW_ASSIGN_OR_RAISE(int64_t average, AverageRecordSize(timeline, options));
   std::vector<Bucket> updates, news;

@@ -8,6 +8,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <arrow/result.h>
@@ -91,13 +92,15 @@ struct WritePlan {
 };
 
 /// The latest base files of some partitions, by partition.
-using FilesByPartition = std::map<std::string, std::vector<ExistingFile>>;
+/// Transparent, so Located's partition views find their entry.
+using FilesByPartition = std::map<std::string, std::vector<ExistingFile>, std::less<>>;
 
 /// Where the index put a record: a latest base file of some partition (for a global
 /// index possibly not the record's own) and whether the record moves out of it.
 struct Located {
-  std::string partition;
-  size_t file = 0;  ///< index into the partition's FilesByPartition entry
+  /// The key of the partition's FilesByPartition entry (one per write, not per record).
+  std::string_view partition;
+  uint32_t file = 0;  ///< index into the partition's FilesByPartition entry
   bool move = false;
 };
 
