@@ -11,6 +11,9 @@
 #     spark.read.schema(...).json(folder) and an upsert through the Hudi datasource, which is
 #     what HoodieStreamer runs for that source, timed in the JVM (JVM start-up excluded,
 #     CPU and peak RSS of the whole JVM).
+#   - with BENCH_SMALL_BUDGET (bytes, default 268435456; empty to skip), one more hoodie
+#     COPY_ON_WRITE round with hoodie.memory.merge.max.size at that budget: the staged
+#     payloads spill to local disk past it, which shows what memory the configuration bounds.
 # Metadata table off on both sides (hoodie does not write it). The script fails unless every
 # table holds BENCH_RECORDS rows (Spark's count of each).
 #
@@ -35,16 +38,27 @@ phase() { "$@" | grep '^{'; }
 echo "load before: $(cut -d' ' -f1-3 /proc/loadavg)" >&2
 "$py" "$root/bench/streamer_bench.py" input --records "$records" --files "$files" --out "$work/in"
 echo "input: $(du -sh "$work/in" | cut -f1) in $files files" >&2
-for type in COPY_ON_WRITE MERGE_ON_READ; do
-  table="$work/hoodie-$type"
-  phase "$py" "$root/bench/services_bench.py" run --phase "hoodie streamer: $type" --records "$records" -- \
+# hoodie streamer TABLE TYPE PHASE [--hoodie-conf K=V ...]: one run-once round, timed.
+streamer() {
+  local table="$1" type="$2" name="$3"
+  shift 3
+  phase "$py" "$root/bench/services_bench.py" run --phase "$name" --records "$records" -- \
     "$cli" streamer --target-base-path "$table" --target-table trips --table-type "$type" \
     --schemaprovider-class FilebasedSchemaProvider --source-class JsonDFSSource \
     --hoodie-conf "hoodie.deltastreamer.source.dfs.root=$work/in" \
     --hoodie-conf "hoodie.deltastreamer.schemaprovider.source.schema.file=$work/trip.avsc" \
     --hoodie-conf hoodie.datasource.write.recordkey.field=uuid \
     --hoodie-conf hoodie.datasource.write.partitionpath.field=city \
-    --disable-compaction
+    --disable-compaction "$@"
+}
+small_budget="${BENCH_SMALL_BUDGET-268435456}"
+for type in COPY_ON_WRITE MERGE_ON_READ; do
+  streamer "$work/hoodie-$type" "$type" "hoodie streamer: $type"
+  if [ "$type" = COPY_ON_WRITE ] && [ -n "$small_budget" ]; then
+    streamer "$work/hoodie-$type-budget" "$type" \
+      "hoodie streamer: $type, hoodie.memory.merge.max.size=$small_budget" \
+      --hoodie-conf "hoodie.memory.merge.max.size=$small_budget"
+  fi
   phase "$py" "$root/bench/streamer_bench.py" spark --input "$work/in" \
     --table "$work/spark-$type" --type "$type" --records "$records"
 done
