@@ -44,12 +44,15 @@ TaggedLocations::TaggedLocations(std::initializer_list<std::optional<RecordLocat
 }
 
 int32_t TaggedLocations::Intern(const RecordLocation& location) {
-  // File groups per write are few; the newest is the likeliest match.
-  for (size_t i = locations_.size(); i-- > 0;) {
-    if (locations_[i] == location) return static_cast<int32_t>(i);
+  // Consecutive keys mostly share a file group.
+  if (!locations_.empty() && locations_.back() == location) {
+    return static_cast<int32_t>(locations_.size() - 1);
   }
-  locations_.push_back(location);
-  return static_cast<int32_t>(locations_.size() - 1);
+  std::string name = location.partition_path + '\0' + location.file_id + '\0' +
+                     location.instant_time + (location.move_to_new_partition ? "\1" : "");
+  auto [it, inserted] = ids_.emplace(std::move(name), static_cast<int32_t>(locations_.size()));
+  if (inserted) locations_.push_back(location);
+  return it->second;
 }
 
 void TaggedLocations::push_back(const std::optional<RecordLocation>& location) {

@@ -10,6 +10,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <vector>
 
 #include <arrow/result.h>
@@ -96,6 +97,8 @@ class TaggedLocations {
   static constexpr int32_t kNone = -1;
   std::vector<RecordLocation> locations_;
   std::vector<int32_t> tags_;
+  // Intern's lookup: the id of each location by its fields joined.
+  std::unordered_map<std::string, int32_t> ids_;
 };
 
 /// \brief Looks up where incoming keys live in a table (Java HoodieIndex).
