@@ -379,7 +379,6 @@ class GroupNumbers {
       if ((entry >> 32) == tag && first_of(group) == name) return group;
     }
   }
-  uint32_t size() const { return groups_; }
 
  private:
   std::vector<uint64_t> slots_;
