@@ -70,8 +70,12 @@ Candidate ReadCandidate(Storage* storage, const std::string& path) {
 
 ::arrow::Status NoUsableConfig(const Candidate& primary, const Candidate& backup) {
   return WithErrorCode(
-      ::arrow::Status::Invalid("no usable hoodie.properties: ", primary.Describe(), "; ",
-                               backup.Describe()),
+      ::arrow::Status::Invalid(
+          "no usable hoodie.properties: ", primary.Describe(), "; ", backup.Describe(),
+          !primary.exists && !backup.exists
+              ? "; restore hoodie.properties from a copy of the table and retry (a "
+                "writer re-creates it only while the timeline holds no instant)"
+              : ""),
       ErrorCode::kCorruptTableConfig);
 }
 

@@ -13,6 +13,7 @@
 #include "hoodie/common/macros.h"
 #include "hoodie/storage/path.h"
 #include "hoodie/storage/storage.h"
+#include "hoodie/timeline/instant.h"
 
 namespace hoodie {
 namespace {
@@ -171,9 +172,12 @@ TableMetaClient::TableMetaClient(std::shared_ptr<Storage> storage, std::string b
   }
   HOODIE_ASSIGN_OR_RAISE(bool has_meta, storage.Exists(meta));
   if (!has_meta) return false;
-  HOODIE_ASSIGN_OR_RAISE(std::vector<FileStatus> entries, storage.List(meta, true));
+  HOODIE_ASSIGN_OR_RAISE(std::vector<FileStatus> entries, storage.List(meta, false));
   for (const FileStatus& entry : entries) {
-    if (!entry.is_directory) return true;
+    if (entry.is_directory) continue;
+    // A name that starts like an instant but does not parse still marks a timeline.
+    auto instant = Instant::FromFileName(FileName(entry.path));
+    if (!instant.ok() || instant->has_value()) return true;
   }
   return false;
 }

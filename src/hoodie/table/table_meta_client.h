@@ -91,9 +91,12 @@ class TableMetaClient {
       std::shared_ptr<Storage> storage, const std::string& base_path,
       const TableCreateOptions& options);
 
-  /// Whether a table exists at `base_path`: its `.hoodie` folder holds some file. A
-  /// creation cut short (folders made, hoodie.properties not yet written) holds none and
-  /// is no table yet, so that Create finishes it.
+  /// Whether a table exists at `base_path`: `.hoodie` holds hoodie.properties, its
+  /// backup or a timeline instant. A creation cut short (folders made, hoodie.properties
+  /// not yet published, perhaps a temp file of it left behind) holds none of them and is
+  /// no table yet, so that Create finishes it, as Hudi 0.15's StreamSync re-initializes
+  /// a base path whose properties are missing while its timeline is empty. With instants
+  /// but no properties it is a damaged table, and Load says so.
   static ::arrow::Result<bool> Exists(Storage& storage, const std::string& base_path);
 
   /// Opens the table at `base_path`. Invalid with kNotATable when there is no `.hoodie`

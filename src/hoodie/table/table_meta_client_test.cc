@@ -128,6 +128,8 @@ TEST(TableMetaClientTest, ACreationCutShortIsNoTableAndCreateFinishesIt) {
   // Killed after the folders, before hoodie.properties.
   ASSERT_OK(storage->CreateDir(base + "/.hoodie/.aux/.bootstrap/.partitions"));
   ASSERT_OK(storage->CreateDir(base + "/.hoodie/archived"));
+  // Killed while hoodie.properties was being written: its temp file stays behind.
+  ASSERT_OK(storage->WriteAll(base + "/.hoodie/.hoodie.properties.x1y2.tmp", "hoodie.", false));
   ASSERT_OK_AND_ASSIGN(bool cut_short, TableMetaClient::Exists(*storage, base));
   EXPECT_FALSE(cut_short);
   ASSERT_OK(TableMetaClient::Create(storage, base, SampleLikeOptions()).status());
@@ -135,6 +137,21 @@ TEST(TableMetaClientTest, ACreationCutShortIsNoTableAndCreateFinishesIt) {
   EXPECT_TRUE(created);
   ASSERT_OK_AND_ASSIGN(auto loaded, TableMetaClient::Load(storage, base));
   EXPECT_EQ(loaded->table_version(), 6);
+}
+
+TEST(TableMetaClientTest, InstantsWithoutPropertiesAreADamagedTableNotANewOne) {
+  testing::TempDir dir;
+  auto storage = Storage::Local();
+  std::string base = dir.Join("t");
+  ASSERT_OK(storage->CreateDir(base + "/.hoodie"));
+  ASSERT_OK(storage->WriteAll(base + "/.hoodie/20240101000000000.commit", "{}", false));
+  // StreamSync refuses to re-create hoodie.properties over a timeline with instants.
+  ASSERT_OK_AND_ASSIGN(bool exists, TableMetaClient::Exists(*storage, base));
+  EXPECT_TRUE(exists);
+  auto loaded = TableMetaClient::Load(storage, base);
+  ASSERT_RAISES(Invalid, loaded);
+  EXPECT_THAT(loaded.status().message(),
+              ::testing::HasSubstr("restore hoodie.properties from a copy of the table"));
 }
 
 TEST(TableMetaClientTest, ActiveTimelineSeesInstantsWrittenThroughIt) {
