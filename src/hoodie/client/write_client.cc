@@ -4,14 +4,21 @@
 
 #include "hoodie/client/write_client.h"
 
+#include <sys/resource.h>
+#include <unistd.h>
+
 #include <algorithm>
 #include <cctype>
+#include <chrono>
+#include <cstdio>
+#include <fstream>
 #include <tuple>
 
 #include <arrow/record_batch.h>
 #include <arrow/type.h>
 
 #include "hoodie/actions/rollback_executor.h"
+#include "hoodie/common/logging.h"
 #include "hoodie/common/spill_directory.h"
 #include "hoodie/config/datasource_config.h"
 #include "hoodie/config/hoodie_config.h"
@@ -196,14 +203,51 @@ void Count(const std::vector<WriteStat>& stats, WriteResult* result) {
   }
 }
 
-// The staged rows each bucket writes, for reading spilled payloads bucket by bucket.
+// Logs at debug level (HOODIE_LOG_LEVEL=debug) how long each phase of a write took and
+// the process's resident memory after it: the per-phase account a profile starts from.
+class PhaseClock {
+ public:
+  explicit PhaseClock(std::string instant) : instant_(std::move(instant)) {}
+
+  void Lap(std::string_view phase) {
+    if (GetLogLevel() > LogLevel::kDebug) return;
+    auto now = std::chrono::steady_clock::now();
+    double seconds = std::chrono::duration<double>(now - last_).count();
+    last_ = now;
+    char text[160];
+    struct rusage usage {};
+    ::getrusage(RUSAGE_SELF, &usage);
+    std::snprintf(text, sizeof(text),
+                  "write %s: %.*s in %.3f s, resident %lld MiB (peak so far %lld MiB)",
+                  instant_.c_str(), static_cast<int>(phase.size()), phase.data(), seconds,
+                  static_cast<long long>(ResidentBytes() >> 20),
+                  static_cast<long long>(usage.ru_maxrss >> 10));
+    LogDebug(text);
+  }
+
+ private:
+  static int64_t ResidentBytes() {
+    std::ifstream statm("/proc/self/statm");
+    int64_t pages = 0, resident = 0;
+    statm >> pages >> resident;
+    return resident * ::sysconf(_SC_PAGESIZE);
+  }
+
+  std::string instant_;
+  std::chrono::steady_clock::time_point last_ = std::chrono::steady_clock::now();
+};
+
+// The staged rows each bucket writes, for reading the payloads bucket by bucket.
 std::vector<std::vector<int64_t>> BucketRows(const internal::IncomingRecords& records,
                                              const internal::WritePlan& plan) {
   std::vector<std::vector<int64_t>> out(plan.buckets.size());
-  if (records.spilled == nullptr) return out;
+  if (records.payloads == nullptr) return out;
   for (size_t b = 0; b < plan.buckets.size(); ++b) {
-    for (const auto* indices : {&plan.buckets[b].updates, &plan.buckets[b].inserts}) {
-      for (size_t index : *indices) out[b].push_back(records.records[index].row);
+    // Each record's row is read by one bucket: updates, inserts, and the stored rows a
+    // merge-on-read bucket writes back for records a global index would have moved.
+    for (const auto* indices :
+         {&plan.buckets[b].updates, &plan.buckets[b].inserts, &plan.buckets[b].restamped}) {
+      for (size_t index : *indices) out[b].push_back(records.records[index].row());
     }
   }
   return out;
@@ -469,6 +513,7 @@ int64_t WriteResult::FilesReplaced() const {
 
 ::arrow::Result<WriteResult> WriteClient::DeletePartitionsOf(
     const std::string& instant, ::arrow::RecordBatchReader* input) {
+  PhaseClock clock(instant);
   ARROW_ASSIGN_OR_RAISE(
       internal::IncomingRecords records,
       internal::IncomingRecords::Stage(input, *options_.key_generator, nullptr,
@@ -484,9 +529,9 @@ int64_t WriteResult::FilesReplaced() const {
   }
   std::vector<std::string> partitions;
   for (const auto& record : records.records) {
-    if (std::find(partitions.begin(), partitions.end(), record.partition) ==
+    if (std::find(partitions.begin(), partitions.end(), record.partition()) ==
         partitions.end()) {
-      partitions.emplace_back(record.partition);
+      partitions.emplace_back(record.partition());
     }
   }
   ARROW_ASSIGN_OR_RAISE(WriteResult result, DeletePartitions(instant, partitions));
@@ -523,6 +568,7 @@ int64_t WriteResult::FilesReplaced() const {
   if (combine && !is_delete && !merger->options().ordering_field.empty()) {
     ordering = merger->options().ordering_field;
   }
+  PhaseClock clock(instant);
   ARROW_ASSIGN_OR_RAISE(
       internal::IncomingRecords records,
       internal::IncomingRecords::Stage(
@@ -530,6 +576,7 @@ int64_t WriteResult::FilesReplaced() const {
           ordering,
           internal::SpillOptions{options_.memory_budget,
                                  SpillDirectory(options_.spill_directory)}));
+  clock.Lap("staging");
   WriteResult result;
   result.instant_time = instant;
   result.operation = operation;
@@ -544,13 +591,16 @@ int64_t WriteResult::FilesReplaced() const {
     ARROW_ASSIGN_OR_RAISE(int64_t dropped,
                           records.Deduplicate(*merger, options_.index->IsGlobal()));
     result.deduplicated += dropped;
+    clock.Lap("pre-combining");
   }
   ARROW_ASSIGN_OR_RAISE(
       internal::WritePlan plan,
       internal::PlanWrite(*table_, timeline, options_, operation, &records, *merger));
+  clock.Lap("tagging and planning");
   if (operation == WriteOperationType::kInsert) result.deduplicated += plan.dropped;
   result.replaced_file_ids = plan.replaced_file_ids;
   ARROW_RETURN_NOT_OK(records.PrepareBuckets(BucketRows(records, plan)));
+  clock.Lap("grouping payloads by bucket");
   ARROW_RETURN_NOT_OK(
       timeline
           .TransitionToInflight(requested,
@@ -567,6 +617,7 @@ int64_t WriteResult::FilesReplaced() const {
   TaggedLocations locations;
   ARROW_ASSIGN_OR_RAISE(std::vector<std::vector<WriteStat>> bucket_stats,
                         internal::WriteBuckets(context, records, plan.buckets));
+  clock.Lap("writing " + std::to_string(plan.buckets.size()) + " buckets");
   for (size_t task = 0; task < plan.buckets.size(); ++task) {
     size_t first_stat = result.stats.size();
     for (WriteStat& stat : bucket_stats[task]) result.stats.push_back(std::move(stat));

@@ -30,7 +30,7 @@ std::vector<std::string> KeysOf(const IncomingRecords& records,
                                 const std::vector<size_t>& indices, size_t begin,
                                 size_t end) {
   std::vector<std::string> keys;
-  for (size_t i = begin; i < end; ++i) keys.emplace_back(records.records[indices[i]].key);
+  for (size_t i = begin; i < end; ++i) keys.emplace_back(records.records[indices[i]].key());
   return keys;
 }
 
@@ -40,7 +40,7 @@ std::vector<std::string> KeysOf(const IncomingRecords& records,
                                    const IncomingRecords& records, const Bucket& bucket,
                                    int64_t task, std::vector<WriteStat>* stats) {
   std::vector<int64_t> rows;
-  for (size_t index : bucket.inserts) rows.push_back(records.records[index].row);
+  for (size_t index : bucket.inserts) rows.push_back(records.records[index].row());
   ARROW_ASSIGN_OR_RAISE(auto data, records.Take(rows));
   std::unique_ptr<FileGroupWriter> writer;
   int file_number = 0;
@@ -111,21 +111,21 @@ class FileMerger {
                                                 bool allow_duplicate_on_inserts) {
     std::unordered_map<std::string_view, size_t> incoming;
     // Java keeps one record per key in keyToNewRecords: a later one replaces it.
-    for (size_t index : bucket.updates) incoming[records_.records[index].key] = index;
+    for (size_t index : bucket.updates) incoming[records_.records[index].key()] = index;
     std::vector<size_t> appended;
     for (size_t index : bucket.inserts) {
       if (allow_duplicate_on_inserts) {
         appended.push_back(index);
       } else {
-        incoming[records_.records[index].key] = index;
+        incoming[records_.records[index].key()] = index;
       }
     }
     // Keys a global index moves to another partition leave this file group.
     std::unordered_set<std::string_view> moved_out;
-    for (size_t index : bucket.moved_out) moved_out.insert(records_.records[index].key);
+    for (size_t index : bucket.moved_out) moved_out.insert(records_.records[index].key());
     // Stored rows that won a global-index partition move are rewritten as updates.
     std::unordered_map<std::string_view, size_t> restamped;
-    for (size_t index : bucket.restamped) restamped[records_.records[index].key] = index;
+    for (size_t index : bucket.restamped) restamped[records_.records[index].key()] = index;
     for (int64_t i = 0; i < keys.length(); ++i) {
       if (!moved_out.empty() && moved_out.count(keys.GetView(i))) {
         ++counts_.deleted;
@@ -148,7 +148,7 @@ class FileMerger {
     }
     if (!allow_duplicate_on_inserts) {
       for (size_t index : bucket.inserts) {
-        std::string_view key = records_.records[index].key;
+        std::string_view key = records_.records[index].key();
         auto it = incoming.find(key);
         // Once per key, the record that won the map, unless a stored row took it.
         if (it == incoming.end() || it->second != index || merged_keys_.count(key)) {
@@ -172,7 +172,7 @@ class FileMerger {
   ::arrow::Status MergeStored(const ::arrow::RecordBatch& stored, int64_t row,
                               size_t index) {
     RowRef old_record{&stored, row};
-    RowRef new_record = rows_view_.Get(records_.records[index].row);
+    RowRef new_record = rows_view_.Get(records_.records[index].row());
     ARROW_ASSIGN_OR_RAISE(MergeResult result, merger_.Combine(old_record, new_record));
     switch (result.outcome) {
       case MergeOutcome::kKeepOld:
@@ -196,7 +196,7 @@ class FileMerger {
 
   // writeInsertRecord: a delete is not written.
   ::arrow::Status Insert(size_t index) {
-    RowRef record = rows_view_.Get(records_.records[index].row);
+    RowRef record = rows_view_.Get(records_.records[index].row());
     if (record.empty() || merger_.IsDelete(record)) {
       ++counts_.deleted;
       return ::arrow::Status::OK();
@@ -235,7 +235,7 @@ class FileMerger {
       ARROW_RETURN_NOT_OK(time_out.Append(context.instant_time));
       ARROW_RETURN_NOT_OK(
           seqno_out.Append(prefix + std::to_string(writer->TakeSeqNos(1))));
-      ARROW_RETURN_NOT_OK(key_out.Append(records.records[row.record].key));
+      ARROW_RETURN_NOT_OK(key_out.Append(records.records[row.record].key()));
       ARROW_RETURN_NOT_OK(partition_out.Append(partition));
       continue;
     }
@@ -279,7 +279,7 @@ class FileMerger {
   ARROW_ASSIGN_OR_RAISE(auto builder, MergedBatchBuilder::Make(context.data_schema));
   std::vector<int64_t> incoming_rows;
   for (const auto* indices : {&bucket.updates, &bucket.inserts}) {
-    for (size_t index : *indices) incoming_rows.push_back(records.records[index].row);
+    for (size_t index : *indices) incoming_rows.push_back(records.records[index].row());
   }
   ARROW_ASSIGN_OR_RAISE(StagedRowView incoming, records.View(std::move(incoming_rows)));
   FileMerger merger(records, incoming, *context.merger, builder.get());

@@ -115,7 +115,7 @@ class LogFolder {
   for (const auto& [where, indices] : by_group) {
     const ExistingFile& file = files.find(where.first)->second[where.second];
     std::set<std::string> keys;
-    for (size_t i : indices) keys.emplace(records.records[i].key);
+    for (size_t i : indices) keys.emplace(records.records[i].key());
     HOODIE_ASSIGN_OR_RAISE(auto compacted, folder.Fold(file.compacted_log_files));
     HOODIE_ASSIGN_OR_RAISE(std::set<std::string> dropped,
                            DroppedByCompaction(table, merger, file, compacted.get(), keys));
@@ -131,7 +131,7 @@ class LogFolder {
       }
     }
     for (size_t i : indices) {
-      if (dropped.count(std::string(records.records[i].key)) != 0) (*located)[i].reset();
+      if (dropped.count(std::string(records.records[i].key())) != 0) (*located)[i].reset();
     }
   }
   return ::arrow::Status::OK();

@@ -21,7 +21,8 @@
 #include "hoodie/format/avro/meta_fields.h"
 #include "hoodie/keygen/key_generator.h"
 #include "hoodie/write/incoming_records_internal.h"
-#include "hoodie/write/payload_spill_internal.h"
+#include "hoodie/write/spillable_stream_internal.h"
+#include "hoodie/write/staged_payloads_internal.h"
 
 namespace hoodie::internal {
 namespace {
@@ -59,65 +60,38 @@ namespace {
       if (!inserted) it->second += "; " + message;
     }
   }
-  std::string_view last_partition, stored_partition;
+  std::string_view last_partition;
+  const std::string* stored_partition = nullptr;
   for (int64_t i = 0; i < batch.num_rows(); ++i) {
     if (auto it = errors.find(i); it != errors.end()) {
       out->failed.push_back({out->total_input + i, it->second});
       continue;
     }
-    IncomingRecord record;
-    record.row = first_row + i;
-    record.key = keys.record_keys->GetView(i);
     std::string_view partition = keys.partition_paths->GetView(i);
-    if (partition != last_partition) {
+    if (stored_partition == nullptr || partition != last_partition) {
       last_partition = partition;
       stored_partition = out->keys->Partition(partition);
     }
-    record.partition = stored_partition;
-    record.is_delete = merger.IsDelete(RowRef{&batch, i});
-    out->records.push_back(record);
+    out->records.emplace_back(first_row + i, keys.record_keys->GetView(i), stored_partition,
+                              merger.IsDelete(RowRef{&batch, i}));
   }
   // The views point into the generated key column, which the store keeps.
   out->keys->key_columns.push_back(keys.record_keys);
   return ::arrow::Status::OK();
 }
 
-// Keeps one aligned batch in memory until the kept rows pass the budget; from then on
-// they all go to the spill file.
-::arrow::Status Keep(std::shared_ptr<::arrow::RecordBatch> batch,
-                     const std::shared_ptr<::arrow::Schema>& schema,
-                     const SpillOptions& spill,
-                     std::vector<std::shared_ptr<::arrow::RecordBatch>>* kept,
-                     int64_t* kept_bytes, IncomingRecords* out) {
-  if (out->spilled != nullptr) return out->spilled->Append(*batch);
-  ARROW_ASSIGN_OR_RAISE(int64_t bytes, ::arrow::util::ReferencedBufferSize(*batch));
-  *kept_bytes += bytes;
-  kept->push_back(std::move(batch));
-  if (spill.memory_budget <= 0 || *kept_bytes < spill.memory_budget) {
-    return ::arrow::Status::OK();
-  }
-  ARROW_ASSIGN_OR_RAISE(
-      std::unique_ptr<SpilledPayloads> spilled,
-      SpilledPayloads::Create(::arrow::schema(schema->fields()), spill.directory));
-  for (const auto& held : *kept) ARROW_RETURN_NOT_OK(spilled->Append(*held));
-  kept->clear();
-  *kept_bytes = 0;
-  out->spilled = std::move(spilled);
-  return ::arrow::Status::OK();
-}
-
 }  // namespace
 
-std::string_view IncomingRecords::KeyStore::Partition(std::string_view partition) {
+const std::string* IncomingRecords::KeyStore::Partition(std::string_view partition) {
   auto it = partitions.find(partition);
   if (it == partitions.end()) it = partitions.emplace(partition).first;
-  return *it;
+  return &*it;
 }
 
 ::arrow::Status IncomingRecords::PrepareBuckets(
-    const std::vector<std::vector<int64_t>>& bucket_rows) {
-  if (spilled == nullptr) return ::arrow::Status::OK();
-  return spilled->PrepareBuckets(bucket_rows);
+    std::vector<std::vector<int64_t>> bucket_rows) {
+  if (payloads == nullptr) return ::arrow::Status::OK();
+  return payloads->PrepareBuckets(std::move(bucket_rows));
 }
 
 namespace {
@@ -233,8 +207,13 @@ namespace {
     const std::optional<std::string>& ordering_field, const SpillOptions& spill) {
   IncomingRecords out;
   out.schema = schema;
-  std::vector<std::shared_ptr<::arrow::RecordBatch>> kept;
-  int64_t kept_bytes = 0;
+  if (schema != nullptr) {
+    ARROW_ASSIGN_OR_RAISE(
+        out.payloads,
+        StagedPayloads::Create(::arrow::schema(schema->fields()),
+                               std::make_shared<SpillSpace>(spill.memory_budget,
+                                                            spill.directory)));
+  }
   int64_t staged_rows = 0;
   while (true) {
     ARROW_ASSIGN_OR_RAISE(std::shared_ptr<::arrow::RecordBatch> batch, input->Next());
@@ -246,65 +225,31 @@ namespace {
       ARROW_RETURN_NOT_OK(
           AddBatch(*batch, key_generator, merger, ordering_field, staged_rows, &out));
       staged_rows += aligned->num_rows();
-      ARROW_RETURN_NOT_OK(
-          Keep(std::move(aligned), schema, spill, &kept, &kept_bytes, &out));
+      ARROW_RETURN_NOT_OK(out.payloads->Append(*aligned));
     } else {
       ARROW_RETURN_NOT_OK(
           AddBatch(*batch, key_generator, merger, ordering_field, 0, &out));
     }
     out.total_input += batch->num_rows();
   }
-  if (out.spilled != nullptr) {
-    ARROW_RETURN_NOT_OK(out.spilled->Finish());
-  } else if (schema != nullptr) {
-    ARROW_ASSIGN_OR_RAISE(auto table, ::arrow::Table::FromRecordBatches(
-                                          ::arrow::schema(schema->fields()), kept));
-    ARROW_RETURN_NOT_OK(out.SetTable(std::move(table)));
-  }
+  if (out.payloads != nullptr) ARROW_RETURN_NOT_OK(out.payloads->Finish());
   if (schema == nullptr) {
     // A delete operation: every record is a hard delete (Java EmptyHoodieRecordPayload).
-    for (IncomingRecord& record : out.records) record.is_delete = true;
+    for (IncomingRecord& record : out.records) record.set_is_delete(true);
   }
   return out;
 }
 
-::arrow::Status IncomingRecords::SetTable(std::shared_ptr<::arrow::Table> rows) {
-  table = std::move(rows);
-  batches_.clear();
-  batch_starts_.clear();
-  if (table == nullptr) return ::arrow::Status::OK();
-  ::arrow::TableBatchReader reader(*table);
-  int64_t start = 0;
-  while (true) {
-    ARROW_ASSIGN_OR_RAISE(std::shared_ptr<::arrow::RecordBatch> batch, reader.Next());
-    if (batch == nullptr) break;
-    batch_starts_.push_back(start);
-    start += batch->num_rows();
-    batches_.push_back(std::move(batch));
-  }
-  return ::arrow::Status::OK();
-}
-
 ::arrow::Result<int64_t> IncomingRecords::AppendRows(
     const std::shared_ptr<::arrow::RecordBatch>& rows) {
-  int64_t first = table == nullptr ? 0 : table->num_rows();
-  ARROW_ASSIGN_OR_RAISE(auto appended, ::arrow::Table::FromRecordBatches({rows}));
-  if (table != nullptr) {
-    ARROW_ASSIGN_OR_RAISE(appended, ::arrow::ConcatenateTables({table, appended}));
+  if (payloads == nullptr) {
+    return ::arrow::Status::Invalid("a delete operation stages no rows");
   }
-  ARROW_RETURN_NOT_OK(SetTable(std::move(appended)));
-  return first;
-}
-
-RowRef IncomingRecords::Row(int64_t row) const {
-  if (batches_.empty()) return RowRef{};
-  auto it = std::upper_bound(batch_starts_.begin(), batch_starts_.end(), row);
-  size_t index = static_cast<size_t>(it - batch_starts_.begin()) - 1;
-  return RowRef{batches_[index].get(), row - batch_starts_[index]};
+  return payloads->AppendRows(rows);
 }
 
 RowRef StagedRowView::Get(int64_t row) const {
-  if (loaded == nullptr) return records->Row(row);
+  if (loaded == nullptr) return RowRef{};
   auto it = index.find(row);
   if (it == index.end()) return RowRef{};
   return RowRef{loaded.get(), it->second};
@@ -312,14 +257,13 @@ RowRef StagedRowView::Get(int64_t row) const {
 
 ::arrow::Result<StagedRowView> IncomingRecords::View(std::vector<int64_t> rows) const {
   StagedRowView view;
-  view.records = this;
-  if (spilled == nullptr) return view;
+  if (payloads == nullptr || rows.empty()) return view;
   std::sort(rows.begin(), rows.end());
   rows.erase(std::unique(rows.begin(), rows.end()), rows.end());
-  if (spilled->prepared()) {
-    ARROW_ASSIGN_OR_RAISE(view.loaded, spilled->Take(rows));
+  if (payloads->prepared()) {
+    ARROW_ASSIGN_OR_RAISE(view.loaded, payloads->Take(rows));
   } else {
-    ARROW_ASSIGN_OR_RAISE(view.loaded, spilled->ReadRows(rows));
+    ARROW_ASSIGN_OR_RAISE(view.loaded, payloads->ReadRows(rows));
   }
   for (size_t i = 0; i < rows.size(); ++i) {
     view.index[rows[i]] = static_cast<int64_t>(i);
@@ -402,8 +346,8 @@ class GroupNumbers {
                                            " records in one write; split the input");
   }
   auto name_of = [&](size_t i) {
-    return KeyInPartition{global_keys ? std::string_view() : records[i].partition,
-                          records[i].key};
+    return KeyInPartition{global_keys ? std::string_view() : records[i].partition(),
+                          records[i].key()};
   };
   GroupNumbers numbers(records.size());
   std::vector<uint32_t> group(records.size());
@@ -421,7 +365,7 @@ class GroupNumbers {
   if (group_size.size() == records.size()) return 0;
   std::vector<int64_t> compared;
   for (size_t i = 0; i < records.size(); ++i) {
-    if (group_size[group[i]] > 1) compared.push_back(records[i].row);
+    if (group_size[group[i]] > 1) compared.push_back(records[i].row());
   }
   ARROW_ASSIGN_OR_RAISE(StagedRowView rows, View(std::move(compared)));
   std::vector<Survivor> survivors;
@@ -436,8 +380,8 @@ class GroupNumbers {
     }
     Survivor& survivor = survivors[survivor_of[group[i]]];
     RowRef older = survivor.combined ? RowRef{survivor.combined.get(), 0}
-                                     : rows.Get(records[survivor.record].row);
-    RowRef newer = rows.Get(record.row);
+                                     : rows.Get(records[survivor.record].row());
+    RowRef newer = rows.Get(record.row());
     ARROW_ASSIGN_OR_RAISE(MergeResult result, merger.PreCombine(older, newer));
     switch (result.outcome) {
       case MergeOutcome::kKeepOld:
@@ -446,12 +390,6 @@ class GroupNumbers {
         survivor = Survivor{i, nullptr};
         break;
       case MergeOutcome::kCombined: {
-        if (spilled != nullptr) {
-          return ::arrow::Status::NotImplemented(
-              "pre-combining ", merger.java_class_name(),
-              " records into new ones when the staged records passed "
-              "hoodie.memory.merge.max.size; raise it");
-        }
         if (older.empty() || newer.empty()) {
           return ::arrow::Status::Invalid("PreCombine of ", merger.java_class_name(),
                                           " combined a record without values");
@@ -471,71 +409,32 @@ class GroupNumbers {
   kept.reserve(survivors.size());
   for (const Survivor& survivor : survivors) kept.push_back(records[survivor.record]);
   if (any_combined) {
-    // Combined rows exist only in their one-row batches: copy every survivor into a
-    // new table and renumber.
-    ARROW_ASSIGN_OR_RAISE(auto builder, MergedBatchBuilder::Make(table->schema()));
+    // Combined rows exist only in their one-row batches: append them to the payloads.
+    ARROW_ASSIGN_OR_RAISE(auto builder, MergedBatchBuilder::Make(::arrow::schema(schema->fields())));
+    std::vector<size_t> combined;
     for (size_t i = 0; i < survivors.size(); ++i) {
-      const Survivor& survivor = survivors[i];
-      RowRef row = survivor.combined ? RowRef{survivor.combined.get(), 0}
-                                     : rows.Get(records[survivor.record].row);
+      if (survivors[i].combined == nullptr) continue;
+      RowRef row{survivors[i].combined.get(), 0};
       ARROW_RETURN_NOT_OK(builder->AppendRow(row));
-      kept[i].row = static_cast<int64_t>(i);
-      if (survivor.combined) kept[i].is_delete = merger.IsDelete(row);
+      kept[i].set_is_delete(merger.IsDelete(row));
+      combined.push_back(i);
     }
     ARROW_ASSIGN_OR_RAISE(auto batch, builder->Finish());
-    ARROW_ASSIGN_OR_RAISE(auto rebuilt, ::arrow::Table::FromRecordBatches({batch}));
-    ARROW_RETURN_NOT_OK(SetTable(std::move(rebuilt)));
+    ARROW_ASSIGN_OR_RAISE(int64_t first, AppendRows(batch));
+    for (size_t k = 0; k < combined.size(); ++k) {
+      kept[combined[k]].set_row(first + static_cast<int64_t>(k));
+    }
   }
   records = std::move(kept);
   return dropped;
 }
 
-// Takes batch by batch: Arrow's Take of a chunked table concatenates every chunk of a
-// string column first, which made each bucket copy the whole staged table (quadratic in
-// the records of a write). The rows of one batch are taken together, in the order they
-// are asked for within it; when `rows` jump back across batches, one more Take of the
-// (bucket-sized) result restores their order.
 ::arrow::Result<std::shared_ptr<::arrow::RecordBatch>> IncomingRecords::Take(
     const std::vector<int64_t>& rows) const {
-  if (spilled != nullptr) return spilled->Take(rows);
-  std::vector<std::vector<int64_t>> local(batches_.size());
-  std::vector<size_t> batch_of(rows.size());
-  bool grouped = true;
-  for (size_t i = 0; i < rows.size(); ++i) {
-    auto it = std::upper_bound(batch_starts_.begin(), batch_starts_.end(), rows[i]);
-    if (it == batch_starts_.begin()) {
-      return ::arrow::Status::IndexError("staged row ", rows[i], " out of range");
-    }
-    size_t b = static_cast<size_t>(it - batch_starts_.begin()) - 1;
-    if (i > 0 && b < batch_of[i - 1]) grouped = false;
-    batch_of[i] = b;
-    local[b].push_back(rows[i] - batch_starts_[b]);
+  if (payloads == nullptr) {
+    return ::arrow::Status::Invalid("a delete operation stages no rows");
   }
-  ::arrow::RecordBatchVector parts;
-  std::vector<int64_t> part_start(batches_.size(), 0);
-  int64_t taken_rows = 0;
-  for (size_t b = 0; b < batches_.size(); ++b) {
-    part_start[b] = taken_rows;
-    if (local[b].empty()) continue;
-    ::arrow::Int64Builder indices;
-    ARROW_RETURN_NOT_OK(indices.AppendValues(local[b]));
-    ARROW_ASSIGN_OR_RAISE(std::shared_ptr<::arrow::Array> index_array, indices.Finish());
-    ARROW_ASSIGN_OR_RAISE(::arrow::Datum taken,
-                          ::arrow::compute::Take(batches_[b], index_array));
-    parts.push_back(taken.record_batch());
-    taken_rows += static_cast<int64_t>(local[b].size());
-  }
-  ARROW_ASSIGN_OR_RAISE(auto joined,
-                        ::arrow::Table::FromRecordBatches(table->schema(), parts));
-  ARROW_ASSIGN_OR_RAISE(std::shared_ptr<::arrow::RecordBatch> out,
-                        joined->CombineChunksToBatch());
-  if (grouped) return out;
-  ::arrow::Int64Builder order;
-  ARROW_RETURN_NOT_OK(order.Reserve(static_cast<int64_t>(rows.size())));
-  for (size_t i = 0; i < rows.size(); ++i) order.UnsafeAppend(part_start[batch_of[i]]++);
-  ARROW_ASSIGN_OR_RAISE(std::shared_ptr<::arrow::Array> order_array, order.Finish());
-  ARROW_ASSIGN_OR_RAISE(::arrow::Datum reordered, ::arrow::compute::Take(out, order_array));
-  return reordered.record_batch();
+  return payloads->Take(rows);
 }
 
 }  // namespace hoodie::internal

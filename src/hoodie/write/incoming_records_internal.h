@@ -24,7 +24,7 @@ class KeyGenerator;
 
 namespace internal {
 
-class SpilledPayloads;
+class StagedPayloads;
 
 /// Where staged payloads go once they pass the memory budget.
 struct SpillOptions {
@@ -34,18 +34,42 @@ struct SpillOptions {
   std::string directory;
 };
 
-/// One record with a valid key.
+/// One record with a valid key, in 24 bytes: a write stages every one of its records,
+/// and views of 16 bytes each (or strings of their own) cost a staged record more than
+/// its compressed payload.
 ///
-/// The key and partition are views into IncomingRecords::keys: a write stages every one
-/// of its records, and two strings of their own each cost a staged record more than its
-/// payload.
-struct IncomingRecord {
-  int64_t row = 0;  ///< row of IncomingRecords::table
-  std::string_view key;
-  std::string_view partition;
+/// The key points into IncomingRecords::keys' key columns and the partition to the one
+/// stored copy of its path there.
+class IncomingRecord {
+ public:
+  IncomingRecord() = default;
+  /// `partition` must outlive the record (IncomingRecords::KeyStore::Partition).
+  IncomingRecord(int64_t row, std::string_view key, const std::string* partition,
+                 bool is_delete)
+      : key_data_(key.data()),
+        partition_(partition),
+        key_size_(static_cast<uint32_t>(key.size())),
+        is_delete_(is_delete),
+        row_(static_cast<uint32_t>(row)) {}
+
+  /// Row of the staged payloads.
+  int64_t row() const { return row_; }
+  void set_row(int64_t row) { row_ = static_cast<uint32_t>(row); }
+  std::string_view key() const { return {key_data_, key_size_}; }
+  std::string_view partition() const {
+    return partition_ == nullptr ? std::string_view() : std::string_view(*partition_);
+  }
   /// A delete: the record of a delete operation (no row), or RecordMerger::IsDelete of
   /// its row (`_hoodie_is_deleted` true).
-  bool is_delete = false;
+  bool is_delete() const { return is_delete_; }
+  void set_is_delete(bool is_delete) { is_delete_ = is_delete; }
+
+ private:
+  const char* key_data_ = nullptr;
+  const std::string* partition_ = nullptr;
+  uint32_t key_size_ : 31 = 0;
+  uint32_t is_delete_ : 1 = 0;
+  uint32_t row_ = 0;
 };
 
 /// A record whose key could not be generated; it is not written.
@@ -56,13 +80,13 @@ struct FailedRecord {
 
 struct IncomingRecords;
 
-/// Staged rows by number as a merger sees them: the in-memory table, or rows read back
-/// from the spill file (before the buckets exist) or from one bucket's file.
+/// Staged rows by number as a merger sees them: rows read back from the staged
+/// payloads (before the buckets exist) or from one bucket's.
 struct StagedRowView {
-  const IncomingRecords* records = nullptr;
   std::shared_ptr<::arrow::RecordBatch> loaded;
   std::unordered_map<int64_t, int64_t> index;
 
+  /// An empty RowRef for a row not in the view (or a delete operation, with no rows).
   RowRef Get(int64_t row) const;
 };
 
@@ -70,9 +94,9 @@ struct StagedRowView {
 struct IncomingRecords {
   /// Rows aligned to `schema` (null for deletes, which only need keys).
   std::shared_ptr<::arrow::Schema> schema;
-  std::shared_ptr<::arrow::Table> table;
-  /// Set instead of `table` when the rows passed the memory budget and were spilled.
-  std::shared_ptr<SpilledPayloads> spilled;
+  /// The rows, compressed, in memory up to the budget and on disk past it; null for
+  /// deletes.
+  std::shared_ptr<StagedPayloads> payloads;
   std::vector<IncomingRecord> records;
   /// \brief What the records' key and partition views point into: the generated key
   /// columns of the staged batches, and each distinct partition path once. Shared, so
@@ -81,7 +105,7 @@ struct IncomingRecords {
     std::vector<std::shared_ptr<::arrow::Array>> key_columns;
     std::set<std::string, std::less<>> partitions;
     /// The stored copy of `partition`.
-    std::string_view Partition(std::string_view partition);
+    const std::string* Partition(std::string_view partition);
   };
   std::shared_ptr<KeyStore> keys = std::make_shared<KeyStore>();
   std::vector<FailedRecord> failed;
@@ -99,43 +123,30 @@ struct IncomingRecords {
       std::shared_ptr<::arrow::Schema> schema, const RecordMerger& merger,
       const std::optional<std::string>& ordering_field, const SpillOptions& spill = {});
 
-  /// With spilled payloads: groups them by the buckets that write them
-  /// (`bucket_rows[b]` = the staged rows of bucket b), so Take reads one bucket's file.
-  /// Without: nothing to do.
-  ::arrow::Status PrepareBuckets(const std::vector<std::vector<int64_t>>& bucket_rows);
+  /// Groups the payloads by the buckets that write them (`bucket_rows[b]` = the staged
+  /// rows of bucket b), so Take reads one bucket's rows.
+  ::arrow::Status PrepareBuckets(std::vector<std::vector<int64_t>> bucket_rows);
 
   /// Pre-combines records with the same key (HoodieWriteHelper.deduplicateRecords):
   /// the records of a key fold in arrival order with RecordMerger::PreCombine, the
   /// survivor takes the place of the key's first record and carries the key and
   /// partition of the record the merger chose (the later one for a combined record).
   /// Keys are (partition, record key), or the record key alone for a global index.
-  /// Combined records are new rows: `table` is rebuilt when any exist.
+  /// Combined records are new rows, appended to the payloads.
   /// \return the number of records dropped; PreCombine's errors.
   ::arrow::Result<int64_t> Deduplicate(const RecordMerger& merger, bool global_keys);
 
-  /// The staged rows `rows`, in that order, as one batch. With spilled payloads the rows
-  /// must all belong to one bucket of PrepareBuckets (the bucket's file is loaded).
+  /// The staged rows `rows`, in that order, as one batch; all of one bucket of
+  /// PrepareBuckets.
   ::arrow::Result<std::shared_ptr<::arrow::RecordBatch>> Take(
       const std::vector<int64_t>& rows) const;
 
-  /// Row `row` of `table` as a merger sees it; an empty RowRef when there are no rows
-  /// (a delete operation). Valid while `table` is.
-  RowRef Row(int64_t row) const;
-
-  /// A view of the staged rows `rows` (all of one bucket once payloads are spilled and
-  /// split by bucket).
+  /// A view of the staged rows `rows` (all of one bucket once PrepareBuckets ran).
   ::arrow::Result<StagedRowView> View(std::vector<int64_t> rows) const;
 
-  /// Appends `rows` (of `schema`) to `table`. \return the row number of the first.
+  /// Appends `rows` (of `schema`) after the staged rows. \return the number of the
+  /// first.
   ::arrow::Result<int64_t> AppendRows(const std::shared_ptr<::arrow::RecordBatch>& rows);
-
-  /// Sets `table` and the per-batch index Row() uses.
-  ::arrow::Status SetTable(std::shared_ptr<::arrow::Table> rows);
-
- private:
-  // Zero-copy batches of `table` and the first row of each.
-  std::vector<std::shared_ptr<::arrow::RecordBatch>> batches_;
-  std::vector<int64_t> batch_starts_;
 };
 
 /// `input` with the types Spark hands Hudi for them: a zoned timestamp of seconds,

@@ -185,12 +185,12 @@ struct PreparedRecords {
   auto add = [&](size_t index, bool update) {
     const IncomingRecord& record = records.records[index];
     AppendRecord entry{index, update, -1, 0};
-    if (!record.is_delete) {
+    if (!record.is_delete()) {
       entry.encoded = static_cast<int64_t>(data_rows.size());
-      data_rows.push_back(record.row);
-      data_keys.emplace_back(record.key);
+      data_rows.push_back(record.row());
+      data_keys.emplace_back(record.key());
     } else if (records.schema != nullptr) {
-      soft_delete_rows.push_back(record.row);
+      soft_delete_rows.push_back(record.row());
     }
     out.order.push_back(entry);
   };
@@ -236,12 +236,12 @@ struct PreparedRecords {
     bool moved =
         i >= bucket.updates.size() + bucket.inserts.size() + bucket.restamped.size();
     RowRef row =
-        (moved || records.schema == nullptr) ? RowRef{} : soft_deletes.Get(record.row);
+        (moved || records.schema == nullptr) ? RowRef{} : soft_deletes.Get(record.row());
     out.delete_of[i] = static_cast<int64_t>(out.deletes.size());
     out.deletes.push_back(
-        {std::string(record.key), bucket.partition, DeleteOrderingValue(row, ordering)});
+        {std::string(record.key()), bucket.partition, DeleteOrderingValue(row, ordering)});
     // A delete adds its key, partition path and ordering value to the delete block.
-    entry.size = static_cast<int64_t>(record.key.size() + bucket.partition.size()) + 8;
+    entry.size = static_cast<int64_t>(record.key().size() + bucket.partition.size()) + 8;
   }
   return out;
 }

@@ -88,8 +88,8 @@ struct StoredRows {
   std::map<std::pair<std::string_view, size_t>, std::vector<size_t>> moving;
   for (size_t i = 0; i < records->records.size(); ++i) {
     const IncomingRecord& record = records->records[i];
-    if (!located[i] || !located[i]->move || record.is_delete ||
-        located[i]->partition == record.partition) {
+    if (!located[i] || !located[i]->move || record.is_delete() ||
+        located[i]->partition == record.partition()) {
       continue;
     }
     moving[{located[i]->partition, located[i]->file}].push_back(i);
@@ -97,32 +97,30 @@ struct StoredRows {
   if (moving.empty()) return out;
   std::vector<int64_t> moving_rows;
   for (const auto& [where, indices] : moving) {
-    for (size_t i : indices) moving_rows.push_back(records->records[i].row);
+    for (size_t i : indices) moving_rows.push_back(records->records[i].row());
   }
   ARROW_ASSIGN_OR_RAISE(StagedRowView rows, records->View(std::move(moving_rows)));
   // Combined records replace the incoming values of the record that moves.
   ARROW_ASSIGN_OR_RAISE(
       auto combined,
-      MergedBatchBuilder::Make(records->table != nullptr ? records->table->schema()
-                                                         : records->schema));
+      MergedBatchBuilder::Make(::arrow::schema(records->schema->fields())));
   std::vector<size_t> combined_records;
   // Merge-on-read: a stored record that wins is written back to its group's log as an
   // update (Java tags the merged record, the stored one, to its old location).
   bool merge_on_read = table.table_type() == TableType::kMergeOnRead;
   ARROW_ASSIGN_OR_RAISE(
       auto restamped,
-      MergedBatchBuilder::Make(records->table != nullptr ? records->table->schema()
-                                                         : records->schema));
+      MergedBatchBuilder::Make(::arrow::schema(records->schema->fields())));
   std::vector<size_t> restamped_records;
   for (const auto& [where, indices] : moving) {
     const ExistingFile& file = files.find(where.first)->second[where.second];
     ARROW_ASSIGN_OR_RAISE(StoredRows stored,
                           ReadStoredRows(table, file, *records->schema));
     for (size_t i : indices) {
-      auto it = stored.row_of.find(std::string(records->records[i].key));
+      auto it = stored.row_of.find(std::string(records->records[i].key()));
       if (it == stored.row_of.end()) continue;  // moves as a plain insert
       RowRef stored_row{stored.data.get(), it->second};
-      RowRef incoming = rows.Get(records->records[i].row);
+      RowRef incoming = rows.Get(records->records[i].row());
       ARROW_ASSIGN_OR_RAISE(MergeResult result, merger.Combine(stored_row, incoming));
       switch (result.outcome) {
         case MergeOutcome::kKeepOld:
@@ -140,12 +138,6 @@ struct StoredRows {
         case MergeOutcome::kTakeNew:
           break;
         case MergeOutcome::kCombined:
-          if (records->spilled != nullptr) {
-            return ::arrow::Status::NotImplemented(
-                "moving a record ", merger.java_class_name(),
-                " combines with the stored one when the staged records passed "
-                "hoodie.memory.merge.max.size; raise it");
-          }
           ARROW_RETURN_NOT_OK(combined->Append(result, stored_row, incoming));
           combined_records.push_back(i);
           break;
@@ -153,22 +145,17 @@ struct StoredRows {
     }
   }
   if (!restamped_records.empty()) {
-    if (records->spilled != nullptr) {
-      return ::arrow::Status::NotImplemented(
-          "a merge-on-read stored record that wins a partition move when the staged "
-          "records passed hoodie.memory.merge.max.size; raise it");
-    }
     ARROW_ASSIGN_OR_RAISE(auto batch, restamped->Finish());
     ARROW_ASSIGN_OR_RAISE(int64_t first, records->AppendRows(batch));
     for (size_t k = 0; k < restamped_records.size(); ++k) {
-      records->records[restamped_records[k]].row = first + static_cast<int64_t>(k);
+      records->records[restamped_records[k]].set_row(first + static_cast<int64_t>(k));
     }
   }
   if (!combined_records.empty()) {
     ARROW_ASSIGN_OR_RAISE(auto batch, combined->Finish());
     ARROW_ASSIGN_OR_RAISE(int64_t first, records->AppendRows(batch));
     for (size_t k = 0; k < combined_records.size(); ++k) {
-      records->records[combined_records[k]].row = first + static_cast<int64_t>(k);
+      records->records[combined_records[k]].set_row(first + static_cast<int64_t>(k));
     }
   }
   return out;

@@ -108,15 +108,17 @@ const FilesByPartition::value_type& FilesOf(const TableFiles& table,
   std::vector<HoodieKeyView> keys;
   keys.reserve(records.records.size());
   for (const IncomingRecord& record : records.records) {
-    keys.emplace_back(record.key, record.partition);
+    keys.emplace_back(record.key(), record.partition());
   }
   ARROW_ASSIGN_OR_RAISE(TaggedLocations locations,
                         index.TagLocation(keys, table, *view.view));
-  std::vector<std::optional<Located>> out(keys.size());
+  // Freed before the result is built: the two are the largest state of a write's plan.
+  std::vector<HoodieKeyView>().swap(keys);
+  std::vector<std::optional<Located>> out(records.records.size());
   // Tags share their location: resolve each location once.
   const RecordLocation* last = nullptr;
   std::optional<Located> resolved;
-  for (size_t i = 0; i < keys.size(); ++i) {
+  for (size_t i = 0; i < out.size(); ++i) {
     const RecordLocation* location = locations[i];
     if (location == nullptr) continue;
     if (location != last) {
@@ -132,7 +134,7 @@ const FilesByPartition::value_type& FilesOf(const TableFiles& table,
     }
     out[i] = resolved;
     if (!out[i]) {
-      return ::arrow::Status::Invalid("the index located key '", keys[i].record_key,
+      return ::arrow::Status::Invalid("the index located key '", records.records[i].key(),
                                       "' in file group ", location->file_id,
                                       ", which has no latest file slice in partition '",
                                       location->partition_path, "'");
@@ -269,10 +271,10 @@ void Route(const IncomingRecords& records,
     const IncomingRecord& record = records.records[i];
     const std::optional<Located>& found = located[i];
     if (!found) {
-      if (record.is_delete) {
+      if (record.is_delete()) {
         ++*dropped;  // nothing to delete
       } else {
-        work_of(record.partition).inserts.push_back(i);
+        work_of(record.partition()).inserts.push_back(i);
       }
       continue;
     }
@@ -281,12 +283,12 @@ void Route(const IncomingRecords& records,
       continue;
     }
     PartitionWork& holder = work_of(found->partition);
-    bool moves = found->move && found->partition != record.partition && !record.is_delete;
+    bool moves = found->move && found->partition != record.partition() && !record.is_delete();
     if (moves && stored_wins[i]) {
       holder.restamped[found->file].push_back(i);
     } else if (moves) {
       holder.moved_out[found->file].push_back(i);
-      work_of(record.partition).inserts.push_back(i);
+      work_of(record.partition()).inserts.push_back(i);
     } else {
       holder.updates[found->file].push_back(i);
     }
@@ -339,7 +341,7 @@ void Route(const IncomingRecords& records,
              (operation == WriteOperationType::kInsert && options.insert_drop_duplicates);
   std::set<std::string, std::less<>> partitions;
   for (const IncomingRecord& record : records.records) {
-    if (!partitions.contains(record.partition)) partitions.emplace(record.partition);
+    if (!partitions.contains(record.partition())) partitions.emplace(record.partition());
   }
   ARROW_ASSIGN_OR_RAISE(auto view, FileSystemView::Make(table, timeline));
   TableFiles table_files{view.get(), options.merge_on_read, {}};
@@ -348,8 +350,9 @@ void Route(const IncomingRecords& records,
   }
   FilesByPartition files;
   if (!bulk && !overwrite) files = LatestFiles(table_files, partitions);
-  std::vector<std::optional<Located>> located(records.records.size());
+  std::vector<std::optional<Located>> located;
   std::vector<bool> stored_wins(records.records.size(), false);
+  if (!tag) located.resize(records.records.size());
   if (tag) {
     ARROW_ASSIGN_OR_RAISE(located,
                           Locate(*options.index, table, table_files, records, &files));

@@ -14,8 +14,8 @@ void AddWrittenLocations(const IncomingRecords& records, const Bucket& bucket,
                          TaggedLocations* locations) {
   auto add = [&](size_t index, const std::optional<std::string>& file_id) {
     const IncomingRecord& record = records.records[index];
-    keys->push_back(HoodieKey{std::string(record.key), bucket.partition});
-    if (file_id && !record.is_delete) {
+    keys->push_back(HoodieKey{std::string(record.key()), bucket.partition});
+    if (file_id && !record.is_delete()) {
       locations->push_back(
           RecordLocation{bucket.partition, *file_id, instant_time, false});
     } else {

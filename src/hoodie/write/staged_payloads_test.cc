@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
-/// \file hoodie/write/payload_spill_test.cc
+/// \file hoodie/write/staged_payloads_test.cc
 /// \brief insert/upsert/delete with staged payloads spilled past the memory budget give
-/// exactly the rows they give in memory, and leave no spill files behind.
+/// exactly the rows they give in memory, and leave no spill files behind; the staged
+/// rows come back per bucket in the order asked, compressed in memory or spilled.
 
 #include <filesystem>
 
@@ -16,6 +17,7 @@
 #include "hoodie/testing/temp_dir.h"
 #include "hoodie/write/incoming_records_internal.h"
 #include "hoodie/write/keyed_batch_internal.h"
+#include "hoodie/write/staged_payloads_internal.h"
 #include "hoodie/write/write_client_test_util.h"
 
 namespace hoodie {
@@ -76,7 +78,7 @@ Outcome WriteTwice(const std::string& budget, const std::string& spill_dir) {
   return out;
 }
 
-TEST(PayloadSpillTest, SpilledUpsertEqualsInMemoryUpsert) {
+TEST(StagedPayloadsTest, SpilledUpsertEqualsInMemoryUpsert) {
   testing::TempDir spill;
   Outcome memory = WriteTwice("1073741824", spill.path());
   Outcome spilled = WriteTwice("1", spill.path());
@@ -93,7 +95,7 @@ TEST(PayloadSpillTest, SpilledUpsertEqualsInMemoryUpsert) {
   EXPECT_TRUE(std::filesystem::is_empty(spill.path()));
 }
 
-TEST(PayloadSpillTest, StagedRowsPastTheBudgetAreReadBackPerBucket) {
+TEST(StagedPayloadsTest, StagedRowsPastTheBudgetAreReadBackPerBucket) {
   testing::TempDir spill;
   auto generator = MakeKeyGenerator(TripConfig(true)).ValueOrDie();
   std::vector<TripRow> rows;
@@ -105,11 +107,10 @@ TEST(PayloadSpillTest, StagedRowsPastTheBudgetAreReadBackPerBucket) {
                            reader.get(), *generator, schema,
                            *MakeRecordMerger(TripConfig(true)).ValueOrDie(), std::nullopt,
                            internal::SpillOptions{1, spill.path()}));
-  ASSERT_NE(staged.spilled, nullptr);
-  EXPECT_EQ(staged.table, nullptr);
+  ASSERT_TRUE(staged.payloads->spilled());
   EXPECT_FALSE(std::filesystem::is_empty(spill.path()));
   EXPECT_THAT(staged.Take({1}).status(),
-              testing::StatusMessageHas("read before PrepareBuckets"));
+              testing::StatusMessageHas("taken before PrepareBuckets"));
   ASSERT_OK(staged.PrepareBuckets({{7, 2, 9}, {0, 5}}));
   ASSERT_OK_AND_ASSIGN(auto first, staged.Take({9, 2}));
   const auto& ids =
@@ -129,10 +130,12 @@ TEST(PayloadSpillTest, StagedRowsPastTheBudgetAreReadBackPerBucket) {
   EXPECT_TRUE(std::filesystem::is_empty(spill.path()));
 }
 
-// In memory, Take gathers batch by batch (Arrow's Take of a chunked table would copy
-// the whole table first): rows come back in the order asked for, across batches and
-// back again, and the staged keys and partitions stay valid views.
-TEST(PayloadSpillTest, InMemoryTakeAcrossBatchesKeepsTheAskedOrder) {
+// In memory the staged rows stay compressed until a bucket takes them: before the
+// buckets, a view reads rows back in one pass; after, every bucket's rows come back in
+// the order asked, rows appended after staging (combined records) included; and the
+// staged keys and partitions stay valid views in copies of the records.
+TEST(StagedPayloadsTest, InMemoryRowsComeBackPerBucketInTheAskedOrder) {
+  testing::TempDir spill;
   auto generator = MakeKeyGenerator(TripConfig(true)).ValueOrDie();
   std::vector<TripRow> rows;
   const char* cities[] = {"sf", "ny"};
@@ -144,26 +147,45 @@ TEST(PayloadSpillTest, InMemoryTakeAcrossBatchesKeepsTheAskedOrder) {
   ASSERT_OK_AND_ASSIGN(internal::IncomingRecords staged,
                        internal::IncomingRecords::Stage(
                            reader.get(), *generator, schema,
-                           *MakeRecordMerger(TripConfig(true)).ValueOrDie(), std::nullopt));
-  ASSERT_EQ(staged.spilled, nullptr);
-  ASSERT_EQ(staged.table->num_rows(), 10);
-  for (const std::vector<int64_t>& asked :
-       std::vector<std::vector<int64_t>>{{1, 4, 5, 9}, {9, 0, 7, 2, 3, 8}, {}}) {
-    ASSERT_OK_AND_ASSIGN(auto taken, staged.Take(asked));
-    const auto& ts =
-        static_cast<const ::arrow::Int64Array&>(*taken->GetColumnByName("ts"));
-    ASSERT_EQ(ts.length(), static_cast<int64_t>(asked.size()));
-    for (size_t i = 0; i < asked.size(); ++i) EXPECT_EQ(ts.Value(i), asked[i]);
-  }
-  ASSERT_RAISES(IndexError, staged.Take({-1}));
+                           *MakeRecordMerger(TripConfig(true)).ValueOrDie(), std::nullopt,
+                           internal::SpillOptions{1 << 20, spill.path()}));
+  ASSERT_FALSE(staged.payloads->spilled());
+  EXPECT_TRUE(std::filesystem::is_empty(spill.path()));
+  auto ts_of = [](const std::shared_ptr<::arrow::RecordBatch>& batch) {
+    const auto& ts = static_cast<const ::arrow::Int64Array&>(*batch->GetColumnByName("ts"));
+    std::vector<int64_t> out;
+    for (int64_t i = 0; i < ts.length(); ++i) out.push_back(ts.Value(i));
+    return out;
+  };
+  ASSERT_OK_AND_ASSIGN(internal::StagedRowView view, staged.View({8, 2, 3}));
+  EXPECT_EQ(view.Get(3).row, view.index.at(3));
+  EXPECT_EQ(ts_of(view.loaded), (std::vector<int64_t>{2, 3, 8}));
+  EXPECT_TRUE(view.Get(4).empty());
+  // A combined record: a new row numbered after the staged ones.
+  std::vector<TripRow> combined = {{"k4", "combined", 44, "sf"}};
+  auto combined_reader = TripReader(combined, 1);
+  ASSERT_OK_AND_ASSIGN(auto combined_batch, combined_reader->Next());
+  ASSERT_OK_AND_ASSIGN(int64_t extra, staged.AppendRows(combined_batch));
+  EXPECT_EQ(extra, 10);
+  ASSERT_OK(staged.PrepareBuckets({{1, 4, 5, 9, 10}, {0, 7, 2, 3, 8}, {}}));
+  ASSERT_OK_AND_ASSIGN(auto first, staged.Take({10, 9, 1, 5, 4}));
+  EXPECT_EQ(ts_of(first), (std::vector<int64_t>{44, 9, 1, 5, 4}));
+  ASSERT_OK_AND_ASSIGN(auto second, staged.Take({0, 7, 2, 3, 8}));
+  EXPECT_EQ(ts_of(second), (std::vector<int64_t>{0, 7, 2, 3, 8}));
+  ASSERT_OK_AND_ASSIGN(auto none, staged.Take({}));
+  EXPECT_EQ(none->num_rows(), 0);
+  EXPECT_THAT(staged.Take({6}).status(), testing::StatusMessageHas("belongs to no bucket"));
+  EXPECT_THAT(staged.AppendRows(combined_batch).status(),
+              testing::StatusMessageHas("after the buckets were prepared"));
   // Copies share the store the views point into; one partition string per partition.
   internal::IncomingRecords copy = staged;
   staged = internal::IncomingRecords();
   ASSERT_EQ(copy.records.size(), 10u);
-  EXPECT_EQ(copy.records[7].key, "k7");
-  EXPECT_EQ(copy.records[7].partition, "ny");
-  EXPECT_EQ(copy.records[6].partition.data(), copy.records[0].partition.data());
+  EXPECT_EQ(copy.records[7].key(), "k7");
+  EXPECT_EQ(copy.records[7].partition(), "ny");
+  EXPECT_EQ(copy.records[6].partition().data(), copy.records[0].partition().data());
   EXPECT_EQ(copy.keys->partitions.size(), 2u);
+  EXPECT_TRUE(std::filesystem::is_empty(spill.path()));
 }
 
 }  // namespace
