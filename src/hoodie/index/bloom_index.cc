@@ -77,7 +77,7 @@ ReadFooter(Storage& storage, const std::string& path) {
 }  // namespace
 
 BloomIndex::Candidates BloomIndex::RangeCandidates(
-    const std::vector<HoodieKeyView>& keys, const std::vector<std::string>& file_partitions,
+    const KeyViews& keys, const std::vector<std::string>& file_partitions,
     const std::vector<FileFooter>& footers) const {
   // One filter per partition (Java: per-partition IndexFileFilter), or one over all
   // files for a global index.
@@ -144,7 +144,7 @@ BloomIndex::Candidates BloomIndex::RangeCandidates(
 }
 
 ::arrow::Result<TaggedLocations> BloomIndex::TagLocation(
-    const std::vector<HoodieKeyView>& keys, const TableMetaClient& table,
+    const KeyViews& keys, const TableMetaClient& table,
     const FileSystemView& view) const {
   if (keys.empty()) return TaggedLocations();
   ARROW_RETURN_NOT_OK(internal::CheckMetaFieldsPopulated(table));

@@ -47,7 +47,8 @@ class BloomIndex : public Index {
  public:
   explicit BloomIndex(BloomIndexOptions options) : options_(options) {}
 
-  ::arrow::Result<TaggedLocations> TagLocation(const std::vector<HoodieKeyView>& keys,
+  using Index::TagLocation;
+  ::arrow::Result<TaggedLocations> TagLocation(const KeyViews& keys,
                                                const TableMetaClient& table,
                                                const FileSystemView& view) const override;
   bool IsGlobal() const override { return options_.global; }
@@ -61,7 +62,7 @@ class BloomIndex : public Index {
   struct FileFooter;
   using Candidates = std::vector<std::vector<std::string_view>>;
 
-  Candidates RangeCandidates(const std::vector<HoodieKeyView>& keys,
+  Candidates RangeCandidates(const KeyViews& keys,
                              const std::vector<std::string>& file_partitions,
                              const std::vector<FileFooter>& footers) const;
   ::arrow::Status FilterByBloom(const std::vector<FileFooter>& footers,

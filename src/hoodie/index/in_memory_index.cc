@@ -8,7 +8,7 @@
 namespace hoodie {
 
 ::arrow::Result<TaggedLocations> InMemoryIndex::TagLocation(
-    const std::vector<HoodieKeyView>& keys, const TableMetaClient& /*table*/,
+    const KeyViews& keys, const TableMetaClient& /*table*/,
     const FileSystemView& view) const {
   // A location written by an instant that later failed or was rolled back must not
   // tag records, hence the check against completed commits.

@@ -21,7 +21,8 @@ namespace hoodie {
 /// files, since it knows every location the writer reported. Thread-safe.
 class InMemoryIndex : public Index {
  public:
-  ::arrow::Result<TaggedLocations> TagLocation(const std::vector<HoodieKeyView>& keys,
+  using Index::TagLocation;
+  ::arrow::Result<TaggedLocations> TagLocation(const KeyViews& keys,
                                                const TableMetaClient& table,
                                                const FileSystemView& view) const override;
   /// Records `locations[i]` for `keys[i]`; nullopt removes the key (it was deleted).

@@ -45,6 +45,49 @@ struct HoodieKeyView {
       : record_key(key.record_key), partition_path(key.partition_path) {}
 };
 
+/// \brief The keys a write tags, by position, made on demand from the caller's own
+/// records: a write tags every one of its records, and a vector of views beside them
+/// would cost 32 bytes a record at the write's peak.
+class KeyViews {
+ public:
+  /// The key at position `i` of `context`.
+  using At = HoodieKeyView (*)(const void* context, size_t i);
+
+  KeyViews(const void* context, size_t size, At at)
+      : context_(context), size_(size), at_(at) {}
+  /// The keys of `keys`, which must outlive this object.
+  KeyViews(const std::vector<HoodieKeyView>& keys)  // NOLINT(google-explicit-constructor)
+      : KeyViews(&keys, keys.size(), [](const void* context, size_t i) {
+          return (*static_cast<const std::vector<HoodieKeyView>*>(context))[i];
+        }) {}
+
+  size_t size() const { return size_; }
+  bool empty() const { return size_ == 0; }
+  HoodieKeyView operator[](size_t i) const { return at_(context_, i); }
+
+  class Iterator {
+   public:
+    Iterator(const KeyViews* keys, size_t i) : keys_(keys), i_(i) {}
+    HoodieKeyView operator*() const { return (*keys_)[i_]; }
+    Iterator& operator++() {
+      ++i_;
+      return *this;
+    }
+    bool operator==(const Iterator& other) const { return i_ == other.i_; }
+
+   private:
+    const KeyViews* keys_;
+    size_t i_;
+  };
+  Iterator begin() const { return Iterator(this, 0); }
+  Iterator end() const { return Iterator(this, size_); }
+
+ private:
+  const void* context_;
+  size_t size_;
+  At at_;
+};
+
 /// \brief Where the latest committed snapshot holds a record (Java HoodieRecordLocation
 /// plus the partition of the file group).
 ///
@@ -114,8 +157,14 @@ class Index {
   /// latest committed snapshot of `table` as `view` shows it, or nullopt when it is new.
   /// \return IOError from storage; Invalid for corrupt base files.
   virtual ::arrow::Result<TaggedLocations> TagLocation(
-      const std::vector<HoodieKeyView>& keys, const TableMetaClient& table,
+      const KeyViews& keys, const TableMetaClient& table,
       const FileSystemView& view) const = 0;
+  /// TagLocation of the keys of a vector.
+  ::arrow::Result<TaggedLocations> TagLocation(const std::vector<HoodieKeyView>& keys,
+                                               const TableMetaClient& table,
+                                               const FileSystemView& view) const {
+    return TagLocation(KeyViews(keys), table, view);
+  }
 
   /// Tells the index where a write put `keys` (nullopt: the key was deleted). File-based
   /// indexes ignore it (Java isImplicitWithStorage); INMEMORY records it.

@@ -27,7 +27,7 @@ namespace hoodie::internal {
   return ::arrow::Status::OK();
 }
 
-std::vector<IndexedFile> FilesToProbe(const std::vector<HoodieKeyView>& keys,
+std::vector<IndexedFile> FilesToProbe(const KeyViews& keys,
                                       const FileSystemView& view, bool global) {
   std::set<std::string_view> partitions;
   for (const HoodieKeyView& key : keys) partitions.insert(key.partition_path);
@@ -44,7 +44,7 @@ std::vector<IndexedFile> FilesToProbe(const std::vector<HoodieKeyView>& keys,
 }
 
 std::map<std::string_view, std::vector<std::string_view>> KeysByPartition(
-    const std::vector<HoodieKeyView>& keys, bool global) {
+    const KeyViews& keys, bool global) {
   std::map<std::string_view, std::vector<std::string_view>> by_partition;
   for (const HoodieKeyView& key : keys) {
     by_partition[global ? std::string_view() : key.partition_path].push_back(
@@ -153,7 +153,7 @@ int32_t ChooseLocation(const HoodieKeyView& key, const std::vector<size_t>& hold
 
 }  // namespace
 
-TaggedLocations ResolveTags(const std::vector<HoodieKeyView>& keys,
+TaggedLocations ResolveTags(const KeyViews& keys,
                             const std::vector<IndexedFile>& files,
                             const std::vector<std::vector<std::string>>& found,
                             const TagOptions& options) {

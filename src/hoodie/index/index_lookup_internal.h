@@ -43,14 +43,14 @@ struct TagOptions {
 
 /// Latest committed base files of the partitions of `keys` (every partition of `view`
 /// when `global`), sorted by (partition, file id) so ties resolve deterministically.
-std::vector<IndexedFile> FilesToProbe(const std::vector<HoodieKeyView>& keys,
+std::vector<IndexedFile> FilesToProbe(const KeyViews& keys,
                                       const FileSystemView& view, bool global);
 
 /// The distinct record keys to look for, sorted, per partition; a global index looks
 /// for every key everywhere and uses the single entry "" -> all keys. The views point
 /// into `keys`.
 std::map<std::string_view, std::vector<std::string_view>> KeysByPartition(
-    const std::vector<HoodieKeyView>& keys, bool global);
+    const KeyViews& keys, bool global);
 
 /// Runs `task(i)` for every i in [0, count) on Arrow's CPU thread pool, split into at
 /// most `parallelism` tasks (0: one task per item; 1: serially on the caller's thread).
@@ -72,7 +72,7 @@ std::map<std::string_view, std::vector<std::string_view>> KeysByPartition(
 /// location in another
 /// partition is an update there, or with `update_partition_path` a move
 /// (HoodieIndexUtils.tagGlobalLocationBackToRecords).
-TaggedLocations ResolveTags(const std::vector<HoodieKeyView>& keys,
+TaggedLocations ResolveTags(const KeyViews& keys,
                             const std::vector<IndexedFile>& files,
                             const std::vector<std::vector<std::string>>& found,
                             const TagOptions& options);

@@ -89,7 +89,7 @@ TEST(MakeIndexTest, RejectsNonPositiveKeysPerBucket) {
 // A user index: tags every key as an insert.
 class AlwaysInsertIndex : public Index {
  public:
-  ::arrow::Result<TaggedLocations> TagLocation(const std::vector<HoodieKeyView>& keys,
+  ::arrow::Result<TaggedLocations> TagLocation(const KeyViews& keys,
                                                const TableMetaClient&,
                                                const FileSystemView&) const override {
     return TaggedLocations(keys.size());

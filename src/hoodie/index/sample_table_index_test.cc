@@ -171,7 +171,7 @@ TEST_P(SampleTableIndexTest, RefusesTablesWithoutMetaFields) {
   ASSERT_OK_AND_ASSIGN(auto loaded,
                        LoadTable(dir, "v6_simplekeygen_hivestyle_no_metafields"));
   ASSERT_OK_AND_ASSIGN(auto index, Make());
-  auto result = index->TagLocation({{"1", "byteField=10"}}, *loaded.table, *loaded.view);
+  auto result = index->TagLocation(std::vector<HoodieKeyView>{{"1", "byteField=10"}}, *loaded.table, *loaded.view);
   ASSERT_RAISES(NotImplemented, result);
   EXPECT_THAT(result.status().message(),
               ::testing::HasSubstr("hoodie.populate.meta.fields=false"));
@@ -219,7 +219,7 @@ TEST(BloomIndexReadsTest, StorageErrorsPropagate) {
     HoodieConfig config;
     config.Set("hoodie.index.type", type);
     ASSERT_OK_AND_ASSIGN(auto index, MakeIndex(config));
-    ASSERT_RAISES(IOError, index->TagLocation({{"1", ""}}, *loaded.table, *loaded.view));
+    ASSERT_RAISES(IOError, index->TagLocation(std::vector<HoodieKeyView>{{"1", ""}}, *loaded.table, *loaded.view));
   }
 }
 

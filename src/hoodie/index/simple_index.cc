@@ -26,7 +26,7 @@ namespace hoodie {
 }
 
 ::arrow::Result<TaggedLocations> SimpleIndex::TagLocation(
-    const std::vector<HoodieKeyView>& keys, const TableMetaClient& table,
+    const KeyViews& keys, const TableMetaClient& table,
     const FileSystemView& view) const {
   if (keys.empty()) return TaggedLocations();
   ARROW_RETURN_NOT_OK(internal::CheckMetaFieldsPopulated(table));

@@ -33,7 +33,8 @@ class SimpleIndex : public Index {
  public:
   explicit SimpleIndex(SimpleIndexOptions options) : options_(options) {}
 
-  ::arrow::Result<TaggedLocations> TagLocation(const std::vector<HoodieKeyView>& keys,
+  using Index::TagLocation;
+  ::arrow::Result<TaggedLocations> TagLocation(const KeyViews& keys,
                                                const TableMetaClient& table,
                                                const FileSystemView& view) const override;
   bool IsGlobal() const override { return options_.global; }

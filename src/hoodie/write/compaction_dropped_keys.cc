@@ -100,10 +100,10 @@ class LogFolder {
                                           const WriteOptions& options,
                                           const IncomingRecords& records,
                                           const FilesByPartition& files,
-                                          std::vector<std::optional<Located>>* located) {
+                                          Locations* located) {
   std::map<std::pair<std::string_view, size_t>, std::vector<size_t>> by_group;
   for (size_t i = 0; i < located->size(); ++i) {
-    const std::optional<Located>& found = (*located)[i];
+    const std::optional<Located> found = (*located)[i];
     if (!found) continue;
     const ExistingFile& file = files.find(found->partition)->second[found->file];
     if (file.pending_compaction && !file.path.empty() &&
@@ -131,7 +131,7 @@ class LogFolder {
       }
     }
     for (size_t i : indices) {
-      if (dropped.count(std::string(records.records[i].key())) != 0) (*located)[i].reset();
+      if (dropped.count(std::string(records.records[i].key())) != 0) located->Clear(i);
     }
   }
   return ::arrow::Status::OK();

@@ -295,14 +295,14 @@ uint64_t HashOf(const KeyInPartition& name) {
 }
 
 // Numbers the distinct names of the records, in order of first appearance. An open-
-// addressing table of 8-byte slots (32 bits of hash, the group number), twice the
-// records in size: a node-based map of ten million keys cost 600 MB and most of
+// addressing table of 8-byte slots (32 bits of hash, the group number), at most two
+// thirds full: a node-based map of ten million keys cost 600 MB and most of
 // pre-combining's time in allocations and cache misses.
 class GroupNumbers {
  public:
   explicit GroupNumbers(size_t count) {
     size_t capacity = 16;
-    while (capacity < 2 * count) capacity <<= 1;
+    while (capacity < count + count / 2) capacity <<= 1;
     slots_.assign(capacity, 0);
     mask_ = capacity - 1;
   }
@@ -349,27 +349,32 @@ class GroupNumbers {
     return KeyInPartition{global_keys ? std::string_view() : records[i].partition(),
                           records[i].key()};
   };
-  GroupNumbers numbers(records.size());
   std::vector<uint32_t> group(records.size());
   std::vector<uint32_t> first_of;  // the first record of each group
-  std::vector<int> group_size;
-  for (size_t i = 0; i < records.size(); ++i) {
-    uint32_t g = numbers.Find(name_of(i), [&](uint32_t g) { return name_of(first_of[g]); });
-    if (g == group_size.size()) {
-      group_size.push_back(0);
-      first_of.push_back(static_cast<uint32_t>(i));
+  std::vector<bool> repeated;      // per group: more than one record
+  first_of.reserve(records.size());  // untouched past the groups there are
+  {
+    GroupNumbers numbers(records.size());
+    for (size_t i = 0; i < records.size(); ++i) {
+      uint32_t g =
+          numbers.Find(name_of(i), [&](uint32_t g) { return name_of(first_of[g]); });
+      if (g == first_of.size()) {
+        first_of.push_back(static_cast<uint32_t>(i));
+        repeated.push_back(false);
+      } else {
+        repeated[g] = true;
+      }
+      group[i] = g;
     }
-    group[i] = g;
-    ++group_size[g];
   }
-  if (group_size.size() == records.size()) return 0;
+  if (first_of.size() == records.size()) return 0;
   std::vector<int64_t> compared;
   for (size_t i = 0; i < records.size(); ++i) {
-    if (group_size[group[i]] > 1) compared.push_back(records[i].row());
+    if (repeated[group[i]]) compared.push_back(records[i].row());
   }
   ARROW_ASSIGN_OR_RAISE(StagedRowView rows, View(std::move(compared)));
   std::vector<Survivor> survivors;
-  std::vector<size_t> survivor_of(group_size.size(), SIZE_MAX);
+  std::vector<size_t> survivor_of(first_of.size(), SIZE_MAX);
   bool any_combined = false;
   for (size_t i = 0; i < records.size(); ++i) {
     const IncomingRecord& record = records[i];

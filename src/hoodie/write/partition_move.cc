@@ -83,7 +83,7 @@ struct StoredRows {
 
 ::arrow::Result<std::vector<bool>> StoredRecordWins(
     const TableMetaClient& table, const RecordMerger& merger, IncomingRecords* records,
-    const std::vector<std::optional<Located>>& located, const FilesByPartition& files) {
+    const Locations& located, const FilesByPartition& files) {
   std::vector<bool> out(records->records.size(), false);
   std::map<std::pair<std::string_view, size_t>, std::vector<size_t>> moving;
   for (size_t i = 0; i < records->records.size(); ++i) {

@@ -431,7 +431,7 @@ TEST_F(MorAppendTest, AKeyDeletedUnderPendingCompactionIsWrittenAgainAsAnInsert)
 class AppendsLikeJavaIndex : public Index {
  public:
   explicit AppendsLikeJavaIndex(std::unique_ptr<Index> bloom) : bloom_(std::move(bloom)) {}
-  ::arrow::Result<TaggedLocations> TagLocation(const std::vector<HoodieKeyView>& keys,
+  ::arrow::Result<TaggedLocations> TagLocation(const KeyViews& keys,
                                                const TableMetaClient& table,
                                                const FileSystemView& view) const override {
     return bloom_->TagLocation(keys, table, view);

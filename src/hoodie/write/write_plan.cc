@@ -102,43 +102,40 @@ const FilesByPartition::value_type& FilesOf(const TableFiles& table,
 
 // Index.tagLocation: for each record, the latest base file holding its key (of its own
 // partition, or of any partition for a global index).
-::arrow::Result<std::vector<std::optional<Located>>> Locate(
+::arrow::Result<Locations> Locate(
     const Index& index, const TableMetaClient& table, const TableFiles& view,
     const IncomingRecords& records, FilesByPartition* files) {
-  std::vector<HoodieKeyView> keys;
-  keys.reserve(records.records.size());
-  for (const IncomingRecord& record : records.records) {
-    keys.emplace_back(record.key(), record.partition());
-  }
+  // Keys are made from the staged records as the index asks for them.
+  KeyViews keys(&records.records, records.records.size(), [](const void* context, size_t i) {
+    const IncomingRecord& record =
+        (*static_cast<const std::vector<IncomingRecord>*>(context))[i];
+    return HoodieKeyView(record.key(), record.partition());
+  });
   ARROW_ASSIGN_OR_RAISE(TaggedLocations locations,
                         index.TagLocation(keys, table, *view.view));
-  // Freed before the result is built: the two are the largest state of a write's plan.
-  std::vector<HoodieKeyView>().swap(keys);
-  std::vector<std::optional<Located>> out(records.records.size());
-  // Tags share their location: resolve each location once.
-  const RecordLocation* last = nullptr;
-  std::optional<Located> resolved;
+  Locations out(records.records.size());
+  // Tags share their location (TaggedLocations interns them): resolve each once.
+  std::unordered_map<const RecordLocation*, uint32_t> ids;
   for (size_t i = 0; i < out.size(); ++i) {
     const RecordLocation* location = locations[i];
     if (location == nullptr) continue;
-    if (location != last) {
-      last = location;
-      resolved.reset();
+    auto [it, inserted] = ids.emplace(location, 0);
+    if (inserted) {
       const auto& [partition, candidates] = FilesOf(view, location->partition_path, files);
       for (size_t f = 0; f < candidates.size(); ++f) {
         if (candidates[f].file_id == location->file_id) {
-          resolved = Located{partition, static_cast<uint32_t>(f),
-                             location->move_to_new_partition};
+          it->second = out.Add(Located{partition, static_cast<uint32_t>(f),
+                                       location->move_to_new_partition});
         }
       }
     }
-    out[i] = resolved;
-    if (!out[i]) {
+    if (it->second == 0) {
       return ::arrow::Status::Invalid("the index located key '", records.records[i].key(),
                                       "' in file group ", location->file_id,
                                       ", which has no latest file slice in partition '",
                                       location->partition_path, "'");
     }
+    out.Set(i, it->second);
   }
   return out;
 }
@@ -259,7 +256,7 @@ void AssignInserts(const std::vector<ExistingFile>& files,
 // partition, unless it is a delete or the stored record wins the merge
 // (HoodieIndexUtils.tagGlobalLocationBackToRecords, mergeForPartitionUpdatesIfNeeded).
 void Route(const IncomingRecords& records,
-           const std::vector<std::optional<Located>>& located,
+           const Locations& located,
            const std::vector<bool>& stored_wins, WriteOperationType operation,
            std::map<std::string, PartitionWork, std::less<>>* work, int64_t* dropped) {
   auto work_of = [work](std::string_view partition) -> PartitionWork& {
@@ -269,7 +266,7 @@ void Route(const IncomingRecords& records,
   };
   for (size_t i = 0; i < records.records.size(); ++i) {
     const IncomingRecord& record = records.records[i];
-    const std::optional<Located>& found = located[i];
+    const std::optional<Located> found = located[i];
     if (!found) {
       if (record.is_delete()) {
         ++*dropped;  // nothing to delete
@@ -350,9 +347,8 @@ void Route(const IncomingRecords& records,
   }
   FilesByPartition files;
   if (!bulk && !overwrite) files = LatestFiles(table_files, partitions);
-  std::vector<std::optional<Located>> located;
+  Locations located(records.records.size());
   std::vector<bool> stored_wins(records.records.size(), false);
-  if (!tag) located.resize(records.records.size());
   if (tag) {
     ARROW_ASSIGN_OR_RAISE(located,
                           Locate(*options.index, table, table_files, records, &files));
@@ -393,6 +389,8 @@ void Route(const IncomingRecords& records,
       AssignInserts(existing, w.inserts, options, average, !overwrite,
                     !overwrite && options.index->CanIndexLogFiles(), &by_file, &updates,
                     &news);
+      // Copied into the buckets: one partition's inserts are held twice at a time.
+      std::vector<size_t>().swap(w.inserts);
     }
     for (size_t b = first_new; b < news.size(); ++b) news[b].partition = partition;
   }

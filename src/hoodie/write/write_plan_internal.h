@@ -104,6 +104,39 @@ struct Located {
   bool move = false;
 };
 
+/// \brief Where the index put each record of a write, in 4 bytes a located record: the
+/// distinct locations are few (one per file group) and kept once. Nothing is allocated
+/// while no record is located (a write into new partitions).
+class Locations {
+ public:
+  explicit Locations(size_t count = 0) : count_(count) {}
+
+  size_t size() const { return count_; }
+  /// Where record `i` is, or nullopt for a new record.
+  std::optional<Located> operator[](size_t i) const {
+    if (slots_.empty() || slots_[i] == 0) return std::nullopt;
+    return distinct_[slots_[i] - 1];
+  }
+  /// Keeps `located` once. \return its id for Set.
+  uint32_t Add(const Located& located) {
+    distinct_.push_back(located);
+    return static_cast<uint32_t>(distinct_.size());
+  }
+  void Set(size_t i, uint32_t id) {
+    if (slots_.empty()) slots_.assign(count_, 0);
+    slots_[i] = id;
+  }
+  /// Record `i` becomes new.
+  void Clear(size_t i) {
+    if (!slots_.empty()) slots_[i] = 0;
+  }
+
+ private:
+  size_t count_ = 0;
+  std::vector<uint32_t> slots_;  // 0: not located; else 1 + index into distinct_
+  std::vector<Located> distinct_;
+};
+
 /// For each record a global index moves to a new partition, the payload's Combine of
 /// the stored record with it decides (HoodieIndexUtils.mergeForPartitionUpdatesIfNeeded):
 /// true when the stored record itself stays (kKeepOld, e.g. DefaultHoodieRecordPayload
@@ -113,7 +146,7 @@ struct Located {
 /// appends a row to `records`. Reads the files holding such keys.
 ::arrow::Result<std::vector<bool>> StoredRecordWins(
     const TableMetaClient& table, const RecordMerger& merger, IncomingRecords* records,
-    const std::vector<std::optional<Located>>& located, const FilesByPartition& files);
+    const Locations& located, const FilesByPartition& files);
 
 /// A file-based index reads a file group under pending compaction through the base
 /// file that compaction reads, so it also finds keys whose rows the compaction drops
@@ -130,7 +163,7 @@ struct Located {
                                           const WriteOptions& options,
                                           const IncomingRecords& records,
                                           const FilesByPartition& files,
-                                          std::vector<std::optional<Located>>* located);
+                                          Locations* located);
 
 /// Reorders file ids (given sorted) into the order Hudi 0.15's file-system view lists
 /// the file groups of a partition (a java.util.HashSet of the file ids).
