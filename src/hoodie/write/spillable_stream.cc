@@ -151,10 +151,9 @@ void SpillableStream::ReleaseChunk(size_t chunk) {
   space_->Give(charged_[chunk]);
 }
 
-::arrow::Status SpillableStream::StartChunk(int64_t at_least) {
+::arrow::Status SpillableStream::StartChunk() {
   int64_t capacity = chunks_.empty() ? kFirstChunk
                                      : std::min(kLargestChunk, chunks_.back()->capacity() * 2);
-  capacity = std::max(capacity, (at_least + 7) / 8 * 8);
   if (!space_->TryTake(capacity)) return StartFile();
   ARROW_ASSIGN_OR_RAISE(std::unique_ptr<::arrow::ResizableBuffer> chunk,
                         ::arrow::AllocateResizableBuffer(0));
@@ -183,7 +182,7 @@ void SpillableStream::ReleaseChunk(size_t chunk) {
     }
     if (chunks_.empty() || chunks_.back()->size() == chunks_.back()->capacity()) {
       // A chunk is filled to its capacity before the next starts (see kFirstChunk).
-      ARROW_RETURN_NOT_OK(StartChunk(0));
+      ARROW_RETURN_NOT_OK(StartChunk());
       continue;
     }
     auto& chunk = chunks_.back();

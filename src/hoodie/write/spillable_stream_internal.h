@@ -71,7 +71,7 @@ class SpillableStream : public ::arrow::io::OutputStream {
  private:
   class Reader;
 
-  ::arrow::Status StartChunk(int64_t at_least);
+  ::arrow::Status StartChunk();
   ::arrow::Status StartFile();
   void ReleaseChunk(size_t chunk);
 

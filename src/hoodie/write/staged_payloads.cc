@@ -136,6 +136,7 @@ template <typename Visit>
     if (row >= staged_rows_) local.push_back(row - staged_rows_);
   }
   if (local.empty()) return nullptr;
+  if (extra_.size() == 1) return TakeRows(extra_[0], local);
   ARROW_ASSIGN_OR_RAISE(auto extra, Concatenate(schema_, extra_));
   return TakeRows(extra, local);
 }
@@ -243,6 +244,11 @@ template <typename Visit>
       }
       bucket_of_row_[row] = static_cast<int32_t>(b);
     }
+  }
+  if (extra_.size() > 1) {
+    // Every bucket takes its extra rows from them: join them once.
+    ARROW_ASSIGN_OR_RAISE(auto joined, Concatenate(schema_, extra_));
+    extra_ = {std::move(joined)};
   }
   for (size_t first = 0; first < bucket_rows_.size(); first += kBucketsPerPass) {
     size_t last = std::min(bucket_rows_.size(), first + kBucketsPerPass);
