@@ -513,7 +513,6 @@ int64_t WriteResult::FilesReplaced() const {
 
 ::arrow::Result<WriteResult> WriteClient::DeletePartitionsOf(
     const std::string& instant, ::arrow::RecordBatchReader* input) {
-  PhaseClock clock(instant);
   ARROW_ASSIGN_OR_RAISE(
       internal::IncomingRecords records,
       internal::IncomingRecords::Stage(input, *options_.key_generator, nullptr,

@@ -219,6 +219,11 @@ namespace {
     ARROW_ASSIGN_OR_RAISE(std::shared_ptr<::arrow::RecordBatch> batch, input->Next());
     if (batch == nullptr) break;
     if (batch->num_rows() == 0) continue;
+    if (out.total_input + batch->num_rows() > kMaxStagedRows) {
+      return ::arrow::Status::NotImplemented(
+          "one write stages at most ", kMaxStagedRows, " records; the input has more: ",
+          "split it (for the streamer, a smaller --source-limit)");
+    }
     if (schema != nullptr) {
       // Keys come from the input batch: the aligned one may miss nothing the keys need.
       ARROW_ASSIGN_OR_RAISE(auto aligned, AlignToSchema(batch, *schema));
@@ -341,10 +346,7 @@ class GroupNumbers {
 
 ::arrow::Result<int64_t> IncomingRecords::Deduplicate(const RecordMerger& merger,
                                                       bool global_keys) {
-  if (records.size() >= UINT32_MAX) {
-    return ::arrow::Status::NotImplemented("pre-combining ", records.size(),
-                                           " records in one write; split the input");
-  }
+  // Stage keeps the records under kMaxStagedRows, so group numbers fit 32 bits.
   auto name_of = [&](size_t i) {
     return KeyInPartition{global_keys ? std::string_view() : records[i].partition(),
                           records[i].key()};
@@ -415,7 +417,7 @@ class GroupNumbers {
   for (const Survivor& survivor : survivors) kept.push_back(records[survivor.record]);
   if (any_combined) {
     // Combined rows exist only in their one-row batches: append them to the payloads.
-    ARROW_ASSIGN_OR_RAISE(auto builder, MergedBatchBuilder::Make(::arrow::schema(schema->fields())));
+    ARROW_ASSIGN_OR_RAISE(auto builder, MergedBatchBuilder::Make(payloads->schema()));
     std::vector<size_t> combined;
     for (size_t i = 0; i < survivors.size(); ++i) {
       if (survivors[i].combined == nullptr) continue;

@@ -34,6 +34,9 @@ struct SpillOptions {
   std::string directory;
 };
 
+/// The most rows one write stages: IncomingRecord numbers them in 32 bits.
+constexpr int64_t kMaxStagedRows = UINT32_MAX - 1;
+
 /// One record with a valid key, in 24 bytes: a write stages every one of its records,
 /// and views of 16 bytes each (or strings of their own) cost a staged record more than
 /// its compressed payload.

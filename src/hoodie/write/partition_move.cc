@@ -17,6 +17,7 @@
 #include "hoodie/merge/record_merger.h"
 #include "hoodie/read/table_reader.h"
 #include "hoodie/table/table_meta_client.h"
+#include "hoodie/write/staged_payloads_internal.h"
 #include "hoodie/write/write_options.h"
 #include "hoodie/write/write_plan_internal.h"
 
@@ -103,14 +104,14 @@ struct StoredRows {
   // Combined records replace the incoming values of the record that moves.
   ARROW_ASSIGN_OR_RAISE(
       auto combined,
-      MergedBatchBuilder::Make(::arrow::schema(records->schema->fields())));
+      MergedBatchBuilder::Make(records->payloads->schema()));
   std::vector<size_t> combined_records;
   // Merge-on-read: a stored record that wins is written back to its group's log as an
   // update (Java tags the merged record, the stored one, to its old location).
   bool merge_on_read = table.table_type() == TableType::kMergeOnRead;
   ARROW_ASSIGN_OR_RAISE(
       auto restamped,
-      MergedBatchBuilder::Make(::arrow::schema(records->schema->fields())));
+      MergedBatchBuilder::Make(records->payloads->schema()));
   std::vector<size_t> restamped_records;
   for (const auto& [where, indices] : moving) {
     const ExistingFile& file = files.find(where.first)->second[where.second];

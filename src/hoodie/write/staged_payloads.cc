@@ -17,6 +17,7 @@
 #include <arrow/util/byte_size.h>
 #include <arrow/util/thread_pool.h>
 
+#include "hoodie/write/incoming_records_internal.h"
 #include "hoodie/write/spillable_stream_internal.h"
 #include "hoodie/write/staged_payloads_internal.h"
 
@@ -106,6 +107,10 @@ bool StagedPayloads::spilled() const { return space_->spilled(); }
     return ::arrow::Status::Invalid("rows appended after the buckets were prepared");
   }
   int64_t first = num_rows();
+  if (first + rows->num_rows() > kMaxStagedRows) {
+    return ::arrow::Status::NotImplemented("one write stages at most ", kMaxStagedRows,
+                                           " rows; split the input");
+  }
   extra_rows_ += rows->num_rows();
   extra_.push_back(std::move(rows));
   return first;

@@ -44,6 +44,8 @@ class StagedPayloads {
   /// after every row before. \return the number of the first.
   ::arrow::Result<int64_t> AppendRows(std::shared_ptr<::arrow::RecordBatch> rows);
   int64_t num_rows() const { return staged_rows_ + extra_rows_; }
+  /// The schema of the rows (the staged schema without its metadata).
+  const std::shared_ptr<::arrow::Schema>& schema() const { return schema_; }
   /// Whether PrepareBuckets ran.
   bool prepared() const { return !bucket_of_row_.empty(); }
   /// Whether some rows went to disk.
