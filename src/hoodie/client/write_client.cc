@@ -321,8 +321,8 @@ std::vector<std::vector<int64_t>> BucketRows(const internal::IncomingRecords& re
 ::arrow::Result<std::shared_ptr<TableMetaClient>> WriteClient::OpenOrCreateTable(
     std::shared_ptr<Storage> storage, const std::string& base_path,
     const HoodieConfig& config) {
-  ARROW_ASSIGN_OR_RAISE(bool exists, TableMetaClient::Exists(*storage, base_path));
-  if (exists) return TableMetaClient::Load(storage, base_path);
+  ARROW_ASSIGN_OR_RAISE(auto existing, TableMetaClient::LoadIfExists(storage, base_path));
+  if (existing != nullptr) return existing;
   ARROW_ASSIGN_OR_RAISE(WriteOptions options, WriteOptions::FromConfig(config));
   ARROW_ASSIGN_OR_RAISE(TableCreateOptions create,
                         TableCreateOptionsForWrite(config, options));

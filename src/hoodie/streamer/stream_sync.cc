@@ -16,7 +16,6 @@
 #include "hoodie/config/table_config_keys.h"
 #include "hoodie/config/write_config.h"
 #include "hoodie/format/avro/schema_evolution.h"
-#include "hoodie/storage/path.h"
 #include "hoodie/storage/storage.h"
 #include "hoodie/streamer/conform_reader_internal.h"
 #include "hoodie/streamer/schema_provider.h"
@@ -124,9 +123,8 @@ StreamSync::~StreamSync() = default;
 ::arrow::Result<RoundResult> StreamSync::SyncOnce() {
   RoundResult round;
   std::optional<ActiveTimeline> timeline;
-  ARROW_ASSIGN_OR_RAISE(bool exists, storage_->Exists(JoinPath(base_path_, ".hoodie")));
-  if (exists) {
-    ARROW_ASSIGN_OR_RAISE(auto table, TableMetaClient::Load(storage_, base_path_));
+  ARROW_ASSIGN_OR_RAISE(auto table, TableMetaClient::LoadIfExists(storage_, base_path_));
+  if (table != nullptr) {
     if (TableTypeName(table->table_type()) != options_.table_type) {
       return ::arrow::Status::Invalid("--table-type ", options_.table_type, " but the table at ",
                                       options_.target_base_path, " is ",

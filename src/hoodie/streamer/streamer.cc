@@ -157,9 +157,8 @@ void SleepUnlessStopped(int64_t seconds, const RunControl& control) {
     ARROW_ASSIGN_OR_RAISE(auto storage, Storage::FromUri(options.target_base_path, &base_path));
     compactor_ = std::make_unique<Compactor>(storage, base_path, sync_->write_config());
     // HoodieStreamer resumes the compactions an earlier run left pending.
-    ARROW_ASSIGN_OR_RAISE(bool exists, storage->Exists(base_path + "/.hoodie"));
-    if (exists) {
-      ARROW_ASSIGN_OR_RAISE(auto table, TableMetaClient::Load(storage, base_path));
+    ARROW_ASSIGN_OR_RAISE(auto table, TableMetaClient::LoadIfExists(storage, base_path));
+    if (table != nullptr) {
       ARROW_ASSIGN_OR_RAISE(ActiveTimeline timeline, table->LoadActiveTimeline());
       ARROW_ASSIGN_OR_RAISE(auto pending, PendingCompactionPlans(timeline));
       for (const auto& [instant, plan] : pending) compactor_->Enqueue(instant.timestamp);

@@ -198,6 +198,13 @@ TableMetaClient::TableMetaClient(std::shared_ptr<Storage> storage, std::string b
   return client;
 }
 
+::arrow::Result<std::shared_ptr<TableMetaClient>> TableMetaClient::LoadIfExists(
+    std::shared_ptr<Storage> storage, const std::string& base_path) {
+  HOODIE_ASSIGN_OR_RAISE(bool exists, Exists(*storage, base_path));
+  if (!exists) return nullptr;
+  return Load(std::move(storage), base_path);
+}
+
 std::string TableMetaClient::temp_path() const {
   return JoinPath(meta_path_, kTempFolder);
 }

@@ -108,6 +108,12 @@ class TableMetaClient {
   static ::arrow::Result<std::shared_ptr<TableMetaClient>> Load(
       std::shared_ptr<Storage> storage, const std::string& base_path);
 
+  /// Load when Exists says there is a table, else null: a creation cut short is no
+  /// table yet (Load would refuse its missing hoodie.properties), so callers that
+  /// create tables on demand treat it as none.
+  static ::arrow::Result<std::shared_ptr<TableMetaClient>> LoadIfExists(
+      std::shared_ptr<Storage> storage, const std::string& base_path);
+
   const std::shared_ptr<Storage>& storage() const { return storage_; }
   /// Base path without a trailing '/'.
   const std::string& base_path() const { return base_path_; }

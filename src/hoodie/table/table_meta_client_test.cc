@@ -132,10 +132,13 @@ TEST(TableMetaClientTest, ACreationCutShortIsNoTableAndCreateFinishesIt) {
   ASSERT_OK(storage->WriteAll(base + "/.hoodie/.hoodie.properties.x1y2.tmp", "hoodie.", false));
   ASSERT_OK_AND_ASSIGN(bool cut_short, TableMetaClient::Exists(*storage, base));
   EXPECT_FALSE(cut_short);
+  ASSERT_OK_AND_ASSIGN(auto none, TableMetaClient::LoadIfExists(storage, base));
+  EXPECT_EQ(none, nullptr);
   ASSERT_OK(TableMetaClient::Create(storage, base, SampleLikeOptions()).status());
   ASSERT_OK_AND_ASSIGN(bool created, TableMetaClient::Exists(*storage, base));
   EXPECT_TRUE(created);
-  ASSERT_OK_AND_ASSIGN(auto loaded, TableMetaClient::Load(storage, base));
+  ASSERT_OK_AND_ASSIGN(auto loaded, TableMetaClient::LoadIfExists(storage, base));
+  ASSERT_NE(loaded, nullptr);
   EXPECT_EQ(loaded->table_version(), 6);
 }
 
