@@ -238,16 +238,18 @@ class PhaseClock {
 };
 
 // The staged rows each bucket writes, for reading the payloads bucket by bucket.
-std::vector<std::vector<int64_t>> BucketRows(const internal::IncomingRecords& records,
-                                             const internal::WritePlan& plan) {
-  std::vector<std::vector<int64_t>> out(plan.buckets.size());
+std::vector<internal::RecordIndices> BucketRows(const internal::IncomingRecords& records,
+                                                const internal::WritePlan& plan) {
+  std::vector<internal::RecordIndices> out(plan.buckets.size());
   if (records.payloads == nullptr) return out;
   for (size_t b = 0; b < plan.buckets.size(); ++b) {
     // Each record's row is read by one bucket: updates, inserts, and the stored rows a
     // merge-on-read bucket writes back for records a global index would have moved.
     for (const auto* indices :
          {&plan.buckets[b].updates, &plan.buckets[b].inserts, &plan.buckets[b].restamped}) {
-      for (size_t index : *indices) out[b].push_back(records.records[index].row());
+      for (size_t index : *indices) {
+        out[b].push_back(static_cast<internal::RecordIndex>(records.records[index].row()));
+      }
     }
   }
   return out;

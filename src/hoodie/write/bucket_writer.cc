@@ -27,7 +27,7 @@ namespace hoodie::internal {
 namespace {
 
 std::vector<std::string> KeysOf(const IncomingRecords& records,
-                                const std::vector<size_t>& indices, size_t begin,
+                                const RecordIndices& indices, size_t begin,
                                 size_t end) {
   std::vector<std::string> keys;
   for (size_t i = begin; i < end; ++i) keys.emplace_back(records.records[indices[i]].key());
@@ -41,7 +41,7 @@ std::vector<std::string> KeysOf(const IncomingRecords& records,
                                    int64_t task, std::vector<WriteStat>* stats) {
   std::vector<int64_t> rows;
   for (size_t index : bucket.inserts) rows.push_back(records.records[index].row());
-  ARROW_ASSIGN_OR_RAISE(auto data, records.Take(rows));
+  ARROW_ASSIGN_OR_RAISE(auto data, records.Take(task, rows));
   std::unique_ptr<FileGroupWriter> writer;
   int file_number = 0;
   size_t next = 0;
@@ -281,7 +281,7 @@ class FileMerger {
   for (const auto* indices : {&bucket.updates, &bucket.inserts}) {
     for (size_t index : *indices) incoming_rows.push_back(records.records[index].row());
   }
-  ARROW_ASSIGN_OR_RAISE(StagedRowView incoming, records.View(std::move(incoming_rows)));
+  ARROW_ASSIGN_OR_RAISE(StagedRowView incoming, records.View(std::move(incoming_rows), task));
   FileMerger merger(records, incoming, *context.merger, builder.get());
   ARROW_ASSIGN_OR_RAISE(
       std::vector<MergedRow> rows,

@@ -75,8 +75,9 @@ namespace {
     out->records.emplace_back(first_row + i, keys.record_keys->GetView(i), stored_partition,
                               merger.IsDelete(RowRef{&batch, i}));
   }
-  // The views point into the generated key column, which the store keeps.
-  out->keys->key_columns.push_back(keys.record_keys);
+  // The views point into the generated key column's characters, which the store keeps;
+  // its offsets are not needed (a record keeps its key's length), 4 bytes a record less.
+  out->keys->key_data.push_back(keys.record_keys->value_data());
   return ::arrow::Status::OK();
 }
 
@@ -89,7 +90,7 @@ const std::string* IncomingRecords::KeyStore::Partition(std::string_view partiti
 }
 
 ::arrow::Status IncomingRecords::PrepareBuckets(
-    std::vector<std::vector<int64_t>> bucket_rows) {
+    std::vector<RecordIndices> bucket_rows) {
   if (payloads == nullptr) return ::arrow::Status::OK();
   return payloads->PrepareBuckets(std::move(bucket_rows));
 }
@@ -260,13 +261,15 @@ RowRef StagedRowView::Get(int64_t row) const {
   return RowRef{loaded.get(), it->second};
 }
 
-::arrow::Result<StagedRowView> IncomingRecords::View(std::vector<int64_t> rows) const {
+::arrow::Result<StagedRowView> IncomingRecords::View(std::vector<int64_t> rows,
+                                                     std::optional<int64_t> bucket) const {
   StagedRowView view;
   if (payloads == nullptr || rows.empty()) return view;
   std::sort(rows.begin(), rows.end());
   rows.erase(std::unique(rows.begin(), rows.end()), rows.end());
   if (payloads->prepared()) {
-    ARROW_ASSIGN_OR_RAISE(view.loaded, payloads->Take(rows));
+    if (!bucket) return ::arrow::Status::Invalid("staged rows are viewed by bucket once grouped");
+    ARROW_ASSIGN_OR_RAISE(view.loaded, payloads->Take(*bucket, rows));
   } else {
     ARROW_ASSIGN_OR_RAISE(view.loaded, payloads->ReadRows(rows));
   }
@@ -437,11 +440,11 @@ class GroupNumbers {
 }
 
 ::arrow::Result<std::shared_ptr<::arrow::RecordBatch>> IncomingRecords::Take(
-    const std::vector<int64_t>& rows) const {
+    int64_t bucket, const std::vector<int64_t>& rows) const {
   if (payloads == nullptr) {
     return ::arrow::Status::Invalid("a delete operation stages no rows");
   }
-  return payloads->Take(rows);
+  return payloads->Take(bucket, rows);
 }
 
 }  // namespace hoodie::internal

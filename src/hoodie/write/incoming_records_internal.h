@@ -37,6 +37,13 @@ struct SpillOptions {
 /// The most rows one write stages: IncomingRecord numbers them in 32 bits.
 constexpr int64_t kMaxStagedRows = UINT32_MAX - 1;
 
+/// A position in IncomingRecords::records, or a staged row number. kMaxStagedRows bounds
+/// both, so the per-record lists of a plan (a bucket's records, a bucket's staged rows)
+/// take 4 bytes an entry: at millions of records they are a large part of a write's
+/// memory.
+using RecordIndex = uint32_t;
+using RecordIndices = std::vector<RecordIndex>;
+
 /// One record with a valid key, in 24 bytes: a write stages every one of its records,
 /// and views of 16 bytes each (or strings of their own) cost a staged record more than
 /// its compressed payload.
@@ -101,11 +108,11 @@ struct IncomingRecords {
   /// deletes.
   std::shared_ptr<StagedPayloads> payloads;
   std::vector<IncomingRecord> records;
-  /// \brief What the records' key and partition views point into: the generated key
-  /// columns of the staged batches, and each distinct partition path once. Shared, so
-  /// copies of the records (and of this object) stay valid.
+  /// \brief What the records' key and partition views point into: the characters of
+  /// the generated key columns of the staged batches, and each distinct partition path
+  /// once. Shared, so copies of the records (and of this object) stay valid.
   struct KeyStore {
-    std::vector<std::shared_ptr<::arrow::Array>> key_columns;
+    std::vector<std::shared_ptr<::arrow::Buffer>> key_data;
     std::set<std::string, std::less<>> partitions;
     /// The stored copy of `partition`.
     const std::string* Partition(std::string_view partition);
@@ -128,7 +135,7 @@ struct IncomingRecords {
 
   /// Groups the payloads by the buckets that write them (`bucket_rows[b]` = the staged
   /// rows of bucket b), so Take reads one bucket's rows.
-  ::arrow::Status PrepareBuckets(std::vector<std::vector<int64_t>> bucket_rows);
+  ::arrow::Status PrepareBuckets(std::vector<RecordIndices> bucket_rows);
 
   /// Pre-combines records with the same key (HoodieWriteHelper.deduplicateRecords):
   /// the records of a key fold in arrival order with RecordMerger::PreCombine, the
@@ -139,13 +146,15 @@ struct IncomingRecords {
   /// \return the number of records dropped; PreCombine's errors.
   ::arrow::Result<int64_t> Deduplicate(const RecordMerger& merger, bool global_keys);
 
-  /// The staged rows `rows`, in that order, as one batch; all of one bucket of
-  /// PrepareBuckets.
+  /// The staged rows `rows` of bucket `bucket` (its index in PrepareBuckets' list, the
+  /// number of the task that writes it), in that order, as one batch.
   ::arrow::Result<std::shared_ptr<::arrow::RecordBatch>> Take(
-      const std::vector<int64_t>& rows) const;
+      int64_t bucket, const std::vector<int64_t>& rows) const;
 
-  /// A view of the staged rows `rows` (all of one bucket once PrepareBuckets ran).
-  ::arrow::Result<StagedRowView> View(std::vector<int64_t> rows) const;
+  /// A view of the staged rows `rows`: any rows before PrepareBuckets, rows of `bucket`
+  /// after it.
+  ::arrow::Result<StagedRowView> View(std::vector<int64_t> rows,
+                                      std::optional<int64_t> bucket = std::nullopt) const;
 
   /// Appends `rows` (of `schema`) after the staged rows. \return the number of the
   /// first.

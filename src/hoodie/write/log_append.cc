@@ -205,7 +205,7 @@ struct PreparedRecords {
     out.order.push_back(AppendRecord{index, true, -1, 0});
   }
   if (!data_rows.empty()) {
-    HOODIE_ASSIGN_OR_RAISE(auto data, records.Take(data_rows));
+    HOODIE_ASSIGN_OR_RAISE(auto data, records.Take(task, data_rows));
     // HoodieAppendHandle's sequence ids count from 1.
     HOODIE_ASSIGN_OR_RAISE(MetaColumns meta,
                            MetaColumns::ForRecords(context.instant_time, bucket.partition,
@@ -222,7 +222,7 @@ struct PreparedRecords {
   }
   StagedRowView soft_deletes;
   if (!soft_delete_rows.empty()) {
-    HOODIE_ASSIGN_OR_RAISE(soft_deletes, records.View(std::move(soft_delete_rows)));
+    HOODIE_ASSIGN_OR_RAISE(soft_deletes, records.View(std::move(soft_delete_rows), task));
   }
   const std::string& ordering = context.merger->options().ordering_field;
   out.delete_of.assign(out.order.size(), -1);
@@ -505,7 +505,7 @@ std::vector<std::string> LogFileNames(const std::vector<LogFile>& logs) {
         // _hoodie_file_name names the group the record lands in.
         Bucket one;
         one.partition = bucket.partition;
-        one.inserts = {record.index};
+        one.inserts = {static_cast<RecordIndex>(record.index)};
         HOODIE_ASSIGN_OR_RAISE(
             PreparedRecords again,
             PrepareRecords(context, records, one, file_id, schema, task));

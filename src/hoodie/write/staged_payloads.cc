@@ -28,7 +28,7 @@ namespace {
 // open file.
 constexpr size_t kBucketsPerPass = 256;
 // Uncompressed bytes of a bucket gathered before they are compressed (SplitPass).
-constexpr int64_t kPieceBytes = 1 << 20;
+constexpr int64_t kPieceBytes = 1 << 19;
 
 ::arrow::Result<std::shared_ptr<::arrow::RecordBatch>> TakeRows(
     const std::shared_ptr<::arrow::RecordBatch>& batch, const std::vector<int64_t>& rows) {
@@ -134,8 +134,9 @@ template <typename Visit>
   return input->Close();
 }
 
+template <typename Row>
 ::arrow::Result<std::shared_ptr<::arrow::RecordBatch>> StagedPayloads::TakeExtra(
-    const std::vector<int64_t>& rows) const {
+    const std::vector<Row>& rows) const {
   std::vector<int64_t> local;
   for (int64_t row : rows) {
     if (row >= staged_rows_) local.push_back(row - staged_rows_);
@@ -173,7 +174,8 @@ template <typename Visit>
   return Concatenate(schema_, parts);
 }
 
-::arrow::Status StagedPayloads::SplitPass(size_t first, size_t last, bool release) {
+::arrow::Status StagedPayloads::SplitPass(const std::vector<int32_t>& bucket_of_row,
+                                          size_t first, size_t last, bool release) {
   std::map<size_t, Out> outs;
   // A bucket's rows of one staged batch are few: they are gathered up to about
   // kPieceBytes before being compressed, since small IPC batches compress worse and
@@ -202,7 +204,7 @@ template <typename Visit>
           int64_t offset) -> ::arrow::Status {
         std::map<size_t, std::vector<int64_t>> picked;
         for (int64_t r = 0; r < batch->num_rows(); ++r) {
-          int32_t bucket = bucket_of_row_[offset + r];
+          int32_t bucket = bucket_of_row[offset + r];
           if (bucket >= 0 && static_cast<size_t>(bucket) >= first &&
               static_cast<size_t>(bucket) < last) {
             picked[static_cast<size_t>(bucket)].push_back(r);
@@ -236,18 +238,18 @@ template <typename Visit>
 }
 
 ::arrow::Status StagedPayloads::PrepareBuckets(
-    std::vector<std::vector<int64_t>> bucket_rows) {
+    std::vector<std::vector<uint32_t>> bucket_rows) {
   ARROW_RETURN_NOT_OK(Finish());
-  bucket_of_row_.assign(num_rows(), -1);
+  std::vector<int32_t> bucket_of_row(num_rows(), -1);
   bucket_rows_ = std::move(bucket_rows);
   buckets_.assign(bucket_rows_.size(), nullptr);
   for (size_t b = 0; b < bucket_rows_.size(); ++b) {
     std::sort(bucket_rows_[b].begin(), bucket_rows_[b].end());
     for (int64_t row : bucket_rows_[b]) {
-      if (row < 0 || row >= num_rows()) {
+      if (row >= num_rows()) {
         return ::arrow::Status::Invalid("staged row ", row, " is out of range");
       }
-      bucket_of_row_[row] = static_cast<int32_t>(b);
+      bucket_of_row[row] = static_cast<int32_t>(b);
     }
   }
   if (extra_.size() > 1) {
@@ -259,10 +261,12 @@ template <typename Visit>
     size_t last = std::min(bucket_rows_.size(), first + kBucketsPerPass);
     // The last pass frees the staged rows as it reads them: every row lives in its
     // bucket's stream afterwards.
-    ARROW_RETURN_NOT_OK(SplitPass(first, last, last == bucket_rows_.size()));
+    ARROW_RETURN_NOT_OK(
+        SplitPass(bucket_of_row, first, last, last == bucket_rows_.size()));
   }
   staged_.reset();
   extra_.clear();
+  prepared_ = true;
   return ::arrow::Status::OK();
 }
 
@@ -297,26 +301,27 @@ template <typename Visit>
 }
 
 ::arrow::Result<std::shared_ptr<::arrow::RecordBatch>> StagedPayloads::Take(
-    const std::vector<int64_t>& rows) {
+    int64_t bucket, const std::vector<int64_t>& rows) {
   if (rows.empty()) return ::arrow::RecordBatch::MakeEmpty(schema_);
   if (!prepared()) {
     return ::arrow::Status::Invalid("staged payloads are taken before PrepareBuckets");
   }
-  int32_t bucket = rows[0] >= 0 && rows[0] < num_rows() ? bucket_of_row_[rows[0]] : -1;
-  if (bucket < 0) {
-    return ::arrow::Status::Invalid("staged row ", rows[0], " belongs to no bucket");
+  if (bucket < 0 || static_cast<size_t>(bucket) >= bucket_rows_.size()) {
+    return ::arrow::Status::Invalid("no bucket ", bucket, " of ", bucket_rows_.size());
   }
-  ARROW_ASSIGN_OR_RAISE(std::shared_ptr<::arrow::RecordBatch> loaded, Loaded(bucket));
-  const std::vector<int64_t>& in_bucket = bucket_rows_[bucket];
+  ARROW_ASSIGN_OR_RAISE(std::shared_ptr<::arrow::RecordBatch> loaded,
+                        Loaded(static_cast<int32_t>(bucket)));
+  const std::vector<uint32_t>& in_bucket = bucket_rows_[bucket];
   // A bucket of inserts asks for all its rows in staging order: the loaded batch as is.
-  if (rows == in_bucket) return loaded;
+  if (std::equal(rows.begin(), rows.end(), in_bucket.begin(), in_bucket.end())) {
+    return loaded;
+  }
   ::arrow::Int64Builder indices;
   ARROW_RETURN_NOT_OK(indices.Reserve(static_cast<int64_t>(rows.size())));
   for (int64_t row : rows) {
     auto it = std::lower_bound(in_bucket.begin(), in_bucket.end(), row);
     if (it == in_bucket.end() || *it != row) {
-      return ::arrow::Status::Invalid("staged row ", row, " is not in bucket ", bucket,
-                                      " with row ", rows[0]);
+      return ::arrow::Status::Invalid("staged row ", row, " is not in bucket ", bucket);
     }
     indices.UnsafeAppend(it - in_bucket.begin());
   }

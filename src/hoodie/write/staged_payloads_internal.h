@@ -47,7 +47,7 @@ class StagedPayloads {
   /// The schema of the rows (the staged schema without its metadata).
   const std::shared_ptr<::arrow::Schema>& schema() const { return schema_; }
   /// Whether PrepareBuckets ran.
-  bool prepared() const { return !bucket_of_row_.empty(); }
+  bool prepared() const { return prepared_; }
   /// Whether some rows went to disk.
   bool spilled() const;
 
@@ -57,11 +57,13 @@ class StagedPayloads {
       const std::vector<int64_t>& rows);
 
   /// Groups the rows by bucket: `bucket_rows[b]` are the rows bucket `b` writes.
-  ::arrow::Status PrepareBuckets(std::vector<std::vector<int64_t>> bucket_rows);
+  ::arrow::Status PrepareBuckets(std::vector<std::vector<uint32_t>> bucket_rows);
 
-  /// The rows `rows`, in that order; all must belong to one bucket.
+  /// The rows `rows` of bucket `bucket` (its index in PrepareBuckets' list), in that
+  /// order. The writer of a bucket names it: no table from row to bucket is kept, which
+  /// would cost 4 bytes a staged row while the buckets are written.
   ::arrow::Result<std::shared_ptr<::arrow::RecordBatch>> Take(
-      const std::vector<int64_t>& rows);
+      int64_t bucket, const std::vector<int64_t>& rows);
 
  private:
   StagedPayloads() = default;
@@ -70,14 +72,17 @@ class StagedPayloads {
   // Reads `stream` batch by batch into `visit(batch, first_row)`.
   template <typename Visit>
   ::arrow::Status Scan(SpillableStream* stream, bool release, Visit visit) const;
-  // Splits rows among the buckets [first, last) in one pass.
-  ::arrow::Status SplitPass(size_t first, size_t last, bool release);
+  // Splits rows among the buckets [first, last) in one pass; `bucket_of_row` maps each
+  // row to its bucket (-1: none).
+  ::arrow::Status SplitPass(const std::vector<int32_t>& bucket_of_row, size_t first,
+                            size_t last, bool release);
   ::arrow::Result<std::shared_ptr<::arrow::RecordBatch>> LoadBucket(int32_t bucket);
   // The loaded bucket `bucket`, from the cache or read and cached.
   ::arrow::Result<std::shared_ptr<::arrow::RecordBatch>> Loaded(int32_t bucket);
   // Rows `rows` (sorted) of the extra rows, or none.
+  template <typename Row>
   ::arrow::Result<std::shared_ptr<::arrow::RecordBatch>> TakeExtra(
-      const std::vector<int64_t>& rows) const;
+      const std::vector<Row>& rows) const;
 
   std::shared_ptr<::arrow::Schema> schema_;
   std::shared_ptr<SpillSpace> space_;
@@ -87,8 +92,8 @@ class StagedPayloads {
   int64_t staged_rows_ = 0;
   std::vector<std::shared_ptr<::arrow::RecordBatch>> extra_;
   int64_t extra_rows_ = 0;
-  std::vector<int32_t> bucket_of_row_;             // -1: written by no bucket
-  std::vector<std::vector<int64_t>> bucket_rows_;  // sorted rows per bucket
+  bool prepared_ = false;
+  std::vector<std::vector<uint32_t>> bucket_rows_;  // sorted rows per bucket
   std::vector<std::shared_ptr<SpillableStream>> buckets_;
   // The buckets loaded last, newest first: one per writer thread, since a writer takes
   // its bucket's rows more than once (the data, then the soft deletes of a log append).

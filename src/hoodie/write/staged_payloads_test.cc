@@ -109,22 +109,22 @@ TEST(StagedPayloadsTest, StagedRowsPastTheBudgetAreReadBackPerBucket) {
                            internal::SpillOptions{1, spill.path()}));
   ASSERT_TRUE(staged.payloads->spilled());
   EXPECT_FALSE(std::filesystem::is_empty(spill.path()));
-  EXPECT_THAT(staged.Take({1}).status(),
+  EXPECT_THAT(staged.Take(0, {1}).status(),
               testing::StatusMessageHas("taken before PrepareBuckets"));
   ASSERT_OK(staged.PrepareBuckets({{7, 2, 9}, {0, 5}}));
-  ASSERT_OK_AND_ASSIGN(auto first, staged.Take({9, 2}));
+  ASSERT_OK_AND_ASSIGN(auto first, staged.Take(0, {9, 2}));
   const auto& ids =
       static_cast<const ::arrow::StringArray&>(*first->GetColumnByName("id"));
   ASSERT_EQ(ids.length(), 2);
   EXPECT_EQ(ids.GetView(0), "k9");
   EXPECT_EQ(ids.GetView(1), "k2");
-  ASSERT_OK_AND_ASSIGN(auto second, staged.Take({5, 0}));
+  ASSERT_OK_AND_ASSIGN(auto second, staged.Take(1, {5, 0}));
   const auto& ts =
       static_cast<const ::arrow::Int64Array&>(*second->GetColumnByName("ts"));
   ASSERT_EQ(ts.length(), 2);
   EXPECT_EQ(ts.Value(0), 5);
   EXPECT_EQ(ts.Value(1), 0);
-  EXPECT_THAT(staged.Take({5, 7}).status(),
+  EXPECT_THAT(staged.Take(1, {5, 7}).status(),
               testing::StatusMessageHas("staged row 7 is not in bucket 1"));
   staged = internal::IncomingRecords();
   EXPECT_TRUE(std::filesystem::is_empty(spill.path()));
@@ -168,13 +168,17 @@ TEST(StagedPayloadsTest, InMemoryRowsComeBackPerBucketInTheAskedOrder) {
   ASSERT_OK_AND_ASSIGN(int64_t extra, staged.AppendRows(combined_batch));
   EXPECT_EQ(extra, 10);
   ASSERT_OK(staged.PrepareBuckets({{1, 4, 5, 9, 10}, {0, 7, 2, 3, 8}, {}}));
-  ASSERT_OK_AND_ASSIGN(auto first, staged.Take({10, 9, 1, 5, 4}));
+  ASSERT_OK_AND_ASSIGN(auto first, staged.Take(0, {10, 9, 1, 5, 4}));
   EXPECT_EQ(ts_of(first), (std::vector<int64_t>{44, 9, 1, 5, 4}));
-  ASSERT_OK_AND_ASSIGN(auto second, staged.Take({0, 7, 2, 3, 8}));
+  ASSERT_OK_AND_ASSIGN(auto second, staged.Take(1, {0, 7, 2, 3, 8}));
   EXPECT_EQ(ts_of(second), (std::vector<int64_t>{0, 7, 2, 3, 8}));
-  ASSERT_OK_AND_ASSIGN(auto none, staged.Take({}));
+  ASSERT_OK_AND_ASSIGN(auto none, staged.Take(2, {}));
   EXPECT_EQ(none->num_rows(), 0);
-  EXPECT_THAT(staged.Take({6}).status(), testing::StatusMessageHas("belongs to no bucket"));
+  // Row 6 is in no bucket; a bucket that is not there is named.
+  EXPECT_THAT(staged.Take(2, {6}).status(),
+              testing::StatusMessageHas("staged row 6 is not in bucket 2"));
+  EXPECT_THAT(staged.Take(3, {6}).status(), testing::StatusMessageHas("no bucket 3 of 3"));
+  EXPECT_THAT(staged.View({0}).status(), testing::StatusMessageHas("viewed by bucket"));
   EXPECT_THAT(staged.AppendRows(combined_batch).status(),
               testing::StatusMessageHas("after the buckets were prepared"));
   // Copies share the store the views point into; one partition string per partition.

@@ -141,10 +141,10 @@ const FilesByPartition::value_type& FilesOf(const TableFiles& table,
 }
 
 struct PartitionWork {
-  std::map<size_t, std::vector<size_t>> updates;    // file index -> records
-  std::map<size_t, std::vector<size_t>> moved_out;  // file index -> records moving away
-  std::map<size_t, std::vector<size_t>> restamped;  // file index -> stored rows that win
-  std::vector<size_t> inserts;
+  std::map<size_t, RecordIndices> updates;    // file index -> records
+  std::map<size_t, RecordIndices> moved_out;  // file index -> records moving away
+  std::map<size_t, RecordIndices> restamped;  // file index -> stored rows that win
+  RecordIndices inserts;
 };
 
 Bucket& UpdateBucket(const ExistingFile& file, std::map<std::string, size_t>* by_file,
@@ -213,7 +213,7 @@ std::vector<SmallFile> SmallFiles(const std::vector<ExistingFile>& files,
 // UpsertPartitioner.assignInserts for one partition: small files first, then new
 // buckets of insertRecordsPerBucket records each.
 void AssignInserts(const std::vector<ExistingFile>& files,
-                   const std::vector<size_t>& inserts, const WriteOptions& options,
+                   const RecordIndices& inserts, const WriteOptions& options,
                    int64_t average, bool use_small_files, bool index_logs,
                    std::map<std::string, size_t>* by_file, std::vector<Bucket>* updates,
                    std::vector<Bucket>* news) {
@@ -390,7 +390,7 @@ void Route(const IncomingRecords& records,
                     !overwrite && options.index->CanIndexLogFiles(), &by_file, &updates,
                     &news);
       // Copied into the buckets: one partition's inserts are held twice at a time.
-      std::vector<size_t>().swap(w.inserts);
+      RecordIndices().swap(w.inserts);
     }
     for (size_t b = first_new; b < news.size(); ++b) news[b].partition = partition;
   }

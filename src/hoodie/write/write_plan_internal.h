@@ -56,15 +56,15 @@ struct Bucket {
   std::optional<ExistingFile> file;
   /// For new file groups: files are `<prefix>-0`, `<prefix>-1`, ...
   std::string file_id_prefix;
-  std::vector<size_t> updates;  ///< indices into IncomingRecords::records
-  std::vector<size_t> inserts;  ///< indices into IncomingRecords::records
+  RecordIndices updates;  ///< indices into IncomingRecords::records
+  RecordIndices inserts;  ///< indices into IncomingRecords::records
   /// Records whose key this file group holds but that a global index moves to another
   /// partition: their stored row is deleted here (they are inserted there).
-  std::vector<size_t> moved_out;
+  RecordIndices moved_out;
   /// Records a global index would move whose stored row wins the merge
   /// (DefaultHoodieRecordPayload): the stored row stays, rewritten with this instant's
   /// commit time, as Java tags the merged record back to this file group.
-  std::vector<size_t> restamped;
+  RecordIndices restamped;
   /// Merge-on-read: a small file group padded with inserts by rewriting its base file
   /// (an index that cannot index log files; the delta commit executor's handleUpdate
   /// runs the merge handle for the partitioner's small files).
