@@ -248,7 +248,8 @@ std::vector<internal::RecordIndices> BucketRows(const internal::IncomingRecords&
     for (const auto* indices :
          {&plan.buckets[b].updates, &plan.buckets[b].inserts, &plan.buckets[b].restamped}) {
       for (size_t index : *indices) {
-        out[b].push_back(static_cast<internal::RecordIndex>(records.records[index].row()));
+        const int64_t row = records.records[index].row();
+        out[b].push_back(static_cast<internal::RecordIndex>(row));
       }
     }
   }

@@ -261,14 +261,16 @@ RowRef StagedRowView::Get(int64_t row) const {
   return RowRef{loaded.get(), it->second};
 }
 
-::arrow::Result<StagedRowView> IncomingRecords::View(std::vector<int64_t> rows,
-                                                     std::optional<int64_t> bucket) const {
+::arrow::Result<StagedRowView> IncomingRecords::View(
+    std::vector<int64_t> rows, std::optional<int64_t> bucket) const {
   StagedRowView view;
   if (payloads == nullptr || rows.empty()) return view;
   std::sort(rows.begin(), rows.end());
   rows.erase(std::unique(rows.begin(), rows.end()), rows.end());
   if (payloads->prepared()) {
-    if (!bucket) return ::arrow::Status::Invalid("staged rows are viewed by bucket once grouped");
+    if (!bucket) {
+      return ::arrow::Status::Invalid("staged rows are viewed by bucket once grouped");
+    }
     ARROW_ASSIGN_OR_RAISE(view.loaded, payloads->Take(*bucket, rows));
   } else {
     ARROW_ASSIGN_OR_RAISE(view.loaded, payloads->ReadRows(rows));

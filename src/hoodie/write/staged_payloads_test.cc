@@ -177,7 +177,8 @@ TEST(StagedPayloadsTest, InMemoryRowsComeBackPerBucketInTheAskedOrder) {
   // Row 6 is in no bucket; a bucket that is not there is named.
   EXPECT_THAT(staged.Take(2, {6}).status(),
               testing::StatusMessageHas("staged row 6 is not in bucket 2"));
-  EXPECT_THAT(staged.Take(3, {6}).status(), testing::StatusMessageHas("no bucket 3 of 3"));
+  EXPECT_THAT(staged.Take(3, {6}).status(),
+              testing::StatusMessageHas("no bucket 3 of 3"));
   EXPECT_THAT(staged.View({0}).status(), testing::StatusMessageHas("viewed by bucket"));
   EXPECT_THAT(staged.AppendRows(combined_batch).status(),
               testing::StatusMessageHas("after the buckets were prepared"));
