@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 /// \file hoodie/format/bloom/bit_vector_filter.cc
 /// \brief Java InternalFilter / InternalBloomFilter serialization and hashing.
-#include <cstdlib>
 
 #include "hoodie/format/bloom/bit_vector_filter_internal.h"
 
@@ -100,7 +99,10 @@ void FilterHeader::Write(std::string* out) const {
 }
 
 BitVectorFilter::BitVectorFilter(const FilterHeader& header)
-    : header_(header), bits_(BitVectorBytes(header.vector_size), 0) {}
+    : header_(header),
+      // ceil(2^64 / d); wraps to 0 for d = 1, where every remainder is 0 anyway.
+      remainder_magic_(UINT64_MAX / static_cast<uint32_t>(header.vector_size) + 1),
+      bits_(BitVectorBytes(header.vector_size), 0) {}
 
 ::arrow::Result<BitVectorFilter> BitVectorFilter::Read(ByteReader* reader) {
   ARROW_ASSIGN_OR_RAISE(FilterHeader header, FilterHeader::Read(reader));
@@ -120,22 +122,51 @@ BitVectorFilter::BitVectorFilter(const FilterHeader& header)
 
 template <typename Fn>
 bool BitVectorFilter::ForEachPosition(std::string_view key, Fn&& fn) const {
+  const auto divisor = static_cast<uint32_t>(header_.vector_size);
+  // Java's `%` truncates toward zero, so abs(seed % d) is |seed| mod d, |INT_MIN| (2^31)
+  // included.
+  auto position = [&](int32_t seed) {
+    const uint32_t magnitude =
+        seed < 0 ? 0u - static_cast<uint32_t>(seed) : static_cast<uint32_t>(seed);
+    const uint64_t low = remainder_magic_ * magnitude;
+    return static_cast<uint32_t>((static_cast<unsigned __int128>(low) * divisor) >> 64);
+  };
   int32_t seed = 0;
+  if (header_.hash_type == HashType::kMurmur) {
+    const MurmurHasher hasher(key);
+    for (int32_t i = 0; i < header_.num_hashes; ++i) {
+      seed = hasher.Hash(seed);
+      if (!fn(position(seed))) return false;
+    }
+    return true;
+  }
   for (int32_t i = 0; i < header_.num_hashes; ++i) {
     seed = HashBytes(header_.hash_type, key, seed);
-    // C++ `%` truncates toward zero like Java's, so the sign follows the dividend and
-    // the absolute value is below vector_size.
-    const int32_t position = std::abs(seed % header_.vector_size);
-    if (!fn(static_cast<uint32_t>(position))) return false;
+    if (!fn(position(seed))) return false;
   }
   return true;
 }
 
 void BitVectorFilter::Add(std::string_view key) {
-  ForEachPosition(key, [this](uint32_t bit) {
-    bits_[bit >> 3] |= static_cast<uint8_t>(1u << (bit & 7));
+  // The bits are random bytes of a vector larger than the first cache levels: find the
+  // key's positions first and prefetch them, so their misses overlap instead of each
+  // setting of a bit waiting for its own (the hash chain itself is sequential).
+  constexpr int kBatch = 32;
+  uint32_t positions[kBatch];
+  int pending = 0;
+  auto flush = [&] {
+    for (int i = 0; i < pending; ++i) {
+      bits_[positions[i] >> 3] |= static_cast<uint8_t>(1u << (positions[i] & 7));
+    }
+    pending = 0;
+  };
+  ForEachPosition(key, [&](uint32_t bit) {
+    __builtin_prefetch(&bits_[bit >> 3], /*rw=*/1);
+    positions[pending++] = bit;
+    if (pending == kBatch) flush();
     return true;
   });
+  flush();
 }
 
 bool BitVectorFilter::Test(std::string_view key) const {

@@ -20,39 +20,56 @@ uint32_t UnsignedByte(std::string_view data, size_t i) {
 
 }  // namespace
 
-int32_t MurmurHash(std::string_view data, int32_t seed) {
-  // All arithmetic is on uint32_t so that wrap-around is defined; Java int arithmetic
-  // wraps the same way and `>>>` is a logical shift.
-  constexpr uint32_t m = 0x5bd1e995;
-  constexpr int r = 24;
-  const size_t length = data.size();
-  uint32_t h = static_cast<uint32_t>(seed) ^ static_cast<uint32_t>(length);
+// All arithmetic is on uint32_t so that wrap-around is defined; Java int arithmetic
+// wraps the same way and `>>>` is a logical shift.
+constexpr uint32_t kMurmurM = 0x5bd1e995;
+constexpr int kMurmurR = 24;
 
-  const size_t len4 = length >> 2;
-  for (size_t i = 0; i < len4; ++i) {
+MurmurHasher::MurmurHasher(std::string_view data)
+    : length_(static_cast<uint32_t>(data.size())) {
+  const size_t length = data.size();
+  block_count_ = length >> 2;
+  uint32_t* blocks = inline_blocks_.data();
+  if (block_count_ > kInlineBlocks) {
+    heap_blocks_.resize(block_count_);
+    blocks = heap_blocks_.data();
+  }
+  for (size_t i = 0; i < block_count_; ++i) {
     const size_t i4 = i << 2;
     // The top byte is read signed in Java, but its sign bits are shifted out.
     uint32_t k = UnsignedByte(data, i4) | (UnsignedByte(data, i4 + 1) << 8) |
                  (UnsignedByte(data, i4 + 2) << 16) | (UnsignedByte(data, i4 + 3) << 24);
-    k *= m;
-    k ^= k >> r;
-    k *= m;
-    h *= m;
-    h ^= k;
+    k *= kMurmurM;
+    k ^= k >> kMurmurR;
+    k *= kMurmurM;
+    blocks[i] = k;
   }
+  blocks_ = blocks;
+  const size_t left = length - (block_count_ << 2);
+  has_tail_ = left != 0;
+  if (left >= 3) tail_ ^= static_cast<uint32_t>(SignedByte(data, length - 3)) << 16;
+  if (left >= 2) tail_ ^= static_cast<uint32_t>(SignedByte(data, length - 2)) << 8;
+  if (left >= 1) tail_ ^= static_cast<uint32_t>(SignedByte(data, length - 1));
+}
 
-  const size_t left = length - (len4 << 2);
-  if (left != 0) {
-    if (left >= 3) h ^= static_cast<uint32_t>(SignedByte(data, length - 3)) << 16;
-    if (left >= 2) h ^= static_cast<uint32_t>(SignedByte(data, length - 2)) << 8;
-    h ^= static_cast<uint32_t>(SignedByte(data, length - 1));
-    h *= m;
+int32_t MurmurHasher::Hash(int32_t seed) const {
+  uint32_t h = static_cast<uint32_t>(seed) ^ length_;
+  for (size_t i = 0; i < block_count_; ++i) {
+    h *= kMurmurM;
+    h ^= blocks_[i];
   }
-
+  if (has_tail_) {
+    h ^= tail_;
+    h *= kMurmurM;
+  }
   h ^= h >> 13;
-  h *= m;
+  h *= kMurmurM;
   h ^= h >> 15;
   return static_cast<int32_t>(h);
+}
+
+int32_t MurmurHash(std::string_view data, int32_t seed) {
+  return MurmurHasher(data).Hash(seed);
 }
 
 namespace {

@@ -3,8 +3,10 @@
 /// \brief The 32-bit MurmurHash and JenkinsHash that Hudi bloom filters use, bit-exact.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <string_view>
+#include <vector>
 
 namespace hoodie {
 
@@ -20,6 +22,30 @@ enum class HashType : int8_t { kJenkins = 0, kMurmur = 1 };
 /// bytes: a byte >= 0x80 is sign-extended before it is shifted and xor-ed in.
 /// Thread-safe (pure function).
 int32_t MurmurHash(std::string_view data, int32_t seed);
+
+/// \brief MurmurHash of one byte string under many seeds. A bloom filter hashes each key
+/// up to 30 times, each time seeded with the hash before; the mixing of the 4-byte blocks
+/// and of the tail does not depend on the seed, so it is done once, here. MurmurHash is
+/// this with one seed.
+class MurmurHasher {
+ public:
+  explicit MurmurHasher(std::string_view data);
+  MurmurHasher(const MurmurHasher&) = delete;
+  MurmurHasher& operator=(const MurmurHasher&) = delete;
+
+  int32_t Hash(int32_t seed) const;
+
+ private:
+  // Keys are short; longer data keeps its blocks on the heap.
+  static constexpr size_t kInlineBlocks = 32;
+  std::array<uint32_t, kInlineBlocks> inline_blocks_;
+  std::vector<uint32_t> heap_blocks_;
+  const uint32_t* blocks_ = nullptr;
+  size_t block_count_ = 0;
+  uint32_t length_ = 0;
+  uint32_t tail_ = 0;  // the 1-3 tail bytes as Java xors them in
+  bool has_tail_ = false;
+};
 
 /// \brief Bob Jenkins' lookup3 `hashlittle` as ported by Hadoop (Java
 /// org.apache.hudi.common.util.hash.JenkinsHash). Only filters written by very old

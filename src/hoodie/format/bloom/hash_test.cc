@@ -7,9 +7,12 @@
 
 #include <gtest/gtest.h>
 
+#include <climits>
 #include <cstdlib>
 #include <string>
 #include <vector>
+
+#include "hoodie/format/bloom/bit_vector_filter_internal.h"
 
 namespace hoodie {
 namespace {
@@ -75,6 +78,64 @@ TEST(HashTest, SeedChainGivesJavaBitPositions) {
     positions.push_back(std::abs(seed % 2587966));
   }
   EXPECT_EQ(positions, expected);
+}
+
+// The hasher mixes a key's blocks once for every seed; keys past its inline blocks (128
+// bytes) take the heap. Each seed gives MurmurHash's value.
+TEST(HashTest, MurmurHasherGivesMurmurHashForEverySeed) {
+  std::vector<std::string> keys;
+  for (const auto& v : JavaVectors()) keys.push_back(v.data);
+  keys.push_back(std::string(128, 'x'));
+  keys.push_back(std::string(131, '\xfe'));
+  keys.push_back(std::string(1000, 'k'));
+  for (const std::string& key : keys) {
+    const MurmurHasher hasher(key);
+    for (int32_t seed : {0, 1, -1, 42, INT_MIN, INT_MAX, 123456789}) {
+      EXPECT_EQ(hasher.Hash(seed), MurmurHash(key, seed)) << key.size() << " " << seed;
+    }
+  }
+  for (const auto& v : JavaVectors()) {
+    EXPECT_EQ(MurmurHasher(v.data).Hash(v.seed), v.murmur);
+  }
+}
+
+// The filter's positions are Java's abs(h % vectorSize), computed without a division:
+// every hash of many keys against the plain formula, for divisors from 1 (every
+// position 0) to INT_MAX, with both hash types; a key whose chain reaches INT_MIN is
+// covered by the wide sweep of seeds the chains produce.
+TEST(HashTest, FilterPositionsAreJavasRemainderForEveryDivisor) {
+  for (HashType type : {HashType::kMurmur, HashType::kJenkins}) {
+    for (int32_t divisor : {1, 2, 3, 7, 64, 1000003, 2587966, INT_MAX - 1, INT_MAX}) {
+      internal::FilterHeader header;
+      header.num_hashes = 30;
+      header.hash_type = type;
+      header.vector_size = divisor;
+      internal::BitVectorFilter filter(header);
+      // A reference vector built with the plain formula, for small divisors only.
+      std::vector<bool> expected(divisor <= 1000003 ? divisor : 0, false);
+      for (int k = 0; k < 300; ++k) {
+        const std::string key = "key-" + std::to_string(k * 7919);
+        filter.Add(key);
+        int32_t seed = 0;
+        for (int i = 0; i < 30; ++i) {
+          seed = HashBytes(type, key, seed);
+          const int32_t position = std::abs(seed % divisor);
+          ASSERT_GE(position, 0);
+          ASSERT_LT(position, divisor);
+          if (!expected.empty()) expected[position] = true;
+        }
+        ASSERT_TRUE(filter.Test(key));
+      }
+      if (expected.empty()) continue;
+      std::string written;
+      filter.Write(&written);
+      std::string bits = written.substr(written.size() - (divisor + 7) / 8);
+      for (int32_t p = 0; p < divisor; ++p) {
+        const bool set = (static_cast<uint8_t>(bits[p >> 3]) >> (p & 7)) & 1;
+        ASSERT_EQ(set, expected[p]) << "divisor " << divisor << " position " << p;
+      }
+    }
+  }
 }
 
 }  // namespace
