@@ -164,7 +164,8 @@ class SliceCompactor {
     HOODIE_ASSIGN_OR_RAISE(
         auto writer, internal::FileGroupWriter::Open(
                          context_, slice.group.partition_path, slice.group.file_id, task,
-                         slice.base_file ? IoType::kMerge : IoType::kCreate));
+                         slice.base_file ? IoType::kMerge : IoType::kCreate,
+                         internal::FileRows::kAnyRecords));
     HandleCounts counts;
     if (slice.base_file) {
       HOODIE_RETURN_NOT_OK(MergeBaseFile(slice.base_file->path, writer.get(),

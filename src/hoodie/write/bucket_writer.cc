@@ -51,7 +51,7 @@ std::vector<std::string> KeysOf(const IncomingRecords& records,
           writer, FileGroupWriter::Open(
                       context, bucket.partition,
                       bucket.file_id_prefix + "-" + std::to_string(file_number++), task,
-                      IoType::kCreate));
+                      IoType::kCreate, FileRows::kNewRecords));
     }
     int64_t room = writer->RowsUntilSizeCheck();
     if (room == 0) {
@@ -64,9 +64,9 @@ std::vector<std::string> KeysOf(const IncomingRecords& records,
     size_t end = std::min(rows.size(), next + static_cast<size_t>(room));
     ARROW_ASSIGN_OR_RAISE(
         MetaColumns meta,
-        MetaColumns::ForRecords(context.instant_time, bucket.partition, task,
-                                writer->TakeSeqNos(static_cast<int64_t>(end - next)),
-                                KeysOf(records, bucket.inserts, next, end)));
+        MetaColumns::ForNewRecords(context.instant_time, task,
+                                   writer->TakeSeqNos(static_cast<int64_t>(end - next)),
+                                   KeysOf(records, bucket.inserts, next, end)));
     ARROW_RETURN_NOT_OK(writer->Write(*data->Slice(next, end - next), meta));
     next = end;
   }
@@ -281,7 +281,8 @@ class FileMerger {
   for (const auto* indices : {&bucket.updates, &bucket.inserts}) {
     for (size_t index : *indices) incoming_rows.push_back(records.records[index].row());
   }
-  ARROW_ASSIGN_OR_RAISE(StagedRowView incoming, records.View(std::move(incoming_rows), task));
+  ARROW_ASSIGN_OR_RAISE(StagedRowView incoming,
+                        records.View(std::move(incoming_rows), task));
   FileMerger merger(records, incoming, *context.merger, builder.get());
   ARROW_ASSIGN_OR_RAISE(
       std::vector<MergedRow> rows,
@@ -289,7 +290,7 @@ class FileMerger {
   ARROW_ASSIGN_OR_RAISE(auto data, builder->Finish());
   ARROW_ASSIGN_OR_RAISE(
       auto writer, FileGroupWriter::Open(context, bucket.partition, file.file_id, task,
-                                         IoType::kMerge));
+                                         IoType::kMerge, FileRows::kAnyRecords));
   ARROW_ASSIGN_OR_RAISE(MetaColumns meta, AssembleMeta(context, records, *stored, rows,
                                                        bucket.partition, writer.get()));
   ARROW_RETURN_NOT_OK(writer->Write(*data, meta));

@@ -218,8 +218,9 @@ class RollingFiles {
           std::lock_guard<std::mutex> lock(mutex_);
           file_id = task->prefix + "-" + std::to_string(task->next_file++);
         }
-        ARROW_ASSIGN_OR_RAISE(writer, FileGroupWriter::Open(context_, partition, file_id,
-                                                            task_id, IoType::kCreate));
+        ARROW_ASSIGN_OR_RAISE(writer,
+                              FileGroupWriter::Open(context_, partition, file_id, task_id,
+                                                    IoType::kCreate, FileRows::kNewRecords));
       }
       int64_t room = writer->RowsUntilSizeCheck();
       if (room == 0) {
@@ -230,7 +231,7 @@ class RollingFiles {
       }
       int64_t length = std::min(room, rows.num_rows() - offset);
       KeyedBatch part = rows.Slice(offset, length);
-      ARROW_ASSIGN_OR_RAISE(MetaColumns meta, MetaFor(part, partition, writer.get()));
+      ARROW_ASSIGN_OR_RAISE(MetaColumns meta, MetaFor(part, writer.get()));
       ARROW_RETURN_NOT_OK(writer->Write(*part.data, meta));
       if (written_ != nullptr) Remember(part, partition, *writer);
       offset += length;
@@ -293,33 +294,16 @@ class RollingFiles {
     }
   }
 
-  // Meta columns of new records: this commit, `<instant>_<task>_<n>` sequence numbers
-  // counting per file (HoodieRecord.generateSequenceId), the generated key and path.
-  ::arrow::Result<MetaColumns> MetaFor(const KeyedBatch& rows,
-                                       const std::string& partition,
-                                       FileGroupWriter* writer) {
+  // Meta columns of new records: `<instant>_<task>_<n>` sequence numbers counting per
+  // file (HoodieRecord.generateSequenceId) and the generated keys; the file writes the
+  // commit time and partition path as constants.
+  ::arrow::Result<MetaColumns> MetaFor(const KeyedBatch& rows, FileGroupWriter* writer) {
     int64_t count = rows.num_rows();
     MetaColumns meta;
-    ARROW_ASSIGN_OR_RAISE(meta.commit_time,
-                          ::arrow::MakeArrayFromScalar(
-                              ::arrow::StringScalar(context_.instant_time), count));
-    ARROW_ASSIGN_OR_RAISE(
-        meta.partition_path,
-        ::arrow::MakeArrayFromScalar(::arrow::StringScalar(partition), count));
     meta.record_key = rows.keys;
-    std::string prefix =
-        context_.instant_time + "_" + std::to_string(writer->task_partition_id()) + "_";
-    int64_t first = writer->TakeSeqNos(count);
-    ::arrow::StringBuilder seqnos;
-    ARROW_RETURN_NOT_OK(seqnos.Reserve(count));
-    ARROW_RETURN_NOT_OK(seqnos.ReserveData(count * (prefix.size() + 8)));
-    std::string value = prefix;
-    for (int64_t i = 0; i < count; ++i) {
-      value.resize(prefix.size());
-      value += std::to_string(first + i);
-      ARROW_RETURN_NOT_OK(seqnos.Append(value));
-    }
-    ARROW_RETURN_NOT_OK(seqnos.Finish(&meta.commit_seqno));
+    ARROW_ASSIGN_OR_RAISE(meta.commit_seqno,
+                          SequenceIds(context_.instant_time, writer->task_partition_id(),
+                                      writer->TakeSeqNos(count), count));
     return meta;
   }
 

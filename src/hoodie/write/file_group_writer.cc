@@ -31,7 +31,7 @@ int64_t ElapsedMillis(std::chrono::steady_clock::time_point since) {
 
 ::arrow::Result<std::unique_ptr<FileGroupWriter>> FileGroupWriter::Open(
     const WriteContext& context, std::string partition_path, std::string file_id,
-    int64_t task_partition_id, IoType io_type) {
+    int64_t task_partition_id, IoType io_type, FileRows rows) {
   std::unique_ptr<FileGroupWriter> out(new FileGroupWriter());
   out->opened_ = std::chrono::steady_clock::now();
   out->partition_path_ = std::move(partition_path);
@@ -53,6 +53,10 @@ int64_t ElapsedMillis(std::chrono::steady_clock::time_point since) {
   BaseFileWriterOptions file_options = options.base_file;
   file_options.avro_schema = context.avro_schema;
   file_options.write_min_max_record_keys = true;
+  if (rows == FileRows::kNewRecords) {
+    file_options.constant_commit_time = context.instant_time;
+    file_options.constant_partition_path = out->partition_path_;
+  }
   out->max_file_size_ = file_options.max_file_size;
   std::string path =
       JoinPath(JoinPath(context.base_path, out->partition_path_), out->file_name_);

@@ -42,6 +42,16 @@ struct WriteContext {
   const RecordMerger* merger = nullptr;
 };
 
+/// What rows a base file holds.
+enum class FileRows {
+  /// Only records this instant writes for the first time: one commit time and the
+  /// file's partition path in every row, which the file writes as constants (the
+  /// caller's MetaColumns leave them null).
+  kNewRecords,
+  /// Stored records too (a merge, a compaction), with their own meta values.
+  kAnyRecords,
+};
+
 /// \brief One open base file. Not thread-safe.
 class FileGroupWriter {
  public:
@@ -50,7 +60,7 @@ class FileGroupWriter {
   /// `<task>-0-<task>`.
   static ::arrow::Result<std::unique_ptr<FileGroupWriter>> Open(
       const WriteContext& context, std::string partition_path, std::string file_id,
-      int64_t task_partition_id, IoType io_type);
+      int64_t task_partition_id, IoType io_type, FileRows rows);
 
   /// Appends rows with their meta columns; adds record keys to the bloom filter.
   ::arrow::Status Write(const ::arrow::RecordBatch& data, const MetaColumns& meta);

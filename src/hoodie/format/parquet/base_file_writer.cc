@@ -5,9 +5,12 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstring>
 
 #include <arrow/array.h>
+#include <arrow/array/array_dict.h>
 #include <arrow/array/builder_binary.h>
+#include <arrow/buffer.h>
 #include <arrow/io/interfaces.h>
 #include <arrow/record_batch.h>
 #include <arrow/scalar.h>
@@ -25,6 +28,7 @@
 #include "hoodie/config/storage_config.h"
 #include "hoodie/format/avro/avro_schema.h"
 #include "hoodie/format/avro/meta_fields.h"
+#include "hoodie/format/parquet/dictionary_choice.h"
 #include "hoodie/storage/storage.h"
 
 namespace hoodie {
@@ -50,7 +54,7 @@ Result<::arrow::Compression::type> ParseCodec(const std::string& name) {
 }  // namespace
 
 Result<std::shared_ptr<::parquet::WriterProperties>> MakeParquetWriterProperties(
-    const BaseFileWriterOptions& options) {
+    const BaseFileWriterOptions& options, const std::vector<std::string>& plain_columns) {
   HOODIE_ASSIGN_OR_RAISE(auto codec, ParseCodec(options.compression_codec));
   if (options.page_size <= 0 || options.block_size <= 0 || options.max_file_size <= 0) {
     return Status::Invalid("parquet page, block and max file sizes must be positive");
@@ -63,6 +67,11 @@ Result<std::shared_ptr<::parquet::WriterProperties>> MakeParquetWriterProperties
   if (codec == ::arrow::Compression::GZIP) builder.compression_level(kZlibDefaultLevel);
   if (options.dictionary_enabled) {
     builder.enable_dictionary();
+    for (const std::string& name : plain_columns) {
+      // A path of one name: a top-level column whose name may hold dots.
+      builder.disable_dictionary(std::make_shared<::parquet::schema::ColumnPath>(
+          std::vector<std::string>{name}));
+    }
   } else {
     builder.disable_dictionary();
   }
@@ -113,25 +122,51 @@ Result<BaseFileWriterOptions> BaseFileWriterOptions::FromConfig(
   return options;
 }
 
+Result<std::shared_ptr<::arrow::Array>> SequenceIds(std::string_view commit_time,
+                                                     int64_t task_partition_id,
+                                                     int64_t first_seqno, int64_t count) {
+  std::string value =
+      std::string(commit_time) + "_" + std::to_string(task_partition_id) + "_";
+  const size_t prefix = value.size();
+  ::arrow::StringBuilder seqnos;
+  HOODIE_RETURN_NOT_OK(seqnos.Reserve(count));
+  HOODIE_RETURN_NOT_OK(seqnos.ReserveData(count * static_cast<int64_t>(prefix + 8)));
+  for (int64_t i = 0; i < count; ++i) {
+    value.resize(prefix);
+    value += std::to_string(first_seqno + i);
+    HOODIE_RETURN_NOT_OK(seqnos.Append(value));
+  }
+  return seqnos.Finish();
+}
+
+Result<MetaColumns> MetaColumns::ForNewRecords(std::string_view commit_time,
+                                               int64_t task_partition_id,
+                                               int64_t first_seqno,
+                                               const std::vector<std::string>& keys) {
+  const auto count = static_cast<int64_t>(keys.size());
+  MetaColumns meta;
+  HOODIE_ASSIGN_OR_RAISE(meta.commit_seqno,
+                         SequenceIds(commit_time, task_partition_id, first_seqno, count));
+  ::arrow::StringBuilder record_keys;
+  HOODIE_RETURN_NOT_OK(record_keys.AppendValues(keys));
+  HOODIE_RETURN_NOT_OK(record_keys.Finish(&meta.record_key));
+  return meta;
+}
+
 Result<MetaColumns> MetaColumns::ForRecords(std::string_view commit_time,
                                             std::string_view partition_path,
                                             int64_t task_partition_id,
                                             int64_t first_seqno,
                                             const std::vector<std::string>& keys) {
-  ::arrow::StringBuilder times, seqnos, record_keys, partitions;
-  std::string prefix =
-      std::string(commit_time) + "_" + std::to_string(task_partition_id) + "_";
-  for (size_t i = 0; i < keys.size(); ++i) {
-    HOODIE_RETURN_NOT_OK(times.Append(commit_time));
-    HOODIE_RETURN_NOT_OK(seqnos.Append(prefix + std::to_string(first_seqno + i)));
-    HOODIE_RETURN_NOT_OK(record_keys.Append(keys[i]));
-    HOODIE_RETURN_NOT_OK(partitions.Append(partition_path));
-  }
-  MetaColumns meta;
-  HOODIE_RETURN_NOT_OK(times.Finish(&meta.commit_time));
-  HOODIE_RETURN_NOT_OK(seqnos.Finish(&meta.commit_seqno));
-  HOODIE_RETURN_NOT_OK(record_keys.Finish(&meta.record_key));
-  HOODIE_RETURN_NOT_OK(partitions.Finish(&meta.partition_path));
+  HOODIE_ASSIGN_OR_RAISE(MetaColumns meta, ForNewRecords(commit_time, task_partition_id,
+                                                         first_seqno, keys));
+  const auto count = static_cast<int64_t>(keys.size());
+  HOODIE_ASSIGN_OR_RAISE(meta.commit_time,
+                         ::arrow::MakeArrayFromScalar(
+                             ::arrow::StringScalar(std::string(commit_time)), count));
+  HOODIE_ASSIGN_OR_RAISE(meta.partition_path,
+                         ::arrow::MakeArrayFromScalar(
+                             ::arrow::StringScalar(std::string(partition_path)), count));
   return meta;
 }
 
@@ -147,16 +182,12 @@ Result<std::unique_ptr<BaseFileWriter>> BaseFileWriter::Make(
   }
   std::unique_ptr<BaseFileWriter> writer(new BaseFileWriter());
   HOODIE_ASSIGN_OR_RAISE(writer->avro_schema_, MakeAvroSchema(*data_schema, options));
-  HOODIE_ASSIGN_OR_RAISE(auto properties, MakeParquetWriterProperties(options));
-  writer->file_schema_ = AddMetadataFields(*data_schema)->RemoveMetadata();
+  HOODIE_RETURN_NOT_OK(MakeParquetWriterProperties(options).status());
+  writer->file_name_ = FileNameOf(path);
+  HOODIE_RETURN_NOT_OK(writer->MakeFileSchema(*data_schema, options));
   HOODIE_ASSIGN_OR_RAISE(writer->sink_, storage->Create(path, /*overwrite=*/false));
-  HOODIE_ASSIGN_OR_RAISE(
-      writer->writer_, ::parquet::arrow::FileWriter::Open(*writer->file_schema_,
-                                                          ::arrow::default_memory_pool(),
-                                                          writer->sink_, properties));
   writer->footer_ = options.footer_metadata;
   writer->storage_ = std::move(storage);
-  writer->file_name_ = FileNameOf(path);
   writer->path_ = std::move(path);
   writer->data_schema_ = std::move(data_schema);
   writer->options_ = std::move(options);
@@ -169,18 +200,46 @@ Status BaseFileWriter::Write(const ::arrow::RecordBatch& data, const MetaColumns
     return Status::Invalid("batch schema differs from the file's data schema: ",
                            data.schema()->ToString());
   }
-  int64_t rows = data.num_rows();
-  HOODIE_RETURN_NOT_OK(CheckMetaArray(meta.commit_time, "_hoodie_commit_time", rows));
-  HOODIE_RETURN_NOT_OK(CheckMetaArray(meta.commit_seqno, "_hoodie_commit_seqno", rows));
-  HOODIE_RETURN_NOT_OK(CheckMetaArray(meta.record_key, "_hoodie_record_key", rows));
-  HOODIE_RETURN_NOT_OK(
-      CheckMetaArray(meta.partition_path, "_hoodie_partition_path", rows));
-  HOODIE_ASSIGN_OR_RAISE(auto file_names, ::arrow::MakeArrayFromScalar(
-                                              ::arrow::StringScalar(file_name_), rows));
-  ::arrow::ArrayVector columns = {meta.commit_time, meta.commit_seqno, meta.record_key,
-                                  meta.partition_path, file_names};
+  const int64_t rows = data.num_rows();
+  // The size estimate counts the Arrow bytes of every row's values.
+  int64_t bytes = 0;
+  // A meta column: the caller's values, or this file's constant as a dictionary.
+  auto meta_column = [&](const std::shared_ptr<::arrow::Array>& given,
+                         const std::shared_ptr<::arrow::Array>& constant,
+                         const char* name) -> Result<std::shared_ptr<::arrow::Array>> {
+    if (constant == nullptr) {
+      HOODIE_RETURN_NOT_OK(CheckMetaArray(given, name, rows));
+      HOODIE_ASSIGN_OR_RAISE(int64_t size, ::arrow::util::ReferencedBufferSize(*given));
+      bytes += size;
+      return given;
+    }
+    if (given != nullptr) {
+      return Status::Invalid(name, " is constant in ", file_name_,
+                             ": the caller passes no values for it");
+    }
+    // What ReferencedBufferSize counts for the value in every row of a utf8 array: the
+    // characters and an offset a row.
+    const auto& value = static_cast<const ::arrow::StringArray&>(*constant);
+    bytes += rows * (value.value_length(0) + 4);
+    return Constant(constant, rows);
+  };
+  ::arrow::ArrayVector columns(kMetaFields.size());
+  HOODIE_ASSIGN_OR_RAISE(columns[0], meta_column(meta.commit_time, commit_time_value_,
+                                                 "_hoodie_commit_time"));
+  HOODIE_ASSIGN_OR_RAISE(columns[1],
+                         meta_column(meta.commit_seqno, nullptr, "_hoodie_commit_seqno"));
+  HOODIE_ASSIGN_OR_RAISE(columns[2],
+                         meta_column(meta.record_key, nullptr, "_hoodie_record_key"));
+  HOODIE_ASSIGN_OR_RAISE(columns[3], meta_column(meta.partition_path,
+                                                 partition_path_value_,
+                                                 "_hoodie_partition_path"));
+  HOODIE_ASSIGN_OR_RAISE(columns[4],
+                         meta_column(nullptr, file_name_value_, "_hoodie_file_name"));
+  HOODIE_ASSIGN_OR_RAISE(int64_t data_bytes, ::arrow::util::ReferencedBufferSize(data));
+  bytes += data_bytes;
   for (const auto& column : data.columns()) columns.push_back(column);
   auto batch = ::arrow::RecordBatch::Make(file_schema_, rows, std::move(columns));
+  if (writer_ == nullptr) HOODIE_RETURN_NOT_OK(OpenParquet(batch.get()));
   if (row_group_full_) {
     // Started here rather than when the group filled up, so Close() never leaves an
     // empty trailing row group.
@@ -190,10 +249,60 @@ Status BaseFileWriter::Write(const ::arrow::RecordBatch& data, const MetaColumns
   }
   HOODIE_RETURN_NOT_OK(writer_->WriteRecordBatch(*batch));
   HOODIE_RETURN_NOT_OK(TrackRecordKeys(*meta.record_key));
-  HOODIE_ASSIGN_OR_RAISE(int64_t bytes, ::arrow::util::ReferencedBufferSize(*batch));
   buffered_bytes_ += bytes;
   record_count_ += rows;
   return RollRowGroupIfFull();
+}
+
+Status BaseFileWriter::MakeFileSchema(const ::arrow::Schema& data_schema,
+                                      const BaseFileWriterOptions& options) {
+  auto one = [](const std::string& value) {
+    return ::arrow::MakeArrayFromScalar(::arrow::StringScalar(value), 1);
+  };
+  HOODIE_ASSIGN_OR_RAISE(file_name_value_, one(file_name_));
+  if (options.constant_commit_time) {
+    HOODIE_ASSIGN_OR_RAISE(commit_time_value_, one(*options.constant_commit_time));
+  }
+  if (options.constant_partition_path) {
+    HOODIE_ASSIGN_OR_RAISE(partition_path_value_, one(*options.constant_partition_path));
+  }
+  std::shared_ptr<::arrow::Schema> schema = AddMetadataFields(data_schema)->RemoveMetadata();
+  // Parquet maps a dictionary of strings to the same string column as utf8.
+  const auto dictionary = ::arrow::dictionary(::arrow::int32(), ::arrow::utf8());
+  const std::pair<int, const std::shared_ptr<::arrow::Array>*> constants[] = {
+      {0, &commit_time_value_}, {3, &partition_path_value_}, {4, &file_name_value_}};
+  for (const auto& [index, value] : constants) {
+    if (*value == nullptr) continue;
+    HOODIE_ASSIGN_OR_RAISE(
+        schema, schema->SetField(index, schema->field(index)->WithType(dictionary)));
+  }
+  file_schema_ = std::move(schema);
+  return Status::OK();
+}
+
+Result<std::shared_ptr<::arrow::Array>> BaseFileWriter::Constant(
+    const std::shared_ptr<::arrow::Array>& value, int64_t rows) {
+  const int64_t needed = rows * static_cast<int64_t>(sizeof(int32_t));
+  if (zero_indices_ == nullptr || zero_indices_->size() < needed) {
+    HOODIE_ASSIGN_OR_RAISE(std::shared_ptr<::arrow::Buffer> zeros,
+                           ::arrow::AllocateBuffer(needed));
+    std::memset(zeros->mutable_data(), 0, static_cast<size_t>(needed));
+    zero_indices_ = std::move(zeros);
+  }
+  // Every row is entry 0; the three constant columns share the indices.
+  auto indices = std::make_shared<::arrow::Int32Array>(rows, zero_indices_);
+  return std::make_shared<::arrow::DictionaryArray>(
+      ::arrow::dictionary(::arrow::int32(), ::arrow::utf8()), indices, value);
+}
+
+Status BaseFileWriter::OpenParquet(const ::arrow::RecordBatch* first) {
+  std::vector<std::string> plain;
+  if (first != nullptr && options_.dictionary_enabled) plain = DictionaryWouldNotPay(*first);
+  HOODIE_ASSIGN_OR_RAISE(auto properties, MakeParquetWriterProperties(options_, plain));
+  HOODIE_ASSIGN_OR_RAISE(
+      writer_, ::parquet::arrow::FileWriter::Open(*file_schema_, ::arrow::default_memory_pool(),
+                                                  sink_, properties));
+  return Status::OK();
 }
 
 Status BaseFileWriter::TrackRecordKeys(const ::arrow::Array& keys) {
@@ -235,6 +344,7 @@ Result<BaseFileWriteResult> BaseFileWriter::Close() {
   AddFooterMetadata(std::string(kAvroSchemaFooterKey), avro_schema_);
   auto metadata = std::make_shared<::arrow::KeyValueMetadata>();
   for (const auto& [key, value] : footer_) metadata->Append(key, value);
+  if (writer_ == nullptr) HOODIE_RETURN_NOT_OK(OpenParquet(nullptr));
   HOODIE_RETURN_NOT_OK(writer_->AddKeyValueMetadata(metadata));
   HOODIE_RETURN_NOT_OK(writer_->Close());
   if (!sink_->closed()) HOODIE_RETURN_NOT_OK(sink_->Close());

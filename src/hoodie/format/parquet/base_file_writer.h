@@ -55,6 +55,12 @@ struct BaseFileWriterOptions {
   bool write_min_max_record_keys = true;
   /// Extra footer entries (bloom filter, type code, ...), written in this order.
   std::vector<std::pair<std::string, std::string>> footer_metadata;
+  /// Set for a file of new records only: their one `_hoodie_commit_time` and
+  /// `_hoodie_partition_path`. Such a column (and `_hoodie_file_name`, the same in every
+  /// row of any file) is handed to Parquet as a one-entry dictionary, so no value is
+  /// copied or hashed per row; the file's bytes are the same as with a value per row.
+  std::optional<std::string> constant_commit_time;
+  std::optional<std::string> constant_partition_path;
 
   static BaseFileWriterOptions Defaults() { return {}; }
   /// Reads hoodie.parquet.{compression.codec,page.size,block.size,max.file.size} and
@@ -63,29 +69,43 @@ struct BaseFileWriterOptions {
 };
 
 /// The Parquet writer properties of `options`: codec (gzip at zlib's default level 6,
-/// as parquet-mr compresses), data page size and dictionary encoding; shared by base
-/// files and Parquet log blocks. Invalid for an unknown codec or a non-positive size.
+/// as parquet-mr compresses), data page size and dictionary encoding, except for the
+/// top-level `plain_columns`; shared by base files and Parquet log blocks. Invalid for
+/// an unknown codec or a non-positive size.
 ::arrow::Result<std::shared_ptr<::parquet::WriterProperties>> MakeParquetWriterProperties(
-    const BaseFileWriterOptions& options);
+    const BaseFileWriterOptions& options, const std::vector<std::string>& plain_columns = {});
 
 /// \brief Per-row values of the caller-supplied meta columns of one batch; every array
 /// is a utf8 array as long as the batch (nulls allowed, as in tables written with
-/// hoodie.populate.meta.fields=false). `_hoodie_file_name` is filled by the writer.
+/// hoodie.populate.meta.fields=false). `_hoodie_file_name` is filled by the writer, and
+/// so are the columns BaseFileWriterOptions makes constant: their arrays stay null.
 struct MetaColumns {
   std::shared_ptr<::arrow::Array> commit_time;
   std::shared_ptr<::arrow::Array> commit_seqno;
   std::shared_ptr<::arrow::Array> record_key;
   std::shared_ptr<::arrow::Array> partition_path;
 
-  /// Meta columns for newly written records: one commit time and partition path, and
-  /// sequence numbers `<commitTime>_<taskPartitionId>_<n>` counting from `first_seqno`
-  /// (HoodieRecord.generateSequenceId).
+  /// Meta columns for newly written records of a file whose commit time and partition
+  /// path are constant (BaseFileWriterOptions): the keys and sequence numbers only.
+  static ::arrow::Result<MetaColumns> ForNewRecords(std::string_view commit_time,
+                                                    int64_t task_partition_id,
+                                                    int64_t first_seqno,
+                                                    const std::vector<std::string>& keys);
+  /// ForNewRecords with the commit time and partition path as values per row (a log
+  /// block's records carry them).
   static ::arrow::Result<MetaColumns> ForRecords(std::string_view commit_time,
                                                  std::string_view partition_path,
                                                  int64_t task_partition_id,
                                                  int64_t first_seqno,
                                                  const std::vector<std::string>& keys);
 };
+
+/// `_hoodie_commit_seqno` values `<commitTime>_<taskPartitionId>_<n>` for the `count`
+/// numbers from `first_seqno` (HoodieRecord.generateSequenceId).
+::arrow::Result<std::shared_ptr<::arrow::Array>> SequenceIds(std::string_view commit_time,
+                                                             int64_t task_partition_id,
+                                                             int64_t first_seqno,
+                                                             int64_t count);
 
 /// What Close() reports about the written file (feeds HoodieWriteStat).
 struct BaseFileWriteResult {
@@ -102,7 +122,9 @@ struct BaseFileWriteResult {
 /// Columns: the five meta columns (optional string) first, then the data columns.
 /// Layout: Arrow's Parquet writer with standard 3-level lists and MAP key_value groups,
 /// decimals as FIXED_LEN_BYTE_ARRAY, timestamps as INT64 with their Arrow unit
-/// (isAdjustedToUTC when the Arrow type has a zone). Footer: the caller's entries,
+/// (isAdjustedToUTC when the Arrow type has a zone). Dictionary encoding (when enabled)
+/// for every column but those the first batch shows a dictionary would not shrink, as
+/// parquet-mr falls back after its first page. Footer: the caller's entries,
 /// min/max record key, `writer.model.name=avro` and `parquet.avro.schema` (Avro JSON
 /// with meta fields). Creates `path` (never overwrites); writes no marker. A writer
 /// destroyed without Close() leaves an incomplete file the caller must delete.
@@ -142,6 +164,22 @@ class BaseFileWriter {
   BaseFileWriter() = default;
   ::arrow::Status TrackRecordKeys(const ::arrow::Array& keys);
   ::arrow::Status RollRowGroupIfFull();
+  // Opens the Parquet writer, with dictionary encoding off for the columns of the
+  // file's first batch (meta columns included) that a dictionary would not shrink
+  // (DictionaryWouldNotPay); null for a file closed without rows.
+  ::arrow::Status OpenParquet(const ::arrow::RecordBatch* first);
+  // The file's Arrow schema: meta columns first, the constant ones as dictionaries.
+  ::arrow::Status MakeFileSchema(const ::arrow::Schema& data_schema,
+                                 const BaseFileWriterOptions& options);
+  // `value` (one string) in every one of `rows` rows, as a one-entry dictionary.
+  ::arrow::Result<std::shared_ptr<::arrow::Array>> Constant(
+      const std::shared_ptr<::arrow::Array>& value, int64_t rows);
+
+  // The constant meta columns' one value each (null: values per row).
+  std::shared_ptr<::arrow::Array> file_name_value_;
+  std::shared_ptr<::arrow::Array> commit_time_value_;
+  std::shared_ptr<::arrow::Array> partition_path_value_;
+  std::shared_ptr<::arrow::Buffer> zero_indices_;  // int32 zeros, grown as needed
 
   std::shared_ptr<Storage> storage_;
   std::string path_;

@@ -323,6 +323,70 @@ TEST_F(BaseFileWriterTest, CompressesGzipAtZlibDefaultLevel) {
   EXPECT_EQ(chunk->total_compressed_size(), level6);
 }
 
+// A file of new records takes its commit time and partition path (and, as every file, its
+// file name) as constants handed to Parquet as one-entry dictionaries: the file's bytes
+// are exactly those of values per row, over several batches and row groups, with
+// dictionaries on and off; the size estimate (and so where files roll over) is the same
+// too. Values per row for a constant column are refused.
+TEST_F(BaseFileWriterTest, ConstantMetaColumnsWriteTheBytesOfValuesPerRow) {
+  auto schema = ::arrow::schema({field("text", ::arrow::utf8())});
+  for (bool dictionary : {true, false}) {
+    SCOPED_TRACE(dictionary ? "dictionary" : "plain");
+    std::vector<std::string> bytes;
+    std::vector<int64_t> estimates;
+    for (bool constant : {false, true}) {
+      testing::TempDir dir;
+      std::string path = dir.Join(MakeBaseFileName("f1-0", "0-1-2", "20240101000000003"));
+      BaseFileWriterOptions options;
+      options.dictionary_enabled = dictionary;
+      options.block_size = 4096;  // several row groups
+      if (constant) {
+        options.constant_commit_time = "20240101000000003";
+        options.constant_partition_path = "2024/01/01";
+      }
+      ASSERT_OK_AND_ASSIGN(auto writer,
+                           BaseFileWriter::Make(Storage::Local(), path, schema, options));
+      for (int b = 0; b < 5; ++b) {
+        ::arrow::StringBuilder text;
+        std::vector<std::string> keys;
+        for (int i = 0; i < 300; ++i) {
+          ASSERT_OK(text.Append("row-" + std::to_string(b * 300 + i)));
+          keys.push_back("key-" + std::to_string(b * 300 + i));
+        }
+        auto batch = ::arrow::RecordBatch::Make(schema, 300, {text.Finish().ValueOrDie()});
+        ASSERT_OK_AND_ASSIGN(
+            auto meta, constant ? MetaColumns::ForNewRecords("20240101000000003", 0, b * 300,
+                                                             keys)
+                                : MetaColumns::ForRecords("20240101000000003", "2024/01/01",
+                                                          0, b * 300, keys));
+        ASSERT_OK(writer->Write(*batch, meta));
+      }
+      estimates.push_back(writer->EstimatedSize());
+      ASSERT_OK(writer->Close().status());
+      ASSERT_OK_AND_ASSIGN(std::string written, Storage::Local()->ReadAll(path));
+      bytes.push_back(std::move(written));
+    }
+    auto reader = ::parquet::ParquetFileReader::Open(
+        std::make_shared<::arrow::io::BufferReader>(::arrow::Buffer::FromString(bytes[1])));
+    EXPECT_GT(reader->metadata()->num_row_groups(), 1);
+    ASSERT_EQ(bytes[0].size(), bytes[1].size());
+    EXPECT_TRUE(bytes[0] == bytes[1]);
+    EXPECT_EQ(estimates[0], estimates[1]);
+  }
+  BaseFileWriterOptions options;
+  options.constant_commit_time = "20240101000000004";
+  ASSERT_OK_AND_ASSIGN(auto writer, BaseFileWriter::Make(Storage::Local(),
+                                                         PathFor("20240101000000004"),
+                                                         schema, options));
+  auto one = ::arrow::RecordBatch::Make(
+      schema, 1, {::arrow::json::ArrayFromJSONString(::arrow::utf8(), R"(["a"])").ValueOrDie()});
+  EXPECT_THAT(writer->Write(*one, MetaColumns::ForRecords("20240101000000004", "p1", 0, 0,
+                                                          {"k"})
+                                      .ValueOrDie()),
+              testing::StatusMessageHas("_hoodie_commit_time is constant"));
+  ASSERT_OK(writer->Close().status());
+}
+
 TEST_F(BaseFileWriterTest, RejectsBadInput) {
   auto storage = Storage::Local();
   auto schema = ::arrow::schema({field("id", ::arrow::int32())});
