@@ -6,6 +6,7 @@
 ///   hoodie-bench bulk_insert --records N --table DIR [--codec C] [--sort-mode M]
 ///   hoodie-bench upsert      --records N --base N --table DIR [--codec C]
 ///   hoodie-bench read        --table DIR [--query-type snapshot|read_optimized]
+///   hoodie-bench raw_read    --table DIR   (the latest base files, plain Arrow Parquet)
 ///   hoodie-bench compact     --table DIR   (schedules a compaction and runs it)
 ///   hoodie-bench generate    --records N [--base N] --out FILE.parquet   (Spark's input)
 ///
@@ -25,6 +26,7 @@
 #include "bench_data.h"
 #include <arrow/api.h>
 #include <arrow/io/file.h>
+#include <parquet/arrow/reader.h>
 #include <parquet/arrow/writer.h>
 #include <parquet/properties.h>
 #include <sys/resource.h>
@@ -176,6 +178,37 @@ HoodieConfig TableConfigFor(const Args& args, const std::string& operation) {
   return bytes;
 }
 
+// The yardstick of a copy-on-write snapshot: the same files (the latest base file of
+// every file group) read with plain Arrow Parquet, every column, no Hudi logic, with
+// Arrow's own column-parallel decoding; counted as ReadTable counts.
+::arrow::Result<int64_t> ReadBaseFilesRaw(const Args& args, int64_t* rows) {
+  auto storage = Storage::Local();
+  ARROW_ASSIGN_OR_RAISE(auto table, TableMetaClient::Load(storage, args.Get("table")));
+  ARROW_ASSIGN_OR_RAISE(auto view, FileSystemView::Load(*table));
+  ::parquet::ArrowReaderProperties properties;
+  properties.set_use_threads(true);
+  int64_t bytes = 0;
+  for (const BaseFile& file : view->LatestBaseFiles()) {
+    ARROW_ASSIGN_OR_RAISE(auto input, ::arrow::io::ReadableFile::Open(file.path));
+    ::parquet::arrow::FileReaderBuilder builder;
+    ARROW_RETURN_NOT_OK(builder.Open(input));
+    builder.properties(properties);
+    ARROW_ASSIGN_OR_RAISE(auto reader, builder.Build());
+    ARROW_ASSIGN_OR_RAISE(auto batches, reader->GetRecordBatchReader());
+    while (true) {
+      ARROW_ASSIGN_OR_RAISE(auto batch, batches->Next());
+      if (batch == nullptr) break;
+      *rows += batch->num_rows();
+      for (const auto& column : batch->columns()) {
+        for (const auto& buffer : column->data()->buffers) {
+          if (buffer) bytes += buffer->size();
+        }
+      }
+    }
+  }
+  return bytes;
+}
+
 // Schedules a compaction of every slice with logs and runs it, as `hoodie compaction run
 // --schedule` does; the table's codec (hoodie.parquet.compression.codec, gzip by
 // default, as in Hudi) unless --conf sets one. Counts the records written.
@@ -271,6 +304,9 @@ HoodieConfig TableConfigFor(const Args& args, const std::string& operation) {
   } else if (args.phase == "read") {
     counted = 0;
     ARROW_ASSIGN_OR_RAISE(bytes, ReadTable(args, &counted));
+  } else if (args.phase == "raw_read") {
+    counted = 0;
+    ARROW_ASSIGN_OR_RAISE(bytes, ReadBaseFilesRaw(args, &counted));
   } else if (args.phase == "list") {
     // Only the view's build is timed: --records is the number of partitions.
     double view_seconds = 0;
@@ -291,7 +327,8 @@ HoodieConfig TableConfigFor(const Args& args, const std::string& operation) {
   } else {
     return ::arrow::Status::Invalid(
         "unknown phase '", args.phase,
-        "' (raw, bulk_insert, upsert, read, compact, generate, json_read, list)");
+        "' (raw, bulk_insert, upsert, read, raw_read, compact, generate, json_read, "
+        "list)");
   }
   double seconds = timed.value_or(
       std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count());
