@@ -2,7 +2,12 @@
 /// \file hoodie/read/merged_slice_scan.cc
 /// \brief MergedSliceScan: base rows merged with the slice's log records, streamed.
 #include <algorithm>
+#include <vector>
 
+#include <arrow/builder.h>
+#include <arrow/compute/api_vector.h>
+#include <arrow/datum.h>
+#include <arrow/record_batch.h>
 
 #include "hoodie/common/macros.h"
 #include "hoodie/format/avro/meta_fields.h"
@@ -54,7 +59,7 @@ class MergedSliceScan : public ::arrow::RecordBatchReader {
       std::shared_ptr<::arrow::RecordBatch> base;
       HOODIE_RETURN_NOT_OK(base_batches_->ReadNext(&base));
       if (base != nullptr) {
-        HOODIE_ASSIGN_OR_RAISE(*out, MergeBaseBatch(*base));
+        HOODIE_ASSIGN_OR_RAISE(*out, MergeBaseBatch(base));
         return ::arrow::Status::OK();
       }
       base_batches_.reset();
@@ -89,37 +94,54 @@ class MergedSliceScan : public ::arrow::RecordBatchReader {
   }
 
   ::arrow::Result<std::shared_ptr<::arrow::RecordBatch>> MergeBaseBatch(
-      const ::arrow::RecordBatch& base) {
+      const std::shared_ptr<::arrow::RecordBatch>& base) {
     HOODIE_ASSIGN_OR_RAISE(auto builder, MergedBatchBuilder::Make(spec_.table_schema));
     LogRecordMap& records = log_records_->records();
     std::shared_ptr<::arrow::Array> keys =
-        base.GetColumnByName(std::string(kRecordKeyField));
+        base->GetColumnByName(std::string(kRecordKeyField));
     if (keys == nullptr && records.size() > 0) {
       return ::arrow::Status::Invalid(
           "base file has no ", kRecordKeyField,
           " column to merge its log records by: ", base_path_);
     }
+    // Only rows with a log record go through the builder when the base file has the
+    // table's schema: a batch none of whose rows has one goes out as it is, the others
+    // are put together column by column at the end. Base files of another schema (an
+    // older one, other nullability) are rebuilt row by row into the table's schema.
+    const bool as_is =
+        base->schema()->Equals(*spec_.table_schema, /*check_metadata=*/false);
     if (records.size() == 0 || spec_.merge_type == MergeType::kSkipMerge) {
-      for (int64_t row = 0; row < base.num_rows(); ++row) {
-        HOODIE_RETURN_NOT_OK(builder->AppendRow({&base, row}));
+      if (as_is) return base;
+      for (int64_t row = 0; row < base->num_rows(); ++row) {
+        HOODIE_RETURN_NOT_OK(builder->AppendRow({base.get(), row}));
       }
       return builder->Finish();
     }
     // All keys of the batch looked up at once, so spilled records are read back
     // together into one batch.
     keys_.clear();
-    for (int64_t row = 0; row < base.num_rows(); ++row) {
+    for (int64_t row = 0; row < base->num_rows(); ++row) {
       HOODIE_ASSIGN_OR_RAISE(std::string_view key, RecordKeyAt(*keys, row));
       keys_.push_back(key);
     }
     HOODIE_RETURN_NOT_OK(records.FindAll(keys_, &entries_));
-    for (int64_t row = 0; row < base.num_rows(); ++row) {
-      RowRef stored{&base, row};
+    // Where each output row comes from: a base row as it is, or a built row (numbered
+    // after the base rows).
+    ::arrow::Int32Builder sources;
+    HOODIE_RETURN_NOT_OK(sources.Reserve(base->num_rows()));
+    bool untouched = true;
+    for (int64_t row = 0; row < base->num_rows(); ++row) {
+      RowRef stored{base.get(), row};
       const LogRecordEntry* entry = entries_[row];
       if (entry == nullptr) {
-        HOODIE_RETURN_NOT_OK(builder->AppendRow(stored));
+        if (as_is) {
+          sources.UnsafeAppend(static_cast<int32_t>(row));
+        } else {
+          HOODIE_RETURN_NOT_OK(builder->AppendRow(stored));
+        }
         continue;
       }
+      untouched = false;
       if (entry->deleted) {
         HOODIE_RETURN_NOT_OK(records.MarkMergedWithBase(keys_[row]));
         continue;
@@ -127,10 +149,24 @@ class MergedSliceScan : public ::arrow::RecordBatchReader {
       RowRef log_record = entry->record();
       HOODIE_ASSIGN_OR_RAISE(MergeResult result,
                              spec_.merger->Combine(stored, log_record));
+      const int64_t before = builder->num_rows();
       HOODIE_RETURN_NOT_OK(builder->Append(result, stored, log_record));
+      if (as_is && builder->num_rows() > before) {
+        sources.UnsafeAppend(static_cast<int32_t>(base->num_rows() + before));
+      }
       HOODIE_RETURN_NOT_OK(records.MarkMergedWithBase(keys_[row]));
     }
-    return builder->Finish();
+    HOODIE_ASSIGN_OR_RAISE(auto built, builder->Finish());
+    if (!as_is) return built;
+    if (untouched) return base;
+    // One copy joins the base and built rows, one gather puts them in order: both are
+    // column by column, far cheaper than building every base row anew.
+    HOODIE_ASSIGN_OR_RAISE(auto joined, ::arrow::ConcatenateRecordBatches({base, built}));
+    HOODIE_ASSIGN_OR_RAISE(auto indices, sources.Finish());
+    HOODIE_ASSIGN_OR_RAISE(
+        ::arrow::Datum taken,
+        ::arrow::compute::Take(::arrow::Datum(joined), ::arrow::Datum(indices)));
+    return taken.record_batch();
   }
 
   // Log records no base row consumed: inserts into the log, or every log record
