@@ -164,8 +164,10 @@ class BaseFileScan : public ::arrow::RecordBatchReader {
     reader_.reset();
     while (file_index_ < files_.size()) {
       const BaseFile& file = files_[file_index_++];
+      // Table reads run on the caller's thread, outside Arrow's CPU pool.
       HOODIE_ASSIGN_OR_RAISE(reader_,
-                             BaseFileReader::Open(storage_, file.path, spec_.batch_size));
+                             BaseFileReader::Open(storage_, file.path, spec_.batch_size,
+                                                  BaseFileReader::Decode::kParallel));
       if (spec_.record_key && !MayContainKey(*reader_, *spec_.record_key)) {
         reader_.reset();
         continue;

@@ -87,7 +87,8 @@ class MergedSliceScan : public ::arrow::RecordBatchReader {
     if (slice.base_file) {
       base_path_ = slice.base_file->path;
       HOODIE_ASSIGN_OR_RAISE(
-          base_reader_, BaseFileReader::Open(storage_, base_path_, RowsPerMergedBatch()));
+          base_reader_, BaseFileReader::Open(storage_, base_path_, RowsPerMergedBatch(),
+                                             BaseFileReader::Decode::kParallel));
       HOODIE_ASSIGN_OR_RAISE(base_batches_, base_reader_->GetRecordBatchReader());
     }
     return true;

@@ -76,12 +76,14 @@ BaseFileReader::~BaseFileReader() = default;
 
 Result<std::unique_ptr<BaseFileReader>> BaseFileReader::Open(std::shared_ptr<Storage> storage,
                                                              std::string path,
-                                                             int64_t batch_size) {
+                                                             int64_t batch_size,
+                                                             Decode decode) {
   HOODIE_ASSIGN_OR_RAISE(auto file, storage->OpenForRead(path));
   std::unique_ptr<BaseFileReader> reader(new BaseFileReader());
   HOODIE_RETURN_NOT_OK(ReadGuard(path, [&]() -> Status {
     ::parquet::ArrowReaderProperties properties;
     if (batch_size > 0) properties.set_batch_size(batch_size);
+    properties.set_use_threads(decode == Decode::kParallel);
     ::parquet::arrow::FileReaderBuilder builder;
     Status opened = builder.Open(std::move(file));
     if (!opened.ok()) {

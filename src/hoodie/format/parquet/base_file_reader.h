@@ -63,11 +63,18 @@ class BaseFileReader {
  public:
   ~BaseFileReader();
 
+  /// How a reader decodes: one column after another on the caller's thread, or the
+  /// columns of a row group in parallel on Arrow's CPU pool. Parallel is for readers
+  /// outside that pool only: a task of the pool that waits on it can wait forever once
+  /// every thread of the pool is such a task.
+  enum class Decode { kSerial, kParallel };
+
   /// Opens `path` through `storage` and reads the footer; batches hold `batch_size`
   /// rows unless a read asks otherwise (0: Parquet's default).
   /// \return IOError from storage, or naming the file when it is not Parquet.
   static ::arrow::Result<std::unique_ptr<BaseFileReader>> Open(
-      std::shared_ptr<Storage> storage, std::string path, int64_t batch_size = 0);
+      std::shared_ptr<Storage> storage, std::string path, int64_t batch_size = 0,
+      Decode decode = Decode::kSerial);
 
   const std::string& path() const { return path_; }
   /// The Arrow schema of the whole file (meta columns first when present).
