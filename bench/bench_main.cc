@@ -151,6 +151,21 @@ HoodieConfig TableConfigFor(const Args& args, const std::string& operation) {
   return bytes;
 }
 
+// Reads `stream` to its end, adding its rows and the bytes of their buffers.
+::arrow::Status CountBatches(::arrow::RecordBatchReader* stream, int64_t* rows,
+                             int64_t* bytes) {
+  while (true) {
+    ARROW_ASSIGN_OR_RAISE(auto batch, stream->Next());
+    if (batch == nullptr) return ::arrow::Status::OK();
+    *rows += batch->num_rows();
+    for (const auto& column : batch->columns()) {
+      for (const auto& buffer : column->data()->buffers) {
+        if (buffer) *bytes += buffer->size();
+      }
+    }
+  }
+}
+
 ::arrow::Result<int64_t> ReadTable(const Args& args, int64_t* rows) {
   auto storage = Storage::Local();
   ARROW_ASSIGN_OR_RAISE(auto table, TableMetaClient::Load(storage, args.Get("table")));
@@ -165,16 +180,7 @@ HoodieConfig TableConfigFor(const Args& args, const std::string& operation) {
   ARROW_ASSIGN_OR_RAISE(ReadOptions options, ReadOptions::FromConfig(config));
   ARROW_ASSIGN_OR_RAISE(auto stream, reader->Read(options));
   int64_t bytes = 0;
-  while (true) {
-    ARROW_ASSIGN_OR_RAISE(auto batch, stream->Next());
-    if (batch == nullptr) break;
-    *rows += batch->num_rows();
-    for (const auto& column : batch->columns()) {
-      for (const auto& buffer : column->data()->buffers) {
-        if (buffer) bytes += buffer->size();
-      }
-    }
-  }
+  ARROW_RETURN_NOT_OK(CountBatches(stream.get(), rows, &bytes));
   return bytes;
 }
 
@@ -195,16 +201,7 @@ HoodieConfig TableConfigFor(const Args& args, const std::string& operation) {
     builder.properties(properties);
     ARROW_ASSIGN_OR_RAISE(auto reader, builder.Build());
     ARROW_ASSIGN_OR_RAISE(auto batches, reader->GetRecordBatchReader());
-    while (true) {
-      ARROW_ASSIGN_OR_RAISE(auto batch, batches->Next());
-      if (batch == nullptr) break;
-      *rows += batch->num_rows();
-      for (const auto& column : batch->columns()) {
-        for (const auto& buffer : column->data()->buffers) {
-          if (buffer) bytes += buffer->size();
-        }
-      }
-    }
+    ARROW_RETURN_NOT_OK(CountBatches(batches.get(), rows, &bytes));
   }
   return bytes;
 }

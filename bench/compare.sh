@@ -38,11 +38,9 @@ mkdir -p "$work"
 results="$work/results.jsonl"
 : > "$results"
 # phase NAME COMMAND...: runs one phase and keeps its JSON line under NAME.
-phase() {
-  local name="$1"
-  shift
-  "$@" | grep '^{' | sed -E "s/\"phase\": ?\"[a-z_]*\"/\"phase\":\"$name\"/" | tee -a "$results"
-}
+# shellcheck source=bench/lib.sh
+source "$root/bench/lib.sh"
+phase() { bench_phase "$1" "$results" "${@:2}"; }
 mor=(--conf hoodie.datasource.write.table.type=MERGE_ON_READ
      --conf hoodie.parquet.small.file.limit=0)
 

@@ -51,12 +51,10 @@ fi
 mkdir -p "$work"
 results="$work/results.jsonl"
 : > "$results"
-# Runs one phase and keeps its JSON line, renamed to $1.
-phase() {
-  local name="$1"
-  shift
-  "$@" | grep '^{' | sed -E "s/\"phase\": ?\"[a-z_]*\"/\"phase\":\"$name\"/" | tee -a "$results"
-}
+# phase NAME COMMAND...: runs one phase and keeps its JSON line under NAME.
+# shellcheck source=bench/lib.sh
+source "$root/bench/lib.sh"
+phase() { bench_phase "$1" "$results" "${@:2}"; }
 
 echo "load before: $(cut -d' ' -f1-3 /proc/loadavg)" >&2
 for type in $types; do
