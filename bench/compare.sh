@@ -29,17 +29,10 @@ bin="${HOODIE_BUILD_DIR:-$root/build}/bench/hoodie-bench"
 py="$root/.venv-interop/bin/python"
 [ -x "$bin" ] || { echo "hoodie-bench not built at $bin: run scripts/build.sh" >&2; exit 1; }
 [ -x "$py" ] || { echo "no .venv-interop: run scripts/setup-interop.sh" >&2; exit 1; }
-work="${BENCH_DIR:-}"
-if [ -z "$work" ]; then
-  work="$(mktemp -d /tmp/hoodie-compare.XXXXXX)"
-  trap 'rm -rf "$work"' EXIT
-fi
-mkdir -p "$work"
-results="$work/results.jsonl"
-: > "$results"
-# phase NAME COMMAND...: runs one phase and keeps its JSON line under NAME.
 # shellcheck source=bench/lib.sh
 source "$root/bench/lib.sh"
+bench_workdir hoodie-compare
+# phase NAME COMMAND...: runs one phase and keeps its JSON line under NAME.
 phase() { bench_phase "$1" "$results" "${@:2}"; }
 mor=(--conf hoodie.datasource.write.table.type=MERGE_ON_READ
      --conf hoodie.parquet.small.file.limit=0)

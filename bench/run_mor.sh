@@ -43,17 +43,10 @@ if [ ! -x "$bin" ]; then
   echo "hoodie-bench not built at $bin: cmake --build build --target hoodie-bench" >&2
   exit 1
 fi
-work="${BENCH_DIR:-}"
-if [ -z "$work" ]; then
-  work="$(mktemp -d /tmp/hoodie-bench-mor.XXXXXX)"
-  trap 'rm -rf "$work"' EXIT
-fi
-mkdir -p "$work"
-results="$work/results.jsonl"
-: > "$results"
-# phase NAME COMMAND...: runs one phase and keeps its JSON line under NAME.
 # shellcheck source=bench/lib.sh
 source "$root/bench/lib.sh"
+bench_workdir hoodie-bench-mor
+# phase NAME COMMAND...: runs one phase and keeps its JSON line under NAME.
 phase() { bench_phase "$1" "$results" "${@:2}"; }
 
 echo "load before: $(cut -d' ' -f1-3 /proc/loadavg)" >&2

@@ -100,8 +100,7 @@ void FilterHeader::Write(std::string* out) const {
 
 BitVectorFilter::BitVectorFilter(const FilterHeader& header)
     : header_(header),
-      // ceil(2^64 / d); wraps to 0 for d = 1, where every remainder is 0 anyway.
-      remainder_magic_(UINT64_MAX / static_cast<uint32_t>(header.vector_size) + 1),
+      position_(header.vector_size),
       bits_(BitVectorBytes(header.vector_size), 0) {}
 
 ::arrow::Result<BitVectorFilter> BitVectorFilter::Read(ByteReader* reader) {
@@ -122,27 +121,18 @@ BitVectorFilter::BitVectorFilter(const FilterHeader& header)
 
 template <typename Fn>
 bool BitVectorFilter::ForEachPosition(std::string_view key, Fn&& fn) const {
-  const auto divisor = static_cast<uint32_t>(header_.vector_size);
-  // Java's `%` truncates toward zero, so abs(seed % d) is |seed| mod d, |INT_MIN| (2^31)
-  // included.
-  auto position = [&](int32_t seed) {
-    const uint32_t magnitude =
-        seed < 0 ? 0u - static_cast<uint32_t>(seed) : static_cast<uint32_t>(seed);
-    const uint64_t low = remainder_magic_ * magnitude;
-    return static_cast<uint32_t>((static_cast<unsigned __int128>(low) * divisor) >> 64);
-  };
   int32_t seed = 0;
   if (header_.hash_type == HashType::kMurmur) {
     const MurmurHasher hasher(key);
     for (int32_t i = 0; i < header_.num_hashes; ++i) {
       seed = hasher.Hash(seed);
-      if (!fn(position(seed))) return false;
+      if (!fn(position_.Of(seed))) return false;
     }
     return true;
   }
   for (int32_t i = 0; i < header_.num_hashes; ++i) {
     seed = HashBytes(header_.hash_type, key, seed);
-    if (!fn(position(seed))) return false;
+    if (!fn(position_.Of(seed))) return false;
   }
   return true;
 }

@@ -58,6 +58,29 @@ struct FilterHeader {
 ///
 /// Bit i lives in byte i / 8 under mask 1 << (i % 8), which is also the serialized
 /// order, so serialization is a copy. Callers reject empty keys before Add/Test.
+/// \brief Java's `Math.abs(value % divisor)` for one fixed divisor >= 1, by two
+/// multiplications instead of a division (Lemire, Kaser and Kurz, "Faster Remainder by
+/// Direct Computation", 2019). Java's `%` truncates toward zero, so the result is
+/// |value| mod divisor, with |INT_MIN| = 2^31.
+class JavaAbsRemainder {
+ public:
+  explicit JavaAbsRemainder(int32_t divisor)
+      : divisor_(static_cast<uint32_t>(divisor)),
+        // ceil(2^64 / d); wraps to 0 for d = 1, where every remainder is 0 anyway.
+        magic_(UINT64_MAX / divisor_ + 1) {}
+
+  uint32_t Of(int32_t value) const {
+    const uint32_t magnitude =
+        value < 0 ? 0u - static_cast<uint32_t>(value) : static_cast<uint32_t>(value);
+    const uint64_t low = magic_ * magnitude;
+    return static_cast<uint32_t>((static_cast<unsigned __int128>(low) * divisor_) >> 64);
+  }
+
+ private:
+  uint32_t divisor_;
+  uint64_t magic_;
+};
+
 class BitVectorFilter {
  public:
   explicit BitVectorFilter(const FilterHeader& header);
@@ -79,10 +102,8 @@ class BitVectorFilter {
   bool ForEachPosition(std::string_view key, Fn&& fn) const;
 
   FilterHeader header_;
-  // abs(hash % vector_size) costs a division per position, 30 a key at Hudi's default
-  // false positive rate; the remainder by this fixed divisor is two multiplications
-  // (Lemire, Kaser and Kurz, "Faster Remainder by Direct Computation", 2019).
-  uint64_t remainder_magic_ = 0;
+  // A division per position would cost 30 a key at Hudi's default false positive rate.
+  JavaAbsRemainder position_;
   std::vector<uint8_t> bits_;
 };
 

@@ -99,10 +99,22 @@ TEST(HashTest, MurmurHasherGivesMurmurHashForEverySeed) {
   }
 }
 
-// The filter's positions are Java's abs(h % vectorSize), computed without a division:
-// every hash of many keys against the plain formula, for divisors from 1 (every
-// position 0) to INT_MAX, with both hash types; a key whose chain reaches INT_MIN is
-// covered by the wide sweep of seeds the chains produce.
+// Java's abs(h % d) without a division, at the edges: INT_MIN (whose magnitude 2^31 no
+// int32 holds), INT_MAX, -1 and 0, for divisors from 1 to INT_MAX.
+TEST(HashTest, JavaAbsRemainderMatchesTheDivisionAtTheEdges) {
+  for (int32_t divisor : {1, 2, 3, 7, 64, 1000003, 2587966, INT_MAX - 1, INT_MAX}) {
+    const internal::JavaAbsRemainder remainder(divisor);
+    for (int32_t value : {INT_MIN, INT_MIN + 1, -2587967, -1, 0, 1, 2587966, INT_MAX - 1,
+                          INT_MAX}) {
+      EXPECT_EQ(remainder.Of(value), static_cast<uint32_t>(std::abs(value % divisor)))
+          << value << " % " << divisor;
+    }
+  }
+}
+
+// The filter's positions are Java's abs(h % vectorSize): every hash of many keys against
+// the plain formula, for divisors from 1 (every position 0) to INT_MAX, with both hash
+// types.
 TEST(HashTest, FilterPositionsAreJavasRemainderForEveryDivisor) {
   for (HashType type : {HashType::kMurmur, HashType::kJenkins}) {
     for (int32_t divisor : {1, 2, 3, 7, 64, 1000003, 2587966, INT_MAX - 1, INT_MAX}) {
