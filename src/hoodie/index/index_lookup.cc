@@ -3,6 +3,7 @@
 /// \brief Steps shared by the file-based indexes.
 #include <algorithm>
 #include <unordered_map>
+#include <unordered_set>
 
 #include <arrow/array.h>
 #include <arrow/util/parallel.h>
@@ -87,11 +88,13 @@ std::map<std::string_view, std::vector<std::string_view>> KeysByPartition(
         "cannot index it: ",
         path);
   }
+  // Every key of the file is probed: a hash lookup, not a binary search of string
+  // comparisons among the candidates (most of an upsert's index time at 10 M rows).
+  std::unordered_set<std::string_view> candidates(sorted_candidates.begin(),
+                                                  sorted_candidates.end());
   for (int64_t i = 0; i < record_keys->length(); ++i) {
     std::string_view key = record_keys->GetView(i);
-    if (std::binary_search(sorted_candidates.begin(), sorted_candidates.end(), key)) {
-      found.emplace_back(key);
-    }
+    if (candidates.count(key)) found.emplace_back(key);
   }
   std::sort(found.begin(), found.end());
   found.erase(std::unique(found.begin(), found.end()), found.end());

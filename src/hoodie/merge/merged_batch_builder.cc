@@ -5,6 +5,7 @@
 
 #include <arrow/array.h>
 #include <arrow/array/builder_base.h>
+#include <arrow/compute/api_vector.h>
 #include <arrow/compute/cast.h>
 #include <arrow/record_batch.h>
 #include <arrow/type.h>
@@ -206,6 +207,19 @@ int64_t MergedBatchBuilder::num_rows() const { return impl_->num_rows(); }
 
 ::arrow::Result<std::shared_ptr<::arrow::RecordBatch>> MergedBatchBuilder::Finish() {
   return impl_->Finish();
+}
+
+::arrow::Result<std::shared_ptr<::arrow::RecordBatch>> GatherRows(
+    const std::shared_ptr<::arrow::RecordBatch>& base,
+    const std::shared_ptr<::arrow::RecordBatch>& built, const ::arrow::Array& sources) {
+  std::shared_ptr<::arrow::RecordBatch> joined = base;
+  if (built != nullptr && built->num_rows() > 0) {
+    ARROW_ASSIGN_OR_RAISE(joined, ::arrow::ConcatenateRecordBatches({base, built}));
+  }
+  ARROW_ASSIGN_OR_RAISE(::arrow::Datum taken,
+                        ::arrow::compute::Take(::arrow::Datum(joined),
+                                               ::arrow::Datum(sources.data())));
+  return taken.record_batch();
 }
 
 namespace {

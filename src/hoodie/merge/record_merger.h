@@ -204,6 +204,14 @@ class MergedBatchBuilder {
   std::unique_ptr<Impl> impl_;
 };
 
+/// Rows of `base` followed by `built` (whose rows are numbered after base's), picked in
+/// the order of `sources`: one concatenation and one gather, column by column, so rows
+/// a merge leaves as they are never pass through a row builder. `built` may be null or
+/// empty; both batches must have the same fields.
+::arrow::Result<std::shared_ptr<::arrow::RecordBatch>> GatherRows(
+    const std::shared_ptr<::arrow::RecordBatch>& base,
+    const std::shared_ptr<::arrow::RecordBatch>& built, const ::arrow::Array& sources);
+
 /// The record that survives for one key while pre-combining a batch: row `row` of the
 /// batch, or, once PreCombine built a new record, the one-row batch `combined`.
 struct PreCombineSurvivor {

@@ -5,7 +5,6 @@
 #include <vector>
 
 #include <arrow/builder.h>
-#include <arrow/compute/api_vector.h>
 #include <arrow/datum.h>
 #include <arrow/record_batch.h>
 
@@ -160,14 +159,8 @@ class MergedSliceScan : public ::arrow::RecordBatchReader {
     HOODIE_ASSIGN_OR_RAISE(auto built, builder->Finish());
     if (!as_is) return built;
     if (untouched) return base;
-    // One copy joins the base and built rows, one gather puts them in order: both are
-    // column by column, far cheaper than building every base row anew.
-    HOODIE_ASSIGN_OR_RAISE(auto joined, ::arrow::ConcatenateRecordBatches({base, built}));
     HOODIE_ASSIGN_OR_RAISE(auto indices, sources.Finish());
-    HOODIE_ASSIGN_OR_RAISE(
-        ::arrow::Datum taken,
-        ::arrow::compute::Take(::arrow::Datum(joined), ::arrow::Datum(indices)));
-    return taken.record_batch();
+    return GatherRows(base, built, *indices);
   }
 
   // Log records no base row consumed: inserts into the log, or every log record

@@ -5,9 +5,11 @@
 #include "hoodie/client/write_client.h"
 
 #include <algorithm>
+#include <map>
 
 #include <arrow/api.h>
 #include <gtest/gtest.h>
+#include <parquet/arrow/reader.h>
 
 #include "hoodie/format/avro/meta_fields.h"
 #include "hoodie/format/parquet/file_naming.h"
@@ -199,6 +201,93 @@ TEST(WriteClientTest, UpsertRewritesTouchedGroupsAndKeepsOldCommitTimes) {
                       Row(t2, t2 + "_0_0", "k4", "ny", "d", 4, "ny"),
                       Row(t2, t2 + "_1_0", "k1", "sf", "a2", 5, "sf"),
                   }));
+}
+
+// The merge handle reads a base file batch by batch (65,536 rows) and gathers each
+// batch's output column by column: rows keep their file order and, unless merged,
+// their meta values; merged rows and then the inserts take this commit's sequence
+// numbers in file order, in whichever batch they fall.
+TEST(WriteClientTest, UpsertMergesABaseFileOfManyBatchesInFileOrder) {
+  Fixture f(TripConfig(false));
+  constexpr int kRows = 150000;
+  std::vector<TripRow> rows;
+  for (int i = 0; i < kRows; ++i) {
+    rows.push_back({"k" + std::to_string(1000000 + i), "n" + std::to_string(i), 1, "sf"});
+  }
+  auto write = [&](WriteOperationType op, const std::vector<TripRow>& input) {
+    std::string instant = f.client->StartCommit().ValueOrDie();
+    auto reader = TripReader(input, 8192);
+    return f.client->Write(instant, op, reader.get());
+  };
+  ASSERT_OK_AND_ASSIGN(WriteResult first, write(WriteOperationType::kBulkInsert, rows));
+  ASSERT_EQ(first.stats.size(), 1u);
+  const std::string t1 = first.instant_time;
+  // Updates in the first, second and third batch (the default payload,
+  // OverwriteWithLatestAvroPayload, takes an update whatever its ordering value), then
+  // two inserts.
+  ASSERT_OK_AND_ASSIGN(
+      WriteResult second,
+      write(WriteOperationType::kUpsert, {{"k1140000", "u3", 2, "sf"},
+                                          {"k1000010", "u1", 2, "sf"},
+                                          {"k1070000", "u2", 2, "sf"},
+                                          {"k1070001", "old", 0, "sf"},
+                                          {"k2000001", "i2", 2, "sf"},
+                                          {"k2000000", "i1", 2, "sf"}}));
+  const std::string t2 = second.instant_time;
+  ASSERT_EQ(second.stats.size(), 1u);
+  EXPECT_EQ(second.stats[0].num_update_writes, 4);
+  EXPECT_EQ(second.stats[0].num_inserts, 2);
+  EXPECT_EQ(second.stats[0].num_writes, kRows + 2);
+  auto read_file = [&](const WriteStat& stat) {
+    auto file = f.storage->OpenForRead(JoinPath(f.base, *stat.path)).ValueOrDie();
+    auto reader =
+        ::parquet::arrow::OpenFile(file, ::arrow::default_memory_pool()).ValueOrDie();
+    std::shared_ptr<::arrow::Table> table;
+    EXPECT_OK(reader->ReadTable(&table));
+    return table->CombineChunksToBatch().ValueOrDie();
+  };
+  auto text = [](const std::shared_ptr<::arrow::RecordBatch>& batch, const char* column,
+                 int64_t row) {
+    return std::string(std::static_pointer_cast<::arrow::StringArray>(
+                           batch->GetColumnByName(column))
+                           ->GetView(row));
+  };
+  auto merged = read_file(second.stats[0]);
+  ASSERT_EQ(merged->num_rows(), kRows + 2);
+  const std::map<int64_t, std::pair<std::string, std::string>> written = {
+      {10, {"u1", t2 + "_0_0"}},
+      {70000, {"u2", t2 + "_0_1"}},
+      {70001, {"old", t2 + "_0_2"}},
+      {140000, {"u3", t2 + "_0_3"}},
+      {kRows, {"i2", t2 + "_0_4"}},  // inserts in arrival order
+      {kRows + 1, {"i1", t2 + "_0_5"}}};
+  for (int64_t row = 0; row < merged->num_rows(); ++row) {
+    auto it = written.find(row);
+    if (it == written.end()) {
+      ASSERT_EQ(text(merged, "_hoodie_record_key", row), "k" + std::to_string(1000000 + row));
+      ASSERT_EQ(text(merged, "_hoodie_commit_time", row), t1);
+      ASSERT_EQ(text(merged, "name", row), "n" + std::to_string(row));
+      continue;
+    }
+    EXPECT_EQ(text(merged, "name", row), it->second.first) << row;
+    EXPECT_EQ(text(merged, "_hoodie_commit_time", row), t2) << row;
+    EXPECT_EQ(text(merged, "_hoodie_commit_seqno", row), it->second.second) << row;
+    EXPECT_EQ(text(merged, "_hoodie_file_name", row),
+              second.stats[0].path->substr(second.stats[0].path->rfind('/') + 1));
+  }
+  // Deletes in two batches leave the other rows in order.
+  ASSERT_OK_AND_ASSIGN(
+      WriteResult third,
+      write(WriteOperationType::kDelete, {{"k1000010", "", 0, "sf"},
+                                          {"k1140001", "", 0, "sf"}}));
+  EXPECT_EQ(third.stats[0].num_deletes, 2);
+  auto after = read_file(third.stats[0]);
+  ASSERT_EQ(after->num_rows(), kRows);
+  EXPECT_EQ(text(after, "_hoodie_record_key", 9), "k1000009");
+  EXPECT_EQ(text(after, "_hoodie_record_key", 10), "k1000011");
+  EXPECT_EQ(text(after, "_hoodie_record_key", 139999), "k1140000");
+  EXPECT_EQ(text(after, "_hoodie_commit_seqno", 139999), t2 + "_0_3");
+  EXPECT_EQ(text(after, "_hoodie_record_key", 140000), "k1140002");
 }
 
 TEST(WriteClientTest, UpsertDeduplicatesByPrecombineFieldInsertKeepsDuplicates) {

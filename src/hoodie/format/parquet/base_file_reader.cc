@@ -84,6 +84,9 @@ Result<std::unique_ptr<BaseFileReader>> BaseFileReader::Open(std::shared_ptr<Sto
     ::parquet::ArrowReaderProperties properties;
     if (batch_size > 0) properties.set_batch_size(batch_size);
     properties.set_use_threads(decode == Decode::kParallel);
+    // A serial reader streams: pre-buffering caches every requested column chunk of
+    // the file until the reader goes, so a merge of a large file would hold all of it.
+    if (decode == Decode::kSerial) properties.set_pre_buffer(false);
     ::parquet::arrow::FileReaderBuilder builder;
     Status opened = builder.Open(std::move(file));
     if (!opened.ok()) {
