@@ -66,12 +66,27 @@ const ConfigProperty<std::string> MemoryConfig::kSpillableMapPath{
     .advanced = true,
     .group = "Memory"};
 
+const ConfigProperty<int64_t> MemoryConfig::kParquetBufferMaxSize{
+    .key = "hoodie.memory.parquet.buffer.max.size",
+    .default_value = int64_t{134217728},
+    .doc =
+        "hoodie only (no Hudi key): bytes the base files a write has open may hold "
+        "together in their unfinished row groups (encoded pages, dictionaries). Past it, "
+        "a file holding at least its share ends its row group early, as parquet-mr's "
+        "MemoryManager shrinks the row groups of many open writers; a row group never "
+        "grows past hoodie.parquet.block.size either way.",
+    .validate = v::PositiveInt64,
+    .advanced = true,
+    .group = "Memory",
+    .is_bytes = true};
+
 void MemoryConfig::Register(ConfigRegistry* registry) {
   registry->Add(kMergeFraction);
   registry->Add(kCompactionFraction);
   registry->Add(kWriteStatusFailureFraction);
   registry->Add(kMergeMaxSize);
   registry->Add(kSpillableMapPath);
+  registry->Add(kParquetBufferMaxSize);
 }
 
 }  // namespace hoodie

@@ -24,6 +24,8 @@ struct MemoryConfig {
   static const ConfigProperty<int64_t> kMergeMaxSize;
   /// hoodie.memory.spillable.map.path
   static const ConfigProperty<std::string> kSpillableMapPath;
+  /// hoodie.memory.parquet.buffer.max.size (bytes; hoodie only)
+  static const ConfigProperty<int64_t> kParquetBufferMaxSize;
 
   /// Adds every key above to `registry`.
   static void Register(ConfigRegistry* registry);

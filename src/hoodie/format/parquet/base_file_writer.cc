@@ -15,7 +15,6 @@
 #include <arrow/record_batch.h>
 #include <arrow/scalar.h>
 #include <arrow/type.h>
-#include <arrow/util/byte_size.h>
 #include <arrow/util/compression.h>
 #include <arrow/util/key_value_metadata.h>
 #include <parquet/arrow/writer.h>
@@ -25,6 +24,7 @@
 #include "hoodie/common/ascii.h"
 #include "hoodie/common/macros.h"
 #include "hoodie/config/hoodie_config.h"
+#include "hoodie/config/memory_config.h"
 #include "hoodie/config/storage_config.h"
 #include "hoodie/format/avro/avro_schema.h"
 #include "hoodie/format/avro/meta_fields.h"
@@ -54,13 +54,15 @@ Result<::arrow::Compression::type> ParseCodec(const std::string& name) {
 }  // namespace
 
 Result<std::shared_ptr<::parquet::WriterProperties>> MakeParquetWriterProperties(
-    const BaseFileWriterOptions& options, const std::vector<std::string>& plain_columns) {
+    const BaseFileWriterOptions& options, const std::vector<std::string>& plain_columns,
+    ::arrow::MemoryPool* pool) {
   HOODIE_ASSIGN_OR_RAISE(auto codec, ParseCodec(options.compression_codec));
   if (options.page_size <= 0 || options.block_size <= 0 || options.max_file_size <= 0) {
     return Status::Invalid("parquet page, block and max file sizes must be positive");
   }
   ::parquet::WriterProperties::Builder builder;
   builder.compression(codec)->data_pagesize(options.page_size);
+  if (pool != nullptr) builder.memory_pool(pool);
   // Arrow's gzip default is level 9, whose match search costs several times level 6's
   // CPU for a few percent of size; parquet-mr compresses gzip pages with Hadoop's zlib
   // default (level 6), so Hudi's files are written at 6 too.
@@ -118,6 +120,9 @@ Result<BaseFileWriterOptions> BaseFileWriterOptions::FromConfig(
                          config.Get(StorageConfig::kParquetMaxFileSize));
   HOODIE_ASSIGN_OR_RAISE(options.dictionary_enabled,
                          config.Get(StorageConfig::kParquetDictionaryEnabled));
+  HOODIE_ASSIGN_OR_RAISE(int64_t buffer_max,
+                         config.Get(MemoryConfig::kParquetBufferMaxSize));
+  options.row_group_budget = std::make_shared<RowGroupBudget>(buffer_max);
   HOODIE_RETURN_NOT_OK(ParseCodec(options.compression_codec).status());
   return options;
 }
@@ -170,7 +175,11 @@ Result<MetaColumns> MetaColumns::ForRecords(std::string_view commit_time,
   return meta;
 }
 
-BaseFileWriter::~BaseFileWriter() = default;
+BaseFileWriter::~BaseFileWriter() {
+  // Abandoned without Close(): the row group's bytes go with the Parquet writer.
+  writer_.reset();
+  LeaveBudget();
+}
 
 Result<std::unique_ptr<BaseFileWriter>> BaseFileWriter::Make(
     std::shared_ptr<Storage> storage, std::string path,
@@ -191,6 +200,11 @@ Result<std::unique_ptr<BaseFileWriter>> BaseFileWriter::Make(
   writer->path_ = std::move(path);
   writer->data_schema_ = std::move(data_schema);
   writer->options_ = std::move(options);
+  writer->pool_ = std::make_unique<::arrow::ProxyMemoryPool>(::arrow::default_memory_pool());
+  if (writer->options_.row_group_budget != nullptr) {
+    writer->options_.row_group_budget->Join();
+    writer->in_budget_ = true;
+  }
   return writer;
 }
 
@@ -201,26 +215,18 @@ Status BaseFileWriter::Write(const ::arrow::RecordBatch& data, const MetaColumns
                            data.schema()->ToString());
   }
   const int64_t rows = data.num_rows();
-  // The size estimate counts the Arrow bytes of every row's values.
-  int64_t bytes = 0;
   // A meta column: the caller's values, or this file's constant as a dictionary.
   auto meta_column = [&](const std::shared_ptr<::arrow::Array>& given,
                          const std::shared_ptr<::arrow::Array>& constant,
                          const char* name) -> Result<std::shared_ptr<::arrow::Array>> {
     if (constant == nullptr) {
       HOODIE_RETURN_NOT_OK(CheckMetaArray(given, name, rows));
-      HOODIE_ASSIGN_OR_RAISE(int64_t size, ::arrow::util::ReferencedBufferSize(*given));
-      bytes += size;
       return given;
     }
     if (given != nullptr) {
       return Status::Invalid(name, " is constant in ", file_name_,
                              ": the caller passes no values for it");
     }
-    // What ReferencedBufferSize counts for the value in every row of a utf8 array: the
-    // characters and an offset a row.
-    const auto& value = static_cast<const ::arrow::StringArray&>(*constant);
-    bytes += rows * (value.value_length(0) + 4);
     return Constant(constant, rows);
   };
   ::arrow::ArrayVector columns(kMetaFields.size());
@@ -235,8 +241,6 @@ Status BaseFileWriter::Write(const ::arrow::RecordBatch& data, const MetaColumns
                                                  "_hoodie_partition_path"));
   HOODIE_ASSIGN_OR_RAISE(columns[4],
                          meta_column(nullptr, file_name_value_, "_hoodie_file_name"));
-  HOODIE_ASSIGN_OR_RAISE(int64_t data_bytes, ::arrow::util::ReferencedBufferSize(data));
-  bytes += data_bytes;
   for (const auto& column : data.columns()) columns.push_back(column);
   auto batch = ::arrow::RecordBatch::Make(file_schema_, rows, std::move(columns));
   if (writer_ == nullptr) HOODIE_RETURN_NOT_OK(OpenParquet(batch.get()));
@@ -245,11 +249,9 @@ Status BaseFileWriter::Write(const ::arrow::RecordBatch& data, const MetaColumns
     // empty trailing row group.
     HOODIE_RETURN_NOT_OK(writer_->NewBufferedRowGroup());
     row_group_full_ = false;
-    buffered_bytes_ = 0;
   }
   HOODIE_RETURN_NOT_OK(writer_->WriteRecordBatch(*batch));
   HOODIE_RETURN_NOT_OK(TrackRecordKeys(*meta.record_key));
-  buffered_bytes_ += bytes;
   record_count_ += rows;
   return RollRowGroupIfFull();
 }
@@ -298,10 +300,11 @@ Result<std::shared_ptr<::arrow::Array>> BaseFileWriter::Constant(
 Status BaseFileWriter::OpenParquet(const ::arrow::RecordBatch* first) {
   std::vector<std::string> plain;
   if (first != nullptr && options_.dictionary_enabled) plain = DictionaryWouldNotPay(*first);
-  HOODIE_ASSIGN_OR_RAISE(auto properties, MakeParquetWriterProperties(options_, plain));
+  HOODIE_ASSIGN_OR_RAISE(auto properties,
+                         MakeParquetWriterProperties(options_, plain, pool_.get()));
   HOODIE_ASSIGN_OR_RAISE(
-      writer_, ::parquet::arrow::FileWriter::Open(*file_schema_, ::arrow::default_memory_pool(),
-                                                  sink_, properties));
+      writer_, ::parquet::arrow::FileWriter::Open(*file_schema_, pool_.get(), sink_,
+                                                  properties));
   return Status::OK();
 }
 
@@ -318,9 +321,26 @@ Status BaseFileWriter::TrackRecordKeys(const ::arrow::Array& keys) {
 }
 
 Status BaseFileWriter::RollRowGroupIfFull() {
-  row_group_full_ = buffered_bytes_ >= options_.block_size;
+  MeasureBuffered();
+  const RowGroupBudget* budget = options_.row_group_budget.get();
+  row_group_full_ = buffered_bytes_ >= options_.block_size ||
+                    (budget != nullptr && budget->ShouldFlush(buffered_bytes_));
   HOODIE_ASSIGN_OR_RAISE(flushed_bytes_, sink_->Tell());
   return Status::OK();
+}
+
+void BaseFileWriter::MeasureBuffered() {
+  const int64_t now = pool_->bytes_allocated();
+  if (in_budget_) options_.row_group_budget->Add(now - buffered_bytes_);
+  buffered_bytes_ = now;
+}
+
+void BaseFileWriter::LeaveBudget() {
+  if (!in_budget_) return;
+  in_budget_ = false;
+  options_.row_group_budget->Add(-buffered_bytes_);
+  options_.row_group_budget->Leave();
+  buffered_bytes_ = 0;
 }
 
 void BaseFileWriter::AddFooterMetadata(std::string key, std::string value) {
@@ -346,7 +366,9 @@ Result<BaseFileWriteResult> BaseFileWriter::Close() {
   for (const auto& [key, value] : footer_) metadata->Append(key, value);
   if (writer_ == nullptr) HOODIE_RETURN_NOT_OK(OpenParquet(nullptr));
   HOODIE_RETURN_NOT_OK(writer_->AddKeyValueMetadata(metadata));
-  HOODIE_RETURN_NOT_OK(writer_->Close());
+  ::arrow::Status closed = writer_->Close();
+  LeaveBudget();
+  HOODIE_RETURN_NOT_OK(closed);
   if (!sink_->closed()) HOODIE_RETURN_NOT_OK(sink_->Close());
   HOODIE_ASSIGN_OR_RAISE(FileStatus status, storage_->GetFileStatus(path_));
   BaseFileWriteResult result;

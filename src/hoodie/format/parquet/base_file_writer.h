@@ -11,6 +11,7 @@
 #include <vector>
 
 #include <arrow/io/type_fwd.h>
+#include <arrow/memory_pool.h>
 #include <arrow/result.h>
 #include <arrow/status.h>
 #include <arrow/type_fwd.h>
@@ -23,6 +24,7 @@ class FileWriter;
 }  // namespace parquet
 
 #include "hoodie/format/footer_keys.h"
+#include "hoodie/format/parquet/row_group_budget.h"
 
 namespace hoodie {
 
@@ -30,18 +32,23 @@ class HoodieConfig;
 class Storage;
 
 /// \brief Settings of a base file writer (HoodieStorageConfig defaults, spec 8.3).
+/// Copies share the row group budget.
 struct BaseFileWriterOptions {
   /// hoodie.parquet.compression.codec: gzip, snappy, zstd, lz4, brotli, uncompressed
   /// (case-insensitive).
   std::string compression_codec = "gzip";
   /// hoodie.parquet.page.size (bytes).
   int64_t page_size = 1048576;
-  /// hoodie.parquet.block.size: a new row group starts once this many bytes of Arrow
-  /// data were buffered for the current one.
+  /// hoodie.parquet.block.size: a new row group starts once the current one holds this
+  /// many bytes (encoded pages and encoder state, as parquet-mr counts its buffered
+  /// size).
   int64_t block_size = 125829120;
   /// hoodie.parquet.max.file.size: callers roll over to a new file once
   /// EstimatedSize() reaches it (see CanWrite()).
   int64_t max_file_size = 125829120;
+  /// hoodie.memory.parquet.buffer.max.size: the budget every file made with these
+  /// options shares for its unfinished row group (null: only block_size bounds it).
+  std::shared_ptr<RowGroupBudget> row_group_budget;
   /// hoodie.parquet.dictionary.enabled.
   bool dictionary_enabled = true;
   /// Table name for the Avro record name of `parquet.avro.schema`
@@ -63,17 +70,20 @@ struct BaseFileWriterOptions {
   std::optional<std::string> constant_partition_path;
 
   static BaseFileWriterOptions Defaults() { return {}; }
-  /// Reads hoodie.parquet.{compression.codec,page.size,block.size,max.file.size} and
-  /// hoodie.parquet.dictionary.enabled; Invalid naming the key for a bad value.
+  /// Reads hoodie.parquet.{compression.codec,page.size,block.size,max.file.size},
+  /// hoodie.parquet.dictionary.enabled and hoodie.memory.parquet.buffer.max.size (a new
+  /// budget); Invalid naming the key for a bad value.
   static ::arrow::Result<BaseFileWriterOptions> FromConfig(const HoodieConfig& config);
 };
 
 /// The Parquet writer properties of `options`: codec (gzip at zlib's default level 6,
 /// as parquet-mr compresses), data page size and dictionary encoding, except for the
 /// top-level `plain_columns`; shared by base files and Parquet log blocks. Invalid for
-/// an unknown codec or a non-positive size.
+/// an unknown codec or a non-positive size. Pages are buffered in `pool` (Arrow's
+/// default when null).
 ::arrow::Result<std::shared_ptr<::parquet::WriterProperties>> MakeParquetWriterProperties(
-    const BaseFileWriterOptions& options, const std::vector<std::string>& plain_columns = {});
+    const BaseFileWriterOptions& options, const std::vector<std::string>& plain_columns = {},
+    ::arrow::MemoryPool* pool = nullptr);
 
 /// \brief Per-row values of the caller-supplied meta columns of one batch; every array
 /// is a utf8 array as long as the batch (nulls allowed, as in tables written with
@@ -146,8 +156,9 @@ class BaseFileWriter {
   /// Adds (or replaces) a footer entry written by Close(), e.g. the bloom filter.
   void AddFooterMetadata(std::string key, std::string value);
 
-  /// Bytes flushed to the file plus Arrow bytes buffered in the open row group: an
-  /// upper-bound estimate of the final size (compression shrinks the buffered part).
+  /// Bytes flushed to the file plus the bytes the open row group holds (its compressed
+  /// pages, the page being filled and the dictionaries): parquet-mr's getDataSize, an
+  /// upper bound of the final size.
   int64_t EstimatedSize() const { return flushed_bytes_ + buffered_bytes_; }
   /// HoodieBaseParquetWriter.canWrite: EstimatedSize() < max_file_size.
   bool CanWrite() const { return EstimatedSize() < options_.max_file_size; }
@@ -163,7 +174,11 @@ class BaseFileWriter {
  private:
   BaseFileWriter() = default;
   ::arrow::Status TrackRecordKeys(const ::arrow::Array& keys);
+  // Reads what the row group holds now, reports the change to the budget and decides
+  // whether the group ends before the next write.
   ::arrow::Status RollRowGroupIfFull();
+  void MeasureBuffered();
+  void LeaveBudget();
   // Opens the Parquet writer, with dictionary encoding off for the columns of the
   // file's first batch (meta columns included) that a dictionary would not shrink
   // (DictionaryWouldNotPay); null for a file closed without rows.
@@ -189,6 +204,9 @@ class BaseFileWriter {
   std::shared_ptr<::arrow::Schema> file_schema_;
   std::string avro_schema_;
   std::shared_ptr<::arrow::io::OutputStream> sink_;
+  // Every allocation of the Parquet writer, so that the bytes of the open row group are
+  // known; declared before writer_, which must go first.
+  std::unique_ptr<::arrow::ProxyMemoryPool> pool_;
   std::unique_ptr<::parquet::arrow::FileWriter> writer_;
   std::vector<std::pair<std::string, std::string>> footer_;
   std::optional<std::string> min_key_;
@@ -198,6 +216,7 @@ class BaseFileWriter {
   int64_t buffered_bytes_ = 0;
   bool row_group_full_ = false;
   bool closed_ = false;
+  bool in_budget_ = false;
 };
 
 }  // namespace hoodie
