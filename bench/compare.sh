@@ -7,6 +7,8 @@
 # Phases, each its own process so that each peak RSS is its own (bench/bench_data.h makes
 # the rows; upserts are RECORDS/10, half updates spread over the table, half inserts):
 #   raw          plain Arrow Parquet write of the RECORDS rows (same codec, one file)
+#   raw_meta     the same with Hudi's five meta columns as plain strings in front: the
+#                bytes a Hudi base file must hold, written by Arrow alone
 #   bulk_insert  hoodie into a COPY_ON_WRITE table, then Spark + Hudi 0.15 (local[2]) into
 #                its own table from a Parquet copy of the same rows
 #   upsert       hoodie, then Spark, each into its bulk-inserted table
@@ -39,6 +41,8 @@ mor=(--conf hoodie.datasource.write.table.type=MERGE_ON_READ
 
 echo "compare: $records records, $upserts upserts, $codec; $(nproc) cores; load before: $(cut -d' ' -f1-3 /proc/loadavg)" >&2
 phase raw "$bin" raw --records "$records" --out "$work/raw.parquet" --codec "$codec"
+rm -f "$work/raw.parquet"
+phase raw_meta "$bin" raw_meta --records "$records" --out "$work/raw.parquet" --codec "$codec"
 rm -f "$work/raw.parquet"
 phase bulk_insert "$bin" bulk_insert --records "$records" --table "$work/cow" --codec "$codec"
 phase upsert "$bin" upsert --records "$upserts" --base "$records" --table "$work/cow" \

@@ -19,6 +19,8 @@ import sys
 AIMS = [
     ("bulk_insert CPU against a raw Arrow Parquet write", "bulk_insert", "cpu_seconds",
      "raw", "cpu_seconds", "speed", ">= 0.7"),
+    ("bulk_insert CPU against a raw Arrow write with the meta columns", "bulk_insert",
+     "cpu_seconds", "raw_meta", "cpu_seconds", "speed", ""),
     ("bulk_insert peak RSS against Spark + Hudi", "bulk_insert", "peak_rss_mib",
      "spark_bulk_insert", "peak_rss_mib", "share", "<= 0.2"),
     ("upsert wall against Spark + Hudi", "upsert", "seconds", "spark_upsert", "seconds",

@@ -170,6 +170,38 @@ TEST(LogRecordMapTest, FindAllAndEntriesAtReadSpilledRecordsBackTogether) {
   EXPECT_EQ(at_keys.back(), "k299");
 }
 
+// FindAll answers most absent keys from a filter of the keys it holds: every held key
+// is found among many absent ones, and keys put after a lookup are found by the next.
+TEST(LogRecordMapTest, FindAllFindsEveryKeyAmongManyAbsentOnesAndLaterPuts) {
+  auto map = MakeInMemoryLogRecordMap();
+  std::map<std::string, std::string> expected;
+  PutAll(map.get(), MakeBatch(0, 2000, ""), &expected);
+  std::vector<std::string> texts;
+  for (int64_t i = 0; i < 100000; ++i) texts.push_back("k" + std::to_string(i));
+  auto lookup = [&](std::vector<const LogRecordEntry*>* entries) {
+    std::vector<std::string_view> keys(texts.begin(), texts.end());
+    ASSERT_OK(map->FindAll(keys, entries));
+    ASSERT_EQ(entries->size(), keys.size());
+  };
+  std::vector<const LogRecordEntry*> entries;
+  lookup(&entries);
+  for (int64_t i = 0; i < 100000; ++i) {
+    if (i < 2000) {
+      ASSERT_NE(entries[i], nullptr) << i;
+      EXPECT_EQ(RowText(*entries[i]), expected["k" + std::to_string(i)]);
+    } else {
+      ASSERT_EQ(entries[i], nullptr) << i;
+    }
+  }
+  PutAll(map.get(), MakeBatch(50000, 10, "-late"), &expected);
+  lookup(&entries);
+  for (int64_t i = 50000; i < 50010; ++i) {
+    ASSERT_NE(entries[i], nullptr) << i;
+    EXPECT_EQ(RowText(*entries[i]), expected["k" + std::to_string(i)]);
+  }
+  EXPECT_EQ(entries[50010], nullptr);
+}
+
 TEST(LogRecordMapTest, ReplacingTheLastRecordOfABatchFreesItsBudget) {
   auto first = MakeBatch(0, 10, "");
   int64_t one_batch = ::arrow::util::TotalBufferSize(*first) + 1024;
