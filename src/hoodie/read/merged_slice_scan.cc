@@ -2,6 +2,10 @@
 /// \file hoodie/read/merged_slice_scan.cc
 /// \brief MergedSliceScan: base rows merged with the slice's log records, streamed.
 #include <algorithm>
+#include <condition_variable>
+#include <deque>
+#include <mutex>
+#include <thread>
 #include <vector>
 
 #include <arrow/builder.h>
@@ -19,80 +23,53 @@ namespace hoodie::internal {
 
 namespace {
 
-class MergedSliceScan : public ::arrow::RecordBatchReader {
+// One file slice merged: its log blocks folded into one record per key, then its base
+// file streamed and merged with them, then the log records no base row took.
+class SliceMerge {
  public:
-  MergedSliceScan(std::shared_ptr<Storage> storage, std::vector<FileSlice> slices,
-                  MergedScanSpec spec)
-      : storage_(std::move(storage)),
-        slices_(std::move(slices)),
-        spec_(std::move(spec)) {}
+  SliceMerge(std::shared_ptr<Storage> storage, const MergedScanSpec& spec,
+             const FileSlice& slice, int64_t memory_budget)
+      : storage_(std::move(storage)), spec_(spec), slice_(slice),
+        memory_budget_(memory_budget) {}
 
-  std::shared_ptr<::arrow::Schema> schema() const override {
-    return spec_.scan.output_schema;
-  }
-
-  ::arrow::Status ReadNext(std::shared_ptr<::arrow::RecordBatch>* out) override {
-    *out = nullptr;
-    while (!LimitReached()) {
-      std::shared_ptr<::arrow::RecordBatch> merged;
-      HOODIE_RETURN_NOT_OK(NextMergedBatch(&merged));
-      if (merged != nullptr) {
-        HOODIE_ASSIGN_OR_RAISE(*out, ShapeBatch(spec_.scan, *merged, &emitted_));
-        if ((*out)->num_rows() > 0) return ::arrow::Status::OK();
-        continue;
-      }
-      HOODIE_ASSIGN_OR_RAISE(bool opened, OpenNextSlice());
-      if (!opened) break;
-    }
-    *out = nullptr;
-    return ::arrow::Status::OK();
-  }
-
- private:
-  bool LimitReached() const { return spec_.scan.limit && emitted_ >= *spec_.scan.limit; }
-
-  // The next batch of the open slice: merged base rows, then the log-only records;
-  // nullptr when the slice is done (or none is open).
-  ::arrow::Status NextMergedBatch(std::shared_ptr<::arrow::RecordBatch>* out) {
-    if (base_batches_ != nullptr) {
-      std::shared_ptr<::arrow::RecordBatch> base;
-      HOODIE_RETURN_NOT_OK(base_batches_->ReadNext(&base));
-      if (base != nullptr) {
-        HOODIE_ASSIGN_OR_RAISE(*out, MergeBaseBatch(base));
-        return ::arrow::Status::OK();
-      }
-      base_batches_.reset();
-      base_reader_.reset();
-    }
-    while (log_records_ != nullptr && *out == nullptr) {
-      HOODIE_ASSIGN_OR_RAISE(*out, LogOnlyRecords());
-      if (log_position_ >= log_records_->records().size()) log_records_.reset();
-    }
-    return ::arrow::Status::OK();
-  }
-
-  ::arrow::Result<bool> OpenNextSlice() {
-    if (slice_index_ >= slices_.size()) return false;
-    const FileSlice& slice = slices_[slice_index_++];
+  ::arrow::Status Open() {
     log_records_ = std::make_unique<MergedLogRecords>(
-        spec_.merger.get(), MakeSpillableLogRecordMap(spec_.log_scan.memory_budget,
-                                                      spec_.log_scan.spill_directory));
+        spec_.merger.get(),
+        MakeSpillableLogRecordMap(memory_budget_, spec_.log_scan.spill_directory));
     log_records_->set_reader_schema(spec_.table_schema);
-    log_position_ = 0;
-    if (slice.HasLogFiles()) {
-      HOODIE_RETURN_NOT_OK(AddLogFiles(storage_.get(), slice.log_files, spec_.timeline,
+    if (slice_.HasLogFiles()) {
+      HOODIE_RETURN_NOT_OK(AddLogFiles(storage_.get(), slice_.log_files, spec_.timeline,
                                        spec_.log_scan, log_records_.get()));
     }
-    if (slice.base_file) {
-      base_path_ = slice.base_file->path;
+    if (slice_.base_file) {
+      base_path_ = slice_.base_file->path;
       HOODIE_ASSIGN_OR_RAISE(
           base_reader_, BaseFileReader::Open(storage_, base_path_, RowsPerMergedBatch(),
                                              BaseFileReader::Decode::kParallel));
       HOODIE_ASSIGN_OR_RAISE(base_batches_, base_reader_->GetRecordBatchReader());
     }
-    return true;
+    return ::arrow::Status::OK();
   }
 
+  // The next batch of the slice: merged base rows, then the log-only records; nullptr
+  // when the slice is done.
+  ::arrow::Result<std::shared_ptr<::arrow::RecordBatch>> Next() {
+    std::shared_ptr<::arrow::RecordBatch> out;
+    if (base_batches_ != nullptr) {
+      std::shared_ptr<::arrow::RecordBatch> base;
+      HOODIE_RETURN_NOT_OK(base_batches_->ReadNext(&base));
+      if (base != nullptr) return MergeBaseBatch(base);
+      base_batches_.reset();
+      base_reader_.reset();
+    }
+    while (log_records_ != nullptr && out == nullptr) {
+      HOODIE_ASSIGN_OR_RAISE(out, LogOnlyRecords());
+      if (log_position_ >= log_records_->records().size()) log_records_.reset();
+    }
+    return out;
+  }
+
+ private:
   ::arrow::Result<std::shared_ptr<::arrow::RecordBatch>> MergeBaseBatch(
       const std::shared_ptr<::arrow::RecordBatch>& base) {
     HOODIE_ASSIGN_OR_RAISE(auto builder, MergedBatchBuilder::Make(spec_.table_schema));
@@ -197,18 +174,149 @@ class MergedSliceScan : public ::arrow::RecordBatchReader {
   }
 
   std::shared_ptr<Storage> storage_;
-  std::vector<FileSlice> slices_;
-  MergedScanSpec spec_;
-  size_t slice_index_ = 0;
+  const MergedScanSpec& spec_;
+  const FileSlice& slice_;
+  const int64_t memory_budget_;
   std::unique_ptr<MergedLogRecords> log_records_;
   size_t log_position_ = 0;
   std::string base_path_;
   std::unique_ptr<BaseFileReader> base_reader_;
   std::shared_ptr<::arrow::RecordBatchReader> base_batches_;
-  int64_t emitted_ = 0;
   // Keys and entries of the last FindAll / EntriesAt, kept to reuse their memory.
   std::vector<std::string_view> keys_;
   std::vector<const LogRecordEntry*> entries_;
+};
+
+// One slice merged on a thread of its own, a few batches ahead of the reader, so that
+// two slices merge at once: a merged snapshot uses both cores (a slice's key lookups
+// and payload merges are serial). A thread,
+// not a task of Arrow's CPU pool: it waits on that pool to decode base files.
+class SliceProducer {
+ public:
+  SliceProducer(std::shared_ptr<Storage> storage, const MergedScanSpec& spec,
+                const FileSlice& slice, int64_t memory_budget)
+      : merge_(std::move(storage), spec, slice, memory_budget),
+        thread_([this] { Run(); }) {}
+
+  ~SliceProducer() {
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      cancelled_ = true;
+    }
+    changed_.notify_all();
+    thread_.join();
+  }
+
+  // The slice's next batch in order; nullptr once it is done; the slice's error.
+  ::arrow::Result<std::shared_ptr<::arrow::RecordBatch>> Take() {
+    std::unique_lock<std::mutex> lock(mutex_);
+    changed_.wait(lock, [&] { return !ready_.empty() || done_; });
+    if (!ready_.empty()) {
+      std::shared_ptr<::arrow::RecordBatch> batch = std::move(ready_.front());
+      ready_.pop_front();
+      changed_.notify_all();
+      return batch;
+    }
+    HOODIE_RETURN_NOT_OK(status_);
+    return nullptr;
+  }
+
+ private:
+  // Batches made ahead of the reader: enough to keep the thread busy, few enough that
+  // memory holds a handful of batches per slice.
+  static constexpr size_t kAhead = 2;
+
+  void Run() {
+    ::arrow::Status status = Produce();
+    std::lock_guard<std::mutex> lock(mutex_);
+    status_ = std::move(status);
+    done_ = true;
+    changed_.notify_all();
+  }
+
+  ::arrow::Status Produce() {
+    HOODIE_RETURN_NOT_OK(merge_.Open());
+    while (true) {
+      HOODIE_ASSIGN_OR_RAISE(std::shared_ptr<::arrow::RecordBatch> batch, merge_.Next());
+      if (batch == nullptr) return ::arrow::Status::OK();
+      std::unique_lock<std::mutex> lock(mutex_);
+      changed_.wait(lock, [&] { return ready_.size() < kAhead || cancelled_; });
+      if (cancelled_) return ::arrow::Status::OK();
+      ready_.push_back(std::move(batch));
+      changed_.notify_all();
+    }
+  }
+
+  SliceMerge merge_;
+  std::mutex mutex_;
+  std::condition_variable changed_;
+  std::deque<std::shared_ptr<::arrow::RecordBatch>> ready_;
+  ::arrow::Status status_;
+  bool done_ = false;
+  bool cancelled_ = false;
+  std::thread thread_;  // last: it starts once everything it uses is built
+};
+
+// The slices' merged batches, two slices merging at once and taking turns.
+class MergedSliceScan : public ::arrow::RecordBatchReader {
+ public:
+  MergedSliceScan(std::shared_ptr<Storage> storage, std::vector<FileSlice> slices,
+                  MergedScanSpec spec)
+      : storage_(std::move(storage)),
+        slices_(std::move(slices)),
+        spec_(std::move(spec)) {}
+
+  std::shared_ptr<::arrow::Schema> schema() const override {
+    return spec_.scan.output_schema;
+  }
+
+  ::arrow::Status ReadNext(std::shared_ptr<::arrow::RecordBatch>* out) override {
+    *out = nullptr;
+    while (!LimitReached()) {
+      StartSlices();
+      if (running_.empty()) break;
+      // The merging slices take turns, a batch each: both threads stay busy while the
+      // order stays the same from run to run (it depends on the slices' batches only).
+      const size_t at = turn_ % running_.size();
+      HOODIE_ASSIGN_OR_RAISE(std::shared_ptr<::arrow::RecordBatch> merged,
+                             running_[at]->Take());
+      if (merged == nullptr) {
+        running_.erase(running_.begin() + static_cast<std::ptrdiff_t>(at));
+        continue;
+      }
+      ++turn_;
+      HOODIE_ASSIGN_OR_RAISE(*out, ShapeBatch(spec_.scan, *merged, &emitted_));
+      if ((*out)->num_rows() > 0) return ::arrow::Status::OK();
+    }
+    *out = nullptr;
+    running_.clear();
+    return ::arrow::Status::OK();
+  }
+
+ private:
+  static constexpr size_t kSlicesAtOnce = 2;
+
+  bool LimitReached() const { return spec_.scan.limit && emitted_ >= *spec_.scan.limit; }
+
+  // Keeps kSlicesAtOnce slices merging; they share the memory budget for log records.
+  void StartSlices() {
+    const int64_t budget = slices_.size() > 1
+                               ? spec_.log_scan.memory_budget / kSlicesAtOnce
+                               : spec_.log_scan.memory_budget;
+    while (running_.size() < kSlicesAtOnce && next_slice_ < slices_.size()) {
+      running_.push_back(std::make_unique<SliceProducer>(
+          storage_, spec_, slices_[next_slice_++], budget));
+    }
+  }
+
+  std::shared_ptr<Storage> storage_;
+  std::vector<FileSlice> slices_;
+  MergedScanSpec spec_;
+  size_t next_slice_ = 0;
+  size_t turn_ = 0;
+  int64_t emitted_ = 0;
+  // Last: its threads read the members above until they are joined.
+  std::deque<std::unique_ptr<SliceProducer>> running_;
 };
 
 }  // namespace
