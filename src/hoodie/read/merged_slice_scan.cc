@@ -9,7 +9,6 @@
 #include <vector>
 
 #include <arrow/builder.h>
-#include <arrow/datum.h>
 #include <arrow/record_batch.h>
 
 #include "hoodie/common/macros.h"

@@ -31,7 +31,10 @@ struct MergedScanSpec {
   LogScanOptions log_scan;
 };
 
-/// A reader over `slices` in order. Per slice, the log blocks chosen by ScanLogBlocks
+/// A reader over `slices`: two merge at once on threads of their own and hand out a
+/// batch each in turn (slices start in order; the output order depends on the slices
+/// alone, not on timing), their log records holding half of `spec.log_scan`'s memory
+/// budget each. Per slice, the log blocks chosen by ScanLogBlocks
 /// are folded into one record per key (MergedLogRecords), then the base file is read
 /// one row group at a time: a base row whose key has a log record is merged with it
 /// (payload_combine: the merger's Combine, stored = base; a delete drops the row) or

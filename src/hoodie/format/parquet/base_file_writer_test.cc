@@ -503,7 +503,12 @@ TEST_F(BaseFileWriterTest, OpenFilesShareTheRowGroupBudget) {
     return groups;
   };
   EXPECT_EQ(row_groups(nullptr), std::vector<int>(4, 1));
-  auto budget = std::make_shared<RowGroupBudget>(1024 * 1024);
+  // The budget the key sets, as every file of a write gets it.
+  HoodieConfig config;
+  config.Set("hoodie.memory.parquet.buffer.max.size", "1048576");
+  ASSERT_OK_AND_ASSIGN(auto configured, BaseFileWriterOptions::FromConfig(config));
+  std::shared_ptr<RowGroupBudget> budget = configured.row_group_budget;
+  ASSERT_EQ(budget->max_bytes(), 1048576);
   std::vector<int> bounded = row_groups(budget);
   for (int groups : bounded) EXPECT_GE(groups, 3);
   // A writer dropped without Close() leaves the budget too.
