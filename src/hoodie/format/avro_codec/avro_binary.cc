@@ -37,15 +37,20 @@ Result<int64_t> ReadAvroLong(std::string_view* input) {
   return Status::Invalid("Avro binary: varint longer than 10 bytes");
 }
 
-Result<std::string> ReadAvroBytes(std::string_view* input) {
+Result<std::string_view> ReadAvroBytesView(std::string_view* input) {
   ARROW_ASSIGN_OR_RAISE(int64_t length, ReadAvroLong(input));
   if (length < 0 || static_cast<uint64_t>(length) > input->size()) {
     return Status::Invalid("Avro binary: byte length ", length, " exceeds the ",
                            input->size(), " bytes left");
   }
-  std::string bytes(input->substr(0, static_cast<size_t>(length)));
+  std::string_view bytes = input->substr(0, static_cast<size_t>(length));
   input->remove_prefix(static_cast<size_t>(length));
   return bytes;
+}
+
+Result<std::string> ReadAvroBytes(std::string_view* input) {
+  ARROW_ASSIGN_OR_RAISE(std::string_view bytes, ReadAvroBytesView(input));
+  return std::string(bytes);
 }
 
 namespace {

@@ -13,6 +13,7 @@
 #pragma once
 
 #include <cstdint>
+#include <cstring>
 #include <string>
 #include <string_view>
 
@@ -53,5 +54,38 @@ void AppendAvroLong(int64_t value, std::string* out);
 ::arrow::Result<int64_t> ReadAvroLong(std::string_view* input);
 /// Reads a length-prefixed byte string (Avro `bytes` / `string`).
 ::arrow::Result<std::string> ReadAvroBytes(std::string_view* input);
+/// As ReadAvroBytes, viewing the bytes in `*input` instead of copying them.
+::arrow::Result<std::string_view> ReadAvroBytesView(std::string_view* input);
+
+/// Reads an Avro float or double (IEEE 754, little-endian as this machine).
+template <typename T>
+::arrow::Result<T> ReadAvroLittleEndian(std::string_view* input) {
+  if (input->size() < sizeof(T)) {
+    return ::arrow::Status::Invalid("Avro binary: truncated number");
+  }
+  T value;
+  std::memcpy(&value, input->data(), sizeof(T));
+  input->remove_prefix(sizeof(T));
+  return value;
+}
+
+/// Reads the block-counted items of an array or map, calling `read_item()` for each: a
+/// negative count is followed by the block's byte size, which is not needed.
+template <typename ReadItem>
+::arrow::Status ReadAvroBlocks(std::string_view* input, ReadItem&& read_item) {
+  while (true) {
+    ARROW_ASSIGN_OR_RAISE(int64_t count, ReadAvroLong(input));
+    if (count == 0) return ::arrow::Status::OK();
+    if (count < 0) {
+      count = -count;
+      ARROW_RETURN_NOT_OK(ReadAvroLong(input).status());
+    }
+    // Bounds a corrupt count before it drives a long loop.
+    if (count > (int64_t{1} << 31)) {
+      return ::arrow::Status::Invalid("Avro binary: bad block count");
+    }
+    for (int64_t i = 0; i < count; ++i) ARROW_RETURN_NOT_OK(read_item());
+  }
+}
 
 }  // namespace hoodie

@@ -41,15 +41,6 @@ Status Incompatible(const AvroNode& writer, const AvroNode& reader) {
                          AvroTypeName(reader.type), " ", reader.full_name);
 }
 
-template <typename T>
-Result<T> ReadLittleEndian(std::string_view* input) {
-  if (input->size() < sizeof(T)) return Status::Invalid("Avro binary: truncated number");
-  T value;
-  std::memcpy(&value, input->data(), sizeof(T));
-  input->remove_prefix(sizeof(T));
-  return value;
-}
-
 /// Reads a primitive written as `writer` and promotes it to `reader`'s type.
 Result<AvroValue> DecodePrimitive(std::string_view* in, const AvroNode& writer,
                                   const AvroNode& reader) {
@@ -76,12 +67,12 @@ Result<AvroValue> DecodePrimitive(std::string_view* in, const AvroNode& writer,
       return AvroValue::Long(v);
     }
     case AvroType::kFloat: {
-      ARROW_ASSIGN_OR_RAISE(float v, ReadLittleEndian<float>(in));
+      ARROW_ASSIGN_OR_RAISE(float v, ReadAvroLittleEndian<float>(in));
       if (reader.type == AvroType::kDouble) return AvroValue::Double(v);
       return AvroValue::Float(v);
     }
     case AvroType::kDouble: {
-      ARROW_ASSIGN_OR_RAISE(double v, ReadLittleEndian<double>(in));
+      ARROW_ASSIGN_OR_RAISE(double v, ReadAvroLittleEndian<double>(in));
       return AvroValue::Double(v);
     }
     default: {  // bytes, string
@@ -89,23 +80,6 @@ Result<AvroValue> DecodePrimitive(std::string_view* in, const AvroNode& writer,
       if (reader.type == AvroType::kBytes) return AvroValue::Bytes(std::move(v));
       return AvroValue::String(std::move(v));
     }
-  }
-}
-
-/// Reads block-counted items (arrays and maps): a negative count is followed by the
-/// block's byte size, which we do not need.
-template <typename ReadItem>
-Status ReadBlocks(std::string_view* in, ReadItem&& read_item) {
-  while (true) {
-    ARROW_ASSIGN_OR_RAISE(int64_t count, ReadAvroLong(in));
-    if (count == 0) return Status::OK();
-    if (count < 0) {
-      count = -count;
-      ARROW_RETURN_NOT_OK(ReadAvroLong(in).status());
-    }
-    // Bounds a corrupt count before it drives a long loop.
-    if (count > (int64_t{1} << 31)) return Status::Invalid("Avro binary: bad block count");
-    for (int64_t i = 0; i < count; ++i) ARROW_RETURN_NOT_OK(read_item());
   }
 }
 
@@ -168,7 +142,7 @@ Result<AvroValue> DecodeCollection(std::string_view* in, const AvroNode& writer,
                                    const AvroNode& reader) {
   if (writer.type == AvroType::kArray) {
     std::vector<AvroValue> items;
-    ARROW_RETURN_NOT_OK(ReadBlocks(in, [&]() -> Status {
+    ARROW_RETURN_NOT_OK(ReadAvroBlocks(in, [&]() -> Status {
       ARROW_ASSIGN_OR_RAISE(AvroValue item, DecodeAvroBinary(in, *writer.items, *reader.items));
       items.push_back(std::move(item));
       return Status::OK();
@@ -176,7 +150,7 @@ Result<AvroValue> DecodeCollection(std::string_view* in, const AvroNode& writer,
     return AvroValue::Array(std::move(items));
   }
   AvroEntries entries;
-  ARROW_RETURN_NOT_OK(ReadBlocks(in, [&]() -> Status {
+  ARROW_RETURN_NOT_OK(ReadAvroBlocks(in, [&]() -> Status {
     ARROW_ASSIGN_OR_RAISE(std::string key, ReadAvroBytes(in));
     ARROW_ASSIGN_OR_RAISE(AvroValue value, DecodeAvroBinary(in, *writer.values, *reader.values));
     entries.emplace_back(std::move(key), std::move(value));

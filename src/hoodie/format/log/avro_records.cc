@@ -23,25 +23,25 @@ namespace {
 using ::arrow::Status;
 using ::arrow::internal::checked_cast;
 
+// Avro binary decoded straight into Arrow builders, field by field, with no
+// intermediate value per record: a log block of half a million records would
+// otherwise allocate a value tree (and every field name) per record.
+
 template <typename Builder, typename Value>
 Status AppendAs(::arrow::ArrayBuilder* builder, Value value) {
   return checked_cast<Builder*>(builder)->Append(value);
 }
 
-Status AppendValue(const AvroValue& value, const AvroNode& node,
-                   ::arrow::ArrayBuilder* builder);
+Status DecodeInto(std::string_view* in, const AvroNode& node,
+                  ::arrow::ArrayBuilder* builder);
 
-// A union of null and one type: the value belongs to the non-null branch.
-const AvroNode& NonNullBranch(const AvroNode& node) {
-  if (node.type != AvroType::kUnion) return node;
-  for (const AvroNode* branch : node.branches) {
-    if (branch->type != AvroType::kNull) return *branch;
-  }
-  return node;
+Status Unsupported(const ::arrow::ArrayBuilder& builder, const AvroNode& node) {
+  return Status::NotImplemented("Avro log records: Avro ", AvroTypeName(node.type),
+                                " as Arrow type ", builder.type()->ToString(),
+                                " is not supported");
 }
 
-Status AppendDecimal(const AvroValue& value, ::arrow::ArrayBuilder* builder) {
-  const std::string& bytes = value.text();
+Status AppendDecimal(std::string_view bytes, ::arrow::ArrayBuilder* builder) {
   if (bytes.empty() || bytes.size() > 16) {
     return Status::Invalid("Avro decimal of ", bytes.size(),
                            " bytes does not fit a 128-bit decimal");
@@ -52,105 +52,155 @@ Status AppendDecimal(const AvroValue& value, ::arrow::ArrayBuilder* builder) {
   return checked_cast<::arrow::Decimal128Builder*>(builder)->Append(decimal);
 }
 
-Status AppendStruct(const AvroValue& value, const AvroNode& node,
+// Avro bytes, string, fixed and enum symbols: Arrow strings, binaries or decimals.
+Status AppendBytes(std::string_view bytes, const AvroNode& node,
+                   ::arrow::ArrayBuilder* builder) {
+  switch (builder->type()->id()) {
+    case ::arrow::Type::STRING:
+      return AppendAs<::arrow::StringBuilder>(builder, bytes);
+    case ::arrow::Type::BINARY:
+      return AppendAs<::arrow::BinaryBuilder>(builder, bytes);
+    case ::arrow::Type::FIXED_SIZE_BINARY:
+      return AppendAs<::arrow::FixedSizeBinaryBuilder>(builder, bytes);
+    case ::arrow::Type::DECIMAL128:
+      return AppendDecimal(bytes, builder);
+    default:
+      return Unsupported(*builder, node);
+  }
+}
+
+// Avro int (int, date, time-millis) and long (long, timestamps, time-micros).
+Status AppendInteger(int64_t value, const AvroNode& node,
+                     ::arrow::ArrayBuilder* builder) {
+  switch (builder->type()->id()) {
+    case ::arrow::Type::INT32:
+      return AppendAs<::arrow::Int32Builder>(builder, static_cast<int32_t>(value));
+    case ::arrow::Type::DATE32:
+      return AppendAs<::arrow::Date32Builder>(builder, static_cast<int32_t>(value));
+    case ::arrow::Type::TIME32:
+      return AppendAs<::arrow::Time32Builder>(builder, static_cast<int32_t>(value));
+    case ::arrow::Type::INT64:
+      return AppendAs<::arrow::Int64Builder>(builder, value);
+    case ::arrow::Type::TIMESTAMP:
+      return AppendAs<::arrow::TimestampBuilder>(builder, value);
+    case ::arrow::Type::TIME64:
+      return AppendAs<::arrow::Time64Builder>(builder, value);
+    default:
+      return Unsupported(*builder, node);
+  }
+}
+
+Status DecodeStruct(std::string_view* in, const AvroNode& node,
                     ::arrow::ArrayBuilder* builder) {
   auto* struct_builder = checked_cast<::arrow::StructBuilder*>(builder);
   HOODIE_RETURN_NOT_OK(struct_builder->Append());
-  const AvroEntries& fields = value.entries();
   for (size_t i = 0; i < node.fields.size(); ++i) {
-    HOODIE_RETURN_NOT_OK(AppendValue(fields[i].second, *node.fields[i].type,
-                                     struct_builder->field_builder(static_cast<int>(i))));
+    HOODIE_RETURN_NOT_OK(DecodeInto(in, *node.fields[i].type,
+                                    struct_builder->field_builder(static_cast<int>(i))));
   }
   return Status::OK();
 }
 
-Status AppendList(const AvroValue& value, const AvroNode& node,
+Status DecodeList(std::string_view* in, const AvroNode& node,
                   ::arrow::ArrayBuilder* builder) {
   auto* list_builder = checked_cast<::arrow::ListBuilder*>(builder);
   HOODIE_RETURN_NOT_OK(list_builder->Append());
-  for (const AvroValue& item : value.items()) {
-    HOODIE_RETURN_NOT_OK(AppendValue(item, *node.items, list_builder->value_builder()));
-  }
-  return Status::OK();
+  return ReadAvroBlocks(in, [&] {
+    return DecodeInto(in, *node.items, list_builder->value_builder());
+  });
 }
 
-Status AppendMap(const AvroValue& value, const AvroNode& node,
+Status DecodeMap(std::string_view* in, const AvroNode& node,
                  ::arrow::ArrayBuilder* builder) {
   auto* map_builder = checked_cast<::arrow::MapBuilder*>(builder);
   HOODIE_RETURN_NOT_OK(map_builder->Append());
-  for (const auto& [key, item] : value.entries()) {
-    HOODIE_RETURN_NOT_OK(
-        AppendAs<::arrow::StringBuilder>(map_builder->key_builder(), key));
-    HOODIE_RETURN_NOT_OK(AppendValue(item, *node.values, map_builder->item_builder()));
-  }
-  return Status::OK();
+  return ReadAvroBlocks(in, [&]() -> Status {
+    HOODIE_ASSIGN_OR_RAISE(std::string_view key, ReadAvroBytesView(in));
+    HOODIE_RETURN_NOT_OK(AppendAs<::arrow::StringBuilder>(map_builder->key_builder(), key));
+    return DecodeInto(in, *node.values, map_builder->item_builder());
+  });
 }
 
-Status AppendValue(const AvroValue& value, const AvroNode& union_node,
-                   ::arrow::ArrayBuilder* builder) {
-  if (value.is_null()) return builder->AppendNull();
-  const AvroNode& node = NonNullBranch(union_node);
-  switch (builder->type()->id()) {
-    case ::arrow::Type::BOOL: {
-      HOODIE_ASSIGN_OR_RAISE(bool v, value.AsBoolean());
-      return AppendAs<::arrow::BooleanBuilder>(builder, v);
-    }
-    case ::arrow::Type::INT32:
-    case ::arrow::Type::DATE32:
-    case ::arrow::Type::TIME32: {
-      HOODIE_ASSIGN_OR_RAISE(int32_t v, value.AsInt());
-      if (builder->type()->id() == ::arrow::Type::INT32) {
-        return AppendAs<::arrow::Int32Builder>(builder, v);
-      }
-      if (builder->type()->id() == ::arrow::Type::DATE32) {
-        return AppendAs<::arrow::Date32Builder>(builder, v);
-      }
-      return AppendAs<::arrow::Time32Builder>(builder, v);
-    }
-    case ::arrow::Type::INT64:
-    case ::arrow::Type::TIMESTAMP:
-    case ::arrow::Type::TIME64: {
-      HOODIE_ASSIGN_OR_RAISE(int64_t v, value.AsLong());
-      if (builder->type()->id() == ::arrow::Type::INT64) {
-        return AppendAs<::arrow::Int64Builder>(builder, v);
-      }
-      if (builder->type()->id() == ::arrow::Type::TIMESTAMP) {
-        return AppendAs<::arrow::TimestampBuilder>(builder, v);
-      }
-      return AppendAs<::arrow::Time64Builder>(builder, v);
-    }
-    case ::arrow::Type::FLOAT: {
-      HOODIE_ASSIGN_OR_RAISE(float v, value.AsFloat());
-      return AppendAs<::arrow::FloatBuilder>(builder, v);
-    }
-    case ::arrow::Type::DOUBLE: {
-      HOODIE_ASSIGN_OR_RAISE(double v, value.AsDouble());
-      return AppendAs<::arrow::DoubleBuilder>(builder, v);
-    }
-    case ::arrow::Type::STRING: {
-      HOODIE_ASSIGN_OR_RAISE(std::string_view v, value.AsString());
-      return AppendAs<::arrow::StringBuilder>(builder, v);
-    }
-    case ::arrow::Type::BINARY: {
-      HOODIE_ASSIGN_OR_RAISE(std::string_view v, value.AsString());
-      return AppendAs<::arrow::BinaryBuilder>(builder, v);
-    }
-    case ::arrow::Type::FIXED_SIZE_BINARY: {
-      HOODIE_ASSIGN_OR_RAISE(std::string_view v, value.AsString());
-      return AppendAs<::arrow::FixedSizeBinaryBuilder>(builder, v);
-    }
-    case ::arrow::Type::DECIMAL128:
-      return AppendDecimal(value, builder);
-    case ::arrow::Type::STRUCT:
-      return AppendStruct(value, node, builder);
-    case ::arrow::Type::LIST:
-      return AppendList(value, node, builder);
-    case ::arrow::Type::MAP:
-      return AppendMap(value, node, builder);
-    default:
-      return Status::NotImplemented("Avro log records: Arrow type ",
-                                    builder->type()->ToString(), " is not supported");
+Status DecodeEnumSymbol(std::string_view* in, const AvroNode& node,
+                        ::arrow::ArrayBuilder* builder) {
+  HOODIE_ASSIGN_OR_RAISE(int64_t index, ReadAvroLong(in));
+  if (index < 0 || static_cast<size_t>(index) >= node.symbols.size()) {
+    return Status::Invalid("Avro binary: enum index ", index, " out of range for ",
+                           node.full_name);
   }
+  return AppendBytes(node.symbols[static_cast<size_t>(index)], node, builder);
+}
+
+Status DecodeFixed(std::string_view* in, const AvroNode& node,
+                   ::arrow::ArrayBuilder* builder) {
+  const auto size = static_cast<size_t>(node.fixed_size);
+  if (in->size() < size) {
+    return Status::Invalid("Avro binary: truncated fixed ", node.full_name);
+  }
+  std::string_view bytes = in->substr(0, size);
+  in->remove_prefix(size);
+  return AppendBytes(bytes, node, builder);
+}
+
+// One datum of `node` (the writer's schema, which the builders' types were made from by
+// AvroJsonToArrowSchema) appended to `builder`.
+Status DecodeInto(std::string_view* in, const AvroNode& node,
+                  ::arrow::ArrayBuilder* builder) {
+  switch (node.type) {
+    case AvroType::kNull:
+      return builder->AppendNull();
+    case AvroType::kUnion: {
+      HOODIE_ASSIGN_OR_RAISE(int64_t index, ReadAvroLong(in));
+      if (index < 0 || static_cast<size_t>(index) >= node.branches.size()) {
+        return Status::Invalid("Avro binary: union index ", index, " out of range");
+      }
+      return DecodeInto(in, *node.branches[static_cast<size_t>(index)], builder);
+    }
+    case AvroType::kBoolean: {
+      if (in->empty()) return Status::Invalid("Avro binary: truncated boolean");
+      const bool value = in->front() != 0;
+      in->remove_prefix(1);
+      if (builder->type()->id() != ::arrow::Type::BOOL) return Unsupported(*builder, node);
+      return AppendAs<::arrow::BooleanBuilder>(builder, value);
+    }
+    case AvroType::kInt: {
+      HOODIE_ASSIGN_OR_RAISE(int64_t value, ReadAvroLong(in));
+      if (value < INT32_MIN || value > INT32_MAX) {
+        return Status::Invalid("Avro binary: int overflow");
+      }
+      return AppendInteger(value, node, builder);
+    }
+    case AvroType::kLong: {
+      HOODIE_ASSIGN_OR_RAISE(int64_t value, ReadAvroLong(in));
+      return AppendInteger(value, node, builder);
+    }
+    case AvroType::kFloat: {
+      HOODIE_ASSIGN_OR_RAISE(float value, ReadAvroLittleEndian<float>(in));
+      if (builder->type()->id() != ::arrow::Type::FLOAT) return Unsupported(*builder, node);
+      return AppendAs<::arrow::FloatBuilder>(builder, value);
+    }
+    case AvroType::kDouble: {
+      HOODIE_ASSIGN_OR_RAISE(double value, ReadAvroLittleEndian<double>(in));
+      if (builder->type()->id() != ::arrow::Type::DOUBLE) return Unsupported(*builder, node);
+      return AppendAs<::arrow::DoubleBuilder>(builder, value);
+    }
+    case AvroType::kString:
+    case AvroType::kBytes: {
+      HOODIE_ASSIGN_OR_RAISE(std::string_view bytes, ReadAvroBytesView(in));
+      return AppendBytes(bytes, node, builder);
+    }
+    case AvroType::kFixed:
+      return DecodeFixed(in, node, builder);
+    case AvroType::kEnum:
+      return DecodeEnumSymbol(in, node, builder);
+    case AvroType::kRecord:
+      return DecodeStruct(in, node, builder);
+    case AvroType::kArray:
+      return DecodeList(in, node, builder);
+    case AvroType::kMap:
+      return DecodeMap(in, node, builder);
+  }
+  return Unsupported(*builder, node);
 }
 
 }  // namespace
@@ -176,15 +226,13 @@ template <typename NextRecord>
   }
   for (int64_t r = 0; r < count; ++r) {
     std::string_view* input = next_record(r);
-    auto decoded = DecodeAvroBinary(input, root, root);
-    if (!decoded.ok()) {
-      return Status::Invalid("Avro record ", r, " does not decode with the schema: ",
-                             decoded.status().message());
-    }
-    const AvroEntries& fields = decoded->entries();
     for (size_t i = 0; i < builders.size(); ++i) {
-      HOODIE_RETURN_NOT_OK(
-          AppendValue(fields[i].second, *root.fields[i].type, builders[i].get()));
+      Status decoded = DecodeInto(input, *root.fields[i].type, builders[i].get());
+      if (decoded.IsNotImplemented()) return decoded;
+      if (!decoded.ok()) {
+        return Status::Invalid("Avro record ", r, " does not decode with the schema: ",
+                               decoded.message());
+      }
     }
   }
   std::vector<std::shared_ptr<::arrow::Array>> columns;
