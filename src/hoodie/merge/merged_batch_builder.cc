@@ -209,19 +209,6 @@ int64_t MergedBatchBuilder::num_rows() const { return impl_->num_rows(); }
   return impl_->Finish();
 }
 
-::arrow::Result<std::shared_ptr<::arrow::RecordBatch>> GatherRows(
-    const std::shared_ptr<::arrow::RecordBatch>& base,
-    const std::shared_ptr<::arrow::RecordBatch>& built, const ::arrow::Array& sources) {
-  std::shared_ptr<::arrow::RecordBatch> joined = base;
-  if (built != nullptr && built->num_rows() > 0) {
-    ARROW_ASSIGN_OR_RAISE(joined, ::arrow::ConcatenateRecordBatches({base, built}));
-  }
-  ARROW_ASSIGN_OR_RAISE(::arrow::Datum taken,
-                        ::arrow::compute::Take(::arrow::Datum(joined),
-                                               ::arrow::Datum(sources.data())));
-  return taken.record_batch();
-}
-
 namespace {
 
 // The survivor of one key while folding: a row of the input batch, or a one-row batch

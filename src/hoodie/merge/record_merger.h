@@ -205,9 +205,10 @@ class MergedBatchBuilder {
 };
 
 /// Rows of `base` followed by `built` (whose rows are numbered after base's), picked in
-/// the order of `sources`: one concatenation and one gather, column by column, so rows
-/// a merge leaves as they are never pass through a row builder. `built` may be null or
-/// empty; both batches must have the same fields.
+/// the order of `sources` (int32, no nulls), column by column, so rows a merge leaves as
+/// they are never pass through a row builder. Runs of consecutive rows are copied at
+/// once, each value once. `built` may be null or empty; both batches must have the same
+/// column types. IndexError for a source out of range.
 ::arrow::Result<std::shared_ptr<::arrow::RecordBatch>> GatherRows(
     const std::shared_ptr<::arrow::RecordBatch>& base,
     const std::shared_ptr<::arrow::RecordBatch>& built, const ::arrow::Array& sources);
