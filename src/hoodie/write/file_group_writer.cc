@@ -68,10 +68,8 @@ int64_t ElapsedMillis(std::chrono::steady_clock::time_point since) {
 
 ::arrow::Status FileGroupWriter::Write(const ::arrow::RecordBatch& data,
                                        const MetaColumns& meta) {
-  const auto& keys = static_cast<const ::arrow::StringArray&>(*meta.record_key);
-  for (int64_t i = 0; i < keys.length(); ++i) {
-    ARROW_RETURN_NOT_OK(bloom_->Add(keys.GetView(i)));
-  }
+  ARROW_RETURN_NOT_OK(
+      bloom_->AddAll(static_cast<const ::arrow::StringArray&>(*meta.record_key)));
   return writer_->Write(data, meta);
 }
 

@@ -20,8 +20,13 @@ KeyBloom::~KeyBloom() = default;
   return out;
 }
 
-::arrow::Status KeyBloom::Add(std::string_view record_key) {
-  return filter_->Add(record_key);
+::arrow::Status KeyBloom::AddAll(const ::arrow::StringArray& record_keys) {
+  keys_.clear();
+  keys_.reserve(static_cast<size_t>(record_keys.length()));
+  for (int64_t i = 0; i < record_keys.length(); ++i) {
+    keys_.push_back(record_keys.GetView(i));
+  }
+  return filter_->AddAll(keys_);
 }
 
 std::vector<std::pair<std::string, std::string>> KeyBloom::FooterEntries() const {

@@ -11,6 +11,7 @@
 #include <utility>
 #include <vector>
 
+#include <arrow/array/array_binary.h>
 #include <arrow/result.h>
 #include <arrow/status.h>
 
@@ -29,13 +30,15 @@ class KeyBloom {
   static ::arrow::Result<std::unique_ptr<KeyBloom>> Make(std::string_view type,
                                                          int32_t num_entries, double fpp,
                                                          int32_t max_entries);
-  ::arrow::Status Add(std::string_view record_key);
+  /// Adds every record key of the batch, in order.
+  ::arrow::Status AddAll(const ::arrow::StringArray& record_keys);
   /// Footer entries: the Base64 filter, then its type code (DYNAMIC filters only).
   std::vector<std::pair<std::string, std::string>> FooterEntries() const;
 
  private:
   KeyBloom() = default;
   std::unique_ptr<BloomFilter> filter_;
+  std::vector<std::string_view> keys_;  // AddAll's views, kept to reuse their memory
 };
 
 }  // namespace internal

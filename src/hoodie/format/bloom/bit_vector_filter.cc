@@ -4,6 +4,8 @@
 
 #include "hoodie/format/bloom/bit_vector_filter_internal.h"
 
+#include <algorithm>
+
 namespace hoodie::internal {
 
 namespace {
@@ -157,6 +159,31 @@ void BitVectorFilter::Add(std::string_view key) {
     return true;
   });
   flush();
+}
+
+void BitVectorFilter::AddAll(std::span<const std::string_view> keys) {
+  if (header_.hash_type != HashType::kMurmur) {
+    for (std::string_view key : keys) Add(key);
+    return;
+  }
+  const auto num_hashes = static_cast<size_t>(header_.num_hashes);
+  hashes_.resize(kMurmurChainLanes * num_hashes);
+  while (!keys.empty()) {
+    const size_t count = std::min(keys.size(), kMurmurChainLanes);
+    MurmurHashChains(keys.first(count), header_.num_hashes, hashes_.data());
+    // Positions first, each prefetched, then the bits: their cache misses overlap.
+    const size_t positions = count * num_hashes;
+    for (size_t i = 0; i < positions; ++i) {
+      const uint32_t bit = position_.Of(hashes_[i]);
+      hashes_[i] = static_cast<int32_t>(bit);
+      __builtin_prefetch(&bits_[bit >> 3], /*rw=*/1);
+    }
+    for (size_t i = 0; i < positions; ++i) {
+      const auto bit = static_cast<uint32_t>(hashes_[i]);
+      bits_[bit >> 3] |= static_cast<uint8_t>(1u << (bit & 7));
+    }
+    keys = keys.subspan(count);
+  }
 }
 
 bool BitVectorFilter::Test(std::string_view key) const {

@@ -8,6 +8,7 @@
 
 #include <cstdint>
 #include <string>
+#include <span>
 #include <string_view>
 #include <vector>
 
@@ -89,6 +90,8 @@ class BitVectorFilter {
   static ::arrow::Result<BitVectorFilter> Read(ByteReader* reader);
 
   void Add(std::string_view key);
+  /// Add of every key; Murmur chains of several keys are hashed together.
+  void AddAll(std::span<const std::string_view> keys);
   bool Test(std::string_view key) const;
   void Write(std::string* out) const;
 
@@ -105,6 +108,8 @@ class BitVectorFilter {
   // A division per position would cost 30 a key at Hudi's default false positive rate.
   JavaAbsRemainder position_;
   std::vector<uint8_t> bits_;
+  // AddAll's hashes, then positions, of a group of keys (kept to reuse its memory).
+  std::vector<int32_t> hashes_;
 };
 
 }  // namespace hoodie::internal

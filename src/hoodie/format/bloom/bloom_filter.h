@@ -8,6 +8,7 @@
 
 #include <cstdint>
 #include <string>
+#include <span>
 #include <string_view>
 
 namespace hoodie {
@@ -36,6 +37,10 @@ class BloomFilter {
 
   /// Adds a key. Invalid for an empty key (Java's HashFunction rejects it too).
   virtual ::arrow::Status Add(std::string_view key) = 0;
+
+  /// Add of every key in order (the same bits as one Add after another). Invalid for
+  /// an empty key, before any key is added.
+  virtual ::arrow::Status AddAll(std::span<const std::string_view> keys) = 0;
 
   /// False means the key was certainly never added. Invalid for an empty key.
   virtual ::arrow::Result<bool> MightContain(std::string_view key) const = 0;

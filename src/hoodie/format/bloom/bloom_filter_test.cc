@@ -7,8 +7,11 @@
 #include <gtest/gtest.h>
 #include <zlib.h>
 
+#include <algorithm>
 #include <random>
+#include <span>
 #include <string>
+#include <vector>
 
 #include "hoodie/format/bloom/base64_internal.h"
 #include "hoodie/format/bloom/bloom_filter_factory.h"
@@ -67,7 +70,43 @@ void CheckAgainstJava(const JavaGolden& golden) {
   EXPECT_EQ(reread->SerializeToString(), golden.reread_plus_thirteen);
 }
 
+// Adds keys [from, to) of `key` through AddAll in groups of `group` keys.
+template <typename KeyFn>
+::arrow::Status AddInGroups(BloomFilter* filter, int from, int to, int group, KeyFn key) {
+  std::vector<std::string> keys;
+  for (int i = from; i < to; ++i) keys.push_back(key(i));
+  std::vector<std::string_view> views(keys.begin(), keys.end());
+  for (size_t at = 0; at < views.size(); at += static_cast<size_t>(group)) {
+    const size_t count = std::min(views.size() - at, static_cast<size_t>(group));
+    ARROW_RETURN_NOT_OK(filter->AddAll(std::span(views).subspan(at, count)));
+  }
+  return ::arrow::Status::OK();
+}
+
+// CheckAgainstJava with the keys added in groups: the same bytes as one Add after
+// another, across growth and rotation of the dynamic rows.
+void CheckAddAllAgainstJava(const JavaGolden& golden, int group) {
+  SCOPED_TRACE(std::string(golden.type) + " groups of " + std::to_string(group));
+  ASSERT_OK_AND_ASSIGN(auto filter,
+                       BloomFilterFactory::Create(golden.type, 10, 0.01, 30));
+  ASSERT_OK(AddInGroups(filter.get(), 0, 5, group, Key));
+  EXPECT_EQ(filter->SerializeToString(), golden.five_keys);
+  ASSERT_OK(AddInGroups(filter.get(), 5, 47, group, Key));
+  EXPECT_EQ(filter->SerializeToString(), golden.forty_seven_keys);
+  ASSERT_OK_AND_ASSIGN(
+      auto reread, BloomFilterFactory::Deserialize(golden.forty_seven_keys, golden.type));
+  ASSERT_OK(AddInGroups(reread.get(), 47, 60, group, Key));
+  EXPECT_EQ(reread->SerializeToString(), golden.reread_plus_thirteen);
+}
+
 TEST(BloomFilterTest, SimpleSerializesLikeJava) { CheckAgainstJava(kSimpleGolden); }
+
+TEST(BloomFilterTest, AddAllSerializesLikeJava) {
+  for (int group : {1, 3, 8, 13, 60}) {
+    CheckAddAllAgainstJava(kSimpleGolden, group);
+    CheckAddAllAgainstJava(kDynamicGolden, group);
+  }
+}
 
 TEST(BloomFilterTest, DynamicGrowsRotatesAndSerializesLikeJava) {
   // nr 10, max 30: rows 2 and 3 are added at keys 10 and 20, rotation starts at key 30
@@ -128,6 +167,32 @@ TEST(BloomFilterTest, DefaultSizedFiltersMatchJavaBytes) {
   EXPECT_EQ(dynamic->num_rows(), 2);
   EXPECT_EQ(dynamic->current_row_records(), 70000);
   EXPECT_EQ(Crc32(dynamic->Serialize()), 0x22bd9096u);
+}
+
+TEST(BloomFilterTest, AddAllOfDefaultSizedFiltersMatchesJavaBytes) {
+  // The keys and checksums of DefaultSizedFiltersMatchJavaBytes, added in groups of
+  // 1,000; some keys long enough (over 128 bytes) to be hashed apart from the lanes.
+  auto key = [](int i) { return "key-" + std::to_string(i); };
+  ASSERT_OK_AND_ASSIGN(auto simple,
+                       BloomFilterFactory::Create("simple", 60000, 1e-9, 100000));
+  ASSERT_OK(AddInGroups(simple.get(), 0, 1000, 1000, key));
+  EXPECT_EQ(Crc32(simple->Serialize()), 0x9e2f5a56u);
+  ASSERT_OK_AND_ASSIGN(auto dynamic, DynamicBloomFilter::Make(60000, 1e-9, 100000));
+  ASSERT_OK(AddInGroups(dynamic.get(), 0, 70000, 1000, key));
+  EXPECT_EQ(Crc32(dynamic->Serialize()), 0x87e354c8u);
+  ASSERT_OK(AddInGroups(dynamic.get(), 70000, 130000, 1000, key));
+  EXPECT_EQ(dynamic->current_row_records(), 70000);
+  EXPECT_EQ(Crc32(dynamic->Serialize()), 0x22bd9096u);
+
+  auto mixed = [](int i) {
+    return i % 5 == 0 ? std::string(120 + i % 40, static_cast<char>('a' + i % 26))
+                      : "k" + std::to_string(i * 7919);
+  };
+  ASSERT_OK_AND_ASSIGN(auto one_by_one, SimpleBloomFilter::Make(5000, 1e-6));
+  for (int i = 0; i < 3000; ++i) ASSERT_OK(one_by_one->Add(mixed(i)));
+  ASSERT_OK_AND_ASSIGN(auto grouped, SimpleBloomFilter::Make(5000, 1e-6));
+  ASSERT_OK(AddInGroups(grouped.get(), 0, 3000, 11, mixed));
+  EXPECT_EQ(grouped->Serialize(), one_by_one->Serialize());
 }
 
 TEST(BloomFilterTest, DynamicRowsFollowGrowthAndRoundRobin) {
@@ -218,6 +283,8 @@ TEST(BloomFilterTest, EmptyKeyIsRejected) {
   for (const char* type : {"SIMPLE", "DYNAMIC_V0"}) {
     ASSERT_OK_AND_ASSIGN(auto filter, BloomFilterFactory::Create(type, 10, 0.01, 30));
     EXPECT_THAT(filter->Add(""), StatusMessageHas("must not be empty"));
+    const std::vector<std::string_view> with_empty = {"a", "b", "", "c"};
+    EXPECT_THAT(filter->AddAll(with_empty), StatusMessageHas("must not be empty"));
     ASSERT_RAISES(Invalid, filter->MightContain(""));
     // A rejected key leaves the filter untouched.
     ASSERT_OK_AND_ASSIGN(auto fresh, BloomFilterFactory::Create(type, 10, 0.01, 30));

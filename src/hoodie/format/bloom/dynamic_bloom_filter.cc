@@ -3,6 +3,8 @@
 /// \brief DYNAMIC_V0 bloom filter (Java InternalDynamicBloomFilter semantics).
 #include "hoodie/format/bloom/dynamic_bloom_filter.h"
 
+#include <algorithm>
+
 #include "hoodie/format/bloom/bloom_key_internal.h"
 
 namespace hoodie {
@@ -82,6 +84,44 @@ internal::BitVectorFilter& DynamicBloomFilter::ActiveRow() {
   // Java's int increment wraps silently (only after 2^31 keys); keep it defined here.
   current_row_records_ =
       static_cast<int32_t>(static_cast<uint32_t>(current_row_records_) + 1u);
+  return ::arrow::Status::OK();
+}
+
+::arrow::Status DynamicBloomFilter::AddAll(std::span<const std::string_view> keys) {
+  for (std::string_view key : keys) ARROW_RETURN_NOT_OK(internal::CheckBloomKey(key));
+  while (!keys.empty()) {
+    if (reached_max_) return AddRotating(keys);
+    // Keys up to the last row's capacity go to that row together; the key that fills
+    // it goes alone through Add (which picks the next row as Java does).
+    if (current_row_records_ >= row_capacity_) {
+      ARROW_RETURN_NOT_OK(Add(keys.front()));
+      keys = keys.subspan(1);
+      continue;
+    }
+    const size_t room = static_cast<size_t>(row_capacity_ - current_row_records_);
+    const size_t count = std::min(keys.size(), room);
+    rows_.back().AddAll(keys.first(count));
+    current_row_records_ += static_cast<int32_t>(count);
+    keys = keys.subspan(count);
+  }
+  return ::arrow::Status::OK();
+}
+
+::arrow::Status DynamicBloomFilter::AddRotating(std::span<const std::string_view> keys) {
+  // Key j goes to row (round_robin_index_ + j) % rows as in Add; setting bits commutes,
+  // so each row takes its keys together.
+  const size_t rows = rows_.size();
+  row_keys_.resize(rows);
+  for (auto& row : row_keys_) row.clear();
+  for (size_t j = 0; j < keys.size(); ++j) {
+    row_keys_[static_cast<size_t>((round_robin_index_ + static_cast<int64_t>(j)) %
+                                  static_cast<int64_t>(rows))]
+        .push_back(keys[j]);
+  }
+  round_robin_index_ += static_cast<int64_t>(keys.size());
+  for (size_t row = 0; row < rows; ++row) rows_[row].AddAll(row_keys_[row]);
+  current_row_records_ = static_cast<int32_t>(static_cast<uint32_t>(current_row_records_) +
+                                              static_cast<uint32_t>(keys.size()));
   return ::arrow::Status::OK();
 }
 

@@ -41,6 +41,7 @@ class DynamicBloomFilter final : public BloomFilter {
       std::string_view bytes);
 
   ::arrow::Status Add(std::string_view key) override;
+  ::arrow::Status AddAll(std::span<const std::string_view> keys) override;
   ::arrow::Result<bool> MightContain(std::string_view key) const override;
   std::string Serialize() const override;
   std::string_view type_code() const override { return "DYNAMIC_V0"; }
@@ -62,6 +63,8 @@ class DynamicBloomFilter final : public BloomFilter {
   DynamicBloomFilter(const internal::FilterHeader& header, int32_t row_capacity,
                      int32_t max_entries);
 
+  // AddAll once every row is full: the rows take the keys in turn.
+  ::arrow::Status AddRotating(std::span<const std::string_view> keys);
   // Java getActiveStandardBF plus the row append of add(); returns the row to add to.
   internal::BitVectorFilter& ActiveRow();
 
@@ -71,6 +74,8 @@ class DynamicBloomFilter final : public BloomFilter {
   int32_t max_entries_ = 0;
   bool reached_max_ = false;
   int64_t round_robin_index_ = 0;
+  // AddRotating's keys of each row, kept to reuse their memory.
+  std::vector<std::vector<std::string_view>> row_keys_;
   std::vector<internal::BitVectorFilter> rows_;
 };
 

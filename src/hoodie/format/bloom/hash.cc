@@ -3,6 +3,7 @@
 /// \brief MurmurHash and JenkinsHash matching Hudi's Java classes bit for bit.
 #include "hoodie/format/bloom/hash.h"
 
+#include <algorithm>
 #include <bit>
 
 namespace hoodie {
@@ -24,6 +25,18 @@ uint32_t UnsignedByte(std::string_view data, size_t i) {
 // wraps the same way and `>>>` is a logical shift.
 constexpr uint32_t kMurmurM = 0x5bd1e995;
 constexpr int kMurmurR = 24;
+
+namespace {
+
+// Murmur's final avalanche of h.
+uint32_t MurmurFinish(uint32_t h) {
+  h ^= h >> 13;
+  h *= kMurmurM;
+  h ^= h >> 15;
+  return h;
+}
+
+}  // namespace
 
 MurmurHasher::MurmurHasher(std::string_view data)
     : length_(static_cast<uint32_t>(data.size())) {
@@ -62,14 +75,120 @@ int32_t MurmurHasher::Hash(int32_t seed) const {
     h ^= tail_;
     h *= kMurmurM;
   }
-  h ^= h >> 13;
-  h *= kMurmurM;
-  h ^= h >> 15;
-  return static_cast<int32_t>(h);
+  return static_cast<int32_t>(MurmurFinish(h));
 }
 
 int32_t MurmurHash(std::string_view data, int32_t seed) {
   return MurmurHasher(data).Hash(seed);
+}
+
+namespace {
+
+// kMurmurChainLanes 32-bit lanes as one value: GCC keeps it in vector registers and
+// does each operation on every lane (two SSE2 halves on baseline x86-64).
+typedef uint32_t LaneWords __attribute__((vector_size(4 * kMurmurChainLanes)));
+
+// The chains of up to kMurmurChainLanes keys of at most kMaxBlocks 4-byte blocks each,
+// in lockstep. Keys of different lengths are lined up at their ends: a key of fewer
+// blocks than the longest first passes steps that multiply by 1 and xor 0, which leave
+// h as it is, so every lane runs the same steps and none branches.
+class MurmurLanes {
+ public:
+  static constexpr size_t kMaxBlocks = 32;
+
+  explicit MurmurLanes(std::span<const std::string_view> keys) {
+    for (std::string_view key : keys) steps_ = std::max(steps_, key.size() >> 2);
+    for (size_t lane = 0; lane < keys.size(); ++lane) Load(lane, keys[lane]);
+  }
+
+  // Hash r + 1 of every lane from hash r, in place.
+  void Next(LaneWords* seeds) const {
+    LaneWords h = *seeds ^ length_;
+    for (size_t step = 0; step < steps_; ++step) {
+      h = h * multiplier_[step] ^ blocks_[step];
+    }
+    const LaneWords tailed = (h ^ tail_) * kMurmurM;
+    h = (tailed & has_tail_) | (h & ~has_tail_);
+    h ^= h >> 13;
+    h *= kMurmurM;
+    h ^= h >> 15;
+    *seeds = h;
+  }
+
+  static bool Fits(std::string_view key) { return (key.size() >> 2) <= kMaxBlocks; }
+
+ private:
+  void Load(size_t lane, std::string_view key) {
+    const MurmurHasher hasher(key);
+    const size_t blocks = key.size() >> 2;
+    const size_t start = steps_ - blocks;
+    for (size_t step = 0; step < steps_; ++step) {
+      multiplier_[step][lane] = step < start ? 1 : kMurmurM;
+      blocks_[step][lane] = step < start ? 0 : hasher.block(step - start);
+    }
+    length_[lane] = static_cast<uint32_t>(key.size());
+    tail_[lane] = hasher.tail();
+    has_tail_[lane] = hasher.has_tail() ? ~0u : 0u;
+  }
+
+  size_t steps_ = 0;
+  LaneWords multiplier_[kMaxBlocks] = {};
+  LaneWords blocks_[kMaxBlocks] = {};
+  LaneWords length_ = {};
+  LaneWords tail_ = {};
+  LaneWords has_tail_ = {};  // all ones where the key has 1-3 tail bytes
+};
+
+// The next `count` hashes of the chains from `seeds`: hash r of each lane into
+// rounds[r]. Compiled for AVX2 as
+// well as for baseline x86-64, the one the CPU runs picked when the program loads: with
+// AVX2 a lane multiplication is one instruction for all eight lanes, SSE2 emulates it
+// with five a half.
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
+__attribute__((target_clones("avx2", "default")))
+#endif
+void HashRounds(const MurmurLanes& chains, int32_t count, LaneWords* seeds,
+                LaneWords* rounds) {
+  for (int32_t r = 0; r < count; ++r) {
+    chains.Next(seeds);
+    rounds[r] = *seeds;
+  }
+}
+
+}  // namespace
+
+void MurmurHashChains(std::span<const std::string_view> keys, int32_t num_hashes,
+                      int32_t* hashes) {
+  // Longer keys (rare: record keys are short) take the one-key path.
+  std::string_view lane_keys[kMurmurChainLanes];
+  size_t lane_of[kMurmurChainLanes];
+  size_t lanes = 0;
+  for (size_t k = 0; k < keys.size(); ++k) {
+    if (MurmurLanes::Fits(keys[k])) {
+      lane_keys[lanes] = keys[k];
+      lane_of[lanes++] = k;
+      continue;
+    }
+    const MurmurHasher hasher(keys[k]);
+    int32_t seed = 0;
+    for (int32_t r = 0; r < num_hashes; ++r) {
+      seed = hasher.Hash(seed);
+      hashes[k * static_cast<size_t>(num_hashes) + static_cast<size_t>(r)] = seed;
+    }
+  }
+  if (lanes == 0) return;
+  const MurmurLanes chains(std::span<const std::string_view>(lane_keys, lanes));
+  constexpr int32_t kRoundsAtOnce = 32;  // 30 at Hudi's default false positive rate
+  LaneWords rounds[kRoundsAtOnce];
+  LaneWords seeds = {};
+  for (int32_t first = 0; first < num_hashes; first += kRoundsAtOnce) {
+    const int32_t count = std::min(kRoundsAtOnce, num_hashes - first);
+    HashRounds(chains, count, &seeds, rounds);
+    for (size_t lane = 0; lane < lanes; ++lane) {
+      int32_t* out = hashes + lane_of[lane] * static_cast<size_t>(num_hashes) + first;
+      for (int32_t r = 0; r < count; ++r) out[r] = static_cast<int32_t>(rounds[r][lane]);
+    }
+  }
 }
 
 namespace {

@@ -5,6 +5,7 @@
 
 #include <array>
 #include <cstdint>
+#include <span>
 #include <string_view>
 #include <vector>
 
@@ -35,6 +36,11 @@ class MurmurHasher {
 
   int32_t Hash(int32_t seed) const;
 
+  /// The mixed 4-byte blocks (i < data size / 4) and the tail, for hashing in lanes.
+  uint32_t block(size_t i) const { return blocks_[i]; }
+  uint32_t tail() const { return tail_; }
+  bool has_tail() const { return has_tail_; }
+
  private:
   // Keys are short; longer data keeps its blocks on the heap.
   static constexpr size_t kInlineBlocks = 32;
@@ -46,6 +52,17 @@ class MurmurHasher {
   uint32_t tail_ = 0;  // the 1-3 tail bytes as Java xors them in
   bool has_tail_ = false;
 };
+
+/// Most keys MurmurHashChains hashes in lockstep.
+constexpr size_t kMurmurChainLanes = 8;
+
+/// The bloom filter hash chains of up to kMurmurChainLanes keys: for key k, hash r of
+/// `num_hashes` goes to hashes[k * num_hashes + r]; the first is seeded with 0 and each
+/// next with the one before, as MurmurHash gives them. One chain is a sequence of
+/// dependent multiplications; the chains of several keys are independent, so they are
+/// computed together and the CPU overlaps their multiplications.
+void MurmurHashChains(std::span<const std::string_view> keys, int32_t num_hashes,
+                      int32_t* hashes);
 
 /// \brief Bob Jenkins' lookup3 `hashlittle` as ported by Hadoop (Java
 /// org.apache.hudi.common.util.hash.JenkinsHash). Only filters written by very old

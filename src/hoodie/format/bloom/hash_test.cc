@@ -150,5 +150,34 @@ TEST(HashTest, FilterPositionsAreJavasRemainderForEveryDivisor) {
   }
 }
 
+// Lanes of keys of every length up to past the lanes' 128 bytes, in groups of one to
+// kMurmurChainLanes, each chain equal to MurmurHash seeded by the hash before.
+TEST(HashTest, MurmurHashChainsEqualOneChainAtATime) {
+  std::vector<std::string> keys;
+  for (size_t length = 1; length <= 140; ++length) {
+    std::string key;
+    for (size_t i = 0; i < length; ++i) key.push_back(static_cast<char>(i * 37 + length));
+    keys.push_back(key);
+  }
+  constexpr int32_t kHashes = 30;
+  for (size_t group = 1; group <= kMurmurChainLanes; ++group) {
+    for (size_t first = 0; first + group <= keys.size(); first += group) {
+      std::vector<std::string_view> views(keys.begin() + first,
+                                          keys.begin() + first + group);
+      std::vector<int32_t> hashes(group * kHashes);
+      MurmurHashChains(views, kHashes, hashes.data());
+      for (size_t k = 0; k < group; ++k) {
+        int32_t seed = 0;
+        for (int32_t r = 0; r < kHashes; ++r) {
+          seed = MurmurHash(views[k], seed);
+          ASSERT_EQ(hashes[k * kHashes + r], seed)
+              << "key of " << views[k].size() << " bytes, hash " << r << ", group "
+              << group;
+        }
+      }
+    }
+  }
+}
+
 }  // namespace
 }  // namespace hoodie

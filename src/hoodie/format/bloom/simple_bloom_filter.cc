@@ -28,6 +28,12 @@ namespace hoodie {
   return ::arrow::Status::OK();
 }
 
+::arrow::Status SimpleBloomFilter::AddAll(std::span<const std::string_view> keys) {
+  for (std::string_view key : keys) ARROW_RETURN_NOT_OK(internal::CheckBloomKey(key));
+  filter_.AddAll(keys);
+  return ::arrow::Status::OK();
+}
+
 ::arrow::Result<bool> SimpleBloomFilter::MightContain(std::string_view key) const {
   ARROW_RETURN_NOT_OK(internal::CheckBloomKey(key));
   return filter_.Test(key);

@@ -32,6 +32,7 @@ class SimpleBloomFilter final : public BloomFilter {
       std::string_view bytes);
 
   ::arrow::Status Add(std::string_view key) override;
+  ::arrow::Status AddAll(std::span<const std::string_view> keys) override;
   ::arrow::Result<bool> MightContain(std::string_view key) const override;
   std::string Serialize() const override;
   std::string_view type_code() const override { return "SIMPLE"; }
