@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 /// \file hoodie/read/log_record_map.cc
 /// \brief The LogRecordMap: records in memory up to a byte budget, the rest spilled.
-#include <bit>
 #include <cstdint>
 #include <deque>
 #include <limits>
@@ -9,6 +8,7 @@
 
 #include <arrow/util/byte_size.h>
 
+#include "hoodie/common/key_filter.h"
 #include "hoodie/common/macros.h"
 #include "hoodie/read/log_record_map_internal.h"
 #include "hoodie/read/row_spill_file_internal.h"
@@ -60,7 +60,7 @@ class SpillableLogRecordMap : public LogRecordMap {
     if (filter_keys_ != index_.size()) BuildFilter();
     wanted_.clear();
     for (std::string_view key : keys) {
-      if (!MayHold(StringViewHash()(key))) {
+      if (!filter_.MayHold(key)) {
         wanted_.push_back(nullptr);
         continue;
       }
@@ -205,27 +205,13 @@ class SpillableLogRecordMap : public LogRecordMap {
     return true;
   }
 
-  // A merged scan looks up every base row's key and most have no log record: a bit per
-  // hash slot, 16 slots a key (small enough for the core's cache), answers those
-  // without touching the index's buckets and nodes, which at 50,000 keys a slice cost
-  // more than a tenth of the snapshot's time.
+  // A merged scan looks up every base row's key and most have no log record: at
+  // 50,000 keys a slice, the index's buckets and nodes cost more than a tenth of the
+  // snapshot's time without the filter.
   void BuildFilter() {
-    size_t bits = 1024;
-    while (bits < 16 * index_.size()) bits *= 2;
-    filter_shift_ = 64 - static_cast<int>(std::countr_zero(bits));
-    filter_.assign(bits / 64, 0);
-    for (const auto& [key, slot] : index_) {
-      const size_t bit = FilterBit(StringViewHash()(key));
-      filter_[bit / 64] |= uint64_t{1} << (bit % 64);
-    }
+    filter_.Reset(index_.size());
+    for (const auto& [key, slot] : index_) filter_.Add(key);
     filter_keys_ = index_.size();
-  }
-  size_t FilterBit(size_t hash) const {
-    return static_cast<size_t>((hash * 0x9E3779B97F4A7C15ULL) >> filter_shift_);
-  }
-  bool MayHold(size_t hash) const {
-    const size_t bit = FilterBit(hash);
-    return (filter_[bit / 64] >> (bit % 64)) & 1;
   }
 
   // Drops the slot's record; its batch is uncharged when no other entry keeps it.
@@ -260,8 +246,7 @@ class SpillableLogRecordMap : public LogRecordMap {
   std::vector<size_t> spilled_positions_;
   std::vector<ReadBackRow> read_back_;
   // FindAll's filter of the index's keys, and how many keys it was built from.
-  std::vector<uint64_t> filter_;
-  int filter_shift_ = 64;
+  KeyFilter filter_;
   size_t filter_keys_ = SIZE_MAX;
 };
 

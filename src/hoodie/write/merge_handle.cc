@@ -14,6 +14,7 @@
 #include <arrow/builder.h>
 #include <arrow/record_batch.h>
 
+#include "hoodie/common/key_filter.h"
 #include "hoodie/format/avro/meta_fields.h"
 #include "hoodie/format/parquet/base_file_reader.h"
 #include "hoodie/merge/record_merger.h"
@@ -124,6 +125,10 @@ class StreamingMerge {
     }
     for (size_t index : bucket.moved_out) moved_out_.insert(records.records[index].key());
     for (size_t index : bucket.restamped) restamped_[records.records[index].key()] = index;
+    touched_.Reset(incoming_.size() + moved_out_.size() + restamped_.size());
+    for (const auto& [key, index] : incoming_) touched_.Add(key);
+    for (std::string_view key : moved_out_) touched_.Add(key);
+    for (const auto& [key, index] : restamped_) touched_.Add(key);
   }
 
   Status MergeBatch(const std::shared_ptr<::arrow::RecordBatch>& stored,
@@ -146,6 +151,11 @@ class StreamingMerge {
     };
     for (int32_t i = 0; i < rows; ++i) {
       std::string_view key = keys.GetView(i);
+      if (!touched_.MayHold(key)) {  // most stored rows: kept as they are
+        data_sources.UnsafeAppend(i);
+        meta_sources.UnsafeAppend(i);
+        continue;
+      }
       if (!moved_out_.empty() && moved_out_.count(key)) {
         ++counts_.deleted;
         touched = true;
@@ -245,6 +255,7 @@ class StreamingMerge {
   std::unordered_set<std::string_view> moved_out_;
   std::unordered_map<std::string_view, size_t> restamped_;
   std::unordered_set<std::string_view> merged_keys_;
+  KeyFilter touched_;  // the keys of incoming_, moved_out_ and restamped_
   MergeCounts counts_;
 };
 
