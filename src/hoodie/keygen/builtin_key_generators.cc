@@ -48,6 +48,23 @@ KeyColumn EmptyPaths(const ::arrow::RecordBatch& batch) {
   return KeyColumn(batch.num_rows(), std::string());
 }
 
+// The record key field of generators whose keys follow ComplexRecordKeys: with one
+// field, its value is the key.
+std::optional<std::string> OneKeyField(const KeyGeneratorOptions& options) {
+  if (options.record_key_fields.size() != 1) return std::nullopt;
+  return options.record_key_fields[0];
+}
+
+// The partition field whose value is the path as it is: one field, neither hive-style
+// nor URL-encoded.
+std::optional<std::string> OneFieldAsIs(const KeyGeneratorOptions& options) {
+  if (options.partition_path_fields.size() != 1 || options.hive_style_partitioning ||
+      options.url_encode_partition_path) {
+    return std::nullopt;
+  }
+  return options.partition_path_fields[0];
+}
+
 /// SimpleKeyGenerator / SimpleAvroKeyGenerator: one key field, one partition field.
 class SimpleKeyGenerator : public KeyGenerator {
  public:
@@ -77,6 +94,12 @@ class SimpleKeyGenerator : public KeyGenerator {
                                                options_.hive_style_partitioning,
                                                options_.url_encode_partition_path);
   }
+  std::optional<std::string> RecordKeyField() const override {
+    return options_.record_key_fields[0];
+  }
+  std::optional<std::string> PartitionPathField() const override {
+    return OneFieldAsIs(options_);
+  }
 };
 
 /// ComplexKeyGenerator / ComplexAvroKeyGenerator.
@@ -102,6 +125,12 @@ class ComplexKeyGenerator : public KeyGenerator {
     return internal::MultiFieldPartitionPaths(batch, options_.partition_path_fields,
                                               options_.hive_style_partitioning,
                                               options_.url_encode_partition_path);
+  }
+  std::optional<std::string> RecordKeyField() const override {
+    return OneKeyField(options_);
+  }
+  std::optional<std::string> PartitionPathField() const override {
+    return OneFieldAsIs(options_);
   }
 };
 
@@ -130,6 +159,9 @@ class NonpartitionedKeyGenerator : public KeyGenerator {
   ::arrow::Result<Column> PartitionPaths(const ::arrow::RecordBatch& batch,
                                          std::vector<KeyError>*) const override {
     return EmptyPaths(batch);
+  }
+  std::optional<std::string> RecordKeyField() const override {
+    return OneKeyField(options_);
   }
 };
 
@@ -210,6 +242,9 @@ class TimestampBasedKeyGenerator : public KeyGenerator {
                                          std::vector<KeyError>* errors) const override {
     return partitioner_->PartitionPaths(batch, errors);
   }
+  std::optional<std::string> RecordKeyField() const override {
+    return options_.record_key_fields[0];
+  }
 
  private:
   std::unique_ptr<internal::TimestampPartitioner> partitioner_;
@@ -277,6 +312,9 @@ class CustomKeyGenerator : public KeyGenerator {
   ::arrow::Result<Column> RecordKeys(const ::arrow::RecordBatch& batch,
                                      std::vector<KeyError>* errors) const override {
     return internal::ComplexRecordKeys(batch, options_.record_key_fields, errors);
+  }
+  std::optional<std::string> RecordKeyField() const override {
+    return OneKeyField(options_);
   }
 
   ::arrow::Result<Column> PartitionPaths(const ::arrow::RecordBatch& batch,

@@ -11,6 +11,7 @@
 #include "hoodie/config/datasource_config.h"
 #include "hoodie/config/hoodie_config.h"
 #include "hoodie/config/keygen_config.h"
+#include "hoodie/keygen/field_value_internal.h"
 #include "hoodie/config/table_config_keys.h"
 #include "hoodie/table/table_config.h"
 
@@ -86,6 +87,32 @@ void RejectPathTraversal(std::vector<std::optional<std::string>>* paths,
   }
 }
 
+// The string column `field` names, when its values are what building them row by row
+// gives: none null or empty (those are errors, or the default partition), and for
+// partition paths no ".." in its bytes (so no value is a path traversal). Null otherwise,
+// and when the field does not resolve (the row-by-row rules report that).
+std::shared_ptr<::arrow::StringArray> WholeStringColumn(const ::arrow::RecordBatch& batch,
+                                                        const std::string& field,
+                                                        bool paths) {
+  auto resolved = internal::ResolveFieldPath(batch, field);
+  if (!resolved.ok() || (*resolved)->type_id() != ::arrow::Type::STRING ||
+      (*resolved)->null_count() != 0) {
+    return nullptr;
+  }
+  auto strings = std::static_pointer_cast<::arrow::StringArray>(*resolved);
+  const int32_t* offsets = strings->raw_value_offsets();
+  for (int64_t i = 0; i < strings->length(); ++i) {
+    if (offsets[i + 1] == offsets[i]) return nullptr;
+  }
+  if (paths) {
+    const auto* data = reinterpret_cast<const char*>(strings->raw_data());
+    std::string_view bytes(data + offsets[0],
+                           static_cast<size_t>(offsets[strings->length()] - offsets[0]));
+    if (bytes.find("..") != std::string_view::npos) return nullptr;
+  }
+  return strings;
+}
+
 }  // namespace
 
 ::arrow::Result<KeyGeneratorOptions> KeyGeneratorOptions::FromConfig(
@@ -116,11 +143,21 @@ void RejectPathTraversal(std::vector<std::optional<std::string>>* paths,
 ::arrow::Result<KeyColumns> KeyGenerator::Generate(
     const ::arrow::RecordBatch& batch) const {
   KeyColumns out;
-  ARROW_ASSIGN_OR_RAISE(Column keys, RecordKeys(batch, &out.errors));
-  ARROW_ASSIGN_OR_RAISE(Column paths, PartitionPaths(batch, &out.errors));
-  RejectPathTraversal(&paths, &out.errors);
-  ARROW_ASSIGN_OR_RAISE(out.record_keys, ToStringArray(keys));
-  ARROW_ASSIGN_OR_RAISE(out.partition_paths, ToStringArray(paths));
+  if (std::optional<std::string> field = RecordKeyField()) {
+    out.record_keys = WholeStringColumn(batch, *field, /*paths=*/false);
+  }
+  if (out.record_keys == nullptr) {
+    ARROW_ASSIGN_OR_RAISE(Column keys, RecordKeys(batch, &out.errors));
+    ARROW_ASSIGN_OR_RAISE(out.record_keys, ToStringArray(keys));
+  }
+  if (std::optional<std::string> field = PartitionPathField()) {
+    out.partition_paths = WholeStringColumn(batch, *field, /*paths=*/true);
+  }
+  if (out.partition_paths == nullptr) {
+    ARROW_ASSIGN_OR_RAISE(Column paths, PartitionPaths(batch, &out.errors));
+    RejectPathTraversal(&paths, &out.errors);
+    ARROW_ASSIGN_OR_RAISE(out.partition_paths, ToStringArray(paths));
+  }
   std::stable_sort(out.errors.begin(), out.errors.end(),
                    [](const KeyError& a, const KeyError& b) { return a.row < b.row; });
   return out;

@@ -108,6 +108,14 @@ class KeyGenerator {
   virtual ::arrow::Result<Column> PartitionPaths(const ::arrow::RecordBatch& batch,
                                                  std::vector<KeyError>* errors) const = 0;
 
+  /// The field whose value is a row's record key as it is, when the generator's keys are
+  /// one field's values. Generate then takes a string column of that field whole, without
+  /// building keys row by row, when none of its values is null or empty.
+  virtual std::optional<std::string> RecordKeyField() const { return std::nullopt; }
+  /// Likewise the field whose value is a row's partition path as it is (one field, no
+  /// `field=` prefix, no encoding).
+  virtual std::optional<std::string> PartitionPathField() const { return std::nullopt; }
+
   KeyGeneratorOptions options_;
 };
 

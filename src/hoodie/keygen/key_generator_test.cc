@@ -351,6 +351,45 @@ TEST(KeyGeneratorTest, RejectsPathTraversalPerRecord) {
               ElementsAre("<null>", "a%2F..%2Fb", "..x", "a%5C.."));
 }
 
+// A string key or partition column whose every value is its own key or path is taken
+// whole (the same array); one null, empty or ".." value sends the batch through the
+// row-by-row rules, with the same values and errors as ever.
+TEST(KeyGeneratorTest, TakesAStringColumnWholeWhenEveryValueIsItsOwnKey) {
+  ASSERT_OK_AND_ASSIGN(auto clean, BatchFromJson(PeopleFields(), R"([
+      {"id": 1, "name": "Alice", "region": "us/east"},
+      {"id": 2, "name": "Bob", "region": "eu"}])"));
+  for (const char* generator : {"org.apache.hudi.keygen.SimpleKeyGenerator",
+                                "org.apache.hudi.keygen.ComplexKeyGenerator"}) {
+    SCOPED_TRACE(generator);
+    auto keys = Generate(
+        ConfigOf({{kKeygenClass, generator}, {kRecordKey, "name"}, {kPartition, "region"}}),
+        *clean);
+    EXPECT_EQ(keys.record_keys.get(), clean->GetColumnByName("name").get());
+    EXPECT_EQ(keys.partition_paths.get(), clean->GetColumnByName("region").get());
+    EXPECT_THAT(Strings(*keys.record_keys), ElementsAre("Alice", "Bob"));
+    EXPECT_THAT(Strings(*keys.partition_paths), ElementsAre("us/east", "eu"));
+    EXPECT_TRUE(keys.errors.empty());
+  }
+  // Hive-style paths are built: "region=us/east".
+  auto hive = Generate(
+      ConfigOf({{kRecordKey, "name"}, {kPartition, "region"}, {kHive, "true"}}), *clean);
+  EXPECT_THAT(Strings(*hive.partition_paths), ElementsAre("region=us/east", "region=eu"));
+
+  ASSERT_OK_AND_ASSIGN(auto dotted, BatchFromJson(PeopleFields(), R"([
+      {"id": 1, "name": "a..b", "region": "x..y"},
+      {"id": 2, "name": "c", "region": "../up"}])"));
+  auto keys = Generate(ConfigOf({{kRecordKey, "name"}, {kPartition, "region"}}), *dotted);
+  EXPECT_EQ(keys.record_keys.get(), dotted->GetColumnByName("name").get());
+  EXPECT_THAT(Strings(*keys.partition_paths), ElementsAre("x..y", "<null>"));
+  ASSERT_EQ(keys.errors.size(), 1u);
+  EXPECT_EQ(keys.errors[0].row, 1);
+
+  // The sample batch has an empty and a null name: the rules report both.
+  auto people = Generate(ConfigOf({{kRecordKey, "name"}, {kPartition, "region"}}), *People());
+  EXPECT_THAT(Strings(*people.record_keys), ElementsAre("Alice", "Bob", "<null>", "<null>"));
+  EXPECT_EQ(people.errors.size(), 2u);
+}
+
 TEST(PartitionPathEncodingTest, EscapesHiveCharacters) {
   EXPECT_EQ(EscapePartitionPathValue("2023/04/01 12:00"), "2023%2F04%2F01 12%3A00");
   EXPECT_EQ(EscapePartitionPathValue("a=b#c%d'e*f?g\\h"),
