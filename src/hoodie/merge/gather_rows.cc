@@ -7,7 +7,6 @@
 /// the picks form runs of consecutive rows of one batch, and each column is put
 /// together run by run with one copy of its bytes. Concatenating the two batches and
 /// taking from the result (Arrow's Take) copies every value twice, and one at a time.
-#include <algorithm>
 #include <cstring>
 #include <vector>
 

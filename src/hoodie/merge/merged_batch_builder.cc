@@ -5,7 +5,6 @@
 
 #include <arrow/array.h>
 #include <arrow/array/builder_base.h>
-#include <arrow/compute/api_vector.h>
 #include <arrow/compute/cast.h>
 #include <arrow/record_batch.h>
 #include <arrow/type.h>

@@ -139,39 +139,26 @@ bool BitVectorFilter::ForEachPosition(std::string_view key, Fn&& fn) const {
   return true;
 }
 
-void BitVectorFilter::Add(std::string_view key) {
-  // The bits are random bytes of a vector larger than the first cache levels: find the
-  // key's positions first and prefetch them, so their misses overlap instead of each
-  // setting of a bit waiting for its own (the hash chain itself is sequential).
-  constexpr int kBatch = 32;
-  uint32_t positions[kBatch];
-  int pending = 0;
-  auto flush = [&] {
-    for (int i = 0; i < pending; ++i) {
-      bits_[positions[i] >> 3] |= static_cast<uint8_t>(1u << (positions[i] & 7));
-    }
-    pending = 0;
-  };
-  ForEachPosition(key, [&](uint32_t bit) {
-    __builtin_prefetch(&bits_[bit >> 3], /*rw=*/1);
-    positions[pending++] = bit;
-    if (pending == kBatch) flush();
-    return true;
-  });
-  flush();
-}
+void BitVectorFilter::Add(std::string_view key) { AddAll({&key, 1}); }
 
 void BitVectorFilter::AddAll(std::span<const std::string_view> keys) {
-  if (header_.hash_type != HashType::kMurmur) {
-    for (std::string_view key : keys) Add(key);
-    return;
-  }
   const auto num_hashes = static_cast<size_t>(header_.num_hashes);
   hashes_.resize(kMurmurChainLanes * num_hashes);
   while (!keys.empty()) {
     const size_t count = std::min(keys.size(), kMurmurChainLanes);
-    MurmurHashChains(keys.first(count), header_.num_hashes, hashes_.data());
-    // Positions first, each prefetched, then the bits: their cache misses overlap.
+    if (header_.hash_type == HashType::kMurmur) {
+      MurmurHashChains(keys.first(count), header_.num_hashes, hashes_.data());
+    } else {
+      for (size_t k = 0; k < count; ++k) {
+        int32_t seed = 0;
+        for (size_t r = 0; r < num_hashes; ++r) {
+          hashes_[k * num_hashes + r] = seed = HashBytes(header_.hash_type, keys[k], seed);
+        }
+      }
+    }
+    // The bits are random bytes of a vector larger than the first cache levels: every
+    // position is found and prefetched first, then the bits are set, so that their
+    // cache misses overlap instead of each waiting for its own.
     const size_t positions = count * num_hashes;
     for (size_t i = 0; i < positions; ++i) {
       const uint32_t bit = position_.Of(hashes_[i]);
