@@ -11,8 +11,8 @@
 #include "hoodie/config/datasource_config.h"
 #include "hoodie/config/hoodie_config.h"
 #include "hoodie/config/keygen_config.h"
-#include "hoodie/keygen/field_value_internal.h"
 #include "hoodie/config/table_config_keys.h"
+#include "hoodie/keygen/field_value_internal.h"
 #include "hoodie/table/table_config.h"
 
 namespace hoodie {

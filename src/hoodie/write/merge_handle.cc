@@ -143,6 +143,11 @@ class StreamingMerge {
     ARROW_RETURN_NOT_OK(data_sources.Reserve(rows));
     ARROW_RETURN_NOT_OK(meta_sources.Reserve(rows));
     bool touched = false;
+    // A stored row kept as it is, data and meta values.
+    auto kept = [&](int32_t row) {
+      data_sources.UnsafeAppend(row);
+      meta_sources.UnsafeAppend(row);
+    };
     // A row of this commit: its data from `data_row` (stored or built), new meta values.
     auto written = [&](int32_t data_row, std::string_view key) {
       data_sources.UnsafeAppend(data_row);
@@ -151,12 +156,11 @@ class StreamingMerge {
     };
     for (int32_t i = 0; i < rows; ++i) {
       std::string_view key = keys.GetView(i);
-      if (!touched_.MayHold(key)) {  // most stored rows: kept as they are
-        data_sources.UnsafeAppend(i);
-        meta_sources.UnsafeAppend(i);
+      if (!touched_.MayHold(key)) {  // most stored rows
+        kept(i);
         continue;
       }
-      if (!moved_out_.empty() && moved_out_.count(key)) {
+      if (moved_out_.count(key)) {
         ++counts_.deleted;
         touched = true;
         continue;
@@ -169,8 +173,7 @@ class StreamingMerge {
       }
       auto it = incoming_.find(key);
       if (it == incoming_.end()) {
-        data_sources.UnsafeAppend(i);
-        meta_sources.UnsafeAppend(i);
+        kept(i);
         continue;
       }
       touched = true;
@@ -181,8 +184,7 @@ class StreamingMerge {
                             context_.merger->Combine(old_record, new_record));
       switch (result.outcome) {
         case MergeOutcome::kKeepOld:
-          data_sources.UnsafeAppend(i);
-          meta_sources.UnsafeAppend(i);
+          kept(i);
           break;
         case MergeOutcome::kDelete:
           ++counts_.deleted;

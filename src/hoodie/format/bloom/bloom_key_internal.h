@@ -5,6 +5,8 @@
 
 #include <arrow/status.h>
 
+#include <span>
+#include <string>
 #include <string_view>
 
 namespace hoodie::internal {
@@ -13,6 +15,17 @@ namespace hoodie::internal {
 inline ::arrow::Status CheckBloomKey(std::string_view key) {
   if (key.empty()) {
     return ::arrow::Status::Invalid("Bloom filter key must not be empty");
+  }
+  return ::arrow::Status::OK();
+}
+
+/// CheckBloomKey of every key of a batch, before any is added; names the first empty one.
+inline ::arrow::Status CheckBloomKeys(std::span<const std::string_view> keys) {
+  for (size_t i = 0; i < keys.size(); ++i) {
+    if (keys[i].empty()) {
+      return ::arrow::Status::Invalid("Bloom filter key must not be empty (key ", i,
+                                      " of ", keys.size(), " added together)");
+    }
   }
   return ::arrow::Status::OK();
 }

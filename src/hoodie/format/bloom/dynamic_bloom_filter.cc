@@ -88,7 +88,7 @@ internal::BitVectorFilter& DynamicBloomFilter::ActiveRow() {
 }
 
 ::arrow::Status DynamicBloomFilter::AddAll(std::span<const std::string_view> keys) {
-  for (std::string_view key : keys) ARROW_RETURN_NOT_OK(internal::CheckBloomKey(key));
+  ARROW_RETURN_NOT_OK(internal::CheckBloomKeys(keys));
   while (!keys.empty()) {
     if (reached_max_) return AddRotating(keys);
     // Keys up to the last row's capacity go to that row together; the key that fills

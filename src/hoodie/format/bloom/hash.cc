@@ -28,12 +28,13 @@ constexpr int kMurmurR = 24;
 
 namespace {
 
-// Murmur's final avalanche of h.
-uint32_t MurmurFinish(uint32_t h) {
-  h ^= h >> 13;
-  h *= kMurmurM;
-  h ^= h >> 15;
-  return h;
+// Murmur's final avalanche of *h: one hash, or every lane of a LaneWords. Always
+// inlined, so that the AVX2 clone of HashRounds runs it with AVX2 too.
+template <typename Words>
+__attribute__((always_inline)) inline void MurmurFinish(Words* h) {
+  *h ^= *h >> 13;
+  *h *= kMurmurM;
+  *h ^= *h >> 15;
 }
 
 }  // namespace
@@ -75,7 +76,8 @@ int32_t MurmurHasher::Hash(int32_t seed) const {
     h ^= tail_;
     h *= kMurmurM;
   }
-  return static_cast<int32_t>(MurmurFinish(h));
+  MurmurFinish(&h);
+  return static_cast<int32_t>(h);
 }
 
 int32_t MurmurHash(std::string_view data, int32_t seed) {
@@ -109,9 +111,7 @@ class MurmurLanes {
     }
     const LaneWords tailed = (h ^ tail_) * kMurmurM;
     h = (tailed & has_tail_) | (h & ~has_tail_);
-    h ^= h >> 13;
-    h *= kMurmurM;
-    h ^= h >> 15;
+    MurmurFinish(&h);
     *seeds = h;
   }
 
@@ -140,10 +140,9 @@ class MurmurLanes {
 };
 
 // The next `count` hashes of the chains from `seeds`: hash r of each lane into
-// rounds[r]. Compiled for AVX2 as
-// well as for baseline x86-64, the one the CPU runs picked when the program loads: with
-// AVX2 a lane multiplication is one instruction for all eight lanes, SSE2 emulates it
-// with five a half.
+// rounds[r]. Compiled for AVX2 and for baseline x86-64, the loader picking the one the
+// CPU runs: with AVX2 a lane multiplication is one instruction for all eight lanes,
+// SSE2 emulates it with five for each half.
 #if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
 __attribute__((target_clones("avx2", "default")))
 #endif

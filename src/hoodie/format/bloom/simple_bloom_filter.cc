@@ -29,7 +29,7 @@ namespace hoodie {
 }
 
 ::arrow::Status SimpleBloomFilter::AddAll(std::span<const std::string_view> keys) {
-  for (std::string_view key : keys) ARROW_RETURN_NOT_OK(internal::CheckBloomKey(key));
+  ARROW_RETURN_NOT_OK(internal::CheckBloomKeys(keys));
   filter_.AddAll(keys);
   return ::arrow::Status::OK();
 }
