@@ -23,16 +23,14 @@ namespace {
                                                const Timeline& commits) {
   std::optional<Instant> clean = timeline.timeline().GetCleanerTimeline().LastInstant();
   if (clean) {
-    ARROW_ASSIGN_OR_RAISE(std::string bytes, timeline.ReadDetails(*clean));
     if (clean->IsCompleted()) {
-      ARROW_ASSIGN_OR_RAISE(CleanMetadata metadata, CleanMetadata::FromAvroBytes(bytes));
+      ARROW_ASSIGN_OR_RAISE(CleanMetadata metadata, timeline.ReadAvro<CleanMetadata>(*clean));
       return metadata.earliest_commit_to_retain;
     }
-    if (bytes.empty()) {
-      ARROW_ASSIGN_OR_RAISE(bytes, timeline.ReadDetails(
-                                       Instant{clean->timestamp, Action::kClean, State::kRequested}));
-    }
-    ARROW_ASSIGN_OR_RAISE(CleanerPlan plan, CleanerPlan::FromAvroBytes(bytes));
+    // A pending clean's plan is its requested file (readCleanerPlan of REQUESTED).
+    ARROW_ASSIGN_OR_RAISE(CleanerPlan plan,
+                          timeline.ReadAvro<CleanerPlan>(
+                              Instant{clean->timestamp, Action::kClean, State::kRequested}));
     return plan.earliest_instant_to_retain ? plan.earliest_instant_to_retain->timestamp : "";
   }
   return commits.FirstInstant()->timestamp;
@@ -57,9 +55,15 @@ namespace {
                                     " as this is beyond the lookup window ", window,
                                     " (the cleaner may have deleted its files)");
   }
-  if (timeline.timeline().GetSavepointTimeline().ContainsTimestamp(instant)) {
+  const Instant completed{instant, Action::kSavepoint, State::kCompleted};
+  if (timeline.timeline().ContainsInstant(completed)) {
     return ::arrow::Status::AlreadyExists("commit ", instant, " is already savepointed");
   }
+  // A savepoint killed after its inflight file is resumed: the inflight file holds
+  // nothing (Hudi writes it empty), so completing it with the listing made now is what
+  // the interrupted run would have written.
+  const Instant inflight{instant, Action::kSavepoint, State::kInflight};
+  const bool resume = timeline.timeline().ContainsInstant(inflight);
   SavepointMetadata metadata;
   metadata.savepointed_by = request.user;
   metadata.savepointed_at = EpochMillisNow(request.clock);
@@ -74,8 +78,7 @@ namespace {
     metadata.partition_metadata.emplace(partition, std::move(files));
   }
   ARROW_ASSIGN_OR_RAISE(std::string bytes, metadata.ToAvroBytes());
-  Instant inflight{instant, Action::kSavepoint, State::kInflight};
-  ARROW_RETURN_NOT_OK(timeline.CreateRequested(inflight));
+  if (!resume) ARROW_RETURN_NOT_OK(timeline.CreateRequested(inflight));
   ARROW_ASSIGN_OR_RAISE(Transaction txn, Transaction::Begin(table, inflight));
   ARROW_RETURN_NOT_OK(txn.Commit(bytes).status());
   return std::make_pair(instant, std::move(metadata));
@@ -87,8 +90,8 @@ namespace {
   std::vector<std::pair<std::string, SavepointMetadata>> out;
   const Timeline savepoints = timeline.timeline().GetSavepointTimeline().FilterCompleted();
   for (const Instant& savepoint : savepoints.instants()) {
-    ARROW_ASSIGN_OR_RAISE(std::string bytes, timeline.ReadDetails(savepoint));
-    ARROW_ASSIGN_OR_RAISE(SavepointMetadata metadata, SavepointMetadata::FromAvroBytes(bytes));
+    ARROW_ASSIGN_OR_RAISE(SavepointMetadata metadata,
+                          timeline.ReadAvro<SavepointMetadata>(savepoint));
     out.emplace_back(savepoint.timestamp, std::move(metadata));
   }
   return out;
@@ -96,16 +99,17 @@ namespace {
 
 ::arrow::Result<bool> DeleteSavepoint(const TableMetaClient& table, const std::string& instant) {
   ARROW_ASSIGN_OR_RAISE(ActiveTimeline timeline, table.LoadActiveTimeline());
-  Instant completed{instant, Action::kSavepoint, State::kCompleted};
-  if (!timeline.timeline().ContainsInstant(completed)) {
+  const Instant completed{instant, Action::kSavepoint, State::kCompleted};
+  const Instant inflight{instant, Action::kSavepoint, State::kInflight};
+  if (!timeline.timeline().ContainsInstant(completed) &&
+      !timeline.timeline().ContainsInstant(inflight)) {
     LogWarning("No savepoint present " + instant);
     return false;
   }
   // Completed first: a crash in between leaves an inflight savepoint, which guards
-  // nothing and the next delete removes.
+  // nothing and the next delete (or create) clears.
   ARROW_RETURN_NOT_OK(timeline.DeleteStateFileIfExists(completed));
-  ARROW_RETURN_NOT_OK(
-      timeline.DeleteStateFileIfExists(Instant{instant, Action::kSavepoint, State::kInflight}));
+  ARROW_RETURN_NOT_OK(timeline.DeleteStateFileIfExists(inflight));
   return true;
 }
 

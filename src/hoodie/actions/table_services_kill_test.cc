@@ -164,13 +164,9 @@ TEST_F(TableServicesKillTest, ArchivalKilledAtAnyStorageCallLosesNoInstant) {
 TEST_F(TableServicesKillTest, SavepointKilledAtAnyStorageCallIsMadeByTheNextAttempt) {
   int runs = KillEverywhere(
       [&](const std::string& path) -> ::arrow::Status {
+        // A killed savepoint leaves at most its inflight file; the same command run
+        // again completes it, nothing cleared by hand in between.
         ARROW_ASSIGN_OR_RAISE(auto table, Table(path));
-        ARROW_ASSIGN_OR_RAISE(ActiveTimeline timeline, table->LoadActiveTimeline());
-        // A killed savepoint leaves at most its inflight file, which guards nothing;
-        // Hudi's next savepoint of the instant starts over, and so does this one.
-        ::arrow::Status cleared = timeline.DeleteStateFileIfExists(
-            Instant{commits_[3], Action::kSavepoint, State::kInflight});
-        if (!cleared.ok()) return cleared;
         SavepointRequest request;
         request.instant = commits_[3];
         auto made = CreateSavepoint(table, request);
@@ -184,6 +180,39 @@ TEST_F(TableServicesKillTest, SavepointKilledAtAnyStorageCallIsMadeByTheNextAtte
         EXPECT_EQ((*listed)[0].first, commits_[3]) << where;
       });
   EXPECT_GT(runs, 5);
+}
+
+// The state a kill after `T.savepoint.inflight` leaves (or `T.savepoint` removed by
+// hand): create completes it, delete clears it.
+TEST_F(TableServicesKillTest, SavepointLeftInflightIsCompletedByCreateAndClearedByDelete) {
+  std::string path = Copy("inflight");
+  ASSERT_OK_AND_ASSIGN(auto table, TableMetaClient::Load(Storage::Local(), path));
+  ASSERT_OK_AND_ASSIGN(ActiveTimeline timeline, table->LoadActiveTimeline());
+  const Instant first{commits_[3], Action::kSavepoint, State::kInflight};
+  const Instant second{commits_[4], Action::kSavepoint, State::kInflight};
+  ASSERT_OK(timeline.CreateRequested(first));
+  ASSERT_OK(timeline.CreateRequested(second));
+  ASSERT_OK_AND_ASSIGN(auto listed, ListSavepoints(*table));
+  EXPECT_TRUE(listed.empty());
+
+  SavepointRequest request;
+  request.instant = commits_[3];
+  ASSERT_OK_AND_ASSIGN(auto made, CreateSavepoint(table, request));
+  EXPECT_EQ(made.first, commits_[3]);
+  EXPECT_FALSE(made.second.partition_metadata.empty());
+  ASSERT_OK_AND_ASSIGN(listed, ListSavepoints(*table));
+  ASSERT_EQ(listed.size(), 1u);
+  EXPECT_EQ(listed[0].first, commits_[3]);
+  EXPECT_TRUE(std::filesystem::exists(path + "/.hoodie/" + commits_[3] + ".savepoint"));
+  // Completed now: a second create is refused as Hudi refuses it.
+  EXPECT_TRUE(CreateSavepoint(table, request).status().IsAlreadyExists());
+
+  ASSERT_OK_AND_ASSIGN(bool deleted, DeleteSavepoint(*table, commits_[4]));
+  EXPECT_TRUE(deleted);
+  EXPECT_FALSE(
+      std::filesystem::exists(path + "/.hoodie/" + commits_[4] + ".savepoint.inflight"));
+  ASSERT_OK_AND_ASSIGN(deleted, DeleteSavepoint(*table, commits_[4]));
+  EXPECT_FALSE(deleted);
 }
 
 TEST_F(TableServicesKillTest, RestoreKilledAtAnyStorageCallResumesFromItsPlan) {
