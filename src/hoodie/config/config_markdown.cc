@@ -106,9 +106,9 @@ std::string RenderConfigMarkdown(const ConfigRegistry& registry) {
       "A note explains where a documented default was not taken.\n\n"
       "Status: *honoured* keys work as Hudi documents them; a *refused* key set to\n"
       "anything but its default fails the command before anything is written, naming\n"
-      "the key and what it waits for; keys of *no effect* only tune Spark or the JVM\n"
-      "(parallelism, storage levels, heap fractions), so hoodie accepts them with one\n"
-      "warning line.\n";
+      "the key, what is not supported and what to do instead; keys of *no effect* only\n"
+      "tune Spark or the JVM (parallelism, storage levels, heap fractions), so hoodie\n"
+      "accepts them with one warning line.\n";
   std::vector<std::string_view> groups;
   for (const ConfigEntry& entry : registry.entries()) {
     bool seen = false;

@@ -106,6 +106,23 @@ TEST(ConfigSupportTest, EveryRefusedKeyFailsNamingItselfAndItsReason) {
   EXPECT_TRUE(off.CheckSupported().ok());
 }
 
+// A refusal speaks to the user: what is not supported and what to do instead, never
+// the project's own tracking ("the concurrency issue", "issue 14 lists it").
+TEST(ConfigSupportTest, RefusalsSpeakOfFeaturesNotOfTheProjectsIssues) {
+  for (const ConfigEntry& entry : ConfigRegistry::Global().entries()) {
+    SCOPED_TRACE(std::string(entry.key));
+    const std::string note(entry.support_note);
+    EXPECT_EQ(note.find("issue"), std::string::npos) << note;
+    EXPECT_EQ(note.find("waits for"), std::string::npos) << note;
+  }
+  HoodieConfig lock;
+  ASSERT_TRUE(lock.AddHoodieConf("hoodie.write.lock.provider=x").ok());
+  EXPECT_THAT(lock.CheckSupported().message(), HasSubstr("run one writer at a time"));
+  HoodieConfig jdbc;
+  ASSERT_TRUE(jdbc.AddHoodieConf("hoodie.deltastreamer.jdbc.url=jdbc:postgresql://h/db").ok());
+  EXPECT_THAT(jdbc.CheckSupported().message(), HasSubstr("ingest them with a DFS source"));
+}
+
 TEST(ConfigSupportTest, KeysOfNoEffectAreListedInOneWarning) {
   std::vector<std::string> warnings;
   LogSink previous = SetLogSink([&](LogLevel, std::string_view m) {

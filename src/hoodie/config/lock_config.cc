@@ -9,6 +9,11 @@ namespace hoodie {
 
 namespace v = config_validators;
 
+// Said once for every locking key.
+constexpr std::string_view kSingleWriterNote =
+    "lock providers and optimistic concurrency control are not supported: run one "
+    "writer at a time against a table";
+
 const ConfigProperty<std::string> LockConfig::kProvider{
     .key = "hoodie.write.lock.provider",
     .default_value =
@@ -16,7 +21,7 @@ const ConfigProperty<std::string> LockConfig::kProvider{
     .doc = "Lock provider class (implements org.apache.hudi.common.lock.LockProvider).",
     .group = "Locking",
     .support = ConfigSupport::kRefused,
-    .support_note = "lock providers and optimistic concurrency control wait for the concurrency issue: run one writer at a time",
+    .support_note = kSingleWriterNote,
     .accepted_value = kRefusedWhenSet};
 
 const ConfigProperty<std::string> LockConfig::kZkUrl{
@@ -24,7 +29,7 @@ const ConfigProperty<std::string> LockConfig::kZkUrl{
     .doc = "Comma-separated ZooKeeper servers.",
     .group = "Locking",
     .support = ConfigSupport::kRefused,
-    .support_note = "lock providers and optimistic concurrency control wait for the concurrency issue: run one writer at a time"};
+    .support_note = kSingleWriterNote};
 
 const ConfigProperty<std::string> LockConfig::kZkBasePath{
     .key = "hoodie.write.lock.zookeeper.base_path",
@@ -33,7 +38,7 @@ const ConfigProperty<std::string> LockConfig::kZkBasePath{
         "of a table.",
     .group = "Locking",
     .support = ConfigSupport::kRefused,
-    .support_note = "lock providers and optimistic concurrency control wait for the concurrency issue: run one writer at a time"};
+    .support_note = kSingleWriterNote};
 
 const ConfigProperty<int32_t> LockConfig::kZkPort{
     .key = "hoodie.write.lock.zookeeper.port",
@@ -41,14 +46,14 @@ const ConfigProperty<int32_t> LockConfig::kZkPort{
     .validate = v::PortNumber,
     .group = "Locking",
     .support = ConfigSupport::kRefused,
-    .support_note = "lock providers and optimistic concurrency control wait for the concurrency issue: run one writer at a time"};
+    .support_note = kSingleWriterNote};
 
 const ConfigProperty<std::string> LockConfig::kZkLockKey{
     .key = "hoodie.write.lock.zookeeper.lock_key",
     .doc = "Znode name under base_path holding the lock; the table name is recommended.",
     .group = "Locking",
     .support = ConfigSupport::kRefused,
-    .support_note = "lock providers and optimistic concurrency control wait for the concurrency issue: run one writer at a time"};
+    .support_note = kSingleWriterNote};
 
 const ConfigProperty<int32_t> LockConfig::kZkConnectionTimeoutMs{
     .key = "hoodie.write.lock.zookeeper.connection_timeout_ms",
@@ -57,7 +62,7 @@ const ConfigProperty<int32_t> LockConfig::kZkConnectionTimeoutMs{
     .validate = v::PositiveInt32,
     .group = "Locking",
     .support = ConfigSupport::kRefused,
-    .support_note = "lock providers and optimistic concurrency control wait for the concurrency issue: run one writer at a time"};
+    .support_note = kSingleWriterNote};
 
 const ConfigProperty<int32_t> LockConfig::kZkSessionTimeoutMs{
     .key = "hoodie.write.lock.zookeeper.session_timeout_ms",
@@ -66,7 +71,7 @@ const ConfigProperty<int32_t> LockConfig::kZkSessionTimeoutMs{
     .validate = v::PositiveInt32,
     .group = "Locking",
     .support = ConfigSupport::kRefused,
-    .support_note = "lock providers and optimistic concurrency control wait for the concurrency issue: run one writer at a time"};
+    .support_note = kSingleWriterNote};
 
 const ConfigProperty<int32_t> LockConfig::kNumRetries{
     .key = "hoodie.write.lock.num_retries",
@@ -76,7 +81,7 @@ const ConfigProperty<int32_t> LockConfig::kNumRetries{
     .group = "Locking",
     .hudi_0_15_default = "15",
     .support = ConfigSupport::kRefused,
-    .support_note = "lock providers and optimistic concurrency control wait for the concurrency issue: run one writer at a time"};
+    .support_note = kSingleWriterNote};
 
 const ConfigProperty<int64_t> LockConfig::kWaitTimeMsBetweenRetry{
     .key = "hoodie.write.lock.wait_time_ms_between_retry",
@@ -86,21 +91,21 @@ const ConfigProperty<int64_t> LockConfig::kWaitTimeMsBetweenRetry{
     .group = "Locking",
     .hudi_0_15_default = "1000",
     .support = ConfigSupport::kRefused,
-    .support_note = "lock providers and optimistic concurrency control wait for the concurrency issue: run one writer at a time"};
+    .support_note = kSingleWriterNote};
 
 const ConfigProperty<std::string> LockConfig::kHiveMetastoreDatabase{
     .key = "hoodie.write.lock.hivemetastore.database",
     .doc = "Hive database to lock against.",
     .group = "Locking",
     .support = ConfigSupport::kRefused,
-    .support_note = "lock providers and optimistic concurrency control wait for the concurrency issue: run one writer at a time"};
+    .support_note = kSingleWriterNote};
 
 const ConfigProperty<std::string> LockConfig::kHiveMetastoreTable{
     .key = "hoodie.write.lock.hivemetastore.table",
     .doc = "Hive table to lock against.",
     .group = "Locking",
     .support = ConfigSupport::kRefused,
-    .support_note = "lock providers and optimistic concurrency control wait for the concurrency issue: run one writer at a time"};
+    .support_note = kSingleWriterNote};
 
 const ConfigProperty<int32_t> LockConfig::kClientNumRetries{
     .key = "hoodie.write.lock.client.num_retries",
@@ -110,7 +115,7 @@ const ConfigProperty<int32_t> LockConfig::kClientNumRetries{
     .group = "Locking",
     .hudi_0_15_default = "50",
     .support = ConfigSupport::kRefused,
-    .support_note = "lock providers and optimistic concurrency control wait for the concurrency issue: run one writer at a time"};
+    .support_note = kSingleWriterNote};
 
 const ConfigProperty<int64_t> LockConfig::kClientWaitTimeMsBetweenRetry{
     .key = "hoodie.write.lock.client.wait_time_ms_between_retry",
@@ -120,7 +125,7 @@ const ConfigProperty<int64_t> LockConfig::kClientWaitTimeMsBetweenRetry{
     .group = "Locking",
     .hudi_0_15_default = "5000",
     .support = ConfigSupport::kRefused,
-    .support_note = "lock providers and optimistic concurrency control wait for the concurrency issue: run one writer at a time"};
+    .support_note = kSingleWriterNote};
 
 const ConfigProperty<std::string> LockConfig::kConflictResolutionStrategy{
     .key = "hoodie.write.lock.conflict.resolution.strategy",
@@ -129,7 +134,7 @@ const ConfigProperty<std::string> LockConfig::kConflictResolutionStrategy{
     .doc = "Conflict resolution strategy class.",
     .group = "Locking",
     .support = ConfigSupport::kRefused,
-    .support_note = "lock providers and optimistic concurrency control wait for the concurrency issue: run one writer at a time"};
+    .support_note = kSingleWriterNote};
 
 const ConfigProperty<std::string> LockConfig::kConcurrencyMode{
     .key = "hoodie.write.concurrency.mode",
@@ -141,9 +146,7 @@ const ConfigProperty<std::string> LockConfig::kConcurrencyMode{
     .allowed_values = {"SINGLE_WRITER", "OPTIMISTIC_CONCURRENCY_CONTROL"},
     .group = "Locking",
     .support = ConfigSupport::kRefused,
-    .support_note =
-        "optimistic concurrency control waits for the concurrency issue (lock providers "
-        "and conflict checks): run one writer at a time"};
+    .support_note = kSingleWriterNote};
 
 void LockConfig::Register(ConfigRegistry* registry) {
   registry->Add(kConcurrencyMode);

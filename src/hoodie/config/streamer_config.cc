@@ -9,6 +9,18 @@ namespace hoodie {
 
 namespace v = config_validators;
 
+// What a user can do instead of each source or schema provider hoodie streamer does
+// not have, said once for all of its keys.
+constexpr std::string_view kJdbcSchemaProviderNote =
+    "the JDBC schema provider is not supported by hoodie streamer: give the schema in an "
+    ".avsc file (FilebasedSchemaProvider) or a schema registry (SchemaRegistryProvider)";
+constexpr std::string_view kS3EventsSourceNote =
+    "the S3 events source (SQS notifications) is not supported by hoodie streamer: "
+    "ingest the files with a DFS source (JsonDFSSource, ParquetDFSSource, ...)";
+constexpr std::string_view kJdbcSourceNote =
+    "the JDBC source is not supported by hoodie streamer: export the table to files and "
+    "ingest them with a DFS source, or read it with the SQL source (SqlSource)";
+
 const ConfigProperty<std::string> StreamerConfig::kTablesToBeIngested{
     .key = "hoodie.deltastreamer.ingestion.tablesToBeIngested",
     .doc =
@@ -52,35 +64,35 @@ const ConfigProperty<std::string> StreamerConfig::kJdbcSchemaConnectionUrl{
                  .deprecated = true}},
     .group = "Streamer",
     .support = ConfigSupport::kRefused,
-    .support_note = "not available in `hoodie streamer` yet (issue 14 lists it)"};
+    .support_note = kJdbcSchemaProviderNote};
 
 const ConfigProperty<std::string> StreamerConfig::kJdbcSchemaDriverType{
     .key = "hoodie.deltastreamer.schemaprovider.source.schema.jdbc.driver.type",
     .doc = "JDBC driver class of the JDBC schema provider.",
     .group = "Streamer",
     .support = ConfigSupport::kRefused,
-    .support_note = "not available in `hoodie streamer` yet (issue 14 lists it)"};
+    .support_note = kJdbcSchemaProviderNote};
 
 const ConfigProperty<std::string> StreamerConfig::kJdbcSchemaUsername{
     .key = "hoodie.deltastreamer.schemaprovider.source.schema.jdbc.username",
     .doc = "User of the JDBC schema provider.",
     .group = "Streamer",
     .support = ConfigSupport::kRefused,
-    .support_note = "not available in `hoodie streamer` yet (issue 14 lists it)"};
+    .support_note = kJdbcSchemaProviderNote};
 
 const ConfigProperty<std::string> StreamerConfig::kJdbcSchemaPassword{
     .key = "hoodie.deltastreamer.schemaprovider.source.schema.jdbc.password",
     .doc = "Password of the JDBC schema provider.",
     .group = "Streamer",
     .support = ConfigSupport::kRefused,
-    .support_note = "not available in `hoodie streamer` yet (issue 14 lists it)"};
+    .support_note = kJdbcSchemaProviderNote};
 
 const ConfigProperty<std::string> StreamerConfig::kJdbcSchemaDbTable{
     .key = "hoodie.deltastreamer.schemaprovider.source.schema.jdbc.dbtable",
     .doc = "Table whose schema the JDBC schema provider reads.",
     .group = "Streamer",
     .support = ConfigSupport::kRefused,
-    .support_note = "not available in `hoodie streamer` yet (issue 14 lists it)"};
+    .support_note = kJdbcSchemaProviderNote};
 
 const ConfigProperty<int32_t> StreamerConfig::kJdbcSchemaTimeout{
     .key = "hoodie.deltastreamer.schemaprovider.source.schema.jdbc.timeout",
@@ -89,14 +101,14 @@ const ConfigProperty<int32_t> StreamerConfig::kJdbcSchemaTimeout{
     .validate = v::NonNegativeInt32,
     .group = "Streamer",
     .support = ConfigSupport::kRefused,
-    .support_note = "not available in `hoodie streamer` yet (issue 14 lists it)"};
+    .support_note = kJdbcSchemaProviderNote};
 
 const ConfigProperty<bool> StreamerConfig::kJdbcSchemaNullable{
     .key = "hoodie.deltastreamer.schemaprovider.source.schema.jdbc.nullable",
     .doc = "Make all columns of the JDBC schema nullable.",
     .group = "Streamer",
     .support = ConfigSupport::kRefused,
-    .support_note = "not available in `hoodie streamer` yet (issue 14 lists it)"};
+    .support_note = kJdbcSchemaProviderNote};
 
 const ConfigProperty<std::string> StreamerConfig::kSourceSchemaFile{
     .key = "hoodie.deltastreamer.schemaprovider.source.schema.file",
@@ -124,70 +136,70 @@ const ConfigProperty<std::string> StreamerConfig::kS3QueueUrl{
     .doc = "SQS queue URL of S3 event notifications.",
     .group = "Streamer",
     .support = ConfigSupport::kRefused,
-    .support_note = "not available in `hoodie streamer` yet (issue 14 lists it)"};
+    .support_note = kS3EventsSourceNote};
 
 const ConfigProperty<std::string> StreamerConfig::kS3QueueRegion{
     .key = "hoodie.deltastreamer.s3.source.queue.region",
     .doc = "AWS region of the SQS queue.",
     .group = "Streamer",
     .support = ConfigSupport::kRefused,
-    .support_note = "not available in `hoodie streamer` yet (issue 14 lists it)"};
+    .support_note = kS3EventsSourceNote};
 
 const ConfigProperty<std::string> StreamerConfig::kJdbcUrl{
     .key = "hoodie.deltastreamer.jdbc.url",
     .doc = "URL of the JDBC source.",
     .group = "Streamer",
     .support = ConfigSupport::kRefused,
-    .support_note = "not available in `hoodie streamer` yet (issue 14 lists it)"};
+    .support_note = kJdbcSourceNote};
 
 const ConfigProperty<std::string> StreamerConfig::kJdbcUser{
     .key = "hoodie.deltastreamer.jdbc.user",
     .doc = "User of the JDBC source.",
     .group = "Streamer",
     .support = ConfigSupport::kRefused,
-    .support_note = "not available in `hoodie streamer` yet (issue 14 lists it)"};
+    .support_note = kJdbcSourceNote};
 
 const ConfigProperty<std::string> StreamerConfig::kJdbcPassword{
     .key = "hoodie.deltastreamer.jdbc.password",
     .doc = "Password of the JDBC source.",
     .group = "Streamer",
     .support = ConfigSupport::kRefused,
-    .support_note = "not available in `hoodie streamer` yet (issue 14 lists it)"};
+    .support_note = kJdbcSourceNote};
 
 const ConfigProperty<std::string> StreamerConfig::kJdbcPasswordFile{
     .key = "hoodie.deltastreamer.jdbc.password.file",
     .doc = "File holding the password of the JDBC source.",
     .group = "Streamer",
     .support = ConfigSupport::kRefused,
-    .support_note = "not available in `hoodie streamer` yet (issue 14 lists it)"};
+    .support_note = kJdbcSourceNote};
 
 const ConfigProperty<std::string> StreamerConfig::kJdbcDriverClass{
     .key = "hoodie.deltastreamer.jdbc.driver.class",
     .doc = "Driver class of the JDBC source.",
     .group = "Streamer",
     .support = ConfigSupport::kRefused,
-    .support_note = "not available in `hoodie streamer` yet (issue 14 lists it)"};
+    .support_note = kJdbcSourceNote};
 
 const ConfigProperty<std::string> StreamerConfig::kJdbcTableName{
     .key = "hoodie.deltastreamer.jdbc.table.name",
     .doc = "Table read by the JDBC source.",
     .group = "Streamer",
     .support = ConfigSupport::kRefused,
-    .support_note = "not available in `hoodie streamer` yet (issue 14 lists it)"};
+    .support_note = kJdbcSourceNote};
 
 const ConfigProperty<std::string> StreamerConfig::kJdbcIncrColumnName{
     .key = "hoodie.deltastreamer.jdbc.table.incr.column.name",
     .doc = "Column used to pull new rows incrementally.",
     .group = "Streamer",
     .support = ConfigSupport::kRefused,
-    .support_note = "not available in `hoodie streamer` yet (issue 14 lists it)"};
+    .support_note = kJdbcSourceNote};
 
 const ConfigProperty<bool> StreamerConfig::kJdbcIncrPull{
     .key = "hoodie.deltastreamer.jdbc.incr.pull",
     .doc = "Pull incrementally (with checkpoints) instead of a full fetch.",
     .group = "Streamer",
     .support = ConfigSupport::kRefused,
-    .support_note = "not available in `hoodie streamer` yet (issue 14 lists it)"};
+    .support_note = kJdbcSourceNote};
 
 const ConfigProperty<std::string> StreamerConfig::kJdbcExtraOptions{
     .key = "hoodie.deltastreamer.jdbc.extra.options.",
@@ -196,7 +208,7 @@ const ConfigProperty<std::string> StreamerConfig::kJdbcExtraOptions{
         "hoodie.deltastreamer.jdbc.extra.options.fetchSize=100.",
     .group = "Streamer",
     .support = ConfigSupport::kRefused,
-    .support_note = "not available in `hoodie streamer` yet (issue 14 lists it)"};
+    .support_note = kJdbcSourceNote};
 
 const ConfigProperty<std::string> StreamerConfig::kJdbcStorageLevel{
     .key = "hoodie.deltastreamer.jdbc.storage.level",
@@ -213,7 +225,7 @@ const ConfigProperty<bool> StreamerConfig::kJdbcIncrFallbackToFullFetch{
     .doc = "Fall back to a full fetch when an incremental read fails.",
     .group = "Streamer",
     .support = ConfigSupport::kRefused,
-    .support_note = "not available in `hoodie streamer` yet (issue 14 lists it)"};
+    .support_note = kJdbcSourceNote};
 
 const ConfigProperty<std::string> StreamerConfig::kSqlQuery{
     .key = "hoodie.deltastreamer.source.sql.sql.query",

@@ -129,8 +129,8 @@ void RegisterBuiltinProviders(SchemaProviderRegistry* registry) {
         std::string(kSchemaPackage) + name, {name},
         [refused](const HoodieConfig&) -> ::arrow::Result<std::unique_ptr<SchemaProvider>> {
           return ::arrow::Status::NotImplemented(
-              refused, " arrives with the database sources (PostgreSQL, SQLite); use "
-              "FilebasedSchemaProvider or SchemaRegistryProvider until then");
+              refused, " is not supported by hoodie streamer: give the schema in an .avsc "
+              "file (FilebasedSchemaProvider) or a schema registry (SchemaRegistryProvider)");
         }),
         name);
   }

@@ -117,7 +117,8 @@ TEST(WriteTableConfigTest, RefusedOptionsFailBeforeTheTableIsCreated) {
   ASSERT_TRUE(table.status().IsNotImplemented());
   EXPECT_THAT(table.status().message(),
               HasSubstr("hoodie.write.concurrency.mode=OPTIMISTIC_CONCURRENCY_CONTROL is "
-                        "not supported by hoodie: optimistic concurrency control waits"));
+                        "not supported by hoodie: lock providers and optimistic concurrency "
+                        "control are not supported: run one writer at a time"));
   EXPECT_FALSE(Storage::Local()->Exists(dir.Join("t")).ValueOr(true));
 }
 
