@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "hoodie/common/macros.h"
+#include "hoodie/common/nesting_limit.h"
 #include "hoodie/config/hoodie_config.h"
 #include "hoodie/config/streamer_config.h"
 #include "hoodie/format/avro/avro_schema.h"
@@ -26,6 +27,10 @@ namespace {
                                     response.status, ": ", response.body.substr(0, 200));
   }
   std::string schema_text;
+  if (::arrow::Status depth = CheckJsonNestingDepth(response.body); !depth.ok()) {
+    return ::arrow::Status::Invalid("schema registry ", RedactedUrl(url), ": ",
+                                    depth.message());
+  }
   try {
     nlohmann::json body = nlohmann::json::parse(response.body);
     if (!body.contains("schema") || !body["schema"].is_string()) {

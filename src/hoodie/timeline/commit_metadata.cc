@@ -10,6 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include "hoodie/common/macros.h"
+#include "hoodie/common/nesting_limit.h"
 #include "hoodie/timeline/jackson_json_internal.h"
 
 namespace hoodie {
@@ -243,6 +244,10 @@ class FieldReader {
 
 // Parses JSON text; nlohmann throws, so the exception stops here.
 ::arrow::Result<Json> ParseJson(std::string_view json, std::string_view file_name) {
+  if (::arrow::Status depth = CheckJsonNestingDepth(json); !depth.ok()) {
+    return ::arrow::Status::Invalid("Malformed commit metadata JSON in ", file_name, ": ",
+                                    depth.message());
+  }
   try {
     Json root = Json::parse(json.begin(), json.end());
     if (!root.is_object() && !root.is_null()) {
@@ -271,8 +276,10 @@ void WriteDelta(const DeltaWriteStat& d, Json* o) {
   (*o)["logFiles"] = Json::array();
   for (const auto& f : d.log_files) (*o)["logFiles"].push_back(f);
   if (d.records_stats_json) {
-    Json records =
-        Json::parse(*d.records_stats_json, nullptr, /*allow_exceptions=*/false);
+    Json records = CheckJsonNestingDepth(*d.records_stats_json).ok()
+                       ? Json::parse(*d.records_stats_json, nullptr,
+                                     /*allow_exceptions=*/false)
+                       : Json(Json::value_t::discarded);
     (*o)["recordsStats"] = records.is_discarded() ? Json(nullptr) : records;
   }
 }

@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include "hoodie/common/java_compat.h"
+#include "hoodie/common/nesting_limit.h"
 #include "hoodie/format/avro_codec/avro_binary.h"
 #include "hoodie/format/avro_codec/avro_container.h"
 #include "hoodie/timeline_avro/avro_fields_internal.h"
@@ -133,6 +134,9 @@ constexpr std::string_view kEmptyCommitJson =
 // The Avro form of JSON commit metadata into the record of entry field `field`.
 ::arrow::Result<AvroValue> CommitJsonToAvro(std::string_view details,
                                             std::string_view field) {
+  if (::arrow::Status depth = CheckJsonNestingDepth(details); !depth.ok()) {
+    return ::arrow::Status::Invalid("malformed commit metadata JSON: ", depth.message());
+  }
   nlohmann::ordered_json json = nlohmann::ordered_json::parse(
       details.empty() ? kEmptyCommitJson : details, nullptr, /*allow_exceptions=*/false);
   if (json.is_discarded()) return ::arrow::Status::Invalid("malformed commit metadata JSON");

@@ -14,6 +14,27 @@ namespace {
 using ::arrow::field;
 using ::hoodie::testing::StatusMessageHas;
 
+// Nesting is bounded both in the JSON (before it is parsed) and through references to
+// named records, which let shallow JSON nest deep.
+TEST(AvroToArrowTest, SchemasNestedPastTheBoundAreRefused) {
+  std::string deep_json = R"({"type":"record","name":"R","fields":[{"name":"a","type":)";
+  for (int i = 0; i < 100000; ++i) deep_json += R"({"type":"array","items":)";
+  deep_json += R"("int")" + std::string(100000, '}') + "}]}";
+  EXPECT_THAT(AvroJsonToArrowSchema(deep_json),
+              StatusMessageHas("Avro schema: JSON nested deeper than 1000 levels"));
+  // R1 {x: int}, R2 {y: R1}, R3 {y: R2}, ...: each record at the same JSON depth.
+  std::string chain = R"({"type":"record","name":"Top","fields":[)";
+  chain += R"({"name":"f1","type":{"type":"record","name":"R1","fields":[{"name":"x","type":"int"}]}})";
+  for (int i = 2; i <= 1100; ++i) {
+    chain += R"(,{"name":"f)" + std::to_string(i) + R"(","type":{"type":"record","name":"R)" +
+             std::to_string(i) + R"(","fields":[{"name":"y","type":"R)" + std::to_string(i - 1) +
+             R"("}]}})";
+  }
+  chain += "]}";
+  EXPECT_THAT(AvroJsonToArrowSchema(chain),
+              StatusMessageHas("Avro schema nested deeper than 1000 levels at field 'f1001'"));
+}
+
 TEST(AvroRecordNameTest, FollowsSparkTableNaming) {
   AvroRecordName name = AvroRecordName::ForTable("trips");
   EXPECT_EQ(name.name, "trips_record");

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 /// \file hoodie/format/avro/avro_to_arrow.cc
 /// \brief Avro schema JSON -> Arrow schema (the reverse of arrow_to_avro.cc).
+#include <algorithm>
 #include <map>
 #include <string>
 #include <utility>
@@ -9,6 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include "hoodie/common/macros.h"
+#include "hoodie/common/nesting_limit.h"
 #include "hoodie/format/avro/avro_schema.h"
 #include "hoodie/format/avro/avro_union_internal.h"
 
@@ -23,7 +25,20 @@ using ::arrow::Status;
 struct ArrowType {
   std::shared_ptr<DataType> type;
   bool nullable = false;
+  /// Levels of structs, lists and maps in `type`: a reference to a named record
+  /// brings its whole depth, so a schema of shallow JSON can still nest deep.
+  int depth = 0;
 };
+
+// The type `inner` nests one level into, refused past kMaxNestingDepth: every walk
+// over the Arrow type (builders, the log decoder) recurses once a level.
+Result<int> NestedDepth(const ArrowType& inner, const std::string& path) {
+  if (inner.depth + 1 > kMaxNestingDepth) {
+    return Status::Invalid("Avro schema nested deeper than ", kMaxNestingDepth,
+                           " levels at field '", path, "'");
+  }
+  return inner.depth + 1;
+}
 
 std::string JoinName(const std::string& name_space, const std::string& name) {
   return name_space.empty() ? name : name_space + "." + name;
@@ -92,14 +107,17 @@ class AvroToArrow {
     return ArrowType{WithLogicalType(name, logical, base.type)};
   }
 
+  // The record's struct type; `*nested_depth` is its depth.
   Result<std::shared_ptr<::arrow::StructType>> Fields(const Json& record,
                                                       const std::string& full_name,
-                                                      const std::string& path) {
+                                                      const std::string& path,
+                                                      int* nested_depth) {
     const Json& fields = record.value("fields", Json::array());
     if (!fields.is_array()) return Status::Invalid("record fields must be an array");
     // Fields of a record resolve unqualified names in the record's namespace.
     std::string record_space = NamespaceOf(full_name);
     ::arrow::FieldVector out;
+    int depth = 0;
     for (const Json& field : fields) {
       if (!field.is_object() || !field.contains("name") || !field.contains("type")) {
         return Status::Invalid("Avro record field without name or type in '", path, "'");
@@ -109,7 +127,9 @@ class AvroToArrow {
       HOODIE_ASSIGN_OR_RAISE(ArrowType type,
                              Convert(field["type"], record_space, field_path));
       out.push_back(::arrow::field(name, type.type, type.nullable));
+      depth = std::max(depth, type.depth);
     }
+    HOODIE_ASSIGN_OR_RAISE(*nested_depth, NestedDepth(ArrowType{nullptr, false, depth}, path));
     return std::make_shared<::arrow::StructType>(std::move(out));
   }
 
@@ -139,21 +159,23 @@ class AvroToArrow {
     if (it == named_.end()) {
       return Status::Invalid("unknown Avro type '", name, "' in field '", path, "'");
     }
-    return ArrowType{it->second};
+    return it->second;
   }
 
   Result<ArrowType> Define(const Json& schema, const std::string& name_space,
                            std::shared_ptr<DataType> type) {
-    named_[FullName(schema, name_space)] = type;
-    return ArrowType{std::move(type)};
+    ArrowType defined{std::move(type)};
+    named_[FullName(schema, name_space)] = defined;
+    return defined;
   }
 
   Result<ArrowType> Record(const Json& schema, const std::string& name_space,
                            const std::string& path) {
     std::string full_name = FullName(schema, name_space);
-    HOODIE_ASSIGN_OR_RAISE(auto type, Fields(schema, full_name, path));
-    named_[full_name] = type;
-    return ArrowType{type};
+    ArrowType record;
+    HOODIE_ASSIGN_OR_RAISE(record.type, Fields(schema, full_name, path, &record.depth));
+    named_[full_name] = record;
+    return record;
   }
 
   Result<ArrowType> Fixed(const Json& schema, const std::string& name_space) {
@@ -169,7 +191,9 @@ class AvroToArrow {
     if (!schema.contains("items")) return Status::Invalid("array without items");
     HOODIE_ASSIGN_OR_RAISE(ArrowType items,
                            Convert(schema["items"], name_space, path + ".element"));
-    return ArrowType{::arrow::list(::arrow::field("element", items.type, items.nullable))};
+    HOODIE_ASSIGN_OR_RAISE(int depth, NestedDepth(items, path));
+    return ArrowType{::arrow::list(::arrow::field("element", items.type, items.nullable)),
+                     false, depth};
   }
 
   Result<ArrowType> Map(const Json& schema, const std::string& name_space,
@@ -177,9 +201,11 @@ class AvroToArrow {
     if (!schema.contains("values")) return Status::Invalid("map without values");
     HOODIE_ASSIGN_OR_RAISE(ArrowType values,
                            Convert(schema["values"], name_space, path + ".value"));
+    HOODIE_ASSIGN_OR_RAISE(int depth, NestedDepth(values, path));
     return ArrowType{std::make_shared<::arrow::MapType>(
-        ::arrow::field("key", ::arrow::utf8(), false),
-        ::arrow::field("value", values.type, values.nullable))};
+                         ::arrow::field("key", ::arrow::utf8(), false),
+                         ::arrow::field("value", values.type, values.nullable)),
+                     false, depth};
   }
 
   Result<ArrowType> Union(const Json& branches, const std::string& name_space,
@@ -195,10 +221,13 @@ class AvroToArrow {
     return type;
   }
 
-  std::map<std::string, std::shared_ptr<DataType>> named_;
+  std::map<std::string, ArrowType> named_;
 };
 
 Result<Json> ParseRecord(std::string_view avro_json) {
+  if (Status depth = CheckJsonNestingDepth(avro_json); !depth.ok()) {
+    return Status::Invalid("Avro schema: ", depth.message());
+  }
   Json json = Json::parse(avro_json, nullptr, /*allow_exceptions=*/false);
   if (json.is_discarded()) return Status::Invalid("malformed Avro schema JSON");
   if (!json.is_object() || json.value("type", Json()) != "record") {
@@ -215,7 +244,8 @@ Result<std::shared_ptr<::arrow::Schema>> AvroJsonToArrowSchema(
   try {
     AvroToArrow converter;
     std::string full_name = AvroToArrow::FullName(json, "");
-    HOODIE_ASSIGN_OR_RAISE(auto record, converter.Fields(json, full_name, ""));
+    int depth = 0;
+    HOODIE_ASSIGN_OR_RAISE(auto record, converter.Fields(json, full_name, "", &depth));
     return ::arrow::schema(record->fields());
   } catch (const nlohmann::json::exception& e) {
     // Wrong JSON value types (a number where a name belongs) surface as type_error.

@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 
 #include "hoodie/common/macros.h"
+#include "hoodie/common/nesting_limit.h"
 
 namespace hoodie {
 namespace {
@@ -16,6 +17,9 @@ namespace {
 using Json = nlohmann::ordered_json;
 
 ::arrow::Result<Json> ParseRecord(std::string_view avro_json) {
+  if (::arrow::Status depth = CheckJsonNestingDepth(avro_json); !depth.ok()) {
+    return ::arrow::Status::Invalid("Avro schema: ", depth.message());
+  }
   Json json = Json::parse(avro_json, nullptr, /*allow_exceptions=*/false);
   if (json.is_discarded() || !json.is_object() || json.value("type", Json()) != "record" ||
       !json.contains("fields") || !json["fields"].is_array()) {

@@ -137,6 +137,21 @@ TEST(AvroBinaryTest, RejectsIncompatibleOrCorruptData) {
                                 R"({"type":"record","name":"S","fields":[]})"));
 }
 
+// A recursive schema lets the bytes nest without end; the decoder stops at the bound
+// instead of running out of stack.
+TEST(AvroBinaryTest, ValuesNestedPastTheBoundAreRefused) {
+  constexpr std::string_view kList = R"({"type":"record","name":"Node",
+      "fields":[{"name":"next","type":["null","Node"]}]})";
+  auto nested = [](int depth) {
+    // Each level: union branch 1 (zig-zag 2), then the null branch (0) at the bottom.
+    return std::string(static_cast<size_t>(depth), '\x02') + std::string(1, '\x00');
+  };
+  ASSERT_OK(Decode(nested(999), kList, kList).status());
+  ::arrow::Result<AvroValue> deep = Decode(nested(200000), kList, kList);
+  ASSERT_RAISES(Invalid, deep);
+  EXPECT_THAT(deep, testing::StatusMessageHas("value nested deeper than 1000 levels"));
+}
+
 TEST(AvroBinaryTest, DefaultsFromJson) {
   auto schema = AvroSchema::Parse(R"({"type":"record","name":"R","fields":[
       {"name":"a","type":{"type":"array","items":"string"}},

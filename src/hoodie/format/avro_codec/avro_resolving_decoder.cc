@@ -7,6 +7,7 @@
 #include <utility>
 #include <vector>
 
+#include "hoodie/common/nesting_limit.h"
 #include "hoodie/format/avro_codec/avro_binary.h"
 
 namespace hoodie {
@@ -83,17 +84,20 @@ Result<AvroValue> DecodePrimitive(std::string_view* in, const AvroNode& writer,
   }
 }
 
+Result<AvroValue> Decode(std::string_view* in, const AvroNode& writer,
+                         const AvroNode& reader, int depth);
+
 Result<AvroValue> DecodeRecord(std::string_view* in, const AvroNode& writer,
-                               const AvroNode& reader) {
+                               const AvroNode& reader, int depth) {
   std::vector<std::optional<AvroValue>> slots(reader.fields.size());
   for (const AvroField& field : writer.fields) {
     const int index = reader.FieldIndex(field.name);
     if (index < 0) {  // a field the reader dropped: decode and discard
-      ARROW_RETURN_NOT_OK(DecodeAvroBinary(in, *field.type, *field.type).status());
+      ARROW_RETURN_NOT_OK(Decode(in, *field.type, *field.type, depth + 1).status());
       continue;
     }
     ARROW_ASSIGN_OR_RAISE(slots[index],
-                          DecodeAvroBinary(in, *field.type, *reader.fields[index].type));
+                          Decode(in, *field.type, *reader.fields[index].type, depth + 1));
   }
   AvroEntries fields;
   fields.reserve(reader.fields.size());
@@ -139,11 +143,12 @@ Result<AvroValue> DecodeFixed(std::string_view* in, const AvroNode& writer,
 }
 
 Result<AvroValue> DecodeCollection(std::string_view* in, const AvroNode& writer,
-                                   const AvroNode& reader) {
+                                   const AvroNode& reader, int depth) {
   if (writer.type == AvroType::kArray) {
     std::vector<AvroValue> items;
     ARROW_RETURN_NOT_OK(ReadAvroBlocks(in, [&]() -> Status {
-      ARROW_ASSIGN_OR_RAISE(AvroValue item, DecodeAvroBinary(in, *writer.items, *reader.items));
+      ARROW_ASSIGN_OR_RAISE(AvroValue item,
+                            Decode(in, *writer.items, *reader.items, depth + 1));
       items.push_back(std::move(item));
       return Status::OK();
     }));
@@ -152,7 +157,8 @@ Result<AvroValue> DecodeCollection(std::string_view* in, const AvroNode& writer,
   AvroEntries entries;
   ARROW_RETURN_NOT_OK(ReadAvroBlocks(in, [&]() -> Status {
     ARROW_ASSIGN_OR_RAISE(std::string key, ReadAvroBytes(in));
-    ARROW_ASSIGN_OR_RAISE(AvroValue value, DecodeAvroBinary(in, *writer.values, *reader.values));
+    ARROW_ASSIGN_OR_RAISE(AvroValue value,
+                          Decode(in, *writer.values, *reader.values, depth + 1));
     entries.emplace_back(std::move(key), std::move(value));
     return Status::OK();
   }));
@@ -170,30 +176,42 @@ Result<const AvroNode*> ReaderBranch(const AvroNode& writer, const AvroNode& rea
   return Incompatible(writer, reader);
 }
 
-}  // namespace
-
-Result<AvroValue> DecodeAvroBinary(std::string_view* in, const AvroNode& writer,
-                                   const AvroNode& reader) {
+// The recursion of DecodeAvroBinary. `depth` counts the records, arrays and maps
+// around the value: a recursive schema (a linked list) lets hostile bytes nest without
+// end, and each level is a stack frame.
+Result<AvroValue> Decode(std::string_view* in, const AvroNode& writer,
+                         const AvroNode& reader, int depth) {
+  if (depth > kMaxNestingDepth) {
+    return Status::Invalid("Avro binary: value nested deeper than ", kMaxNestingDepth,
+                           " levels");
+  }
   if (writer.type == AvroType::kUnion) {
     ARROW_ASSIGN_OR_RAISE(int64_t index, ReadAvroLong(in));
     if (index < 0 || static_cast<size_t>(index) >= writer.branches.size()) {
       return Status::Invalid("Avro binary: union index ", index, " out of range");
     }
-    return DecodeAvroBinary(in, *writer.branches[index], reader);
+    return Decode(in, *writer.branches[index], reader, depth);
   }
   if (reader.type == AvroType::kUnion) {
     ARROW_ASSIGN_OR_RAISE(const AvroNode* branch, ReaderBranch(writer, reader));
-    return DecodeAvroBinary(in, writer, *branch);
+    return Decode(in, writer, *branch, depth);
   }
   if (!Matches(writer, reader, /*allow_promotion=*/true)) return Incompatible(writer, reader);
   switch (writer.type) {
-    case AvroType::kRecord: return DecodeRecord(in, writer, reader);
+    case AvroType::kRecord: return DecodeRecord(in, writer, reader, depth);
     case AvroType::kEnum: return DecodeEnum(in, writer, reader);
     case AvroType::kFixed: return DecodeFixed(in, writer, reader);
     case AvroType::kArray:
-    case AvroType::kMap: return DecodeCollection(in, writer, reader);
+    case AvroType::kMap: return DecodeCollection(in, writer, reader, depth);
     default: return DecodePrimitive(in, writer, reader);
   }
+}
+
+}  // namespace
+
+Result<AvroValue> DecodeAvroBinary(std::string_view* in, const AvroNode& writer,
+                                   const AvroNode& reader) {
+  return Decode(in, writer, reader, 0);
 }
 
 namespace {

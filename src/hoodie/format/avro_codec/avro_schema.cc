@@ -9,6 +9,8 @@
 
 #include <arrow/status.h>
 
+#include "hoodie/common/nesting_limit.h"
+
 namespace hoodie {
 
 using ::arrow::Result;
@@ -189,6 +191,9 @@ class AvroSchemaParser {
 };
 
 Result<std::shared_ptr<const AvroSchema>> AvroSchema::Parse(std::string_view json) {
+  if (Status depth = CheckJsonNestingDepth(json); !depth.ok()) {
+    return Status::Invalid("Avro schema: ", depth.message());
+  }
   Json parsed = Json::parse(json.begin(), json.end(), nullptr, /*allow_exceptions=*/false);
   if (parsed.is_discarded()) return Status::Invalid("Avro schema: malformed JSON");
   std::shared_ptr<AvroSchema> schema(new AvroSchema());

@@ -15,6 +15,7 @@
 #include <parquet/types.h>
 
 #include "hoodie/common/macros.h"
+#include "hoodie/common/nesting_limit.h"
 #include "hoodie/format/avro/avro_union_internal.h"
 #include "hoodie/format/parquet/parquet_errors.h"
 
@@ -238,6 +239,9 @@ class AvroToParquet {
 }  // namespace
 
 Result<std::shared_ptr<GroupNode>> AvroJsonToParquetSchema(std::string_view avro_json) {
+  if (Status depth = CheckJsonNestingDepth(avro_json); !depth.ok()) {
+    return Status::Invalid("Avro schema: ", depth.message());
+  }
   Json json = Json::parse(avro_json, nullptr, /*allow_exceptions=*/false);
   if (json.is_discarded()) return Status::Invalid("malformed Avro schema JSON");
   if (!json.is_object() || json.value("type", Json()) != "record") {
