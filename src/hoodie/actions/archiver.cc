@@ -89,8 +89,7 @@ std::optional<Instant> OldestToRetainForCompaction(const Timeline& all,
   std::optional<Instant> last_clean = all.GetCleanerTimeline().FilterCompleted().LastInstant();
   if (last_clean) {
     Instant requested{last_clean->timestamp, Action::kClean, State::kRequested};
-    ARROW_ASSIGN_OR_RAISE(std::string bytes, timeline.ReadDetails(requested));
-    ARROW_ASSIGN_OR_RAISE(CleanerPlan plan, CleanerPlan::FromAvroBytes(bytes));
+    ARROW_ASSIGN_OR_RAISE(CleanerPlan plan, timeline.ReadAvro<CleanerPlan>(requested));
     // No earliest instant to retain means KEEP_LATEST_FILE_VERSIONS: the clean itself
     // is the bound.
     std::string bound = plan.earliest_instant_to_retain &&
@@ -275,7 +274,8 @@ std::vector<Instant> StateFilesToArchive(const ActiveTimeline& timeline,
         WriteMarkers(table->storage(), table->base_path(), state.timestamp).DeleteFolder());
     auto entry = [&]() -> ::arrow::Result<ArchivedMetaEntry> {
       ARROW_ASSIGN_OR_RAISE(std::string details, timeline.ReadDetails(state));
-      return MakeArchivedMetaEntry(state, details, timeline.StateTransitionTime(state));
+      return timeline.InFile(
+          MakeArchivedMetaEntry(state, details, timeline.StateTransitionTime(state)), state);
     }();
     if (!entry.ok()) {
       if (options.fail_on_error) return entry.status();

@@ -56,8 +56,10 @@ namespace {
                                             const Instant& pending) {
   ARROW_ASSIGN_OR_RAISE(ActiveTimeline timeline, table->LoadActiveTimeline());
   Instant requested{pending.timestamp, Action::kClean, State::kRequested};
+  // The inflight file repeats the plan's bytes, as transitionCleanRequestedToInflight.
   ARROW_ASSIGN_OR_RAISE(std::string plan_bytes, timeline.ReadDetails(requested));
-  ARROW_ASSIGN_OR_RAISE(CleanerPlan plan, CleanerPlan::FromAvroBytes(plan_bytes));
+  ARROW_ASSIGN_OR_RAISE(CleanerPlan plan,
+                        timeline.InFile(CleanerPlan::FromAvroBytes(plan_bytes), requested));
   Instant inflight = pending;
   if (pending.IsRequested()) {
     ARROW_ASSIGN_OR_RAISE(inflight, timeline.TransitionToInflight(requested, plan_bytes));

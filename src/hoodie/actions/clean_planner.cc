@@ -20,13 +20,14 @@
 #include "hoodie/config/hoodie_config.h"
 #include "hoodie/storage/path.h"
 #include "hoodie/storage/storage.h"
+#include "hoodie/table/bootstrap_guard.h"
 #include "hoodie/table/file_name_internal.h"
 #include "hoodie/table/file_system_view.h"
 #include "hoodie/table/table_config.h"
 #include "hoodie/table/table_meta_client.h"
 #include "hoodie/timeline/active_timeline.h"
 #include "hoodie/timeline/instant_time.h"
-#include "hoodie/timeline_avro/compaction_plan.h"
+#include "hoodie/timeline_avro/pending_plans.h"
 #include "hoodie/timeline_avro/savepoint_metadata.h"
 
 namespace hoodie {
@@ -50,18 +51,15 @@ struct Guards {
   Guards guards;
   const Timeline savepoints = timeline.timeline().GetSavepointTimeline().FilterCompleted();
   for (const Instant& savepoint : savepoints.instants()) {
-    ARROW_ASSIGN_OR_RAISE(std::string bytes, timeline.ReadDetails(savepoint));
-    ARROW_ASSIGN_OR_RAISE(SavepointMetadata metadata, SavepointMetadata::FromAvroBytes(bytes));
+    ARROW_ASSIGN_OR_RAISE(SavepointMetadata metadata,
+                          timeline.ReadAvro<SavepointMetadata>(savepoint));
     for (const auto& [partition, files] : metadata.partition_metadata) {
       guards.savepointed_files.insert(files.savepoint_data_file.begin(),
                                       files.savepoint_data_file.end());
     }
   }
-  const Timeline compactions = timeline.timeline().FilterPendingCompaction();
-  for (const Instant& pending : compactions.instants()) {
-    Instant requested{pending.timestamp, pending.action, State::kRequested};
-    ARROW_ASSIGN_OR_RAISE(std::string bytes, timeline.ReadDetails(requested));
-    ARROW_ASSIGN_OR_RAISE(CompactionPlan plan, CompactionPlan::FromAvroBytes(bytes));
+  ARROW_ASSIGN_OR_RAISE(auto compactions, PendingCompactionPlans(timeline));
+  for (const auto& [pending, plan] : compactions) {
     for (const CompactionOperation& op :
          plan.operations.value_or(std::vector<CompactionOperation>{})) {
       guards.compaction_bases[{op.partition_path.value_or(""), op.file_id.value_or("")}] =
@@ -104,7 +102,8 @@ void AddSliceFiles(const Storage& storage, const FileSlice& slice,
   if (!last) return std::nullopt;
   ARROW_ASSIGN_OR_RAISE(std::string bytes, timeline.ReadDetails(*last));
   if (bytes.empty()) return std::nullopt;
-  ARROW_ASSIGN_OR_RAISE(CleanMetadata metadata, CleanMetadata::FromAvroBytes(bytes));
+  ARROW_ASSIGN_OR_RAISE(CleanMetadata metadata,
+                        timeline.InFile(CleanMetadata::FromAvroBytes(bytes), *last));
   return metadata;
 }
 
@@ -377,6 +376,7 @@ int64_t CleanOptions::NowMillis() const { return EpochMillisNow(clock); }
 ::arrow::Result<CleanDecision> PlanClean(const TableMetaClient& table,
                                          const ActiveTimeline& timeline,
                                          const CleanOptions& options) {
+  ARROW_RETURN_NOT_OK(RefuseMetadataBootstrap(table, "clean"));
   CleanDecision decision;
   const Timeline& all = timeline.timeline();
   // needsCleaning (NUM_COMMITS): completed commits since the last clean.

@@ -23,6 +23,7 @@
 #include "hoodie/read/merged_log_records_internal.h"
 #include "hoodie/storage/path.h"
 #include "hoodie/storage/storage.h"
+#include "hoodie/table/bootstrap_guard.h"
 #include "hoodie/table/file_name_internal.h"
 #include "hoodie/table/markers.h"
 #include "hoodie/table/table_config.h"
@@ -341,14 +342,14 @@ class SliceCompactor {
 ::arrow::Result<CompactionResult> RunCompaction(std::shared_ptr<TableMetaClient> table,
                                                 const HoodieConfig& config,
                                                 const std::string& instant_time) {
+  HOODIE_RETURN_NOT_OK(RefuseMetadataBootstrap(*table, "compact"));
   HOODIE_ASSIGN_OR_RAISE(WriteOptions options,
                          WriteOptions::FromConfig(config, table->table_config().get()));
   HOODIE_ASSIGN_OR_RAISE(ActiveTimeline timeline, table->LoadActiveTimeline());
   HOODIE_ASSIGN_OR_RAISE(Instant pending,
                          PendingCompaction(timeline, instant_time, table->base_path()));
   const Instant requested{instant_time, Action::kCompaction, State::kRequested};
-  HOODIE_ASSIGN_OR_RAISE(std::string plan_bytes, timeline.ReadDetails(requested));
-  HOODIE_ASSIGN_OR_RAISE(CompactionPlan plan, CompactionPlan::FromAvroBytes(plan_bytes));
+  HOODIE_ASSIGN_OR_RAISE(CompactionPlan plan, timeline.ReadAvro<CompactionPlan>(requested));
   if (pending.IsInflight()) {
     // BaseHoodieTableServiceClient.compact: an earlier run died; its output is rolled
     // back through a rollback instant and the plan runs again from requested.

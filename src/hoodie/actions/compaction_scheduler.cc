@@ -10,6 +10,7 @@
 #include "hoodie/common/macros.h"
 #include "hoodie/config/hoodie_config.h"
 #include "hoodie/read/read_options.h"
+#include "hoodie/table/bootstrap_guard.h"
 #include "hoodie/table/file_system_view.h"
 #include "hoodie/table/table_config.h"
 #include "hoodie/table/table_meta_client.h"
@@ -71,48 +72,14 @@ CompactionOperation BuildCompactionOperation(const FileSlice& slice,
   return op;
 }
 
-::arrow::Result<std::vector<std::pair<Instant, CompactionPlan>>> PendingCompactionPlans(
-    const ActiveTimeline& timeline) {
-  std::vector<std::pair<Instant, CompactionPlan>> out;
-  const Timeline pending = timeline.timeline().FilterPendingCompaction();
-  for (const Instant& instant : pending.instants()) {
-    // The plan lives in the requested file whatever the state.
-    Instant requested{instant.timestamp, Action::kCompaction, State::kRequested};
-    HOODIE_ASSIGN_OR_RAISE(std::string bytes, timeline.ReadDetails(requested));
-    auto plan = CompactionPlan::FromAvroBytes(bytes);
-    if (!plan.ok()) {
-      return plan.status().WithMessage("compaction plan ", *requested.FileName(), ": ",
-                                       plan.status().message());
-    }
-    out.emplace_back(instant, *std::move(plan));
-  }
-  return out;
-}
-
 ::arrow::Result<std::set<FileGroupId>> FileGroupsInPendingServices(
     const ActiveTimeline& timeline) {
   std::set<FileGroupId> out;
-  HOODIE_ASSIGN_OR_RAISE(auto plans, PendingCompactionPlans(timeline));
-  for (const auto& [instant, plan] : plans) {
-    if (!plan.operations) continue;
-    for (const CompactionOperation& op : *plan.operations) {
-      out.insert({op.partition_path.value_or(""), op.file_id.value_or("")});
-    }
-  }
-  const Timeline replaces = timeline.timeline().FilterPendingReplace();
-  for (const Instant& instant : replaces.instants()) {
-    Instant requested{instant.timestamp, Action::kReplaceCommit, State::kRequested};
-    HOODIE_ASSIGN_OR_RAISE(std::string bytes, timeline.ReadDetails(requested));
-    if (bytes.empty()) continue;  // an insert overwrite, not a clustering
-    HOODIE_ASSIGN_OR_RAISE(RequestedReplaceMetadata metadata,
-                           RequestedReplaceMetadata::FromAvroBytes(bytes));
-    if (!metadata.clustering_plan) continue;
-    if (!metadata.clustering_plan->input_groups) continue;
-    for (const ClusteringGroup& group : *metadata.clustering_plan->input_groups) {
-      if (!group.slices) continue;
-      for (const SliceInfo& slice : *group.slices) {
-        out.insert({slice.partition_path.value_or(""), slice.file_id.value_or("")});
-      }
+  HOODIE_ASSIGN_OR_RAISE(auto compacting, FileGroupsInPendingCompaction(timeline));
+  HOODIE_ASSIGN_OR_RAISE(auto clustering, FileGroupsInPendingClustering(timeline));
+  for (const auto* groups : {&compacting, &clustering}) {
+    for (const PlannedFileGroup& group : *groups) {
+      out.insert({group.partition_path, group.file_id});
     }
   }
   return out;
@@ -128,6 +95,7 @@ CompactionOperation BuildCompactionOperation(const FileSlice& slice,
     return ::arrow::Status::Invalid("compaction applies to MERGE_ON_READ tables only; ",
                                     table.base_path(), " is COPY_ON_WRITE");
   }
+  HOODIE_RETURN_NOT_OK(RefuseMetadataBootstrap(table, "compact"));
   HOODIE_ASSIGN_OR_RAISE(CompactionStrategyOptions strategy_options,
                          CompactionStrategyOptions::FromConfig(config));
   HOODIE_ASSIGN_OR_RAISE(std::unique_ptr<CompactionStrategy> strategy,

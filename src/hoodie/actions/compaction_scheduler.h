@@ -19,6 +19,7 @@
 #include "hoodie/table/file_slice.h"
 #include "hoodie/timeline/instant.h"
 #include "hoodie/timeline_avro/compaction_plan.h"
+#include "hoodie/timeline_avro/pending_plans.h"
 
 namespace hoodie {
 
@@ -38,12 +39,8 @@ struct ScheduledCompaction {
 CompactionOperation BuildCompactionOperation(const FileSlice& slice,
                                              std::map<std::string, double> metrics);
 
-/// The plans of the pending (requested or inflight) compactions, oldest first.
-::arrow::Result<std::vector<std::pair<Instant, CompactionPlan>>> PendingCompactionPlans(
-    const ActiveTimeline& timeline);
-
 /// File groups a new plan must leave out: those of pending compactions and of pending
-/// clustering (a requested or inflight replacecommit whose plan has input groups).
+/// clustering (timeline_avro/pending_plans.h).
 ::arrow::Result<std::set<FileGroupId>> FileGroupsInPendingServices(
     const ActiveTimeline& timeline);
 

@@ -15,7 +15,7 @@
 #include "hoodie/table/transaction.h"
 #include "hoodie/timeline/active_timeline.h"
 #include "hoodie/timeline_avro/clean_metadata.h"
-#include "hoodie/timeline_avro/requested_replace_metadata.h"
+#include "hoodie/timeline_avro/pending_plans.h"
 
 namespace hoodie {
 namespace {
@@ -42,26 +42,18 @@ namespace {
   return ::arrow::Status::OK();
 }
 
-// A pending clustering: a pending replacecommit whose requested file holds a plan.
-bool IsPendingClustering(const ActiveTimeline& timeline, const Instant& instant) {
-  Instant requested{instant.timestamp, Action::kReplaceCommit, State::kRequested};
-  auto bytes = timeline.ReadDetails(requested);
-  if (!bytes.ok() || bytes->empty()) return false;
-  auto metadata = RequestedReplaceMetadata::FromAvroBytes(*bytes);
-  return metadata.ok() && metadata->clustering_plan.has_value();
-}
-
 // RestorePlanActionExecutor: pending clusterings after `instant`, then the other write
 // instants after it, newest first.
-RestorePlan PlanRestore(const ActiveTimeline& timeline, const std::string& instant) {
+::arrow::Result<RestorePlan> PlanRestore(const ActiveTimeline& timeline,
+                                         const std::string& instant) {
   RestorePlan plan;
   plan.savepoint_to_restore_timestamp = instant;
   const Timeline later =
       timeline.timeline().GetCommitsAndCompactionTimeline().FindInstantsAfter(instant);
   std::vector<Instant> clustering, others;
   for (const Instant& i : later.instants()) {
-    bool pending_clustering = i.action == Action::kReplaceCommit && !i.IsCompleted() &&
-                              IsPendingClustering(timeline, i);
+    ARROW_ASSIGN_OR_RAISE(std::optional<ClusteringPlan> pending_clustering,
+                          PendingClusteringPlan(timeline, i));
     (pending_clustering ? clustering : others).push_back(i);
   }
   for (auto* group : {&clustering, &others}) {
@@ -78,9 +70,9 @@ RestorePlan PlanRestore(const ActiveTimeline& timeline, const std::string& insta
     const ActiveTimeline& timeline, const std::string& instant) {
   std::optional<Instant> last = timeline.timeline().GetRestoreTimeline().FilterPending().LastInstant();
   if (!last) return std::nullopt;
-  ARROW_ASSIGN_OR_RAISE(std::string bytes, timeline.ReadDetails(
-                                               Instant{last->timestamp, Action::kRestore, State::kRequested}));
-  ARROW_ASSIGN_OR_RAISE(RestorePlan plan, RestorePlan::FromAvroBytes(bytes));
+  ARROW_ASSIGN_OR_RAISE(RestorePlan plan,
+                        timeline.ReadAvro<RestorePlan>(
+                            Instant{last->timestamp, Action::kRestore, State::kRequested}));
   if (plan.savepoint_to_restore_timestamp != instant) return std::nullopt;
   return std::make_pair(*last, std::move(plan));
 }
@@ -131,7 +123,7 @@ RestorePlan PlanRestore(const ActiveTimeline& timeline, const std::string& insta
     }
   } else {
     ARROW_RETURN_NOT_OK(CheckRestorable(timeline, instant));
-    plan = PlanRestore(timeline, instant);
+    ARROW_ASSIGN_OR_RAISE(plan, PlanRestore(timeline, instant));
     ARROW_ASSIGN_OR_RAISE(std::string time, timeline.CreateNewInstantTime());
     Instant requested{time, Action::kRestore, State::kRequested};
     ARROW_ASSIGN_OR_RAISE(std::string bytes, plan.ToAvroBytes());

@@ -16,7 +16,7 @@
 #include "hoodie/table/table_meta_client.h"
 #include "hoodie/table/transaction.h"
 #include "hoodie/timeline/active_timeline.h"
-#include "hoodie/timeline_avro/requested_replace_metadata.h"
+#include "hoodie/timeline_avro/pending_plans.h"
 
 namespace hoodie {
 namespace {
@@ -30,21 +30,13 @@ Timeline WriteTimeline(const TableMetaClient& table, const ActiveTimeline& timel
   return timeline.timeline().FilterByActions({Action::kCommit, Action::kReplaceCommit});
 }
 
-// A pending replacecommit whose requested file holds a clustering plan
-// (ClusteringUtils.isClusteringInstant); rollbacks of failed writes leave those to the
-// clustering service.
+// A pending clustering (ClusteringUtils.isClusteringInstant); rollbacks of failed
+// writes leave those to the clustering service.
 ::arrow::Result<bool> IsPendingClustering(const ActiveTimeline& timeline,
                                           const Instant& instant) {
-  if (instant.action != Action::kReplaceCommit || instant.IsCompleted()) return false;
-  Instant requested{instant.timestamp, instant.action, State::kRequested};
-  ARROW_ASSIGN_OR_RAISE(std::string path, timeline.InstantPath(requested));
-  ARROW_ASSIGN_OR_RAISE(bool exists, timeline.storage()->Exists(path));
-  if (!exists) return false;
-  ARROW_ASSIGN_OR_RAISE(std::string bytes, timeline.ReadDetails(requested));
-  if (bytes.empty()) return false;
-  ARROW_ASSIGN_OR_RAISE(RequestedReplaceMetadata metadata,
-                        RequestedReplaceMetadata::FromAvroBytes(bytes));
-  return metadata.operation_type.value_or("") == "CLUSTER";
+  ARROW_ASSIGN_OR_RAISE(std::optional<ClusteringPlan> plan,
+                        PendingClusteringPlan(timeline, instant));
+  return plan.has_value();
 }
 
 // BaseRollbackActionExecutor.validateSavepointRollbacks and
@@ -360,7 +352,8 @@ std::optional<Instant> FindByTimestamp(const Timeline& timeline, const std::stri
     if (!plan.ok() || !plan->instant_to_rollback) {
       LogWarning("Skipping pending rollback " + rollback.ToString() +
                  " whose plan cannot be read: " +
-                 (plan.ok() ? "no instant to roll back" : plan.status().ToString()));
+                 (plan.ok() ? "no instant to roll back"
+                            : timeline.InFile(plan.status(), requested).ToString()));
       continue;
     }
     std::string target = plan->instant_to_rollback->commit_time;

@@ -79,7 +79,7 @@ Listing PlanListing(const std::string& instant, const CompactionPlan& plan) {
 
 ::arrow::Status RunSchedule(const CompactionArgs& args, const GlobalOptions& options) {
   ARROW_ASSIGN_OR_RAISE(HoodieConfig config, ConfigOf(args));
-  ARROW_ASSIGN_OR_RAISE(auto table, OpenTable(args.table));
+  ARROW_ASSIGN_OR_RAISE(auto table, OpenTable(args.table, config));
   std::string why_none;
   ARROW_ASSIGN_OR_RAISE(auto scheduled, Schedule(args, *table, config, &why_none));
   if (!scheduled) {
@@ -116,7 +116,7 @@ void PrintResult(const GlobalOptions& options, const CompactionResult& result) {
 
 ::arrow::Status RunRun(const CompactionArgs& args, const GlobalOptions& options) {
   ARROW_ASSIGN_OR_RAISE(HoodieConfig config, ConfigOf(args));
-  ARROW_ASSIGN_OR_RAISE(auto table, OpenTable(args.table));
+  ARROW_ASSIGN_OR_RAISE(auto table, OpenTable(args.table, config));
   std::string instant = args.instant;
   if (args.schedule) {
     std::string why_none;
@@ -169,7 +169,8 @@ void PrintResult(const GlobalOptions& options, const CompactionResult& result) {
       if (pending) return bytes.status();
       continue;  // a commit that is no compaction
     }
-    ARROW_ASSIGN_OR_RAISE(CompactionPlan plan, CompactionPlan::FromAvroBytes(*bytes));
+    ARROW_ASSIGN_OR_RAISE(CompactionPlan plan,
+                          timeline.InFile(CompactionPlan::FromAvroBytes(*bytes), requested));
     size_t operations = plan.operations ? plan.operations->size() : 0;
     size_t logs = 0;
     for (const CompactionOperation& op :
@@ -196,7 +197,8 @@ void PrintResult(const GlobalOptions& options, const CompactionResult& result) {
     return ::arrow::Status::Invalid("no compaction plan ", args.instant, " in ",
                                     table->base_path());
   }
-  ARROW_ASSIGN_OR_RAISE(CompactionPlan plan, CompactionPlan::FromAvroBytes(*bytes));
+  ARROW_ASSIGN_OR_RAISE(CompactionPlan plan,
+                        timeline.InFile(CompactionPlan::FromAvroBytes(*bytes), requested));
   PrintListing(options, PlanListing(args.instant, plan), std::cout);
   return ::arrow::Status::OK();
 }

@@ -212,21 +212,16 @@ Result<std::string> DescribeAvroInstant(const ActiveTimeline& timeline,
   if (!is_plan || (instant.action == Action::kRestore && *is_plan)) {
     return Status::Invalid("Not an Avro-serialized instant file: ", instant.ToString());
   }
+  Instant source = instant;
   ARROW_ASSIGN_OR_RAISE(std::string bytes, timeline.ReadDetails(instant));
-  if (bytes.empty() && instant.IsInflight()) {
-    // Hudi writes rollback, compaction and replace inflight files empty: the plan is
-    // in the requested file.
-    Instant requested = instant;
-    requested.state = State::kRequested;
-    ARROW_ASSIGN_OR_RAISE(bytes, timeline.ReadDetails(requested));
+  // Hudi writes rollback, compaction and replace inflight files empty, and a
+  // replacecommit inflight file holds commit metadata JSON, not Avro: the plan is in
+  // the requested file.
+  if (instant.IsInflight() && (bytes.empty() || instant.action == Action::kReplaceCommit)) {
+    source.state = State::kRequested;
+    ARROW_ASSIGN_OR_RAISE(bytes, timeline.ReadDetails(source));
   }
-  if (instant.action == Action::kReplaceCommit && instant.IsInflight()) {
-    // A replacecommit inflight file holds commit metadata JSON, not Avro.
-    Instant requested = instant;
-    requested.state = State::kRequested;
-    ARROW_ASSIGN_OR_RAISE(bytes, timeline.ReadDetails(requested));
-  }
-  return DescribeBytes(instant, bytes, *is_plan);
+  return timeline.InFile(DescribeBytes(instant, bytes, *is_plan), source);
 }
 
 }  // namespace hoodie

@@ -82,7 +82,7 @@ void AddFileRows(const Instant& instant, const CommitMetadata& metadata,
 ::arrow::Status AddCommitRows(const ActiveTimeline& timeline, const Instant& instant,
                               std::vector<std::vector<std::string>>* rows) {
   ARROW_ASSIGN_OR_RAISE(std::string bytes, timeline.ReadDetails(instant));
-  ARROW_ASSIGN_OR_RAISE(std::string file_name, instant.FileName());
+  ARROW_ASSIGN_OR_RAISE(std::string file_name, timeline.InstantPath(instant));
   size_t before = rows->size();
   if (instant.action == Action::kReplaceCommit) {
     ARROW_ASSIGN_OR_RAISE(auto metadata,

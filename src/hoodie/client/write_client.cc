@@ -29,6 +29,7 @@
 #include "hoodie/merge/record_merger.h"
 #include "hoodie/storage/path.h"
 #include "hoodie/storage/storage.h"
+#include "hoodie/table/bootstrap_guard.h"
 #include "hoodie/table/file_system_view.h"
 #include "hoodie/table/markers.h"
 #include "hoodie/table/table_meta_client.h"
@@ -397,6 +398,7 @@ int64_t WriteResult::FilesReplaced() const {
 }
 
 ::arrow::Result<std::string> WriteClient::StartCommit(WriteOperationType operation) {
+  ARROW_RETURN_NOT_OK(RefuseMetadataBootstrap(*table_, "write"));
   // BaseHoodieWriteClient.startCommit: failed writes are rolled back (EAGER) before the
   // new instant time is taken, so the new instant is newer than the rollbacks.
   ARROW_RETURN_NOT_OK(RollbackFailedWrites(*table_, options_.rollback).status());

@@ -23,6 +23,7 @@
 #include "hoodie/read/partition_values_internal.h"
 #include "hoodie/storage/path.h"
 #include "hoodie/storage/storage.h"
+#include "hoodie/table/bootstrap_guard.h"
 #include "hoodie/table/file_name_internal.h"
 #include "hoodie/table/file_system_view.h"
 #include "hoodie/table/table_config.h"
@@ -88,6 +89,7 @@ std::string NewestBaseFile(const std::vector<FileSlice>& slices) {
 ::arrow::Result<std::unique_ptr<TableReader>> TableReader::Open(
     std::shared_ptr<TableMetaClient> table) {
   HOODIE_RETURN_NOT_OK(InitializeComputeOnce());
+  HOODIE_RETURN_NOT_OK(RefuseMetadataBootstrap(*table, "read"));
   HOODIE_ASSIGN_OR_RAISE(ActiveTimeline timeline,
                          ActiveTimeline::Load(table->storage(), table->meta_path()));
   return std::unique_ptr<TableReader>(

@@ -106,7 +106,7 @@ TableConfig TableCreateOptions::ToTableConfig() const {
   return config;
 }
 
-::arrow::Status CheckSupportedTableVersion(int version, const std::string& base_path) {
+::arrow::Status CheckSupportedTableVersion(int version, const std::string& properties_path) {
   if (version >= 0 && version <= TableConfig::kCurrentTableVersion) {
     return ::arrow::Status::OK();
   }
@@ -114,13 +114,15 @@ TableConfig TableCreateOptions::ToTableConfig() const {
     return WithErrorCode(::arrow::Status::NotImplemented(
                              "table version ", version,
                              " (Hudi 1.x) is not supported yet; hoodie supports "
-                             "version 6 (Hudi 0.14/0.15): ",
-                             base_path),
+                             "version 6 (Hudi 0.14/0.15): hoodie.table.version in ",
+                             properties_path),
                          ErrorCode::kUnsupportedTableVersion);
   }
   return WithErrorCode(::arrow::Status::Invalid(
                            "unknown table version ", version,
-                           "; hoodie supports version 6 (Hudi 0.14/0.15): ", base_path),
+                           "; hoodie supports version 6 (Hudi 0.14/0.15): "
+                           "hoodie.table.version in ",
+                           properties_path),
                        ErrorCode::kUnsupportedTableVersion);
 }
 
@@ -255,7 +257,7 @@ std::string TableMetaClient::properties_path() const {
                            ErrorCode::kCorruptTableConfig);
     }
   }
-  HOODIE_RETURN_NOT_OK(CheckSupportedTableVersion(*version, base_path_));
+  HOODIE_RETURN_NOT_OK(CheckSupportedTableVersion(*version, properties_path()));
   table_version_ = *version;
   table_type_ = *type;
   table_config_ = std::make_shared<const TableConfig>(std::move(config));

@@ -164,7 +164,8 @@ class TableMetaClient {
 
 /// Checks the hoodie.table.version of a table: OK for 0-6 (what Hudi 0.15 reads);
 /// NotImplemented + kUnsupportedTableVersion for 8 and 9; Invalid +
-/// kUnsupportedTableVersion otherwise. `base_path` is only used in messages.
-::arrow::Status CheckSupportedTableVersion(int version, const std::string& base_path);
+/// kUnsupportedTableVersion otherwise. Messages name the key and `properties_path`, the
+/// hoodie.properties file it came from.
+::arrow::Status CheckSupportedTableVersion(int version, const std::string& properties_path);
 
 }  // namespace hoodie

@@ -265,13 +265,18 @@ TEST(TableMetaClientTest, TableVersionsAreCheckedOnLoad) {
     ASSERT_OK_AND_ASSIGN(auto client, TableMetaClient::Load(storage, dir.path()));
     EXPECT_EQ(client->table_version(), version);
   }
-  for (int version : {7, 10, -1}) {
+  for (int version : {7, 10, -1, 999}) {
     ASSERT_OK(TableConfig::Modify(storage.get(), meta,
                                   {{"hoodie.table.version", std::to_string(version)}}, {})
                   .status());
     auto result = TableMetaClient::Load(storage, dir.path());
     ASSERT_RAISES(Invalid, result);
     EXPECT_THAT(result, HasErrorCode(ErrorCode::kUnsupportedTableVersion));
+    // The key and the file it was read from, not only the table.
+    EXPECT_THAT(result, StatusMessageHas("unknown table version " + std::to_string(version) +
+                                         "; hoodie supports version 6 (Hudi 0.14/0.15): "
+                                         "hoodie.table.version in " +
+                                         meta + "/hoodie.properties"));
   }
   // A malformed version or type is a corrupt config.
   for (const PropertyList& updates :

@@ -191,11 +191,18 @@ std::optional<std::string> ActiveTimeline::StateTransitionTime(
   return content;
 }
 
+::arrow::Status ActiveTimeline::InFile(const ::arrow::Status& status,
+                                      const Instant& instant) const {
+  if (status.ok()) return status;
+  auto path = InstantPath(instant);
+  return status.WithMessage(path.ok() ? *path : instant.ToString(), ": ", status.message());
+}
+
 ::arrow::Result<CommitMetadata> ActiveTimeline::ReadCommitMetadata(
     const Instant& instant) const {
   HOODIE_ASSIGN_OR_RAISE(std::string bytes, ReadDetails(instant));
-  HOODIE_ASSIGN_OR_RAISE(std::string name, instant.FileName());
-  return CommitMetadata::FromJson(bytes, name);
+  HOODIE_ASSIGN_OR_RAISE(std::string path, InstantPath(instant));
+  return CommitMetadata::FromJson(bytes, path);
 }
 
 ::arrow::Result<std::optional<std::string>> ActiveTimeline::LatestCommitSchema(
@@ -221,8 +228,8 @@ std::optional<std::string> ActiveTimeline::StateTransitionTime(
 ::arrow::Result<ReplaceCommitMetadata> ActiveTimeline::ReadReplaceCommitMetadata(
     const Instant& instant) const {
   HOODIE_ASSIGN_OR_RAISE(std::string bytes, ReadDetails(instant));
-  HOODIE_ASSIGN_OR_RAISE(std::string name, instant.FileName());
-  return ReplaceCommitMetadata::FromJson(bytes, name);
+  HOODIE_ASSIGN_OR_RAISE(std::string path, InstantPath(instant));
+  return ReplaceCommitMetadata::FromJson(bytes, path);
 }
 
 ::arrow::Status ActiveTimeline::DeletePending(const Instant& instant) const {

@@ -92,6 +92,25 @@ class ActiveTimeline {
   /// \return IOError naming the file if it cannot be read.
   ::arrow::Result<std::string> ReadDetails(const Instant& instant) const;
 
+  /// Reads `instant`'s state file and decodes it with `T::FromAvroBytes` (a plan or
+  /// metadata record of timeline_avro/).
+  /// \return IOError naming the file if it cannot be read; the decoder's error, prefixed
+  ///   with the file's path, if its bytes are not a `T`.
+  template <typename T>
+  ::arrow::Result<T> ReadAvro(const Instant& instant) const {
+    ARROW_ASSIGN_OR_RAISE(std::string bytes, ReadDetails(instant));
+    return InFile(T::FromAvroBytes(bytes), instant);
+  }
+
+  /// `status` with the path of `instant`'s state file before its message: what a decode
+  /// error of that file says, so that a user knows which file to look at.
+  ::arrow::Status InFile(const ::arrow::Status& status, const Instant& instant) const;
+  template <typename T>
+  ::arrow::Result<T> InFile(::arrow::Result<T> result, const Instant& instant) const {
+    if (result.ok()) return result;
+    return InFile(result.status(), instant);
+  }
+
   /// Reads and parses the JSON commit metadata of a commit, deltacommit or compaction
   /// instant (any state; requested files are empty and give empty metadata).
   /// \return Invalid naming the instant file for malformed JSON; IOError from storage.

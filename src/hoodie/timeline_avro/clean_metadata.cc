@@ -208,8 +208,7 @@ Result<std::string> EarliestCommitRetainedByLastClean(const ActiveTimeline& time
   std::optional<Instant> clean =
       timeline.timeline().GetCleanerTimeline().FilterCompleted().LastInstant();
   if (!clean) return std::string();
-  ARROW_ASSIGN_OR_RAISE(std::string bytes, timeline.ReadDetails(*clean));
-  ARROW_ASSIGN_OR_RAISE(CleanMetadata metadata, CleanMetadata::FromAvroBytes(bytes));
+  ARROW_ASSIGN_OR_RAISE(CleanMetadata metadata, timeline.ReadAvro<CleanMetadata>(*clean));
   return metadata.earliest_commit_to_retain;
 }
 

@@ -13,7 +13,7 @@
 #include "hoodie/table/file_system_view.h"
 #include "hoodie/table/table_meta_client.h"
 #include "hoodie/timeline/active_timeline.h"
-#include "hoodie/timeline_avro/compaction_plan.h"
+#include "hoodie/timeline_avro/pending_plans.h"
 #include "hoodie/write/write_options.h"
 #include "hoodie/write/write_plan_internal.h"
 
@@ -24,34 +24,27 @@ std::string FileNameOf(const std::string& path) {
   return path.substr(path.find_last_of('/') + 1);
 }
 
-// File groups named by a pending compaction plan, with the plan's instant
-// (CompactionUtils.getAllPendingCompactionOperations).
-using PendingCompactions = std::map<FileGroupId, std::string>;
+// File groups named by pending plans, with the plan's instant.
+using PendingGroups = std::map<FileGroupId, std::string>;
 
-::arrow::Result<PendingCompactions> PendingCompactionGroups(
-    const ActiveTimeline& timeline) {
-  PendingCompactions out;
-  const Timeline pending = timeline.timeline().FilterPendingCompaction();
-  for (const Instant& instant : pending.instants()) {
-    ARROW_ASSIGN_OR_RAISE(std::string bytes, timeline.ReadDetails(Instant{
-                                                 instant.timestamp, Action::kCompaction,
-                                                 State::kRequested}));
-    ARROW_ASSIGN_OR_RAISE(CompactionPlan plan, CompactionPlan::FromAvroBytes(bytes));
-    if (!plan.operations) continue;
-    for (const CompactionOperation& operation : *plan.operations) {
-      out[FileGroupId{operation.partition_path.value_or(""),
-                      operation.file_id.value_or("")}] = instant.timestamp;
-    }
+::arrow::Result<PendingGroups> Grouped(
+    ::arrow::Result<std::vector<PlannedFileGroup>> planned) {
+  ARROW_RETURN_NOT_OK(planned.status());
+  PendingGroups out;
+  for (PlannedFileGroup& group : *planned) {
+    out[FileGroupId{std::move(group.partition_path), std::move(group.file_id)}] =
+        std::move(group.instant);
   }
   return out;
 }
 
-// What the write planner knows of the table: the view, and on merge-on-read the file
-// groups under pending compaction.
+// What the write planner knows of the table: the view, on merge-on-read the file
+// groups under pending compaction, and the file groups under pending clustering.
 struct TableFiles {
   const FileSystemView* view = nullptr;
   bool merge_on_read = false;
-  PendingCompactions pending;
+  PendingGroups pending;
+  PendingGroups clustering;
 };
 
 // The latest file groups of `partitions`: base files (copy-on-write), or the latest
@@ -80,6 +73,10 @@ FilesByPartition LatestFiles(const TableFiles& table,
             [&](const LogFile& log) { return log.base_commit_time == pending->second; });
         file.compacted_log_files.assign(compacted, file.log_files.end());
         file.log_files.erase(compacted, file.log_files.end());
+      }
+      if (auto clustering = table.clustering.find(slice.group);
+          clustering != table.clustering.end()) {
+        file.pending_clustering = clustering->second;
       }
       out[partition].push_back(std::move(file));
     }
@@ -140,6 +137,32 @@ const FilesByPartition::value_type& FilesOf(const TableFiles& table,
   return out;
 }
 
+// SparkRejectUpdateStrategy.handleUpdate, Hudi's default clustering update strategy: a
+// record the index located in a file group under pending clustering (an update, a delete
+// or a partition move) fails the write before anything is written, because the
+// clustering would otherwise rewrite the group from its plan's slice and drop the
+// change, or bring a deleted record back.
+::arrow::Status RefuseUpdatesUnderClustering(const IncomingRecords& records,
+                                             const Locations& located,
+                                             const FilesByPartition& files,
+                                             WriteOperationType operation) {
+  for (size_t i = 0; i < records.records.size(); ++i) {
+    const std::optional<Located> found = located[i];
+    if (!found) continue;
+    const ExistingFile& file = files.find(found->partition)->second[found->file];
+    if (!file.pending_clustering) continue;
+    return ::arrow::Status::Invalid(
+        WriteOperationTypeName(operation), " refused: record key '", records.records[i].key(),
+        "' is in file group ", file.file_id, " of partition '", file.partition,
+        "', which pending clustering ", *file.pending_clustering,
+        " is rewriting; Hudi refuses it too (\"Not allowed to update the clustering file "
+        "group ... For pending clustering operations, we are not going to support update "
+        "for now\"). Run clustering ", *file.pending_clustering,
+        " first with Apache Hudi (hoodie does not run clustering yet), then write again");
+  }
+  return ::arrow::Status::OK();
+}
+
 struct PartitionWork {
   std::map<size_t, RecordIndices> updates;    // file index -> records
   std::map<size_t, RecordIndices> moved_out;  // file index -> records moving away
@@ -181,6 +204,7 @@ std::vector<SmallFile> SmallFiles(const std::vector<ExistingFile>& files,
   if (options.small_file_limit <= 0) return out;
   for (size_t f = 0; f < files.size(); ++f) {
     const ExistingFile& file = files[f];
+    if (file.pending_clustering) continue;  // filterSmallFilesInClustering
     if (!options.merge_on_read) {
       if (file.size < options.small_file_limit) out.push_back({f, file.size});
       continue;
@@ -341,10 +365,13 @@ void Route(const IncomingRecords& records,
     if (!partitions.contains(record.partition())) partitions.emplace(record.partition());
   }
   ARROW_ASSIGN_OR_RAISE(auto view, FileSystemView::Make(table, timeline));
-  TableFiles table_files{view.get(), options.merge_on_read, {}};
+  TableFiles table_files{view.get(), options.merge_on_read, {}, {}};
   if (options.merge_on_read) {
-    ARROW_ASSIGN_OR_RAISE(table_files.pending, PendingCompactionGroups(timeline));
+    ARROW_ASSIGN_OR_RAISE(table_files.pending,
+                          Grouped(FileGroupsInPendingCompaction(timeline)));
   }
+  ARROW_ASSIGN_OR_RAISE(table_files.clustering,
+                        Grouped(FileGroupsInPendingClustering(timeline)));
   FilesByPartition files;
   if (!bulk && !overwrite) files = LatestFiles(table_files, partitions);
   Locations located(records.records.size());
@@ -355,6 +382,10 @@ void Route(const IncomingRecords& records,
     if (options.merge_on_read && !options.index->CanIndexLogFiles()) {
       ARROW_RETURN_NOT_OK(ForgetKeysCompactionDrops(table, timeline, merger, options,
                                                     records, files, &located));
+    }
+    // insert.drop.duplicates drops what the index found; nothing is updated.
+    if (operation != WriteOperationType::kInsert) {
+      ARROW_RETURN_NOT_OK(RefuseUpdatesUnderClustering(records, located, files, operation));
     }
     ARROW_ASSIGN_OR_RAISE(stored_wins,
                           StoredRecordWins(table, merger, incoming, located, files));

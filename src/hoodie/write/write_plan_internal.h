@@ -46,6 +46,9 @@ struct ExistingFile {
   /// Under pending compaction: the log files of the slice it compacts, with the base
   /// file at `path` (`log_files` are those written since).
   std::vector<LogFile> compacted_log_files;
+  /// The instant of the pending clustering whose plan names this file group: it takes
+  /// no update and no small-file insert until the clustering completes.
+  std::optional<std::string> pending_clustering;
 };
 
 /// \brief The records one task writes: a new file group (rolled over by size) or a new
