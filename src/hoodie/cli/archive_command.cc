@@ -39,7 +39,7 @@ from .hoodie/ (pending states first, then completed ones oldest first).
   ARROW_RETURN_NOT_OK(config.AddHoodieConfs(args.hoodie_conf));
   ARROW_RETURN_NOT_OK(config.CheckSupported());
   ARROW_ASSIGN_OR_RAISE(ArchiveOptions archive, ArchiveOptions::FromConfig(config));
-  ARROW_ASSIGN_OR_RAISE(auto table, OpenTable(args.table));
+  ARROW_ASSIGN_OR_RAISE(auto table, OpenTable(args.table, config));
   ARROW_ASSIGN_OR_RAISE(ArchiveOutcome outcome, RunArchive(table, archive));
   if (outcome.archived.empty() && options.output != OutputFormat::kJson) {
     std::cout << "no archival: " << outcome.why_not << "\n";

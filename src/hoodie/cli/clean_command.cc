@@ -70,7 +70,7 @@ lists what the plan would delete and writes nothing.
   ARROW_RETURN_NOT_OK(config.AddHoodieConfs(args.hoodie_conf));
   ARROW_RETURN_NOT_OK(config.CheckSupported());
   ARROW_ASSIGN_OR_RAISE(CleanOptions clean, CleanOptions::FromConfig(config));
-  ARROW_ASSIGN_OR_RAISE(auto table, OpenTable(args.table));
+  ARROW_ASSIGN_OR_RAISE(auto table, OpenTable(args.table, config));
   if (args.dry_run) return DryRun(*table, clean, options);
   ARROW_ASSIGN_OR_RAISE(CleanOutcome outcome, RunClean(table, clean));
   Listing listing;

@@ -17,19 +17,27 @@ std::string Slurp(const std::string& path) {
   buffer << in.rdbuf();
   return buffer.str();
 }
-}  // namespace
 
-CliResult RunCli(const std::string& args) {
+// Runs `<prefix>hoodie <args>` through the shell, capturing both streams.
+CliResult RunCommand(const std::string& prefix, const std::string& args) {
   hoodie::testing::TempDir dir;
   std::string out = dir.Join("out"), err = dir.Join("err");
-  std::string command =
-      std::string(HOODIE_CLI_PATH) + " " + args + " >'" + out + "' 2>'" + err + "'";
+  std::string command = prefix + std::string(HOODIE_CLI_PATH) + " " + args + " >'" + out +
+                        "' 2>'" + err + "'";
   int status = std::system(command.c_str());
   CliResult result;
   result.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
   result.out = Slurp(out);
   result.err = Slurp(err);
   return result;
+}
+
+}  // namespace
+
+CliResult RunCli(const std::string& args) { return RunCommand("", args); }
+
+CliResult RunCliWithin(int seconds, const std::string& args) {
+  return RunCommand("timeout -k 5 " + std::to_string(seconds) + " ", args);
 }
 
 }  // namespace hoodie::cli::testing

@@ -16,4 +16,8 @@ struct CliResult {
 /// Runs `hoodie <args>` (args are passed through the shell; quote paths) and waits.
 CliResult RunCli(const std::string& args);
 
+/// RunCli under coreutils' `timeout`: a run still going after `seconds` is killed and
+/// exits 124 (or 137), so a test of a command that must answer cannot hang the suite.
+CliResult RunCliWithin(int seconds, const std::string& args);
+
 }  // namespace hoodie::cli::testing

@@ -7,6 +7,8 @@
 #include <iostream>
 #include <map>
 
+#include <arrow/filesystem/filesystem.h>
+
 #include "hoodie/cli/command.h"
 #include "hoodie/cli/command_error.h"
 #include "hoodie/cli/query_command.h"
@@ -54,4 +56,15 @@ int Run(int argc, char** argv) {
 
 }  // namespace
 
-int main(int argc, char** argv) { return Run(argc, argv); }
+int main(int argc, char** argv) {
+  int code = 1;
+  try {
+    code = Run(argc, argv);
+  } catch (const std::exception& e) {
+    std::cerr << "hoodie: error: " << e.what() << std::endl;
+  }
+  // Every path out, errors included: the AWS SDK behind s3:// must be shut down before
+  // static destructors run, or the process crashes on its way out (FinalizeS3).
+  ::arrow::fs::EnsureFinalized();
+  return code;
+}

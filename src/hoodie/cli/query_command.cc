@@ -87,12 +87,7 @@ std::vector<std::string> SplitColumns(const std::string& text) {
   return columns;
 }
 
-::arrow::Result<ReadOptions> ToReadOptions(const QueryArgs& args) {
-  HoodieConfig config;
-  ARROW_RETURN_NOT_OK(config.AddHoodieConfs(args.hoodie_conf));
-  // Bad values fail; keys hoodie does not know (e.g. Hudi 1.x's
-  // hoodie.common.spillable.diskmap.type) are warned about, not silently dropped.
-  ARROW_RETURN_NOT_OK(config.Validate());
+::arrow::Result<ReadOptions> ToReadOptions(const QueryArgs& args, const HoodieConfig& config) {
   // The read keys of --hoodie-conf, then the command's own flags over them.
   ARROW_ASSIGN_OR_RAISE(ReadOptions options, ReadOptions::FromConfig(config));
   ARROW_ASSIGN_OR_RAISE(options.query_type, ParseQueryType(args.query_type));
@@ -210,8 +205,13 @@ RowFormat ToRowFormat(const std::string& name) {
   if (format == RowFormat::kParquet && args.out.empty()) {
     return ::arrow::Status::Invalid("--format parquet needs --out FILE");
   }
-  ARROW_ASSIGN_OR_RAISE(ReadOptions options, ToReadOptions(args));
-  ARROW_ASSIGN_OR_RAISE(auto client, OpenTable(args.path));
+  HoodieConfig config;
+  ARROW_RETURN_NOT_OK(config.AddHoodieConfs(args.hoodie_conf));
+  // Bad values fail; keys hoodie does not know (e.g. Hudi 1.x's
+  // hoodie.common.spillable.diskmap.type) are warned about, not silently dropped.
+  ARROW_RETURN_NOT_OK(config.Validate());
+  ARROW_ASSIGN_OR_RAISE(ReadOptions options, ToReadOptions(args, config));
+  ARROW_ASSIGN_OR_RAISE(auto client, OpenTable(args.path, config));
   ARROW_ASSIGN_OR_RAISE(auto table_reader, TableReader::Open(client));
   ARROW_ASSIGN_OR_RAISE(auto rows, table_reader->Read(options));
   if (format == RowFormat::kParquet) return WriteParquet(rows.get(), args.out);

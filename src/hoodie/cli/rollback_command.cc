@@ -65,7 +65,7 @@ void Print(const GlobalOptions& options, const std::vector<RollbackMetadata>& do
   // Asked for explicitly, so NEVER does not apply; the EAGER checks of Hudi's
   // commit sequence do.
   rollback.failed_writes_policy = FailedWritesPolicy::kEager;
-  ARROW_ASSIGN_OR_RAISE(auto table, OpenTable(args.table));
+  ARROW_ASSIGN_OR_RAISE(auto table, OpenTable(args.table, config));
   std::vector<RollbackMetadata> done;
   if (args.instant.empty()) {
     ARROW_ASSIGN_OR_RAISE(done, RollbackFailedWrites(*table, rollback));

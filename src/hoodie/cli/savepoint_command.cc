@@ -59,7 +59,7 @@ Listing SavepointListing(const std::vector<std::pair<std::string, SavepointMetad
   ARROW_RETURN_NOT_OK(config.CheckSupported());
   ARROW_ASSIGN_OR_RAISE(bool proceed, config.Get(CleanConfig::kArchiveProceedSavepoint));
   ARROW_ASSIGN_OR_RAISE(RollbackOptions rollback, RollbackOptions::FromConfig(config));
-  ARROW_ASSIGN_OR_RAISE(auto table, OpenTable(args.table));
+  ARROW_ASSIGN_OR_RAISE(auto table, OpenTable(args.table, config));
   ARROW_ASSIGN_OR_RAISE(RestoreOutcome outcome,
                         RestoreToInstant(table, args.instant, proceed, rollback));
   PrintKeyValues(options,

@@ -53,10 +53,13 @@ void AddDescribe(CLI::App* table, const GlobalOptions* options) {
   auto* cmd = table->add_subcommand("describe", "Print a table's configuration (hoodie.properties)");
   auto path = std::make_shared<std::string>();
   auto raw = std::make_shared<bool>(false);
+  auto hoodie_conf = std::make_shared<std::vector<std::string>>();
   cmd->add_option("path", *path, "Base path or URI of the table")->required();
   cmd->add_flag("--properties", *raw, "Print every hoodie.properties entry as stored");
-  SetAction(cmd, [options, path, raw]() -> ::arrow::Status {
-    ARROW_ASSIGN_OR_RAISE(auto client, OpenTable(*path));
+  cmd->add_option("--hoodie-conf", *hoodie_conf,
+                  "An option key=value (repeatable), e.g. hoodie.storage.timeout.seconds");
+  SetAction(cmd, [options, path, raw, hoodie_conf]() -> ::arrow::Status {
+    ARROW_ASSIGN_OR_RAISE(auto client, OpenTable(*path, *hoodie_conf));
     if (*raw) {
       PrintKeyValues(*options, client->table_config()->entries(), std::cout);
     } else {
@@ -131,8 +134,9 @@ void AddCreate(CLI::App* table, const GlobalOptions* options) {
     ARROW_ASSIGN_OR_RAISE(WriteOptions write, WriteOptions::FromConfig(config));
     ARROW_ASSIGN_OR_RAISE(TableCreateOptions create,
                           TableCreateOptionsForWrite(config, write));
+    ARROW_ASSIGN_OR_RAISE(StorageOptions storage_options, StorageOptions::FromConfig(config));
     std::string path;
-    ARROW_ASSIGN_OR_RAISE(auto storage, Storage::FromUri(args->path, &path));
+    ARROW_ASSIGN_OR_RAISE(auto storage, Storage::FromUri(args->path, &path, storage_options));
     ARROW_ASSIGN_OR_RAISE(auto client, TableMetaClient::Create(storage, path, create));
     PrintKeyValues(*options, Describe(*client), std::cout);
     return ::arrow::Status::OK();

@@ -5,10 +5,20 @@
 
 namespace hoodie::cli {
 
-::arrow::Result<std::shared_ptr<TableMetaClient>> OpenTable(const std::string& path_or_uri) {
+::arrow::Result<std::shared_ptr<TableMetaClient>> OpenTable(const std::string& path_or_uri,
+                                                            const HoodieConfig& config) {
+  ARROW_ASSIGN_OR_RAISE(StorageOptions options, StorageOptions::FromConfig(config));
   std::string path;
-  ARROW_ASSIGN_OR_RAISE(auto storage, Storage::FromUri(path_or_uri, &path));
+  ARROW_ASSIGN_OR_RAISE(auto storage, Storage::FromUri(path_or_uri, &path, options));
   return TableMetaClient::Load(std::move(storage), path);
+}
+
+::arrow::Result<std::shared_ptr<TableMetaClient>> OpenTable(
+    const std::string& path_or_uri, const std::vector<std::string>& hoodie_conf) {
+  HoodieConfig config;
+  ARROW_RETURN_NOT_OK(config.AddHoodieConfs(hoodie_conf));
+  ARROW_RETURN_NOT_OK(config.Validate());
+  return OpenTable(path_or_uri, config);
 }
 
 }  // namespace hoodie::cli

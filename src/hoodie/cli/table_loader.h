@@ -5,15 +5,24 @@
 
 #include <memory>
 #include <string>
+#include <vector>
 
 #include <arrow/result.h>
 
+#include "hoodie/config/hoodie_config.h"
 #include "hoodie/table/table_meta_client.h"
 
 namespace hoodie::cli {
 
-/// Resolves `path_or_uri` to a storage and opens the table there (errors as
-/// TableMetaClient::Load, prefixed with nothing: they already name the path).
-::arrow::Result<std::shared_ptr<TableMetaClient>> OpenTable(const std::string& path_or_uri);
+/// Resolves `path_or_uri` to a storage (remote ones with the StorageOptions of
+/// `config`) and opens the table there (errors as TableMetaClient::Load, prefixed with
+/// nothing: they already name the path).
+::arrow::Result<std::shared_ptr<TableMetaClient>> OpenTable(
+    const std::string& path_or_uri, const HoodieConfig& config = HoodieConfig());
+
+/// OpenTable with the configuration of a command's `--hoodie-conf key=value` options,
+/// for the commands that take no others (hoodie.storage.timeout.seconds).
+::arrow::Result<std::shared_ptr<TableMetaClient>> OpenTable(
+    const std::string& path_or_uri, const std::vector<std::string>& hoodie_conf);
 
 }  // namespace hoodie::cli

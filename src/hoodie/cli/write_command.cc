@@ -165,8 +165,9 @@ void PrintSummary(const GlobalOptions& options, const HoodieConfig& config,
   ARROW_RETURN_NOT_OK(config.AddHoodieConfs(args.hoodie_conf));
   config.Set("hoodie.datasource.write.operation", args.op);
   if (args.no_commit) config.Set("hoodie.auto.commit", "false");
+  ARROW_ASSIGN_OR_RAISE(StorageOptions storage_options, StorageOptions::FromConfig(config));
   std::string path;
-  ARROW_ASSIGN_OR_RAISE(auto storage, Storage::FromUri(args.table, &path));
+  ARROW_ASSIGN_OR_RAISE(auto storage, Storage::FromUri(args.table, &path, storage_options));
   ARROW_ASSIGN_OR_RAISE(auto table,
                         WriteClient::OpenOrCreateTable(storage, path, config));
   ARROW_ASSIGN_OR_RAISE(auto client, WriteClient::Make(table, config));

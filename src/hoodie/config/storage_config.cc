@@ -109,6 +109,16 @@ const ConfigProperty<double> StorageConfig::kLogFileToParquetCompressionRatio{
     .validate = v::NonNegativeDouble,
     .group = "Storage"};
 
+const ConfigProperty<int32_t> StorageConfig::kStorageTimeoutSeconds{
+    .key = "hoodie.storage.timeout.seconds",
+    .default_value = 10,
+    .doc = "hoodie only (no Hudi key; Hadoop's file systems take their own fs.* settings): "
+           "seconds one request to an object store (s3://, s3a://, gs://, abfs://) or to "
+           "HDFS may take to connect, answer and be retried before the command fails "
+           "with one line saying what to configure (credentials, endpoint, libhdfs).",
+    .validate = v::PositiveInt32,
+    .group = "Storage"};
+
 void StorageConfig::Register(ConfigRegistry* registry) {
   registry->Add(kParquetMaxFileSize);
   registry->Add(kParquetBlockSize);
@@ -120,6 +130,7 @@ void StorageConfig::Register(ConfigRegistry* registry) {
   registry->Add(kLogFileDataBlockMaxSize);
   registry->Add(kLogFileDataBlockFormat);
   registry->Add(kLogFileToParquetCompressionRatio);
+  registry->Add(kStorageTimeoutSeconds);
 }
 
 }  // namespace hoodie

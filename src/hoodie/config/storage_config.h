@@ -34,6 +34,9 @@ struct StorageConfig {
   static const ConfigProperty<std::string> kLogFileDataBlockFormat;
   /// hoodie.logfile.to.parquet.compression.ratio
   static const ConfigProperty<double> kLogFileToParquetCompressionRatio;
+  /// hoodie.storage.timeout.seconds (hoodie only): how long one request to an object
+  /// store or HDFS may take, retries included.
+  static const ConfigProperty<int32_t> kStorageTimeoutSeconds;
 
   /// Adds every key above to `registry`.
   static void Register(ConfigRegistry* registry);

@@ -16,6 +16,7 @@
 #include "hoodie/common/macros.h"
 #include "hoodie/storage/local_file_ops_internal.h"
 #include "hoodie/storage/path.h"
+#include "hoodie/storage/remote_file_system_internal.h"
 #include "hoodie/storage/storage_error_internal.h"
 
 namespace hoodie {
@@ -69,33 +70,34 @@ FileStatus ToFileStatus(const ::arrow::fs::FileInfo& info) {
 class PathContextOutputStream : public ::arrow::io::OutputStream {
  public:
   PathContextOutputStream(std::shared_ptr<::arrow::io::OutputStream> inner,
-                          std::string path)
-      : inner_(std::move(inner)), path_(std::move(path)) {}
+                          std::string path, std::string_view hint)
+      : inner_(std::move(inner)), path_(std::move(path)), hint_(hint) {}
 
   ::arrow::Status Write(const void* data, int64_t nbytes) override {
-    return WithPathContext(inner_->Write(data, nbytes), "Write", path_);
+    return WithPathContext(inner_->Write(data, nbytes), "Write", path_, hint_);
   }
   // Forwarded so backends that keep buffers without copying still can.
   ::arrow::Status Write(const std::shared_ptr<::arrow::Buffer>& data) override {
-    return WithPathContext(inner_->Write(data), "Write", path_);
+    return WithPathContext(inner_->Write(data), "Write", path_, hint_);
   }
   ::arrow::Status Flush() override {
-    return WithPathContext(inner_->Flush(), "Flush", path_);
+    return WithPathContext(inner_->Flush(), "Flush", path_, hint_);
   }
   ::arrow::Status Close() override {
-    return WithPathContext(inner_->Close(), "Close", path_);
+    return WithPathContext(inner_->Close(), "Close", path_, hint_);
   }
   ::arrow::Status Abort() override {
-    return WithPathContext(inner_->Abort(), "Abort", path_);
+    return WithPathContext(inner_->Abort(), "Abort", path_, hint_);
   }
   ::arrow::Result<int64_t> Tell() const override {
-    return WithPathContext(inner_->Tell(), "Tell", path_);
+    return WithPathContext(inner_->Tell(), "Tell", path_, hint_);
   }
   bool closed() const override { return inner_->closed(); }
 
  private:
   std::shared_ptr<::arrow::io::OutputStream> inner_;
   std::string path_;
+  std::string_view hint_;  // RemoteAccessHint: a static string
 };
 
 }  // namespace
@@ -103,13 +105,14 @@ class PathContextOutputStream : public ::arrow::io::OutputStream {
 FileSystemStorage::FileSystemStorage(std::shared_ptr<::arrow::fs::FileSystem> fs)
     : fs_(std::move(fs)),
       local_(fs_->type_name() == "local"),
-      object_store_(IsObjectStore(fs_->type_name())) {}
+      object_store_(IsObjectStore(fs_->type_name())),
+      hint_(internal::RemoteAccessHint(fs_->type_name())) {}
 
 // -- reading ----------------------------------------------------------------------
 
 ::arrow::Result<std::shared_ptr<::arrow::io::RandomAccessFile>>
 FileSystemStorage::OpenForRead(const std::string& path) {
-  return WithPathContext(fs_->OpenInputFile(path), "OpenForRead", path);
+  return Context(fs_->OpenInputFile(path), "OpenForRead", path);
 }
 
 ::arrow::Result<std::shared_ptr<::arrow::Buffer>> FileSystemStorage::ReadRange(
@@ -119,24 +122,24 @@ FileSystemStorage::OpenForRead(const std::string& path) {
     return ::arrow::Status::Invalid(kOp, " failed: negative offset ", offset,
                                     " or length ", length, "; path: ", path);
   }
-  HOODIE_ASSIGN_OR_RAISE(auto file, WithPathContext(fs_->OpenInputFile(path), kOp, path));
-  HOODIE_ASSIGN_OR_RAISE(int64_t size, WithPathContext(file->GetSize(), kOp, path));
+  HOODIE_ASSIGN_OR_RAISE(auto file, Context(fs_->OpenInputFile(path), kOp, path));
+  HOODIE_ASSIGN_OR_RAISE(int64_t size, Context(file->GetSize(), kOp, path));
   // Backends disagree on reads past the end (pread returns nothing, in-memory buffers
   // fail), so clamp here: past the end is simply an empty read.
   int64_t start = std::min(offset, size);
   int64_t count = std::min(length, size - start);
   HOODIE_ASSIGN_OR_RAISE(auto buffer,
-                         WithPathContext(file->ReadAt(start, count), kOp, path));
-  HOODIE_RETURN_NOT_OK(WithPathContext(file->Close(), kOp, path));
+                         Context(file->ReadAt(start, count), kOp, path));
+  HOODIE_RETURN_NOT_OK(Context(file->Close(), kOp, path));
   return buffer;
 }
 
 ::arrow::Result<std::string> FileSystemStorage::ReadAll(const std::string& path) {
   constexpr std::string_view kOp = "ReadAll";
-  HOODIE_ASSIGN_OR_RAISE(auto file, WithPathContext(fs_->OpenInputFile(path), kOp, path));
-  HOODIE_ASSIGN_OR_RAISE(int64_t size, WithPathContext(file->GetSize(), kOp, path));
-  HOODIE_ASSIGN_OR_RAISE(auto buffer, WithPathContext(file->ReadAt(0, size), kOp, path));
-  HOODIE_RETURN_NOT_OK(WithPathContext(file->Close(), kOp, path));
+  HOODIE_ASSIGN_OR_RAISE(auto file, Context(fs_->OpenInputFile(path), kOp, path));
+  HOODIE_ASSIGN_OR_RAISE(int64_t size, Context(file->GetSize(), kOp, path));
+  HOODIE_ASSIGN_OR_RAISE(auto buffer, Context(file->ReadAt(0, size), kOp, path));
+  HOODIE_RETURN_NOT_OK(Context(file->Close(), kOp, path));
   return buffer->ToString();
 }
 
@@ -148,13 +151,13 @@ FileSystemStorage::OpenForRead(const std::string& path) {
   if (object_store_ || parent.empty() || parent == "/") {
     return ::arrow::Status::OK();
   }
-  return WithPathContext(fs_->CreateDir(parent, /*recursive=*/true), operation, parent);
+  return Context(fs_->CreateDir(parent, /*recursive=*/true), operation, parent);
 }
 
 ::arrow::Result<bool> FileSystemStorage::ExistsFor(const std::string& path,
                                                    std::string_view operation) {
   HOODIE_ASSIGN_OR_RAISE(auto info,
-                         WithPathContext(fs_->GetFileInfo(path), operation, path));
+                         Context(fs_->GetFileInfo(path), operation, path));
   return info.type() != ::arrow::fs::FileType::NotFound;
 }
 
@@ -167,8 +170,8 @@ FileSystemStorage::OpenForRead(const std::string& path) {
   }
   HOODIE_RETURN_NOT_OK(EnsureParentDir(path, kOp));
   HOODIE_ASSIGN_OR_RAISE(auto stream,
-                         WithPathContext(fs_->OpenOutputStream(path), kOp, path));
-  return std::make_shared<PathContextOutputStream>(std::move(stream), path);
+                         Context(fs_->OpenOutputStream(path), kOp, path));
+  return std::make_shared<PathContextOutputStream>(std::move(stream), path, hint_);
 }
 
 ::arrow::Status FileSystemStorage::WriteAll(const std::string& path,
@@ -197,17 +200,17 @@ FileSystemStorage::OpenForRead(const std::string& path) {
   if (object_store_) {
     // An object only becomes visible, whole, when its PUT completes at close.
     HOODIE_ASSIGN_OR_RAISE(auto stream,
-                           WithPathContext(fs_->OpenOutputStream(path), kOp, path));
-    return WithPathContext(WriteAndClose(stream.get(), data), kOp, path);
+                           Context(fs_->OpenOutputStream(path), kOp, path));
+    return Context(WriteAndClose(stream.get(), data), kOp, path);
   }
   // Backends with folders may show a file while it is being written, so write a hidden
   // sibling and move it into place.
   std::string temp =
       JoinPath(ParentPath(path), "." + std::string(FileName(path)) + ".creating.tmp");
   HOODIE_ASSIGN_OR_RAISE(auto stream,
-                         WithPathContext(fs_->OpenOutputStream(temp), kOp, temp));
-  HOODIE_RETURN_NOT_OK(WithPathContext(WriteAndClose(stream.get(), data), kOp, temp));
-  return WithPathContext(fs_->Move(temp, path), kOp, path);
+                         Context(fs_->OpenOutputStream(temp), kOp, temp));
+  HOODIE_RETURN_NOT_OK(Context(WriteAndClose(stream.get(), data), kOp, temp));
+  return Context(fs_->Move(temp, path), kOp, path);
 }
 
 ::arrow::Status FileSystemStorage::Rename(const std::string& src,
@@ -223,7 +226,7 @@ FileSystemStorage::OpenForRead(const std::string& path) {
     return ::arrow::Status::AlreadyExists(kOp, " failed: destination exists; path: ", dst,
                                           " (source: ", src, ")");
   }
-  return WithPathContext(fs_->Move(src, dst), kOp, src + " -> " + dst);
+  return Context(fs_->Move(src, dst), kOp, src + " -> " + dst);
 }
 
 ::arrow::Status FileSystemStorage::Sync(const std::string& path) {
@@ -233,17 +236,17 @@ FileSystemStorage::OpenForRead(const std::string& path) {
 // -- deleting ---------------------------------------------------------------------
 
 ::arrow::Status FileSystemStorage::DeleteFile(const std::string& path) {
-  return WithPathContext(fs_->DeleteFile(path), "DeleteFile", path);
+  return Context(fs_->DeleteFile(path), "DeleteFile", path);
 }
 
 ::arrow::Status FileSystemStorage::DeleteDir(const std::string& path) {
-  return WithPathContext(fs_->DeleteDir(path), "DeleteDir", path);
+  return Context(fs_->DeleteDir(path), "DeleteDir", path);
 }
 
 // -- folders and status -----------------------------------------------------------
 
 ::arrow::Status FileSystemStorage::CreateDir(const std::string& path) {
-  return WithPathContext(fs_->CreateDir(path, /*recursive=*/true), "CreateDir", path);
+  return Context(fs_->CreateDir(path, /*recursive=*/true), "CreateDir", path);
 }
 
 ::arrow::Result<bool> FileSystemStorage::Exists(const std::string& path) {
@@ -252,7 +255,7 @@ FileSystemStorage::OpenForRead(const std::string& path) {
 
 ::arrow::Result<FileStatus> FileSystemStorage::GetFileStatus(const std::string& path) {
   constexpr std::string_view kOp = "GetFileStatus";
-  HOODIE_ASSIGN_OR_RAISE(auto info, WithPathContext(fs_->GetFileInfo(path), kOp, path));
+  HOODIE_ASSIGN_OR_RAISE(auto info, Context(fs_->GetFileInfo(path), kOp, path));
   if (info.type() == ::arrow::fs::FileType::NotFound) {
     return NotFoundError(kOp, path);
   }
@@ -266,7 +269,7 @@ FileSystemStorage::OpenForRead(const std::string& path) {
   selector.recursive = recursive;
   selector.allow_not_found = false;
   HOODIE_ASSIGN_OR_RAISE(auto infos,
-                         WithPathContext(fs_->GetFileInfo(selector), "List", dir));
+                         Context(fs_->GetFileInfo(selector), "List", dir));
   std::vector<FileStatus> statuses;
   statuses.reserve(infos.size());
   for (const auto& info : infos) {
@@ -294,7 +297,8 @@ std::shared_ptr<Storage> Storage::Local() {
 }
 
 ::arrow::Result<std::shared_ptr<Storage>> Storage::FromUri(const std::string& uri,
-                                                           std::string* path) {
+                                                           std::string* path,
+                                                           const StorageOptions& options) {
   std::string location = uri;
   if (uri.find("://") == std::string::npos && !uri.empty() && uri.front() != '/') {
     // Arrow only accepts absolute local paths; resolve relative ones against the
@@ -307,9 +311,7 @@ std::shared_ptr<Storage> Storage::Local() {
     }
     location = absolute.lexically_normal().string();
   }
-  HOODIE_ASSIGN_OR_RAISE(
-      auto fs, WithPathContext(::arrow::fs::FileSystemFromUriOrPath(location, path),
-                               "FromUri", uri));
+  HOODIE_ASSIGN_OR_RAISE(auto fs, internal::MakeFileSystem(location, options, path));
   return Make(std::move(fs));
 }
 

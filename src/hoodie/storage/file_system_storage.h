@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "hoodie/storage/storage.h"
+#include "hoodie/storage/storage_error_internal.h"
 
 namespace hoodie {
 
@@ -69,9 +70,17 @@ class FileSystemStorage : public Storage {
   ::arrow::Result<bool> ExistsFor(const std::string& path, std::string_view operation);
   ::arrow::Status CreateImmutableLocked(const std::string& path, std::string_view data);
 
+  // `result` with the operation and the path in its error, and for a remote backend
+  // the hint saying what to configure.
+  template <typename T>
+  T Context(T result, std::string_view operation, std::string_view path) const {
+    return internal::WithPathContext(std::move(result), operation, path, hint_);
+  }
+
   std::shared_ptr<::arrow::fs::FileSystem> fs_;
   bool local_;
   bool object_store_;
+  std::string_view hint_;  // internal::RemoteAccessHint of the backend: a static string
 };
 
 }  // namespace hoodie

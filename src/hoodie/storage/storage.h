@@ -17,6 +17,8 @@
 
 namespace hoodie {
 
+class HoodieConfig;
+
 /// What a listing or a status call knows about one path.
 struct FileStatus {
   std::string path;                  ///< as passed to / returned by the file system
@@ -44,6 +46,16 @@ bool IsAtomicCreateTemp(std::string_view file_name);
 /// CreateImmutable, Rename), Invalid for bad arguments. Implementations:
 /// FileSystemStorage (file_system_storage.h) and the FaultInjectingStorage decorator for
 /// tests (fault_injecting_storage.h).
+/// \brief How hoodie reaches remote file systems. A value.
+struct StorageOptions {
+  /// hoodie.storage.timeout.seconds: the bound of one request to an object store or to
+  /// HDFS, retries included (S3's connect and request timeouts, GCS's retry limit).
+  int32_t timeout_seconds = 10;
+
+  /// The options `config` sets (its defaults for keys it does not set).
+  static ::arrow::Result<StorageOptions> FromConfig(const HoodieConfig& config);
+};
+
 class Storage {
  public:
   virtual ~Storage() = default;
@@ -53,9 +65,12 @@ class Storage {
   /// Local disk.
   static std::shared_ptr<Storage> Local();
   /// Resolves a URI ("file:///x", "s3://b/k", or a plain local path, made absolute) to a
-  /// storage and the path inside it.
-  static ::arrow::Result<std::shared_ptr<Storage>> FromUri(const std::string& uri,
-                                                           std::string* path);
+  /// storage and the path inside it. `s3a://` and `s3n://`, the schemes Hadoop's S3
+  /// connectors write, are `s3://`. Requests to an object store or HDFS give up after
+  /// `options.timeout_seconds`, and their errors end with one hint saying what to
+  /// configure (credentials, endpoint, libhdfs and a JVM).
+  static ::arrow::Result<std::shared_ptr<Storage>> FromUri(
+      const std::string& uri, std::string* path, const StorageOptions& options = {});
   /// An in-memory file system, for unit tests.
   static std::shared_ptr<Storage> InMemory();
 

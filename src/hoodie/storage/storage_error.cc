@@ -9,13 +9,21 @@
 namespace hoodie::internal {
 
 ::arrow::Status WithPathContext(const ::arrow::Status& status, std::string_view operation,
-                                std::string_view path) {
+                                std::string_view path, std::string_view hint) {
   if (status.ok()) {
     return status;
   }
+  std::string_view cause = status.message();
+  if (!hint.empty()) {
+    // The SDKs behind remote file systems answer over many lines (the Azure SDK with
+    // the whole HTTP exchange, libjvm with a stack of causes): the first says what
+    // failed, and the hint what to do.
+    cause = cause.substr(0, cause.find('\n'));
+  }
   std::string message;
-  message.append(operation).append(" failed: ").append(status.message());
+  message.append(operation).append(" failed: ").append(cause);
   message.append("; path: ").append(path);
+  if (!hint.empty()) message.append("; ").append(hint);
   return status.WithMessage(std::move(message));
 }
 

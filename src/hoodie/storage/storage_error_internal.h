@@ -13,16 +13,19 @@ namespace hoodie::internal {
 
 /// Returns `status` (code and detail kept) with the message
 /// "<operation> failed: <original message>; path: <path>". OK stays OK.
+/// `status` as "<operation> failed: <message>; path: <path>", then "; <hint>" when a
+/// hint is given (what to configure for a remote file system; the message is then cut
+/// to its first line).
 ::arrow::Status WithPathContext(const ::arrow::Status& status, std::string_view operation,
-                                std::string_view path);
+                                std::string_view path, std::string_view hint = {});
 
 template <typename T>
 ::arrow::Result<T> WithPathContext(::arrow::Result<T> result, std::string_view operation,
-                                   std::string_view path) {
+                                   std::string_view path, std::string_view hint = {}) {
   if (result.ok()) {
     return result;
   }
-  return WithPathContext(result.status(), operation, path);
+  return WithPathContext(result.status(), operation, path, hint);
 }
 
 /// An IOError for a failed POSIX call: "<operation> failed: <call>: <strerror>

@@ -64,7 +64,8 @@ class DfsSource : public Source {
                                       " (the folder whose files it reads)");
     }
     auto out = std::unique_ptr<DfsSource>(new DfsSource());
-    ARROW_ASSIGN_OR_RAISE(out->storage_, Storage::FromUri(*root, &out->root_));
+    ARROW_ASSIGN_OR_RAISE(StorageOptions storage_options, StorageOptions::FromConfig(config));
+    ARROW_ASSIGN_OR_RAISE(out->storage_, Storage::FromUri(*root, &out->root_, storage_options));
     if (out->storage_->filesystem()->type_name() != "local") {
       return ::arrow::Status::NotImplemented(
           format.class_name, " reads local folders only for now; ", *root,

@@ -62,6 +62,7 @@ class HoodieIncrSource : public Source {
                                       " (the base path of the table to pull from)");
     }
     out->path_ = *path;
+    ARROW_ASSIGN_OR_RAISE(out->storage_options_, StorageOptions::FromConfig(config));
     ARROW_ASSIGN_OR_RAISE(out->num_instants, config.Get(StreamerConfig::kHoodieIncrNumInstants));
     if (out->num_instants <= 0) {
       return ::arrow::Status::Invalid(StreamerConfig::kHoodieIncrNumInstants.key,
@@ -90,7 +91,7 @@ class HoodieIncrSource : public Source {
   ::arrow::Result<SourceBatch> FetchNext(const std::optional<std::string>& checkpoint,
                                          int64_t) override {
     std::string inside;
-    ARROW_ASSIGN_OR_RAISE(auto storage, Storage::FromUri(path_, &inside));
+    ARROW_ASSIGN_OR_RAISE(auto storage, Storage::FromUri(path_, &inside, storage_options_));
     ARROW_ASSIGN_OR_RAISE(auto table, TableMetaClient::Load(storage, inside));
     ARROW_ASSIGN_OR_RAISE(auto reader, TableReader::Open(table));
     const Timeline readable = ReadableInstants(reader->timeline());
@@ -141,6 +142,7 @@ class HoodieIncrSource : public Source {
   HoodieIncrSource() = default;
 
   std::string path_;
+  StorageOptions storage_options_;
   int32_t num_instants = 5;
   MissingCheckpoint missing_ = MissingCheckpoint::kNone;
   bool drop_all_meta_ = false;

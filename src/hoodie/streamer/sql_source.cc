@@ -72,6 +72,7 @@ class SqlSource : public Source {
       return ::arrow::Status::Invalid("SqlSource needs ", StreamerConfig::kSqlQuery.key);
     }
     out->query_ = *query;
+    ARROW_ASSIGN_OR_RAISE(out->storage_options_, StorageOptions::FromConfig(config));
     ARROW_ASSIGN_OR_RAISE(out->tables_,
                           ParseTables(config.GetExplicit(StreamerConfig::kSqlSourceTables).value_or("")));
     ARROW_ASSIGN_OR_RAISE(out->emit_checkpoint_,
@@ -88,7 +89,8 @@ class SqlSource : public Source {
     std::shared_ptr<SqlEngine> engine = std::move(made);
     for (const NamedTable& table : tables_) {
       std::string inside;
-      ARROW_ASSIGN_OR_RAISE(auto storage, Storage::FromUri(table.path, &inside));
+      ARROW_ASSIGN_OR_RAISE(auto storage,
+                            Storage::FromUri(table.path, &inside, storage_options_));
       ARROW_ASSIGN_OR_RAISE(auto meta, TableMetaClient::Load(storage, inside));
       ARROW_ASSIGN_OR_RAISE(auto reader, TableReader::Open(meta));
       ARROW_ASSIGN_OR_RAISE(auto snapshot, reader->Read({}));
@@ -117,6 +119,7 @@ class SqlSource : public Source {
   SqlSource() = default;
   std::string query_;
   std::vector<NamedTable> tables_;
+  StorageOptions storage_options_;
   bool emit_checkpoint_ = false;
   SqlEngineOptions engine_options_;
 };

@@ -1,0 +1,37 @@
+// SPDX-License-Identifier: Apache-2.0
+/// \file hoodie/storage/remote_file_system_internal.h
+/// \brief The Arrow file systems of remote URIs (object stores, HDFS), with bounded
+/// request times and the one-line hints their errors end with.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <string_view>
+
+#include <arrow/filesystem/filesystem.h>
+#include <arrow/result.h>
+
+#include "hoodie/storage/storage.h"
+
+namespace hoodie::internal {
+
+/// The scheme of `uri` in lower case ("s3", "gs", ...); empty for a plain path.
+std::string UriScheme(std::string_view uri);
+
+/// `uri` with Hadoop's S3 schemes (`s3a://`, `s3n://`) written as `s3://`, the one Arrow
+/// knows; any other URI unchanged.
+std::string CanonicalS3Uri(const std::string& uri);
+
+/// The file system of a remote URI (s3, gs/gcs, abfs/abfss, hdfs/viewfs), its requests
+/// bounded by `options.timeout_seconds`; `*path` is the path inside it. Other URIs go
+/// to Arrow's FileSystemFromUri as they are.
+/// \return the error of Arrow's factory, naming the URI and ending with the hint of
+///   RemoteAccessHint.
+::arrow::Result<std::shared_ptr<::arrow::fs::FileSystem>> MakeFileSystem(
+    const std::string& uri, const StorageOptions& options, std::string* path);
+
+/// What to configure when a request to the file system of `type_name` (its
+/// FileSystem::type_name()) fails; empty for local and in-memory ones.
+std::string_view RemoteAccessHint(std::string_view type_name);
+
+}  // namespace hoodie::internal
