@@ -4,18 +4,7 @@
 # second run with everything in place installs nothing.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-venv="$root/.venv-services"
-requirements="$root/scripts/requirements-services.txt"
-if [ ! -x "$venv/bin/python" ]; then
-  echo "setup-services: creating virtualenv $venv"
-  py=/usr/bin/python3
-  [ -x "$py" ] || py="$(command -v python3)"
-  "$py" -m venv "$venv"
-fi
-stamp="$venv/.requirements-services.stamp"
-if [ ! -f "$stamp" ] || ! cmp -s "$requirements" "$stamp"; then
-  echo "setup-services: installing pinned test servers into $venv"
-  "$venv/bin/pip" install -q --disable-pip-version-check -r "$requirements"
-  cp "$requirements" "$stamp"
-fi
-echo "setup-services: ready (moto_server at $venv/bin/moto_server)"
+# shellcheck source=scripts/venv.sh
+. "$root/scripts/venv.sh"
+pinned_venv "$root/.venv-services" "$root/scripts/requirements-services.txt" setup-services
+echo "setup-services: ready (moto_server at $root/.venv-services/bin/moto_server)"

@@ -30,20 +30,9 @@ if [ ${#missing[@]} -gt 0 ]; then
   DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -q --no-install-recommends "${missing[@]}"
 fi
 
-venv="$root/.venv"
-if [ ! -x "$venv/bin/python" ]; then
-  echo "setup: creating virtualenv $venv"
-  # Prefer Debian's interpreter so the venv works the same on every machine.
-  py=/usr/bin/python3
-  [ -x "$py" ] || py="$(command -v python3)"
-  "$py" -m venv "$venv"
-fi
-stamp="$venv/.requirements-build.stamp"
-if [ ! -f "$stamp" ] || ! cmp -s "$root/scripts/requirements-build.txt" "$stamp"; then
-  echo "setup: installing pinned Python packages into $venv"
-  "$venv/bin/pip" install -q --disable-pip-version-check -r "$root/scripts/requirements-build.txt"
-  cp "$root/scripts/requirements-build.txt" "$stamp"
-fi
+# shellcheck source=scripts/venv.sh
+. "$root/scripts/venv.sh"
+pinned_venv "$root/.venv" "$root/scripts/requirements-build.txt" setup
 
 # DuckDB's C API (SQL transformers), pinned and sha256-checked, into .deps/duckdb-<version>/.
 "$root/scripts/setup-duckdb.sh"

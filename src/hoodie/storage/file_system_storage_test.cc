@@ -14,6 +14,8 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include "hoodie/config/hoodie_config.h"
+#include "hoodie/storage/remote_file_system_internal.h"
 #include "hoodie/testing/matchers.h"
 #include "hoodie/testing/temp_dir.h"
 
@@ -48,6 +50,23 @@ TEST(FileSystemStorageTest, FromUriRejectsUnknownSchemesNamingTheUri) {
   auto result = Storage::FromUri("nosuchscheme://bucket/t", &path);
   ASSERT_FALSE(result.ok());
   EXPECT_THAT(result, StatusMessageHas("nosuchscheme://bucket/t"));
+}
+
+TEST(FileSystemStorageTest, HadoopS3SchemesAreS3AndOptionsDefaultAsTheRegistry) {
+  EXPECT_EQ(internal::CanonicalS3Uri("s3a://bucket/t"), "s3://bucket/t");
+  EXPECT_EQ(internal::CanonicalS3Uri("S3N://bucket/t"), "s3://bucket/t");
+  EXPECT_EQ(internal::CanonicalS3Uri("s3://bucket/t"), "s3://bucket/t");
+  EXPECT_EQ(internal::CanonicalS3Uri("/s3a/local"), "/s3a/local");
+  EXPECT_EQ(internal::UriScheme("GS://b/t"), "gs");
+  EXPECT_EQ(internal::UriScheme("/plain/path"), "");
+  ASSERT_OK_AND_ASSIGN(StorageOptions configured, StorageOptions::FromConfig(HoodieConfig()));
+  EXPECT_EQ(configured.timeout_seconds, StorageOptions{}.timeout_seconds);
+  HoodieConfig set;
+  set.Set("hoodie.storage.timeout.seconds", "3");
+  ASSERT_OK_AND_ASSIGN(configured, StorageOptions::FromConfig(set));
+  EXPECT_EQ(configured.timeout_seconds, 3);
+  EXPECT_EQ(internal::RemoteAccessHint("local"), "");
+  EXPECT_NE(internal::RemoteAccessHint("s3").find("AWS_ENDPOINT_URL"), std::string_view::npos);
 }
 
 TEST(FileSystemStorageTest, BackendKindFollowsTheFileSystem) {
