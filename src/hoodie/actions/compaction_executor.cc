@@ -48,7 +48,7 @@ int64_t MillisSince(Clock::time_point start) {
 // write's schema, table services' own commits aside.
 ::arrow::Result<std::string> TableAvroSchema(const ActiveTimeline& timeline,
                                              const std::string& base_path) {
-  HOODIE_ASSIGN_OR_RAISE(std::optional<std::string> schema,
+  ARROW_ASSIGN_OR_RAISE(std::optional<std::string> schema,
                          timeline.LatestCommitSchema(/*writes_only=*/true));
   if (schema) return *std::move(schema);
   return ::arrow::Status::Invalid("cannot compact ", base_path,
@@ -156,25 +156,25 @@ class SliceCompactor {
         context_.merger, internal::MakeSpillableLogRecordMap(log_scan_.memory_budget,
                                                              log_scan_.spill_directory));
     records.set_reader_schema(table_schema_);
-    HOODIE_RETURN_NOT_OK(internal::AddLogFiles(context_.storage.get(), slice.log_files,
+    ARROW_RETURN_NOT_OK(internal::AddLogFiles(context_.storage.get(), slice.log_files,
                                                timeline_, log_scan_, &records, &scan));
     const int64_t scan_ms = MillisSince(scan_start);
     if (!slice.base_file && records.records().size() == 0) return std::nullopt;
 
     Clock::time_point write_start = Clock::now();
-    HOODIE_ASSIGN_OR_RAISE(
+    ARROW_ASSIGN_OR_RAISE(
         auto writer, internal::FileGroupWriter::Open(
                          context_, slice.group.partition_path, slice.group.file_id, task,
                          slice.base_file ? IoType::kMerge : IoType::kCreate,
                          internal::FileRows::kAnyRecords));
     HandleCounts counts;
     if (slice.base_file) {
-      HOODIE_RETURN_NOT_OK(MergeBaseFile(slice.base_file->path, writer.get(),
+      ARROW_RETURN_NOT_OK(MergeBaseFile(slice.base_file->path, writer.get(),
                                          &records.records(), &counts));
     }
-    HOODIE_RETURN_NOT_OK(WriteLogOnly(writer.get(), &records.records(),
+    ARROW_RETURN_NOT_OK(WriteLogOnly(writer.get(), &records.records(),
                                       slice.base_file.has_value(), &counts));
-    HOODIE_ASSIGN_OR_RAISE(WriteStat stat, writer->Close());
+    ARROW_ASSIGN_OR_RAISE(WriteStat stat, writer->Close());
     const int64_t write_ms = MillisSince(write_start);
     stat.num_deletes = counts.deletes;
     stat.num_update_writes = counts.updates;
@@ -203,22 +203,22 @@ class SliceCompactor {
   ::arrow::Status MergeBaseFile(const std::string& path,
                                 internal::FileGroupWriter* writer,
                                 internal::LogRecordMap* records, HandleCounts* counts) {
-    HOODIE_ASSIGN_OR_RAISE(auto reader,
+    ARROW_ASSIGN_OR_RAISE(auto reader,
                            BaseFileReader::Open(context_.storage, path, kBatchRows));
-    HOODIE_ASSIGN_OR_RAISE(auto batches, reader->GetRecordBatchReader());
+    ARROW_ASSIGN_OR_RAISE(auto batches, reader->GetRecordBatchReader());
     while (true) {
       std::shared_ptr<::arrow::RecordBatch> base;
-      HOODIE_RETURN_NOT_OK(batches->ReadNext(&base));
+      ARROW_RETURN_NOT_OK(batches->ReadNext(&base));
       if (base == nullptr) return ::arrow::Status::OK();
-      HOODIE_ASSIGN_OR_RAISE(auto merged, MergeBatch(*base, path, records, counts));
-      HOODIE_RETURN_NOT_OK(WriteRows(writer, *merged));
+      ARROW_ASSIGN_OR_RAISE(auto merged, MergeBatch(*base, path, records, counts));
+      ARROW_RETURN_NOT_OK(WriteRows(writer, *merged));
     }
   }
 
   ::arrow::Result<std::shared_ptr<::arrow::RecordBatch>> MergeBatch(
       const ::arrow::RecordBatch& base, const std::string& path,
       internal::LogRecordMap* records, HandleCounts* counts) {
-    HOODIE_ASSIGN_OR_RAISE(auto builder, MergedBatchBuilder::Make(table_schema_));
+    ARROW_ASSIGN_OR_RAISE(auto builder, MergedBatchBuilder::Make(table_schema_));
     std::shared_ptr<::arrow::Array> keys =
         base.GetColumnByName(std::string(kRecordKeyField));
     if (keys == nullptr) {
@@ -229,41 +229,41 @@ class SliceCompactor {
     // read back together into one batch rather than one batch each.
     keys_.clear();
     for (int64_t row = 0; row < base.num_rows(); ++row) {
-      HOODIE_ASSIGN_OR_RAISE(std::string_view key, internal::RecordKeyAt(*keys, row));
+      ARROW_ASSIGN_OR_RAISE(std::string_view key, internal::RecordKeyAt(*keys, row));
       keys_.push_back(key);
     }
-    HOODIE_RETURN_NOT_OK(records->FindAll(keys_, &entries_));
+    ARROW_RETURN_NOT_OK(records->FindAll(keys_, &entries_));
     for (int64_t row = 0; row < base.num_rows(); ++row) {
       RowRef stored{&base, row};
       std::string_view key = keys_[row];
       const internal::LogRecordEntry* entry = entries_[row];
       if (entry == nullptr) {
-        HOODIE_RETURN_NOT_OK(builder->AppendRow(stored));
+        ARROW_RETURN_NOT_OK(builder->AppendRow(stored));
         continue;
       }
       if (entry->deleted) {
         ++counts->deletes;
-        HOODIE_RETURN_NOT_OK(records->MarkMergedWithBase(key));
+        ARROW_RETURN_NOT_OK(records->MarkMergedWithBase(key));
         continue;
       }
       // The builder keeps the columns of every batch it is given until Finish, so the
       // record may be dropped by the map's next call.
       RowRef log_record = entry->record();
-      HOODIE_ASSIGN_OR_RAISE(MergeResult result,
+      ARROW_ASSIGN_OR_RAISE(MergeResult result,
                              context_.merger->Combine(stored, log_record));
       switch (result.outcome) {
         case MergeOutcome::kDelete:
           ++counts->deletes;
           break;
         case MergeOutcome::kKeepOld:  // the incoming record is dropped: a plain copy
-          HOODIE_RETURN_NOT_OK(builder->AppendRow(stored));
+          ARROW_RETURN_NOT_OK(builder->AppendRow(stored));
           break;
         default:
           ++counts->updates;
-          HOODIE_RETURN_NOT_OK(builder->Append(result, stored, log_record));
+          ARROW_RETURN_NOT_OK(builder->Append(result, stored, log_record));
           break;
       }
-      HOODIE_RETURN_NOT_OK(records->MarkMergedWithBase(key));
+      ARROW_RETURN_NOT_OK(records->MarkMergedWithBase(key));
     }
     return builder->Finish();
   }
@@ -275,10 +275,10 @@ class SliceCompactor {
   ::arrow::Status WriteLogOnly(internal::FileGroupWriter* writer,
                                internal::LogRecordMap* records, bool merge_handle,
                                HandleCounts* counts) {
-    HOODIE_ASSIGN_OR_RAISE(auto builder, MergedBatchBuilder::Make(table_schema_));
+    ARROW_ASSIGN_OR_RAISE(auto builder, MergedBatchBuilder::Make(table_schema_));
     // Entries in runs, so the spilled records of a run are read back into one batch.
     for (size_t position = 0; position < records->size();) {
-      HOODIE_RETURN_NOT_OK(records->EntriesAt(position, static_cast<size_t>(kBatchRows),
+      ARROW_RETURN_NOT_OK(records->EntriesAt(position, static_cast<size_t>(kBatchRows),
                                               &keys_, &entries_));
       position += entries_.size();
       for (const internal::LogRecordEntry* entry : entries_) {
@@ -289,15 +289,15 @@ class SliceCompactor {
           continue;
         }
         ++counts->inserts;
-        HOODIE_RETURN_NOT_OK(builder->AppendRow(entry->record()));
+        ARROW_RETURN_NOT_OK(builder->AppendRow(entry->record()));
       }
       // A finished batch releases the read-back batches it held.
       if (builder->num_rows() >= kBatchRows) {
-        HOODIE_ASSIGN_OR_RAISE(auto rows, builder->Finish());
-        HOODIE_RETURN_NOT_OK(WriteRows(writer, *rows));
+        ARROW_ASSIGN_OR_RAISE(auto rows, builder->Finish());
+        ARROW_RETURN_NOT_OK(WriteRows(writer, *rows));
       }
     }
-    HOODIE_ASSIGN_OR_RAISE(auto rows, builder->Finish());
+    ARROW_ASSIGN_OR_RAISE(auto rows, builder->Finish());
     return WriteRows(writer, *rows);
   }
 
@@ -332,7 +332,7 @@ class SliceCompactor {
 
 ::arrow::Result<std::optional<std::string>> EarliestPendingCompaction(
     const TableMetaClient& table) {
-  HOODIE_ASSIGN_OR_RAISE(ActiveTimeline timeline, table.LoadActiveTimeline());
+  ARROW_ASSIGN_OR_RAISE(ActiveTimeline timeline, table.LoadActiveTimeline());
   std::optional<Instant> first =
       timeline.timeline().FilterPendingCompaction().FirstInstant();
   if (!first) return std::nullopt;
@@ -342,26 +342,26 @@ class SliceCompactor {
 ::arrow::Result<CompactionResult> RunCompaction(std::shared_ptr<TableMetaClient> table,
                                                 const HoodieConfig& config,
                                                 const std::string& instant_time) {
-  HOODIE_RETURN_NOT_OK(RefuseMetadataBootstrap(*table, "compact"));
-  HOODIE_ASSIGN_OR_RAISE(WriteOptions options,
+  ARROW_RETURN_NOT_OK(RefuseMetadataBootstrap(*table, "compact"));
+  ARROW_ASSIGN_OR_RAISE(WriteOptions options,
                          WriteOptions::FromConfig(config, table->table_config().get()));
-  HOODIE_ASSIGN_OR_RAISE(ActiveTimeline timeline, table->LoadActiveTimeline());
-  HOODIE_ASSIGN_OR_RAISE(Instant pending,
+  ARROW_ASSIGN_OR_RAISE(ActiveTimeline timeline, table->LoadActiveTimeline());
+  ARROW_ASSIGN_OR_RAISE(Instant pending,
                          PendingCompaction(timeline, instant_time, table->base_path()));
   const Instant requested{instant_time, Action::kCompaction, State::kRequested};
-  HOODIE_ASSIGN_OR_RAISE(CompactionPlan plan, timeline.ReadAvro<CompactionPlan>(requested));
+  ARROW_ASSIGN_OR_RAISE(CompactionPlan plan, timeline.ReadAvro<CompactionPlan>(requested));
   if (pending.IsInflight()) {
     // BaseHoodieTableServiceClient.compact: an earlier run died; its output is rolled
     // back through a rollback instant and the plan runs again from requested.
-    HOODIE_RETURN_NOT_OK(
+    ARROW_RETURN_NOT_OK(
         RollbackInflightCompaction(*table, instant_time, options.rollback).status());
-    HOODIE_ASSIGN_OR_RAISE(timeline, timeline.Reload());
+    ARROW_ASSIGN_OR_RAISE(timeline, timeline.Reload());
   }
-  HOODIE_ASSIGN_OR_RAISE(Instant inflight, timeline.TransitionToInflight(requested));
+  ARROW_ASSIGN_OR_RAISE(Instant inflight, timeline.TransitionToInflight(requested));
 
-  HOODIE_ASSIGN_OR_RAISE(std::string avro_schema,
+  ARROW_ASSIGN_OR_RAISE(std::string avro_schema,
                          TableAvroSchema(timeline, table->base_path()));
-  HOODIE_ASSIGN_OR_RAISE(auto arrow_schema, AvroJsonToArrowSchema(avro_schema));
+  ARROW_ASSIGN_OR_RAISE(auto arrow_schema, AvroJsonToArrowSchema(avro_schema));
   std::shared_ptr<::arrow::Schema> data_schema = RemoveMetadataFields(*arrow_schema);
   std::shared_ptr<::arrow::Schema> table_schema = AddMetadataFields(*data_schema);
   WriteMarkers markers(table->storage(), table->base_path(), instant_time);
@@ -369,7 +369,7 @@ class SliceCompactor {
       table->storage(), table->base_path(), instant_time, &options,
       &markers,         data_schema,        avro_schema,  options.merger.get()};
   internal::LogScanTimeline scan_timeline = CompactionScanTimeline(timeline);
-  HOODIE_ASSIGN_OR_RAISE(LogScanOptions log_scan, LogScanOptions::FromConfig(config));
+  ARROW_ASSIGN_OR_RAISE(LogScanOptions log_scan, LogScanOptions::FromConfig(config));
   SliceCompactor compactor(context, table_schema, scan_timeline, std::move(log_scan));
 
   CompactionResult result;
@@ -378,8 +378,8 @@ class SliceCompactor {
   const std::vector<CompactionOperation> ops =
       plan.operations.value_or(std::vector<CompactionOperation>{});
   for (size_t i = 0; i < ops.size(); ++i) {
-    HOODIE_ASSIGN_OR_RAISE(FileSlice slice, SliceOf(*table, ops[i]));
-    HOODIE_ASSIGN_OR_RAISE(std::optional<WriteStat> stat,
+    ARROW_ASSIGN_OR_RAISE(FileSlice slice, SliceOf(*table, ops[i]));
+    ARROW_ASSIGN_OR_RAISE(std::optional<WriteStat> stat,
                            compactor.Run(ops[i], slice, static_cast<int64_t>(i)));
     if (stat) result.metadata.AddWriteStat(slice.group.partition_path, *std::move(stat));
   }
@@ -390,8 +390,8 @@ class SliceCompactor {
     result.metadata.AddMetadata(key, value);
   }
   result.metadata.operation_type = WriteOperationType::kCompact;
-  HOODIE_ASSIGN_OR_RAISE(Transaction txn, Transaction::Begin(table, inflight));
-  HOODIE_RETURN_NOT_OK(txn.Commit(result.metadata.ToJson()).status());
+  ARROW_ASSIGN_OR_RAISE(Transaction txn, Transaction::Begin(table, inflight));
+  ARROW_RETURN_NOT_OK(txn.Commit(result.metadata.ToJson()).status());
   return result;
 }
 

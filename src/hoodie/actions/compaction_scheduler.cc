@@ -75,8 +75,8 @@ CompactionOperation BuildCompactionOperation(const FileSlice& slice,
 ::arrow::Result<std::set<FileGroupId>> FileGroupsInPendingServices(
     const ActiveTimeline& timeline) {
   std::set<FileGroupId> out;
-  HOODIE_ASSIGN_OR_RAISE(auto compacting, FileGroupsInPendingCompaction(timeline));
-  HOODIE_ASSIGN_OR_RAISE(auto clustering, FileGroupsInPendingClustering(timeline));
+  ARROW_ASSIGN_OR_RAISE(auto compacting, FileGroupsInPendingCompaction(timeline));
+  ARROW_ASSIGN_OR_RAISE(auto clustering, FileGroupsInPendingClustering(timeline));
   for (const auto* groups : {&compacting, &clustering}) {
     for (const PlannedFileGroup& group : *groups) {
       out.insert({group.partition_path, group.file_id});
@@ -95,16 +95,16 @@ CompactionOperation BuildCompactionOperation(const FileSlice& slice,
     return ::arrow::Status::Invalid("compaction applies to MERGE_ON_READ tables only; ",
                                     table.base_path(), " is COPY_ON_WRITE");
   }
-  HOODIE_RETURN_NOT_OK(RefuseMetadataBootstrap(table, "compact"));
-  HOODIE_ASSIGN_OR_RAISE(CompactionStrategyOptions strategy_options,
+  ARROW_RETURN_NOT_OK(RefuseMetadataBootstrap(table, "compact"));
+  ARROW_ASSIGN_OR_RAISE(CompactionStrategyOptions strategy_options,
                          CompactionStrategyOptions::FromConfig(config));
-  HOODIE_ASSIGN_OR_RAISE(std::unique_ptr<CompactionStrategy> strategy,
+  ARROW_ASSIGN_OR_RAISE(std::unique_ptr<CompactionStrategy> strategy,
                          MakeCompactionStrategy(strategy_options));
-  HOODIE_ASSIGN_OR_RAISE(ActiveTimeline timeline, table.LoadActiveTimeline());
+  ARROW_ASSIGN_OR_RAISE(ActiveTimeline timeline, table.LoadActiveTimeline());
   if (instant_time) {
-    HOODIE_ASSIGN_OR_RAISE(*instant_time, NormalizeInstantTime(*instant_time));
+    ARROW_ASSIGN_OR_RAISE(*instant_time, NormalizeInstantTime(*instant_time));
   } else {
-    HOODIE_ASSIGN_OR_RAISE(instant_time, timeline.CreateNewInstantTime());
+    ARROW_ASSIGN_OR_RAISE(instant_time, timeline.CreateNewInstantTime());
   }
   note.blocking_write = BlockingWrite(timeline, *instant_time);
   if (note.blocking_write) {
@@ -115,23 +115,23 @@ CompactionOperation BuildCompactionOperation(const FileSlice& slice,
         *instant_time + "; let it finish or roll it back (hoodie rollback --table ...)";
     return std::nullopt;
   }
-  HOODIE_RETURN_NOT_OK(CheckInstantTime(timeline, *instant_time));
+  ARROW_RETURN_NOT_OK(CheckInstantTime(timeline, *instant_time));
   // ScheduleCompactionActionExecutor.scheduleCompaction: needCompact first.
-  HOODIE_ASSIGN_OR_RAISE(CompactionTriggerOptions trigger_options,
+  ARROW_ASSIGN_OR_RAISE(CompactionTriggerOptions trigger_options,
                          CompactionTriggerOptions::FromConfig(config));
-  HOODIE_ASSIGN_OR_RAISE(trigger_options.time_zone,
+  ARROW_ASSIGN_OR_RAISE(trigger_options.time_zone,
                          table.table_config()->timeline_timezone());
-  HOODIE_ASSIGN_OR_RAISE(
+  ARROW_ASSIGN_OR_RAISE(
       note.trigger,
       DecideCompaction(trigger_options, timeline.timeline(), *instant_time));
   if (!note.trigger.schedule) {
     note.why_not = CompactionNotDueMessage(trigger_options, note.trigger);
     return std::nullopt;
   }
-  HOODIE_ASSIGN_OR_RAISE(std::set<FileGroupId> busy,
+  ARROW_ASSIGN_OR_RAISE(std::set<FileGroupId> busy,
                          FileGroupsInPendingServices(timeline));
-  HOODIE_ASSIGN_OR_RAISE(auto view, FileSystemView::Make(table, timeline));
-  HOODIE_ASSIGN_OR_RAISE(std::vector<std::string> partitions,
+  ARROW_ASSIGN_OR_RAISE(auto view, FileSystemView::Make(table, timeline));
+  ARROW_ASSIGN_OR_RAISE(std::vector<std::string> partitions,
                          strategy->FilterPartitionPaths(view->partitions()));
   std::vector<CompactionOperation> candidates;
   for (const std::string& partition : partitions) {
@@ -141,7 +141,7 @@ CompactionOperation BuildCompactionOperation(const FileSlice& slice,
           BuildCompactionOperation(slice, strategy->CaptureMetrics(slice)));
     }
   }
-  HOODIE_ASSIGN_OR_RAISE(std::vector<CompactionOperation> selected,
+  ARROW_ASSIGN_OR_RAISE(std::vector<CompactionOperation> selected,
                          strategy->OrderAndFilter(std::move(candidates)));
   if (selected.empty()) {
     note.why_not = "nothing to compact: no file slice has log files";
@@ -153,8 +153,8 @@ CompactionOperation BuildCompactionOperation(const FileSlice& slice,
   out.plan.version = kLatestCompactionPlanVersion;
   out.plan.strategy = std::nullopt;
   out.plan.extra_metadata = std::nullopt;
-  HOODIE_ASSIGN_OR_RAISE(std::string bytes, out.plan.ToAvroBytes());
-  HOODIE_RETURN_NOT_OK(timeline.CreateRequested(
+  ARROW_ASSIGN_OR_RAISE(std::string bytes, out.plan.ToAvroBytes());
+  ARROW_RETURN_NOT_OK(timeline.CreateRequested(
       Instant{out.instant_time, Action::kCompaction, State::kRequested}, bytes));
   return out;
 }

@@ -184,7 +184,7 @@ TEST_P(RollbackTest, NextWriterRollsBackFailedWrite) {
   EXPECT_EQ(metadata.commits_rollback, (std::vector<std::string>{t}));
   EXPECT_EQ(metadata.instants_rollback, (std::vector<InstantInfo>{{t, "commit"}}));
   EXPECT_EQ(metadata.total_files_deleted, 3);
-  EXPECT_GE(metadata.time_taken_in_millis, 0);
+  // time_taken_in_millis is wall time: nothing a test can pin beyond its type.
   std::map<std::string, RollbackPartitionMetadata> expected;
   for (const WriteStat& stat : failed.stats) {
     RollbackPartitionMetadata& partition = expected[*stat.partition_path];

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 /// \file hoodie/client/write_client.cc
-/// \brief WriteClient: the commit protocol of copy-on-write writes.
+/// \brief WriteClient: the commit protocol of writes to copy-on-write and merge-on-read
+/// tables.
 
 #include "hoodie/client/write_client.h"
 

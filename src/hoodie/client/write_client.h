@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 /// \file hoodie/client/write_client.h
-/// \brief WriteClient: copy-on-write commits (insert, upsert, bulk insert, delete) on a
-/// table version 6 (Java's BaseHoodieWriteClient / SparkRDDWriteClient for COW).
+/// \brief WriteClient: the write operations (insert, upsert, bulk insert, delete, the
+/// overwrites and delete_partition) on a copy-on-write or merge-on-read table of version 6
+/// (Java's BaseHoodieWriteClient / SparkRDDWriteClient).
 #pragma once
 
 #include <cstdint>
@@ -77,7 +78,7 @@ struct WriteResult {
   int64_t FilesReplaced() const;
 };
 
-/// \brief Writes commits to one copy-on-write table.
+/// \brief Writes commits (copy-on-write) or deltacommits (merge-on-read) to one table.
 ///
 /// A commit T goes: StartCommit creates `T.commit.requested` (empty); an operation
 /// writes `T.inflight` (the workload profile JSON), the markers under `.hoodie/.temp/T`,
@@ -87,7 +88,9 @@ struct WriteResult {
 /// (an Avro HoodieRequestedReplaceMetadata with every field null),
 /// `T.replacecommit.inflight` (the workload profile) and `T.replacecommit`
 /// (HoodieReplaceCommitMetadata naming the file groups replaced, which readers hide once
-/// it is complete). With hoodie.auto.commit=true (the default) the operation commits
+/// it is complete). On a merge-on-read table the commit is a `deltacommit`, and updates and
+/// deletes go to log files of the file groups holding the keys. With
+/// hoodie.auto.commit=true (the default) the operation commits
 /// itself. Not thread-safe; one writer per table at a time (no locks, no heartbeats).
 ///
 /// BulkInsert streams its input batch by batch (sorting externally when its sort mode

@@ -1,16 +1,14 @@
 // SPDX-License-Identifier: Apache-2.0
 /// \file hoodie/common/macros.h
-/// \brief Status propagation macros; thin aliases over Arrow's so grep finds our uses.
+/// \brief hoodie's own status macro. Errors propagate with Arrow's macros as they are
+/// (ARROW_RETURN_NOT_OK, ARROW_ASSIGN_OR_RAISE, ARROW_RETURN_IF; STYLE.md section 4),
+/// which this header brings in; there are no aliases of them.
 #pragma once
 
 #include <arrow/result.h>
 #include <arrow/status.h>
 
 #include "hoodie/common/logging.h"
-
-#define HOODIE_RETURN_NOT_OK(expr) ARROW_RETURN_NOT_OK(expr)
-#define HOODIE_ASSIGN_OR_RAISE(lhs, rexpr) ARROW_ASSIGN_OR_RAISE(lhs, rexpr)
-#define HOODIE_RETURN_IF(cond, status) ARROW_RETURN_IF(cond, status)
 
 /// Drops a Status on purpose, logging it as a warning; use where failure is harmless
 /// (best-effort cleanup) so every ignored error is visible in review and in logs.

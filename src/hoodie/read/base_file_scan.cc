@@ -49,7 +49,7 @@ bool IsMetaColumn(std::string_view name) {
   std::vector<std::shared_ptr<::arrow::Field>> meta;
   std::vector<std::shared_ptr<::arrow::Field>> data;
   for (const std::string& name : columns) {
-    HOODIE_ASSIGN_OR_RAISE(auto field, FindColumn(schema, name, "projected"));
+    ARROW_ASSIGN_OR_RAISE(auto field, FindColumn(schema, name, "projected"));
     auto& bucket = IsMetaColumn(name) ? meta : data;
     if (std::none_of(bucket.begin(), bucket.end(),
                      [&](const auto& f) { return f->name() == name; })) {
@@ -67,7 +67,7 @@ bool IsMetaColumn(std::string_view name) {
 ::arrow::Result<BoundFilter> BindFilter(
     const ColumnFilter& filter, std::vector<std::shared_ptr<::arrow::Field>>* read_fields,
     const ::arrow::Schema& schema) {
-  HOODIE_ASSIGN_OR_RAISE(auto field, FindColumn(schema, filter.column, "filter"));
+  ARROW_ASSIGN_OR_RAISE(auto field, FindColumn(schema, filter.column, "filter"));
   auto it = std::find_if(read_fields->begin(), read_fields->end(),
                          [&](const auto& f) { return f->name() == filter.column; });
   BoundFilter bound;
@@ -90,13 +90,13 @@ bool IsMetaColumn(std::string_view name) {
     const ::arrow::Schema& table_schema, const ReadOptions& options,
     const std::vector<ColumnFilter>& extra_filters) {
   ScanSpec spec;
-  HOODIE_ASSIGN_OR_RAISE(auto output_fields,
+  ARROW_ASSIGN_OR_RAISE(auto output_fields,
                          ProjectFields(table_schema, options.columns));
   spec.output_schema = ::arrow::schema(output_fields);
   std::vector<ColumnFilter> filters = options.filters;
   filters.insert(filters.end(), extra_filters.begin(), extra_filters.end());
   for (const ColumnFilter& filter : filters) {
-    HOODIE_ASSIGN_OR_RAISE(BoundFilter bound,
+    ARROW_ASSIGN_OR_RAISE(BoundFilter bound,
                            BindFilter(filter, &output_fields, table_schema));
     spec.filters.push_back(std::move(bound));
     if (filter.column == kRecordKeyField && filter.op == CompareOp::kEqual) {
@@ -135,17 +135,17 @@ class BaseFileScan : public ::arrow::RecordBatchReader {
     while (!LimitReached()) {
       if (batches_ != nullptr) {
         std::shared_ptr<::arrow::RecordBatch> batch;
-        HOODIE_RETURN_NOT_OK(ReadFromParquet(&batch));
+        ARROW_RETURN_NOT_OK(ReadFromParquet(&batch));
         if (batch != nullptr) {
-          HOODIE_ASSIGN_OR_RAISE(*out, Shape(*batch));
+          ARROW_ASSIGN_OR_RAISE(*out, Shape(*batch));
           if ((*out)->num_rows() > 0) return ::arrow::Status::OK();
           continue;
         }
         batches_.reset();
       }
-      HOODIE_ASSIGN_OR_RAISE(bool more_row_groups, NextRowGroup());
+      ARROW_ASSIGN_OR_RAISE(bool more_row_groups, NextRowGroup());
       if (more_row_groups) continue;
-      HOODIE_ASSIGN_OR_RAISE(bool opened, OpenNextFile());
+      ARROW_ASSIGN_OR_RAISE(bool opened, OpenNextFile());
       if (!opened) break;
     }
     *out = nullptr;
@@ -165,7 +165,7 @@ class BaseFileScan : public ::arrow::RecordBatchReader {
     while (file_index_ < files_.size()) {
       const BaseFile& file = files_[file_index_++];
       // Table reads run on the caller's thread, outside Arrow's CPU pool.
-      HOODIE_ASSIGN_OR_RAISE(reader_,
+      ARROW_ASSIGN_OR_RAISE(reader_,
                              BaseFileReader::Open(storage_, file.path, spec_.batch_size,
                                                   BaseFileReader::Decode::kParallel));
       if (spec_.record_key && !MayContainKey(*reader_, *spec_.record_key)) {
@@ -193,7 +193,7 @@ class BaseFileScan : public ::arrow::RecordBatchReader {
     BaseFileReadOptions options;
     options.columns = columns_;
     options.row_groups = {row_group_++};
-    HOODIE_ASSIGN_OR_RAISE(batches_, reader_->GetRecordBatchReader(options));
+    ARROW_ASSIGN_OR_RAISE(batches_, reader_->GetRecordBatchReader(options));
     return true;
   }
 
@@ -237,7 +237,7 @@ const ::arrow::Scalar* FindConstant(const PartitionConstants* constants,
   std::vector<std::shared_ptr<::arrow::Array>> columns;
   for (const auto& field : schema.fields()) {
     if (const ::arrow::Scalar* constant = FindConstant(constants, field->name())) {
-      HOODIE_ASSIGN_OR_RAISE(auto column,
+      ARROW_ASSIGN_OR_RAISE(auto column,
                              ::arrow::MakeArrayFromScalar(*constant, batch.num_rows()));
       columns.push_back(std::move(column));
       continue;
@@ -245,10 +245,10 @@ const ::arrow::Scalar* FindConstant(const PartitionConstants* constants,
     std::shared_ptr<::arrow::Array> column = batch.GetColumnByName(field->name());
     if (column == nullptr) {
       // A column added by a later schema: older files read it as null, as Spark does.
-      HOODIE_ASSIGN_OR_RAISE(column,
+      ARROW_ASSIGN_OR_RAISE(column,
                              ::arrow::MakeArrayOfNull(field->type(), batch.num_rows()));
     } else if (!column->type()->Equals(*field->type())) {
-      HOODIE_ASSIGN_OR_RAISE(::arrow::Datum cast,
+      ARROW_ASSIGN_OR_RAISE(::arrow::Datum cast,
                              ::arrow::compute::Cast(column, field->type()));
       column = cast.make_array();
     }
@@ -261,26 +261,26 @@ const ::arrow::Scalar* FindConstant(const PartitionConstants* constants,
 ::arrow::Result<std::shared_ptr<::arrow::RecordBatch>> ShapeBatch(
     const ScanSpec& spec, const ::arrow::RecordBatch& batch, int64_t* emitted,
     const PartitionConstants* constants) {
-  HOODIE_ASSIGN_OR_RAISE(std::shared_ptr<::arrow::RecordBatch> rows,
+  ARROW_ASSIGN_OR_RAISE(std::shared_ptr<::arrow::RecordBatch> rows,
                          ConformBatch(*spec.read_schema, batch, constants));
   if (!spec.filters.empty()) {
     ::arrow::Datum mask;
     for (const BoundFilter& filter : spec.filters) {
-      HOODIE_ASSIGN_OR_RAISE(
+      ARROW_ASSIGN_OR_RAISE(
           ::arrow::Datum match,
           ::arrow::compute::CallFunction(CompareFunctionName(filter.op),
                                          {rows->column(filter.column), filter.value}));
       if (mask.is_value()) {
-        HOODIE_ASSIGN_OR_RAISE(match, ::arrow::compute::And(mask, match));
+        ARROW_ASSIGN_OR_RAISE(match, ::arrow::compute::And(mask, match));
       }
       mask = std::move(match);
     }
-    HOODIE_ASSIGN_OR_RAISE(::arrow::Datum kept, ::arrow::compute::Filter(rows, mask));
+    ARROW_ASSIGN_OR_RAISE(::arrow::Datum kept, ::arrow::compute::Filter(rows, mask));
     rows = kept.record_batch();
   }
   std::vector<int> output(spec.output_schema->num_fields());
   for (size_t i = 0; i < output.size(); ++i) output[i] = static_cast<int>(i);
-  HOODIE_ASSIGN_OR_RAISE(rows, rows->SelectColumns(output));
+  ARROW_ASSIGN_OR_RAISE(rows, rows->SelectColumns(output));
   if (spec.limit && *emitted + rows->num_rows() > *spec.limit) {
     rows = rows->Slice(0, *spec.limit - *emitted);
   }
@@ -290,7 +290,7 @@ const ::arrow::Scalar* FindConstant(const PartitionConstants* constants,
 
 ::arrow::Result<std::shared_ptr<::arrow::Schema>> ReadBaseFileSchema(
     std::shared_ptr<Storage> storage, const std::string& path) {
-  HOODIE_ASSIGN_OR_RAISE(auto reader, BaseFileReader::Open(storage, path));
+  ARROW_ASSIGN_OR_RAISE(auto reader, BaseFileReader::Open(storage, path));
   // Keep field order and types only: footer metadata differs from file to file.
   return reader->schema()->RemoveMetadata();
 }

@@ -47,12 +47,12 @@ std::shared_ptr<::arrow::Schema> RowSchema() {
         file_name,       row.key,
         row.name};
     for (size_t c = 0; c < values.size(); ++c) {
-      HOODIE_RETURN_NOT_OK(builders[c].Append(values[c]));
+      ARROW_RETURN_NOT_OK(builders[c].Append(values[c]));
     }
   }
   std::vector<std::shared_ptr<::arrow::Array>> columns;
   for (auto& builder : builders) {
-    HOODIE_ASSIGN_OR_RAISE(auto column, builder.Finish());
+    ARROW_ASSIGN_OR_RAISE(auto column, builder.Finish());
     columns.push_back(column);
   }
   return ::arrow::Table::Make(RowSchema(), columns);
@@ -77,27 +77,27 @@ HandBuiltTable::HandBuiltTable(TableType type)
     const std::string& partition, const std::string& file_id, const std::string& instant,
     const std::vector<Row>& rows,
     std::optional<std::pair<std::string, std::string>> key_range) {
-  HOODIE_RETURN_NOT_OK(
+  ARROW_RETURN_NOT_OK(
       PartitionMetadata::Write(storage_.get(), base_, partition, "20240101000000000"));
   std::string name = file_id + "_0-1-1_" + instant + ".parquet";
-  HOODIE_ASSIGN_OR_RAISE(auto table, RowTable(rows, partition, name));
+  ARROW_ASSIGN_OR_RAISE(auto table, RowTable(rows, partition, name));
   if (!key_range) {
     auto [min, max] =
         std::minmax_element(rows.begin(), rows.end(),
                             [](const Row& a, const Row& b) { return a.key < b.key; });
     key_range = std::make_pair(min->key, max->key);
   }
-  HOODIE_ASSIGN_OR_RAISE(auto sink,
+  ARROW_ASSIGN_OR_RAISE(auto sink,
                          storage_->Create(JoinPath(base_, partition + "/" + name), true));
-  HOODIE_ASSIGN_OR_RAISE(auto writer,
+  ARROW_ASSIGN_OR_RAISE(auto writer,
                          parquet::arrow::FileWriter::Open(
                              *table->schema(), ::arrow::default_memory_pool(), sink));
-  HOODIE_RETURN_NOT_OK(writer->AddKeyValueMetadata(
+  ARROW_RETURN_NOT_OK(writer->AddKeyValueMetadata(
       ::arrow::KeyValueMetadata::Make({"hoodie_min_record_key", "hoodie_max_record_key"},
                                       {key_range->first, key_range->second})));
-  HOODIE_RETURN_NOT_OK(writer->WriteTable(*table, 1024));
-  HOODIE_RETURN_NOT_OK(writer->Close());
-  HOODIE_RETURN_NOT_OK(sink->Close());
+  ARROW_RETURN_NOT_OK(writer->WriteTable(*table, 1024));
+  ARROW_RETURN_NOT_OK(writer->Close());
+  ARROW_RETURN_NOT_OK(sink->Close());
   return name;
 }
 
@@ -105,11 +105,11 @@ HandBuiltTable::HandBuiltTable(TableType type)
                                                       const std::string& file_id,
                                                       const std::string& base_instant,
                                                       int version) {
-  HOODIE_RETURN_NOT_OK(
+  ARROW_RETURN_NOT_OK(
       PartitionMetadata::Write(storage_.get(), base_, partition, "20240101000000000"));
   std::string name =
       "." + file_id + "_" + base_instant + ".log." + std::to_string(version) + "_0-1-1";
-  HOODIE_RETURN_NOT_OK(
+  ARROW_RETURN_NOT_OK(
       storage_->WriteAll(JoinPath(base_, partition + "/" + name), "#HUDI#", true));
   return name;
 }
@@ -118,12 +118,12 @@ HandBuiltTable::HandBuiltTable(TableType type)
     const std::string& partition, const std::string& file_id,
     const std::string& base_instant, int version, const std::vector<LogBlock>& blocks,
     const std::string& tail) {
-  HOODIE_RETURN_NOT_OK(
+  ARROW_RETURN_NOT_OK(
       PartitionMetadata::Write(storage_.get(), base_, partition, "20240101000000000"));
   std::string name =
       "." + file_id + "_" + base_instant + ".log." + std::to_string(version) + "_0-1-1";
-  HOODIE_ASSIGN_OR_RAISE(std::string bytes, EncodeLogBlocks(blocks));
-  HOODIE_RETURN_NOT_OK(
+  ARROW_ASSIGN_OR_RAISE(std::string bytes, EncodeLogBlocks(blocks));
+  ARROW_RETURN_NOT_OK(
       storage_->WriteAll(JoinPath(base_, partition + "/" + name), bytes + tail, true));
   return name;
 }
@@ -132,10 +132,10 @@ HandBuiltTable::HandBuiltTable(TableType type)
                                                     const std::string& partition,
                                                     const std::string& file_id,
                                                     const std::vector<Row>& rows) {
-  HOODIE_ASSIGN_OR_RAISE(auto table, RowTable(rows, partition, file_id));
-  HOODIE_ASSIGN_OR_RAISE(auto batch, table->CombineChunksToBatch());
-  HOODIE_ASSIGN_OR_RAISE(std::string schema, ArrowSchemaToAvroJson(*RowSchema(), "t"));
-  HOODIE_ASSIGN_OR_RAISE(std::vector<std::string> records,
+  ARROW_ASSIGN_OR_RAISE(auto table, RowTable(rows, partition, file_id));
+  ARROW_ASSIGN_OR_RAISE(auto batch, table->CombineChunksToBatch());
+  ARROW_ASSIGN_OR_RAISE(std::string schema, ArrowSchemaToAvroJson(*RowSchema(), "t"));
+  ARROW_ASSIGN_OR_RAISE(std::vector<std::string> records,
                          EncodeAvroRecords(*batch, schema));
   return MakeAvroDataLogBlock(instant, schema, records);
 }
@@ -144,12 +144,12 @@ HandBuiltTable::HandBuiltTable(TableType type)
     const std::string& instant, Action action, State state,
     const std::vector<std::pair<std::string, std::string>>& written,
     const std::vector<std::pair<std::string, std::string>>& replaced) {
-  HOODIE_ASSIGN_OR_RAISE(ActiveTimeline timeline,
+  ARROW_ASSIGN_OR_RAISE(ActiveTimeline timeline,
                          ActiveTimeline::Load(storage_, JoinPath(base_, ".hoodie")));
   Instant requested{instant, action, State::kRequested};
-  HOODIE_RETURN_NOT_OK(timeline.CreateRequested(requested));
+  ARROW_RETURN_NOT_OK(timeline.CreateRequested(requested));
   if (state == State::kRequested) return ::arrow::Status::OK();
-  HOODIE_ASSIGN_OR_RAISE(Instant inflight, timeline.TransitionToInflight(requested));
+  ARROW_ASSIGN_OR_RAISE(Instant inflight, timeline.TransitionToInflight(requested));
   if (state == State::kInflight) return ::arrow::Status::OK();
   ReplaceCommitMetadata metadata;
   for (const auto& [partition, file_id] : written) {
@@ -171,15 +171,15 @@ HandBuiltTable::HandBuiltTable(TableType type)
 }
 
 ::arrow::Result<std::unique_ptr<TableReader>> HandBuiltTable::Reader() const {
-  HOODIE_ASSIGN_OR_RAISE(auto client, Client());
+  ARROW_ASSIGN_OR_RAISE(auto client, Client());
   return TableReader::Open(client);
 }
 
 ::arrow::Result<std::vector<std::vector<std::string>>> ReadKeyRows(
     const TableReader& reader, ReadOptions options) {
   options.columns = {"_hoodie_record_key", "name", "_hoodie_commit_time"};
-  HOODIE_ASSIGN_OR_RAISE(auto table, reader.ReadTable(options));
-  HOODIE_ASSIGN_OR_RAISE(auto batch, table->CombineChunksToBatch());
+  ARROW_ASSIGN_OR_RAISE(auto table, reader.ReadTable(options));
+  ARROW_ASSIGN_OR_RAISE(auto batch, table->CombineChunksToBatch());
   std::vector<std::vector<std::string>> rows;
   for (int64_t r = 0; r < batch->num_rows(); ++r) {
     std::vector<std::string> row;

@@ -78,7 +78,7 @@ bool ApplyBlock(LogBlock block, const LogScanTimeline& timeline, const LogFile& 
   read.reverse = options.reverse_log_read;
   std::vector<LogBlock> stack;
   for (const LogFile& file : log_files) {
-    HOODIE_ASSIGN_OR_RAISE(std::vector<LogBlock> blocks,
+    ARROW_ASSIGN_OR_RAISE(std::vector<LogBlock> blocks,
                            ReadLogFile(storage, file.path, read));
     if (!blocks.empty()) ++stats->log_files;
     for (LogBlock& block : blocks) {
@@ -105,7 +105,7 @@ bool ApplyBlock(LogBlock block, const LogScanTimeline& timeline, const LogFile& 
   for (const LogFile* file : logs) {
     LogReadOptions lazy;
     lazy.lazy = true;  // only the headers are needed
-    HOODIE_ASSIGN_OR_RAISE(std::vector<LogBlock> blocks,
+    ARROW_ASSIGN_OR_RAISE(std::vector<LogBlock> blocks,
                            ReadLogFile(storage, file->path, lazy));
     for (auto it = blocks.rbegin(); it != blocks.rend(); ++it) {
       bool data =

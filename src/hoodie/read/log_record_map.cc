@@ -104,9 +104,9 @@ class SpillableLogRecordMap : public LogRecordMap {
       return ::arrow::Status::OK();
     }
     if (spill_ == nullptr) {
-      HOODIE_ASSIGN_OR_RAISE(spill_, RowSpillFile::Create(spill_directory_));
+      ARROW_ASSIGN_OR_RAISE(spill_, RowSpillFile::Create(spill_directory_));
     }
-    HOODIE_ASSIGN_OR_RAISE(slot->spill, spill_->Append(*entry.batch, entry.row));
+    ARROW_ASSIGN_OR_RAISE(slot->spill, spill_->Append(*entry.batch, entry.row));
     slot->spilled = true;
     ++spilled_records_;
     return ::arrow::Status::OK();
@@ -143,7 +143,7 @@ class SpillableLogRecordMap : public LogRecordMap {
     found_ = LogRecordEntry{nullptr, 0, slot.deleted, slot.merged_with_base};
     // A spilled record already merged with its base row is never used again: not read.
     if (slot.spilled && !slot.merged_with_base) {
-      HOODIE_ASSIGN_OR_RAISE(found_.batch, spill_->Read(slot.spill));
+      ARROW_ASSIGN_OR_RAISE(found_.batch, spill_->Read(slot.spill));
     } else {
       found_.batch = slot.batch;
       found_.row = slot.row;
@@ -174,7 +174,7 @@ class SpillableLogRecordMap : public LogRecordMap {
       (*entries)[i] = &entry;
     }
     if (spilled_rows_.empty()) return ::arrow::Status::OK();
-    HOODIE_RETURN_NOT_OK(spill_->ReadMany(spilled_rows_, &read_back_));
+    ARROW_RETURN_NOT_OK(spill_->ReadMany(spilled_rows_, &read_back_));
     for (size_t k = 0; k < spilled_positions_.size(); ++k) {
       LogRecordEntry& entry = found_all_[spilled_positions_[k]];
       entry.batch = std::move(read_back_[k].batch);

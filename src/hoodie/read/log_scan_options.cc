@@ -12,12 +12,12 @@ namespace hoodie {
 
 ::arrow::Result<LogScanOptions> LogScanOptions::FromConfig(const HoodieConfig& config) {
   LogScanOptions options;
-  HOODIE_ASSIGN_OR_RAISE(options.memory_budget, config.Get(MemoryConfig::kMergeMaxSize));
+  ARROW_ASSIGN_OR_RAISE(options.memory_budget, config.Get(MemoryConfig::kMergeMaxSize));
   options.spill_directory =
       config.GetRaw(MemoryConfig::kSpillableMapPath.key).value_or("");
-  HOODIE_ASSIGN_OR_RAISE(options.lazy_block_read,
+  ARROW_ASSIGN_OR_RAISE(options.lazy_block_read,
                          config.Get(CompactionConfig::kLazyBlockRead));
-  HOODIE_ASSIGN_OR_RAISE(options.reverse_log_read,
+  ARROW_ASSIGN_OR_RAISE(options.reverse_log_read,
                          config.Get(CompactionConfig::kReverseLogRead));
   return options;
 }

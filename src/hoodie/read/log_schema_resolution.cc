@@ -85,7 +85,7 @@ bool IsDecimal(const ::arrow::DataType& type) {
       }
       continue;
     }
-    HOODIE_RETURN_NOT_OK(CheckType(path, *written->type(), *field->type()));
+    ARROW_RETURN_NOT_OK(CheckType(path, *written->type(), *field->type()));
   }
   return ::arrow::Status::OK();
 }

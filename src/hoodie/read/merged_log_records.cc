@@ -38,7 +38,7 @@ bool SameJavaClass(std::string_view wrapper, ::arrow::Type::type column) {
 
 // The ordering value of a delete record in the form the merge module compares.
 ::arrow::Result<OrderingValue> DeleteOrderingValue(const AvroValue& wrapper) {
-  HOODIE_ASSIGN_OR_RAISE(const AvroValue* value, wrapper.Field("value"));
+  ARROW_ASSIGN_OR_RAISE(const AvroValue* value, wrapper.Field("value"));
   OrderingValue out;
   switch (value->kind()) {
     case AvroValue::Kind::kInt:
@@ -101,13 +101,13 @@ bool SameJavaClass(std::string_view wrapper, ::arrow::Type::type column) {
 
 ::arrow::Status MergedLogRecords::AddBlockRecords(const LogBlock& block) {
   if (block.type == LogBlockType::kDelete) {
-    HOODIE_ASSIGN_OR_RAISE(std::vector<DeleteRecord> deletes,
+    ARROW_ASSIGN_OR_RAISE(std::vector<DeleteRecord> deletes,
                            DecodeDeleteBlock(block.content));
-    for (const DeleteRecord& record : deletes) HOODIE_RETURN_NOT_OK(AddDelete(record));
+    for (const DeleteRecord& record : deletes) ARROW_RETURN_NOT_OK(AddDelete(record));
     return ::arrow::Status::OK();
   }
   if (block.type == LogBlockType::kAvroData || block.type == LogBlockType::kParquetData) {
-    HOODIE_ASSIGN_OR_RAISE(auto batch, ReadDataBlock(block));
+    ARROW_ASSIGN_OR_RAISE(auto batch, ReadDataBlock(block));
     return AddData(std::move(batch));
   }
   return ::arrow::Status::OK();
@@ -122,20 +122,20 @@ bool SameJavaClass(std::string_view wrapper, ::arrow::Type::type column) {
         " column; hoodie merges tables with meta fields only");
   }
   if (reader_schema_ != nullptr) {
-    HOODIE_RETURN_NOT_OK(CheckAvroResolution(*batch->schema(), *reader_schema_));
+    ARROW_RETURN_NOT_OK(CheckAvroResolution(*batch->schema(), *reader_schema_));
   }
   data_records_ += batch->num_rows();
   for (int64_t row = 0; row < batch->num_rows(); ++row) {
-    HOODIE_ASSIGN_OR_RAISE(std::string_view key, RecordKeyAt(*keys, row));
+    ARROW_ASSIGN_OR_RAISE(std::string_view key, RecordKeyAt(*keys, row));
     LogRecordEntry newer{batch, row};
-    HOODIE_ASSIGN_OR_RAISE(const LogRecordEntry* found, records_->Find(key));
+    ARROW_ASSIGN_OR_RAISE(const LogRecordEntry* found, records_->Find(key));
     if (found == nullptr || found->deleted) {
       // A record after a delete of its key is a re-insert.
-      HOODIE_RETURN_NOT_OK(records_->Put(key, std::move(newer)));
+      ARROW_RETURN_NOT_OK(records_->Put(key, std::move(newer)));
       continue;
     }
     LogRecordEntry older = *found;  // the map may reuse *found on Put
-    HOODIE_ASSIGN_OR_RAISE(MergeResult result, Fold(older.record(), newer.record()));
+    ARROW_ASSIGN_OR_RAISE(MergeResult result, Fold(older.record(), newer.record()));
     LogRecordEntry entry;
     switch (result.outcome) {
       case MergeOutcome::kKeepOld:
@@ -147,11 +147,11 @@ bool SameJavaClass(std::string_view wrapper, ::arrow::Type::type column) {
         entry.deleted = true;
         break;
       case MergeOutcome::kCombined:
-        HOODIE_ASSIGN_OR_RAISE(entry.batch,
+        ARROW_ASSIGN_OR_RAISE(entry.batch,
                                Materialize(result, older.record(), newer.record()));
         break;
     }
-    HOODIE_RETURN_NOT_OK(records_->Put(key, std::move(entry)));
+    ARROW_RETURN_NOT_OK(records_->Put(key, std::move(entry)));
   }
   return ::arrow::Status::OK();
 }
@@ -165,9 +165,9 @@ bool SameJavaClass(std::string_view wrapper, ::arrow::Type::type column) {
                                                     const RowRef& newer) const {
   const std::string& field = merger_->options().ordering_field;
   if (!field.empty()) {
-    HOODIE_ASSIGN_OR_RAISE(std::optional<OrderingValue> older_value,
+    ARROW_ASSIGN_OR_RAISE(std::optional<OrderingValue> older_value,
                            ReadOrderingValue(older, field));
-    HOODIE_ASSIGN_OR_RAISE(std::optional<OrderingValue> newer_value,
+    ARROW_ASSIGN_OR_RAISE(std::optional<OrderingValue> newer_value,
                            ReadOrderingValue(newer, field));
     if (!older_value || !newer_value) return MergeResult::TakeNew();
   }
@@ -176,8 +176,8 @@ bool SameJavaClass(std::string_view wrapper, ::arrow::Type::type column) {
 
 ::arrow::Result<std::shared_ptr<::arrow::RecordBatch>> MergedLogRecords::Materialize(
     const MergeResult& result, const RowRef& older, const RowRef& newer) {
-  HOODIE_ASSIGN_OR_RAISE(auto builder, MergedBatchBuilder::Make(newer.batch->schema()));
-  HOODIE_RETURN_NOT_OK(builder->Append(result, older, newer));
+  ARROW_ASSIGN_OR_RAISE(auto builder, MergedBatchBuilder::Make(newer.batch->schema()));
+  ARROW_RETURN_NOT_OK(builder->Append(result, older, newer));
   return builder->Finish();
 }
 
@@ -185,7 +185,7 @@ bool SameJavaClass(std::string_view wrapper, ::arrow::Type::type column) {
                                                       const RowRef& stored) const {
   const AvroValue& wrapper = record.ordering_value;
   if (wrapper.is_null()) return false;
-  HOODIE_ASSIGN_OR_RAISE(const AvroValue* value, wrapper.Field("value"));
+  ARROW_ASSIGN_OR_RAISE(const AvroValue* value, wrapper.Field("value"));
   // IntWrapper 0 is what deletes without an ordering value carry: always applied.
   if (value->kind() == AvroValue::Kind::kInt && value->int32() == 0 &&
       wrapper.record_name().ends_with(".IntWrapper")) {
@@ -197,11 +197,11 @@ bool SameJavaClass(std::string_view wrapper, ::arrow::Type::type column) {
       !SameJavaClass(wrapper.record_name(), stored.batch->column(column)->type_id())) {
     return false;
   }
-  HOODIE_ASSIGN_OR_RAISE(std::optional<OrderingValue> stored_value,
+  ARROW_ASSIGN_OR_RAISE(std::optional<OrderingValue> stored_value,
                          ReadOrderingValue(stored, field));
   if (!stored_value) return false;
-  HOODIE_ASSIGN_OR_RAISE(OrderingValue delete_value, DeleteOrderingValue(wrapper));
-  HOODIE_ASSIGN_OR_RAISE(int compare, CompareOrderingValues(delete_value, *stored_value));
+  ARROW_ASSIGN_OR_RAISE(OrderingValue delete_value, DeleteOrderingValue(wrapper));
+  ARROW_ASSIGN_OR_RAISE(int compare, CompareOrderingValues(delete_value, *stored_value));
   return compare < 0;
 }
 
@@ -209,10 +209,10 @@ bool SameJavaClass(std::string_view wrapper, ::arrow::Type::type column) {
   if (!record.record_key) {
     return ::arrow::Status::Invalid("delete block entry without a record key");
   }
-  HOODIE_ASSIGN_OR_RAISE(const LogRecordEntry* existing,
+  ARROW_ASSIGN_OR_RAISE(const LogRecordEntry* existing,
                          records_->Find(*record.record_key));
   if (existing != nullptr && !existing->deleted) {
-    HOODIE_ASSIGN_OR_RAISE(bool older, DeleteIsOlder(record, existing->record()));
+    ARROW_ASSIGN_OR_RAISE(bool older, DeleteIsOlder(record, existing->record()));
     if (older) return ::arrow::Status::OK();
   }
   LogRecordEntry entry;
@@ -224,11 +224,11 @@ bool SameJavaClass(std::string_view wrapper, ::arrow::Type::type column) {
                             const LogScanTimeline& timeline,
                             const LogScanOptions& options, MergedLogRecords* records,
                             LogScanStats* stats) {
-  HOODIE_ASSIGN_OR_RAISE(std::vector<LogBlock> blocks,
+  ARROW_ASSIGN_OR_RAISE(std::vector<LogBlock> blocks,
                          ScanLogBlocks(storage, log_files, timeline, options, stats));
   for (LogBlock& block : blocks) {
-    HOODIE_RETURN_NOT_OK(LoadLogBlockContent(storage, &block));
-    HOODIE_RETURN_NOT_OK(records->AddBlock(block));
+    ARROW_RETURN_NOT_OK(LoadLogBlockContent(storage, &block));
+    ARROW_RETURN_NOT_OK(records->AddBlock(block));
     block.content = std::string();
   }
   return ::arrow::Status::OK();

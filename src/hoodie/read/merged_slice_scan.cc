@@ -37,15 +37,15 @@ class SliceMerge {
         MakeSpillableLogRecordMap(memory_budget_, spec_.log_scan.spill_directory));
     log_records_->set_reader_schema(spec_.table_schema);
     if (slice_.HasLogFiles()) {
-      HOODIE_RETURN_NOT_OK(AddLogFiles(storage_.get(), slice_.log_files, spec_.timeline,
+      ARROW_RETURN_NOT_OK(AddLogFiles(storage_.get(), slice_.log_files, spec_.timeline,
                                        spec_.log_scan, log_records_.get()));
     }
     if (slice_.base_file) {
       base_path_ = slice_.base_file->path;
-      HOODIE_ASSIGN_OR_RAISE(
+      ARROW_ASSIGN_OR_RAISE(
           base_reader_, BaseFileReader::Open(storage_, base_path_, RowsPerMergedBatch(),
                                              BaseFileReader::Decode::kParallel));
-      HOODIE_ASSIGN_OR_RAISE(base_batches_, base_reader_->GetRecordBatchReader());
+      ARROW_ASSIGN_OR_RAISE(base_batches_, base_reader_->GetRecordBatchReader());
     }
     return ::arrow::Status::OK();
   }
@@ -56,13 +56,13 @@ class SliceMerge {
     std::shared_ptr<::arrow::RecordBatch> out;
     if (base_batches_ != nullptr) {
       std::shared_ptr<::arrow::RecordBatch> base;
-      HOODIE_RETURN_NOT_OK(base_batches_->ReadNext(&base));
+      ARROW_RETURN_NOT_OK(base_batches_->ReadNext(&base));
       if (base != nullptr) return MergeBaseBatch(base);
       base_batches_.reset();
       base_reader_.reset();
     }
     while (log_records_ != nullptr && out == nullptr) {
-      HOODIE_ASSIGN_OR_RAISE(out, LogOnlyRecords());
+      ARROW_ASSIGN_OR_RAISE(out, LogOnlyRecords());
       if (log_position_ >= log_records_->records().size()) log_records_.reset();
     }
     return out;
@@ -71,7 +71,7 @@ class SliceMerge {
  private:
   ::arrow::Result<std::shared_ptr<::arrow::RecordBatch>> MergeBaseBatch(
       const std::shared_ptr<::arrow::RecordBatch>& base) {
-    HOODIE_ASSIGN_OR_RAISE(auto builder, MergedBatchBuilder::Make(spec_.table_schema));
+    ARROW_ASSIGN_OR_RAISE(auto builder, MergedBatchBuilder::Make(spec_.table_schema));
     LogRecordMap& records = log_records_->records();
     std::shared_ptr<::arrow::Array> keys =
         base->GetColumnByName(std::string(kRecordKeyField));
@@ -89,7 +89,7 @@ class SliceMerge {
     if (records.size() == 0 || spec_.merge_type == MergeType::kSkipMerge) {
       if (as_is) return base;
       for (int64_t row = 0; row < base->num_rows(); ++row) {
-        HOODIE_RETURN_NOT_OK(builder->AppendRow({base.get(), row}));
+        ARROW_RETURN_NOT_OK(builder->AppendRow({base.get(), row}));
       }
       return builder->Finish();
     }
@@ -97,14 +97,14 @@ class SliceMerge {
     // together into one batch.
     keys_.clear();
     for (int64_t row = 0; row < base->num_rows(); ++row) {
-      HOODIE_ASSIGN_OR_RAISE(std::string_view key, RecordKeyAt(*keys, row));
+      ARROW_ASSIGN_OR_RAISE(std::string_view key, RecordKeyAt(*keys, row));
       keys_.push_back(key);
     }
-    HOODIE_RETURN_NOT_OK(records.FindAll(keys_, &entries_));
+    ARROW_RETURN_NOT_OK(records.FindAll(keys_, &entries_));
     // Where each output row comes from: a base row as it is, or a built row (numbered
     // after the base rows).
     ::arrow::Int32Builder sources;
-    HOODIE_RETURN_NOT_OK(sources.Reserve(base->num_rows()));
+    ARROW_RETURN_NOT_OK(sources.Reserve(base->num_rows()));
     bool untouched = true;
     for (int64_t row = 0; row < base->num_rows(); ++row) {
       RowRef stored{base.get(), row};
@@ -113,29 +113,29 @@ class SliceMerge {
         if (as_is) {
           sources.UnsafeAppend(static_cast<int32_t>(row));
         } else {
-          HOODIE_RETURN_NOT_OK(builder->AppendRow(stored));
+          ARROW_RETURN_NOT_OK(builder->AppendRow(stored));
         }
         continue;
       }
       untouched = false;
       if (entry->deleted) {
-        HOODIE_RETURN_NOT_OK(records.MarkMergedWithBase(keys_[row]));
+        ARROW_RETURN_NOT_OK(records.MarkMergedWithBase(keys_[row]));
         continue;
       }
       RowRef log_record = entry->record();
-      HOODIE_ASSIGN_OR_RAISE(MergeResult result,
+      ARROW_ASSIGN_OR_RAISE(MergeResult result,
                              spec_.merger->Combine(stored, log_record));
       const int64_t before = builder->num_rows();
-      HOODIE_RETURN_NOT_OK(builder->Append(result, stored, log_record));
+      ARROW_RETURN_NOT_OK(builder->Append(result, stored, log_record));
       if (as_is && builder->num_rows() > before) {
         sources.UnsafeAppend(static_cast<int32_t>(base->num_rows() + before));
       }
-      HOODIE_RETURN_NOT_OK(records.MarkMergedWithBase(keys_[row]));
+      ARROW_RETURN_NOT_OK(records.MarkMergedWithBase(keys_[row]));
     }
-    HOODIE_ASSIGN_OR_RAISE(auto built, builder->Finish());
+    ARROW_ASSIGN_OR_RAISE(auto built, builder->Finish());
     if (!as_is) return built;
     if (untouched) return base;
-    HOODIE_ASSIGN_OR_RAISE(auto indices, sources.Finish());
+    ARROW_ASSIGN_OR_RAISE(auto indices, sources.Finish());
     return GatherRows(base, built, *indices);
   }
 
@@ -143,19 +143,19 @@ class SliceMerge {
   // under skip_merge. Deletes and soft deletes (_hoodie_is_deleted) are not rows.
   // Returns up to RowsPerMergedBatch() rows from log_position_ on; nullptr when none.
   ::arrow::Result<std::shared_ptr<::arrow::RecordBatch>> LogOnlyRecords() {
-    HOODIE_ASSIGN_OR_RAISE(auto builder, MergedBatchBuilder::Make(spec_.table_schema));
+    ARROW_ASSIGN_OR_RAISE(auto builder, MergedBatchBuilder::Make(spec_.table_schema));
     LogRecordMap& records = log_records_->records();
     int64_t limit = RowsPerMergedBatch();
     while (log_position_ < records.size() && builder->num_rows() < limit) {
       size_t count = static_cast<size_t>(limit - builder->num_rows());
-      HOODIE_RETURN_NOT_OK(records.EntriesAt(log_position_, count, &keys_, &entries_));
+      ARROW_RETURN_NOT_OK(records.EntriesAt(log_position_, count, &keys_, &entries_));
       log_position_ += entries_.size();
       for (const LogRecordEntry* entry : entries_) {
         if (entry->merged_with_base || entry->deleted ||
             spec_.merger->IsDelete(entry->record())) {
           continue;
         }
-        HOODIE_RETURN_NOT_OK(builder->AppendRow(entry->record()));
+        ARROW_RETURN_NOT_OK(builder->AppendRow(entry->record()));
       }
     }
     if (builder->num_rows() == 0) return nullptr;
@@ -216,7 +216,7 @@ class SliceProducer {
       changed_.notify_all();
       return batch;
     }
-    HOODIE_RETURN_NOT_OK(status_);
+    ARROW_RETURN_NOT_OK(status_);
     return nullptr;
   }
 
@@ -234,9 +234,9 @@ class SliceProducer {
   }
 
   ::arrow::Status Produce() {
-    HOODIE_RETURN_NOT_OK(merge_.Open());
+    ARROW_RETURN_NOT_OK(merge_.Open());
     while (true) {
-      HOODIE_ASSIGN_OR_RAISE(std::shared_ptr<::arrow::RecordBatch> batch, merge_.Next());
+      ARROW_ASSIGN_OR_RAISE(std::shared_ptr<::arrow::RecordBatch> batch, merge_.Next());
       if (batch == nullptr) return ::arrow::Status::OK();
       std::unique_lock<std::mutex> lock(mutex_);
       changed_.wait(lock, [&] { return ready_.size() < kAhead || cancelled_; });
@@ -277,14 +277,14 @@ class MergedSliceScan : public ::arrow::RecordBatchReader {
       // The merging slices take turns, a batch each: both threads stay busy while the
       // order stays the same from run to run (it depends on the slices' batches only).
       const size_t at = turn_ % running_.size();
-      HOODIE_ASSIGN_OR_RAISE(std::shared_ptr<::arrow::RecordBatch> merged,
+      ARROW_ASSIGN_OR_RAISE(std::shared_ptr<::arrow::RecordBatch> merged,
                              running_[at]->Take());
       if (merged == nullptr) {
         running_.erase(running_.begin() + static_cast<std::ptrdiff_t>(at));
         continue;
       }
       ++turn_;
-      HOODIE_ASSIGN_OR_RAISE(*out, ShapeBatch(spec_.scan, *merged, &emitted_));
+      ARROW_ASSIGN_OR_RAISE(*out, ShapeBatch(spec_.scan, *merged, &emitted_));
       if ((*out)->num_rows() > 0) return ::arrow::Status::OK();
     }
     *out = nullptr;

@@ -232,19 +232,19 @@ std::optional<int32_t> SparkStringToDate(std::string_view text) {
       return ::arrow::MakeScalar(type, UnescapePathName(raw));
     case ::arrow::Type::INT8: {
       // Integer.parseInt(value).toByte wraps around.
-      HOODIE_ASSIGN_OR_RAISE(int64_t value, integer(kIntMin, kIntMax));
+      ARROW_ASSIGN_OR_RAISE(int64_t value, integer(kIntMin, kIntMax));
       return ::arrow::MakeScalar(type, static_cast<int8_t>(value));
     }
     case ::arrow::Type::INT16: {
-      HOODIE_ASSIGN_OR_RAISE(int64_t value, integer(kIntMin, kIntMax));
+      ARROW_ASSIGN_OR_RAISE(int64_t value, integer(kIntMin, kIntMax));
       return ::arrow::MakeScalar(type, static_cast<int16_t>(value));
     }
     case ::arrow::Type::INT32: {
-      HOODIE_ASSIGN_OR_RAISE(int64_t value, integer(kIntMin, kIntMax));
+      ARROW_ASSIGN_OR_RAISE(int64_t value, integer(kIntMin, kIntMax));
       return ::arrow::MakeScalar(type, static_cast<int32_t>(value));
     }
     case ::arrow::Type::INT64: {
-      HOODIE_ASSIGN_OR_RAISE(int64_t value, integer(std::numeric_limits<int64_t>::min(),
+      ARROW_ASSIGN_OR_RAISE(int64_t value, integer(std::numeric_limits<int64_t>::min(),
                                                     std::numeric_limits<int64_t>::max()));
       return ::arrow::MakeScalar(type, value);
     }
@@ -367,7 +367,7 @@ std::shared_ptr<::arrow::Schema> WithPartitionTypes(const ::arrow::Schema& table
         return ::arrow::Status::Invalid("Empty partition column value in '", segment,
                                         "' of partition path '", partition_path, "'");
       }
-      HOODIE_ASSIGN_OR_RAISE(auto value, CastPartValue(raw, *fields[i]));
+      ARROW_ASSIGN_OR_RAISE(auto value, CastPartValue(raw, *fields[i]));
       out.emplace_back(fields[i]->name(), std::move(value));
     }
     return out;
@@ -376,7 +376,7 @@ std::shared_ptr<::arrow::Schema> WithPartitionTypes(const ::arrow::Schema& table
   bool hive = partition_path.substr(0, prefix.size()) == prefix;
   if (n == 1) {
     std::string text(hive ? partition_path.substr(prefix.size()) : partition_path);
-    HOODIE_ASSIGN_OR_RAISE(auto value, RawText(text, *fields[0], partition_path));
+    ARROW_ASSIGN_OR_RAISE(auto value, RawText(text, *fields[0], partition_path));
     out.emplace_back(fields[0]->name(), std::move(value));
     return out;
   }
@@ -408,7 +408,7 @@ std::shared_ptr<::arrow::Schema> WithPartitionTypes(const ::arrow::Schema& table
     }
   }
   for (size_t i = 0; i < n; ++i) {
-    HOODIE_ASSIGN_OR_RAISE(auto value, RawText(values[i], *fields[i], partition_path));
+    ARROW_ASSIGN_OR_RAISE(auto value, RawText(values[i], *fields[i], partition_path));
     out.emplace_back(fields[i]->name(), std::move(value));
   }
   return out;

@@ -36,9 +36,9 @@ std::vector<std::string> Render(const PartitionConstants& values) {
 ::arrow::Result<std::vector<std::string>> Parse(const TableConfig& config,
                                                 const ::arrow::Schema& schema,
                                                 const std::string& path) {
-  HOODIE_ASSIGN_OR_RAISE(auto columns, PathValuedPartitionColumns(config, schema));
+  ARROW_ASSIGN_OR_RAISE(auto columns, PathValuedPartitionColumns(config, schema));
   if (!columns) return ::arrow::Status::Invalid("no path-valued columns");
-  HOODIE_ASSIGN_OR_RAISE(auto values, ParsePartitionPath(*columns, path));
+  ARROW_ASSIGN_OR_RAISE(auto values, ParsePartitionPath(*columns, path));
   return Render(values);
 }
 

@@ -129,22 +129,22 @@ std::string ColumnFilter::ToString() const {
 }
 
 ::arrow::Result<ReadOptions> ReadOptions::FromConfig(const HoodieConfig& config) {
-  HOODIE_RETURN_NOT_OK(config.CheckSupported());
+  ARROW_RETURN_NOT_OK(config.CheckSupported());
   ReadOptions options;
-  HOODIE_ASSIGN_OR_RAISE(std::string type, config.Get(DataSourceConfig::kQueryType));
-  HOODIE_ASSIGN_OR_RAISE(options.query_type, ParseQueryType(type));
+  ARROW_ASSIGN_OR_RAISE(std::string type, config.Get(DataSourceConfig::kQueryType));
+  ARROW_ASSIGN_OR_RAISE(options.query_type, ParseQueryType(type));
   if (auto begin = config.GetRaw(DataSourceConfig::kBeginInstantTime.key)) {
     options.begin = *begin;
   }
   if (auto end = config.GetRaw(DataSourceConfig::kEndInstantTime.key)) {
     options.end = *end;
   }
-  HOODIE_ASSIGN_OR_RAISE(
+  ARROW_ASSIGN_OR_RAISE(
       options.incremental_fallback_to_full_scan,
       config.Get(DataSourceConfig::kIncrementalFallbackToFullTableScan));
-  HOODIE_ASSIGN_OR_RAISE(std::string merge_type, config.Get(DataSourceConfig::kMergeType));
-  HOODIE_ASSIGN_OR_RAISE(options.merge_type, ParseMergeType(merge_type));
-  HOODIE_ASSIGN_OR_RAISE(options.log_scan, LogScanOptions::FromConfig(config));
+  ARROW_ASSIGN_OR_RAISE(std::string merge_type, config.Get(DataSourceConfig::kMergeType));
+  ARROW_ASSIGN_OR_RAISE(options.merge_type, ParseMergeType(merge_type));
+  ARROW_ASSIGN_OR_RAISE(options.log_scan, LogScanOptions::FromConfig(config));
   return options;
 }
 

@@ -73,13 +73,13 @@ RowSpillFile::~RowSpillFile() { ::close(fd_); }
 ::arrow::Status RowSpillFile::AppendIpc(const ::arrow::RecordBatch& batch, int64_t row) {
   ::arrow::ipc::IpcPayload payload;
   auto options = ::arrow::ipc::IpcWriteOptions::Defaults();
-  HOODIE_RETURN_NOT_OK(
+  ARROW_RETURN_NOT_OK(
       ::arrow::ipc::GetRecordBatchPayload(*batch.Slice(row, 1), options, &payload));
-  HOODIE_ASSIGN_OR_RAISE(auto stream, ::arrow::io::BufferOutputStream::Create(256));
+  ARROW_ASSIGN_OR_RAISE(auto stream, ::arrow::io::BufferOutputStream::Create(256));
   int32_t metadata_length = 0;
-  HOODIE_RETURN_NOT_OK(
+  ARROW_RETURN_NOT_OK(
       ::arrow::ipc::WriteIpcPayload(payload, options, stream.get(), &metadata_length));
-  HOODIE_ASSIGN_OR_RAISE(auto bytes, stream->Finish());
+  ARROW_ASSIGN_OR_RAISE(auto bytes, stream->Finish());
   buffer_.append(reinterpret_cast<const char*>(bytes->data()),
                  static_cast<size_t>(bytes->size()));
   return ::arrow::Status::OK();
@@ -89,7 +89,7 @@ RowSpillFile::~RowSpillFile() { ::close(fd_); }
                                                  int64_t row) {
   SpilledRow where;
   where.offset = size();
-  HOODIE_ASSIGN_OR_RAISE(where.schema, SchemaIndex(batch.schema()));
+  ARROW_ASSIGN_OR_RAISE(where.schema, SchemaIndex(batch.schema()));
   const SpillRowCodec* codec = schemas_[where.schema].codec.get();
   size_t before = buffer_.size();
   ::arrow::Status status =
@@ -103,7 +103,7 @@ RowSpillFile::~RowSpillFile() { ::close(fd_); }
     return ::arrow::Status::CapacityError("a log record of more than 4 GiB cannot spill");
   }
   where.length = static_cast<uint32_t>(buffer_.size() - before);
-  if (buffer_.size() >= kWriteBuffer) HOODIE_RETURN_NOT_OK(Flush());
+  if (buffer_.size() >= kWriteBuffer) ARROW_RETURN_NOT_OK(Flush());
   return where;
 }
 
@@ -144,11 +144,11 @@ RowSpillFile::~RowSpillFile() { ::close(fd_); }
 
 ::arrow::Result<std::shared_ptr<::arrow::RecordBatch>> RowSpillFile::DecodeIpc(
     const SpilledRow& where) {
-  HOODIE_RETURN_NOT_OK(ReadBytes(where));
+  ARROW_RETURN_NOT_OK(ReadBytes(where));
   // A buffer of its own: the batch points into it, and scratch_ is reused.
   std::shared_ptr<::arrow::Buffer> buffer = ::arrow::Buffer::FromString(scratch_);
   ::arrow::io::BufferReader reader(buffer);
-  HOODIE_ASSIGN_OR_RAISE(auto message, ::arrow::ipc::ReadMessage(&reader));
+  ARROW_ASSIGN_OR_RAISE(auto message, ::arrow::ipc::ReadMessage(&reader));
   if (message == nullptr) {
     return ::arrow::Status::IOError("log merge spill file ", path_,
                                     " has no row at offset ", where.offset);
@@ -160,7 +160,7 @@ RowSpillFile::~RowSpillFile() { ::close(fd_); }
 ::arrow::Result<std::shared_ptr<::arrow::RecordBatch>> RowSpillFile::Read(
     const SpilledRow& where) {
   std::vector<ReadBackRow> rows;
-  HOODIE_RETURN_NOT_OK(ReadMany({where}, &rows));
+  ARROW_RETURN_NOT_OK(ReadMany({where}, &rows));
   return rows[0].batch;
 }
 
@@ -171,7 +171,7 @@ RowSpillFile::~RowSpillFile() { ::close(fd_); }
     // Rows decoded before the error must not reach the next batch: fresh codecs.
     for (SchemaEntry& entry : schemas_) {
       if (entry.codec != nullptr) {
-        HOODIE_ASSIGN_OR_RAISE(entry.codec, SpillRowCodec::Make(entry.schema));
+        ARROW_ASSIGN_OR_RAISE(entry.codec, SpillRowCodec::Make(entry.schema));
       }
     }
   }
@@ -191,17 +191,17 @@ RowSpillFile::~RowSpillFile() { ::close(fd_); }
     }
     SpillRowCodec* codec = schemas_[where.schema].codec.get();
     if (codec == nullptr) {
-      HOODIE_ASSIGN_OR_RAISE((*out)[i].batch, DecodeIpc(where));
+      ARROW_ASSIGN_OR_RAISE((*out)[i].batch, DecodeIpc(where));
       continue;
     }
-    HOODIE_RETURN_NOT_OK(ReadBytes(where));
-    HOODIE_RETURN_NOT_OK(codec->Decode(scratch_));
+    ARROW_RETURN_NOT_OK(ReadBytes(where));
+    ARROW_RETURN_NOT_OK(codec->Decode(scratch_));
     (*out)[i].row = rows_in_batch_[where.schema]++;
   }
   std::vector<std::shared_ptr<::arrow::RecordBatch>> batches(schemas_.size());
   for (size_t s = 0; s < schemas_.size(); ++s) {
     if (rows_in_batch_[s] > 0) {
-      HOODIE_ASSIGN_OR_RAISE(batches[s], schemas_[s].codec->Finish());
+      ARROW_ASSIGN_OR_RAISE(batches[s], schemas_[s].codec->Finish());
     }
   }
   for (size_t i = 0; i < rows.size(); ++i) {

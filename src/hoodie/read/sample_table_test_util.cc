@@ -15,11 +15,11 @@ namespace hoodie::testing {
 
 ::arrow::Result<std::unique_ptr<SampleTable>> SampleTable::Open(const std::string& zip) {
   auto table = std::make_unique<SampleTable>();
-  HOODIE_ASSIGN_OR_RAISE(table->base,
+  ARROW_ASSIGN_OR_RAISE(table->base,
                          UnzipTable("hudi-rs-tables/" + zip, table->dir.path()));
-  HOODIE_ASSIGN_OR_RAISE(table->client,
+  ARROW_ASSIGN_OR_RAISE(table->client,
                          TableMetaClient::Load(Storage::Local(), table->base));
-  HOODIE_ASSIGN_OR_RAISE(table->reader, TableReader::Open(table->client));
+  ARROW_ASSIGN_OR_RAISE(table->reader, TableReader::Open(table->client));
   return table;
 }
 
@@ -30,8 +30,8 @@ namespace hoodie::testing {
 ::arrow::Result<TextRows> SampleTable::Rows(ReadOptions options,
                                             const std::vector<std::string>& columns) const {
   options.columns = columns;
-  HOODIE_ASSIGN_OR_RAISE(auto table, reader->ReadTable(options));
-  HOODIE_ASSIGN_OR_RAISE(auto batch, table->CombineChunksToBatch());
+  ARROW_ASSIGN_OR_RAISE(auto table, reader->ReadTable(options));
+  ARROW_ASSIGN_OR_RAISE(auto batch, table->CombineChunksToBatch());
   TextRows rows;
   for (int64_t r = 0; r < batch->num_rows(); ++r) {
     std::vector<std::string> row;

@@ -83,7 +83,7 @@ class SpillRowCodec::Node {
       return ::arrow::Status::Invalid("spilled log record has validity byte ",
                                       static_cast<int>(*flag), " in column ", path_);
     }
-    HOODIE_RETURN_NOT_OK(validity_.Append(*flag == 1));
+    ARROW_RETURN_NOT_OK(validity_.Append(*flag == 1));
     if (*flag == 0) ++null_count_;
     ++length_;
     return *flag == 1;
@@ -97,7 +97,7 @@ class SpillRowCodec::Node {
   ::arrow::Result<std::shared_ptr<::arrow::Buffer>> FinishValidity() {
     std::shared_ptr<::arrow::Buffer> bitmap;
     if (null_count_ > 0) {
-      HOODIE_RETURN_NOT_OK(validity_.Finish(&bitmap));
+      ARROW_RETURN_NOT_OK(validity_.Finish(&bitmap));
     } else {
       validity_.Reset();
     }
@@ -156,15 +156,15 @@ class BooleanNode : public Node {
     return ::arrow::Status::OK();
   }
   ::arrow::Status Decode(RowReader* in) override {
-    HOODIE_ASSIGN_OR_RAISE(bool valid, DecodeValidity(in));
+    ARROW_ASSIGN_OR_RAISE(bool valid, DecodeValidity(in));
     if (!valid) return values_.Append(false);
     const uint8_t* value = in->Take(1);
     if (value == nullptr) return CutShort();
     return values_.Append(*value != 0);
   }
   ::arrow::Result<std::shared_ptr<ArrayData>> Finish() override {
-    HOODIE_ASSIGN_OR_RAISE(auto bitmap, FinishValidity());
-    HOODIE_ASSIGN_OR_RAISE(auto values, values_.Finish());
+    ARROW_ASSIGN_OR_RAISE(auto bitmap, FinishValidity());
+    ARROW_ASSIGN_OR_RAISE(auto values, values_.Finish());
     return Make({std::move(bitmap), std::move(values)});
   }
 
@@ -189,15 +189,15 @@ class FixedWidthNode : public Node {
     return ::arrow::Status::OK();
   }
   ::arrow::Status Decode(RowReader* in) override {
-    HOODIE_ASSIGN_OR_RAISE(bool valid, DecodeValidity(in));
+    ARROW_ASSIGN_OR_RAISE(bool valid, DecodeValidity(in));
     if (!valid) return values_.Append(width_, 0);
     const uint8_t* value = in->Take(static_cast<size_t>(width_));
     if (value == nullptr) return CutShort();
     return values_.Append(value, width_);
   }
   ::arrow::Result<std::shared_ptr<ArrayData>> Finish() override {
-    HOODIE_ASSIGN_OR_RAISE(auto bitmap, FinishValidity());
-    HOODIE_ASSIGN_OR_RAISE(auto values, values_.Finish());
+    ARROW_ASSIGN_OR_RAISE(auto bitmap, FinishValidity());
+    ARROW_ASSIGN_OR_RAISE(auto values, values_.Finish());
     return Make({std::move(bitmap), std::move(values)});
   }
 
@@ -215,11 +215,11 @@ class OffsetsBuilder {
       return ::arrow::Status::CapacityError("spilled log records read back together ",
                                             "overflow the offsets of column ", path);
     }
-    if (offsets_.length() == 0) HOODIE_RETURN_NOT_OK(offsets_.Append(0));
+    if (offsets_.length() == 0) ARROW_RETURN_NOT_OK(offsets_.Append(0));
     return offsets_.Append(static_cast<Offset>(end));
   }
   ::arrow::Result<std::shared_ptr<::arrow::Buffer>> Finish() {
-    if (offsets_.length() == 0) HOODIE_RETURN_NOT_OK(offsets_.Append(0));
+    if (offsets_.length() == 0) ARROW_RETURN_NOT_OK(offsets_.Append(0));
     return offsets_.Finish();
   }
 
@@ -251,20 +251,20 @@ class BinaryNode : public Node {
     return ::arrow::Status::OK();
   }
   ::arrow::Status Decode(RowReader* in) override {
-    HOODIE_ASSIGN_OR_RAISE(bool valid, DecodeValidity(in));
+    ARROW_ASSIGN_OR_RAISE(bool valid, DecodeValidity(in));
     if (valid) {
       const uint8_t* size = in->Take(4);
       if (size == nullptr) return CutShort();
       const uint8_t* bytes = in->Take(GetU32(size));
       if (bytes == nullptr) return CutShort();
-      HOODIE_RETURN_NOT_OK(data_.Append(bytes, GetU32(size)));
+      ARROW_RETURN_NOT_OK(data_.Append(bytes, GetU32(size)));
     }
     return offsets_.Append(data_.length(), path_);
   }
   ::arrow::Result<std::shared_ptr<ArrayData>> Finish() override {
-    HOODIE_ASSIGN_OR_RAISE(auto bitmap, FinishValidity());
-    HOODIE_ASSIGN_OR_RAISE(auto offsets, offsets_.Finish());
-    HOODIE_ASSIGN_OR_RAISE(auto data, data_.Finish());
+    ARROW_ASSIGN_OR_RAISE(auto bitmap, FinishValidity());
+    ARROW_ASSIGN_OR_RAISE(auto offsets, offsets_.Finish());
+    ARROW_ASSIGN_OR_RAISE(auto data, data_.Finish());
     return Make({std::move(bitmap), std::move(offsets), std::move(data)});
   }
 
@@ -293,26 +293,26 @@ class ListNode : public Node {
     }
     PutU32(static_cast<uint32_t>(count), out);
     for (int64_t i = offsets[index]; i < offsets[index + 1]; ++i) {
-      HOODIE_RETURN_NOT_OK(elements_->Encode(*data.child_data[0], i, out));
+      ARROW_RETURN_NOT_OK(elements_->Encode(*data.child_data[0], i, out));
     }
     return ::arrow::Status::OK();
   }
   ::arrow::Status Decode(RowReader* in) override {
-    HOODIE_ASSIGN_OR_RAISE(bool valid, DecodeValidity(in));
+    ARROW_ASSIGN_OR_RAISE(bool valid, DecodeValidity(in));
     if (valid) {
       const uint8_t* count = in->Take(4);
       if (count == nullptr) return CutShort();
       for (uint32_t i = GetU32(count); i > 0; --i) {
-        HOODIE_RETURN_NOT_OK(elements_->Decode(in));
+        ARROW_RETURN_NOT_OK(elements_->Decode(in));
         ++element_count_;
       }
     }
     return offsets_.Append(element_count_, path_);
   }
   ::arrow::Result<std::shared_ptr<ArrayData>> Finish() override {
-    HOODIE_ASSIGN_OR_RAISE(auto bitmap, FinishValidity());
-    HOODIE_ASSIGN_OR_RAISE(auto offsets, offsets_.Finish());
-    HOODIE_ASSIGN_OR_RAISE(auto elements, elements_->Finish());
+    ARROW_ASSIGN_OR_RAISE(auto bitmap, FinishValidity());
+    ARROW_ASSIGN_OR_RAISE(auto offsets, offsets_.Finish());
+    ARROW_ASSIGN_OR_RAISE(auto elements, elements_->Finish());
     element_count_ = 0;
     return Make({std::move(bitmap), std::move(offsets)}, {std::move(elements)});
   }
@@ -336,18 +336,18 @@ class FixedSizeListNode : public Node {
     EncodeValidity(IsValid(data, index), out);
     int64_t first = (data.offset + index) * size_;
     for (int64_t i = first; i < first + size_; ++i) {
-      HOODIE_RETURN_NOT_OK(elements_->Encode(*data.child_data[0], i, out));
+      ARROW_RETURN_NOT_OK(elements_->Encode(*data.child_data[0], i, out));
     }
     return ::arrow::Status::OK();
   }
   ::arrow::Status Decode(RowReader* in) override {
-    HOODIE_RETURN_NOT_OK(DecodeValidity(in).status());
-    for (int32_t i = 0; i < size_; ++i) HOODIE_RETURN_NOT_OK(elements_->Decode(in));
+    ARROW_RETURN_NOT_OK(DecodeValidity(in).status());
+    for (int32_t i = 0; i < size_; ++i) ARROW_RETURN_NOT_OK(elements_->Decode(in));
     return ::arrow::Status::OK();
   }
   ::arrow::Result<std::shared_ptr<ArrayData>> Finish() override {
-    HOODIE_ASSIGN_OR_RAISE(auto bitmap, FinishValidity());
-    HOODIE_ASSIGN_OR_RAISE(auto elements, elements_->Finish());
+    ARROW_ASSIGN_OR_RAISE(auto bitmap, FinishValidity());
+    ARROW_ASSIGN_OR_RAISE(auto elements, elements_->Finish());
     return Make({std::move(bitmap)}, {std::move(elements)});
   }
 
@@ -366,21 +366,21 @@ class StructNode : public Node {
                          std::string* out) const override {
     EncodeValidity(IsValid(data, index), out);
     for (size_t i = 0; i < children_.size(); ++i) {
-      HOODIE_RETURN_NOT_OK(
+      ARROW_RETURN_NOT_OK(
           children_[i]->Encode(*data.child_data[i], data.offset + index, out));
     }
     return ::arrow::Status::OK();
   }
   ::arrow::Status Decode(RowReader* in) override {
-    HOODIE_RETURN_NOT_OK(DecodeValidity(in).status());
-    for (auto& child : children_) HOODIE_RETURN_NOT_OK(child->Decode(in));
+    ARROW_RETURN_NOT_OK(DecodeValidity(in).status());
+    for (auto& child : children_) ARROW_RETURN_NOT_OK(child->Decode(in));
     return ::arrow::Status::OK();
   }
   ::arrow::Result<std::shared_ptr<ArrayData>> Finish() override {
-    HOODIE_ASSIGN_OR_RAISE(auto bitmap, FinishValidity());
+    ARROW_ASSIGN_OR_RAISE(auto bitmap, FinishValidity());
     std::vector<std::shared_ptr<ArrayData>> children;
     for (auto& child : children_) {
-      HOODIE_ASSIGN_OR_RAISE(auto data, child->Finish());
+      ARROW_ASSIGN_OR_RAISE(auto data, child->Finish());
       children.push_back(std::move(data));
     }
     return Make({std::move(bitmap)}, std::move(children));
@@ -410,7 +410,7 @@ class StructNode : public Node {
     case T::FIXED_SIZE_LIST: {
       // A map's child is its key-value struct, a list's its element.
       const auto& child = type->field(0);
-      HOODIE_ASSIGN_OR_RAISE(auto elements,
+      ARROW_ASSIGN_OR_RAISE(auto elements,
                              MakeNode(child->type(), path + "." + child->name()));
       if (type->id() == T::LARGE_LIST) {
         return std::make_unique<ListNode<int64_t>>(type, path, std::move(elements));
@@ -423,7 +423,7 @@ class StructNode : public Node {
     case T::STRUCT: {
       std::vector<std::unique_ptr<Node>> children;
       for (const auto& child : type->fields()) {
-        HOODIE_ASSIGN_OR_RAISE(auto node,
+        ARROW_ASSIGN_OR_RAISE(auto node,
                                MakeNode(child->type(), path + "." + child->name()));
         children.push_back(std::move(node));
       }
@@ -450,7 +450,7 @@ class StructNode : public Node {
     std::shared_ptr<::arrow::Schema> schema) {
   std::unique_ptr<SpillRowCodec> codec(new SpillRowCodec());
   for (const auto& field : schema->fields()) {
-    HOODIE_ASSIGN_OR_RAISE(auto node, MakeNode(field->type(), field->name()));
+    ARROW_ASSIGN_OR_RAISE(auto node, MakeNode(field->type(), field->name()));
     codec->columns_.push_back(std::move(node));
   }
   codec->schema_ = std::move(schema);
@@ -463,7 +463,7 @@ SpillRowCodec::~SpillRowCodec() = default;
                                       std::string* out) const {
   const ::arrow::ArrayDataVector& columns = batch.column_data();
   for (size_t i = 0; i < columns_.size(); ++i) {
-    HOODIE_RETURN_NOT_OK(columns_[i]->Encode(*columns[i], row, out));
+    ARROW_RETURN_NOT_OK(columns_[i]->Encode(*columns[i], row, out));
   }
   return ::arrow::Status::OK();
 }
@@ -471,7 +471,7 @@ SpillRowCodec::~SpillRowCodec() = default;
 ::arrow::Status SpillRowCodec::Decode(std::string_view row) {
   const auto* bytes = reinterpret_cast<const uint8_t*>(row.data());
   RowReader in{bytes, bytes + row.size()};
-  for (auto& column : columns_) HOODIE_RETURN_NOT_OK(column->Decode(&in));
+  for (auto& column : columns_) ARROW_RETURN_NOT_OK(column->Decode(&in));
   if (in.at != in.end) {
     return ::arrow::Status::Invalid("spilled log record has ", in.end - in.at,
                                     " bytes after its last column");
@@ -484,7 +484,7 @@ SpillRowCodec::~SpillRowCodec() = default;
   std::vector<std::shared_ptr<ArrayData>> columns;
   columns.reserve(columns_.size());
   for (auto& column : columns_) {
-    HOODIE_ASSIGN_OR_RAISE(auto data, column->Finish());
+    ARROW_ASSIGN_OR_RAISE(auto data, column->Finish());
     columns.push_back(std::move(data));
   }
   int64_t rows = rows_;

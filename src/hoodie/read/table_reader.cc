@@ -88,9 +88,9 @@ std::string NewestBaseFile(const std::vector<FileSlice>& slices) {
 
 ::arrow::Result<std::unique_ptr<TableReader>> TableReader::Open(
     std::shared_ptr<TableMetaClient> table) {
-  HOODIE_RETURN_NOT_OK(InitializeComputeOnce());
-  HOODIE_RETURN_NOT_OK(RefuseMetadataBootstrap(*table, "read"));
-  HOODIE_ASSIGN_OR_RAISE(ActiveTimeline timeline,
+  ARROW_RETURN_NOT_OK(InitializeComputeOnce());
+  ARROW_RETURN_NOT_OK(RefuseMetadataBootstrap(*table, "read"));
+  ARROW_ASSIGN_OR_RAISE(ActiveTimeline timeline,
                          ActiveTimeline::Load(table->storage(), table->meta_path()));
   return std::unique_ptr<TableReader>(
       new TableReader(std::move(table), std::move(timeline)));
@@ -113,9 +113,9 @@ std::string NewestBaseFile(const std::vector<FileSlice>& slices) {
   for (const Instant& instant : commits.instants()) {
     CommitMetadata metadata;
     if (instant.action == Action::kReplaceCommit) {
-      HOODIE_ASSIGN_OR_RAISE(metadata, timeline_.ReadReplaceCommitMetadata(instant));
+      ARROW_ASSIGN_OR_RAISE(metadata, timeline_.ReadReplaceCommitMetadata(instant));
     } else {
-      HOODIE_ASSIGN_OR_RAISE(metadata, timeline_.ReadCommitMetadata(instant));
+      ARROW_ASSIGN_OR_RAISE(metadata, timeline_.ReadCommitMetadata(instant));
     }
     for (const auto& [partition, stats] : metadata.partition_to_write_stats) {
       for (const WriteStat& stat : stats) {
@@ -210,7 +210,7 @@ std::vector<std::string> FilesOpenedInRange(
       if (listed.count(path) == 0) return path;
       continue;
     }
-    HOODIE_ASSIGN_OR_RAISE(bool exists,
+    ARROW_ASSIGN_OR_RAISE(bool exists,
                            table_->storage()->Exists(table_->base_path() + "/" + path));
     if (!exists) return path;
   }
@@ -223,8 +223,8 @@ std::vector<std::string> FilesOpenedInRange(
                                                ReadPlan* plan) const {
   FileSystemViewOptions view_options;
   view_options.partition_filters = options.partitions;
-  HOODIE_ASSIGN_OR_RAISE(auto view, FileSystemView::Make(*table_, timeline_, view_options));
-  HOODIE_ASSIGN_OR_RAISE(plan->slices,
+  ARROW_ASSIGN_OR_RAISE(auto view, FileSystemView::Make(*table_, timeline_, view_options));
+  ARROW_ASSIGN_OR_RAISE(plan->slices,
                          LatestSlices(*view, QueryType::kSnapshot, std::nullopt));
   plan->as_of.reset();
   plan->full_table_scan = true;
@@ -239,12 +239,12 @@ std::vector<std::string> FilesOpenedInRange(
         "meta fields (hoodie.populate.meta.fields=false): ",
         table_->base_path());
   }
-  HOODIE_ASSIGN_OR_RAISE(std::string begin,
+  ARROW_ASSIGN_OR_RAISE(std::string begin,
                          NormalizeInstantTime(*options.begin, /*allow_zero=*/true));
   Timeline completed = timeline_.timeline().GetCommitsTimeline().FilterCompleted();
   std::string end = begin;
   if (options.end) {
-    HOODIE_ASSIGN_OR_RAISE(end, NormalizeInstantTime(*options.end, /*allow_zero=*/true));
+    ARROW_ASSIGN_OR_RAISE(end, NormalizeInstantTime(*options.end, /*allow_zero=*/true));
   } else if (std::optional<Instant> last = completed.LastInstant()) {
     end = std::max(begin, last->timestamp);
   }
@@ -258,14 +258,14 @@ std::vector<std::string> FilesOpenedInRange(
     return PlanFullTableScan(options, plan);
   }
   Timeline range = completed.FindInstantsInRange(begin, end);
-  HOODIE_ASSIGN_OR_RAISE(WrittenInRange written, GroupsWrittenInRange(range));
+  ARROW_ASSIGN_OR_RAISE(WrittenInRange written, GroupsWrittenInRange(range));
   if (written.groups.empty()) return ::arrow::Status::OK();
   bool merge_on_read = table_->table_type() == TableType::kMergeOnRead;
   FileSystemViewOptions view_options;
   view_options.partition_filters = options.partitions;
-  HOODIE_ASSIGN_OR_RAISE(auto view,
+  ARROW_ASSIGN_OR_RAISE(auto view,
                          FileSystemView::Make(*table_, timeline_, view_options));
-  HOODIE_ASSIGN_OR_RAISE(std::optional<std::string> missing,
+  ARROW_ASSIGN_OR_RAISE(std::optional<std::string> missing,
                          FirstMissingFile(FilesOpenedInRange(written.paths, merge_on_read,
                                                              /*all=*/fallback),
                                           *view));
@@ -307,7 +307,7 @@ std::vector<std::string> FilesOpenedInRange(
 // TimelineUtils.validateTimestampAsOf, which Spark's time travel runs: an instant
 // before the earliest commit the last completed clean retained may have lost files.
 ::arrow::Status TableReader::ValidateAsOfAgainstCleaning(const std::string& as_of) const {
-  HOODIE_ASSIGN_OR_RAISE(std::string earliest,
+  ARROW_ASSIGN_OR_RAISE(std::string earliest,
                          EarliestCommitRetainedByLastClean(timeline_));
   if (!earliest.empty() && as_of < earliest) {
     return ::arrow::Status::Invalid(
@@ -319,28 +319,28 @@ std::vector<std::string> FilesOpenedInRange(
 }
 
 ::arrow::Result<ReadPlan> TableReader::Plan(const ReadOptions& options) const {
-  HOODIE_RETURN_NOT_OK(ValidateOptions(options));
+  ARROW_RETURN_NOT_OK(ValidateOptions(options));
   ReadPlan plan;
   if (options.query_type == QueryType::kIncremental) {
-    HOODIE_RETURN_NOT_OK(PlanIncremental(options, &plan));
+    ARROW_RETURN_NOT_OK(PlanIncremental(options, &plan));
   } else {
     if (options.as_of) {
-      HOODIE_ASSIGN_OR_RAISE(plan.as_of, NormalizeInstantTime(*options.as_of));
-      HOODIE_RETURN_NOT_OK(ValidateAsOfAgainstCleaning(*plan.as_of));
+      ARROW_ASSIGN_OR_RAISE(plan.as_of, NormalizeInstantTime(*options.as_of));
+      ARROW_RETURN_NOT_OK(ValidateAsOfAgainstCleaning(*plan.as_of));
     }
     FileSystemViewOptions view_options;
     view_options.partition_filters = options.partitions;
-    HOODIE_ASSIGN_OR_RAISE(auto view,
+    ARROW_ASSIGN_OR_RAISE(auto view,
                            FileSystemView::Make(*table_, timeline_, view_options));
-    HOODIE_ASSIGN_OR_RAISE(plan.slices,
+    ARROW_ASSIGN_OR_RAISE(plan.slices,
                            LatestSlices(*view, options.query_type, plan.as_of));
   }
   plan.schema_file = NewestBaseFile(plan.slices);
   if (plan.schema_file.empty()) {
     // Nothing to read: still answer with the table's current schema, taken from its
     // newest base file, so that empty ranges keep their columns.
-    HOODIE_ASSIGN_OR_RAISE(auto view, FileSystemView::Load(*table_));
-    HOODIE_ASSIGN_OR_RAISE(auto latest,
+    ARROW_ASSIGN_OR_RAISE(auto view, FileSystemView::Load(*table_));
+    ARROW_ASSIGN_OR_RAISE(auto latest,
                            LatestSlices(*view, QueryType::kReadOptimized, std::nullopt));
     plan.schema_file = NewestBaseFile(latest);
   }
@@ -349,7 +349,7 @@ std::vector<std::string> FilesOpenedInRange(
 
 ::arrow::Result<std::shared_ptr<::arrow::RecordBatchReader>> TableReader::Read(
     const ReadOptions& options) const {
-  HOODIE_ASSIGN_OR_RAISE(ReadPlan plan, Plan(options));
+  ARROW_ASSIGN_OR_RAISE(ReadPlan plan, Plan(options));
   std::shared_ptr<::arrow::Schema> table_schema = ::arrow::schema({});
   bool merged = table_->table_type() == TableType::kMergeOnRead &&
                 options.query_type != QueryType::kReadOptimized;
@@ -357,20 +357,20 @@ std::vector<std::string> FilesOpenedInRange(
   std::shared_ptr<::arrow::Schema> log_schema;
   if (plan.schema_file.empty() && merged) {
     // Only log files so far (inserts into log-only file groups): their block schema.
-    HOODIE_ASSIGN_OR_RAISE(
+    ARROW_ASSIGN_OR_RAISE(
         log_schema, internal::NewestLogSchema(table_->storage().get(), plan.slices));
   }
   if (!plan.schema_file.empty()) {
-    HOODIE_ASSIGN_OR_RAISE(table_schema, internal::ReadBaseFileSchema(
+    ARROW_ASSIGN_OR_RAISE(table_schema, internal::ReadBaseFileSchema(
                                              table_->storage(), plan.schema_file));
   } else if (log_schema != nullptr) {
     table_schema = std::move(log_schema);
   } else {
     // No data file anywhere (the commits so far wrote no record): the schema the latest
     // commit records, as TableSchemaResolver falls back to, answers with no rows.
-    HOODIE_ASSIGN_OR_RAISE(std::optional<std::string> recorded, timeline_.LatestCommitSchema());
+    ARROW_ASSIGN_OR_RAISE(std::optional<std::string> recorded, timeline_.LatestCommitSchema());
     if (recorded) {
-      HOODIE_ASSIGN_OR_RAISE(auto arrow, AvroJsonToArrowSchema(*recorded));
+      ARROW_ASSIGN_OR_RAISE(auto arrow, AvroJsonToArrowSchema(*recorded));
       table_schema = AddMetadataFields(*arrow);
     } else if (!options.columns.empty() || !options.filters.empty()) {
       return ::arrow::Status::Invalid(
@@ -382,11 +382,11 @@ std::vector<std::string> FilesOpenedInRange(
   }
   std::vector<internal::PartitionConstants> constants;
   if (!merged && FillsPartitionValuesFromPath(table_->table_type(), read_as)) {
-    HOODIE_ASSIGN_OR_RAISE(constants, PathPartitionValues(plan, &table_schema));
+    ARROW_ASSIGN_OR_RAISE(constants, PathPartitionValues(plan, &table_schema));
   } else if (merged && read_as != QueryType::kIncremental) {
-    HOODIE_RETURN_NOT_OK(PrunePartitionsByFilters(options, *table_schema, &plan));
+    ARROW_RETURN_NOT_OK(PrunePartitionsByFilters(options, *table_schema, &plan));
   }
-  HOODIE_ASSIGN_OR_RAISE(
+  ARROW_ASSIGN_OR_RAISE(
       internal::ScanSpec spec,
       internal::MakeScanSpec(*table_schema, options, plan.commit_time_filters));
   if (merged) {
@@ -410,7 +410,7 @@ namespace {
       auto literal = ::arrow::Scalar::Parse(value->type, filter.value);
       // A literal that does not parse fails later, naming the column, in MakeScanSpec.
       if (!literal.ok()) return true;
-      HOODIE_ASSIGN_OR_RAISE(
+      ARROW_ASSIGN_OR_RAISE(
           ::arrow::Datum match,
           ::arrow::compute::CallFunction(CompareFunctionName(filter.op), {value, *literal}));
       const auto& result = match.scalar_as<::arrow::BooleanScalar>();
@@ -431,7 +431,7 @@ namespace {
                                                       const ::arrow::Schema& table_schema,
                                                       ReadPlan* plan) const {
   if (options.filters.empty()) return ::arrow::Status::OK();
-  HOODIE_ASSIGN_OR_RAISE(
+  ARROW_ASSIGN_OR_RAISE(
       std::optional<internal::PathPartitionColumns> columns,
       internal::PathValuedPartitionColumns(*table_->table_config(), table_schema));
   if (!columns || columns->path_text) return ::arrow::Status::OK();
@@ -441,9 +441,9 @@ namespace {
     const std::string& partition = slice.group.partition_path;
     auto it = kept.find(partition);
     if (it == kept.end()) {
-      HOODIE_ASSIGN_OR_RAISE(auto values,
+      ARROW_ASSIGN_OR_RAISE(auto values,
                              internal::ParsePartitionPath(*columns, partition));
-      HOODIE_ASSIGN_OR_RAISE(bool matches, PartitionMatches(values, options.filters));
+      ARROW_ASSIGN_OR_RAISE(bool matches, PartitionMatches(values, options.filters));
       it = kept.emplace(partition, matches).first;
     }
     if (it->second) slices.push_back(std::move(slice));
@@ -455,7 +455,7 @@ namespace {
 ::arrow::Result<std::vector<internal::PartitionConstants>>
 TableReader::PathPartitionValues(const ReadPlan& plan,
                                  std::shared_ptr<::arrow::Schema>* table_schema) const {
-  HOODIE_ASSIGN_OR_RAISE(
+  ARROW_ASSIGN_OR_RAISE(
       std::optional<internal::PathPartitionColumns> columns,
       internal::PathValuedPartitionColumns(*table_->table_config(), **table_schema));
   std::vector<internal::PartitionConstants> constants;
@@ -487,7 +487,7 @@ TableReader::PathPartitionValues(const ReadPlan& plan,
   HoodieConfig config;
   for (const auto& [key, value] : table_->table_config()->entries())
     config.Set(key, value);
-  HOODIE_ASSIGN_OR_RAISE(std::unique_ptr<RecordMerger> merger, MakeRecordMerger(config));
+  ARROW_ASSIGN_OR_RAISE(std::unique_ptr<RecordMerger> merger, MakeRecordMerger(config));
   internal::MergedScanSpec merged;
   merged.scan = std::move(spec);
   merged.table_schema = std::move(table_schema);
@@ -501,7 +501,7 @@ TableReader::PathPartitionValues(const ReadPlan& plan,
 
 ::arrow::Result<std::shared_ptr<::arrow::Table>> TableReader::ReadTable(
     const ReadOptions& options) const {
-  HOODIE_ASSIGN_OR_RAISE(auto reader, Read(options));
+  ARROW_ASSIGN_OR_RAISE(auto reader, Read(options));
   return reader->ToTable();
 }
 

@@ -192,19 +192,19 @@ class FaultInjectingOutputStream : public ::arrow::io::OutputStream {
         budget_(budget) {}
 
   ::arrow::Status Write(const void* data, int64_t nbytes) override {
-    HOODIE_RETURN_NOT_OK(CheckOpen());
+    ARROW_RETURN_NOT_OK(CheckOpen());
     if (budget_.has_value() && nbytes > *budget_ - written_) {
-      HOODIE_RETURN_NOT_OK(inner_->Write(data, *budget_ - written_));
+      ARROW_RETURN_NOT_OK(inner_->Write(data, *budget_ - written_));
       written_ = *budget_;
       return KillWriter();
     }
-    HOODIE_RETURN_NOT_OK(inner_->Write(data, nbytes));
+    ARROW_RETURN_NOT_OK(inner_->Write(data, nbytes));
     written_ += nbytes;
     return ::arrow::Status::OK();
   }
 
   ::arrow::Status Flush() override {
-    HOODIE_RETURN_NOT_OK(CheckOpen());
+    ARROW_RETURN_NOT_OK(CheckOpen());
     return inner_->Flush();
   }
 
@@ -213,7 +213,7 @@ class FaultInjectingOutputStream : public ::arrow::io::OutputStream {
     if (closed_) return ::arrow::Status::OK();
     // A writer with a budget dies before its close completes, whatever it wrote.
     if (budget_.has_value()) return KillWriter();
-    HOODIE_RETURN_NOT_OK(state_->CheckAlive("Close", path_));
+    ARROW_RETURN_NOT_OK(state_->CheckAlive("Close", path_));
     closed_ = true;
     return inner_->Close();
   }
@@ -288,47 +288,47 @@ std::shared_ptr<::arrow::fs::FileSystem> FaultInjectingStorage::filesystem() con
 
 ::arrow::Result<std::shared_ptr<::arrow::io::RandomAccessFile>>
 FaultInjectingStorage::OpenForRead(const std::string& path) {
-  HOODIE_RETURN_NOT_OK(state_->Admit(StorageOperation::kOpenForRead, path));
+  ARROW_RETURN_NOT_OK(state_->Admit(StorageOperation::kOpenForRead, path));
   return base_->OpenForRead(path);
 }
 
 ::arrow::Result<std::shared_ptr<::arrow::Buffer>> FaultInjectingStorage::ReadRange(
     const std::string& path, int64_t offset, int64_t length) {
-  HOODIE_RETURN_NOT_OK(state_->Admit(StorageOperation::kReadRange, path));
+  ARROW_RETURN_NOT_OK(state_->Admit(StorageOperation::kReadRange, path));
   return base_->ReadRange(path, offset, length);
 }
 
 ::arrow::Result<std::string> FaultInjectingStorage::ReadAll(const std::string& path) {
-  HOODIE_RETURN_NOT_OK(state_->Admit(StorageOperation::kReadAll, path));
+  ARROW_RETURN_NOT_OK(state_->Admit(StorageOperation::kReadAll, path));
   return base_->ReadAll(path);
 }
 
 ::arrow::Result<std::shared_ptr<::arrow::io::OutputStream>> FaultInjectingStorage::Create(
     const std::string& path, bool overwrite) {
-  HOODIE_RETURN_NOT_OK(state_->Admit(StorageOperation::kCreate, path));
+  ARROW_RETURN_NOT_OK(state_->Admit(StorageOperation::kCreate, path));
   std::optional<int64_t> budget = state_->TakeCrashBudget(path);
-  HOODIE_ASSIGN_OR_RAISE(auto inner, base_->Create(path, overwrite));
+  ARROW_ASSIGN_OR_RAISE(auto inner, base_->Create(path, overwrite));
   return std::make_shared<FaultInjectingOutputStream>(std::move(inner), state_, path,
                                                       budget);
 }
 
 ::arrow::Status FaultInjectingStorage::WriteAll(const std::string& path,
                                                 std::string_view data, bool overwrite) {
-  HOODIE_RETURN_NOT_OK(state_->Admit(StorageOperation::kWriteAll, path));
+  ARROW_RETURN_NOT_OK(state_->Admit(StorageOperation::kWriteAll, path));
   std::optional<int64_t> budget = state_->TakeCrashBudget(path);
   if (!budget.has_value()) {
     return base_->WriteAll(path, data, overwrite);
   }
-  HOODIE_ASSIGN_OR_RAISE(auto stream, base_->Create(path, overwrite));
+  ARROW_ASSIGN_OR_RAISE(auto stream, base_->Create(path, overwrite));
   int64_t written = std::min<int64_t>(*budget, static_cast<int64_t>(data.size()));
-  HOODIE_RETURN_NOT_OK(stream->Write(data.data(), written));
+  ARROW_RETURN_NOT_OK(stream->Write(data.data(), written));
   HOODIE_WARN_NOT_OK(stream->Close(), "closing the partial file of a killed writer");
   return state_->Crash("WriteAll", path, written);
 }
 
 ::arrow::Status FaultInjectingStorage::CreateImmutable(const std::string& path,
                                                        std::string_view data) {
-  HOODIE_RETURN_NOT_OK(state_->Admit(StorageOperation::kCreateImmutable, path));
+  ARROW_RETURN_NOT_OK(state_->Admit(StorageOperation::kCreateImmutable, path));
   if (state_->TakeCrashBudget(path).has_value()) {
     // The real CreateImmutable publishes nothing until the whole content is durable,
     // so a writer killed part-way leaves no file at `path`.
@@ -339,44 +339,44 @@ FaultInjectingStorage::OpenForRead(const std::string& path) {
 
 ::arrow::Status FaultInjectingStorage::Rename(const std::string& src,
                                               const std::string& dst) {
-  HOODIE_RETURN_NOT_OK(state_->Admit(StorageOperation::kRename, src, dst));
+  ARROW_RETURN_NOT_OK(state_->Admit(StorageOperation::kRename, src, dst));
   return base_->Rename(src, dst);
 }
 
 ::arrow::Status FaultInjectingStorage::Sync(const std::string& path) {
-  HOODIE_RETURN_NOT_OK(state_->Admit(StorageOperation::kSync, path));
+  ARROW_RETURN_NOT_OK(state_->Admit(StorageOperation::kSync, path));
   return base_->Sync(path);
 }
 
 ::arrow::Status FaultInjectingStorage::DeleteFile(const std::string& path) {
-  HOODIE_RETURN_NOT_OK(state_->Admit(StorageOperation::kDeleteFile, path));
+  ARROW_RETURN_NOT_OK(state_->Admit(StorageOperation::kDeleteFile, path));
   return base_->DeleteFile(path);
 }
 
 ::arrow::Status FaultInjectingStorage::DeleteDir(const std::string& path) {
-  HOODIE_RETURN_NOT_OK(state_->Admit(StorageOperation::kDeleteDir, path));
+  ARROW_RETURN_NOT_OK(state_->Admit(StorageOperation::kDeleteDir, path));
   return base_->DeleteDir(path);
 }
 
 ::arrow::Status FaultInjectingStorage::CreateDir(const std::string& path) {
-  HOODIE_RETURN_NOT_OK(state_->Admit(StorageOperation::kCreateDir, path));
+  ARROW_RETURN_NOT_OK(state_->Admit(StorageOperation::kCreateDir, path));
   return base_->CreateDir(path);
 }
 
 ::arrow::Result<bool> FaultInjectingStorage::Exists(const std::string& path) {
-  HOODIE_RETURN_NOT_OK(state_->Admit(StorageOperation::kExists, path));
+  ARROW_RETURN_NOT_OK(state_->Admit(StorageOperation::kExists, path));
   return base_->Exists(path);
 }
 
 ::arrow::Result<FileStatus> FaultInjectingStorage::GetFileStatus(
     const std::string& path) {
-  HOODIE_RETURN_NOT_OK(state_->Admit(StorageOperation::kGetFileStatus, path));
+  ARROW_RETURN_NOT_OK(state_->Admit(StorageOperation::kGetFileStatus, path));
   return base_->GetFileStatus(path);
 }
 
 ::arrow::Result<std::vector<FileStatus>> FaultInjectingStorage::List(
     const std::string& dir, bool recursive) {
-  HOODIE_RETURN_NOT_OK(state_->Admit(StorageOperation::kList, dir));
+  ARROW_RETURN_NOT_OK(state_->Admit(StorageOperation::kList, dir));
   return base_->List(dir, recursive);
 }
 

@@ -122,24 +122,24 @@ FileSystemStorage::OpenForRead(const std::string& path) {
     return ::arrow::Status::Invalid(kOp, " failed: negative offset ", offset,
                                     " or length ", length, "; path: ", path);
   }
-  HOODIE_ASSIGN_OR_RAISE(auto file, Context(fs_->OpenInputFile(path), kOp, path));
-  HOODIE_ASSIGN_OR_RAISE(int64_t size, Context(file->GetSize(), kOp, path));
+  ARROW_ASSIGN_OR_RAISE(auto file, Context(fs_->OpenInputFile(path), kOp, path));
+  ARROW_ASSIGN_OR_RAISE(int64_t size, Context(file->GetSize(), kOp, path));
   // Backends disagree on reads past the end (pread returns nothing, in-memory buffers
   // fail), so clamp here: past the end is simply an empty read.
   int64_t start = std::min(offset, size);
   int64_t count = std::min(length, size - start);
-  HOODIE_ASSIGN_OR_RAISE(auto buffer,
+  ARROW_ASSIGN_OR_RAISE(auto buffer,
                          Context(file->ReadAt(start, count), kOp, path));
-  HOODIE_RETURN_NOT_OK(Context(file->Close(), kOp, path));
+  ARROW_RETURN_NOT_OK(Context(file->Close(), kOp, path));
   return buffer;
 }
 
 ::arrow::Result<std::string> FileSystemStorage::ReadAll(const std::string& path) {
   constexpr std::string_view kOp = "ReadAll";
-  HOODIE_ASSIGN_OR_RAISE(auto file, Context(fs_->OpenInputFile(path), kOp, path));
-  HOODIE_ASSIGN_OR_RAISE(int64_t size, Context(file->GetSize(), kOp, path));
-  HOODIE_ASSIGN_OR_RAISE(auto buffer, Context(file->ReadAt(0, size), kOp, path));
-  HOODIE_RETURN_NOT_OK(Context(file->Close(), kOp, path));
+  ARROW_ASSIGN_OR_RAISE(auto file, Context(fs_->OpenInputFile(path), kOp, path));
+  ARROW_ASSIGN_OR_RAISE(int64_t size, Context(file->GetSize(), kOp, path));
+  ARROW_ASSIGN_OR_RAISE(auto buffer, Context(file->ReadAt(0, size), kOp, path));
+  ARROW_RETURN_NOT_OK(Context(file->Close(), kOp, path));
   return buffer->ToString();
 }
 
@@ -156,7 +156,7 @@ FileSystemStorage::OpenForRead(const std::string& path) {
 
 ::arrow::Result<bool> FileSystemStorage::ExistsFor(const std::string& path,
                                                    std::string_view operation) {
-  HOODIE_ASSIGN_OR_RAISE(auto info,
+  ARROW_ASSIGN_OR_RAISE(auto info,
                          Context(fs_->GetFileInfo(path), operation, path));
   return info.type() != ::arrow::fs::FileType::NotFound;
 }
@@ -165,18 +165,18 @@ FileSystemStorage::OpenForRead(const std::string& path) {
     const std::string& path, bool overwrite) {
   constexpr std::string_view kOp = "Create";
   if (!overwrite) {
-    HOODIE_ASSIGN_OR_RAISE(bool exists, ExistsFor(path, kOp));
-    HOODIE_RETURN_IF(exists, AlreadyExistsError(kOp, path));
+    ARROW_ASSIGN_OR_RAISE(bool exists, ExistsFor(path, kOp));
+    ARROW_RETURN_IF(exists, AlreadyExistsError(kOp, path));
   }
-  HOODIE_RETURN_NOT_OK(EnsureParentDir(path, kOp));
-  HOODIE_ASSIGN_OR_RAISE(auto stream,
+  ARROW_RETURN_NOT_OK(EnsureParentDir(path, kOp));
+  ARROW_ASSIGN_OR_RAISE(auto stream,
                          Context(fs_->OpenOutputStream(path), kOp, path));
   return std::make_shared<PathContextOutputStream>(std::move(stream), path, hint_);
 }
 
 ::arrow::Status FileSystemStorage::WriteAll(const std::string& path,
                                             std::string_view data, bool overwrite) {
-  HOODIE_ASSIGN_OR_RAISE(auto stream, Create(path, overwrite));
+  ARROW_ASSIGN_OR_RAISE(auto stream, Create(path, overwrite));
   // The stream already names the path in its errors.
   return WriteAndClose(stream.get(), data);
 }
@@ -184,7 +184,7 @@ FileSystemStorage::OpenForRead(const std::string& path) {
 ::arrow::Status FileSystemStorage::CreateImmutable(const std::string& path,
                                                    std::string_view data) {
   constexpr std::string_view kOp = "CreateImmutable";
-  HOODIE_RETURN_NOT_OK(EnsureParentDir(path, kOp));
+  ARROW_RETURN_NOT_OK(EnsureParentDir(path, kOp));
   if (local_) {
     return internal::LocalCreateImmutable(path, data);
   }
@@ -195,11 +195,11 @@ FileSystemStorage::OpenForRead(const std::string& path) {
 ::arrow::Status FileSystemStorage::CreateImmutableLocked(const std::string& path,
                                                          std::string_view data) {
   constexpr std::string_view kOp = "CreateImmutable";
-  HOODIE_ASSIGN_OR_RAISE(bool exists, ExistsFor(path, kOp));
-  HOODIE_RETURN_IF(exists, AlreadyExistsError(kOp, path));
+  ARROW_ASSIGN_OR_RAISE(bool exists, ExistsFor(path, kOp));
+  ARROW_RETURN_IF(exists, AlreadyExistsError(kOp, path));
   if (object_store_) {
     // An object only becomes visible, whole, when its PUT completes at close.
-    HOODIE_ASSIGN_OR_RAISE(auto stream,
+    ARROW_ASSIGN_OR_RAISE(auto stream,
                            Context(fs_->OpenOutputStream(path), kOp, path));
     return Context(WriteAndClose(stream.get(), data), kOp, path);
   }
@@ -207,21 +207,21 @@ FileSystemStorage::OpenForRead(const std::string& path) {
   // sibling and move it into place.
   std::string temp =
       JoinPath(ParentPath(path), "." + std::string(FileName(path)) + ".creating.tmp");
-  HOODIE_ASSIGN_OR_RAISE(auto stream,
+  ARROW_ASSIGN_OR_RAISE(auto stream,
                          Context(fs_->OpenOutputStream(temp), kOp, temp));
-  HOODIE_RETURN_NOT_OK(Context(WriteAndClose(stream.get(), data), kOp, temp));
+  ARROW_RETURN_NOT_OK(Context(WriteAndClose(stream.get(), data), kOp, temp));
   return Context(fs_->Move(temp, path), kOp, path);
 }
 
 ::arrow::Status FileSystemStorage::Rename(const std::string& src,
                                           const std::string& dst) {
   constexpr std::string_view kOp = "Rename";
-  HOODIE_RETURN_NOT_OK(EnsureParentDir(dst, kOp));
+  ARROW_RETURN_NOT_OK(EnsureParentDir(dst, kOp));
   if (local_) {
     return internal::LocalRenameNoReplace(src, dst);
   }
   std::lock_guard<std::mutex> lock(CheckThenActMutex());
-  HOODIE_ASSIGN_OR_RAISE(bool exists, ExistsFor(dst, kOp));
+  ARROW_ASSIGN_OR_RAISE(bool exists, ExistsFor(dst, kOp));
   if (exists) {
     return ::arrow::Status::AlreadyExists(kOp, " failed: destination exists; path: ", dst,
                                           " (source: ", src, ")");
@@ -255,7 +255,7 @@ FileSystemStorage::OpenForRead(const std::string& path) {
 
 ::arrow::Result<FileStatus> FileSystemStorage::GetFileStatus(const std::string& path) {
   constexpr std::string_view kOp = "GetFileStatus";
-  HOODIE_ASSIGN_OR_RAISE(auto info, Context(fs_->GetFileInfo(path), kOp, path));
+  ARROW_ASSIGN_OR_RAISE(auto info, Context(fs_->GetFileInfo(path), kOp, path));
   if (info.type() == ::arrow::fs::FileType::NotFound) {
     return NotFoundError(kOp, path);
   }
@@ -268,7 +268,7 @@ FileSystemStorage::OpenForRead(const std::string& path) {
   selector.base_dir = dir;
   selector.recursive = recursive;
   selector.allow_not_found = false;
-  HOODIE_ASSIGN_OR_RAISE(auto infos,
+  ARROW_ASSIGN_OR_RAISE(auto infos,
                          Context(fs_->GetFileInfo(selector), "List", dir));
   std::vector<FileStatus> statuses;
   statuses.reserve(infos.size());
@@ -311,7 +311,7 @@ std::shared_ptr<Storage> Storage::Local() {
     }
     location = absolute.lexically_normal().string();
   }
-  HOODIE_ASSIGN_OR_RAISE(auto fs, internal::MakeFileSystem(location, options, path));
+  ARROW_ASSIGN_OR_RAISE(auto fs, internal::MakeFileSystem(location, options, path));
   return Make(std::move(fs));
 }
 

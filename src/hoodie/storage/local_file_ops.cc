@@ -114,7 +114,7 @@ int PublishNoReplace(const std::string& temp, const std::string& path) {
   std::string dir = ParentPath(path);
   std::string temp =
       JoinPath(dir, "." + std::string(FileName(path)) + "." + RandomSuffix() + ".tmp");
-  HOODIE_RETURN_NOT_OK(WriteDurableTempFile(temp, path, data));
+  ARROW_RETURN_NOT_OK(WriteDurableTempFile(temp, path, data));
   int error = PublishNoReplace(temp, path);
   if (error == EEXIST) {
     return ::arrow::Status::AlreadyExists(kCreateImmutable,

@@ -20,7 +20,7 @@ namespace hoodie {
 
 ::arrow::Result<StorageOptions> StorageOptions::FromConfig(const HoodieConfig& config) {
   StorageOptions options;
-  HOODIE_ASSIGN_OR_RAISE(options.timeout_seconds,
+  ARROW_ASSIGN_OR_RAISE(options.timeout_seconds,
                          config.Get(StorageConfig::kStorageTimeoutSeconds));
   return options;
 }
@@ -50,18 +50,18 @@ constexpr std::string_view kHdfsHint =
 
 ::arrow::Result<std::shared_ptr<::arrow::fs::FileSystem>> MakeS3(
     const std::string& uri, const StorageOptions& options, std::string* path) {
-  HOODIE_RETURN_NOT_OK(::arrow::fs::EnsureS3Initialized());
-  HOODIE_ASSIGN_OR_RAISE(::arrow::fs::S3Options s3, ::arrow::fs::S3Options::FromUri(uri, path));
+  ARROW_RETURN_NOT_OK(::arrow::fs::EnsureS3Initialized());
+  ARROW_ASSIGN_OR_RAISE(::arrow::fs::S3Options s3, ::arrow::fs::S3Options::FromUri(uri, path));
   s3.connect_timeout = options.timeout_seconds;
   s3.request_timeout = options.timeout_seconds;
   s3.retry_strategy = ::arrow::fs::S3RetryStrategy::GetAwsStandardRetryStrategy(kS3MaxAttempts);
-  HOODIE_ASSIGN_OR_RAISE(auto fs, ::arrow::fs::S3FileSystem::Make(s3));
+  ARROW_ASSIGN_OR_RAISE(auto fs, ::arrow::fs::S3FileSystem::Make(s3));
   return fs;
 }
 
 ::arrow::Result<std::shared_ptr<::arrow::fs::FileSystem>> MakeGcs(
     const std::string& uri, const StorageOptions& options, std::string* path) {
-  HOODIE_ASSIGN_OR_RAISE(::arrow::fs::GcsOptions gcs,
+  ARROW_ASSIGN_OR_RAISE(::arrow::fs::GcsOptions gcs,
                          ::arrow::fs::GcsOptions::FromUri(uri, path));
   // The client retries for 15 minutes by default, which is what made a gs:// path
   // without credentials hang.
@@ -82,7 +82,7 @@ bool NamesCredential(std::string_view uri) {
 
 ::arrow::Result<std::shared_ptr<::arrow::fs::FileSystem>> MakeAzure(const std::string& uri,
                                                                     std::string* path) {
-  HOODIE_ASSIGN_OR_RAISE(::arrow::fs::AzureOptions azure,
+  ARROW_ASSIGN_OR_RAISE(::arrow::fs::AzureOptions azure,
                          ::arrow::fs::AzureOptions::FromUri(uri, path));
   if (!NamesCredential(uri)) {
     // Arrow's default, DefaultAzureCredential, runs the `az` CLI (whose "az: not found"
@@ -91,12 +91,12 @@ bool NamesCredential(std::string_view uri) {
     // answer at once, with or without credentials.
     const char* key = std::getenv("AZURE_STORAGE_ACCOUNT_KEY");
     if (key != nullptr && *key != '\0') {
-      HOODIE_RETURN_NOT_OK(azure.ConfigureAccountKeyCredential(key));
+      ARROW_RETURN_NOT_OK(azure.ConfigureAccountKeyCredential(key));
     } else {
-      HOODIE_RETURN_NOT_OK(azure.ConfigureEnvironmentCredential());
+      ARROW_RETURN_NOT_OK(azure.ConfigureEnvironmentCredential());
     }
   }
-  HOODIE_ASSIGN_OR_RAISE(auto fs, ::arrow::fs::AzureFileSystem::Make(azure));
+  ARROW_ASSIGN_OR_RAISE(auto fs, ::arrow::fs::AzureFileSystem::Make(azure));
   return fs;
 }
 

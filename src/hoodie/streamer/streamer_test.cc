@@ -768,7 +768,9 @@ class RegistryServer {
  public:
   RegistryServer(const std::string& dir, const std::vector<std::string>& extra) {
     port_file_ = dir + "/registry.port";
-    std::vector<std::string> args = {"/usr/bin/python3",
+    // The build's interpreter (scripts/setup.sh's .venv): the server needs only the
+    // standard library, and a machine need not have /usr/bin/python3.
+    std::vector<std::string> args = {HOODIE_PYTHON,
                                      std::string(HOODIE_SOURCE_DIR) +
                                          "/tests/schema_registry/confluent_registry.py",
                                      "--port-file", port_file_};

@@ -21,9 +21,9 @@ namespace {
 ::arrow::Result<bool> HasBootstrapIndex(const TableMetaClient& table) {
   const std::string folder =
       JoinPath(table.meta_path(), TableMetaClient::kBootstrapIndexByPartitionFolder);
-  HOODIE_ASSIGN_OR_RAISE(bool exists, table.storage()->Exists(folder));
+  ARROW_ASSIGN_OR_RAISE(bool exists, table.storage()->Exists(folder));
   if (!exists) return false;
-  HOODIE_ASSIGN_OR_RAISE(std::vector<FileStatus> entries,
+  ARROW_ASSIGN_OR_RAISE(std::vector<FileStatus> entries,
                          table.storage()->List(folder, /*recursive=*/false));
   return std::any_of(entries.begin(), entries.end(),
                      [](const FileStatus& entry) { return !entry.is_directory; });
@@ -35,10 +35,10 @@ namespace {
                                         std::string_view action) {
   const std::optional<std::string> source = table.table_config()->bootstrap_base_path();
   if (!source || source->empty()) return ::arrow::Status::OK();
-  HOODIE_ASSIGN_OR_RAISE(ActiveTimeline timeline, table.LoadActiveTimeline());
+  ARROW_ASSIGN_OR_RAISE(ActiveTimeline timeline, table.LoadActiveTimeline());
   bool skeletons = timeline.timeline().ContainsTimestamp(kMetadataBootstrapInstant);
   if (!skeletons) {
-    HOODIE_ASSIGN_OR_RAISE(skeletons, HasBootstrapIndex(table));
+    ARROW_ASSIGN_OR_RAISE(skeletons, HasBootstrapIndex(table));
   }
   if (!skeletons) return ::arrow::Status::OK();
   return ::arrow::Status::NotImplemented(

@@ -49,7 +49,7 @@ struct FileSystemView::Visibility {
 
 ::arrow::Result<std::shared_ptr<const FileSystemView>> FileSystemView::Load(
     const TableMetaClient& table, const FileSystemViewOptions& options) {
-  HOODIE_ASSIGN_OR_RAISE(ActiveTimeline timeline,
+  ARROW_ASSIGN_OR_RAISE(ActiveTimeline timeline,
                          ActiveTimeline::Load(table.storage(), table.meta_path()));
   return Make(table, timeline, options);
 }
@@ -70,27 +70,27 @@ struct FileSystemView::Visibility {
   std::vector<std::string> all_partitions;
   if (options.partitions) {
     for (const std::string& partition : *options.partitions) {
-      HOODIE_ASSIGN_OR_RAISE(bool exists, table.storage()->Exists(
+      ARROW_ASSIGN_OR_RAISE(bool exists, table.storage()->Exists(
                                               JoinPath(table.base_path(), partition)));
       if (exists) all_partitions.push_back(partition);
     }
   } else {
-    HOODIE_ASSIGN_OR_RAISE(all_partitions,
+    ARROW_ASSIGN_OR_RAISE(all_partitions,
                            ListAllPartitionPaths(table.storage().get(), table.base_path()));
   }
   for (const std::string& partition : all_partitions) {
     if (!PartitionMatches(partition, options.partition_filters)) continue;
     view->partitions_.push_back(partition);
-    HOODIE_RETURN_NOT_OK(view->AddPartition(table, partition));
+    ARROW_RETURN_NOT_OK(view->AddPartition(table, partition));
   }
-  HOODIE_RETURN_NOT_OK(view->LoadReplacements(timeline));
+  ARROW_RETURN_NOT_OK(view->LoadReplacements(timeline));
   return std::shared_ptr<const FileSystemView>(std::move(view));
 }
 
 ::arrow::Status FileSystemView::AddPartition(const TableMetaClient& table,
                                              const std::string& partition) {
   std::string dir = JoinPath(table.base_path(), partition);
-  HOODIE_ASSIGN_OR_RAISE(std::vector<FileStatus> entries,
+  ARROW_ASSIGN_OR_RAISE(std::vector<FileStatus> entries,
                          table.storage()->List(dir, /*recursive=*/false));
   for (const FileStatus& entry : entries) {
     if (entry.is_directory) continue;
@@ -127,7 +127,7 @@ struct FileSystemView::Visibility {
 ::arrow::Status FileSystemView::LoadReplacements(const ActiveTimeline& timeline) {
   Timeline replaces = timeline.timeline().GetCompletedReplaceTimeline();
   for (const Instant& instant : replaces.instants()) {
-    HOODIE_ASSIGN_OR_RAISE(ReplaceCommitMetadata metadata,
+    ARROW_ASSIGN_OR_RAISE(ReplaceCommitMetadata metadata,
                            timeline.ReadReplaceCommitMetadata(instant));
     for (const auto& [partition, file_ids] : metadata.partition_to_replace_file_ids) {
       for (const std::string& file_id : file_ids) {

@@ -47,7 +47,7 @@ std::string PartitionMetadata::ToText(std::string_view date_line) const {
 
 ::arrow::Result<PartitionMetadata> PartitionMetadata::Parse(std::string_view text,
                                                             std::string_view source) {
-  HOODIE_ASSIGN_OR_RAISE(PropertyList entries, ParseJavaProperties(text, source));
+  ARROW_ASSIGN_OR_RAISE(PropertyList entries, ParseJavaProperties(text, source));
   PartitionMetadata metadata;
   const std::string* depth = nullptr;
   for (const auto& [key, value] : entries) {
@@ -84,7 +84,7 @@ int PartitionMetadata::PartitionDepth(std::string_view relative_partition_path) 
                                          std::string_view partition_path,
                                          std::string_view commit_time) {
   const std::string dir = JoinPath(base_path, partition_path);
-  HOODIE_ASSIGN_OR_RAISE(bool exists, HasPartitionMetadata(storage, dir));
+  ARROW_ASSIGN_OR_RAISE(bool exists, HasPartitionMetadata(storage, dir));
   if (exists) return ::arrow::Status::OK();
   PartitionMetadata metadata{std::string(commit_time), PartitionDepth(partition_path)};
   ::arrow::Status st =
@@ -98,14 +98,14 @@ int PartitionMetadata::PartitionDepth(std::string_view relative_partition_path) 
 ::arrow::Result<PartitionMetadata> PartitionMetadata::Read(
     Storage* storage, const std::string& partition_dir) {
   const std::string text_path = JoinPath(partition_dir, kFileName);
-  HOODIE_ASSIGN_OR_RAISE(bool has_text, storage->Exists(text_path));
+  ARROW_ASSIGN_OR_RAISE(bool has_text, storage->Exists(text_path));
   if (has_text) {
-    HOODIE_ASSIGN_OR_RAISE(std::string text, storage->ReadAll(text_path));
+    ARROW_ASSIGN_OR_RAISE(std::string text, storage->ReadAll(text_path));
     return Parse(text, text_path);
   }
   for (std::string_view name : {kParquetFileName, kOrcFileName}) {
     const std::string path = JoinPath(partition_dir, name);
-    HOODIE_ASSIGN_OR_RAISE(bool has_variant, storage->Exists(path));
+    ARROW_ASSIGN_OR_RAISE(bool has_variant, storage->Exists(path));
     if (has_variant) {
       return ::arrow::Status::NotImplemented(
           "reading partition metadata in base-file format is not supported yet: ", path);
@@ -120,7 +120,7 @@ int PartitionMetadata::PartitionDepth(std::string_view relative_partition_path) 
   for (std::string_view name :
        {PartitionMetadata::kFileName, PartitionMetadata::kParquetFileName,
         PartitionMetadata::kOrcFileName}) {
-    HOODIE_ASSIGN_OR_RAISE(bool exists, storage->Exists(JoinPath(partition_dir, name)));
+    ARROW_ASSIGN_OR_RAISE(bool exists, storage->Exists(JoinPath(partition_dir, name)));
     if (exists) return true;
   }
   return false;
@@ -134,7 +134,7 @@ int PartitionMetadata::PartitionDepth(std::string_view relative_partition_path) 
   while (!pending.empty()) {
     std::string dir = std::move(pending.front());
     pending.pop_front();
-    HOODIE_ASSIGN_OR_RAISE(std::vector<FileStatus> entries,
+    ARROW_ASSIGN_OR_RAISE(std::vector<FileStatus> entries,
                            storage->List(dir, /*recursive=*/false));
     bool is_partition =
         std::any_of(entries.begin(), entries.end(), [](const auto& entry) {

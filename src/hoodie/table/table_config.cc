@@ -69,7 +69,7 @@ TableConfig::TableConfig(PropertyList entries) : entries_(std::move(entries)) {}
 
 ::arrow::Result<TableConfig> TableConfig::Parse(std::string_view text,
                                                 std::string_view source) {
-  HOODIE_ASSIGN_OR_RAISE(PropertyList entries, ParseJavaProperties(text, source));
+  ARROW_ASSIGN_OR_RAISE(PropertyList entries, ParseJavaProperties(text, source));
   return TableConfig(std::move(entries));
 }
 
@@ -131,7 +131,7 @@ std::optional<std::string> TableConfig::database_name() const {
 ::arrow::Result<std::optional<int>> TableConfig::timeline_layout_version() const {
   auto value = Get(kTimelineLayoutVersion);
   if (!value.has_value()) return std::optional<int>();
-  HOODIE_ASSIGN_OR_RAISE(int version, JavaParseInt(kTimelineLayoutVersion, *value));
+  ARROW_ASSIGN_OR_RAISE(int version, JavaParseInt(kTimelineLayoutVersion, *value));
   return std::optional<int>(version);
 }
 

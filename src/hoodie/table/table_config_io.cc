@@ -33,13 +33,13 @@ struct Candidate {
 
 ::arrow::Result<TableConfig> ParseAndValidate(const std::string& text,
                                               const std::string& path) {
-  HOODIE_ASSIGN_OR_RAISE(TableConfig config, TableConfig::Parse(text, path));
+  ARROW_ASSIGN_OR_RAISE(TableConfig config, TableConfig::Parse(text, path));
   if (!config.Contains(TableConfig::kName)) {
     // generateChecksum throws for a file without the table name, so Java treats such a
     // file (typically empty or cut short) as invalid.
     return ::arrow::Status::Invalid("no ", TableConfig::kName);
   }
-  HOODIE_RETURN_NOT_OK(config.ValidateChecksum());
+  ARROW_RETURN_NOT_OK(config.ValidateChecksum());
   return config;
 }
 
@@ -93,11 +93,11 @@ std::string BackupPath(const std::string& meta_path) {
 // sidecar fails that check in Hudi ("Could not load Hoodie properties"), so deleting
 // either file deletes its sidecar too, as Hadoop does.
 ::arrow::Status DeleteWithChecksumSidecar(Storage* storage, const std::string& path) {
-  HOODIE_RETURN_NOT_OK(storage->DeleteFile(path));
+  ARROW_RETURN_NOT_OK(storage->DeleteFile(path));
   const std::string sidecar =
       JoinPath(ParentPath(path), "." + std::string(FileName(path)) + ".crc");
-  HOODIE_ASSIGN_OR_RAISE(bool exists, storage->Exists(sidecar));
-  if (exists) HOODIE_RETURN_NOT_OK(storage->DeleteFile(sidecar));
+  ARROW_ASSIGN_OR_RAISE(bool exists, storage->Exists(sidecar));
+  if (exists) ARROW_RETURN_NOT_OK(storage->DeleteFile(sidecar));
   return ::arrow::Status::OK();
 }
 
@@ -125,7 +125,7 @@ std::string BackupPath(const std::string& meta_path) {
   }
   // The defaults HoodieTableConfig.create fills in, in its order.
   config.SetDefault(kType, TableTypeName(TableType::kCopyOnWrite));
-  HOODIE_ASSIGN_OR_RAISE(TableType type, config.table_type());
+  ARROW_ASSIGN_OR_RAISE(TableType type, config.table_type());
   if (type == TableType::kMergeOnRead) {
     config.SetDefault(kPayloadClass, kDefaultPayloadClass);
     config.SetDefault(kRecordMergerStrategy, kDefaultRecordMergerStrategy);
@@ -141,9 +141,9 @@ std::string BackupPath(const std::string& meta_path) {
                           : "org.apache.hudi.common.bootstrap.index.NoOpBootstrapIndex");
   }
   config.SetDefault(kDropPartitionColumns, "false");
-  HOODIE_RETURN_NOT_OK(storage->CreateDir(meta_path));
+  ARROW_RETURN_NOT_OK(storage->CreateDir(meta_path));
   std::string text = config.Store();
-  HOODIE_RETURN_NOT_OK(storage->CreateImmutable(PrimaryPath(meta_path), text));
+  ARROW_RETURN_NOT_OK(storage->CreateImmutable(PrimaryPath(meta_path), text));
   return config;
 }
 
@@ -156,17 +156,17 @@ std::string BackupPath(const std::string& meta_path) {
     LogWarning("restoring " + primary.path + " from " + backup.path + " because " +
                primary.Describe());
     if (primary.exists) {
-      HOODIE_RETURN_NOT_OK(DeleteWithChecksumSidecar(storage, primary.path));
+      ARROW_RETURN_NOT_OK(DeleteWithChecksumSidecar(storage, primary.path));
     }
-    HOODIE_RETURN_NOT_OK(
+    ARROW_RETURN_NOT_OK(
         storage->WriteAll(primary.path, backup.text, /*overwrite=*/false));
-    HOODIE_RETURN_NOT_OK(storage->Sync(primary.path));
+    ARROW_RETURN_NOT_OK(storage->Sync(primary.path));
   } else if (!primary.usable()) {
     // Nothing good to restore from: keep both files for a human to inspect.
     return NoUsableConfig(primary, backup);
   }
   if (backup.exists)
-    HOODIE_RETURN_NOT_OK(DeleteWithChecksumSidecar(storage, backup.path));
+    ARROW_RETURN_NOT_OK(DeleteWithChecksumSidecar(storage, backup.path));
   return ::arrow::Status::OK();
 }
 
@@ -176,24 +176,24 @@ std::string BackupPath(const std::string& meta_path) {
   const std::string primary_path = PrimaryPath(meta_path);
   const std::string backup_path = BackupPath(meta_path);
   // 1. Recover from an earlier interrupted attempt. 2. Read the current config.
-  HOODIE_RETURN_NOT_OK(Recover(storage, meta_path));
-  HOODIE_ASSIGN_OR_RAISE(TableConfig config, Load(storage, meta_path));
+  ARROW_RETURN_NOT_OK(Recover(storage, meta_path));
+  ARROW_ASSIGN_OR_RAISE(TableConfig config, Load(storage, meta_path));
   // 3. Back up the current properties (create, no overwrite).
-  HOODIE_RETURN_NOT_OK(
+  ARROW_RETURN_NOT_OK(
       storage->WriteAll(backup_path, config.Store(), /*overwrite=*/false));
   // The backup must be durable before the only other copy is deleted.
-  HOODIE_RETURN_NOT_OK(storage->Sync(backup_path));
+  ARROW_RETURN_NOT_OK(storage->Sync(backup_path));
   // 4. Delete hoodie.properties: from now on readers fall back to the backup.
-  HOODIE_RETURN_NOT_OK(DeleteWithChecksumSidecar(storage, primary_path));
+  ARROW_RETURN_NOT_OK(DeleteWithChecksumSidecar(storage, primary_path));
   // 5. Apply the change and write hoodie.properties again.
   for (const auto& [key, value] : updates) config.Set(key, value);
   for (const auto& key : deletes) config.Remove(key);
   std::string text = config.Store();
   const std::string checksum = config.GetOr(kChecksum, "");
-  HOODIE_RETURN_NOT_OK(storage->WriteAll(primary_path, text, /*overwrite=*/true));
-  HOODIE_RETURN_NOT_OK(storage->Sync(primary_path));
+  ARROW_RETURN_NOT_OK(storage->WriteAll(primary_path, text, /*overwrite=*/true));
+  ARROW_RETURN_NOT_OK(storage->Sync(primary_path));
   // 6. Re-read and verify; on mismatch drop the new file so readers keep the backup.
-  HOODIE_ASSIGN_OR_RAISE(std::string written, storage->ReadAll(primary_path));
+  ARROW_ASSIGN_OR_RAISE(std::string written, storage->ReadAll(primary_path));
   auto reread = TableConfig::Parse(written, primary_path);
   if (!reread.ok() || reread->GetOr(kChecksum, "") != checksum) {
     HOODIE_WARN_NOT_OK(DeleteWithChecksumSidecar(storage, primary_path),
@@ -205,7 +205,7 @@ std::string BackupPath(const std::string& meta_path) {
         ErrorCode::kCorruptTableConfig);
   }
   // 7. Delete the backup.
-  HOODIE_RETURN_NOT_OK(DeleteWithChecksumSidecar(storage, backup_path));
+  ARROW_RETURN_NOT_OK(DeleteWithChecksumSidecar(storage, backup_path));
   return config;
 }
 

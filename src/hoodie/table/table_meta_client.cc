@@ -45,9 +45,9 @@ std::string TrimTrailingSlashes(std::string path) {
 }  // namespace
 
 ::arrow::Status TableCreateOptions::Validate() const {
-  HOODIE_RETURN_NOT_OK(ValidateName("table name", table_name));
+  ARROW_RETURN_NOT_OK(ValidateName("table name", table_name));
   if (database_name && !database_name->empty()) {
-    HOODIE_RETURN_NOT_OK(ValidateName("database name", *database_name));
+    ARROW_RETURN_NOT_OK(ValidateName("database name", *database_name));
   }
   return ::arrow::Status::OK();
 }
@@ -139,11 +139,11 @@ TableMetaClient::TableMetaClient(std::shared_ptr<Storage> storage, std::string b
 ::arrow::Result<std::shared_ptr<TableMetaClient>> TableMetaClient::Create(
     std::shared_ptr<Storage> storage, const std::string& base_path,
     const TableCreateOptions& options) {
-  HOODIE_RETURN_NOT_OK(options.Validate());
+  ARROW_RETURN_NOT_OK(options.Validate());
   const std::string base = TrimTrailingSlashes(base_path);
   const std::string meta = JoinPath(base, kMetaFolder);
   for (std::string_view name : {TableConfig::kPropertiesFile, TableConfig::kBackupFile}) {
-    HOODIE_ASSIGN_OR_RAISE(bool exists, storage->Exists(JoinPath(meta, name)));
+    ARROW_ASSIGN_OR_RAISE(bool exists, storage->Exists(JoinPath(meta, name)));
     if (exists) {
       return ::arrow::Status::AlreadyExists("a Hudi table already exists at ", base);
     }
@@ -154,11 +154,11 @@ TableMetaClient::TableMetaClient(std::shared_ptr<Storage> storage, std::string b
   for (std::string_view folder :
        {std::string_view(), kSchemaFolder, std::string_view(archive_folder), kTempFolder,
         kAuxFolder, kBootstrapIndexByPartitionFolder, kBootstrapIndexByFileIdFolder}) {
-    HOODIE_RETURN_NOT_OK(storage->CreateDir(JoinPath(meta, folder)));
+    ARROW_RETURN_NOT_OK(storage->CreateDir(JoinPath(meta, folder)));
   }
-  HOODIE_ASSIGN_OR_RAISE(TableConfig written,
+  ARROW_ASSIGN_OR_RAISE(TableConfig written,
                          TableConfig::Create(storage.get(), meta, std::move(config)));
-  HOODIE_ASSIGN_OR_RAISE(TableType type, written.table_type());
+  ARROW_ASSIGN_OR_RAISE(TableType type, written.table_type());
   return std::make_shared<TableMetaClient>(
       std::move(storage), base, std::make_shared<const TableConfig>(std::move(written)),
       TableConfig::kCurrentTableVersion, type);
@@ -169,12 +169,12 @@ TableMetaClient::TableMetaClient(std::shared_ptr<Storage> storage, std::string b
   // Every round of a streamer asks: answer from hoodie.properties (or its backup) first,
   // and list `.hoodie` only when neither is there.
   for (std::string_view name : {TableConfig::kPropertiesFile, TableConfig::kBackupFile}) {
-    HOODIE_ASSIGN_OR_RAISE(bool exists, storage.Exists(JoinPath(meta, name)));
+    ARROW_ASSIGN_OR_RAISE(bool exists, storage.Exists(JoinPath(meta, name)));
     if (exists) return true;
   }
-  HOODIE_ASSIGN_OR_RAISE(bool has_meta, storage.Exists(meta));
+  ARROW_ASSIGN_OR_RAISE(bool has_meta, storage.Exists(meta));
   if (!has_meta) return false;
-  HOODIE_ASSIGN_OR_RAISE(std::vector<FileStatus> entries, storage.List(meta, false));
+  ARROW_ASSIGN_OR_RAISE(std::vector<FileStatus> entries, storage.List(meta, false));
   for (const FileStatus& entry : entries) {
     if (entry.is_directory) continue;
     // A name that starts like an instant but does not parse still marks a timeline.
@@ -188,7 +188,7 @@ TableMetaClient::TableMetaClient(std::shared_ptr<Storage> storage, std::string b
     std::shared_ptr<Storage> storage, const std::string& base_path) {
   const std::string base = TrimTrailingSlashes(base_path);
   const std::string meta = JoinPath(base, kMetaFolder);
-  HOODIE_ASSIGN_OR_RAISE(bool has_meta, storage->Exists(meta));
+  ARROW_ASSIGN_OR_RAISE(bool has_meta, storage->Exists(meta));
   if (!has_meta) {
     return WithErrorCode(
         ::arrow::Status::Invalid("not a Hudi table: ", base, " has no .hoodie folder"),
@@ -196,13 +196,13 @@ TableMetaClient::TableMetaClient(std::shared_ptr<Storage> storage, std::string b
   }
   auto client = std::make_shared<TableMetaClient>(std::move(storage), base, nullptr, 0,
                                                   TableType::kCopyOnWrite);
-  HOODIE_RETURN_NOT_OK(client->ReloadTableConfig());
+  ARROW_RETURN_NOT_OK(client->ReloadTableConfig());
   return client;
 }
 
 ::arrow::Result<std::shared_ptr<TableMetaClient>> TableMetaClient::LoadIfExists(
     std::shared_ptr<Storage> storage, const std::string& base_path) {
-  HOODIE_ASSIGN_OR_RAISE(bool exists, Exists(*storage, base_path));
+  ARROW_ASSIGN_OR_RAISE(bool exists, Exists(*storage, base_path));
   if (!exists) return nullptr;
   return Load(std::move(storage), base_path);
 }
@@ -235,14 +235,14 @@ std::string TableMetaClient::properties_path() const {
 }
 
 ::arrow::Status TableMetaClient::ReloadTableConfig() {
-  HOODIE_ASSIGN_OR_RAISE(TableConfig config,
+  ARROW_ASSIGN_OR_RAISE(TableConfig config,
                          TableConfig::Load(storage_.get(), meta_path_));
   return SetTableConfig(std::move(config));
 }
 
 ::arrow::Status TableMetaClient::UpdateTableConfig(
     const PropertyList& updates, const std::vector<std::string>& deletes) {
-  HOODIE_ASSIGN_OR_RAISE(
+  ARROW_ASSIGN_OR_RAISE(
       TableConfig config,
       TableConfig::Modify(storage_.get(), meta_path_, updates, deletes));
   return SetTableConfig(std::move(config));
@@ -257,7 +257,7 @@ std::string TableMetaClient::properties_path() const {
                            ErrorCode::kCorruptTableConfig);
     }
   }
-  HOODIE_RETURN_NOT_OK(CheckSupportedTableVersion(*version, properties_path()));
+  ARROW_RETURN_NOT_OK(CheckSupportedTableVersion(*version, properties_path()));
   table_version_ = *version;
   table_type_ = *type;
   table_config_ = std::make_shared<const TableConfig>(std::move(config));

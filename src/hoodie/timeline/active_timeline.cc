@@ -33,11 +33,11 @@ using InstantKey = std::pair<std::string, Action>;
   while (meta_path.size() > 1 && meta_path.back() == '/') meta_path.pop_back();
   ActiveTimeline loaded(std::move(storage), std::move(meta_path), zone);
   std::map<Instant, int64_t> found;
-  HOODIE_RETURN_NOT_OK(loaded.ListInto(loaded.meta_path_, /*schema_only=*/false, &found));
+  ARROW_RETURN_NOT_OK(loaded.ListInto(loaded.meta_path_, /*schema_only=*/false, &found));
   const std::string schema_dir = loaded.meta_path_ + "/" + std::string(kSchemaFolder);
-  HOODIE_ASSIGN_OR_RAISE(bool has_schema_dir, loaded.storage_->Exists(schema_dir));
+  ARROW_ASSIGN_OR_RAISE(bool has_schema_dir, loaded.storage_->Exists(schema_dir));
   if (has_schema_dir) {
-    HOODIE_RETURN_NOT_OK(loaded.ListInto(schema_dir, /*schema_only=*/true, &found));
+    ARROW_RETURN_NOT_OK(loaded.ListInto(schema_dir, /*schema_only=*/true, &found));
   }
 
   // Layout 1 keeps, per (timestamp, comparable action), only the highest state; the
@@ -65,7 +65,7 @@ using InstantKey = std::pair<std::string, Action>;
 
 ::arrow::Status ActiveTimeline::ListInto(const std::string& dir, bool schema_only,
                                          std::map<Instant, int64_t>* found) const {
-  HOODIE_ASSIGN_OR_RAISE(auto entries, storage_->List(dir, /*recursive=*/false));
+  ARROW_ASSIGN_OR_RAISE(auto entries, storage_->List(dir, /*recursive=*/false));
   for (const FileStatus& entry : entries) {
     if (entry.is_directory) continue;
     std::string name(entry.name());
@@ -97,7 +97,7 @@ std::optional<std::string> ActiveTimeline::StateTransitionTime(
 }
 
 ::arrow::Result<std::string> ActiveTimeline::InstantPath(const Instant& instant) const {
-  HOODIE_ASSIGN_OR_RAISE(std::string name, instant.FileName());
+  ARROW_ASSIGN_OR_RAISE(std::string name, instant.FileName());
   if (instant.action == Action::kSchemaCommit) {
     return meta_path_ + "/" + std::string(kSchemaFolder) + "/" + name;
   }
@@ -105,24 +105,24 @@ std::optional<std::string> ActiveTimeline::StateTransitionTime(
 }
 
 ::arrow::Result<bool> ActiveTimeline::StateFileExists(const Instant& instant) const {
-  HOODIE_ASSIGN_OR_RAISE(std::string path, InstantPath(instant));
+  ARROW_ASSIGN_OR_RAISE(std::string path, InstantPath(instant));
   return storage_->Exists(path);
 }
 
 ::arrow::Status ActiveTimeline::CreateStateFile(const Instant& from, const Instant& to,
                                                 std::string_view content) const {
-  HOODIE_ASSIGN_OR_RAISE(bool from_exists, StateFileExists(from));
+  ARROW_ASSIGN_OR_RAISE(bool from_exists, StateFileExists(from));
   if (!from_exists) {
     return StateConflict(
         "Cannot transition instant, its current state file is missing: " +
         from.ToString() + " -> " + to.ToString());
   }
-  HOODIE_ASSIGN_OR_RAISE(bool to_exists, StateFileExists(to));
+  ARROW_ASSIGN_OR_RAISE(bool to_exists, StateFileExists(to));
   if (to_exists) {
     return StateConflict("Cannot transition instant, the target state file exists: " +
                          from.ToString() + " -> " + to.ToString());
   }
-  HOODIE_ASSIGN_OR_RAISE(std::string path, InstantPath(to));
+  ARROW_ASSIGN_OR_RAISE(std::string path, InstantPath(to));
   ::arrow::Status st = storage_->CreateImmutable(path, content);
   if (st.IsAlreadyExists()) {
     // Another writer created the same state file between our check and our create.
@@ -143,13 +143,13 @@ std::optional<std::string> ActiveTimeline::StateTransitionTime(
   for (State state : {State::kRequested, State::kInflight, State::kCompleted}) {
     Instant other{instant.timestamp, instant.action, state};
     if (!other.FileName().ok()) continue;  // a savepoint has no requested file
-    HOODIE_ASSIGN_OR_RAISE(bool exists, StateFileExists(other));
+    ARROW_ASSIGN_OR_RAISE(bool exists, StateFileExists(other));
     if (exists) {
       return StateConflict("Cannot create instant, a file of it already exists: " +
                            other.ToString());
     }
   }
-  HOODIE_ASSIGN_OR_RAISE(std::string path, InstantPath(instant));
+  ARROW_ASSIGN_OR_RAISE(std::string path, InstantPath(instant));
   ::arrow::Status st = storage_->CreateImmutable(path, content);
   if (st.IsAlreadyExists()) return WithErrorCode(st, ErrorCode::kInstantStateConflict);
   return st;
@@ -162,7 +162,7 @@ std::optional<std::string> ActiveTimeline::StateTransitionTime(
                                     requested.ToString());
   }
   Instant inflight{requested.timestamp, requested.action, State::kInflight};
-  HOODIE_RETURN_NOT_OK(CreateStateFile(requested, inflight, content));
+  ARROW_RETURN_NOT_OK(CreateStateFile(requested, inflight, content));
   return inflight;
 }
 
@@ -176,12 +176,12 @@ std::optional<std::string> ActiveTimeline::StateTransitionTime(
   // complete as a commit / deltacommit.
   Instant completed{inflight.timestamp, ComparableAction(inflight.action),
                     State::kCompleted};
-  HOODIE_RETURN_NOT_OK(CreateStateFile(inflight, completed, content));
+  ARROW_RETURN_NOT_OK(CreateStateFile(inflight, completed, content));
   return completed;
 }
 
 ::arrow::Result<std::string> ActiveTimeline::ReadDetails(const Instant& instant) const {
-  HOODIE_ASSIGN_OR_RAISE(std::string path, InstantPath(instant));
+  ARROW_ASSIGN_OR_RAISE(std::string path, InstantPath(instant));
   auto content = storage_->ReadAll(path);
   if (!content.ok()) {
     return content.status().WithMessage("Cannot read instant file ", path, " of ",
@@ -200,8 +200,8 @@ std::optional<std::string> ActiveTimeline::StateTransitionTime(
 
 ::arrow::Result<CommitMetadata> ActiveTimeline::ReadCommitMetadata(
     const Instant& instant) const {
-  HOODIE_ASSIGN_OR_RAISE(std::string bytes, ReadDetails(instant));
-  HOODIE_ASSIGN_OR_RAISE(std::string path, InstantPath(instant));
+  ARROW_ASSIGN_OR_RAISE(std::string bytes, ReadDetails(instant));
+  ARROW_ASSIGN_OR_RAISE(std::string path, InstantPath(instant));
   return CommitMetadata::FromJson(bytes, path);
 }
 
@@ -209,7 +209,7 @@ std::optional<std::string> ActiveTimeline::StateTransitionTime(
     bool writes_only) const {
   const std::vector<Instant> commits = timeline_.GetCommitsTimeline().FilterCompleted().instants();
   for (auto it = commits.rbegin(); it != commits.rend(); ++it) {
-    HOODIE_ASSIGN_OR_RAISE(CommitMetadata metadata, ReadCommitMetadata(*it));
+    ARROW_ASSIGN_OR_RAISE(CommitMetadata metadata, ReadCommitMetadata(*it));
     switch (metadata.operation_type) {
       case WriteOperationType::kCluster:
       case WriteOperationType::kCompact:
@@ -227,8 +227,8 @@ std::optional<std::string> ActiveTimeline::StateTransitionTime(
 
 ::arrow::Result<ReplaceCommitMetadata> ActiveTimeline::ReadReplaceCommitMetadata(
     const Instant& instant) const {
-  HOODIE_ASSIGN_OR_RAISE(std::string bytes, ReadDetails(instant));
-  HOODIE_ASSIGN_OR_RAISE(std::string path, InstantPath(instant));
+  ARROW_ASSIGN_OR_RAISE(std::string bytes, ReadDetails(instant));
+  ARROW_ASSIGN_OR_RAISE(std::string path, InstantPath(instant));
   return ReplaceCommitMetadata::FromJson(bytes, path);
 }
 
@@ -237,7 +237,7 @@ std::optional<std::string> ActiveTimeline::StateTransitionTime(
     return ::arrow::Status::Invalid("Only a pending instant's file can be deleted: ",
                                     instant.ToString());
   }
-  HOODIE_ASSIGN_OR_RAISE(std::string path, InstantPath(instant));
+  ARROW_ASSIGN_OR_RAISE(std::string path, InstantPath(instant));
   return storage_->DeleteFile(path);
 }
 
@@ -253,8 +253,8 @@ std::vector<Instant> ActiveTimeline::StateFilesOf(const Instant& instant) const 
 }
 
 ::arrow::Status ActiveTimeline::DeleteStateFileIfExists(const Instant& instant) const {
-  HOODIE_ASSIGN_OR_RAISE(std::string path, InstantPath(instant));
-  HOODIE_ASSIGN_OR_RAISE(bool exists, storage_->Exists(path));
+  ARROW_ASSIGN_OR_RAISE(std::string path, InstantPath(instant));
+  ARROW_ASSIGN_OR_RAISE(bool exists, storage_->Exists(path));
   if (!exists) return ::arrow::Status::OK();
   return storage_->DeleteFile(path);
 }

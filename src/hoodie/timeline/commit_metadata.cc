@@ -60,7 +60,7 @@ class FieldReader {
 
   ::arrow::Result<std::optional<std::string>> String(const Json& o,
                                                      const char* key) const {
-    HOODIE_ASSIGN_OR_RAISE(const Json* v, Get(o, key));
+    ARROW_ASSIGN_OR_RAISE(const Json* v, Get(o, key));
     if (v == nullptr) return std::nullopt;
     if (!v->is_string()) return Error(std::string("field '") + key + "' is not a string");
     return v->get<std::string>();
@@ -68,7 +68,7 @@ class FieldReader {
 
   ::arrow::Result<std::optional<int64_t>> OptionalInt(const Json& o,
                                                       const char* key) const {
-    HOODIE_ASSIGN_OR_RAISE(const Json* v, Get(o, key));
+    ARROW_ASSIGN_OR_RAISE(const Json* v, Get(o, key));
     if (v == nullptr) return std::nullopt;
     if (!v->is_number()) return Error(std::string("field '") + key + "' is not a number");
     return v->is_number_float() ? static_cast<int64_t>(v->get<double>())
@@ -76,12 +76,12 @@ class FieldReader {
   }
 
   ::arrow::Result<int64_t> Int(const Json& o, const char* key) const {
-    HOODIE_ASSIGN_OR_RAISE(auto value, OptionalInt(o, key));
+    ARROW_ASSIGN_OR_RAISE(auto value, OptionalInt(o, key));
     return value.value_or(0);
   }
 
   ::arrow::Result<const Json*> Object(const Json& o, const char* key) const {
-    HOODIE_ASSIGN_OR_RAISE(const Json* v, Get(o, key));
+    ARROW_ASSIGN_OR_RAISE(const Json* v, Get(o, key));
     if (v != nullptr && !v->is_object()) {
       return Error(std::string("field '") + key + "' is not an object");
     }
@@ -89,7 +89,7 @@ class FieldReader {
   }
 
   ::arrow::Result<const Json*> Array(const Json& o, const char* key) const {
-    HOODIE_ASSIGN_OR_RAISE(const Json* v, Get(o, key));
+    ARROW_ASSIGN_OR_RAISE(const Json* v, Get(o, key));
     if (v != nullptr && !v->is_array()) {
       return Error(std::string("field '") + key + "' is not an array");
     }
@@ -132,13 +132,13 @@ class FieldReader {
       {"fileSizeInBytes", &WriteStat::file_size_in_bytes},
   };
   for (const Counter& c : kCounters) {
-    HOODIE_ASSIGN_OR_RAISE(s->*(c.field), r.Int(o, c.key));
+    ARROW_ASSIGN_OR_RAISE(s->*(c.field), r.Int(o, c.key));
   }
   return ::arrow::Status::OK();
 }
 
 ::arrow::Status ReadNested(const FieldReader& r, const Json& o, WriteStat* s) {
-  HOODIE_ASSIGN_OR_RAISE(const Json* cdc, r.Object(o, "cdcStats"));
+  ARROW_ASSIGN_OR_RAISE(const Json* cdc, r.Object(o, "cdcStats"));
   if (cdc != nullptr) {
     s->cdc_stats.emplace();
     for (const auto& [key, value] : cdc->items()) {
@@ -146,12 +146,12 @@ class FieldReader {
       s->cdc_stats->emplace_back(key, value.get<int64_t>());
     }
   }
-  HOODIE_ASSIGN_OR_RAISE(const Json* runtime, r.Object(o, "runtimeStats"));
+  ARROW_ASSIGN_OR_RAISE(const Json* runtime, r.Object(o, "runtimeStats"));
   if (runtime != nullptr) {
     RuntimeStats stats;
-    HOODIE_ASSIGN_OR_RAISE(stats.total_scan_time, r.Int(*runtime, "totalScanTime"));
-    HOODIE_ASSIGN_OR_RAISE(stats.total_upsert_time, r.Int(*runtime, "totalUpsertTime"));
-    HOODIE_ASSIGN_OR_RAISE(stats.total_create_time, r.Int(*runtime, "totalCreateTime"));
+    ARROW_ASSIGN_OR_RAISE(stats.total_scan_time, r.Int(*runtime, "totalScanTime"));
+    ARROW_ASSIGN_OR_RAISE(stats.total_upsert_time, r.Int(*runtime, "totalUpsertTime"));
+    ARROW_ASSIGN_OR_RAISE(stats.total_create_time, r.Int(*runtime, "totalCreateTime"));
     s->runtime_stats = stats;
   }
   return ::arrow::Status::OK();
@@ -166,13 +166,13 @@ class FieldReader {
   for (const char* key : kDeltaKeys) is_delta = is_delta || o.contains(key);
   if (!is_delta) return ::arrow::Status::OK();
   DeltaWriteStat delta;
-  HOODIE_ASSIGN_OR_RAISE(int64_t version, r.Int(o, "logVersion"));
+  ARROW_ASSIGN_OR_RAISE(int64_t version, r.Int(o, "logVersion"));
   delta.log_version = static_cast<int32_t>(version);
-  HOODIE_ASSIGN_OR_RAISE(delta.log_offset, r.Int(o, "logOffset"));
-  HOODIE_ASSIGN_OR_RAISE(delta.base_file, r.String(o, "baseFile"));
-  HOODIE_ASSIGN_OR_RAISE(const Json* logs, r.Array(o, "logFiles"));
+  ARROW_ASSIGN_OR_RAISE(delta.log_offset, r.Int(o, "logOffset"));
+  ARROW_ASSIGN_OR_RAISE(delta.base_file, r.String(o, "baseFile"));
+  ARROW_ASSIGN_OR_RAISE(const Json* logs, r.Array(o, "logFiles"));
   if (logs != nullptr) {
-    HOODIE_ASSIGN_OR_RAISE(delta.log_files, r.Strings(*logs, "logFiles"));
+    ARROW_ASSIGN_OR_RAISE(delta.log_files, r.Strings(*logs, "logFiles"));
   }
   auto records = o.find("recordsStats");
   delta.records_stats_json.reset();
@@ -187,22 +187,22 @@ class FieldReader {
 ::arrow::Result<WriteStat> ReadWriteStat(const FieldReader& r, const Json& o) {
   if (!o.is_object()) return r.Error("a write stat is not an object");
   WriteStat s;
-  HOODIE_ASSIGN_OR_RAISE(s.file_id, r.String(o, "fileId"));
-  HOODIE_ASSIGN_OR_RAISE(s.path, r.String(o, "path"));
-  HOODIE_ASSIGN_OR_RAISE(s.prev_commit, r.String(o, "prevCommit"));
-  HOODIE_ASSIGN_OR_RAISE(s.temp_path, r.String(o, "tempPath"));
-  HOODIE_ASSIGN_OR_RAISE(s.partition_path, r.String(o, "partitionPath"));
-  HOODIE_ASSIGN_OR_RAISE(s.min_event_time, r.OptionalInt(o, "minEventTime"));
-  HOODIE_ASSIGN_OR_RAISE(s.max_event_time, r.OptionalInt(o, "maxEventTime"));
-  HOODIE_RETURN_NOT_OK(ReadCounters(r, o, &s));
-  HOODIE_RETURN_NOT_OK(ReadNested(r, o, &s));
-  HOODIE_RETURN_NOT_OK(ReadDelta(r, o, &s));
+  ARROW_ASSIGN_OR_RAISE(s.file_id, r.String(o, "fileId"));
+  ARROW_ASSIGN_OR_RAISE(s.path, r.String(o, "path"));
+  ARROW_ASSIGN_OR_RAISE(s.prev_commit, r.String(o, "prevCommit"));
+  ARROW_ASSIGN_OR_RAISE(s.temp_path, r.String(o, "tempPath"));
+  ARROW_ASSIGN_OR_RAISE(s.partition_path, r.String(o, "partitionPath"));
+  ARROW_ASSIGN_OR_RAISE(s.min_event_time, r.OptionalInt(o, "minEventTime"));
+  ARROW_ASSIGN_OR_RAISE(s.max_event_time, r.OptionalInt(o, "maxEventTime"));
+  ARROW_RETURN_NOT_OK(ReadCounters(r, o, &s));
+  ARROW_RETURN_NOT_OK(ReadNested(r, o, &s));
+  ARROW_RETURN_NOT_OK(ReadDelta(r, o, &s));
   return s;
 }
 
 ::arrow::Status ReadCommitFields(const FieldReader& r, const Json& root,
                                  CommitMetadata* m) {
-  HOODIE_ASSIGN_OR_RAISE(const Json* partitions, r.Object(root, "partitionToWriteStats"));
+  ARROW_ASSIGN_OR_RAISE(const Json* partitions, r.Object(root, "partitionToWriteStats"));
   if (partitions != nullptr) {
     for (const auto& [partition, stats] : partitions->items()) {
       std::vector<WriteStat> parsed;
@@ -210,19 +210,19 @@ class FieldReader {
         if (!stats.is_array())
           return r.Error("partitionToWriteStats value is not an array");
         for (const Json& stat : stats) {
-          HOODIE_ASSIGN_OR_RAISE(WriteStat s, ReadWriteStat(r, stat));
+          ARROW_ASSIGN_OR_RAISE(WriteStat s, ReadWriteStat(r, stat));
           parsed.push_back(std::move(s));
         }
       }
       m->partition_to_write_stats.emplace_back(partition, std::move(parsed));
     }
   }
-  HOODIE_ASSIGN_OR_RAISE(const Json* compacted, r.Get(root, "compacted"));
+  ARROW_ASSIGN_OR_RAISE(const Json* compacted, r.Get(root, "compacted"));
   if (compacted != nullptr) {
     if (!compacted->is_boolean()) return r.Error("field 'compacted' is not a boolean");
     m->compacted = compacted->get<bool>();
   }
-  HOODIE_ASSIGN_OR_RAISE(const Json* extra, r.Object(root, "extraMetadata"));
+  ARROW_ASSIGN_OR_RAISE(const Json* extra, r.Object(root, "extraMetadata"));
   if (extra != nullptr) {
     for (const auto& [key, value] : extra->items()) {
       // A null value has no std::string form; Hudi never writes one.
@@ -233,7 +233,7 @@ class FieldReader {
                                      value.is_null() ? "" : value.get<std::string>());
     }
   }
-  HOODIE_ASSIGN_OR_RAISE(auto operation, r.String(root, "operationType"));
+  ARROW_ASSIGN_OR_RAISE(auto operation, r.String(root, "operationType"));
   if (operation) {
     auto type = ParseWriteOperationType(*operation);
     if (!type.ok()) return r.Error("unknown operationType '" + *operation + "'");
@@ -369,9 +369,9 @@ std::string_view WriteOperationTypeName(WriteOperationType type) {
   CommitMetadata metadata;
   // HoodieCommitMetadata.fromBytes: empty content is empty metadata.
   if (json.find_first_not_of(" \t\r\n") == std::string_view::npos) return metadata;
-  HOODIE_ASSIGN_OR_RAISE(Json root, ParseJson(json, file_name));
+  ARROW_ASSIGN_OR_RAISE(Json root, ParseJson(json, file_name));
   if (root.is_null()) return metadata;
-  HOODIE_RETURN_NOT_OK(ReadCommitFields(FieldReader(file_name), root, &metadata));
+  ARROW_RETURN_NOT_OK(ReadCommitFields(FieldReader(file_name), root, &metadata));
   return metadata;
 }
 
@@ -473,11 +473,11 @@ std::map<std::string, std::string> CommitMetadata::FileIdToFullPath(
     std::string_view json, std::string_view file_name) {
   ReplaceCommitMetadata metadata;
   if (json.find_first_not_of(" \t\r\n") == std::string_view::npos) return metadata;
-  HOODIE_ASSIGN_OR_RAISE(Json root, ParseJson(json, file_name));
+  ARROW_ASSIGN_OR_RAISE(Json root, ParseJson(json, file_name));
   if (root.is_null()) return metadata;
   FieldReader reader(file_name);
-  HOODIE_RETURN_NOT_OK(ReadCommitFields(reader, root, &metadata));
-  HOODIE_ASSIGN_OR_RAISE(const Json* replaced,
+  ARROW_RETURN_NOT_OK(ReadCommitFields(reader, root, &metadata));
+  ARROW_ASSIGN_OR_RAISE(const Json* replaced,
                          reader.Object(root, "partitionToReplaceFileIds"));
   if (replaced != nullptr) {
     for (const auto& [partition, ids] : replaced->items()) {
@@ -485,7 +485,7 @@ std::map<std::string, std::string> CommitMetadata::FileIdToFullPath(
       if (!ids.is_null()) {
         if (!ids.is_array())
           return reader.Error("partitionToReplaceFileIds value is not an array");
-        HOODIE_ASSIGN_OR_RAISE(file_ids,
+        ARROW_ASSIGN_OR_RAISE(file_ids,
                                reader.Strings(ids, "partitionToReplaceFileIds"));
       }
       metadata.partition_to_replace_file_ids.emplace_back(partition, std::move(file_ids));

@@ -17,7 +17,7 @@ namespace hoodie {
   for (const Instant& instant : pending.instants()) {
     // The plan lives in the requested file whatever the state.
     const Instant requested{instant.timestamp, Action::kCompaction, State::kRequested};
-    HOODIE_ASSIGN_OR_RAISE(CompactionPlan plan, timeline.ReadAvro<CompactionPlan>(requested));
+    ARROW_ASSIGN_OR_RAISE(CompactionPlan plan, timeline.ReadAvro<CompactionPlan>(requested));
     out.emplace_back(instant, std::move(plan));
   }
   return out;
@@ -25,7 +25,7 @@ namespace hoodie {
 
 ::arrow::Result<std::vector<PlannedFileGroup>> FileGroupsInPendingCompaction(
     const ActiveTimeline& timeline) {
-  HOODIE_ASSIGN_OR_RAISE(auto plans, PendingCompactionPlans(timeline));
+  ARROW_ASSIGN_OR_RAISE(auto plans, PendingCompactionPlans(timeline));
   std::vector<PlannedFileGroup> out;
   for (const auto& [instant, plan] : plans) {
     for (const CompactionOperation& op :
@@ -42,10 +42,10 @@ namespace hoodie {
   if (instant.action != Action::kReplaceCommit || instant.IsCompleted()) return std::nullopt;
   // An inflight replacecommit holds a workload profile; the plan is in the requested file.
   const Instant requested{instant.timestamp, Action::kReplaceCommit, State::kRequested};
-  HOODIE_ASSIGN_OR_RAISE(std::string path, timeline.InstantPath(requested));
-  HOODIE_ASSIGN_OR_RAISE(bool exists, timeline.storage()->Exists(path));
+  ARROW_ASSIGN_OR_RAISE(std::string path, timeline.InstantPath(requested));
+  ARROW_ASSIGN_OR_RAISE(bool exists, timeline.storage()->Exists(path));
   if (!exists) return std::nullopt;
-  HOODIE_ASSIGN_OR_RAISE(std::string bytes, timeline.ReadDetails(requested));
+  ARROW_ASSIGN_OR_RAISE(std::string bytes, timeline.ReadDetails(requested));
   // insert_overwrite and delete_partition may leave the requested file empty.
   if (bytes.empty()) return std::nullopt;
   auto metadata = RequestedReplaceMetadata::FromAvroBytes(bytes);
@@ -61,7 +61,7 @@ namespace hoodie {
   std::vector<std::pair<Instant, ClusteringPlan>> out;
   const Timeline pending = timeline.timeline().FilterPendingReplace();
   for (const Instant& instant : pending.instants()) {
-    HOODIE_ASSIGN_OR_RAISE(std::optional<ClusteringPlan> plan,
+    ARROW_ASSIGN_OR_RAISE(std::optional<ClusteringPlan> plan,
                            PendingClusteringPlan(timeline, instant));
     if (plan) out.emplace_back(instant, *std::move(plan));
   }
@@ -70,7 +70,7 @@ namespace hoodie {
 
 ::arrow::Result<std::vector<PlannedFileGroup>> FileGroupsInPendingClustering(
     const ActiveTimeline& timeline) {
-  HOODIE_ASSIGN_OR_RAISE(auto plans, PendingClusteringPlans(timeline));
+  ARROW_ASSIGN_OR_RAISE(auto plans, PendingClusteringPlans(timeline));
   std::vector<PlannedFileGroup> out;
   for (const auto& [instant, plan] : plans) {
     for (const ClusteringGroup& group :

@@ -37,7 +37,7 @@ class LogFolder {
     auto records = std::make_unique<MergedLogRecords>(
         &merger_,
         MakeSpillableLogRecordMap(options_.memory_budget, options_.spill_directory));
-    HOODIE_RETURN_NOT_OK(AddLogFiles(table_.storage().get(), log_files, timeline_,
+    ARROW_RETURN_NOT_OK(AddLogFiles(table_.storage().get(), log_files, timeline_,
                                      EagerForwardLogScan(), records.get()));
     return records;
   }
@@ -56,7 +56,7 @@ class LogFolder {
     MergedLogRecords* compacted, const std::set<std::string>& keys) {
   std::set<std::string> dropped, soft_deleted;
   for (const std::string& key : keys) {
-    HOODIE_ASSIGN_OR_RAISE(const LogRecordEntry* entry, compacted->records().Find(key));
+    ARROW_ASSIGN_OR_RAISE(const LogRecordEntry* entry, compacted->records().Find(key));
     if (entry == nullptr) continue;
     if (entry->deleted) {
       dropped.insert(key);
@@ -67,23 +67,23 @@ class LogFolder {
   if (soft_deleted.empty()) return dropped;
   // The payload decides a soft delete against the stored row (an ordering payload
   // keeps a newer stored row), as the compaction's merge will.
-  HOODIE_ASSIGN_OR_RAISE(auto reader, BaseFileReader::Open(table.storage(), file.path));
-  HOODIE_ASSIGN_OR_RAISE(auto batches, reader->GetRecordBatchReader());
+  ARROW_ASSIGN_OR_RAISE(auto reader, BaseFileReader::Open(table.storage(), file.path));
+  ARROW_ASSIGN_OR_RAISE(auto batches, reader->GetRecordBatchReader());
   while (true) {
     std::shared_ptr<::arrow::RecordBatch> base;
-    HOODIE_RETURN_NOT_OK(batches->ReadNext(&base));
+    ARROW_RETURN_NOT_OK(batches->ReadNext(&base));
     if (base == nullptr) break;
     auto base_keys = base->GetColumnByName(std::string(kRecordKeyField));
     if (base_keys == nullptr) {
       return ::arrow::Status::Invalid("base file has no _hoodie_record_key: ", file.path);
     }
     for (int64_t row = 0; row < base->num_rows(); ++row) {
-      HOODIE_ASSIGN_OR_RAISE(std::string_view key, RecordKeyAt(*base_keys, row));
+      ARROW_ASSIGN_OR_RAISE(std::string_view key, RecordKeyAt(*base_keys, row));
       auto it = soft_deleted.find(std::string(key));
       if (it == soft_deleted.end()) continue;
-      HOODIE_ASSIGN_OR_RAISE(const LogRecordEntry* entry,
+      ARROW_ASSIGN_OR_RAISE(const LogRecordEntry* entry,
                              compacted->records().Find(key));
-      HOODIE_ASSIGN_OR_RAISE(MergeResult merged,
+      ARROW_ASSIGN_OR_RAISE(MergeResult merged,
                              merger.Combine(RowRef{base.get(), row}, entry->record()));
       if (merged.outcome == MergeOutcome::kDelete) dropped.insert(*it);
       soft_deleted.erase(it);
@@ -116,16 +116,16 @@ class LogFolder {
     const ExistingFile& file = files.find(where.first)->second[where.second];
     std::set<std::string> keys;
     for (size_t i : indices) keys.emplace(records.records[i].key());
-    HOODIE_ASSIGN_OR_RAISE(auto compacted, folder.Fold(file.compacted_log_files));
-    HOODIE_ASSIGN_OR_RAISE(std::set<std::string> dropped,
+    ARROW_ASSIGN_OR_RAISE(auto compacted, folder.Fold(file.compacted_log_files));
+    ARROW_ASSIGN_OR_RAISE(std::set<std::string> dropped,
                            DroppedByCompaction(table, merger, file, compacted.get(), keys));
     if (dropped.empty()) continue;
     if (!file.log_files.empty()) {
       // A key the later logs hold again stays here (a table Java wrote: it tags the
       // key through the old base file and appends it after the compaction).
-      HOODIE_ASSIGN_OR_RAISE(auto later, folder.Fold(file.log_files));
+      ARROW_ASSIGN_OR_RAISE(auto later, folder.Fold(file.log_files));
       for (auto it = dropped.begin(); it != dropped.end();) {
-        HOODIE_ASSIGN_OR_RAISE(const LogRecordEntry* entry, later->records().Find(*it));
+        ARROW_ASSIGN_OR_RAISE(const LogRecordEntry* entry, later->records().Find(*it));
         bool live = entry != nullptr && !entry->deleted && !merger.IsDelete(entry->record());
         it = live ? dropped.erase(it) : std::next(it);
       }

@@ -79,9 +79,9 @@ class BlockSizer {
                                            const std::string& slice_instant) {
   std::string folder =
       partition.empty() ? context.base_path : JoinPath(context.base_path, partition);
-  HOODIE_ASSIGN_OR_RAISE(bool exists, context.storage->Exists(folder));
+  ARROW_ASSIGN_OR_RAISE(bool exists, context.storage->Exists(folder));
   if (!exists) return 0;
-  HOODIE_ASSIGN_OR_RAISE(auto listing,
+  ARROW_ASSIGN_OR_RAISE(auto listing,
                          context.storage->List(folder, /*recursive=*/false));
   int32_t highest = 0;
   for (const FileStatus& status : listing) {
@@ -205,12 +205,12 @@ struct PreparedRecords {
     out.order.push_back(AppendRecord{index, true, -1, 0});
   }
   if (!data_rows.empty()) {
-    HOODIE_ASSIGN_OR_RAISE(auto data, records.Take(task, data_rows));
+    ARROW_ASSIGN_OR_RAISE(auto data, records.Take(task, data_rows));
     // HoodieAppendHandle's sequence ids count from 1.
-    HOODIE_ASSIGN_OR_RAISE(MetaColumns meta,
+    ARROW_ASSIGN_OR_RAISE(MetaColumns meta,
                            MetaColumns::ForRecords(context.instant_time, bucket.partition,
                                                    task, /*first_seqno=*/1, data_keys));
-    HOODIE_ASSIGN_OR_RAISE(
+    ARROW_ASSIGN_OR_RAISE(
         auto file_ids,
         ::arrow::MakeArrayFromScalar(::arrow::StringScalar(file_id), data->num_rows()));
     ::arrow::ArrayVector columns = {meta.commit_time, meta.commit_seqno, meta.record_key,
@@ -218,11 +218,11 @@ struct PreparedRecords {
     for (const auto& column : data->columns()) columns.push_back(column);
     auto rows = ::arrow::RecordBatch::Make(AddMetadataFields(*data->schema()),
                                            data->num_rows(), std::move(columns));
-    HOODIE_ASSIGN_OR_RAISE(out.encoded, EncodeAvroRecords(*rows, schema));
+    ARROW_ASSIGN_OR_RAISE(out.encoded, EncodeAvroRecords(*rows, schema));
   }
   StagedRowView soft_deletes;
   if (!soft_delete_rows.empty()) {
-    HOODIE_ASSIGN_OR_RAISE(soft_deletes, records.View(std::move(soft_delete_rows), task));
+    ARROW_ASSIGN_OR_RAISE(soft_deletes, records.View(std::move(soft_delete_rows), task));
   }
   const std::string& ordering = context.merger->options().ordering_field;
   out.delete_of.assign(out.order.size(), -1);
@@ -276,7 +276,7 @@ class LogAppender {
   // The log version the first append creates: one above the highest of the slice (a
   // rollover, as there is no append), else version 1.
   ::arrow::Status Init() {
-    HOODIE_ASSIGN_OR_RAISE(
+    ARROW_ASSIGN_OR_RAISE(
         highest_, HighestLogVersion(context_, partition_, file_id_, slice_instant_));
     version_ = highest_ + 1;
     return ::arrow::Status::OK();
@@ -286,7 +286,7 @@ class LogAppender {
   ::arrow::Status Add(const AppendRecord& record, const std::string* encoded,
                       const DeleteRecord* deleted) {
     if (sizer_.Next(record.size)) {
-      HOODIE_RETURN_NOT_OK(AppendBlocks(/*with_deletes=*/false));
+      ARROW_RETURN_NOT_OK(AppendBlocks(/*with_deletes=*/false));
     }
     if (deleted != nullptr) {
       deletes_.push_back(*deleted);
@@ -308,9 +308,9 @@ class LogAppender {
 
   // close(): the remaining data records and every delete, then one stat per log file.
   ::arrow::Status Close(bool finish_sizer, std::vector<WriteStat>* stats) {
-    HOODIE_RETURN_NOT_OK(AppendBlocks(/*with_deletes=*/true));
+    ARROW_RETURN_NOT_OK(AppendBlocks(/*with_deletes=*/true));
     if (finish_sizer) sizer_.Finish();
-    HOODIE_RETURN_NOT_OK(WriteOpenFile());
+    ARROW_RETURN_NOT_OK(WriteOpenFile());
     for (WriteStat& stat : stats_) stats->push_back(std::move(stat));
     return ::arrow::Status::OK();
   }
@@ -328,24 +328,24 @@ class LogAppender {
   ::arrow::Status AppendBlocks(bool with_deletes) {
     std::vector<LogBlock> blocks;
     if (!data_.empty()) {
-      HOODIE_ASSIGN_OR_RAISE(LogBlock block, MakeDataBlock());
+      ARROW_ASSIGN_OR_RAISE(LogBlock block, MakeDataBlock());
       blocks.push_back(std::move(block));
     }
     if (with_deletes && !deletes_.empty()) {
-      HOODIE_ASSIGN_OR_RAISE(
+      ARROW_ASSIGN_OR_RAISE(
           LogBlock block, MakeDeleteLogBlock(context_.instant_time, schema_, deletes_));
       blocks.push_back(std::move(block));
     }
     if (blocks.empty()) return ::arrow::Status::OK();
-    if (!open_) HOODIE_RETURN_NOT_OK(OpenFile());
-    HOODIE_ASSIGN_OR_RAISE(std::string bytes, EncodeLogBlocks(blocks));
+    if (!open_) ARROW_RETURN_NOT_OK(OpenFile());
+    ARROW_ASSIGN_OR_RAISE(std::string bytes, EncodeLogBlocks(blocks));
     int64_t offset = static_cast<int64_t>(buffer_.size());
     buffer_ += bytes;
     ProcessAppendResult(offset, static_cast<int64_t>(bytes.size()));
     data_.clear();
     if (with_deletes) deletes_.clear();
     if (static_cast<int64_t>(buffer_.size()) > context_.options->log_file_max_size) {
-      HOODIE_RETURN_NOT_OK(WriteOpenFile());
+      ARROW_RETURN_NOT_OK(WriteOpenFile());
       version_ = highest_ + 1;  // computeNextLogVersion, with the rollover token
     }
     return ::arrow::Status::OK();
@@ -366,10 +366,10 @@ class LogAppender {
   // createNewFile: the APPEND marker first, so that a rollback finds every file.
   ::arrow::Status OpenFile() {
     std::string name = FileName();
-    HOODIE_RETURN_NOT_OK(
+    ARROW_RETURN_NOT_OK(
         context_.markers->Create(Marker{partition_, name, IoType::kAppend}));
     if (!metadata_written_) {
-      HOODIE_RETURN_NOT_OK(PartitionMetadata::Write(
+      ARROW_RETURN_NOT_OK(PartitionMetadata::Write(
           context_.storage.get(), context_.base_path, partition_, context_.instant_time));
       metadata_written_ = true;
     }
@@ -381,7 +381,7 @@ class LogAppender {
 
   ::arrow::Status WriteOpenFile() {
     if (!open_) return ::arrow::Status::OK();
-    HOODIE_RETURN_NOT_OK(context_.storage->WriteAll(
+    ARROW_RETURN_NOT_OK(context_.storage->WriteAll(
         JoinPath(context_.base_path, Relative(FileName())), buffer_,
         /*overwrite=*/false));
     // close(): fileSizeInBytes is the log file's size.
@@ -479,7 +479,7 @@ std::vector<std::string> LogFileNames(const std::vector<LogFile>& logs) {
                                       std::vector<WriteStat>* stats) {
   int file_number = 0;
   std::string file_id = bucket.file_id_prefix + "-0";
-  HOODIE_ASSIGN_OR_RAISE(PreparedRecords prepared,
+  ARROW_ASSIGN_OR_RAISE(PreparedRecords prepared,
                          PrepareRecords(context, records, bucket, file_id, schema, task));
   std::unique_ptr<LogAppender> appender;
   auto open = [&]() -> ::arrow::Status {
@@ -491,10 +491,10 @@ std::vector<std::string> LogFileNames(const std::vector<LogFile>& logs) {
     return appender->Init();
   };
   for (size_t i = 0; i < prepared.order.size(); ++i) {
-    if (appender == nullptr) HOODIE_RETURN_NOT_OK(open());
+    if (appender == nullptr) ARROW_RETURN_NOT_OK(open());
     if (!appender->CanWrite()) {
-      HOODIE_RETURN_NOT_OK(appender->Close(/*finish_sizer=*/false, stats));
-      HOODIE_RETURN_NOT_OK(open());
+      ARROW_RETURN_NOT_OK(appender->Close(/*finish_sizer=*/false, stats));
+      ARROW_RETURN_NOT_OK(open());
     }
     const AppendRecord& record = prepared.order[i];
     const std::string* encoded = nullptr;
@@ -506,7 +506,7 @@ std::vector<std::string> LogFileNames(const std::vector<LogFile>& logs) {
         Bucket one;
         one.partition = bucket.partition;
         one.inserts = {static_cast<RecordIndex>(record.index)};
-        HOODIE_ASSIGN_OR_RAISE(
+        ARROW_ASSIGN_OR_RAISE(
             PreparedRecords again,
             PrepareRecords(context, records, one, file_id, schema, task));
         re_encoded = std::move(again.encoded[0]);
@@ -515,9 +515,9 @@ std::vector<std::string> LogFileNames(const std::vector<LogFile>& logs) {
     }
     const DeleteRecord* deleted =
         prepared.delete_of[i] >= 0 ? &prepared.deletes[prepared.delete_of[i]] : nullptr;
-    HOODIE_RETURN_NOT_OK(appender->Add(record, encoded, deleted));
+    ARROW_RETURN_NOT_OK(appender->Add(record, encoded, deleted));
   }
-  if (appender != nullptr) HOODIE_RETURN_NOT_OK(appender->Close(false, stats));
+  if (appender != nullptr) ARROW_RETURN_NOT_OK(appender->Close(false, stats));
   return ::arrow::Status::OK();
 }
 
@@ -535,12 +535,12 @@ std::vector<bool> FlushPoints(const std::vector<int64_t>& estimated_sizes,
 ::arrow::Status AppendToFileGroup(const WriteContext& context,
                                   const IncomingRecords& records, const Bucket& bucket,
                                   int64_t task, std::vector<WriteStat>* stats) {
-  HOODIE_ASSIGN_OR_RAISE(std::string schema, AddMetadataFields(context.avro_schema));
+  ARROW_ASSIGN_OR_RAISE(std::string schema, AddMetadataFields(context.avro_schema));
   if (!bucket.file) {
     return AppendToNewFileGroups(context, records, bucket, task, schema, stats);
   }
   const ExistingFile& file = *bucket.file;
-  HOODIE_ASSIGN_OR_RAISE(
+  ARROW_ASSIGN_OR_RAISE(
       PreparedRecords prepared,
       PrepareRecords(context, records, bucket, file.file_id, schema, task));
   if (prepared.order.empty()) return ::arrow::Status::OK();
@@ -551,14 +551,14 @@ std::vector<bool> FlushPoints(const std::vector<int64_t>& estimated_sizes,
   if (file.slice_instant != file.base_instant) base_file.clear();
   LogAppender appender(context, file.partition, file.file_id, file.slice_instant,
                        base_file, LogFileNames(file.log_files), task, schema);
-  HOODIE_RETURN_NOT_OK(appender.Init());
+  ARROW_RETURN_NOT_OK(appender.Init());
   for (size_t i = 0; i < prepared.order.size(); ++i) {
     const AppendRecord& record = prepared.order[i];
     const std::string* encoded =
         record.encoded >= 0 ? &prepared.encoded[record.encoded] : nullptr;
     const DeleteRecord* deleted =
         prepared.delete_of[i] >= 0 ? &prepared.deletes[prepared.delete_of[i]] : nullptr;
-    HOODIE_RETURN_NOT_OK(appender.Add(record, encoded, deleted));
+    ARROW_RETURN_NOT_OK(appender.Add(record, encoded, deleted));
   }
   return appender.Close(/*finish_sizer=*/true, stats);
 }

@@ -72,7 +72,7 @@ class ArrowToAvro {
       if (!IsValidAvroName(field->name())) {
         return Status::Invalid("field name is not a valid Avro name: '", field_path, "'");
       }
-      HOODIE_ASSIGN_OR_RAISE(Json type, Type(*field->type(), field->nullable(),
+      ARROW_ASSIGN_OR_RAISE(Json type, Type(*field->type(), field->nullable(),
                                              field->name(), full_name, field_path));
       Json out;
       out["name"] = field->name();
@@ -87,7 +87,7 @@ class ArrowToAvro {
 
   Result<Json> Type(const ::arrow::DataType& type, bool nullable, const std::string& name,
                     const std::string& name_space, const std::string& path) {
-    HOODIE_ASSIGN_OR_RAISE(Json avro, NonNullType(type, name, name_space, path));
+    ARROW_ASSIGN_OR_RAISE(Json avro, NonNullType(type, name, name_space, path));
     return nullable ? Nullable(std::move(avro)) : avro;
   }
 
@@ -187,7 +187,7 @@ class ArrowToAvro {
 
   Result<Json> Array(const ::arrow::Field& element, const std::string& name,
                      const std::string& name_space, const std::string& path) {
-    HOODIE_ASSIGN_OR_RAISE(Json items, Type(*element.type(), element.nullable(), name,
+    ARROW_ASSIGN_OR_RAISE(Json items, Type(*element.type(), element.nullable(), name,
                                             name_space, path + ".element"));
     Json array;
     array["type"] = "array";
@@ -203,7 +203,7 @@ class ArrowToAvro {
       return Status::Invalid("Avro map keys must be strings, got ",
                              type.key_type()->ToString(), " in field '", path, "'");
     }
-    HOODIE_ASSIGN_OR_RAISE(Json values,
+    ARROW_ASSIGN_OR_RAISE(Json values,
                            Type(*type.item_type(), type.item_field()->nullable(), name,
                                 name_space, path + ".value"));
     Json map;
@@ -248,7 +248,7 @@ Result<std::string> ArrowSchemaToAvroJson(const ::arrow::Schema& schema,
 Result<std::string> ArrowSchemaToAvroJson(const ::arrow::Schema& schema,
                                           const AvroRecordName& record) {
   ArrowToAvro converter;
-  HOODIE_ASSIGN_OR_RAISE(Json json, converter.Record(schema.fields(), record.name,
+  ARROW_ASSIGN_OR_RAISE(Json json, converter.Record(schema.fields(), record.name,
                                                      record.name_space, ""));
   return json.dump();
 }

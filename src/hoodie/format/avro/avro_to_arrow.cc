@@ -99,7 +99,7 @@ class AvroToArrow {
     if (name == "fixed") return Fixed(schema, name_space);
     if (name == "array") return Array(schema, name_space, path);
     if (name == "map") return Map(schema, name_space, path);
-    HOODIE_ASSIGN_OR_RAISE(ArrowType base, Named(name, name_space, path));
+    ARROW_ASSIGN_OR_RAISE(ArrowType base, Named(name, name_space, path));
     std::string logical = schema.value("logicalType", "");
     if (name == "bytes" && logical == "decimal") {
       return ArrowType{DecimalType(schema.value("precision", 0), schema.value("scale", 0))};
@@ -124,12 +124,12 @@ class AvroToArrow {
       }
       std::string name = field["name"].get<std::string>();
       std::string field_path = path.empty() ? name : path + "." + name;
-      HOODIE_ASSIGN_OR_RAISE(ArrowType type,
+      ARROW_ASSIGN_OR_RAISE(ArrowType type,
                              Convert(field["type"], record_space, field_path));
       out.push_back(::arrow::field(name, type.type, type.nullable));
       depth = std::max(depth, type.depth);
     }
-    HOODIE_ASSIGN_OR_RAISE(*nested_depth, NestedDepth(ArrowType{nullptr, false, depth}, path));
+    ARROW_ASSIGN_OR_RAISE(*nested_depth, NestedDepth(ArrowType{nullptr, false, depth}, path));
     return std::make_shared<::arrow::StructType>(std::move(out));
   }
 
@@ -152,7 +152,7 @@ class AvroToArrow {
  private:
   Result<ArrowType> Named(const std::string& name, const std::string& name_space,
                           const std::string& path) {
-    HOODIE_ASSIGN_OR_RAISE(auto primitive, Primitive(name));
+    ARROW_ASSIGN_OR_RAISE(auto primitive, Primitive(name));
     if (primitive) return ArrowType{primitive, name == "null"};
     auto it = named_.find(JoinName(name_space, name));
     if (it == named_.end()) it = named_.find(name);
@@ -173,7 +173,7 @@ class AvroToArrow {
                            const std::string& path) {
     std::string full_name = FullName(schema, name_space);
     ArrowType record;
-    HOODIE_ASSIGN_OR_RAISE(record.type, Fields(schema, full_name, path, &record.depth));
+    ARROW_ASSIGN_OR_RAISE(record.type, Fields(schema, full_name, path, &record.depth));
     named_[full_name] = record;
     return record;
   }
@@ -189,9 +189,9 @@ class AvroToArrow {
   Result<ArrowType> Array(const Json& schema, const std::string& name_space,
                           const std::string& path) {
     if (!schema.contains("items")) return Status::Invalid("array without items");
-    HOODIE_ASSIGN_OR_RAISE(ArrowType items,
+    ARROW_ASSIGN_OR_RAISE(ArrowType items,
                            Convert(schema["items"], name_space, path + ".element"));
-    HOODIE_ASSIGN_OR_RAISE(int depth, NestedDepth(items, path));
+    ARROW_ASSIGN_OR_RAISE(int depth, NestedDepth(items, path));
     return ArrowType{::arrow::list(::arrow::field("element", items.type, items.nullable)),
                      false, depth};
   }
@@ -199,9 +199,9 @@ class AvroToArrow {
   Result<ArrowType> Map(const Json& schema, const std::string& name_space,
                         const std::string& path) {
     if (!schema.contains("values")) return Status::Invalid("map without values");
-    HOODIE_ASSIGN_OR_RAISE(ArrowType values,
+    ARROW_ASSIGN_OR_RAISE(ArrowType values,
                            Convert(schema["values"], name_space, path + ".value"));
-    HOODIE_ASSIGN_OR_RAISE(int depth, NestedDepth(values, path));
+    ARROW_ASSIGN_OR_RAISE(int depth, NestedDepth(values, path));
     return ArrowType{std::make_shared<::arrow::MapType>(
                          ::arrow::field("key", ::arrow::utf8(), false),
                          ::arrow::field("value", values.type, values.nullable)),
@@ -216,7 +216,7 @@ class AvroToArrow {
       return Status::NotImplemented("Avro unions other than null plus one type are not ",
                                     "supported, field '", path, "'");
     }
-    HOODIE_ASSIGN_OR_RAISE(ArrowType type, Convert(*others[0], name_space, path));
+    ARROW_ASSIGN_OR_RAISE(ArrowType type, Convert(*others[0], name_space, path));
     type.nullable = type.nullable || has_null;
     return type;
   }
@@ -240,12 +240,12 @@ Result<Json> ParseRecord(std::string_view avro_json) {
 
 Result<std::shared_ptr<::arrow::Schema>> AvroJsonToArrowSchema(
     std::string_view avro_json) {
-  HOODIE_ASSIGN_OR_RAISE(Json json, ParseRecord(avro_json));
+  ARROW_ASSIGN_OR_RAISE(Json json, ParseRecord(avro_json));
   try {
     AvroToArrow converter;
     std::string full_name = AvroToArrow::FullName(json, "");
     int depth = 0;
-    HOODIE_ASSIGN_OR_RAISE(auto record, converter.Fields(json, full_name, "", &depth));
+    ARROW_ASSIGN_OR_RAISE(auto record, converter.Fields(json, full_name, "", &depth));
     return ::arrow::schema(record->fields());
   } catch (const nlohmann::json::exception& e) {
     // Wrong JSON value types (a number where a name belongs) surface as type_error.
@@ -254,7 +254,7 @@ Result<std::shared_ptr<::arrow::Schema>> AvroJsonToArrowSchema(
 }
 
 Result<AvroRecordName> AvroRecordNameOf(std::string_view avro_json) {
-  HOODIE_ASSIGN_OR_RAISE(Json json, ParseRecord(avro_json));
+  ARROW_ASSIGN_OR_RAISE(Json json, ParseRecord(avro_json));
   try {
     std::string full_name = AvroToArrow::FullName(json, "");
     std::string name_space = AvroToArrow::NamespaceOf(full_name);

@@ -52,7 +52,7 @@ bool IsMetaField(std::string_view name) {
 
 ::arrow::Result<std::string> AddMetadataFields(std::string_view avro_json,
                                                bool with_operation_field) {
-  HOODIE_ASSIGN_OR_RAISE(Json record, ParseRecord(avro_json));
+  ARROW_ASSIGN_OR_RAISE(Json record, ParseRecord(avro_json));
   Json fields = Json::array();
   for (std::string_view name : kMetaFields) fields.push_back(MetaField(name));
   if (with_operation_field) fields.push_back(MetaField(kOperationField));
@@ -64,7 +64,7 @@ bool IsMetaField(std::string_view name) {
 }
 
 ::arrow::Result<std::string> RemoveMetadataFields(std::string_view avro_json) {
-  HOODIE_ASSIGN_OR_RAISE(Json record, ParseRecord(avro_json));
+  ARROW_ASSIGN_OR_RAISE(Json record, ParseRecord(avro_json));
   Json fields = Json::array();
   for (const Json& field : record["fields"]) {
     if (!IsMetaFieldJson(field)) fields.push_back(field);

@@ -55,12 +55,12 @@ constexpr SampleTable kTables[] = {
 
 ::arrow::Result<std::shared_ptr<::arrow::Schema>> ReadParquetSchema(
     const std::shared_ptr<Storage>& storage, const std::string& path) {
-  HOODIE_ASSIGN_OR_RAISE(auto file, storage->OpenForRead(path));
+  ARROW_ASSIGN_OR_RAISE(auto file, storage->OpenForRead(path));
   std::unique_ptr<::parquet::arrow::FileReader> reader;
-  HOODIE_ASSIGN_OR_RAISE(reader, ::parquet::arrow::OpenFile(
+  ARROW_ASSIGN_OR_RAISE(reader, ::parquet::arrow::OpenFile(
                                      file, ::arrow::default_memory_pool()));
   std::shared_ptr<::arrow::Schema> schema;
-  HOODIE_RETURN_NOT_OK(reader->GetSchema(&schema));
+  ARROW_RETURN_NOT_OK(reader->GetSchema(&schema));
   return schema;
 }
 
@@ -87,10 +87,10 @@ std::shared_ptr<::arrow::DataType> RelaxListElements(
 // The schema of the latest completed commit-like instant (TableSchemaResolver step 1).
 ::arrow::Result<std::string> LatestCommitSchema(const std::shared_ptr<Storage>& storage,
                                                 const std::string& base) {
-  HOODIE_ASSIGN_OR_RAISE(auto timeline, ActiveTimeline::Load(storage, base + "/.hoodie"));
+  ARROW_ASSIGN_OR_RAISE(auto timeline, ActiveTimeline::Load(storage, base + "/.hoodie"));
   auto commits = timeline.timeline().GetCommitsTimeline().FilterCompleted().instants();
   for (auto it = commits.rbegin(); it != commits.rend(); ++it) {
-    HOODIE_ASSIGN_OR_RAISE(CommitMetadata metadata, timeline.ReadCommitMetadata(*it));
+    ARROW_ASSIGN_OR_RAISE(CommitMetadata metadata, timeline.ReadCommitMetadata(*it));
     auto schema = metadata.Schema();
     if (schema && !schema->empty()) return *schema;
   }

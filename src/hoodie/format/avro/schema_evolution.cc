@@ -69,7 +69,7 @@ class EvolutionChecker {
         if (!options_.allow_column_drop) return Incompatible("field dropped", path);
         continue;
       }
-      HOODIE_RETURN_NOT_OK(Field(*old_field, *new_field, path));
+      ARROW_RETURN_NOT_OK(Field(*old_field, *new_field, path));
     }
     for (const auto& new_field : new_fields) {
       if (old_schema.GetFieldByName(new_field->name()) == nullptr &&
@@ -131,8 +131,8 @@ Status CheckSchemaEvolution(const ::arrow::Schema& old_schema,
 Status CheckSchemaEvolution(std::string_view old_avro_json,
                             std::string_view new_avro_json,
                             const SchemaEvolutionOptions& options) {
-  HOODIE_ASSIGN_OR_RAISE(auto old_schema, AvroJsonToArrowSchema(old_avro_json));
-  HOODIE_ASSIGN_OR_RAISE(auto new_schema, AvroJsonToArrowSchema(new_avro_json));
+  ARROW_ASSIGN_OR_RAISE(auto old_schema, AvroJsonToArrowSchema(old_avro_json));
+  ARROW_ASSIGN_OR_RAISE(auto new_schema, AvroJsonToArrowSchema(new_avro_json));
   return CheckSchemaEvolution(*old_schema, *new_schema, options);
 }
 

@@ -53,7 +53,12 @@ using FilePtr = std::unique_ptr<FILE, FileCloser>;
 
 }  // namespace
 
-Result<std::string> AvroCContainerToJson(std::string_view bytes) {
+namespace {
+
+// Reads the first record of a container with avro_file_reader and hands its writer
+// schema and value to `use`.
+template <typename Use>
+Status WithAvroCRecord(std::string_view bytes, Use use) {
   std::string copy(bytes);
   FILE* file = fmemopen(copy.data(), copy.size(), "rb");
   if (file == nullptr) return Status::IOError("fmemopen failed");
@@ -63,45 +68,71 @@ Result<std::string> AvroCContainerToJson(std::string_view bytes) {
       AvroCCheck(avro_file_reader_fp(file, "memory", 1, &reader), "avro_file_reader_fp"));
   std::unique_ptr<avro_file_reader_t, void (*)(avro_file_reader_t*)> reader_owner(
       &reader, [](avro_file_reader_t* r) { avro_file_reader_close(*r); });
-  auto schema = avro_file_reader_get_writer_schema(reader);
+  avro_schema_t schema = avro_file_reader_get_writer_schema(reader);
   avro_value_iface_t* iface = avro_generic_class_from_schema(schema);
   if (iface == nullptr) return AvroCCheck(1, "avro_generic_class_from_schema");
   avro_value_t value;
   Status status = AvroCCheck(avro_generic_value_new(iface, &value), "value new");
-  std::string json;
   if (status.ok()) {
     status = AvroCCheck(avro_file_reader_read_value(reader, &value), "read value");
-    char* text = nullptr;
-    if (status.ok()) status = AvroCCheck(avro_value_to_json(&value, 1, &text), "to json");
-    if (text != nullptr) json = text;
-    std::free(text);
+    if (status.ok()) status = use(schema, &value);
     avro_value_decref(&value);
   }
   avro_value_iface_decref(iface);
-  ARROW_RETURN_NOT_OK(status);
-  return json;
+  return status;
 }
 
-Result<std::string> AvroCWriteContainer(const AvroCSchema& schema, const AvroCValue& value) {
-  FilePtr file(std::tmpfile());
-  if (!file) return Status::IOError("tmpfile failed");
-  avro_file_writer_t writer = nullptr;
-  ARROW_RETURN_NOT_OK(AvroCCheck(
-      avro_file_writer_create_fp(file.get(), "memory", 0, schema.get(), &writer),
-      "avro_file_writer_create_fp"));
-  Status status = AvroCCheck(
-      avro_file_writer_append_value(writer, const_cast<avro_value_t*>(value.get())),
-      "append value");
-  const Status closed = AvroCCheck(avro_file_writer_close(writer), "writer close");
-  ARROW_RETURN_NOT_OK(status);
-  ARROW_RETURN_NOT_OK(closed);
-  std::fflush(file.get());
-  std::rewind(file.get());
+// The bytes written to `file` since it was opened.
+Result<std::string> ReadBack(FILE* file) {
+  std::fflush(file);
+  std::rewind(file);
   std::string out;
   char buffer[4096];
   size_t n = 0;
-  while ((n = std::fread(buffer, 1, sizeof(buffer), file.get())) > 0) out.append(buffer, n);
+  while ((n = std::fread(buffer, 1, sizeof(buffer), file)) > 0) out.append(buffer, n);
   return out;
+}
+
+Result<std::string> WriteContainer(avro_schema_t schema, avro_value_t* value) {
+  FilePtr file(std::tmpfile());
+  if (!file) return Status::IOError("tmpfile failed");
+  avro_file_writer_t writer = nullptr;
+  ARROW_RETURN_NOT_OK(
+      AvroCCheck(avro_file_writer_create_fp(file.get(), "memory", 0, schema, &writer),
+                 "avro_file_writer_create_fp"));
+  Status status = AvroCCheck(avro_file_writer_append_value(writer, value), "append value");
+  const Status closed = AvroCCheck(avro_file_writer_close(writer), "writer close");
+  ARROW_RETURN_NOT_OK(status);
+  ARROW_RETURN_NOT_OK(closed);
+  return ReadBack(file.get());
+}
+
+}  // namespace
+
+Result<std::string> AvroCContainerToJson(std::string_view bytes) {
+  std::string json;
+  ARROW_RETURN_NOT_OK(WithAvroCRecord(bytes, [&](avro_schema_t, avro_value_t* value) {
+    char* text = nullptr;
+    Status status = AvroCCheck(avro_value_to_json(value, 1, &text), "to json");
+    if (text != nullptr) json = text;
+    std::free(text);
+    return status;
+  }));
+  return json;
+}
+
+Result<std::string> AvroCRewriteContainer(std::string_view bytes) {
+  std::string out;
+  ARROW_RETURN_NOT_OK(
+      WithAvroCRecord(bytes, [&](avro_schema_t schema, avro_value_t* value) -> Status {
+        ARROW_ASSIGN_OR_RAISE(out, WriteContainer(schema, value));
+        return Status::OK();
+      }));
+  return out;
+}
+
+Result<std::string> AvroCWriteContainer(const AvroCSchema& schema, const AvroCValue& value) {
+  return WriteContainer(schema.get(), const_cast<avro_value_t*>(value.get()));
 }
 
 Result<std::string> AvroCEncodeDatum(const AvroCValue& value) {

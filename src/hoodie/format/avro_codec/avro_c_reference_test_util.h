@@ -56,6 +56,11 @@ class AvroCValue {
 /// header and block parsing, writer schema only) and renders it with avro_value_to_json.
 ::arrow::Result<std::string> AvroCContainerToJson(std::string_view bytes);
 
+/// Reads the first record of a container file with Avro C (as AvroCContainerToJson)
+/// and writes it back with Avro C's avro_file_writer under the same writer schema: a
+/// record Avro C decoded field for field as it was written decodes to the same value.
+::arrow::Result<std::string> AvroCRewriteContainer(std::string_view bytes);
+
 /// Writes `value` as a container file with Avro C's avro_file_writer.
 ::arrow::Result<std::string> AvroCWriteContainer(const AvroCSchema& schema,
                                                  const AvroCValue& value);

@@ -60,12 +60,12 @@ Status Mismatch(const ::arrow::Array& array, const AvroNode& node) {
         return Status::Invalid("Arrow struct has no field '", field.name,
                                "' of Avro record ", node.full_name);
       }
-      HOODIE_ASSIGN_OR_RAISE(AvroValue value,
+      ARROW_ASSIGN_OR_RAISE(AvroValue value,
                              AvroValueFromDefault(*field.default_json, *field.type));
       fields.emplace_back(field.name, std::move(value));
       continue;
     }
-    HOODIE_ASSIGN_OR_RAISE(AvroValue value, ToAvro(*child, row, *field.type));
+    ARROW_ASSIGN_OR_RAISE(AvroValue value, ToAvro(*child, row, *field.type));
     fields.emplace_back(field.name, std::move(value));
   }
   return AvroValue::Record(node.full_name, std::move(fields));
@@ -76,7 +76,7 @@ Status Mismatch(const ::arrow::Array& array, const AvroNode& node) {
   const auto& list = checked_cast<const ::arrow::ListArray&>(array);
   std::vector<AvroValue> items;
   for (int64_t i = list.value_offset(row); i < list.value_offset(row + 1); ++i) {
-    HOODIE_ASSIGN_OR_RAISE(AvroValue item, ToAvro(*list.values(), i, *node.items));
+    ARROW_ASSIGN_OR_RAISE(AvroValue item, ToAvro(*list.values(), i, *node.items));
     items.push_back(std::move(item));
   }
   return AvroValue::Array(std::move(items));
@@ -88,7 +88,7 @@ Status Mismatch(const ::arrow::Array& array, const AvroNode& node) {
   const auto& keys = checked_cast<const ::arrow::StringArray&>(*map.keys());
   AvroEntries entries;
   for (int64_t i = map.value_offset(row); i < map.value_offset(row + 1); ++i) {
-    HOODIE_ASSIGN_OR_RAISE(AvroValue item, ToAvro(*map.items(), i, *node.values));
+    ARROW_ASSIGN_OR_RAISE(AvroValue item, ToAvro(*map.items(), i, *node.values));
     entries.emplace_back(std::string(keys.GetView(i)), std::move(item));
   }
   return AvroValue::Map(std::move(entries));
@@ -164,12 +164,12 @@ auto ValueAt(const ::arrow::Array& array, int64_t row) {
 
 ::arrow::Result<std::vector<std::string>> EncodeAvroRecords(
     const ::arrow::RecordBatch& batch, std::string_view schema_json) {
-  HOODIE_ASSIGN_OR_RAISE(auto schema, AvroSchema::Parse(schema_json));
+  ARROW_ASSIGN_OR_RAISE(auto schema, AvroSchema::Parse(schema_json));
   const AvroNode& root = schema->root();
   if (root.type != AvroType::kRecord) {
     return Status::Invalid("the schema of Avro log records must be a record");
   }
-  HOODIE_ASSIGN_OR_RAISE(auto as_struct, batch.ToStructArray());
+  ARROW_ASSIGN_OR_RAISE(auto as_struct, batch.ToStructArray());
   std::vector<std::string> records;
   records.reserve(static_cast<size_t>(batch.num_rows()));
   for (int64_t row = 0; row < batch.num_rows(); ++row) {
@@ -178,7 +178,7 @@ auto ValueAt(const ::arrow::Array& array, int64_t row) {
       return Status::Invalid("row ", row, ": ", value.status().message());
     }
     std::string bytes;
-    HOODIE_RETURN_NOT_OK(EncodeAvroBinary(*value, root, &bytes));
+    ARROW_RETURN_NOT_OK(EncodeAvroBinary(*value, root, &bytes));
     records.push_back(std::move(bytes));
   }
   return records;

@@ -46,7 +46,7 @@ Status AppendDecimal(std::string_view bytes, ::arrow::ArrayBuilder* builder) {
     return Status::Invalid("Avro decimal of ", bytes.size(),
                            " bytes does not fit a 128-bit decimal");
   }
-  HOODIE_ASSIGN_OR_RAISE(auto decimal, ::arrow::Decimal128::FromBigEndian(
+  ARROW_ASSIGN_OR_RAISE(auto decimal, ::arrow::Decimal128::FromBigEndian(
                                            reinterpret_cast<const uint8_t*>(bytes.data()),
                                            static_cast<int32_t>(bytes.size())));
   return checked_cast<::arrow::Decimal128Builder*>(builder)->Append(decimal);
@@ -93,9 +93,9 @@ Status AppendInteger(int64_t value, const AvroNode& node,
 Status DecodeStruct(std::string_view* in, const AvroNode& node,
                     ::arrow::ArrayBuilder* builder) {
   auto* struct_builder = checked_cast<::arrow::StructBuilder*>(builder);
-  HOODIE_RETURN_NOT_OK(struct_builder->Append());
+  ARROW_RETURN_NOT_OK(struct_builder->Append());
   for (size_t i = 0; i < node.fields.size(); ++i) {
-    HOODIE_RETURN_NOT_OK(DecodeInto(in, *node.fields[i].type,
+    ARROW_RETURN_NOT_OK(DecodeInto(in, *node.fields[i].type,
                                     struct_builder->field_builder(static_cast<int>(i))));
   }
   return Status::OK();
@@ -104,7 +104,7 @@ Status DecodeStruct(std::string_view* in, const AvroNode& node,
 Status DecodeList(std::string_view* in, const AvroNode& node,
                   ::arrow::ArrayBuilder* builder) {
   auto* list_builder = checked_cast<::arrow::ListBuilder*>(builder);
-  HOODIE_RETURN_NOT_OK(list_builder->Append());
+  ARROW_RETURN_NOT_OK(list_builder->Append());
   return ReadAvroBlocks(in, [&] {
     return DecodeInto(in, *node.items, list_builder->value_builder());
   });
@@ -113,17 +113,17 @@ Status DecodeList(std::string_view* in, const AvroNode& node,
 Status DecodeMap(std::string_view* in, const AvroNode& node,
                  ::arrow::ArrayBuilder* builder) {
   auto* map_builder = checked_cast<::arrow::MapBuilder*>(builder);
-  HOODIE_RETURN_NOT_OK(map_builder->Append());
+  ARROW_RETURN_NOT_OK(map_builder->Append());
   return ReadAvroBlocks(in, [&]() -> Status {
-    HOODIE_ASSIGN_OR_RAISE(std::string_view key, ReadAvroBytesView(in));
-    HOODIE_RETURN_NOT_OK(AppendAs<::arrow::StringBuilder>(map_builder->key_builder(), key));
+    ARROW_ASSIGN_OR_RAISE(std::string_view key, ReadAvroBytesView(in));
+    ARROW_RETURN_NOT_OK(AppendAs<::arrow::StringBuilder>(map_builder->key_builder(), key));
     return DecodeInto(in, *node.values, map_builder->item_builder());
   });
 }
 
 Status DecodeEnumSymbol(std::string_view* in, const AvroNode& node,
                         ::arrow::ArrayBuilder* builder) {
-  HOODIE_ASSIGN_OR_RAISE(int64_t index, ReadAvroLong(in));
+  ARROW_ASSIGN_OR_RAISE(int64_t index, ReadAvroLong(in));
   if (index < 0 || static_cast<size_t>(index) >= node.symbols.size()) {
     return Status::Invalid("Avro binary: enum index ", index, " out of range for ",
                            node.full_name);
@@ -150,7 +150,7 @@ Status DecodeInto(std::string_view* in, const AvroNode& node,
     case AvroType::kNull:
       return builder->AppendNull();
     case AvroType::kUnion: {
-      HOODIE_ASSIGN_OR_RAISE(int64_t index, ReadAvroLong(in));
+      ARROW_ASSIGN_OR_RAISE(int64_t index, ReadAvroLong(in));
       if (index < 0 || static_cast<size_t>(index) >= node.branches.size()) {
         return Status::Invalid("Avro binary: union index ", index, " out of range");
       }
@@ -164,29 +164,29 @@ Status DecodeInto(std::string_view* in, const AvroNode& node,
       return AppendAs<::arrow::BooleanBuilder>(builder, value);
     }
     case AvroType::kInt: {
-      HOODIE_ASSIGN_OR_RAISE(int64_t value, ReadAvroLong(in));
+      ARROW_ASSIGN_OR_RAISE(int64_t value, ReadAvroLong(in));
       if (value < INT32_MIN || value > INT32_MAX) {
         return Status::Invalid("Avro binary: int overflow");
       }
       return AppendInteger(value, node, builder);
     }
     case AvroType::kLong: {
-      HOODIE_ASSIGN_OR_RAISE(int64_t value, ReadAvroLong(in));
+      ARROW_ASSIGN_OR_RAISE(int64_t value, ReadAvroLong(in));
       return AppendInteger(value, node, builder);
     }
     case AvroType::kFloat: {
-      HOODIE_ASSIGN_OR_RAISE(float value, ReadAvroLittleEndian<float>(in));
+      ARROW_ASSIGN_OR_RAISE(float value, ReadAvroLittleEndian<float>(in));
       if (builder->type()->id() != ::arrow::Type::FLOAT) return Unsupported(*builder, node);
       return AppendAs<::arrow::FloatBuilder>(builder, value);
     }
     case AvroType::kDouble: {
-      HOODIE_ASSIGN_OR_RAISE(double value, ReadAvroLittleEndian<double>(in));
+      ARROW_ASSIGN_OR_RAISE(double value, ReadAvroLittleEndian<double>(in));
       if (builder->type()->id() != ::arrow::Type::DOUBLE) return Unsupported(*builder, node);
       return AppendAs<::arrow::DoubleBuilder>(builder, value);
     }
     case AvroType::kString:
     case AvroType::kBytes: {
-      HOODIE_ASSIGN_OR_RAISE(std::string_view bytes, ReadAvroBytesView(in));
+      ARROW_ASSIGN_OR_RAISE(std::string_view bytes, ReadAvroBytesView(in));
       return AppendBytes(bytes, node, builder);
     }
     case AvroType::kFixed:
@@ -212,8 +212,8 @@ namespace {
 template <typename NextRecord>
 ::arrow::Result<std::shared_ptr<::arrow::RecordBatch>> DecodeRecords(
     std::string_view writer_schema_json, int64_t count, NextRecord next_record) {
-  HOODIE_ASSIGN_OR_RAISE(auto avro_schema, AvroSchema::Parse(writer_schema_json));
-  HOODIE_ASSIGN_OR_RAISE(auto arrow_schema, AvroJsonToArrowSchema(writer_schema_json));
+  ARROW_ASSIGN_OR_RAISE(auto avro_schema, AvroSchema::Parse(writer_schema_json));
+  ARROW_ASSIGN_OR_RAISE(auto arrow_schema, AvroJsonToArrowSchema(writer_schema_json));
   const AvroNode& root = avro_schema->root();
   if (root.type != AvroType::kRecord ||
       root.fields.size() != static_cast<size_t>(arrow_schema->num_fields())) {
@@ -221,7 +221,7 @@ template <typename NextRecord>
   }
   std::vector<std::unique_ptr<::arrow::ArrayBuilder>> builders;
   for (const auto& field : arrow_schema->fields()) {
-    HOODIE_ASSIGN_OR_RAISE(auto builder, ::arrow::MakeBuilder(field->type()));
+    ARROW_ASSIGN_OR_RAISE(auto builder, ::arrow::MakeBuilder(field->type()));
     builders.push_back(std::move(builder));
   }
   for (int64_t r = 0; r < count; ++r) {
@@ -237,7 +237,7 @@ template <typename NextRecord>
   }
   std::vector<std::shared_ptr<::arrow::Array>> columns;
   for (auto& builder : builders) {
-    HOODIE_ASSIGN_OR_RAISE(auto column, builder->Finish());
+    ARROW_ASSIGN_OR_RAISE(auto column, builder->Finish());
     columns.push_back(std::move(column));
   }
   return ::arrow::RecordBatch::Make(arrow_schema, count, std::move(columns));
@@ -257,7 +257,7 @@ template <typename NextRecord>
 
 ::arrow::Result<std::shared_ptr<::arrow::RecordBatch>> DecodeConcatenatedAvroRecords(
     std::string_view writer_schema_json, std::string_view records, int64_t count) {
-  HOODIE_ASSIGN_OR_RAISE(auto batch, DecodeRecords(writer_schema_json, count,
+  ARROW_ASSIGN_OR_RAISE(auto batch, DecodeRecords(writer_schema_json, count,
                                                    [&](int64_t) { return &records; }));
   if (!records.empty()) {
     return Status::Invalid(records.size(), " bytes follow the last of ", count,

@@ -50,9 +50,9 @@ constexpr std::string_view kDeleteRecordListSchema = R"({
 
 ::arrow::Result<std::optional<std::string>> OptionalString(const AvroValue& record,
                                                            std::string_view field) {
-  HOODIE_ASSIGN_OR_RAISE(const AvroValue* value, record.Field(field));
+  ARROW_ASSIGN_OR_RAISE(const AvroValue* value, record.Field(field));
   if (value->is_null()) return std::nullopt;
-  HOODIE_ASSIGN_OR_RAISE(std::string_view text, value->AsString());
+  ARROW_ASSIGN_OR_RAISE(std::string_view text, value->AsString());
   return std::string(text);
 }
 
@@ -111,11 +111,11 @@ std::string MakeAvroDataBlockContent(const std::vector<std::string>& records) {
       "Parquet data block does not hold a readable Parquet file", "",
       [&]() -> ::arrow::Result<std::shared_ptr<::arrow::RecordBatch>> {
         auto input = std::make_shared<::arrow::io::BufferReader>(buffer);
-        HOODIE_ASSIGN_OR_RAISE(
+        ARROW_ASSIGN_OR_RAISE(
             auto reader, parquet::arrow::OpenFile(input, ::arrow::default_memory_pool()));
         std::shared_ptr<::arrow::Table> table;
-        HOODIE_RETURN_NOT_OK(reader->ReadTable(&table));
-        HOODIE_ASSIGN_OR_RAISE(auto batch, table->CombineChunksToBatch());
+        ARROW_RETURN_NOT_OK(reader->ReadTable(&table));
+        ARROW_ASSIGN_OR_RAISE(auto batch, table->CombineChunksToBatch());
         return batch->ReplaceSchema(batch->schema()->RemoveMetadata());
       });
 }
@@ -132,7 +132,7 @@ std::string MakeAvroDataBlockContent(const std::vector<std::string>& records) {
         return ::arrow::Status::Invalid("Avro data block at offset ", block.offset,
                                         " has no SCHEMA header");
       }
-      HOODIE_ASSIGN_OR_RAISE(auto records, SplitAvroDataBlock(block.content));
+      ARROW_ASSIGN_OR_RAISE(auto records, SplitAvroDataBlock(block.content));
       return DecodeAvroRecords(*schema, records);
     }
     default:
@@ -163,17 +163,17 @@ AvroValue WrapOrderingValue(std::string_view wrapper, AvroValue value) {
       !in.ReadBytes(static_cast<size_t>(length), &data)) {
     return ::arrow::Status::Invalid("delete block content is truncated");
   }
-  HOODIE_ASSIGN_OR_RAISE(auto schema, DeleteRecordListSchema());
-  HOODIE_ASSIGN_OR_RAISE(AvroValue list,
+  ARROW_ASSIGN_OR_RAISE(auto schema, DeleteRecordListSchema());
+  ARROW_ASSIGN_OR_RAISE(AvroValue list,
                          DecodeAvroBinary(&data, schema->root(), schema->root()));
-  HOODIE_ASSIGN_OR_RAISE(const AvroValue* entries, list.Field("deleteRecordList"));
-  HOODIE_ASSIGN_OR_RAISE(const std::vector<AvroValue>* items, entries->AsArray());
+  ARROW_ASSIGN_OR_RAISE(const AvroValue* entries, list.Field("deleteRecordList"));
+  ARROW_ASSIGN_OR_RAISE(const std::vector<AvroValue>* items, entries->AsArray());
   std::vector<DeleteRecord> records;
   for (const AvroValue& item : *items) {
     DeleteRecord record;
-    HOODIE_ASSIGN_OR_RAISE(record.record_key, OptionalString(item, "recordKey"));
-    HOODIE_ASSIGN_OR_RAISE(record.partition_path, OptionalString(item, "partitionPath"));
-    HOODIE_ASSIGN_OR_RAISE(const AvroValue* ordering, item.Field("orderingVal"));
+    ARROW_ASSIGN_OR_RAISE(record.record_key, OptionalString(item, "recordKey"));
+    ARROW_ASSIGN_OR_RAISE(record.partition_path, OptionalString(item, "partitionPath"));
+    ARROW_ASSIGN_OR_RAISE(const AvroValue* ordering, item.Field("orderingVal"));
     record.ordering_value = *ordering;
     records.push_back(std::move(record));
   }
@@ -181,7 +181,7 @@ AvroValue WrapOrderingValue(std::string_view wrapper, AvroValue value) {
 }
 
 ::arrow::Result<std::string> EncodeDeleteBlock(const std::vector<DeleteRecord>& records) {
-  HOODIE_ASSIGN_OR_RAISE(auto schema, DeleteRecordListSchema());
+  ARROW_ASSIGN_OR_RAISE(auto schema, DeleteRecordListSchema());
   std::vector<AvroValue> items;
   for (const DeleteRecord& record : records) {
     AvroEntries fields;
@@ -194,7 +194,7 @@ AvroValue WrapOrderingValue(std::string_view wrapper, AvroValue value) {
   AvroEntries list;
   list.emplace_back("deleteRecordList", AvroValue::Array(std::move(items)));
   std::string data;
-  HOODIE_RETURN_NOT_OK(EncodeAvroBinary(
+  ARROW_RETURN_NOT_OK(EncodeAvroBinary(
       AvroValue::Record("org.apache.hudi.avro.model.HoodieDeleteRecordList",
                         std::move(list)),
       schema->root(), &data));

@@ -73,27 +73,27 @@ int64_t ReadBigEndian64(std::string_view bytes) {
 
 ::arrow::Result<std::unique_ptr<LogFileReader>> LogFileReader::Open(
     std::shared_ptr<::arrow::io::RandomAccessFile> file, std::string path) {
-  HOODIE_ASSIGN_OR_RAISE(int64_t size, file->GetSize());
+  ARROW_ASSIGN_OR_RAISE(int64_t size, file->GetSize());
   return std::unique_ptr<LogFileReader>(
       new LogFileReader(std::move(file), std::move(path), size));
 }
 
 ::arrow::Result<std::unique_ptr<LogFileReader>> LogFileReader::Open(
     Storage* storage, const std::string& path) {
-  HOODIE_ASSIGN_OR_RAISE(auto file, storage->OpenForRead(path));
+  ARROW_ASSIGN_OR_RAISE(auto file, storage->OpenForRead(path));
   return Open(std::move(file), path);
 }
 
 ::arrow::Result<std::string> LogFileReader::ReadAt(int64_t offset, int64_t length) {
   length = std::max<int64_t>(0, std::min(length, file_size_ - offset));
-  HOODIE_ASSIGN_OR_RAISE(auto buffer, file_->ReadAt(offset, length));
+  ARROW_ASSIGN_OR_RAISE(auto buffer, file_->ReadAt(offset, length));
   return buffer->ToString();
 }
 
 ::arrow::Result<std::vector<LogBlock>> LogFileReader::ReadAll(
     const LogReadOptions& options) {
   if (options.reverse) {
-    HOODIE_ASSIGN_OR_RAISE(auto blocks, ReadReverse(options.lazy));
+    ARROW_ASSIGN_OR_RAISE(auto blocks, ReadReverse(options.lazy));
     if (blocks) return std::move(*blocks);
     LogInfo(
         "found possible corrupted block, cannot read log file in reverse, "
@@ -107,7 +107,7 @@ int64_t ReadBigEndian64(std::string_view bytes) {
   std::vector<LogBlock> blocks;
   int64_t position = 0;
   while (true) {
-    HOODIE_ASSIGN_OR_RAISE(std::optional<LogBlock> block, ReadBlock(position, lazy));
+    ARROW_ASSIGN_OR_RAISE(std::optional<LogBlock> block, ReadBlock(position, lazy));
     if (!block) break;
     position = block->offset + block->size;
     blocks.push_back(std::move(*block));
@@ -121,7 +121,7 @@ int64_t ReadBigEndian64(std::string_view bytes) {
   int64_t end = file_size_;
   while (end > 0) {
     if (end < 8) return std::nullopt;
-    HOODIE_ASSIGN_OR_RAISE(std::string pointer, ReadAt(end - 8, 8));
+    ARROW_ASSIGN_OR_RAISE(std::string pointer, ReadAt(end - 8, 8));
     // The reverse pointer counts the block from its size field on, plus the magic.
     int64_t magic_at = end - 8 - ReadBigEndian64(pointer);
     if (magic_at < 0 || magic_at >= end) return std::nullopt;
@@ -141,7 +141,7 @@ int64_t ReadBigEndian64(std::string_view bytes) {
                                                                   bool lazy) {
   // A partial magic at the end is an end of file too (readFully's EOFException).
   if (file_size_ - magic_at < kMagicSize) return std::nullopt;
-  HOODIE_ASSIGN_OR_RAISE(std::string head, ReadAt(magic_at, kMagicSize + 8));
+  ARROW_ASSIGN_OR_RAISE(std::string head, ReadAt(magic_at, kMagicSize + 8));
   if (std::string_view(head).substr(0, kMagicSize) != kLogMagic) {
     return ::arrow::Status::Invalid(
         "corrupted log file: no magic bytes #HUDI# at the start of the block at offset ",
@@ -153,7 +153,7 @@ int64_t ReadBigEndian64(std::string_view bytes) {
   }
   int64_t block_size = ReadBigEndian64(std::string_view(head).substr(kMagicSize));
   int64_t after_size = start + 8;
-  HOODIE_ASSIGN_OR_RAISE(bool corrupted, IsCorrupted(after_size, block_size));
+  ARROW_ASSIGN_OR_RAISE(bool corrupted, IsCorrupted(after_size, block_size));
   if (corrupted) return CorruptBlock(magic_at, start, lazy);
 
   // Everything but the reverse pointer; lazily only a prefix, grown until the header
@@ -161,7 +161,7 @@ int64_t ReadBigEndian64(std::string_view bytes) {
   int64_t fields = block_size - 8;
   int64_t wanted = lazy ? std::min(fields, kLazyPrefix) : fields;
   while (true) {
-    HOODIE_ASSIGN_OR_RAISE(std::string body, ReadAt(after_size, wanted));
+    ARROW_ASSIGN_OR_RAISE(std::string body, ReadAt(after_size, wanted));
     BigEndianReader in(body);
     int32_t version = 0;
     int32_t type = 0;
@@ -176,7 +176,7 @@ int64_t ReadBigEndian64(std::string_view bytes) {
       return ::arrow::Status::Invalid("log block at offset ", magic_at,
                                       " has unknown block type ", type, ": ", path_);
     }
-    HOODIE_ASSIGN_OR_RAISE(std::optional<LogMetadata> header,
+    ARROW_ASSIGN_OR_RAISE(std::optional<LogMetadata> header,
                            ReadMetadata(&in, magic_at, path_));
     int64_t content_length = 0;
     if (!header || !in.ReadInt64(&content_length)) {
@@ -201,7 +201,7 @@ int64_t ReadBigEndian64(std::string_view bytes) {
     }
     std::string footer_bytes;
     if (footer_end > after_size + static_cast<int64_t>(body.size())) {
-      HOODIE_ASSIGN_OR_RAISE(footer_bytes, ReadAt(footer_at, footer_end - footer_at));
+      ARROW_ASSIGN_OR_RAISE(footer_bytes, ReadAt(footer_at, footer_end - footer_at));
     } else {
       footer_bytes = body.substr(static_cast<size_t>(footer_at - after_size));
     }
@@ -214,7 +214,7 @@ int64_t ReadBigEndian64(std::string_view bytes) {
                                   static_cast<size_t>(content_length));
     }
     BigEndianReader footer_in(footer_bytes);
-    HOODIE_ASSIGN_OR_RAISE(std::optional<LogMetadata> footer,
+    ARROW_ASSIGN_OR_RAISE(std::optional<LogMetadata> footer,
                            ReadMetadata(&footer_in, magic_at, path_));
     if (!footer) return Truncated(magic_at, "footer");
     // The reverse pointer was checked by IsCorrupted; the fields must end right there.
@@ -232,7 +232,7 @@ int64_t ReadBigEndian64(std::string_view bytes) {
 // N + 6, and a magic or the end of the file must follow the block.
 ::arrow::Result<bool> LogFileReader::IsCorrupted(int64_t after_size, int64_t block_size) {
   if (block_size < kMinBlockSize || block_size > file_size_ - after_size) return true;
-  HOODIE_ASSIGN_OR_RAISE(std::string tail,
+  ARROW_ASSIGN_OR_RAISE(std::string tail,
                          ReadAt(after_size + block_size - 8, 8 + kMagicSize));
   if (ReadBigEndian64(tail) - kMagicSize != block_size) return true;
   if (tail.size() < static_cast<size_t>(8 + kMagicSize)) return false;  // end of file
@@ -246,7 +246,7 @@ int64_t ReadBigEndian64(std::string_view bytes) {
   int64_t next = file_size_;
   for (int64_t at = start; at < file_size_; at += kScanChunk) {
     // Overlap the chunks so a magic across a chunk boundary is found.
-    HOODIE_ASSIGN_OR_RAISE(std::string chunk, ReadAt(at, kScanChunk + kMagicSize - 1));
+    ARROW_ASSIGN_OR_RAISE(std::string chunk, ReadAt(at, kScanChunk + kMagicSize - 1));
     size_t found = chunk.find(kLogMagic);
     if (found != std::string::npos) {
       next = at + static_cast<int64_t>(found);
@@ -261,13 +261,13 @@ int64_t ReadBigEndian64(std::string_view bytes) {
   block.content_offset = start;
   block.content_length = next - start;
   block.content_loaded = false;
-  if (!lazy) HOODIE_RETURN_NOT_OK(ReadContent(&block));
+  if (!lazy) ARROW_RETURN_NOT_OK(ReadContent(&block));
   return block;
 }
 
 ::arrow::Status LogFileReader::ReadContent(LogBlock* block) {
   if (block->content_loaded) return ::arrow::Status::OK();
-  HOODIE_ASSIGN_OR_RAISE(block->content,
+  ARROW_ASSIGN_OR_RAISE(block->content,
                          ReadAt(block->content_offset, block->content_length));
   if (static_cast<int64_t>(block->content.size()) != block->content_length) {
     return ::arrow::Status::IOError("log block at offset ", block->offset,
@@ -279,7 +279,7 @@ int64_t ReadBigEndian64(std::string_view bytes) {
 
 ::arrow::Status LoadLogBlockContent(Storage* storage, LogBlock* block) {
   if (block->content_loaded) return ::arrow::Status::OK();
-  HOODIE_ASSIGN_OR_RAISE(auto bytes,
+  ARROW_ASSIGN_OR_RAISE(auto bytes,
                          storage->ReadRange(block->source_path, block->content_offset,
                                             block->content_length));
   if (bytes->size() != block->content_length) {
@@ -302,7 +302,7 @@ int64_t ReadBigEndian64(std::string_view bytes) {
                                                       std::string_view path) {
   auto buffer = std::make_shared<::arrow::Buffer>(
       reinterpret_cast<const uint8_t*>(data.data()), static_cast<int64_t>(data.size()));
-  HOODIE_ASSIGN_OR_RAISE(
+  ARROW_ASSIGN_OR_RAISE(
       auto reader,
       LogFileReader::Open(std::make_shared<::arrow::io::BufferReader>(buffer),
                           std::string(path)));
@@ -312,7 +312,7 @@ int64_t ReadBigEndian64(std::string_view bytes) {
 ::arrow::Result<std::vector<LogBlock>> ReadLogFile(Storage* storage,
                                                    const std::string& path,
                                                    const LogReadOptions& options) {
-  HOODIE_ASSIGN_OR_RAISE(auto reader, LogFileReader::Open(storage, path));
+  ARROW_ASSIGN_OR_RAISE(auto reader, LogFileReader::Open(storage, path));
   return reader->ReadAll(options);
 }
 

@@ -26,7 +26,7 @@ LogBlock MakeAvroDataLogBlock(const std::string& instant_time,
   block.type = LogBlockType::kParquetData;
   block.header = {{LogHeaderKey::kInstantTime, instant_time},
                   {LogHeaderKey::kSchema, schema_json}};
-  HOODIE_ASSIGN_OR_RAISE(block.content,
+  ARROW_ASSIGN_OR_RAISE(block.content,
                          EncodeParquetDataBlock(schema_json, records, options));
   return block;
 }
@@ -38,7 +38,7 @@ LogBlock MakeAvroDataLogBlock(const std::string& instant_time,
   block.type = LogBlockType::kDelete;
   block.header = {{LogHeaderKey::kInstantTime, instant_time},
                   {LogHeaderKey::kSchema, schema_json}};
-  HOODIE_ASSIGN_OR_RAISE(block.content, EncodeDeleteBlock(records));
+  ARROW_ASSIGN_OR_RAISE(block.content, EncodeDeleteBlock(records));
   return block;
 }
 
@@ -55,7 +55,7 @@ LogBlock MakeRollbackLogBlock(const std::string& rollback_instant,
 ::arrow::Result<std::string> EncodeLogBlocks(const std::vector<LogBlock>& blocks) {
   std::string out;
   for (const LogBlock& block : blocks) {
-    HOODIE_ASSIGN_OR_RAISE(std::string bytes, EncodeLogBlock(block));
+    ARROW_ASSIGN_OR_RAISE(std::string bytes, EncodeLogBlock(block));
     out += bytes;
   }
   return out;
@@ -63,7 +63,7 @@ LogBlock MakeRollbackLogBlock(const std::string& rollback_instant,
 
 ::arrow::Status WriteLogFile(Storage* storage, const std::string& path,
                              const std::vector<LogBlock>& blocks) {
-  HOODIE_ASSIGN_OR_RAISE(std::string bytes, EncodeLogBlocks(blocks));
+  ARROW_ASSIGN_OR_RAISE(std::string bytes, EncodeLogBlocks(blocks));
   return storage->WriteAll(path, bytes, /*overwrite=*/false);
 }
 

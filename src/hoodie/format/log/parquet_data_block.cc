@@ -65,12 +65,12 @@ Result<std::shared_ptr<::arrow::Array>> DecimalBytes(const ::arrow::Array& array
   }
   for (int64_t i = 0; i < decimals.length(); ++i) {
     if (decimals.IsNull(i)) {
-      HOODIE_RETURN_NOT_OK(builder->AppendNull());
+      ARROW_RETURN_NOT_OK(builder->AppendNull());
       continue;
     }
     ::arrow::Decimal128 value(decimals.GetValue(i));
     if (!fixed) {
-      HOODIE_RETURN_NOT_OK(checked_cast<::arrow::BinaryBuilder&>(*builder).Append(
+      ARROW_RETURN_NOT_OK(checked_cast<::arrow::BinaryBuilder&>(*builder).Append(
           internal::MinimalTwosComplement(value)));
       continue;
     }
@@ -79,7 +79,7 @@ Result<std::shared_ptr<::arrow::Array>> DecimalBytes(const ::arrow::Array& array
       return Status::Invalid("decimal ", value.ToIntegerString(), " of column '", path,
                              "' does not fit its Avro fixed of ", size, " bytes");
     }
-    HOODIE_RETURN_NOT_OK(
+    ARROW_RETURN_NOT_OK(
         checked_cast<::arrow::FixedSizeBinaryBuilder&>(*builder).Append(bytes));
   }
   return builder->Finish();
@@ -115,7 +115,7 @@ Result<std::shared_ptr<::arrow::Array>> ListLayout(const ::arrow::ListArray& lis
         "' holds a null element, which the Parquet log block layout of Hudi "
         "(parquet-avro's old list structure) cannot store");
   }
-  HOODIE_ASSIGN_OR_RAISE(auto adapted, ToParquetLayout(values, element, path + ".array"));
+  ARROW_ASSIGN_OR_RAISE(auto adapted, ToParquetLayout(values, element, path + ".array"));
   auto type = ::arrow::list(::arrow::field("array", adapted->type(), false));
   return WithChildren(list, type, {adapted});
 }
@@ -125,7 +125,7 @@ Result<std::shared_ptr<::arrow::Array>> MapLayout(const ::arrow::MapArray& map,
                                                   const std::string& path) {
   const auto& key_value = checked_cast<const GroupNode&>(*group.field(0));
   const auto& entries = checked_cast<const ::arrow::StructArray&>(*map.values());
-  HOODIE_ASSIGN_OR_RAISE(
+  ARROW_ASSIGN_OR_RAISE(
       auto items,
       ToParquetLayout(entries.field(1), *key_value.field(1), path + ".value"));
   const auto& map_type = checked_cast<const ::arrow::MapType&>(*map.type());
@@ -144,7 +144,7 @@ Result<std::shared_ptr<::arrow::Array>> StructLayout(const ::arrow::StructArray&
   std::vector<std::shared_ptr<::arrow::Array>> children;
   for (int i = 0; i < type.num_fields(); ++i) {
     const auto& field = type.field(i);
-    HOODIE_ASSIGN_OR_RAISE(auto child, ToParquetLayout(record.field(i), *group.field(i),
+    ARROW_ASSIGN_OR_RAISE(auto child, ToParquetLayout(record.field(i), *group.field(i),
                                                        path + "." + field->name()));
     fields.push_back(field->WithType(child->type()));
     children.push_back(std::move(child));
@@ -187,7 +187,7 @@ Result<std::shared_ptr<::parquet::WriterProperties>> LogBlockWriterProperties(
 
 // Rows per row group: parquet-mr starts a new one once 128 MiB are buffered.
 Result<int64_t> RowGroupRows(const ::arrow::RecordBatch& batch) {
-  HOODIE_ASSIGN_OR_RAISE(int64_t bytes, ::arrow::util::ReferencedBufferSize(batch));
+  ARROW_ASSIGN_OR_RAISE(int64_t bytes, ::arrow::util::ReferencedBufferSize(batch));
   int64_t rows = std::max<int64_t>(batch.num_rows(), 1);
   if (bytes <= kLogBlockRowGroupBytes) return rows;
   return std::max<int64_t>(1, rows * kLogBlockRowGroupBytes / bytes);
@@ -197,25 +197,25 @@ Result<std::string> WriteParquet(const std::shared_ptr<GroupNode>& schema,
                                  const std::shared_ptr<::arrow::Table>& table,
                                  int64_t row_group_rows, std::string_view schema_json,
                                  const ParquetDataBlockOptions& options) {
-  HOODIE_ASSIGN_OR_RAISE(auto properties, LogBlockWriterProperties(options));
-  HOODIE_ASSIGN_OR_RAISE(auto sink, ::arrow::io::BufferOutputStream::Create());
+  ARROW_ASSIGN_OR_RAISE(auto properties, LogBlockWriterProperties(options));
+  ARROW_ASSIGN_OR_RAISE(auto sink, ::arrow::io::BufferOutputStream::Create());
   // AvroWriteSupport's extra metadata; no Hudi footer keys (no bloom filter).
   auto footer = std::make_shared<::arrow::KeyValueMetadata>();
   footer->Append(std::string(kWriterModelFooterKey), "avro");
   footer->Append(std::string(kAvroSchemaFooterKey), std::string(schema_json));
-  HOODIE_RETURN_NOT_OK(CatchParquetErrors(
+  ARROW_RETURN_NOT_OK(CatchParquetErrors(
       ::arrow::StatusCode::Invalid, "cannot write the Parquet log block", "",
       [&]() -> Status {
         auto file_writer = ::parquet::ParquetFileWriter::Open(sink, schema, properties);
         std::unique_ptr<::parquet::arrow::FileWriter> writer;
-        HOODIE_RETURN_NOT_OK(::parquet::arrow::FileWriter::Make(
+        ARROW_RETURN_NOT_OK(::parquet::arrow::FileWriter::Make(
             ::arrow::default_memory_pool(), std::move(file_writer), table->schema(),
             ::parquet::default_arrow_writer_properties(), &writer));
-        HOODIE_RETURN_NOT_OK(writer->WriteTable(*table, row_group_rows));
-        HOODIE_RETURN_NOT_OK(writer->AddKeyValueMetadata(footer));
+        ARROW_RETURN_NOT_OK(writer->WriteTable(*table, row_group_rows));
+        ARROW_RETURN_NOT_OK(writer->AddKeyValueMetadata(footer));
         return writer->Close();
       }));
-  HOODIE_ASSIGN_OR_RAISE(auto buffer, sink->Finish());
+  ARROW_ASSIGN_OR_RAISE(auto buffer, sink->Finish());
   return buffer->ToString();
 }
 
@@ -225,7 +225,7 @@ Result<std::string> EncodeParquetDataBlock(std::string_view schema_json,
                                            const ::arrow::RecordBatch& rows,
                                            const ParquetDataBlockOptions& options) {
   if (rows.num_rows() == 0) return std::string();
-  HOODIE_ASSIGN_OR_RAISE(auto schema, AvroJsonToParquetSchema(schema_json));
+  ARROW_ASSIGN_OR_RAISE(auto schema, AvroJsonToParquetSchema(schema_json));
   if (schema->field_count() != rows.num_columns()) {
     return Status::Invalid("Parquet log block rows have ", rows.num_columns(),
                            " columns, the schema ", schema->field_count());
@@ -234,15 +234,15 @@ Result<std::string> EncodeParquetDataBlock(std::string_view schema_json,
   ::arrow::ArrayVector columns;
   for (int i = 0; i < rows.num_columns(); ++i) {
     const auto& field = rows.schema()->field(i);
-    HOODIE_ASSIGN_OR_RAISE(
+    ARROW_ASSIGN_OR_RAISE(
         auto column, ToParquetLayout(rows.column(i), *schema->field(i), field->name()));
     fields.push_back(field->WithType(column->type()));
     columns.push_back(std::move(column));
   }
   auto batch = ::arrow::RecordBatch::Make(::arrow::schema(fields), rows.num_rows(),
                                           std::move(columns));
-  HOODIE_ASSIGN_OR_RAISE(int64_t row_group_rows, RowGroupRows(*batch));
-  HOODIE_ASSIGN_OR_RAISE(auto table, ::arrow::Table::FromRecordBatches({batch}));
+  ARROW_ASSIGN_OR_RAISE(int64_t row_group_rows, RowGroupRows(*batch));
+  ARROW_ASSIGN_OR_RAISE(auto table, ::arrow::Table::FromRecordBatches({batch}));
   return WriteParquet(schema, table, row_group_rows, schema_json, options);
 }
 
@@ -251,7 +251,7 @@ Result<std::string> EncodeParquetDataBlock(std::string_view schema_json,
                                            const ParquetDataBlockOptions& options) {
   if (records.empty()) return std::string();
   std::vector<std::string_view> views(records.begin(), records.end());
-  HOODIE_ASSIGN_OR_RAISE(auto rows, DecodeAvroRecords(schema_json, views));
+  ARROW_ASSIGN_OR_RAISE(auto rows, DecodeAvroRecords(schema_json, views));
   return EncodeParquetDataBlock(schema_json, *rows, options);
 }
 

@@ -133,7 +133,7 @@ class AvroToParquet {
       }
       std::string name = field["name"].get<std::string>();
       std::string field_path = path.empty() ? name : path + "." + name;
-      HOODIE_ASSIGN_OR_RAISE(NodePtr node,
+      ARROW_ASSIGN_OR_RAISE(NodePtr node,
                              Convert(name, field["type"], Repetition::REQUIRED,
                                      NamespaceOf(full_name), field_path));
       out.push_back(std::move(node));
@@ -185,7 +185,7 @@ class AvroToParquet {
       return Primitive(name, repetition, PhysicalType::FIXED_LEN_BYTE_ARRAY,
                        LogicalOf("fixed", schema), schema.value("size", 0));
     }
-    HOODIE_ASSIGN_OR_RAISE(NodeVector fields, Fields(schema, full_name, path));
+    ARROW_ASSIGN_OR_RAISE(NodeVector fields, Fields(schema, full_name, path));
     return GroupNode::Make(name, repetition, fields);
   }
 
@@ -194,7 +194,7 @@ class AvroToParquet {
                         Repetition::type repetition, const std::string& name_space,
                         const std::string& path) {
     if (!schema.contains("items")) return Status::Invalid("array without items");
-    HOODIE_ASSIGN_OR_RAISE(NodePtr element,
+    ARROW_ASSIGN_OR_RAISE(NodePtr element,
                            Convert("array", schema["items"], Repetition::REPEATED,
                                    name_space, path + ".array"));
     return GroupNode::Make(name, repetition, {element},
@@ -206,7 +206,7 @@ class AvroToParquet {
                       Repetition::type repetition, const std::string& name_space,
                       const std::string& path) {
     if (!schema.contains("values")) return Status::Invalid("map without values");
-    HOODIE_ASSIGN_OR_RAISE(NodePtr value,
+    ARROW_ASSIGN_OR_RAISE(NodePtr value,
                            Convert("value", schema["values"], Repetition::REQUIRED,
                                    name_space, path + ".value"));
     NodePtr key = Primitive("key", Repetition::REQUIRED, PhysicalType::BYTE_ARRAY,
@@ -253,7 +253,7 @@ Result<std::shared_ptr<GroupNode>> AvroJsonToParquetSchema(std::string_view avro
         try {
           AvroToParquet converter;
           std::string full_name = FullName(json, "");
-          HOODIE_ASSIGN_OR_RAISE(NodeVector fields, converter.Fields(json, full_name, ""));
+          ARROW_ASSIGN_OR_RAISE(NodeVector fields, converter.Fields(json, full_name, ""));
           // parquet-avro names the message type by the record's full name.
           return std::static_pointer_cast<GroupNode>(
               GroupNode::Make(full_name, Repetition::REQUIRED, fields));

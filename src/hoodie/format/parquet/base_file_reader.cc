@@ -64,7 +64,7 @@ class GuardedBatches : public ::arrow::RecordBatchReader {
 
 ::arrow::Result<std::shared_ptr<::parquet::FileMetaData>> ReadParquetFooter(
     Storage& storage, const std::string& path) {
-  HOODIE_ASSIGN_OR_RAISE(auto file, storage.OpenForRead(path));
+  ARROW_ASSIGN_OR_RAISE(auto file, storage.OpenForRead(path));
   return CatchParquetErrors(
       ::arrow::StatusCode::Invalid, "Could not read the Parquet footer", path,
       [&]() -> Result<std::shared_ptr<::parquet::FileMetaData>> {
@@ -78,9 +78,9 @@ Result<std::unique_ptr<BaseFileReader>> BaseFileReader::Open(std::shared_ptr<Sto
                                                              std::string path,
                                                              int64_t batch_size,
                                                              Decode decode) {
-  HOODIE_ASSIGN_OR_RAISE(auto file, storage->OpenForRead(path));
+  ARROW_ASSIGN_OR_RAISE(auto file, storage->OpenForRead(path));
   std::unique_ptr<BaseFileReader> reader(new BaseFileReader());
-  HOODIE_RETURN_NOT_OK(ReadGuard(path, [&]() -> Status {
+  ARROW_RETURN_NOT_OK(ReadGuard(path, [&]() -> Status {
     ::parquet::ArrowReaderProperties properties;
     if (batch_size > 0) properties.set_batch_size(batch_size);
     properties.set_use_threads(decode == Decode::kParallel);
@@ -92,7 +92,7 @@ Result<std::unique_ptr<BaseFileReader>> BaseFileReader::Open(std::shared_ptr<Sto
     if (!opened.ok()) {
       return Status::IOError(kCannotRead, ": ", opened.message(), ": ", path);
     }
-    HOODIE_RETURN_NOT_OK(builder.properties(properties)->Build(&reader->reader_));
+    ARROW_RETURN_NOT_OK(builder.properties(properties)->Build(&reader->reader_));
     return reader->reader_->GetSchema(&reader->schema_);
   }));
   reader->path_ = std::move(path);
@@ -153,7 +153,7 @@ Result<std::vector<int>> BaseFileReader::SelectRowGroups(
   for (int i = 0; i < metadata->num_row_groups(); ++i) {
     if (options.row_group_filter) {
       // RowGroup() throws ParquetException on a corrupt footer.
-      HOODIE_ASSIGN_OR_RAISE(bool keep, ReadGuard(path_, [&]() -> Result<bool> {
+      ARROW_ASSIGN_OR_RAISE(bool keep, ReadGuard(path_, [&]() -> Result<bool> {
                                return options.row_group_filter(i, *metadata->RowGroup(i));
                              }));
       if (!keep) continue;
@@ -171,12 +171,12 @@ Result<std::shared_ptr<::arrow::RecordBatchReader>> BaseFileReader::GetRecordBat
     if (options.skip_missing_columns && schema_->GetFieldIndex(name) < 0) continue;
     names.push_back(name);
   }
-  HOODIE_ASSIGN_OR_RAISE(std::vector<int> leaves, LeafColumns(names));
-  HOODIE_ASSIGN_OR_RAISE(std::vector<int> row_groups, SelectRowGroups(options));
+  ARROW_ASSIGN_OR_RAISE(std::vector<int> leaves, LeafColumns(names));
+  ARROW_ASSIGN_OR_RAISE(std::vector<int> row_groups, SelectRowGroups(options));
   if (options.batch_size > 0) reader_->set_batch_size(options.batch_size);
   std::shared_ptr<::arrow::RecordBatchReader> batches;
-  HOODIE_RETURN_NOT_OK(ReadGuard(path_, [&]() -> Status {
-    HOODIE_ASSIGN_OR_RAISE(batches, reader_->GetRecordBatchReader(row_groups, leaves));
+  ARROW_RETURN_NOT_OK(ReadGuard(path_, [&]() -> Status {
+    ARROW_ASSIGN_OR_RAISE(batches, reader_->GetRecordBatchReader(row_groups, leaves));
     return Status::OK();
   }));
   batches = std::make_shared<GuardedBatches>(std::move(batches), path_);
@@ -191,7 +191,7 @@ Result<std::shared_ptr<::arrow::RecordBatchReader>> BaseFileReader::GetRecordBat
   if (std::is_sorted(order.begin(), order.end())) return batches;
   auto target = ::arrow::schema(fields);
   auto next = [batches, order, target]() -> Result<std::shared_ptr<::arrow::RecordBatch>> {
-    HOODIE_ASSIGN_OR_RAISE(auto batch, batches->Next());
+    ARROW_ASSIGN_OR_RAISE(auto batch, batches->Next());
     if (batch == nullptr) return batch;
     ::arrow::ArrayVector columns;
     for (int index : order) columns.push_back(batch->column(index));
@@ -203,14 +203,14 @@ Result<std::shared_ptr<::arrow::RecordBatchReader>> BaseFileReader::GetRecordBat
 
 Result<std::shared_ptr<::arrow::Table>> BaseFileReader::ReadTable(
     const BaseFileReadOptions& options) {
-  HOODIE_ASSIGN_OR_RAISE(auto batches, GetRecordBatchReader(options));
+  ARROW_ASSIGN_OR_RAISE(auto batches, GetRecordBatchReader(options));
   return batches->ToTable();
 }
 
 Result<std::shared_ptr<::arrow::StringArray>> BaseFileReader::ReadRecordKeys() {
   BaseFileReadOptions options;
   options.columns = {std::string(kRecordKeyField)};
-  HOODIE_ASSIGN_OR_RAISE(auto table, ReadTable(options));
+  ARROW_ASSIGN_OR_RAISE(auto table, ReadTable(options));
   auto column = table->column(0);
   if (column->type()->id() != ::arrow::Type::STRING) {
     return Status::Invalid("_hoodie_record_key is not a string column in ", path_);
@@ -219,10 +219,10 @@ Result<std::shared_ptr<::arrow::StringArray>> BaseFileReader::ReadRecordKeys() {
     return std::static_pointer_cast<::arrow::StringArray>(column->chunk(0));
   }
   if (column->num_chunks() == 0) {
-    HOODIE_ASSIGN_OR_RAISE(auto empty, ::arrow::MakeEmptyArray(::arrow::utf8()));
+    ARROW_ASSIGN_OR_RAISE(auto empty, ::arrow::MakeEmptyArray(::arrow::utf8()));
     return std::static_pointer_cast<::arrow::StringArray>(empty);
   }
-  HOODIE_ASSIGN_OR_RAISE(auto keys, ::arrow::Concatenate(column->chunks()));
+  ARROW_ASSIGN_OR_RAISE(auto keys, ::arrow::Concatenate(column->chunks()));
   return std::static_pointer_cast<::arrow::StringArray>(keys);
 }
 

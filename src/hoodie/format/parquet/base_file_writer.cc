@@ -56,7 +56,7 @@ Result<::arrow::Compression::type> ParseCodec(const std::string& name) {
 Result<std::shared_ptr<::parquet::WriterProperties>> MakeParquetWriterProperties(
     const BaseFileWriterOptions& options, const std::vector<std::string>& plain_columns,
     ::arrow::MemoryPool* pool) {
-  HOODIE_ASSIGN_OR_RAISE(auto codec, ParseCodec(options.compression_codec));
+  ARROW_ASSIGN_OR_RAISE(auto codec, ParseCodec(options.compression_codec));
   if (options.page_size <= 0 || options.block_size <= 0 || options.max_file_size <= 0) {
     return Status::Invalid("parquet page, block and max file sizes must be positive");
   }
@@ -102,7 +102,7 @@ Result<std::string> MakeAvroSchema(const ::arrow::Schema& data_schema,
   // Convert even when the caller brings the Avro schema: it rejects types Avro (and
   // therefore Hudi's readers) cannot represent before anything is written.
   std::string table = options.table_name.empty() ? "hoodie" : options.table_name;
-  HOODIE_ASSIGN_OR_RAISE(std::string derived, ArrowSchemaToAvroJson(data_schema, table));
+  ARROW_ASSIGN_OR_RAISE(std::string derived, ArrowSchemaToAvroJson(data_schema, table));
   return AddMetadataFields(options.avro_schema ? *options.avro_schema : derived);
 }
 
@@ -111,19 +111,19 @@ Result<std::string> MakeAvroSchema(const ::arrow::Schema& data_schema,
 Result<BaseFileWriterOptions> BaseFileWriterOptions::FromConfig(
     const HoodieConfig& config) {
   BaseFileWriterOptions options;
-  HOODIE_ASSIGN_OR_RAISE(options.compression_codec,
+  ARROW_ASSIGN_OR_RAISE(options.compression_codec,
                          config.Get(StorageConfig::kParquetCompressionCodec));
-  HOODIE_ASSIGN_OR_RAISE(options.page_size, config.Get(StorageConfig::kParquetPageSize));
-  HOODIE_ASSIGN_OR_RAISE(options.block_size,
+  ARROW_ASSIGN_OR_RAISE(options.page_size, config.Get(StorageConfig::kParquetPageSize));
+  ARROW_ASSIGN_OR_RAISE(options.block_size,
                          config.Get(StorageConfig::kParquetBlockSize));
-  HOODIE_ASSIGN_OR_RAISE(options.max_file_size,
+  ARROW_ASSIGN_OR_RAISE(options.max_file_size,
                          config.Get(StorageConfig::kParquetMaxFileSize));
-  HOODIE_ASSIGN_OR_RAISE(options.dictionary_enabled,
+  ARROW_ASSIGN_OR_RAISE(options.dictionary_enabled,
                          config.Get(StorageConfig::kParquetDictionaryEnabled));
-  HOODIE_ASSIGN_OR_RAISE(int64_t buffer_max,
+  ARROW_ASSIGN_OR_RAISE(int64_t buffer_max,
                          config.Get(MemoryConfig::kParquetBufferMaxSize));
   options.row_group_budget = std::make_shared<RowGroupBudget>(buffer_max);
-  HOODIE_RETURN_NOT_OK(ParseCodec(options.compression_codec).status());
+  ARROW_RETURN_NOT_OK(ParseCodec(options.compression_codec).status());
   return options;
 }
 
@@ -134,12 +134,12 @@ Result<std::shared_ptr<::arrow::Array>> SequenceIds(std::string_view commit_time
       std::string(commit_time) + "_" + std::to_string(task_partition_id) + "_";
   const size_t prefix = value.size();
   ::arrow::StringBuilder seqnos;
-  HOODIE_RETURN_NOT_OK(seqnos.Reserve(count));
-  HOODIE_RETURN_NOT_OK(seqnos.ReserveData(count * static_cast<int64_t>(prefix + 8)));
+  ARROW_RETURN_NOT_OK(seqnos.Reserve(count));
+  ARROW_RETURN_NOT_OK(seqnos.ReserveData(count * static_cast<int64_t>(prefix + 8)));
   for (int64_t i = 0; i < count; ++i) {
     value.resize(prefix);
     value += std::to_string(first_seqno + i);
-    HOODIE_RETURN_NOT_OK(seqnos.Append(value));
+    ARROW_RETURN_NOT_OK(seqnos.Append(value));
   }
   return seqnos.Finish();
 }
@@ -150,11 +150,11 @@ Result<MetaColumns> MetaColumns::ForNewRecords(std::string_view commit_time,
                                                const std::vector<std::string>& keys) {
   const auto count = static_cast<int64_t>(keys.size());
   MetaColumns meta;
-  HOODIE_ASSIGN_OR_RAISE(meta.commit_seqno,
+  ARROW_ASSIGN_OR_RAISE(meta.commit_seqno,
                          SequenceIds(commit_time, task_partition_id, first_seqno, count));
   ::arrow::StringBuilder record_keys;
-  HOODIE_RETURN_NOT_OK(record_keys.AppendValues(keys));
-  HOODIE_RETURN_NOT_OK(record_keys.Finish(&meta.record_key));
+  ARROW_RETURN_NOT_OK(record_keys.AppendValues(keys));
+  ARROW_RETURN_NOT_OK(record_keys.Finish(&meta.record_key));
   return meta;
 }
 
@@ -163,13 +163,13 @@ Result<MetaColumns> MetaColumns::ForRecords(std::string_view commit_time,
                                             int64_t task_partition_id,
                                             int64_t first_seqno,
                                             const std::vector<std::string>& keys) {
-  HOODIE_ASSIGN_OR_RAISE(MetaColumns meta, ForNewRecords(commit_time, task_partition_id,
+  ARROW_ASSIGN_OR_RAISE(MetaColumns meta, ForNewRecords(commit_time, task_partition_id,
                                                          first_seqno, keys));
   const auto count = static_cast<int64_t>(keys.size());
-  HOODIE_ASSIGN_OR_RAISE(meta.commit_time,
+  ARROW_ASSIGN_OR_RAISE(meta.commit_time,
                          ::arrow::MakeArrayFromScalar(
                              ::arrow::StringScalar(std::string(commit_time)), count));
-  HOODIE_ASSIGN_OR_RAISE(meta.partition_path,
+  ARROW_ASSIGN_OR_RAISE(meta.partition_path,
                          ::arrow::MakeArrayFromScalar(
                              ::arrow::StringScalar(std::string(partition_path)), count));
   return meta;
@@ -190,11 +190,11 @@ Result<std::unique_ptr<BaseFileWriter>> BaseFileWriter::Make(
     }
   }
   std::unique_ptr<BaseFileWriter> writer(new BaseFileWriter());
-  HOODIE_ASSIGN_OR_RAISE(writer->avro_schema_, MakeAvroSchema(*data_schema, options));
-  HOODIE_RETURN_NOT_OK(MakeParquetWriterProperties(options).status());
+  ARROW_ASSIGN_OR_RAISE(writer->avro_schema_, MakeAvroSchema(*data_schema, options));
+  ARROW_RETURN_NOT_OK(MakeParquetWriterProperties(options).status());
   writer->file_name_ = FileNameOf(path);
-  HOODIE_RETURN_NOT_OK(writer->MakeFileSchema(*data_schema, options));
-  HOODIE_ASSIGN_OR_RAISE(writer->sink_, storage->Create(path, /*overwrite=*/false));
+  ARROW_RETURN_NOT_OK(writer->MakeFileSchema(*data_schema, options));
+  ARROW_ASSIGN_OR_RAISE(writer->sink_, storage->Create(path, /*overwrite=*/false));
   writer->footer_ = options.footer_metadata;
   writer->storage_ = std::move(storage);
   writer->path_ = std::move(path);
@@ -220,7 +220,7 @@ Status BaseFileWriter::Write(const ::arrow::RecordBatch& data, const MetaColumns
                          const std::shared_ptr<::arrow::Array>& constant,
                          const char* name) -> Result<std::shared_ptr<::arrow::Array>> {
     if (constant == nullptr) {
-      HOODIE_RETURN_NOT_OK(CheckMetaArray(given, name, rows));
+      ARROW_RETURN_NOT_OK(CheckMetaArray(given, name, rows));
       return given;
     }
     if (given != nullptr) {
@@ -230,28 +230,28 @@ Status BaseFileWriter::Write(const ::arrow::RecordBatch& data, const MetaColumns
     return Constant(constant, rows);
   };
   ::arrow::ArrayVector columns(kMetaFields.size());
-  HOODIE_ASSIGN_OR_RAISE(columns[0], meta_column(meta.commit_time, commit_time_value_,
+  ARROW_ASSIGN_OR_RAISE(columns[0], meta_column(meta.commit_time, commit_time_value_,
                                                  "_hoodie_commit_time"));
-  HOODIE_ASSIGN_OR_RAISE(columns[1],
+  ARROW_ASSIGN_OR_RAISE(columns[1],
                          meta_column(meta.commit_seqno, nullptr, "_hoodie_commit_seqno"));
-  HOODIE_ASSIGN_OR_RAISE(columns[2],
+  ARROW_ASSIGN_OR_RAISE(columns[2],
                          meta_column(meta.record_key, nullptr, "_hoodie_record_key"));
-  HOODIE_ASSIGN_OR_RAISE(columns[3], meta_column(meta.partition_path,
+  ARROW_ASSIGN_OR_RAISE(columns[3], meta_column(meta.partition_path,
                                                  partition_path_value_,
                                                  "_hoodie_partition_path"));
-  HOODIE_ASSIGN_OR_RAISE(columns[4],
+  ARROW_ASSIGN_OR_RAISE(columns[4],
                          meta_column(nullptr, file_name_value_, "_hoodie_file_name"));
   for (const auto& column : data.columns()) columns.push_back(column);
   auto batch = ::arrow::RecordBatch::Make(file_schema_, rows, std::move(columns));
-  if (writer_ == nullptr) HOODIE_RETURN_NOT_OK(OpenParquet(batch.get()));
+  if (writer_ == nullptr) ARROW_RETURN_NOT_OK(OpenParquet(batch.get()));
   if (row_group_full_) {
     // Started here rather than when the group filled up, so Close() never leaves an
     // empty trailing row group.
-    HOODIE_RETURN_NOT_OK(writer_->NewBufferedRowGroup());
+    ARROW_RETURN_NOT_OK(writer_->NewBufferedRowGroup());
     row_group_full_ = false;
   }
-  HOODIE_RETURN_NOT_OK(writer_->WriteRecordBatch(*batch));
-  HOODIE_RETURN_NOT_OK(TrackRecordKeys(*meta.record_key));
+  ARROW_RETURN_NOT_OK(writer_->WriteRecordBatch(*batch));
+  ARROW_RETURN_NOT_OK(TrackRecordKeys(*meta.record_key));
   record_count_ += rows;
   return RollRowGroupIfFull();
 }
@@ -261,12 +261,12 @@ Status BaseFileWriter::MakeFileSchema(const ::arrow::Schema& data_schema,
   auto one = [](const std::string& value) {
     return ::arrow::MakeArrayFromScalar(::arrow::StringScalar(value), 1);
   };
-  HOODIE_ASSIGN_OR_RAISE(file_name_value_, one(file_name_));
+  ARROW_ASSIGN_OR_RAISE(file_name_value_, one(file_name_));
   if (options.constant_commit_time) {
-    HOODIE_ASSIGN_OR_RAISE(commit_time_value_, one(*options.constant_commit_time));
+    ARROW_ASSIGN_OR_RAISE(commit_time_value_, one(*options.constant_commit_time));
   }
   if (options.constant_partition_path) {
-    HOODIE_ASSIGN_OR_RAISE(partition_path_value_, one(*options.constant_partition_path));
+    ARROW_ASSIGN_OR_RAISE(partition_path_value_, one(*options.constant_partition_path));
   }
   std::shared_ptr<::arrow::Schema> schema = AddMetadataFields(data_schema)->RemoveMetadata();
   // Parquet maps a dictionary of strings to the same string column as utf8.
@@ -275,7 +275,7 @@ Status BaseFileWriter::MakeFileSchema(const ::arrow::Schema& data_schema,
       {0, &commit_time_value_}, {3, &partition_path_value_}, {4, &file_name_value_}};
   for (const auto& [index, value] : constants) {
     if (*value == nullptr) continue;
-    HOODIE_ASSIGN_OR_RAISE(
+    ARROW_ASSIGN_OR_RAISE(
         schema, schema->SetField(index, schema->field(index)->WithType(dictionary)));
   }
   file_schema_ = std::move(schema);
@@ -286,7 +286,7 @@ Result<std::shared_ptr<::arrow::Array>> BaseFileWriter::Constant(
     const std::shared_ptr<::arrow::Array>& value, int64_t rows) {
   const int64_t needed = rows * static_cast<int64_t>(sizeof(int32_t));
   if (zero_indices_ == nullptr || zero_indices_->size() < needed) {
-    HOODIE_ASSIGN_OR_RAISE(std::shared_ptr<::arrow::Buffer> zeros,
+    ARROW_ASSIGN_OR_RAISE(std::shared_ptr<::arrow::Buffer> zeros,
                            ::arrow::AllocateBuffer(needed));
     std::memset(zeros->mutable_data(), 0, static_cast<size_t>(needed));
     zero_indices_ = std::move(zeros);
@@ -300,9 +300,9 @@ Result<std::shared_ptr<::arrow::Array>> BaseFileWriter::Constant(
 Status BaseFileWriter::OpenParquet(const ::arrow::RecordBatch* first) {
   std::vector<std::string> plain;
   if (first != nullptr && options_.dictionary_enabled) plain = DictionaryWouldNotPay(*first);
-  HOODIE_ASSIGN_OR_RAISE(auto properties,
+  ARROW_ASSIGN_OR_RAISE(auto properties,
                          MakeParquetWriterProperties(options_, plain, pool_.get()));
-  HOODIE_ASSIGN_OR_RAISE(
+  ARROW_ASSIGN_OR_RAISE(
       writer_, ::parquet::arrow::FileWriter::Open(*file_schema_, pool_.get(), sink_,
                                                   properties));
   return Status::OK();
@@ -325,7 +325,7 @@ Status BaseFileWriter::RollRowGroupIfFull() {
   const RowGroupBudget* budget = options_.row_group_budget.get();
   row_group_full_ = buffered_bytes_ >= options_.block_size ||
                     (budget != nullptr && budget->ShouldFlush(buffered_bytes_));
-  HOODIE_ASSIGN_OR_RAISE(flushed_bytes_, sink_->Tell());
+  ARROW_ASSIGN_OR_RAISE(flushed_bytes_, sink_->Tell());
   return Status::OK();
 }
 
@@ -364,13 +364,13 @@ Result<BaseFileWriteResult> BaseFileWriter::Close() {
   AddFooterMetadata(std::string(kAvroSchemaFooterKey), avro_schema_);
   auto metadata = std::make_shared<::arrow::KeyValueMetadata>();
   for (const auto& [key, value] : footer_) metadata->Append(key, value);
-  if (writer_ == nullptr) HOODIE_RETURN_NOT_OK(OpenParquet(nullptr));
-  HOODIE_RETURN_NOT_OK(writer_->AddKeyValueMetadata(metadata));
+  if (writer_ == nullptr) ARROW_RETURN_NOT_OK(OpenParquet(nullptr));
+  ARROW_RETURN_NOT_OK(writer_->AddKeyValueMetadata(metadata));
   ::arrow::Status closed = writer_->Close();
   LeaveBudget();
-  HOODIE_RETURN_NOT_OK(closed);
-  if (!sink_->closed()) HOODIE_RETURN_NOT_OK(sink_->Close());
-  HOODIE_ASSIGN_OR_RAISE(FileStatus status, storage_->GetFileStatus(path_));
+  ARROW_RETURN_NOT_OK(closed);
+  if (!sink_->closed()) ARROW_RETURN_NOT_OK(sink_->Close());
+  ARROW_ASSIGN_OR_RAISE(FileStatus status, storage_->GetFileStatus(path_));
   BaseFileWriteResult result;
   result.path = path_;
   result.file_name = file_name_;
