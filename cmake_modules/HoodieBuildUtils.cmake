@@ -62,3 +62,16 @@ function(add_hoodie_test name)
   target_link_libraries(${name} PRIVATE ${ARG_DEPS} hoodie_testing GTest::gmock GTest::gtest_main)
   gtest_discover_tests(${name} PROPERTIES LABELS "${ARG_LABELS}" DISCOVERY_TIMEOUT 60)
 endfunction()
+
+# add_hoodie_test_support(<name> SOURCES ... DEPS ...) makes the static library
+# hoodie_<name>_test_support of helpers shared by several test executables (each
+# compiled once, never into the product), linked like a module by the tests that use it.
+function(add_hoodie_test_support name)
+  if(NOT HOODIE_BUILD_TESTS)
+    return()
+  endif()
+  cmake_parse_arguments(ARG "" "" "SOURCES;DEPS" ${ARGN})
+  set(target hoodie_${name}_test_support)
+  add_library(${target} STATIC ${ARG_SOURCES})
+  target_link_libraries(${target} PUBLIC ${ARG_DEPS} hoodie_testing GTest::gmock GTest::gtest)
+endfunction()

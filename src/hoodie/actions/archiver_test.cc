@@ -20,7 +20,7 @@
 #include "hoodie/timeline/active_timeline.h"
 #include "hoodie/timeline_avro/archived_timeline.h"
 #include "hoodie/timeline_avro/savepoint_metadata.h"
-#include "hoodie/write/write_client_test_util.h"
+#include "hoodie/client/write_client_test_util.h"
 
 namespace hoodie {
 namespace {

@@ -64,7 +64,7 @@ namespace {
   if (pending.IsRequested()) {
     ARROW_ASSIGN_OR_RAISE(inflight, timeline.TransitionToInflight(requested, plan_bytes));
   }
-  ARROW_ASSIGN_OR_RAISE(Transaction txn, Transaction::Begin(table, inflight));
+  ARROW_ASSIGN_OR_RAISE(Transaction txn, Transaction::Begin(table, inflight, StartedOn(timeline)));
   // The metadata table lists the files about to go: disabled before they do.
   ARROW_RETURN_NOT_OK(txn.PreCommit());
   const auto start = std::chrono::steady_clock::now();

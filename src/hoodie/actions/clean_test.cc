@@ -27,7 +27,7 @@
 #include "hoodie/testing/temp_dir.h"
 #include "hoodie/timeline/active_timeline.h"
 #include "hoodie/timeline/instant_time.h"
-#include "hoodie/write/write_client_test_util.h"
+#include "hoodie/client/write_client_test_util.h"
 
 namespace hoodie {
 namespace {

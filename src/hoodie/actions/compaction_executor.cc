@@ -390,8 +390,9 @@ class SliceCompactor {
     result.metadata.AddMetadata(key, value);
   }
   result.metadata.operation_type = WriteOperationType::kCompact;
-  ARROW_ASSIGN_OR_RAISE(Transaction txn, Transaction::Begin(table, inflight));
-  ARROW_RETURN_NOT_OK(txn.Commit(result.metadata.ToJson()).status());
+  ARROW_ASSIGN_OR_RAISE(Transaction txn,
+                         Transaction::Begin(table, inflight, StartedOn(timeline)));
+  ARROW_RETURN_NOT_OK(txn.Commit(result.metadata.ToJson(), &result.metadata).status());
   return result;
 }
 

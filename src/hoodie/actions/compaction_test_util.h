@@ -14,7 +14,7 @@
 #include "hoodie/read/read_options.h"
 #include "hoodie/storage/storage.h"
 #include "hoodie/table/table_meta_client.h"
-#include "hoodie/write/write_client_test_util.h"
+#include "hoodie/client/write_client_test_util.h"
 
 namespace hoodie::testing {
 

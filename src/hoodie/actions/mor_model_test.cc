@@ -43,8 +43,8 @@
 #include "hoodie/testing/quiet_logs.h"
 #include "hoodie/timeline/active_timeline.h"
 #include "hoodie/timeline_avro/clean_metadata.h"
-#include "hoodie/write/write_client_test_util.h"
-#include "hoodie/write/write_model_test_util.h"
+#include "hoodie/client/write_client_test_util.h"
+#include "hoodie/client/write_model_test_util.h"
 
 namespace hoodie {
 namespace {

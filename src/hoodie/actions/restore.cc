@@ -142,7 +142,7 @@ namespace {
   }
   metadata.time_taken_in_millis = EpochMillisNow() - started;
   ARROW_ASSIGN_OR_RAISE(std::string bytes, metadata.ToAvroBytes());
-  ARROW_ASSIGN_OR_RAISE(Transaction txn, Transaction::Begin(table, inflight));
+  ARROW_ASSIGN_OR_RAISE(Transaction txn, Transaction::Begin(table, inflight, StartedOn(timeline)));
   ARROW_RETURN_NOT_OK(txn.Commit(bytes).status());
   // Rollback instants after the restored instant go, so nothing points past it.
   ARROW_ASSIGN_OR_RAISE(ActiveTimeline after, table->LoadActiveTimeline());

@@ -28,7 +28,7 @@
 #include "hoodie/testing/quiet_logs.h"
 #include "hoodie/timeline/active_timeline.h"
 #include "hoodie/timeline/commit_metadata.h"
-#include "hoodie/write/write_client_test_util.h"
+#include "hoodie/client/write_client_test_util.h"
 
 namespace hoodie {
 namespace {

@@ -101,30 +101,15 @@ Timeline WriteTimeline(const TableMetaClient& table, const ActiveTimeline& timel
   return storage->DeleteFile(path);
 }
 
-// HoodieActiveTimeline.revertToInflight: the completed file goes last, so a crash
-// leaves the instant complete or inflight, never without a state.
 // On merge-on-read tables a completed commit is a compaction, whose pending states are
 // `T.compaction.*` (HoodieTimeline.getInflightInstant).
 ::arrow::Result<Instant> RevertToInflight(const TableMetaClient& table,
                                           const ActiveTimeline& timeline,
                                           const Instant& completed) {
-  Storage* storage = timeline.storage().get();
-  Action pending_action = completed.action;
-  if (table.table_type() == TableType::kMergeOnRead &&
-      completed.action == Action::kCommit) {
-    pending_action = Action::kCompaction;
-  }
-  Instant inflight{completed.timestamp, pending_action, State::kInflight};
-  for (State state : {State::kRequested, State::kInflight}) {
-    ARROW_ASSIGN_OR_RAISE(
-        std::string path,
-        timeline.InstantPath(Instant{completed.timestamp, pending_action, state}));
-    ARROW_ASSIGN_OR_RAISE(bool exists, storage->Exists(path));
-    if (!exists) ARROW_RETURN_NOT_OK(storage->CreateImmutable(path, ""));
-  }
-  ARROW_ASSIGN_OR_RAISE(std::string path, timeline.InstantPath(completed));
-  ARROW_RETURN_NOT_OK(storage->DeleteFile(path));
-  return inflight;
+  const bool compaction = table.table_type() == TableType::kMergeOnRead &&
+                          completed.action == Action::kCommit;
+  return timeline.RevertToInflight(completed,
+                                   compaction ? Action::kCompaction : completed.action);
 }
 
 RollbackPartitionMetadata& PartitionStat(
@@ -270,7 +255,10 @@ struct Execution {
   }
   ARROW_ASSIGN_OR_RAISE(auto fresh,
                         TableMetaClient::Load(table.storage(), table.base_path()));
-  ARROW_ASSIGN_OR_RAISE(Transaction txn, Transaction::Begin(fresh, inflight));
+  // The same hooks as every other instant of the table (a lock set once covers it).
+  fresh->SetCommitHooks(table.commit_hooks());
+  ARROW_ASSIGN_OR_RAISE(Transaction txn,
+                        Transaction::Begin(fresh, inflight, StartedOn(timeline)));
   // hoodie does not add the rollback to a metadata table, whose file listing would
   // then still name the files about to be deleted: the pre-commit guard disables it
   // before they go.
@@ -310,13 +298,10 @@ struct Execution {
   metadata.instants_rollback = {
       InstantInfo{run.target.timestamp, std::string(ActionName(run.target.action))}};
   if (run.target_found && run.delete_instants) {
-    ARROW_ASSIGN_OR_RAISE(std::string path, timeline.InstantPath(resolved));
-    ARROW_RETURN_NOT_OK(DeleteIfExists(storage, path));
+    ARROW_RETURN_NOT_OK(timeline.DeleteStateFileIfExists(resolved));
     if (resolved.IsInflight()) {
-      ARROW_ASSIGN_OR_RAISE(
-          path, timeline.InstantPath(
-                    Instant{resolved.timestamp, resolved.action, State::kRequested}));
-      ARROW_RETURN_NOT_OK(DeleteIfExists(storage, path));
+      ARROW_RETURN_NOT_OK(timeline.DeleteStateFileIfExists(
+          Instant{resolved.timestamp, resolved.action, State::kRequested}));
     }
   }
   ARROW_RETURN_NOT_OK(

@@ -27,7 +27,7 @@
 #include "hoodie/testing/quiet_logs.h"
 #include "hoodie/timeline/active_timeline.h"
 #include "hoodie/timeline_avro/compaction_plan.h"
-#include "hoodie/write/write_client_test_util.h"
+#include "hoodie/client/write_client_test_util.h"
 
 namespace hoodie {
 namespace {

@@ -22,7 +22,7 @@
 #include "hoodie/testing/matchers.h"
 #include "hoodie/testing/quiet_logs.h"
 #include "hoodie/timeline/active_timeline.h"
-#include "hoodie/write/write_client_test_util.h"
+#include "hoodie/client/write_client_test_util.h"
 
 namespace hoodie {
 namespace {

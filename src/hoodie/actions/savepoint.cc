@@ -79,7 +79,7 @@ namespace {
   }
   ARROW_ASSIGN_OR_RAISE(std::string bytes, metadata.ToAvroBytes());
   if (!resume) ARROW_RETURN_NOT_OK(timeline.CreateRequested(inflight));
-  ARROW_ASSIGN_OR_RAISE(Transaction txn, Transaction::Begin(table, inflight));
+  ARROW_ASSIGN_OR_RAISE(Transaction txn, Transaction::Begin(table, inflight, StartedOn(timeline)));
   ARROW_RETURN_NOT_OK(txn.Commit(bytes).status());
   return std::make_pair(instant, std::move(metadata));
 }

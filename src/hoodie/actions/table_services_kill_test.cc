@@ -24,7 +24,7 @@
 #include "hoodie/testing/temp_dir.h"
 #include "hoodie/timeline/active_timeline.h"
 #include "hoodie/timeline_avro/archived_timeline.h"
-#include "hoodie/write/write_client_test_util.h"
+#include "hoodie/client/write_client_test_util.h"
 
 namespace hoodie {
 namespace {

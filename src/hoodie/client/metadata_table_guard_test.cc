@@ -22,7 +22,7 @@
 #include "hoodie/table/table_meta_client.h"
 #include "hoodie/testing/matchers.h"
 #include "hoodie/testing/temp_dir.h"
-#include "hoodie/write/write_client_test_util.h"
+#include "hoodie/client/write_client_test_util.h"
 
 namespace hoodie {
 namespace {

@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -20,7 +21,9 @@
 #include "hoodie/client/table_services.h"
 #include "hoodie/table/transaction.h"
 #include "hoodie/timeline/commit_metadata.h"
+#include "hoodie/write/commit_executor.h"
 #include "hoodie/write/write_options.h"
+#include "hoodie/write/write_result.h"
 
 namespace hoodie {
 
@@ -28,55 +31,6 @@ class ActiveTimeline;
 class HoodieConfig;
 class Storage;
 class TableMetaClient;
-
-/// A record that was not written because its key could not be generated.
-struct FailedWrite {
-  int64_t input_row = 0;  ///< position in the operation's input, from 0
-  std::string message;
-};
-
-/// \brief The error of a write that committed nothing because records failed:
-/// "2 of 1000 records failed, nothing was committed: record 5: ...", the first five
-/// failures placed by `where` (given the input row, from 0), then `hint` if not empty.
-::arrow::Status FailedRecordsError(int64_t input_records,
-                                   const std::vector<FailedWrite>& failed,
-                                   const std::function<std::string(int64_t)>& where,
-                                   std::string_view hint);
-
-/// \brief What one operation wrote: the write stats to commit plus counts.
-struct WriteResult {
-  std::string instant_time;
-  WriteOperationType operation = WriteOperationType::kUnknown;
-  /// One stat per written base file, with its partition in `partition_path`.
-  std::vector<WriteStat> stats;
-  /// The Avro schema (no meta fields) the files were written with.
-  std::string schema;
-  int64_t input_records = 0;
-  int64_t inserted = 0;
-  int64_t updated = 0;
-  int64_t deleted = 0;
-  /// Records dropped by de-duplication or insert.drop.duplicates.
-  int64_t deduplicated = 0;
-  std::vector<FailedWrite> failed;
-  /// Whether the instant was committed (auto.commit) or still waits for Commit/Abort.
-  bool committed = false;
-  /// Entries a caller adds to the commit's extraMetadata before Commit (the streamer's
-  /// checkpoint keys, as SparkRDDWriteClient.commit's extraMetadata argument).
-  std::vector<std::pair<std::string, std::string>> extra_metadata;
-  /// Replace operations: the file groups the instant replaces, per partition, in the
-  /// order Hudi writes `partitionToReplaceFileIds`.
-  OrderedMap<std::vector<std::string>> replaced_file_ids;
-  /// Compactions the inline table services completed after the commit, oldest first.
-  std::vector<std::string> compactions;
-  /// Cleans completed after the commit (hoodie.clean.automatic), oldest first.
-  std::vector<std::string> cleans;
-  /// Instants archived after the commit and its clean (hoodie.archive.automatic), oldest
-  /// first, one per instant (its state files were archived together).
-  std::vector<std::string> archived;
-
-  /// Number of file groups replaced.
-  int64_t FilesReplaced() const;
-};
 
 /// \brief Writes commits (copy-on-write) or deltacommits (merge-on-read) to one table.
 ///
@@ -191,9 +145,7 @@ class WriteClient {
 
   /// Adds work run after each commit of this client, after the inline table services
   /// (commit callbacks and metrics reporters plug in here).
-  void AddPostCommitHook(PostCommitHook hook) {
-    hooks_.post_commit.push_back(std::move(hook));
-  }
+  void AddPostCommitHook(PostCommitHook hook) { post_commit_.push_back(std::move(hook)); }
 
  private:
   WriteClient(std::shared_ptr<TableMetaClient> table, WriteOptions options)
@@ -208,13 +160,20 @@ class WriteClient {
   // (returning FailedRecordsError); otherwise returns the result as it is.
   ::arrow::Result<WriteResult> Finish(WriteResult result);
   ::arrow::Status RemoveIfCreatedEmpty(const std::string& partition);
-  ::arrow::Status CopyLatestCommitMetadata(CommitMetadata* metadata) const;
+  // The one write sequence (write/commit_executor.h) over this client's table.
+  CommitExecutor Executor() const { return CommitExecutor(table_, options_); }
+  // Deletes the files `instant`'s markers name, and the partition folders left empty.
+  ::arrow::Status DeleteWrittenFiles(const std::string& instant);
 
   std::shared_ptr<TableMetaClient> table_;
   WriteOptions options_;
   std::unique_ptr<TableServiceClient> services_;
-  // Lock, conflict check and post-commit hooks of every transaction of this client.
-  CommitHooks hooks_;
+  // Work after each commit of this client, after its inline table services (the
+  // table's own hooks, TableMetaClient::commit_hooks, run after these).
+  std::vector<PostCommitHook> post_commit_;
+  // The timeline each pending write of this client began on (its preWrite), for the
+  // pre-commit steps; dropped when the instant commits or is aborted.
+  std::map<std::string, std::shared_ptr<const ActiveTimeline>> started_on_;
 };
 
 }  // namespace hoodie

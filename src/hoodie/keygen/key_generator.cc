@@ -115,6 +115,25 @@ std::shared_ptr<::arrow::StringArray> WholeStringColumn(const ::arrow::RecordBat
 
 }  // namespace
 
+std::string WithoutBatchRow(const std::string& message) {
+  std::string out;
+  size_t start = 0;
+  while (start <= message.size()) {
+    size_t end = message.find("; ", start);
+    if (end == std::string::npos) end = message.size();
+    std::string_view part(message.data() + start, end - start);
+    if (part.starts_with("row ")) {
+      size_t digits = 4;
+      while (digits < part.size() && part[digits] >= '0' && part[digits] <= '9') ++digits;
+      if (digits > 4 && part.substr(digits).starts_with(": ")) part.remove_prefix(digits + 2);
+    }
+    if (!out.empty()) out += "; ";
+    out += part;
+    start = end + 2;
+  }
+  return out;
+}
+
 ::arrow::Result<KeyGeneratorOptions> KeyGeneratorOptions::FromConfig(
     const HoodieConfig& config) {
   KeyGeneratorOptions options;

@@ -35,6 +35,11 @@ struct KeyError {
   std::string message;
 };
 
+/// A KeyError message without the "row N: " prefixes the generators give it (the row
+/// within the batch): for a caller that places the record itself, where the batch row
+/// would only mislead. Parts joined by "; " lose their prefixes one by one.
+std::string WithoutBatchRow(const std::string& message);
+
 /// The keys of one batch. Both arrays have the batch's length; an entry is null exactly
 /// where `errors` names that row for that column.
 struct KeyColumns {

@@ -13,6 +13,7 @@
 #include <arrow/status.h>
 
 #include "hoodie/config/java_properties.h"
+#include "hoodie/table/commit_hooks.h"
 #include "hoodie/table/table_config.h"
 #include "hoodie/timeline/active_timeline.h"
 
@@ -140,6 +141,15 @@ class TableMetaClient {
   /// table's `hoodie.table.timeline.timezone`. Reads the folder listing each call.
   ::arrow::Result<ActiveTimeline> LoadActiveTimeline() const;
 
+  /// The hooks every instant of this table goes through (Transaction): lock, conflict
+  /// check, metadata-table step, post-commit work. CommitHooks::Default() until
+  /// SetCommitHooks.
+  const std::shared_ptr<const CommitHooks>& commit_hooks() const { return commit_hooks_; }
+  /// Sets the hooks of every later transaction on this table; not while one runs.
+  void SetCommitHooks(std::shared_ptr<const CommitHooks> hooks) {
+    commit_hooks_ = std::move(hooks);
+  }
+
   /// Re-reads hoodie.properties (errors as in Load).
   ::arrow::Status ReloadTableConfig();
   /// Applies TableConfig::Modify (upserts then deletes) and keeps the result.
@@ -160,6 +170,7 @@ class TableMetaClient {
   std::shared_ptr<const TableConfig> table_config_;
   int table_version_ = 0;
   TableType table_type_ = TableType::kCopyOnWrite;
+  std::shared_ptr<const CommitHooks> commit_hooks_ = CommitHooks::Default();
 };
 
 /// Checks the hoodie.table.version of a table: OK for 0-6 (what Hudi 0.15 reads);

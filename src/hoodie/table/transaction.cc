@@ -9,21 +9,37 @@
 #include "hoodie/common/logging.h"
 #include "hoodie/common/macros.h"
 #include "hoodie/table/markers.h"
-#include "hoodie/table/metadata_table_guard_internal.h"
 #include "hoodie/table/table_meta_client.h"
 #include "hoodie/timeline/active_timeline.h"
 
 namespace hoodie {
 
+TransactionOptions StartedOn(const ActiveTimeline& timeline) {
+  TransactionOptions options;
+  options.started_on = std::make_shared<const ActiveTimeline>(timeline);
+  return options;
+}
+
+Transaction::Transaction(std::shared_ptr<TableMetaClient> table, Instant inflight,
+                         std::shared_ptr<const CommitHooks> hooks,
+                         TransactionOptions options)
+    : table_(std::move(table)),
+      inflight_(std::move(inflight)),
+      hooks_(std::move(hooks)),
+      options_(std::move(options)) {}
+
 ::arrow::Result<Transaction> Transaction::Begin(std::shared_ptr<TableMetaClient> table,
-                                                Instant inflight, CommitHooks hooks) {
+                                                Instant inflight,
+                                                TransactionOptions options) {
   if (!inflight.IsInflight()) {
     return ::arrow::Status::Invalid("Only an INFLIGHT instant can be committed: ",
                                     inflight.ToString());
   }
-  Transaction txn(std::move(table), std::move(inflight), std::move(hooks));
-  if (txn.hooks_.lock != nullptr) {
-    ARROW_RETURN_NOT_OK(txn.hooks_.lock->Lock(txn.inflight_));
+  std::shared_ptr<const CommitHooks> hooks = table->commit_hooks();
+  Transaction txn(std::move(table), std::move(inflight), std::move(hooks),
+                  std::move(options));
+  if (txn.hooks_->lock != nullptr) {
+    ARROW_RETURN_NOT_OK(txn.hooks_->lock->Lock(txn.inflight_));
     txn.locked_ = true;
   }
   return txn;
@@ -33,6 +49,7 @@ Transaction::Transaction(Transaction&& other) noexcept
     : table_(std::move(other.table_)),
       inflight_(std::move(other.inflight_)),
       hooks_(std::move(other.hooks_)),
+      options_(std::move(other.options_)),
       locked_(std::exchange(other.locked_, false)),
       pre_committed_(other.pre_committed_),
       committed_(other.committed_) {}
@@ -43,6 +60,7 @@ Transaction& Transaction::operator=(Transaction&& other) noexcept {
     table_ = std::move(other.table_);
     inflight_ = std::move(other.inflight_);
     hooks_ = std::move(other.hooks_);
+    options_ = std::move(other.options_);
     locked_ = std::exchange(other.locked_, false);
     pre_committed_ = other.pre_committed_;
     committed_ = other.committed_;
@@ -57,28 +75,28 @@ Transaction::~Transaction() {
 ::arrow::Status Transaction::ReleaseLock() {
   if (!locked_) return ::arrow::Status::OK();
   locked_ = false;
-  return hooks_.lock->Unlock(inflight_);
+  return hooks_->lock->Unlock(inflight_);
 }
 
-::arrow::Status Transaction::PreCommit() {
+::arrow::Status Transaction::PreCommit(const CommitMetadata* commit_metadata) {
   if (pre_committed_) return ::arrow::Status::OK();
-  if (hooks_.conflict_check) {
-    ARROW_RETURN_NOT_OK(hooks_.conflict_check(*table_, inflight_));
+  PreCommitContext context{*table_, inflight_, options_.started_on.get(), commit_metadata};
+  if (hooks_->conflict_check) ARROW_RETURN_NOT_OK(hooks_->conflict_check(context));
+  if (hooks_->metadata_table != nullptr) {
+    ARROW_RETURN_NOT_OK(hooks_->metadata_table->Apply(context));
   }
-  // A commit the metadata table does not list would be invisible to its readers.
-  ARROW_RETURN_NOT_OK(internal::DisableMetadataTable(table_.get()).status());
   pre_committed_ = true;
   return ::arrow::Status::OK();
 }
 
-::arrow::Result<Instant> Transaction::Commit(std::string_view metadata) {
+::arrow::Result<Instant> Transaction::Commit(std::string_view content,
+                                             const CommitMetadata* commit_metadata) {
   if (committed_) {
     return ::arrow::Status::Invalid(inflight_.ToString(), " is already committed");
   }
-  ARROW_RETURN_NOT_OK(PreCommit());
+  ARROW_RETURN_NOT_OK(PreCommit(commit_metadata));
   ARROW_ASSIGN_OR_RAISE(ActiveTimeline timeline, table_->LoadActiveTimeline());
-  ARROW_ASSIGN_OR_RAISE(Instant completed,
-                        timeline.TransitionToComplete(inflight_, metadata));
+  ARROW_ASSIGN_OR_RAISE(Instant completed, timeline.TransitionToComplete(inflight_, content));
   committed_ = true;
   ARROW_RETURN_NOT_OK(ReleaseLock());
   // Committed: a marker folder left behind is harmless, as in Hudi's
@@ -87,14 +105,36 @@ Transaction::~Transaction() {
       WriteMarkers(table_->storage(), table_->base_path(), inflight_.timestamp)
           .DeleteFolder(),
       "deleting the markers of " + completed.ToString());
-  for (const PostCommitHook& hook : hooks_.post_commit) {
-    ::arrow::Status status = hook.run(completed);
-    if (!status.ok()) {
-      return status.WithMessage("instant ", completed.timestamp, " is committed, but ",
-                                hook.what, " after it failed: ", status.message());
+  ARROW_RETURN_NOT_OK(RunPostCommit(completed));
+  return completed;
+}
+
+::arrow::Status Transaction::RunPostCommit(const Instant& completed) const {
+  for (const auto* hooks : {&options_.post_commit, &hooks_->post_commit}) {
+    for (const PostCommitHook& hook : *hooks) {
+      ::arrow::Status status = hook.run(completed);
+      if (!status.ok()) {
+        return status.WithMessage("instant ", completed.timestamp, " is committed, but ",
+                                  hook.what, " after it failed: ", status.message());
+      }
     }
   }
-  return completed;
+  return ::arrow::Status::OK();
+}
+
+::arrow::Status Transaction::Abandon() {
+  if (committed_) {
+    return ::arrow::Status::Invalid(inflight_.ToString(),
+                                    " is committed and cannot be given up");
+  }
+  ARROW_RETURN_NOT_OK(
+      WriteMarkers(table_->storage(), table_->base_path(), inflight_.timestamp)
+          .DeleteFolder());
+  ARROW_ASSIGN_OR_RAISE(ActiveTimeline timeline, table_->LoadActiveTimeline());
+  ARROW_RETURN_NOT_OK(timeline.DeleteStateFileIfExists(inflight_));
+  ARROW_RETURN_NOT_OK(timeline.DeleteStateFileIfExists(
+      Instant{inflight_.timestamp, inflight_.action, State::kRequested}));
+  return ReleaseLock();
 }
 
 }  // namespace hoodie

@@ -18,6 +18,7 @@
 #include "hoodie/testing/matchers.h"
 #include "hoodie/testing/temp_dir.h"
 #include "hoodie/timeline/active_timeline.h"
+#include "hoodie/timeline/commit_metadata.h"
 
 namespace hoodie {
 namespace {
@@ -62,14 +63,24 @@ class TransactionTest : public ::testing::Test {
     return storage_->Exists(JoinPath(table_->base_path(), relative));
   }
 
-  CommitHooks RecordingHooks() {
-    CommitHooks hooks;
-    hooks.lock = std::make_shared<RecordingLock>(&log_);
-    hooks.conflict_check = [this](const TableMetaClient&, const Instant& inflight) {
-      log_.push_back("conflict check " + inflight.timestamp);
+  // Sets the table's hooks to ones that record what they see into log_.
+  void UseRecordingHooks() {
+    auto hooks = std::make_shared<CommitHooks>(*CommitHooks::Default());
+    hooks->lock = std::make_shared<RecordingLock>(&log_);
+    hooks->conflict_check = [this](const PreCommitContext& context) {
+      std::string seen = "conflict check " + context.inflight.timestamp;
+      if (context.started_on != nullptr) {
+        seen += ", started on " + std::to_string(context.started_on->timeline().Count()) +
+                " instants";
+      }
+      if (context.commit_metadata != nullptr) {
+        seen += ", " + std::to_string(context.commit_metadata->partition_to_write_stats.size()) +
+                " partitions written";
+      }
+      log_.push_back(seen);
       return conflict_;
     };
-    hooks.post_commit.push_back(PostCommitHook{"the first hook", [this](const Instant& c) {
+    hooks->post_commit.push_back(PostCommitHook{"the first hook", [this](const Instant& c) {
       auto metadata = Exists(".hoodie/metadata");
       auto markers = Exists(".hoodie/.temp/001");
       log_.push_back("post-commit " + c.timestamp + (c.IsCompleted() ? " completed" : "") +
@@ -77,11 +88,11 @@ class TransactionTest : public ::testing::Test {
                      (markers.ok() && !*markers ? ", no markers" : ""));
       return ::arrow::Status::OK();
     }});
-    hooks.post_commit.push_back(PostCommitHook{"the second hook", [this](const Instant&) {
+    hooks->post_commit.push_back(PostCommitHook{"the second hook", [this](const Instant&) {
       log_.push_back("second hook");
       return post_commit_;
     }});
-    return hooks;
+    table_->SetCommitHooks(std::move(hooks));
   }
 
   testing::TempDir dir_;
@@ -95,8 +106,8 @@ class TransactionTest : public ::testing::Test {
 };
 
 TEST_F(TransactionTest, HooksRunInHudisOrder) {
-  ASSERT_OK_AND_ASSIGN(Transaction txn,
-                       Transaction::Begin(table_, inflight_, RecordingHooks()));
+  UseRecordingHooks();
+  ASSERT_OK_AND_ASSIGN(Transaction txn, Transaction::Begin(table_, inflight_));
   EXPECT_THAT(log_, ElementsAre("lock 001"));
   ASSERT_OK_AND_ASSIGN(Instant completed, txn.Commit("{}"));
   EXPECT_EQ(completed, (Instant{"001", Action::kCommit, State::kCompleted}));
@@ -113,8 +124,8 @@ TEST_F(TransactionTest, HooksRunInHudisOrder) {
 TEST_F(TransactionTest, AConflictLeavesTheInstantInflightAndReleasesTheLock) {
   conflict_ = ::arrow::Status::Invalid("a concurrent commit wrote file group f1");
   {
-    ASSERT_OK_AND_ASSIGN(Transaction txn,
-                         Transaction::Begin(table_, inflight_, RecordingHooks()));
+    UseRecordingHooks();
+    ASSERT_OK_AND_ASSIGN(Transaction txn, Transaction::Begin(table_, inflight_));
     EXPECT_THAT(txn.Commit("{}"), StatusMessageHas("a concurrent commit wrote"));
     EXPECT_FALSE(txn.committed());
   }
@@ -130,8 +141,8 @@ TEST_F(TransactionTest, AConflictLeavesTheInstantInflightAndReleasesTheLock) {
 
 TEST_F(TransactionTest, AFailingPostCommitHookSaysTheInstantIsCommitted) {
   post_commit_ = ::arrow::Status::IOError("disk full");
-  ASSERT_OK_AND_ASSIGN(Transaction txn,
-                       Transaction::Begin(table_, inflight_, RecordingHooks()));
+  UseRecordingHooks();
+  ASSERT_OK_AND_ASSIGN(Transaction txn, Transaction::Begin(table_, inflight_));
   EXPECT_THAT(txn.Commit("{}"),
               StatusMessageHas("instant 001 is committed, but the second hook after it "
                                "failed: disk full"));
@@ -142,8 +153,8 @@ TEST_F(TransactionTest, AFailingPostCommitHookSaysTheInstantIsCommitted) {
 }
 
 TEST_F(TransactionTest, PreCommitRunsOnceAndMayComeFirst) {
-  ASSERT_OK_AND_ASSIGN(Transaction txn,
-                       Transaction::Begin(table_, inflight_, RecordingHooks()));
+  UseRecordingHooks();
+  ASSERT_OK_AND_ASSIGN(Transaction txn, Transaction::Begin(table_, inflight_));
   ASSERT_OK(txn.PreCommit());
   // The metadata table is disabled before the action's own work.
   ASSERT_OK_AND_ASSIGN(bool metadata, Exists(".hoodie/metadata"));
@@ -159,11 +170,64 @@ TEST_F(TransactionTest, OnlyAnInflightInstantBegins) {
 
 TEST_F(TransactionTest, DroppingAnUncommittedTransactionReleasesTheLock) {
   {
-    ASSERT_OK_AND_ASSIGN(Transaction txn,
-                         Transaction::Begin(table_, inflight_, RecordingHooks()));
+    UseRecordingHooks();
+    ASSERT_OK_AND_ASSIGN(Transaction txn, Transaction::Begin(table_, inflight_));
     Transaction moved = std::move(txn);
   }
   EXPECT_THAT(log_, ElementsAre("lock 001", "unlock 001"));
+}
+
+TEST_F(TransactionTest, PreCommitSeesTheStartTimelineAndTheCommitMetadata) {
+  UseRecordingHooks();
+  ASSERT_OK_AND_ASSIGN(ActiveTimeline started, table_->LoadActiveTimeline());
+  ASSERT_OK_AND_ASSIGN(Transaction txn,
+                       Transaction::Begin(table_, inflight_, StartedOn(started)));
+  CommitMetadata metadata;
+  WriteStat stat;
+  stat.partition_path = "p";
+  metadata.AddWriteStat("p", stat);
+  metadata.AddWriteStat("q", stat);
+  ASSERT_OK(txn.Commit(metadata.ToJson(), &metadata).status());
+  EXPECT_THAT(log_, ::testing::Contains(
+                        "conflict check 001, started on 1 instants, 2 partitions written"));
+}
+
+TEST_F(TransactionTest, TheActionsPostCommitWorkRunsBeforeTheTables) {
+  UseRecordingHooks();
+  TransactionOptions options;
+  options.post_commit.push_back(PostCommitHook{"the inline table services", [this](const Instant&) {
+    log_.push_back("inline services");
+    return ::arrow::Status::OK();
+  }});
+  ASSERT_OK_AND_ASSIGN(Transaction txn,
+                       Transaction::Begin(table_, inflight_, std::move(options)));
+  ASSERT_OK(txn.Commit("{}").status());
+  EXPECT_THAT(log_, ElementsAre("lock 001", "conflict check 001", "unlock 001",
+                                "inline services",
+                                "post-commit 001 completed, no metadata table, no markers",
+                                "second hook"));
+}
+
+TEST_F(TransactionTest, AbandonDeletesTheInstantAndItsMarkersUnderTheLock) {
+  UseRecordingHooks();
+  ASSERT_OK_AND_ASSIGN(Transaction txn, Transaction::Begin(table_, inflight_));
+  ASSERT_OK(txn.Abandon());
+  EXPECT_THAT(log_, ElementsAre("lock 001", "unlock 001"));
+  ASSERT_OK_AND_ASSIGN(ActiveTimeline timeline, table_->LoadActiveTimeline());
+  EXPECT_TRUE(timeline.timeline().instants().empty());
+  EXPECT_TRUE(timeline.state_files().empty());
+  ASSERT_OK_AND_ASSIGN(bool markers, Exists(".hoodie/.temp/001"));
+  EXPECT_FALSE(markers);
+  EXPECT_THAT(txn.Commit("{}"), StatusMessageHas("missing"));
+}
+
+TEST_F(TransactionTest, ByDefaultATableHasNoLockAndDisablesTheMetadataTable) {
+  EXPECT_EQ(table_->commit_hooks(), CommitHooks::Default());
+  EXPECT_EQ(table_->commit_hooks()->lock, nullptr);
+  ASSERT_OK_AND_ASSIGN(Transaction txn, Transaction::Begin(table_, inflight_));
+  ASSERT_OK(txn.Commit("{}").status());
+  ASSERT_OK_AND_ASSIGN(bool metadata, Exists(".hoodie/metadata"));
+  EXPECT_FALSE(metadata);
 }
 
 }  // namespace

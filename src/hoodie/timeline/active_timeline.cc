@@ -180,6 +180,24 @@ std::optional<std::string> ActiveTimeline::StateTransitionTime(
   return completed;
 }
 
+::arrow::Result<Instant> ActiveTimeline::RevertToInflight(const Instant& completed,
+                                                         Action pending_action) const {
+  if (!completed.IsCompleted()) {
+    return ::arrow::Status::Invalid("Only a completed instant can be reverted: ",
+                                    completed.ToString());
+  }
+  for (State state : {State::kRequested, State::kInflight}) {
+    const Instant pending{completed.timestamp, pending_action, state};
+    ARROW_ASSIGN_OR_RAISE(bool exists, StateFileExists(pending));
+    if (exists) continue;
+    ARROW_ASSIGN_OR_RAISE(std::string path, InstantPath(pending));
+    ARROW_RETURN_NOT_OK(storage_->CreateImmutable(path, ""));
+  }
+  ARROW_ASSIGN_OR_RAISE(std::string path, InstantPath(completed));
+  ARROW_RETURN_NOT_OK(storage_->DeleteFile(path));
+  return Instant{completed.timestamp, pending_action, State::kInflight};
+}
+
 ::arrow::Result<std::string> ActiveTimeline::ReadDetails(const Instant& instant) const {
   ARROW_ASSIGN_OR_RAISE(std::string path, InstantPath(instant));
   auto content = storage_->ReadAll(path);

@@ -88,6 +88,15 @@ class ActiveTimeline {
   ::arrow::Result<Instant> TransitionToComplete(const Instant& inflight,
                                                 std::string_view content) const;
 
+  /// Unpublishes a completed instant (HoodieActiveTimeline.revertToInflight), as a
+  /// rollback of it does: its requested and inflight files of `pending_action` (the
+  /// action its pending states carry: `compaction` for a merge-on-read commit) are
+  /// created empty where missing, then its completed file is deleted last, so that a
+  /// crash leaves the instant completed or inflight, never without a state.
+  /// \return the inflight instant; Invalid for an instant that is not completed.
+  ::arrow::Result<Instant> RevertToInflight(const Instant& completed,
+                                            Action pending_action) const;
+
   /// The bytes of `instant`'s state file (commit metadata JSON, Avro plans, ...).
   /// \return IOError naming the file if it cannot be read.
   ::arrow::Result<std::string> ReadDetails(const Instant& instant) const;

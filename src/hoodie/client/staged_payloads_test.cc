@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-/// \file hoodie/write/staged_payloads_test.cc
+/// \file hoodie/client/staged_payloads_test.cc
 /// \brief insert/upsert/delete with staged payloads spilled past the memory budget give
 /// exactly the rows they give in memory, and leave no spill files behind; the staged
 /// rows come back per bucket in the order asked, compressed in memory or spilled.
@@ -18,7 +18,7 @@
 #include "hoodie/write/incoming_records_internal.h"
 #include "hoodie/write/keyed_batch_internal.h"
 #include "hoodie/write/staged_payloads_internal.h"
-#include "hoodie/write/write_client_test_util.h"
+#include "hoodie/client/write_client_test_util.h"
 
 namespace hoodie {
 namespace {

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-/// \file hoodie/write/write_payload_test.cc
+/// \file hoodie/client/write_payload_test.cc
 /// \brief Merge semantics of the write path: each payload class on upsert, insert into
 /// small files and delete, in-batch pre-combining, `_hoodie_is_deleted`, custom mergers
 /// and bad payload settings.
@@ -14,8 +14,8 @@
 #include "hoodie/table/table_meta_client.h"
 #include "hoodie/testing/matchers.h"
 #include "hoodie/testing/temp_dir.h"
-#include "hoodie/write/write_client_test_util.h"
-#include "hoodie/write/write_model_test_util.h"
+#include "hoodie/client/write_client_test_util.h"
+#include "hoodie/client/write_model_test_util.h"
 
 namespace hoodie {
 namespace {

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-/// \file hoodie/write/write_client_test_util.h
+/// \file hoodie/client/write_client_test_util.h
 /// \brief Helpers of the write tests: in-memory inputs, table configs, row rendering.
 #pragma once
 

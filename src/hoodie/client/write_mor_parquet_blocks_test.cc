@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-/// \file hoodie/write/write_mor_parquet_blocks_test.cc
+/// \file hoodie/client/write_mor_parquet_blocks_test.cc
 /// \brief hoodie.logfile.data.block.format=parquet: merge-on-read appends write
 /// PARQUET_DATA_BLOCKs (sized, rolled over and read like Avro blocks), mixed slices
 /// read in order, and the option's values.
@@ -21,7 +21,7 @@
 #include "hoodie/testing/matchers.h"
 #include "hoodie/testing/temp_dir.h"
 #include "hoodie/timeline/active_timeline.h"
-#include "hoodie/write/write_client_test_util.h"
+#include "hoodie/client/write_client_test_util.h"
 
 namespace hoodie {
 namespace {

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-/// \file hoodie/write/write_option_effects_test.cc
+/// \file hoodie/client/write_option_effects_test.cc
 /// \brief Write options set away from their defaults, each with the outcome Hudi gives
 /// it: de-duplication, dropped duplicates, commit metadata, the table name, bloom filter
 /// bounds and Parquet row group and page sizes.
@@ -25,7 +25,7 @@
 #include "hoodie/table/table_meta_client.h"
 #include "hoodie/testing/matchers.h"
 #include "hoodie/testing/temp_dir.h"
-#include "hoodie/write/write_client_test_util.h"
+#include "hoodie/client/write_client_test_util.h"
 
 namespace hoodie {
 namespace {

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
-/// \file hoodie/write/write_model_test_util.cc
+/// \file hoodie/client/write_model_test_util.cc
 /// \brief The in-memory table model of the model-based write tests.
 
-#include "hoodie/write/write_model_test_util.h"
+#include "hoodie/client/write_model_test_util.h"
 
 #include <algorithm>
 #include <cstdio>

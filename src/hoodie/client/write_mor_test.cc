@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-/// \file hoodie/write/write_mor_test.cc
+/// \file hoodie/client/write_mor_test.cc
 /// \brief Merge-on-read writes: deltacommits, updates and deletes appended to the file
 /// group's log as Avro data and delete blocks, inserts into new file groups, delta write
 /// stats, and the merged rows read back.
@@ -16,7 +16,7 @@
 #include "hoodie/storage/storage.h"
 #include "hoodie/testing/matchers.h"
 #include "hoodie/testing/temp_dir.h"
-#include "hoodie/write/write_client_test_util.h"
+#include "hoodie/client/write_client_test_util.h"
 
 namespace hoodie {
 namespace {

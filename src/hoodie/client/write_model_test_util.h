@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-/// \file hoodie/write/write_model_test_util.h
+/// \file hoodie/client/write_model_test_util.h
 /// \brief An in-memory model of a copy-on-write or merge-on-read table for the
 /// model-based write tests (write_model_test, services/mor_model_test):
 /// what each operation must leave in the table under each payload, written from Hudi

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-/// \file hoodie/write/bulk_insert_test.cc
+/// \file hoodie/client/bulk_insert_test.cc
 /// \brief Streamed bulk_insert: every sort mode, file rolling, the external sort's
 /// spilled runs and the user partitioner hook.
 
@@ -23,7 +23,7 @@
 #include "hoodie/testing/temp_dir.h"
 #include "hoodie/write/bulk_insert_partitioner.h"
 #include "hoodie/write/keyed_batch_internal.h"
-#include "hoodie/write/write_client_test_util.h"
+#include "hoodie/client/write_client_test_util.h"
 
 namespace hoodie {
 namespace {

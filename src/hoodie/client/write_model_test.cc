@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-/// \file hoodie/write/write_model_test.cc
+/// \file hoodie/client/write_model_test.cc
 /// \brief Model-based tests of the write path: seeded random sequences of insert,
 /// upsert, delete and bulk_insert, checked after every commit against WriteModel by
 /// snapshot, time-travel and incremental reads, for every index type, key generator
@@ -21,8 +21,8 @@
 #include "hoodie/table/table_meta_client.h"
 #include "hoodie/testing/matchers.h"
 #include "hoodie/testing/temp_dir.h"
-#include "hoodie/write/write_client_test_util.h"
-#include "hoodie/write/write_model_test_util.h"
+#include "hoodie/client/write_client_test_util.h"
+#include "hoodie/client/write_model_test_util.h"
 
 namespace hoodie {
 namespace {

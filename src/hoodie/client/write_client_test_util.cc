@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
-/// \file hoodie/write/write_client_test_util.cc
+/// \file hoodie/client/write_client_test_util.cc
 /// \brief Helpers of the write tests.
 
-#include "hoodie/write/write_client_test_util.h"
+#include "hoodie/client/write_client_test_util.h"
 
 #include <algorithm>
 #include <filesystem>

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-/// \file hoodie/write/partition_values_read_test.cc
+/// \file hoodie/client/partition_values_read_test.cc
 /// \brief Reads of tables hoodie wrote show partition columns as Spark (Hudi 0.15)
 /// shows them: from the partition path in base-file-only reads (copy-on-write snapshot
 /// and time travel, read-optimized), as stored in merge-on-read snapshots and
@@ -16,8 +16,8 @@
 #include "hoodie/testing/matchers.h"
 #include "hoodie/testing/temp_dir.h"
 #include "hoodie/timeline_avro/clean_metadata.h"
-#include "hoodie/write/write_client_test_util.h"
-#include "hoodie/write/write_model_test_util.h"
+#include "hoodie/client/write_client_test_util.h"
+#include "hoodie/client/write_model_test_util.h"
 
 namespace hoodie {
 namespace {

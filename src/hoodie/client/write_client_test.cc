@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-/// \file hoodie/write/write_client_test.cc
+/// \file hoodie/client/write_client_test.cc
 /// \brief WriteClient end to end: commits, files, stats and rows read back.
 
 #include "hoodie/client/write_client.h"
@@ -21,7 +21,7 @@
 #include "hoodie/testing/matchers.h"
 #include "hoodie/testing/temp_dir.h"
 #include "hoodie/testing/test_data.h"
-#include "hoodie/write/write_client_test_util.h"
+#include "hoodie/client/write_client_test_util.h"
 
 namespace hoodie {
 namespace {

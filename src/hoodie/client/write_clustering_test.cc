@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-/// \file hoodie/write/write_clustering_test.cc
+/// \file hoodie/client/write_clustering_test.cc
 /// \brief Writes beside a pending clustering, as Hudi 0.15's default update strategy
 /// (SparkRejectUpdateStrategy) has them: updates and deletes of a file group in the
 /// plan are refused before anything is written; other file groups take updates, and
@@ -15,7 +15,7 @@
 #include "hoodie/testing/matchers.h"
 #include "hoodie/timeline/active_timeline.h"
 #include "hoodie/timeline_avro/requested_replace_metadata.h"
-#include "hoodie/write/write_client_test_util.h"
+#include "hoodie/client/write_client_test_util.h"
 
 namespace hoodie {
 namespace {

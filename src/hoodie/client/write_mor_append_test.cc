@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-/// \file hoodie/write/write_mor_append_test.cc
+/// \file hoodie/client/write_mor_append_test.cc
 /// \brief Merge-on-read appends as Hudi 0.15 makes them: data blocks flushed at
 /// hoodie.logfile.data.block.max.size, rollover at hoodie.logfile.max.size with one delta
 /// stat per log file, small-file routing per index type, log-only file groups of the
@@ -22,8 +22,8 @@
 #include "hoodie/timeline/active_timeline.h"
 #include "hoodie/timeline_avro/compaction_plan.h"
 #include "hoodie/write/log_append_internal.h"
-#include "hoodie/write/write_client_test_util.h"
-#include "hoodie/write/write_model_test_util.h"
+#include "hoodie/client/write_client_test_util.h"
+#include "hoodie/client/write_model_test_util.h"
 
 namespace hoodie {
 namespace {

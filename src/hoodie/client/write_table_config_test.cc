@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-/// \file hoodie/write/write_table_config_test.cc
+/// \file hoodie/client/write_table_config_test.cc
 /// \brief The table a first write creates, the check of later writes against it, and
 /// the Spark shape of input timestamps (interop: tests/interop/test_write_defaults.py).
 #include <arrow/api.h>

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-/// \file hoodie/write/write_overwrite_test.cc
+/// \file hoodie/client/write_overwrite_test.cc
 /// \brief Replace commits (insert_overwrite, insert_overwrite_table, delete_partition)
 /// and global-index partition moves, read back row by row.
 
@@ -22,7 +22,7 @@
 #include "hoodie/testing/temp_dir.h"
 #include "hoodie/timeline/active_timeline.h"
 #include "hoodie/timeline_avro/requested_replace_metadata.h"
-#include "hoodie/write/write_client_test_util.h"
+#include "hoodie/client/write_client_test_util.h"
 #include "hoodie/write/write_plan_internal.h"
 
 namespace hoodie {

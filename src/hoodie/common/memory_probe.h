@@ -1,0 +1,16 @@
+// SPDX-License-Identifier: Apache-2.0
+/// \file hoodie/common/memory_probe.h
+/// \brief The process's resident memory, now and at its peak, for the per-phase
+/// accounts of a write that a profile starts from (Linux: /proc/self/statm, getrusage).
+#pragma once
+
+#include <cstdint>
+
+namespace hoodie {
+
+/// Resident set size of this process now, in bytes; 0 where it cannot be read.
+int64_t ResidentBytes();
+/// The largest resident set size this process has had, in bytes.
+int64_t PeakResidentBytes();
+
+}  // namespace hoodie

@@ -1,0 +1,25 @@
+// SPDX-License-Identifier: Apache-2.0
+/// \file hoodie/table/commit_hooks.cc
+/// \brief The default commit hooks and the metadata-table step of a table without one.
+
+#include "hoodie/table/commit_hooks.h"
+
+#include "hoodie/table/metadata_table_guard_internal.h"
+
+namespace hoodie {
+
+::arrow::Status DisableMetadataTableStep::Apply(const PreCommitContext& context) {
+  // A commit the metadata table does not list would be invisible to its readers.
+  return internal::DisableMetadataTable(&context.table).status();
+}
+
+std::shared_ptr<const CommitHooks> CommitHooks::Default() {
+  static const std::shared_ptr<const CommitHooks> hooks = [] {
+    auto made = std::make_shared<CommitHooks>();
+    made->metadata_table = std::make_shared<DisableMetadataTableStep>();
+    return std::shared_ptr<const CommitHooks>(std::move(made));
+  }();
+  return hooks;
+}
+
+}  // namespace hoodie

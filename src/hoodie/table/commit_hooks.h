@@ -1,0 +1,98 @@
+// SPDX-License-Identifier: Apache-2.0
+/// \file hoodie/table/commit_hooks.h
+/// \brief The hooks every instant of a table goes through on its way to completion: the
+/// lock, the conflict check, the metadata-table step and the post-commit work. One
+/// CommitHooks object belongs to a table (TableMetaClient::commit_hooks) and is shared
+/// by every action that completes an instant, writes and table services alike, so a lock
+/// provider or a metadata-table writer set once covers every instant (Hudi keeps them
+/// on the HoodieTable and its TransactionManager, not on one client).
+#pragma once
+
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <arrow/result.h>
+#include <arrow/status.h>
+
+#include "hoodie/timeline/type_fwd.h"
+
+namespace hoodie {
+
+class TableMetaClient;
+
+/// \brief Serialises the commits of writers sharing a table (Hudi's LockProvider, behind
+/// TransactionManager). A single writer needs none; lock providers arrive with
+/// optimistic concurrency control, which refuses hoodie.write.lock.provider until then.
+class LockProvider {
+ public:
+  virtual ~LockProvider() = default;
+  /// Blocks until `owner` holds the table's lock. \return an error when it cannot.
+  virtual ::arrow::Status Lock(const Instant& owner) = 0;
+  /// Releases what Lock took.
+  virtual ::arrow::Status Unlock(const Instant& owner) = 0;
+};
+
+/// \brief What a pre-commit step sees: what Hudi's preCommit and writeTableMetadata see.
+struct PreCommitContext {
+  /// The table, under the lock; a step may reload its hoodie.properties.
+  TableMetaClient& table;
+  /// The instant being completed (INFLIGHT).
+  const Instant& inflight;
+  /// The timeline as the instant's action began (Hudi's lastCompletedTxnOwnerInstant is
+  /// taken from it): a conflict check compares it with the timeline as it is now. Null
+  /// for an action that recorded none.
+  const ActiveTimeline* started_on = nullptr;
+  /// The instant's commit metadata with its write stats, for the actions that write
+  /// files (commits, deltacommits, replacecommits, compactions); null for the others
+  /// (rollback, clean, savepoint, restore) and for a pre-commit run before the action's
+  /// work (Transaction::PreCommit without metadata).
+  const CommitMetadata* commit_metadata = nullptr;
+};
+
+/// \brief Pre-commit check of an instant against the table as it is under the lock
+/// (Hudi's ConflictResolutionStrategy); an error aborts the commit, which stays inflight.
+using ConflictCheck = std::function<::arrow::Status(const PreCommitContext& context)>;
+
+/// \brief Brings a table's metadata table in line with an instant before the instant
+/// becomes visible (Hudi's HoodieTable.writeTableMetadata / maybeDeleteMetadataTable).
+class MetadataTableStep {
+ public:
+  virtual ~MetadataTableStep() = default;
+  /// Runs under the lock, after the conflict check, before the completed file is
+  /// written. An error aborts the commit, which stays inflight.
+  virtual ::arrow::Status Apply(const PreCommitContext& context) = 0;
+};
+
+/// \brief The metadata-table step of a table hoodie keeps no metadata table for: it
+/// disables one another writer built (metadata_table_guard_internal.h), so that no
+/// reader trusts a listing that lacks hoodie's commits.
+class DisableMetadataTableStep : public MetadataTableStep {
+ public:
+  ::arrow::Status Apply(const PreCommitContext& context) override;
+};
+
+/// \brief Work run once an instant is complete. Its error is reported as the error of
+/// the action, saying that the instant is committed nonetheless.
+struct PostCommitHook {
+  /// What the hook is, as the error message names it: "the inline table services".
+  std::string what;
+  std::function<::arrow::Status(const Instant& completed)> run;
+};
+
+/// \brief The hooks of every transaction of one table. The default (Default()): no lock,
+/// no conflict check (one writer at a time), the metadata table disabled, nothing after
+/// the commit.
+struct CommitHooks {
+  std::shared_ptr<LockProvider> lock;
+  ConflictCheck conflict_check;
+  std::shared_ptr<MetadataTableStep> metadata_table;
+  /// Run after every instant of the table, after the action's own post-commit work.
+  std::vector<PostCommitHook> post_commit;
+
+  /// The hooks a table has until configured otherwise.
+  static std::shared_ptr<const CommitHooks> Default();
+};
+
+}  // namespace hoodie
