@@ -10,10 +10,12 @@
 #include <fstream>
 #include <string>
 
+#include <arrow/filesystem/filesystem.h>
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
 #include "hoodie/cli/cli_runner_test_util.h"
+#include "hoodie/storage/storage.h"
 #include "hoodie/testing/matchers.h"
 #include "hoodie/testing/s3_test_server.h"
 #include "hoodie/testing/temp_dir.h"
@@ -44,6 +46,15 @@ void ExpectOneLineError(const CliResult& result, const std::string& hint) {
   EXPECT_THAT(result.err, HasSubstr(hint));
   EXPECT_THAT(result.err, Not(HasSubstr("FinalizeS3")));
 }
+
+// This process touches S3 itself (to put input files there): Arrow's S3 must be
+// finalized before static destructors run, as main.cc does for the tool.
+class FinalizeArrowFileSystems : public ::testing::Environment {
+ public:
+  void TearDown() override { (void)::arrow::fs::EnsureFinalized(); }
+};
+::testing::Environment* const kFinalizeArrowFileSystems =
+    ::testing::AddGlobalTestEnvironment(new FinalizeArrowFileSystems);
 
 class S3PathsTest : public ::testing::Test {
  protected:
@@ -82,6 +93,49 @@ TEST_F(S3PathsTest, WriteAndQueryOnS3ExitCleanlyAndS3aIsS3) {
     EXPECT_THAT(query.out, HasSubstr("p2"));
     EXPECT_THAT(query.err, Not(HasSubstr("FinalizeS3")));
   }
+}
+
+// Input files go through Storage like every other byte: `write --input s3://...` and a
+// JsonDFSSource whose root is on S3 read them there (their tables are local here).
+TEST_F(S3PathsTest, InputFilesAndDfsSourcesAreReadFromS3) {
+  std::string key;
+  ASSERT_OK_AND_ASSIGN(auto storage, hoodie::Storage::FromUri("s3://lake/in/rows.json", &key));
+  ASSERT_OK(storage->WriteAll(
+      key, "{\"id\":\"a\",\"ts\":1,\"part\":\"p1\"}\n{\"id\":\"b\",\"ts\":2,\"part\":\"p2\"}\n",
+      false));
+  // The streamer's schema file is on S3 as well.
+  ASSERT_OK(storage->WriteAll(
+      "lake/schemas/rows.avsc",
+      R"({"type":"record","name":"r","fields":[{"name":"id","type":"string"},)"
+      R"({"name":"ts","type":"long"},{"name":"part","type":"string"}]})",
+      false));
+  const std::string table = dir_.Join("t");
+  auto write = RunCliWithin(kHangSeconds, "-o json write --table '" + table +
+                                              "' --input s3://lake/in/rows.json" + kTableConf);
+  ASSERT_EQ(write.exit_code, 0) << write.err;
+  EXPECT_THAT(write.out, HasSubstr("\"committed\": \"true\""));
+  auto query = RunCliWithin(kHangSeconds,
+                            "query '" + table + "' --columns id,part --format json");
+  ASSERT_EQ(query.exit_code, 0) << query.err;
+  EXPECT_THAT(query.out, HasSubstr("{\"id\": \"a\", \"part\": \"p1\"}\n"));
+  EXPECT_THAT(query.out, HasSubstr("{\"id\": \"b\", \"part\": \"p2\"}\n"));
+
+  const std::string streamed = dir_.Join("s");
+  auto stream = RunCliWithin(
+      kHangSeconds, "streamer --target-base-path '" + streamed +
+                        "' --target-table s --table-type COPY_ON_WRITE"
+                        " --source-class JsonDFSSource"
+                        " --schemaprovider-class FilebasedSchemaProvider"
+                        " --hoodie-conf hoodie.deltastreamer.schemaprovider.source.schema.file="
+                        "s3://lake/schemas/rows.avsc"
+                        " --hoodie-conf hoodie.deltastreamer.source.dfs.root=s3://lake/in" +
+                        std::string(kTableConf));
+  ASSERT_EQ(stream.exit_code, 0) << stream.err;
+  EXPECT_THAT(stream.err, HasSubstr("1 json files"));
+  auto rows = RunCliWithin(kHangSeconds,
+                           "query '" + streamed + "' --columns id,part --format json");
+  ASSERT_EQ(rows.exit_code, 0) << rows.err;
+  EXPECT_EQ(rows.out, query.out);
 }
 
 TEST_F(S3PathsTest, AMissingTableOnS3IsOneLine) {

@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include <arrow/filesystem/filesystem.h>
 #include <arrow/record_batch.h>
 
 #include "hoodie/cli/progress.h"
@@ -132,6 +133,36 @@ void PrintSummary(const GlobalOptions& options, const HoodieConfig& config,
 // What text input is converted to: the --schema-file schema (whose missing fields JSON
 // input drops, as Spark's reader does under a user schema), else the table's; none
 // before the table has one, when the input is typed as Spark's readers type it.
+// The store of the --input files and their paths in it. Plain paths are local and kept
+// as given (messages name them so); URIs (s3://, gs://, ...) must all name one store.
+::arrow::Status ResolveInputs(const std::vector<std::string>& uris, const HoodieConfig& config,
+                              std::vector<std::string>* paths, InputOptions* options) {
+  ARROW_ASSIGN_OR_RAISE(StorageOptions storage_options, StorageOptions::FromConfig(config));
+  for (const std::string& uri : uris) {
+    if (uri.find("://") == std::string::npos) {
+      if (options->storage != nullptr) {
+        return ::arrow::Status::Invalid("--input files must all be on one file system: ",
+                                        uris.front(), " and ", uri, " are not");
+      }
+      paths->push_back(uri);
+      continue;
+    }
+    std::string path;
+    ARROW_ASSIGN_OR_RAISE(std::shared_ptr<Storage> storage,
+                          Storage::FromUri(uri, &path, storage_options));
+    const bool same = options->storage != nullptr
+                          ? storage->filesystem()->Equals(*options->storage->filesystem())
+                          : paths->empty();
+    if (!same) {
+      return ::arrow::Status::Invalid("--input files must all be on one file system: ",
+                                      uris.front(), " and ", uri, " are not");
+    }
+    if (options->storage == nullptr) options->storage = std::move(storage);
+    paths->push_back(std::move(path));
+  }
+  return ::arrow::Status::OK();
+}
+
 ::arrow::Result<InputOptions> ReadInputOptions(const WriteArgs& args,
                                                const InputFormat& format,
                                                const WriteClient& client) {
@@ -186,7 +217,9 @@ void PrintSummary(const GlobalOptions& options, const HoodieConfig& config,
     ARROW_ASSIGN_OR_RAISE(std::unique_ptr<InputFormat> format, MakeInputFormat(args.format));
     ARROW_ASSIGN_OR_RAISE(InputOptions input_options,
                           ReadInputOptions(args, *format, *client));
-    ARROW_ASSIGN_OR_RAISE(input, InputFilesReader::Open(args.inputs, std::move(format),
+    std::vector<std::string> paths;
+    ARROW_RETURN_NOT_OK(ResolveInputs(args.inputs, config, &paths, &input_options));
+    ARROW_ASSIGN_OR_RAISE(input, InputFilesReader::Open(std::move(paths), std::move(format),
                                                           std::move(input_options)));
   } else if (!listed) {
     return ::arrow::Status::Invalid(

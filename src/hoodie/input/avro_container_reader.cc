@@ -14,6 +14,7 @@
 #include "hoodie/format/avro_codec/avro_binary.h"
 #include "hoodie/format/avro_codec/avro_container.h"
 #include "hoodie/format/log/data_block.h"
+#include "hoodie/input/input_file_internal.h"
 
 namespace hoodie {
 namespace {
@@ -89,10 +90,11 @@ Result<std::string> Unsnappy(std::string_view in) {
 
 class AvroContainerReader : public ::arrow::RecordBatchReader {
  public:
-  static Result<std::shared_ptr<AvroContainerReader>> Open(const std::string& path) {
+  static Result<std::shared_ptr<AvroContainerReader>> Open(
+      const std::string& path, const std::shared_ptr<Storage>& storage) {
     auto out = std::shared_ptr<AvroContainerReader>(new AvroContainerReader());
     out->path_ = path;
-    ARROW_ASSIGN_OR_RAISE(out->file_, ::arrow::io::ReadableFile::Open(path));
+    ARROW_ASSIGN_OR_RAISE(out->file_, internal::OpenInputFile(storage, path));
     Status status = out->ReadHeader();
     if (!status.ok()) {
       return status.WithMessage(
@@ -227,7 +229,7 @@ class AvroContainerReader : public ::arrow::RecordBatchReader {
   }
 
   std::string path_;
-  std::shared_ptr<::arrow::io::ReadableFile> file_;
+  std::shared_ptr<::arrow::io::RandomAccessFile> file_;
   std::string buffer_;
   size_t pos_ = 0;
   int64_t buffer_start_ = 0;
@@ -241,8 +243,8 @@ class AvroContainerReader : public ::arrow::RecordBatchReader {
 }  // namespace
 
 Result<std::shared_ptr<::arrow::RecordBatchReader>> OpenAvroContainer(
-    const std::string& path) {
-  ARROW_ASSIGN_OR_RAISE(auto reader, AvroContainerReader::Open(path));
+    const std::string& path, const std::shared_ptr<Storage>& storage) {
+  ARROW_ASSIGN_OR_RAISE(auto reader, AvroContainerReader::Open(path, storage));
   return std::static_pointer_cast<::arrow::RecordBatchReader>(reader);
 }
 

@@ -12,6 +12,8 @@
 
 namespace hoodie {
 
+class Storage;
+
 /// Opens the container file at `path` as a stream of record batches, one per file
 /// block, so a write holds one block in memory at a time. The batch schema is
 /// AvroJsonToArrowSchema of the header's `avro.schema`; codecs `null`, `deflate` and
@@ -19,6 +21,6 @@ namespace hoodie {
 /// offset) for a bad magic or header, a truncated or corrupt block or a wrong sync
 /// marker; NotImplemented for another codec.
 ::arrow::Result<std::shared_ptr<::arrow::RecordBatchReader>> OpenAvroContainer(
-    const std::string& path);
+    const std::string& path, const std::shared_ptr<Storage>& storage = nullptr);
 
 }  // namespace hoodie

@@ -12,6 +12,7 @@
 #include "hoodie/common/macros.h"
 #include "hoodie/input/avro_container_reader.h"
 #include "hoodie/input/csv_reader.h"
+#include "hoodie/input/input_file_internal.h"
 #include "hoodie/input/input_format.h"
 #include "hoodie/input/json_lines_reader.h"
 
@@ -24,7 +25,8 @@ class JsonLinesFormat : public InputFormat {
  public:
   ReaderResult Open(const std::string& path, const InputOptions& options) const override {
     return OpenJsonLines(path, {.schema = options.schema,
-                                .drop_unknown_fields = options.drop_unknown_fields});
+                                .drop_unknown_fields = options.drop_unknown_fields,
+                                .storage = options.storage});
   }
   std::string Where(const std::string& path, int64_t row,
                     const InputOptions&) const override {
@@ -37,7 +39,8 @@ class JsonLinesFormat : public InputFormat {
 class CsvFormat : public InputFormat {
  public:
   ReaderResult Open(const std::string& path, const InputOptions& options) const override {
-    return OpenCsv(path, {.schema = options.schema, .dialect = options.csv});
+    return OpenCsv(path,
+                   {.schema = options.schema, .dialect = options.csv, .storage = options.storage});
   }
   // A header is line 1.
   std::string Where(const std::string& path, int64_t row,
@@ -66,8 +69,8 @@ class OwningReader : public ::arrow::RecordBatchReader {
 
 class ParquetFormat : public InputFormat {
  public:
-  ReaderResult Open(const std::string& path, const InputOptions&) const override {
-    ARROW_ASSIGN_OR_RAISE(auto file, ::arrow::io::ReadableFile::Open(path));
+  ReaderResult Open(const std::string& path, const InputOptions& options) const override {
+    ARROW_ASSIGN_OR_RAISE(auto file, internal::OpenInputFile(options.storage, path));
     ARROW_ASSIGN_OR_RAISE(std::unique_ptr<::parquet::arrow::FileReader> reader,
                           ::parquet::arrow::OpenFile(file, ::arrow::default_memory_pool()));
     ARROW_ASSIGN_OR_RAISE(std::unique_ptr<::arrow::RecordBatchReader> batches,
@@ -79,16 +82,16 @@ class ParquetFormat : public InputFormat {
 
 class AvroContainerFormat : public InputFormat {
  public:
-  ReaderResult Open(const std::string& path, const InputOptions&) const override {
-    return OpenAvroContainer(path);
+  ReaderResult Open(const std::string& path, const InputOptions& options) const override {
+    return OpenAvroContainer(path, options.storage);
   }
 };
 
 // ORC through Arrow's adapter, stripe by stripe.
 class OrcFormat : public InputFormat {
  public:
-  ReaderResult Open(const std::string& path, const InputOptions&) const override {
-    ARROW_ASSIGN_OR_RAISE(auto file, ::arrow::io::ReadableFile::Open(path));
+  ReaderResult Open(const std::string& path, const InputOptions& options) const override {
+    ARROW_ASSIGN_OR_RAISE(auto file, internal::OpenInputFile(options.storage, path));
     ARROW_ASSIGN_OR_RAISE(auto reader, ::arrow::adapters::orc::ORCFileReader::Open(
                                            file, ::arrow::default_memory_pool()));
     ARROW_ASSIGN_OR_RAISE(std::shared_ptr<::arrow::RecordBatchReader> batches,

@@ -14,6 +14,7 @@
 #include <arrow/io/file.h>
 #include <arrow/type.h>
 
+#include "hoodie/input/input_file_internal.h"
 #include "hoodie/input/text_value_internal.h"
 
 namespace hoodie {
@@ -98,7 +99,7 @@ class CsvReader : public ::arrow::RecordBatchReader {
 ::arrow::Result<std::shared_ptr<::arrow::csv::StreamingReader>> OpenText(
     const std::string& path, const CsvOptions& options, const std::vector<std::string>& names,
     bool skip_header) {
-  ARROW_ASSIGN_OR_RAISE(auto file, ::arrow::io::ReadableFile::Open(path));
+  ARROW_ASSIGN_OR_RAISE(auto file, internal::OpenInputFile(options.storage, path));
   auto read_options = ::arrow::csv::ReadOptions::Defaults();
   read_options.use_threads = false;
   if (!names.empty() && !options.dialect.header) read_options.column_names = names;

@@ -13,6 +13,8 @@
 
 namespace hoodie {
 
+class Storage;
+
 /// How a CSV file is written (Spark's CSV reader options).
 struct CsvDialect {
   /// The first line names the columns (Spark's `header`; hoodie write's default). Without
@@ -36,9 +38,11 @@ struct CsvOptions {
   /// the type (see text_value_internal.h).
   std::shared_ptr<::arrow::Schema> schema;
   CsvDialect dialect;
+  /// Where the file is read from; null: the local file system.
+  std::shared_ptr<Storage> storage;
 };
 
-/// Opens `path` (local file). Empty fields, quoted or not, are null (Spark's default
+/// Opens `path` of `options.storage`. Empty fields, quoted or not, are null (Spark's default
 /// nullValue ""). A malformed row, or a value that does not parse as its column's
 /// type, fails the read with "path:line: field 'c': ..." saying what was expected.
 ::arrow::Result<std::shared_ptr<::arrow::RecordBatchReader>> OpenCsv(

@@ -26,6 +26,9 @@ struct InputOptions {
   bool drop_unknown_fields = false;
   /// How CSV files are written (the csv format only).
   CsvDialect csv;
+  /// Where the files are read from (a local folder or an object store); null: the
+  /// local file system.
+  std::shared_ptr<Storage> storage;
 };
 
 /// \brief One input file format.
@@ -33,7 +36,7 @@ class InputFormat {
  public:
   virtual ~InputFormat() = default;
 
-  /// The file at `path` (local) as batches, a bounded number of rows at a time.
+  /// The file at `path` of `options.storage` as batches, a bounded number of rows at a time.
   virtual ::arrow::Result<std::shared_ptr<::arrow::RecordBatchReader>> Open(
       const std::string& path, const InputOptions& options) const = 0;
 

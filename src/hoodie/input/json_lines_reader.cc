@@ -6,7 +6,6 @@
 #include <algorithm>
 #include <cmath>
 #include <deque>
-#include <fstream>
 #include <limits>
 #include <string_view>
 #include <utility>
@@ -21,6 +20,7 @@
 #include <arrow/util/thread_pool.h>
 #include <simdjson.h>
 
+#include "hoodie/input/input_file_internal.h"
 #include "hoodie/input/json_schema_inference_internal.h"
 #include "hoodie/input/text_value_internal.h"
 
@@ -61,24 +61,26 @@ Status Mismatch(const ::arrow::DataType& type, element value) {
                          KindName(value.type()), " ", simdjson::minify(value));
 }
 
-// Reads a file's lines one at a time, counting them.
+// Reads a file's lines one at a time, counting them, from a stream of its storage read
+// a megabyte at a time.
 class LineSource {
  public:
-  static ::arrow::Result<LineSource> Open(const std::string& path) {
+  static ::arrow::Result<LineSource> Open(const std::shared_ptr<Storage>& storage,
+                                          const std::string& path) {
     LineSource out;
     out.path_ = path;
-    out.in_ = std::make_unique<std::ifstream>(path, std::ios::binary);
-    if (!*out.in_) return Status::IOError("cannot open ", path);
+    ARROW_ASSIGN_OR_RAISE(out.in_, internal::OpenInputFile(storage, path));
     return out;
   }
   /// The next non-blank line, or false at the end.
-  bool Next(std::string* line) {
-    while (std::getline(*in_, *line)) {
+  ::arrow::Result<bool> Next(std::string* line) {
+    for (;;) {
+      ARROW_ASSIGN_OR_RAISE(bool got, NextLine(line));
+      if (!got) return false;
       ++line_number_;
       if (!line->empty() && line->back() == '\r') line->pop_back();
       if (line->find_first_not_of(" \t") != std::string::npos) return true;
     }
-    return false;
   }
   /// The number (from 1) of the line Next returned last.
   int64_t line_number() const { return line_number_; }
@@ -104,8 +106,39 @@ class LineSource {
   }
 
  private:
+  static constexpr int64_t kReadBytes = 1 << 20;
+
+  // The next line without its '\n' (the last one may lack it), as std::getline.
+  ::arrow::Result<bool> NextLine(std::string* line) {
+    for (;;) {
+      const size_t newline = buffer_.find('\n', scanned_);
+      if (newline != std::string::npos) {
+        line->assign(buffer_, start_, newline - start_);
+        start_ = scanned_ = newline + 1;
+        return true;
+      }
+      scanned_ = buffer_.size();
+      if (eof_) {
+        if (start_ == buffer_.size()) return false;
+        line->assign(buffer_, start_, std::string::npos);
+        start_ = scanned_ = buffer_.size();
+        return true;
+      }
+      buffer_.erase(0, start_);
+      scanned_ -= start_;
+      start_ = 0;
+      ARROW_ASSIGN_OR_RAISE(std::shared_ptr<::arrow::Buffer> chunk, in_->Read(kReadBytes));
+      if (chunk->size() == 0) eof_ = true;
+      buffer_.append(reinterpret_cast<const char*>(chunk->data()), chunk->size());
+    }
+  }
+
   std::string path_;
-  std::unique_ptr<std::ifstream> in_;
+  std::shared_ptr<::arrow::io::RandomAccessFile> in_;
+  std::string buffer_;  // read, not yet returned from start_ on
+  size_t start_ = 0;
+  size_t scanned_ = 0;  // buffer_ before this holds no '\n' after start_
+  bool eof_ = false;
   int64_t line_number_ = 0;
 };
 
@@ -121,17 +154,20 @@ struct LineChunk {
     return std::string_view(text).substr(begin, ends[i] - begin);
   }
   // Reads up to `rows` non-blank lines of `source`.
-  void Fill(LineSource* source, int64_t rows) {
+  Status Fill(LineSource* source, int64_t rows) {
     text.clear();
     ends.clear();
     numbers.clear();
     std::string line;
-    while (static_cast<int64_t>(ends.size()) < rows && source->Next(&line)) {
+    while (static_cast<int64_t>(ends.size()) < rows) {
+      ARROW_ASSIGN_OR_RAISE(bool got, source->Next(&line));
+      if (!got) break;
       text += line;
       ends.push_back(text.size());
       numbers.push_back(source->line_number());
     }
     text.append(simdjson::SIMDJSON_PADDING, ' ');
+    return Status::OK();
   }
 };
 
@@ -447,7 +483,7 @@ class JsonLinesReader : public ::arrow::RecordBatchReader {
   static constexpr size_t kMinPartLines = 2048;
 
   Status ParseChunk() {
-    chunk_.Fill(&source_, batch_rows_);
+    ARROW_RETURN_NOT_OK(chunk_.Fill(&source_, batch_rows_));
     size_t lines = chunk_.size();
     if (lines == 0) return Status::OK();
     size_t parts = std::clamp<size_t>(lines / kMinPartLines, 1, parts_.size());
@@ -481,13 +517,15 @@ class JsonLinesReader : public ::arrow::RecordBatchReader {
 }  // namespace
 
 ::arrow::Result<std::shared_ptr<::arrow::Schema>> InferJsonLinesSchema(
-    const std::string& path) {
-  ARROW_ASSIGN_OR_RAISE(LineSource source, LineSource::Open(path));
+    const std::string& path, const std::shared_ptr<Storage>& storage) {
+  ARROW_ASSIGN_OR_RAISE(LineSource source, LineSource::Open(storage, path));
   simdjson::dom::parser parser;
   InferredType rows;
   rows.kind = InferredType::Kind::kStruct;
   LineChunk chunk;
-  while (chunk.Fill(&source, 16384), chunk.size() > 0) {
+  for (;;) {
+    ARROW_RETURN_NOT_OK(chunk.Fill(&source, 16384));
+    if (chunk.size() == 0) break;
     for (size_t i = 0; i < chunk.size(); ++i) {
       ARROW_ASSIGN_OR_RAISE(element value,
                             source.Parse(&parser, chunk.Line(i), chunk.numbers[i]));
@@ -505,9 +543,9 @@ class JsonLinesReader : public ::arrow::RecordBatchReader {
     const std::string& path, JsonLinesOptions options) {
   std::shared_ptr<::arrow::Schema> schema = options.schema;
   if (schema == nullptr) {
-    ARROW_ASSIGN_OR_RAISE(schema, InferJsonLinesSchema(path));
+    ARROW_ASSIGN_OR_RAISE(schema, InferJsonLinesSchema(path, options.storage));
   }
-  ARROW_ASSIGN_OR_RAISE(LineSource source, LineSource::Open(path));
+  ARROW_ASSIGN_OR_RAISE(LineSource source, LineSource::Open(options.storage, path));
   return std::make_shared<JsonLinesReader>(std::move(source), std::move(schema), options);
 }
 

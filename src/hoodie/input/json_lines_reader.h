@@ -14,6 +14,8 @@
 
 namespace hoodie {
 
+class Storage;
+
 struct JsonLinesOptions {
   /// The schema to read into; null to infer it from the whole file as Spark does:
   /// integers bigint (decimal(20,0) past its range), other numbers double, strings
@@ -28,17 +30,19 @@ struct JsonLinesOptions {
   bool drop_unknown_fields = false;
   /// Rows per batch: memory is bounded by this, not by the file.
   int64_t batch_rows = 16384;
+  /// Where the file is read from; null: the local file system.
+  std::shared_ptr<Storage> storage;
 };
 
-/// Opens `path` (local file). Without a schema the file is read twice, once to infer
+/// Opens `path` of `options.storage`. Without a schema the file is read twice, once to infer
 /// it. A line that is not a JSON object, or a value that does not convert to its
 /// field's type, fails the read with "path:line: field 'a.b': ..." saying what was
 /// expected. Blank lines are skipped.
 ::arrow::Result<std::shared_ptr<::arrow::RecordBatchReader>> OpenJsonLines(
     const std::string& path, JsonLinesOptions options = {});
 
-/// The schema OpenJsonLines infers for `path`.
+/// The schema OpenJsonLines infers for `path` of `storage` (null: the local file system).
 ::arrow::Result<std::shared_ptr<::arrow::Schema>> InferJsonLinesSchema(
-    const std::string& path);
+    const std::string& path, const std::shared_ptr<Storage>& storage = nullptr);
 
 }  // namespace hoodie

@@ -104,6 +104,7 @@ class FaultInjectingStorage : public Storage {
       const std::string& path, bool overwrite) override;
   ::arrow::Status WriteAll(const std::string& path, std::string_view data,
                            bool overwrite) override;
+  bool creates_exclusively() const override { return base_->creates_exclusively(); }
   ::arrow::Status CreateImmutable(const std::string& path,
                                   std::string_view data) override;
   ::arrow::Status Rename(const std::string& src, const std::string& dst) override;

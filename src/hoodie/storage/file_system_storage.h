@@ -51,6 +51,7 @@ class FileSystemStorage : public Storage {
                            bool overwrite) override;
   ::arrow::Status CreateImmutable(const std::string& path,
                                   std::string_view data) override;
+  bool creates_exclusively() const override { return local_; }
   ::arrow::Status Rename(const std::string& src, const std::string& dst) override;
   ::arrow::Status Sync(const std::string& path) override;
 

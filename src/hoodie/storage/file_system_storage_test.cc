@@ -74,6 +74,9 @@ TEST(FileSystemStorageTest, BackendKindFollowsTheFileSystem) {
   EXPECT_FALSE(
       std::static_pointer_cast<FileSystemStorage>(Storage::InMemory())->is_local());
   EXPECT_EQ(Storage::InMemory()->filesystem()->type_name(), "mock");
+  // Only link(2) on local disk excludes creators of other processes (storage.h).
+  EXPECT_TRUE(Storage::Local()->creates_exclusively());
+  EXPECT_FALSE(Storage::InMemory()->creates_exclusively());
 }
 
 TEST(FileSystemStorageTest, LocalCreateImmutableInMissingFolderMakesIt) {

@@ -96,12 +96,24 @@ class Storage {
   /// Writes `data` as the whole content of `path` (Create + write + close).
   virtual ::arrow::Status WriteAll(const std::string& path, std::string_view data,
                                    bool overwrite) = 0;
-  /// Atomically creates `path` with `data` if it does not exist: readers see either no
-  /// file or the whole content, and of two racing creators exactly one succeeds; the
-  /// other gets AlreadyExists. Local disk: temp file + fsync + link(2). This is how
+  /// Creates `path` with `data` if it does not exist: readers see either no file or the
+  /// whole content; a creator that finds the file gets AlreadyExists. This is how
   /// timeline instant files are made (HoodieStorage.createImmutableFileInPath).
+  ///
+  /// Exclusion of racing creators depends on the backend (creates_exclusively()):
+  /// - local disk: temp file + fsync + link(2): exactly one of any racing creators,
+  ///   in any processes, succeeds;
+  /// - object stores: check, then PUT, serialised by a process-wide lock: exactly one
+  ///   winner among this process's creators, none guaranteed across processes (two
+  ///   writers may both "create" and the last PUT wins). Hudi has the same gap there and
+  ///   closes it with its lock provider (optimistic concurrency control). The seam for
+  ///   a conditional PUT (S3 If-None-Match, GCS ifGenerationMatch=0) is this method:
+  ///   a backend that issues one reports creates_exclusively() true.
   virtual ::arrow::Status CreateImmutable(const std::string& path,
                                           std::string_view data) = 0;
+  /// Whether CreateImmutable excludes racing creators of other processes too (local
+  /// disk: yes; object stores: not until a conditional PUT is used).
+  virtual bool creates_exclusively() const { return false; }
   /// Renames a file; fails with AlreadyExists if `dst` exists (never replaces it).
   /// Creates `dst`'s parent folders. Local disk: renameat2(RENAME_NOREPLACE), atomic.
   virtual ::arrow::Status Rename(const std::string& src, const std::string& dst) = 0;

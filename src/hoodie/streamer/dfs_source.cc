@@ -66,11 +66,9 @@ class DfsSource : public Source {
     auto out = std::unique_ptr<DfsSource>(new DfsSource());
     ARROW_ASSIGN_OR_RAISE(StorageOptions storage_options, StorageOptions::FromConfig(config));
     ARROW_ASSIGN_OR_RAISE(out->storage_, Storage::FromUri(*root, &out->root_, storage_options));
-    if (out->storage_->filesystem()->type_name() != "local") {
-      return ::arrow::Status::NotImplemented(
-          format.class_name, " reads local folders only for now; ", *root,
-          " is on a ", out->storage_->filesystem()->type_name(), " file system");
-    }
+    // Files are listed and read through the root's storage: a local folder or an
+    // object store alike.
+    out->options_.storage = out->storage_;
     ARROW_ASSIGN_OR_RAISE(out->format_, MakeInputFormat(format.input_format));
     if (context.schema_provider != nullptr && out->format_->TakesSchema()) {
       ARROW_ASSIGN_OR_RAISE(out->options_.schema, context.schema_provider->SourceSchema());

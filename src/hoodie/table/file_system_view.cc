@@ -67,33 +67,31 @@ struct FileSystemView::Visibility {
       view->pending_compactions_.insert(instant.timestamp);
     }
   }
+  std::shared_ptr<TableListing> listing =
+      options.listing != nullptr ? options.listing : StorageTableListing::Of(table);
   std::vector<std::string> all_partitions;
   if (options.partitions) {
     for (const std::string& partition : *options.partitions) {
-      ARROW_ASSIGN_OR_RAISE(bool exists, table.storage()->Exists(
-                                              JoinPath(table.base_path(), partition)));
+      ARROW_ASSIGN_OR_RAISE(bool exists, listing->PartitionExists(partition));
       if (exists) all_partitions.push_back(partition);
     }
   } else {
-    ARROW_ASSIGN_OR_RAISE(all_partitions,
-                           ListAllPartitionPaths(table.storage().get(), table.base_path()));
+    ARROW_ASSIGN_OR_RAISE(all_partitions, listing->AllPartitionPaths());
   }
   for (const std::string& partition : all_partitions) {
     if (!PartitionMatches(partition, options.partition_filters)) continue;
     view->partitions_.push_back(partition);
-    ARROW_RETURN_NOT_OK(view->AddPartition(table, partition));
+    ARROW_RETURN_NOT_OK(view->AddPartition(listing.get(), partition));
   }
   ARROW_RETURN_NOT_OK(view->LoadReplacements(timeline));
   return std::shared_ptr<const FileSystemView>(std::move(view));
 }
 
-::arrow::Status FileSystemView::AddPartition(const TableMetaClient& table,
+::arrow::Status FileSystemView::AddPartition(TableListing* listing,
                                              const std::string& partition) {
-  std::string dir = JoinPath(table.base_path(), partition);
   ARROW_ASSIGN_OR_RAISE(std::vector<FileStatus> entries,
-                         table.storage()->List(dir, /*recursive=*/false));
+                        listing->FilesInPartition(partition));
   for (const FileStatus& entry : entries) {
-    if (entry.is_directory) continue;
     std::string_view name = entry.name();
     // Anything that is neither a base nor a log file (partition metadata, .DS_Store,
     // marker leftovers) is not part of the table, as in Java's file filters.

@@ -15,6 +15,7 @@
 #include <arrow/result.h>
 
 #include "hoodie/table/file_slice.h"
+#include "hoodie/table/table_listing.h"
 #include "hoodie/timeline/timeline.h"
 
 namespace hoodie {
@@ -34,6 +35,9 @@ struct FileSystemViewOptions {
   /// Exactly these partitions (those that exist), without listing the table to find
   /// them: what the cleaner's incremental mode knows from commit metadata.
   std::optional<std::vector<std::string>> partitions;
+  /// Where partitions and files come from; null: the table's storage
+  /// (StorageTableListing), later the metadata table's `files` partition.
+  std::shared_ptr<TableListing> listing;
 
   static FileSystemViewOptions Defaults() { return FileSystemViewOptions(); }
 };
@@ -118,7 +122,7 @@ class FileSystemView {
   struct Visibility;  // the timeline as of an instant
 
   FileSystemView() = default;
-  ::arrow::Status AddPartition(const TableMetaClient& table, const std::string& partition);
+  ::arrow::Status AddPartition(TableListing* listing, const std::string& partition);
   ::arrow::Status LoadReplacements(const ActiveTimeline& timeline);
   Visibility MakeVisibility(std::optional<std::string_view> as_of) const;
   std::optional<FileSlice> LatestMergedSlice(const SliceMap& slices,
