@@ -9,7 +9,7 @@
 
 #include "hoodie/common/logging.h"
 #include "hoodie/format/log/log_writer.h"
-#include "hoodie/format/parquet/file_naming.h"
+#include "hoodie/table/file_naming.h"
 #include "hoodie/storage/path.h"
 #include "hoodie/storage/storage.h"
 #include "hoodie/table/markers.h"

@@ -17,7 +17,7 @@
 #include "hoodie/config/clean_config.h"
 #include "hoodie/config/hoodie_config.h"
 #include "hoodie/config/write_config.h"
-#include "hoodie/format/parquet/file_naming.h"
+#include "hoodie/table/file_naming.h"
 #include "hoodie/storage/path.h"
 #include "hoodie/storage/storage.h"
 #include "hoodie/table/markers.h"

@@ -12,7 +12,7 @@
 #include <arrow/result.h>
 #include <arrow/status.h>
 
-#include "hoodie/format/parquet/file_naming.h"
+#include "hoodie/table/file_naming.h"
 #include "hoodie/storage/path.h"
 #include "hoodie/timeline/instant.h"
 #include "hoodie/timeline_avro/rollback_metadata.h"

@@ -12,7 +12,7 @@
 
 #include "hoodie/actions/rollback_executor.h"
 #include "hoodie/client/write_client.h"
-#include "hoodie/format/parquet/file_naming.h"
+#include "hoodie/table/file_naming.h"
 #include "hoodie/read/read_options.h"
 #include "hoodie/read/table_reader.h"
 #include "hoodie/storage/fault_injecting_storage.h"

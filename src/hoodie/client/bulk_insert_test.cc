@@ -15,7 +15,7 @@
 #include "hoodie/cli/value_text.h"
 #include "hoodie/client/write_client.h"
 #include "hoodie/format/parquet/base_file_reader.h"
-#include "hoodie/format/parquet/file_naming.h"
+#include "hoodie/table/file_naming.h"
 #include "hoodie/storage/path.h"
 #include "hoodie/storage/storage.h"
 #include "hoodie/table/table_meta_client.h"

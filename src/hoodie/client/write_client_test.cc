@@ -12,7 +12,7 @@
 #include <parquet/arrow/reader.h>
 
 #include "hoodie/format/avro/meta_fields.h"
-#include "hoodie/format/parquet/file_naming.h"
+#include "hoodie/table/file_naming.h"
 #include "hoodie/read/read_options.h"
 #include "hoodie/read/table_reader.h"
 #include "hoodie/storage/path.h"

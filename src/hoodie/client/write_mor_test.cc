@@ -10,7 +10,7 @@
 #include "hoodie/client/write_client.h"
 #include "hoodie/format/log/data_block.h"
 #include "hoodie/format/log/log_file_reader.h"
-#include "hoodie/format/parquet/file_naming.h"
+#include "hoodie/table/file_naming.h"
 #include "hoodie/read/table_reader.h"
 #include "hoodie/storage/path.h"
 #include "hoodie/storage/storage.h"

@@ -4,7 +4,7 @@
 /// HoodieLogFile) and the Java log file order.
 #include <tuple>
 
-#include "hoodie/format/parquet/file_naming.h"
+#include "hoodie/table/file_naming.h"
 #include "hoodie/table/file_name_internal.h"
 #include "hoodie/table/file_slice.h"
 
@@ -17,7 +17,7 @@ bool LogFileLess(const LogFile& a, const LogFile& b) {
 
 namespace internal {
 
-// Both parsers adapt format/parquet's (the one place Hudi's file name patterns live) to
+// Both parsers adapt file_naming.h's (the one place Hudi's file name patterns live) to
 // the read path's types; names that are not base or log files are simply not ours.
 std::optional<BaseFile> ParseBaseFileName(std::string_view name) {
   auto parsed = hoodie::ParseBaseFileName(name);

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 /// \file hoodie/table/file_name_internal.h
 /// \brief Base and log file names as the read path's BaseFile / LogFile, parsed by
-/// hoodie/format/parquet/file_naming.h (the one home of Hudi's file name patterns).
+/// hoodie/table/file_naming.h (the one home of Hudi's file name patterns).
 #pragma once
 
 #include <optional>

@@ -19,7 +19,7 @@
 #include <arrow/util/thread_pool.h>
 
 #include "hoodie/common/spill_directory.h"
-#include "hoodie/format/parquet/file_naming.h"
+#include "hoodie/table/file_naming.h"
 #include "hoodie/index/index.h"
 #include "hoodie/keygen/key_generator.h"
 #include "hoodie/merge/record_merger.h"

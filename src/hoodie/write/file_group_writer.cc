@@ -7,7 +7,7 @@
 #include <arrow/array.h>
 #include <arrow/record_batch.h>
 
-#include "hoodie/format/parquet/file_naming.h"
+#include "hoodie/table/file_naming.h"
 #include "hoodie/storage/path.h"
 #include "hoodie/storage/storage.h"
 #include "hoodie/table/partition_metadata.h"

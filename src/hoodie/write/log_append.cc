@@ -14,7 +14,7 @@
 #include "hoodie/format/log/data_block.h"
 #include "hoodie/format/log/log_writer.h"
 #include "hoodie/format/parquet/base_file_writer.h"
-#include "hoodie/format/parquet/file_naming.h"
+#include "hoodie/table/file_naming.h"
 #include "hoodie/merge/record_merger.h"
 #include "hoodie/storage/path.h"
 #include "hoodie/storage/storage.h"

@@ -8,7 +8,7 @@
 
 #include <arrow/array.h>
 
-#include "hoodie/format/parquet/file_naming.h"
+#include "hoodie/table/file_naming.h"
 #include "hoodie/index/index.h"
 #include "hoodie/table/file_system_view.h"
 #include "hoodie/table/table_meta_client.h"

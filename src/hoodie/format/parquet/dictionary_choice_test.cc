@@ -15,7 +15,7 @@
 #include <vector>
 
 #include "hoodie/format/parquet/base_file_writer.h"
-#include "hoodie/format/parquet/file_naming.h"
+#include "hoodie/table/file_naming.h"
 #include "hoodie/storage/storage.h"
 #include "hoodie/testing/matchers.h"
 #include "hoodie/testing/temp_dir.h"

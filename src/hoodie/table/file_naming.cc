@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
-/// \file hoodie/format/parquet/file_naming.cc
+/// \file hoodie/table/file_naming.cc
 /// \brief Base and log file names (FSUtils, HoodieLogFile).
-#include "hoodie/format/parquet/file_naming.h"
+#include "hoodie/table/file_naming.h"
 
 #include <charconv>
 #include <cstdio>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
-/// \file hoodie/format/parquet/file_naming_test.cc
+/// \file hoodie/table/file_naming_test.cc
 /// \brief Base and log file names as FSUtils makes and parses them.
-#include "hoodie/format/parquet/file_naming.h"
+#include "hoodie/table/file_naming.h"
 
 #include <regex>
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-/// \file hoodie/format/parquet/file_naming.h
+/// \file hoodie/table/file_naming.h
 /// \brief Base and log file names: write tokens, file ids, making and parsing (spec 6.1,
 /// 6.2; FSUtils and HoodieLogFile).
 #pragma once
