@@ -138,6 +138,38 @@ TEST_F(S3PathsTest, InputFilesAndDfsSourcesAreReadFromS3) {
   EXPECT_EQ(rows.out, query.out);
 }
 
+// Properties files, their includes and schema files are read through Storage too.
+TEST_F(S3PathsTest, PropsIncludesAndSchemaFilesAreReadFromS3) {
+  std::string key;
+  ASSERT_OK_AND_ASSIGN(auto storage, hoodie::Storage::FromUri("s3://lake/conf/w.properties", &key));
+  ASSERT_OK(storage->WriteAll("lake/conf/keys.properties",
+                              "hoodie.datasource.write.recordkey.field=id\n"
+                              "hoodie.datasource.write.partitionpath.field=part\n"
+                              "hoodie.datasource.write.precombine.field=ts\n",
+                              false));
+  ASSERT_OK(storage->WriteAll(key, "include=keys.properties\nhoodie.table.name=t\n", false));
+  ASSERT_OK(storage->WriteAll(
+      "lake/conf/rows.avsc",
+      R"({"type":"record","name":"r","fields":[{"name":"id","type":"string"},)"
+      R"({"name":"ts","type":"long"},{"name":"part","type":"string"}]})",
+      false));
+  // A JSON key the schema lacks is dropped: the schema file was read.
+  std::string rows = Input("{\"id\":\"a\",\"ts\":1,\"part\":\"p1\",\"extra\":5}\n");
+  const std::string table = dir_.Join("t");
+  auto write = RunCliWithin(kHangSeconds, "write --table '" + table + "' --input '" + rows +
+                                              "' --props s3://lake/conf/w.properties"
+                                              " --schema-file s3://lake/conf/rows.avsc");
+  ASSERT_EQ(write.exit_code, 0) << write.err;
+  auto query = RunCliWithin(kHangSeconds, "query '" + table + "' --format json");
+  ASSERT_EQ(query.exit_code, 0) << query.err;
+  EXPECT_THAT(query.out, HasSubstr("\"id\": \"a\", \"ts\": 1, \"part\": \"p1\"}\n"));
+  EXPECT_THAT(query.out, Not(HasSubstr("extra")));
+  auto missing = RunCliWithin(kHangSeconds, "write --table '" + table + "' --input '" + rows +
+                                                "' --props s3://lake/conf/none.properties");
+  EXPECT_EQ(missing.exit_code, 1);
+  EXPECT_THAT(missing.err, HasSubstr("s3://lake/conf/none.properties"));
+}
+
 TEST_F(S3PathsTest, AMissingTableOnS3IsOneLine) {
   auto query = RunCliWithin(kHangSeconds, "query s3://lake/missing");
   EXPECT_EQ(query.exit_code, 1) << query.err;

@@ -13,6 +13,7 @@
 #include <nlohmann/json.hpp>
 
 #include "hoodie/cli/command.h"
+#include "hoodie/cli/table_loader.h"
 #include "hoodie/common/logging.h"
 #include "hoodie/common/string_list.h"
 #include "hoodie/config/hoodie_config.h"
@@ -138,7 +139,9 @@ void PrintRound(const RoundResult& round, const StreamerTotals& totals) {
                JoinWithCommas(args.spark_only));
   }
   HoodieConfig props;
-  if (!args.props.empty()) ARROW_RETURN_NOT_OK(props.LoadPropertiesFile(args.props));
+  if (!args.props.empty()) {
+    ARROW_RETURN_NOT_OK(cli::LoadProps(args.props, args.hoodie_conf, &props));
+  }
   ARROW_RETURN_NOT_OK(props.AddHoodieConfs(args.hoodie_conf));
   ARROW_ASSIGN_OR_RAISE(args.options.operation, ParseWriteOperation(ToLowerAscii(args.op)));
   if (!args.checkpoint.empty()) args.options.checkpoint.checkpoint = args.checkpoint;

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "hoodie/cli/table_loader.h"
 
+#include "hoodie/storage/storage_text.h"
+
 #include "hoodie/storage/storage.h"
 
 namespace hoodie::cli {
@@ -19,6 +21,14 @@ namespace hoodie::cli {
   ARROW_RETURN_NOT_OK(config.AddHoodieConfs(hoodie_conf));
   ARROW_RETURN_NOT_OK(config.Validate());
   return OpenTable(path_or_uri, config);
+}
+
+::arrow::Status LoadProps(const std::string& path_or_uri,
+                          const std::vector<std::string>& hoodie_conf, HoodieConfig* config) {
+  HoodieConfig conf;
+  ARROW_RETURN_NOT_OK(conf.AddHoodieConfs(hoodie_conf));
+  ARROW_ASSIGN_OR_RAISE(StorageOptions options, StorageOptions::FromConfig(conf));
+  return config->LoadPropertiesFile(path_or_uri, PropertiesReader(options));
 }
 
 }  // namespace hoodie::cli

@@ -25,4 +25,9 @@ namespace hoodie::cli {
 ::arrow::Result<std::shared_ptr<TableMetaClient>> OpenTable(
     const std::string& path_or_uri, const std::vector<std::string>& hoodie_conf);
 
+/// Loads the properties file `path_or_uri` (`--props`; local or on an object store,
+/// read with the StorageOptions of the command's `--hoodie-conf` options) into `config`.
+::arrow::Status LoadProps(const std::string& path_or_uri,
+                          const std::vector<std::string>& hoodie_conf, HoodieConfig* config);
+
 }  // namespace hoodie::cli

@@ -16,6 +16,7 @@
 #include <arrow/record_batch.h>
 
 #include "hoodie/cli/progress.h"
+#include "hoodie/cli/table_loader.h"
 #include "hoodie/client/write_client.h"
 #include "hoodie/config/clean_config.h"
 #include "hoodie/config/datasource_config.h"
@@ -25,6 +26,7 @@
 #include "hoodie/input/input_files_reader.h"
 #include "hoodie/input/input_format.h"
 #include "hoodie/storage/storage.h"
+#include "hoodie/storage/storage_text.h"
 
 namespace hoodie::cli {
 namespace {
@@ -165,18 +167,21 @@ void PrintSummary(const GlobalOptions& options, const HoodieConfig& config,
 
 ::arrow::Result<InputOptions> ReadInputOptions(const WriteArgs& args,
                                                const InputFormat& format,
-                                               const WriteClient& client) {
+                                               const WriteClient& client,
+                                               const StorageOptions& storage_options) {
   InputOptions options;
   if (!args.schema_file.empty()) {
     if (!format.TakesSchema()) {
       return ::arrow::Status::Invalid("--schema-file applies to json and csv input; ",
                                       args.format, " files carry their own schema");
     }
-    std::ifstream in(args.schema_file);
-    if (!in) return ::arrow::Status::IOError("cannot read --schema-file ", args.schema_file);
-    std::stringstream text;
-    text << in.rdbuf();
-    auto schema = AvroJsonToArrowSchema(text.str());
+    // Local or on an object store, as the inputs may be.
+    auto text = ReadTextFile(args.schema_file, storage_options);
+    if (!text.ok()) {
+      return ::arrow::Status::IOError("cannot read --schema-file ", args.schema_file, ": ",
+                                      text.status().message());
+    }
+    auto schema = AvroJsonToArrowSchema(*text);
     if (!schema.ok()) {
       return schema.status().WithMessage(args.schema_file, ": ", schema.status().message());
     }
@@ -192,7 +197,9 @@ void PrintSummary(const GlobalOptions& options, const HoodieConfig& config,
 
 ::arrow::Status RunWrite(const WriteArgs& args, const GlobalOptions& options) {
   HoodieConfig config;
-  if (!args.props.empty()) ARROW_RETURN_NOT_OK(config.LoadPropertiesFile(args.props));
+  if (!args.props.empty()) {
+    ARROW_RETURN_NOT_OK(cli::LoadProps(args.props, args.hoodie_conf, &config));
+  }
   ARROW_RETURN_NOT_OK(config.AddHoodieConfs(args.hoodie_conf));
   config.Set("hoodie.datasource.write.operation", args.op);
   if (args.no_commit) config.Set("hoodie.auto.commit", "false");
@@ -216,7 +223,7 @@ void PrintSummary(const GlobalOptions& options, const HoodieConfig& config,
   if (!args.inputs.empty()) {
     ARROW_ASSIGN_OR_RAISE(std::unique_ptr<InputFormat> format, MakeInputFormat(args.format));
     ARROW_ASSIGN_OR_RAISE(InputOptions input_options,
-                          ReadInputOptions(args, *format, *client));
+                          ReadInputOptions(args, *format, *client, storage_options));
     std::vector<std::string> paths;
     ARROW_RETURN_NOT_OK(ResolveInputs(args.inputs, config, &paths, &input_options));
     ARROW_ASSIGN_OR_RAISE(input, InputFilesReader::Open(std::move(paths), std::move(format),

@@ -28,7 +28,11 @@ namespace {
   return buffer.str();
 }
 
+bool IsUri(const std::string& path) { return path.find("://") != std::string::npos; }
+
+// A URI names its file as it is; only local paths are made absolute and resolved.
 std::string CanonicalPath(const std::string& path) {
+  if (IsUri(path)) return path;
   std::error_code ec;
   fs::path canonical = fs::weakly_canonical(fs::absolute(path), ec);
   return ec ? fs::absolute(path).lexically_normal().string() : canonical.string();
@@ -42,17 +46,20 @@ std::string JoinChain(const std::vector<std::string>& stack, const std::string& 
 
 }  // namespace
 
-::arrow::Status HoodieConfig::LoadPropertiesFile(const std::string& path) {
+::arrow::Status HoodieConfig::LoadPropertiesFile(const std::string& path,
+                                                 const TextFileReader& read) {
   std::vector<std::string> stack;
-  return LoadFile(path, &stack);
+  return LoadFile(path, read, &stack);
 }
 
 // Mirrors DFSPropertiesConfiguration.addPropsFromStream: entries apply in order and an
 // include is loaded where it appears, so later lines of the including file override it.
-::arrow::Status HoodieConfig::LoadFile(const std::string& path,
+::arrow::Status HoodieConfig::LoadFile(const std::string& path, const TextFileReader& read,
                                        std::vector<std::string>* stack) {
   std::string canonical = CanonicalPath(path);
-  ARROW_ASSIGN_OR_RAISE(std::string text, ReadWholeFile(path));
+  // URIs through the caller's reader (Storage); plain paths are local files.
+  ARROW_ASSIGN_OR_RAISE(std::string text,
+                        read && IsUri(path) ? read(path) : ReadWholeFile(path));
   ARROW_ASSIGN_OR_RAISE(std::vector<PropertyEntry> parsed,
                         ParseJavaPropertiesEntries(text, path));
   stack->push_back(canonical);
@@ -65,7 +72,9 @@ std::string JoinChain(const std::vector<std::string>& stack, const std::string& 
     if (entry.value.empty()) {
       return ::arrow::Status::Invalid("empty include in ", path, " at line ", entry.line);
     }
-    if (included.is_relative()) included = fs::path(canonical).parent_path() / included;
+    if (!IsUri(entry.value) && included.is_relative()) {
+      included = fs::path(canonical).parent_path() / included;
+    }
     std::string included_canonical = CanonicalPath(included.string());
     for (const std::string& open : *stack) {
       if (open == included_canonical) {
@@ -74,7 +83,7 @@ std::string JoinChain(const std::vector<std::string>& stack, const std::string& 
                                         JoinChain(*stack, included_canonical));
       }
     }
-    ::arrow::Status st = LoadFile(included.string(), stack);
+    ::arrow::Status st = LoadFile(included.string(), read, stack);
     if (!st.ok()) {
       return st.WithMessage(st.message(), " (included from ", path, " at line ",
                             entry.line, ")");

@@ -7,6 +7,7 @@
 #include <arrow/result.h>
 #include <arrow/status.h>
 
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -34,12 +35,19 @@ class HoodieConfig {
  public:
   HoodieConfig() = default;
 
-  /// Loads a .properties file (java.util.Properties syntax) on local storage, the way
-  /// Hudi's DFSPropertiesConfiguration does: entries apply in file order and an
+  /// Reads a whole file's text, given its path or URI (local, s3://, ...): how
+  /// properties files are read. The config module sits below storage, so the caller
+  /// hands one in (storage/storage_text.h makes one that reads through Storage).
+  using TextFileReader = std::function<::arrow::Result<std::string>(const std::string&)>;
+
+  /// Loads a .properties file (java.util.Properties syntax), the way Hudi's
+  /// DFSPropertiesConfiguration does: entries apply in file order and an
   /// `include=other.properties` entry loads that file at that point, relative to the
-  /// including file's folder unless absolute. IOError if a file cannot be read;
-  /// Invalid on an include cycle or a malformed line, naming the file and line.
-  ::arrow::Status LoadPropertiesFile(const std::string& path);
+  /// including file's folder unless absolute. URIs (s3://...) are read with `read`;
+  /// without one, and for plain paths, files are read from local disk. IOError if a file cannot be read; Invalid on an include cycle or
+  /// a malformed line, naming the file and line.
+  ::arrow::Status LoadPropertiesFile(const std::string& path,
+                                     const TextFileReader& read = nullptr);
 
   /// Applies one `--hoodie-conf key=value` argument (split at the first '=').
   /// Invalid, naming the argument, when there is no '=' or the key is empty.
@@ -113,7 +121,8 @@ class HoodieConfig {
   size_t size() const { return entries_.size(); }
 
  private:
-  ::arrow::Status LoadFile(const std::string& path, std::vector<std::string>* stack);
+  ::arrow::Status LoadFile(const std::string& path, const TextFileReader& read,
+                           std::vector<std::string>* stack);
   static void WarnDeprecatedOnce(std::string_view alias, std::string_view key);
 
   PropertyList entries_;

@@ -9,6 +9,7 @@
 #include "hoodie/common/string_list.h"
 #include "hoodie/config/streamer_config.h"
 #include "hoodie/storage/storage.h"
+#include "hoodie/storage/storage_text.h"
 
 namespace hoodie {
 namespace {
@@ -52,12 +53,18 @@ std::optional<std::string> TableConfigFileKey(const HoodieConfig& common, const 
                             .value_or(TrimSlash(options.config_folder) + "/" + table.database +
                                       "_" + table.table + "_config.properties");
     table.props = common;
-    ARROW_ASSIGN_OR_RAISE(bool exists, Storage::Local()->Exists(table.config_file));
+    // The config folder may be on an object store, like the tables.
+    ARROW_ASSIGN_OR_RAISE(StorageOptions storage_options, StorageOptions::FromConfig(common));
+    std::string inside;
+    ARROW_ASSIGN_OR_RAISE(auto storage,
+                          Storage::FromUri(table.config_file, &inside, storage_options));
+    ARROW_ASSIGN_OR_RAISE(bool exists, storage->Exists(inside));
     if (!exists) {
       return ::arrow::Status::Invalid("the config file of ", table.database, ".", table.table,
                                       " is missing: ", table.config_file);
     }
-    ARROW_RETURN_NOT_OK(table.props.LoadPropertiesFile(table.config_file));
+    ARROW_RETURN_NOT_OK(
+        table.props.LoadPropertiesFile(table.config_file, PropertiesReader(storage_options)));
     std::optional<std::string> path = table.props.GetExplicit(StreamerConfig::kTargetBasePath);
     if (path && !path->empty()) {
       table.target_base_path = *path;
