@@ -8,7 +8,7 @@
 #include <algorithm>
 #include <mutex>
 
-#include "hoodie/common/ascii.h"
+#include "hoodie/common/enum_choice.h"
 #include "hoodie/common/macros.h"
 #include "hoodie/config/hoodie_config.h"
 #include "hoodie/config/keygen_config.h"
@@ -284,6 +284,10 @@ class CustomKeyGenerator : public KeyGenerator {
   CustomKeyGenerator(KeyGeneratorOptions options, std::vector<Component> components)
       : KeyGenerator(std::move(options)), components_(std::move(components)) {}
 
+  enum class PartitionKeyType { kSimple, kTimestamp };
+  static constexpr EnumChoice<PartitionKeyType> kPartitionKeyTypes[] = {
+      {"SIMPLE", PartitionKeyType::kSimple}, {"TIMESTAMP", PartitionKeyType::kTimestamp}};
+
   static ::arrow::Result<Component> ParseComponent(const HoodieConfig& config,
                                                    const KeyGeneratorOptions& options,
                                                    const std::string& entry) {
@@ -295,16 +299,17 @@ class CustomKeyGenerator : public KeyGenerator {
           entry, "'");
     }
     Component component{entry.substr(0, colon), nullptr};
-    std::string type = ToUpperAscii(entry.substr(colon + 1));
-    if (type == "TIMESTAMP") {
+    // CustomAvroKeyGenerator.PartitionKeyType.valueOf(type.toUpperCase()).
+    auto type = ParseEnum("CustomKeyGenerator: partition key type",
+                          entry.substr(colon + 1), kPartitionKeyTypes);
+    if (!type.ok()) {
+      return type.status().WithMessage(type.status().message(), " (in '", entry, "')");
+    }
+    if (*type == PartitionKeyType::kTimestamp) {
       ARROW_ASSIGN_OR_RAISE(component.timestamp,
                             internal::TimestampPartitioner::Make(
                                 config, component.field, options.hive_style_partitioning,
                                 options.url_encode_partition_path));
-    } else if (type != "SIMPLE") {
-      return ::arrow::Status::Invalid(
-          "CustomKeyGenerator: partition key type must be SIMPLE or TIMESTAMP, got '",
-          entry.substr(colon + 1), "' in '", entry, "'");
     }
     return component;
   }

@@ -12,6 +12,7 @@
 
 #include <arrow/result.h>
 
+#include "hoodie/common/enum_choice.h"
 #include "hoodie/read/log_scan_options.h"
 
 namespace hoodie {
@@ -22,14 +23,29 @@ class HoodieConfig;
 enum class QueryType { kSnapshot, kReadOptimized, kIncremental };
 
 std::string_view QueryTypeName(QueryType type);
-/// "snapshot", "read_optimized" or "incremental"; Invalid otherwise.
+/// The names of hoodie.datasource.query.type.
+inline constexpr EnumChoice<QueryType> kQueryTypeNames[] = {
+    {"snapshot", QueryType::kSnapshot},
+    {"read_optimized", QueryType::kReadOptimized},
+    {"incremental", QueryType::kIncremental},
+};
+
+/// "snapshot", "read_optimized" or "incremental" (exact case).
+/// \return Invalid naming the key, the value and the names.
 ::arrow::Result<QueryType> ParseQueryType(std::string_view name);
 
 /// hoodie.datasource.merge.type: how a merge-on-read snapshot combines base and log
 /// records.
 enum class MergeType { kPayloadCombine, kSkipMerge };
 
-/// "payload_combine" or "skip_merge"; Invalid otherwise.
+/// The names of hoodie.datasource.merge.type.
+inline constexpr EnumChoice<MergeType> kMergeTypeNames[] = {
+    {"payload_combine", MergeType::kPayloadCombine},
+    {"skip_merge", MergeType::kSkipMerge},
+};
+
+/// "payload_combine" or "skip_merge" (exact case).
+/// \return Invalid naming the key, the value and the names.
 ::arrow::Result<MergeType> ParseMergeType(std::string_view name);
 
 /// Comparison of a column with a literal; the literal is cast to the column's type.
