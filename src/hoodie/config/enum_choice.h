@@ -7,6 +7,7 @@
 #include <arrow/result.h>
 
 #include "hoodie/common/enum_choice.h"
+#include "hoodie/config/config_default.h"
 #include "hoodie/config/hoodie_config.h"
 
 namespace hoodie {
@@ -19,6 +20,14 @@ template <typename E, size_t N>
                            const EnumChoice<E> (&choices)[N]) {
   ARROW_ASSIGN_OR_RAISE(std::string text, config.Get(property));
   return ParseEnum(property.key, text, choices);
+}
+
+/// The enum value `property`'s declared default names: the in-class default of an
+/// options member that FromConfig reads with GetEnum (run time only, as DefaultOf).
+template <typename E, size_t N>
+E DefaultEnum(const ConfigProperty<std::string>& property,
+              const EnumChoice<E> (&choices)[N]) {
+  return ParseEnum(property.key, DefaultOf(property), choices).ValueOrDie();
 }
 
 }  // namespace hoodie

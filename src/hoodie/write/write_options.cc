@@ -145,19 +145,11 @@ HoodieConfig Layered(const HoodieConfig& config, const TableConfig* table) {
   return ::arrow::Status::OK();
 }
 
-constexpr EnumChoice<BulkInsertSortMode> kSortModes[] = {
-    {"NONE", BulkInsertSortMode::kNone},
-    {"GLOBAL_SORT", BulkInsertSortMode::kGlobalSort},
-    {"PARTITION_SORT", BulkInsertSortMode::kPartitionSort},
-    {"PARTITION_PATH_REPARTITION", BulkInsertSortMode::kPartitionPathRepartition},
-    {"PARTITION_PATH_REPARTITION_AND_SORT",
-     BulkInsertSortMode::kPartitionPathRepartitionAndSort},
-};
-
 // Sort mode, user partitioner and the memory bound of bulk_insert's sort.
 ::arrow::Status ReadBulkInsert(const HoodieConfig& config, WriteOptions* out) {
-  ARROW_ASSIGN_OR_RAISE(out->bulk_insert_sort_mode,
-                        GetEnum(config, WriteConfig::kBulkInsertSortMode, kSortModes));
+  ARROW_ASSIGN_OR_RAISE(
+      out->bulk_insert_sort_mode,
+      GetEnum(config, WriteConfig::kBulkInsertSortMode, kBulkInsertSortModeNames));
   out->bulk_insert_partitioner =
       config.GetRaw(WriteConfig::kBulkInsertPartitionerClass.key).value_or("");
   const std::string& name = out->bulk_insert_partitioner;
