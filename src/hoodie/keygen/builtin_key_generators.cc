@@ -134,15 +134,33 @@ class ComplexKeyGenerator : public KeyGenerator {
   }
 };
 
+/// The generators whose partition path is always "": Java clears their partition
+/// fields (NonpartitionedAvroKeyGenerator, GlobalAvroDeleteKeyGenerator).
+class UnpartitionedKeyGenerator : public KeyGenerator {
+ protected:
+  using KeyGenerator::KeyGenerator;
+
+  /// The options of `generator`: record key fields required, partition fields cleared.
+  static ::arrow::Result<KeyGeneratorOptions> UnpartitionedOptions(
+      const HoodieConfig& config, std::string_view generator) {
+    ARROW_ASSIGN_OR_RAISE(auto options, CommonOptions(config));
+    ARROW_RETURN_NOT_OK(internal::RequireRecordKeyFields(options, generator));
+    options.partition_path_fields.clear();
+    return options;
+  }
+
+  ::arrow::Result<Column> PartitionPaths(const ::arrow::RecordBatch& batch,
+                                         std::vector<KeyError>*) const override {
+    return EmptyPaths(batch);
+  }
+};
+
 /// NonpartitionedKeyGenerator / NonpartitionedAvroKeyGenerator: partition path "".
-class NonpartitionedKeyGenerator : public KeyGenerator {
+class NonpartitionedKeyGenerator : public UnpartitionedKeyGenerator {
  public:
   static ::arrow::Result<std::unique_ptr<KeyGenerator>> Make(const HoodieConfig& config) {
-    ARROW_ASSIGN_OR_RAISE(auto options, CommonOptions(config));
-    ARROW_RETURN_NOT_OK(
-        internal::RequireRecordKeyFields(options, "NonpartitionedKeyGenerator"));
-    // Java clears the partition fields of a non-partitioned generator.
-    options.partition_path_fields.clear();
+    ARROW_ASSIGN_OR_RAISE(auto options,
+                          UnpartitionedOptions(config, "NonpartitionedKeyGenerator"));
     return std::unique_ptr<KeyGenerator>(
         new NonpartitionedKeyGenerator(std::move(options)));
   }
@@ -151,14 +169,10 @@ class NonpartitionedKeyGenerator : public KeyGenerator {
   }
 
  protected:
-  using KeyGenerator::KeyGenerator;
+  using UnpartitionedKeyGenerator::UnpartitionedKeyGenerator;
   ::arrow::Result<Column> RecordKeys(const ::arrow::RecordBatch& batch,
                                      std::vector<KeyError>* errors) const override {
     return internal::ComplexRecordKeys(batch, options_.record_key_fields, errors);
-  }
-  ::arrow::Result<Column> PartitionPaths(const ::arrow::RecordBatch& batch,
-                                         std::vector<KeyError>*) const override {
-    return EmptyPaths(batch);
   }
   std::optional<std::string> RecordKeyField() const override {
     return OneKeyField(options_);
@@ -166,13 +180,11 @@ class NonpartitionedKeyGenerator : public KeyGenerator {
 };
 
 /// GlobalDeleteKeyGenerator / GlobalAvroDeleteKeyGenerator: always `f:v` keys, "" path.
-class GlobalDeleteKeyGenerator : public KeyGenerator {
+class GlobalDeleteKeyGenerator : public UnpartitionedKeyGenerator {
  public:
   static ::arrow::Result<std::unique_ptr<KeyGenerator>> Make(const HoodieConfig& config) {
-    ARROW_ASSIGN_OR_RAISE(auto options, CommonOptions(config));
-    ARROW_RETURN_NOT_OK(
-        internal::RequireRecordKeyFields(options, "GlobalDeleteKeyGenerator"));
-    options.partition_path_fields.clear();
+    ARROW_ASSIGN_OR_RAISE(auto options,
+                          UnpartitionedOptions(config, "GlobalDeleteKeyGenerator"));
     return std::unique_ptr<KeyGenerator>(
         new GlobalDeleteKeyGenerator(std::move(options)));
   }
@@ -181,14 +193,10 @@ class GlobalDeleteKeyGenerator : public KeyGenerator {
   }
 
  protected:
-  using KeyGenerator::KeyGenerator;
+  using UnpartitionedKeyGenerator::UnpartitionedKeyGenerator;
   ::arrow::Result<Column> RecordKeys(const ::arrow::RecordBatch& batch,
                                      std::vector<KeyError>* errors) const override {
     return internal::MultiFieldRecordKeys(batch, options_.record_key_fields, errors);
-  }
-  ::arrow::Result<Column> PartitionPaths(const ::arrow::RecordBatch& batch,
-                                         std::vector<KeyError>*) const override {
-    return EmptyPaths(batch);
   }
 };
 
@@ -276,6 +284,10 @@ class CustomKeyGenerator : public KeyGenerator {
   }
 
  protected:
+  enum class PartitionKeyType { kSimple, kTimestamp };
+  static constexpr EnumChoice<PartitionKeyType> kPartitionKeyTypes[] = {
+      {"SIMPLE", PartitionKeyType::kSimple}, {"TIMESTAMP", PartitionKeyType::kTimestamp}};
+
   struct Component {
     std::string field;
     std::unique_ptr<internal::TimestampPartitioner> timestamp;  // null for SIMPLE
@@ -283,10 +295,6 @@ class CustomKeyGenerator : public KeyGenerator {
 
   CustomKeyGenerator(KeyGeneratorOptions options, std::vector<Component> components)
       : KeyGenerator(std::move(options)), components_(std::move(components)) {}
-
-  enum class PartitionKeyType { kSimple, kTimestamp };
-  static constexpr EnumChoice<PartitionKeyType> kPartitionKeyTypes[] = {
-      {"SIMPLE", PartitionKeyType::kSimple}, {"TIMESTAMP", PartitionKeyType::kTimestamp}};
 
   static ::arrow::Result<Component> ParseComponent(const HoodieConfig& config,
                                                    const KeyGeneratorOptions& options,
