@@ -15,6 +15,8 @@
 
 #include "hoodie/actions/clean_planner.h"
 #include "hoodie/actions/compaction_trigger.h"
+#include "hoodie/config/clean_config.h"
+#include "hoodie/config/config_default.h"
 #include "hoodie/timeline/instant.h"
 
 namespace hoodie {
@@ -23,17 +25,18 @@ class ActiveTimeline;
 class HoodieConfig;
 class TableMetaClient;
 
-/// \brief Settings of the archiver, built once by FromConfig. A value type.
+/// \brief Settings of the archiver, built once by FromConfig. A value type; members
+/// start at their keys' declared defaults (DefaultOf).
 struct ArchiveOptions {
   /// hoodie.keep.min.commits / hoodie.keep.max.commits, as configured.
-  int32_t min_commits = 96;
-  int32_t max_commits = 128;
+  int32_t min_commits = DefaultOf(CleanConfig::kKeepMinCommits);
+  int32_t max_commits = DefaultOf(CleanConfig::kKeepMaxCommits);
   /// hoodie.commits.archival.batch: records per Avro data block.
-  int32_t batch = 10;
+  int32_t batch = DefaultOf(CleanConfig::kArchivalBatch);
   /// hoodie.archive.proceed.savepoint.
-  bool proceed_savepoint = false;
+  bool proceed_savepoint = DefaultOf(CleanConfig::kArchiveProceedSavepoint);
   /// hoodie.fail.on.timeline.archiving.
-  bool fail_on_error = true;
+  bool fail_on_error = DefaultOf(CleanConfig::kFailOnTimelineArchiving);
   /// The cleaner's retention, which can raise min and max (ArchivalUtils).
   CleanOptions clean;
   /// The compaction trigger: on merge-on-read tables with a commit-counting trigger,

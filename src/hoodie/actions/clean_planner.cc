@@ -33,12 +33,6 @@
 namespace hoodie {
 namespace {
 
-constexpr EnumChoice<CleanerPolicy> kPolicies[] = {
-    {"KEEP_LATEST_COMMITS", CleanerPolicy::kKeepLatestCommits},
-    {"KEEP_LATEST_FILE_VERSIONS", CleanerPolicy::kKeepLatestFileVersions},
-    {"KEEP_LATEST_BY_HOURS", CleanerPolicy::kKeepLatestByHours},
-};
-
 constexpr int64_t kMillisPerHour = 3600 * 1000;
 
 // What the planner knows of the table besides its files.
@@ -314,16 +308,13 @@ std::string NothingToClean(const CleanOptions& options, const std::optional<Inst
 }  // namespace
 
 std::string_view CleanerPolicyName(CleanerPolicy policy) {
-  for (const EnumChoice<CleanerPolicy>& choice : kPolicies) {
-    if (choice.value == policy) return choice.name;
-  }
-  return "KEEP_LATEST_COMMITS";
+  return EnumName(policy, kCleanerPolicyNames, "KEEP_LATEST_COMMITS");
 }
 
 ::arrow::Result<CleanOptions> CleanOptions::FromConfig(const HoodieConfig& config) {
   CleanOptions out;
   if (config.GetExplicit(CleanConfig::kCleanerPolicy)) {
-    ARROW_ASSIGN_OR_RAISE(out.policy, GetEnum(config, CleanConfig::kCleanerPolicy, kPolicies));
+    ARROW_ASSIGN_OR_RAISE(out.policy, GetEnum(config, CleanConfig::kCleanerPolicy, kCleanerPolicyNames));
   } else if (config.GetExplicit(CleanConfig::kHoursRetained) &&
              !config.GetExplicit(CleanConfig::kCommitsRetained) &&
              !config.GetExplicit(CleanConfig::kFileVersionsRetained)) {

@@ -13,6 +13,8 @@
 
 #include <arrow/result.h>
 
+#include "hoodie/config/clean_config.h"
+#include "hoodie/config/enum_choice.h"
 #include "hoodie/timeline/instant.h"
 #include "hoodie/timeline/instant_time.h"
 #include "hoodie/timeline/timeline.h"
@@ -34,20 +36,28 @@ enum class CleanerPolicy {
   kKeepLatestByHours,
 };
 
+/// The names of hoodie.cleaner.policy (Hudi's HoodieCleaningPolicy).
+inline constexpr EnumChoice<CleanerPolicy> kCleanerPolicyNames[] = {
+    {"KEEP_LATEST_COMMITS", CleanerPolicy::kKeepLatestCommits},
+    {"KEEP_LATEST_FILE_VERSIONS", CleanerPolicy::kKeepLatestFileVersions},
+    {"KEEP_LATEST_BY_HOURS", CleanerPolicy::kKeepLatestByHours},
+};
+
 /// "KEEP_LATEST_COMMITS", ... as the plan and metadata record the policy.
 std::string_view CleanerPolicyName(CleanerPolicy policy);
 
-/// \brief Settings of the cleaner, built once by FromConfig. A value type.
+/// \brief Settings of the cleaner, built once by FromConfig. A value type; members start
+/// at their keys' declared defaults (DefaultOf).
 struct CleanOptions {
-  CleanerPolicy policy = CleanerPolicy::kKeepLatestCommits;
-  int32_t commits_retained = 24;
-  int32_t hours_retained = 24;
-  int32_t file_versions_retained = 3;
+  CleanerPolicy policy = DefaultEnum(CleanConfig::kCleanerPolicy, kCleanerPolicyNames);
+  int32_t commits_retained = DefaultOf(CleanConfig::kCommitsRetained);
+  int32_t hours_retained = DefaultOf(CleanConfig::kHoursRetained);
+  int32_t file_versions_retained = DefaultOf(CleanConfig::kFileVersionsRetained);
   /// hoodie.clean.max.commits: completed commits since the last clean before a new one.
-  int32_t max_commits = 1;
+  int32_t max_commits = DefaultOf(CleanConfig::kCleanMaxCommits);
   /// hoodie.cleaner.incremental.mode: scan only the partitions written since the last
   /// clean's earliest commit to retain.
-  bool incremental = true;
+  bool incremental = DefaultOf(CleanConfig::kIncrementalMode);
   /// Milliseconds since the epoch of "now" for KEEP_LATEST_BY_HOURS; null: the clock.
   std::function<int64_t()> clock;
 

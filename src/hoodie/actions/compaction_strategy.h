@@ -28,6 +28,9 @@
 #include <arrow/result.h>
 
 #include "hoodie/common/plugin_registry.h"
+#include "hoodie/config/compaction_config.h"
+#include "hoodie/config/config_default.h"
+#include "hoodie/config/storage_config.h"
 #include "hoodie/table/file_slice.h"
 #include "hoodie/timeline_avro/compaction_plan.h"
 
@@ -51,21 +54,20 @@ inline constexpr std::string_view kCompactionStrategyPackage =
 /// \brief Settings of a compaction strategy. A value; thread-compatible.
 struct CompactionStrategyOptions {
   /// hoodie.compaction.strategy: the class name the strategy is registered under.
-  std::string class_name =
-      std::string(kCompactionStrategyPackage) + "LogFileSizeBasedCompactionStrategy";
+  std::string class_name = DefaultOf(CompactionConfig::kCompactionStrategy);
   /// hoodie.compaction.target.io: MB of read + write one plan may take (BoundedIO,
   /// LogFileSizeBased, LogFileNumBased).
-  int64_t target_io_mb = 500000;
+  int64_t target_io_mb = DefaultOf(CompactionConfig::kTargetIo);
   /// hoodie.compaction.daybased.target: partitions (DayBased) or days (the two
   /// partition-aware strategies).
-  int32_t day_based_target = 10;
+  int32_t day_based_target = DefaultOf(CompactionConfig::kDayBasedTarget);
   /// Hudi's hoodie.compaction.logfile.size.threshold and .num.threshold. The seed
   /// documents neither key, so hoodie does not register them and Hudi's default 0
   /// (no threshold) applies.
   int64_t log_file_size_threshold = 0;
   int64_t log_file_num_threshold = 0;
   /// hoodie.parquet.max.file.size: the write estimate of a slice without base file.
-  int64_t parquet_max_file_size = 125829120;
+  int64_t parquet_max_file_size = DefaultOf(StorageConfig::kParquetMaxFileSize);
   /// Milliseconds since the epoch of "today" for the partition-aware strategies
   /// (Java's Calendar.getInstance(), in the local time zone); null means the system
   /// clock. Tests inject a fixed time.

@@ -14,6 +14,9 @@
 #include <arrow/result.h>
 
 #include "hoodie/common/plugin_registry.h"
+#include "hoodie/config/compaction_config.h"
+#include "hoodie/config/config_default.h"
+#include "hoodie/config/flink_config.h"
 #include "hoodie/timeline/instant_time.h"
 
 namespace hoodie {
@@ -69,9 +72,9 @@ struct CompactionTriggerOptions {
   /// means num_commits, the default.
   std::shared_ptr<const CompactionTrigger> trigger;
   /// hoodie.compact.inline.max.delta.commits (alias compaction.delta_commits).
-  int32_t max_delta_commits = 10;
+  int32_t max_delta_commits = DefaultOf(CompactionConfig::kInlineCompactMaxDeltaCommits);
   /// compaction.delta_seconds (alias hoodie.compact.inline.max.delta.seconds).
-  int32_t max_delta_seconds = 3600;
+  int32_t max_delta_seconds = DefaultOf(FlinkConfig::kCompactionDeltaSeconds);
   /// hoodie.table.timeline.timezone: how instant times are read as points in time.
   TimelineTimeZone time_zone = TimelineTimeZone::kLocal;
 

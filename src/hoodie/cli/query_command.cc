@@ -239,7 +239,7 @@ void AddQueryCommand(CLI::App* app, const GlobalOptions* /*options*/) {
   cmd->add_option("path", args->path, "Base path or URI of the table")->required();
   cmd->add_option("--query-type", args->query_type,
                   "snapshot|read_optimized|incremental (hoodie.datasource.query.type)")
-      ->check(CLI::IsMember({"snapshot", "read_optimized", "incremental"}));
+      ->check(CLI::IsMember(EnumNames(kQueryTypeNames)));
   cmd->add_option("--as-of", args->as_of, "Time travel: read as of this instant");
   cmd->add_option("--hoodie-conf", args->hoodie_conf,
                   "A read option key=value (repeatable): hoodie.memory.merge.max.size, "
@@ -252,7 +252,7 @@ void AddQueryCommand(CLI::App* app, const GlobalOptions* /*options*/) {
                   "Incremental: inclusive end instant (default latest)");
   cmd->add_option("--merge-type", args->merge_type,
                   "payload_combine|skip_merge (hoodie.datasource.merge.type)")
-      ->check(CLI::IsMember({"payload_combine", "skip_merge"}));
+      ->check(CLI::IsMember(EnumNames(kMergeTypeNames)));
   cmd->add_option("--columns", args->columns, "Comma-separated columns to return");
   cmd->add_option("--partition", args->partitions, "Partition path to read (repeatable)");
   cmd->add_option("--where", args->where, "Row filter COL<op>VALUE (repeatable)");

@@ -19,6 +19,7 @@
 #include "hoodie/config/hoodie_config.h"
 #include "hoodie/streamer/multi_table_streamer.h"
 #include "hoodie/streamer/streamer.h"
+#include "hoodie/table/table_config.h"
 #include "hoodie/timeline/commit_metadata.h"
 #include "hoodie/write/write_options.h"
 
@@ -207,7 +208,7 @@ void AddStreamerCommand(CLI::App* app, const GlobalOptions* options) {
                   "Name of the target table (required but with --multi-table)");
   cmd->add_option("--table-type", o->table_type, "COPY_ON_WRITE or MERGE_ON_READ")
       ->required()
-      ->check(CLI::IsMember({"COPY_ON_WRITE", "MERGE_ON_READ"}));
+      ->check(CLI::IsMember(EnumNames(kTableTypeNames)));
   cmd->add_option("--base-file-format", o->base_file_format,
                   "File format of base files (PARQUET)")
       ->default_val("PARQUET");

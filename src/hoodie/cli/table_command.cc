@@ -14,6 +14,7 @@
 #include "hoodie/config/datasource_config.h"
 #include "hoodie/config/hoodie_config.h"
 #include "hoodie/config/table_config_keys.h"
+#include "hoodie/table/table_config.h"
 #include "hoodie/table/table_meta_client.h"
 #include "hoodie/write/write_options.h"
 #include "hoodie/write/write_table_config.h"
@@ -116,7 +117,7 @@ void AddCreate(CLI::App* table, const GlobalOptions* options) {
   cmd->add_option("--name", args->name, "hoodie.table.name")->required();
   cmd->add_option("--database", args->database, "hoodie.database.name");
   cmd->add_option("--type", args->type, "COPY_ON_WRITE or MERGE_ON_READ")
-      ->check(CLI::IsMember({"COPY_ON_WRITE", "MERGE_ON_READ"}));
+      ->check(CLI::IsMember(EnumNames(kTableTypeNames)));
   cmd->add_option("--record-key", args->record_key, "Record key field(s), comma separated");
   cmd->add_option("--partition-fields", args->partition_fields,
                   "Partition field(s), comma separated");

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstdint>
+#include <string_view>
 
 namespace hoodie {
 
@@ -53,5 +54,25 @@ inline CivilDate CivilFromDays(int64_t days) {
   out.year = year_of_era + era * 400 + (out.month <= 2);
   return out;
 }
+
+/// Day of the year, 1 for January 1st (Java's DAY_OF_YEAR, pattern letter D).
+inline int64_t DayOfYear(int64_t year, int64_t month, int64_t day) {
+  return DaysFromCivil(year, month, day) - DaysFromCivil(year, 1, 1) + 1;
+}
+
+/// Day of the week of a day number: 0 for Monday to 6 for Sunday (ISO order, Java's
+/// DayOfWeek.ordinal()). 1970-01-01 was a Thursday.
+inline int WeekdayFromDays(int64_t days) {
+  return static_cast<int>(((days % 7) + 7 + 3) % 7);
+}
+
+/// English month names, January first (Java's and Joda's Locale.ENGLISH text).
+inline constexpr std::string_view kMonthNames[] = {
+    "January", "February", "March",     "April",   "May",      "June",
+    "July",    "August",   "September", "October", "November", "December"};
+
+/// English weekday names in WeekdayFromDays order, Monday first.
+inline constexpr std::string_view kWeekdayNames[] = {
+    "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"};
 
 }  // namespace hoodie

@@ -38,5 +38,27 @@ TEST(CivilDateTest, LeapYears) {
   EXPECT_EQ(DaysInMonth(2024, 12), 31);
 }
 
+TEST(CivilDateTest, DayOfYear) {
+  EXPECT_EQ(DayOfYear(2023, 1, 1), 1);
+  EXPECT_EQ(DayOfYear(2023, 3, 1), 60);
+  EXPECT_EQ(DayOfYear(2024, 3, 1), 61);
+  EXPECT_EQ(DayOfYear(2024, 12, 31), 366);
+  EXPECT_EQ(DayOfYear(1900, 12, 31), 365);
+  EXPECT_EQ(DayOfYear(-4, 12, 31), 366);
+}
+
+TEST(CivilDateTest, WeekdayFromDaysStartsOnMonday) {
+  EXPECT_EQ(kWeekdayNames[WeekdayFromDays(0)], "Thursday");  // 1970-01-01
+  EXPECT_EQ(kWeekdayNames[WeekdayFromDays(-1)], "Wednesday");
+  EXPECT_EQ(kWeekdayNames[WeekdayFromDays(DaysFromCivil(2024, 2, 29))], "Thursday");
+  EXPECT_EQ(kWeekdayNames[WeekdayFromDays(DaysFromCivil(2000, 1, 3))], "Monday");
+  EXPECT_EQ(kWeekdayNames[WeekdayFromDays(DaysFromCivil(1582, 10, 15))], "Friday");
+  EXPECT_EQ(kWeekdayNames[WeekdayFromDays(DaysFromCivil(-1, 12, 31))], "Friday");
+  for (int64_t day = -800000; day <= 800000; day += 997) {
+    EXPECT_EQ(WeekdayFromDays(day + 1), (WeekdayFromDays(day) + 1) % 7) << day;
+  }
+  EXPECT_EQ(kMonthNames[8], "September");
+}
+
 }  // namespace
 }  // namespace hoodie

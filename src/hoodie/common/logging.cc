@@ -5,6 +5,8 @@
 #include <iostream>
 #include <mutex>
 
+#include "hoodie/common/enum_choice.h"
+
 namespace hoodie {
 namespace {
 
@@ -13,24 +15,19 @@ std::mutex& LogMutex() {
   return mutex;
 }
 
-const char* LevelName(LogLevel level) {
-  switch (level) {
-    case LogLevel::kDebug: return "debug";
-    case LogLevel::kInfo: return "info";
-    case LogLevel::kWarning: return "warning";
-    case LogLevel::kError: return "error";
-  }
-  return "log";
-}
+constexpr EnumChoice<LogLevel> kLevelNames[] = {{"debug", LogLevel::kDebug},
+                                                {"info", LogLevel::kInfo},
+                                                {"warning", LogLevel::kWarning},
+                                                {"error", LogLevel::kError}};
 
+std::string_view LevelName(LogLevel level) { return EnumName(level, kLevelNames, "log"); }
+
+// HOODIE_LOG_LEVEL names a level; unset or unknown, warnings and errors are logged.
 LogLevel InitialLevel() {
   const char* env = std::getenv("HOODIE_LOG_LEVEL");
   if (env == nullptr) return LogLevel::kWarning;
-  std::string_view v(env);
-  if (v == "debug") return LogLevel::kDebug;
-  if (v == "info") return LogLevel::kInfo;
-  if (v == "error") return LogLevel::kError;
-  return LogLevel::kWarning;
+  return ParseEnum("HOODIE_LOG_LEVEL", env, kLevelNames, EnumCase::kExact)
+      .ValueOr(LogLevel::kWarning);
 }
 
 LogLevel& CurrentLevel() {

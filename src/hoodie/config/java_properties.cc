@@ -223,6 +223,17 @@ void AppendUnicodeEscape(uint32_t unit, std::string* out) {
     out->push_back(kHex[(unit >> shift) & 0xF]);
 }
 
+// `cp` as \uXXXX escapes of its UTF-16 code units: Java strings hold UTF-16, so a
+// supplementary character is two escapes (its surrogate pair).
+void AppendUtf16Escapes(uint32_t cp, std::string* out) {
+  if (cp >= 0x10000) {
+    AppendUnicodeEscape(0xD800 + ((cp - 0x10000) >> 10), out);
+    AppendUnicodeEscape(0xDC00 + ((cp - 0x10000) & 0x3FF), out);
+  } else {
+    AppendUnicodeEscape(cp, out);
+  }
+}
+
 // Properties.saveConvert with escUnicode = true.
 std::string SaveConvert(std::string_view text, bool escape_space) {
   std::string out;
@@ -263,13 +274,7 @@ std::string SaveConvert(std::string_view text, bool escape_space) {
         break;
       default:
         if (cp < 0x20 || cp > 0x7E) {
-          if (cp >= 0x10000) {
-            // Java strings hold UTF-16, so a supplementary character is two escapes.
-            AppendUnicodeEscape(0xD800 + ((cp - 0x10000) >> 10), &out);
-            AppendUnicodeEscape(0xDC00 + ((cp - 0x10000) & 0x3FF), &out);
-          } else {
-            AppendUnicodeEscape(cp, &out);
-          }
+          AppendUtf16Escapes(cp, &out);
         } else {
           out.push_back(static_cast<char>(cp));
         }
@@ -293,12 +298,7 @@ std::string FormatComment(std::string_view comment) {
         out.push_back('#');
       }
     } else if (cp > 0xFF) {
-      if (cp >= 0x10000) {
-        AppendUnicodeEscape(0xD800 + ((cp - 0x10000) >> 10), &out);
-        AppendUnicodeEscape(0xDC00 + ((cp - 0x10000) & 0x3FF), &out);
-      } else {
-        AppendUnicodeEscape(cp, &out);
-      }
+      AppendUtf16Escapes(cp, &out);
     } else {
       out.push_back(static_cast<char>(cp));
     }

@@ -146,11 +146,9 @@ BloomIndex::Candidates BloomIndex::RangeCandidates(
 ::arrow::Result<TaggedLocations> BloomIndex::TagLocation(
     const KeyViews& keys, const TableMetaClient& table,
     const FileSystemView& view) const {
-  if (keys.empty()) return TaggedLocations();
-  ARROW_RETURN_NOT_OK(internal::CheckMetaFieldsPopulated(table));
-  std::vector<internal::IndexedFile> files =
-      internal::FilesToProbe(keys, view, options_.global);
-  // A first write (or new partitions only): every key is new.
+  ARROW_ASSIGN_OR_RAISE(std::vector<internal::IndexedFile> files,
+                        internal::FilesToProbe(keys, table, view, options_.global));
+  // No keys, or a first write (or new partitions only): every key is new.
   if (files.empty()) return TaggedLocations(keys.size());
   std::vector<FileFooter> footers(files.size());
   std::vector<std::string> file_partitions;

@@ -8,6 +8,8 @@
 
 #include <arrow/result.h>
 
+#include "hoodie/config/config_default.h"
+#include "hoodie/config/index_config.h"
 #include "hoodie/index/index.h"
 
 namespace hoodie {
@@ -18,16 +20,16 @@ namespace hoodie {
 struct BloomIndexOptions {
   bool global = false;
   /// hoodie.bloom.index.update.partition.path (global only).
-  bool update_partition_path = false;
+  bool update_partition_path = DefaultOf(IndexConfig::kBloomUpdatePartitionPath);
   /// hoodie.bloom.index.prune.by.ranges: skip files whose footer min/max record keys
   /// exclude a key before consulting their bloom filter.
-  bool prune_by_ranges = true;
+  bool prune_by_ranges = DefaultOf(IndexConfig::kBloomPruneByRanges);
   /// hoodie.bloom.index.use.treebased.filter: interval tree instead of a linear scan for
   /// range pruning; same results, cheaper with many files.
-  bool use_tree_filter = true;
+  bool use_tree_filter = DefaultOf(IndexConfig::kBloomUseTreeFilter);
   /// hoodie.bloom.index.parallelism: at most this many files are probed at once on the
   /// CPU pool (0: no cap beyond the pool), where Java sizes the Spark shuffle.
-  int parallelism = 0;
+  int parallelism = DefaultOf(IndexConfig::kBloomIndexParallelism);
   /// hoodie.bloom.index.bucketized.checking + hoodie.bloom.index.keys.per.bucket: Java
   /// spreads the key comparisons of one file over buckets of this many keys to avoid
   /// skew; here the bloom probes of one file run in batches of this size, each batch a

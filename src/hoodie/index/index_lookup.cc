@@ -17,6 +17,8 @@
 
 namespace hoodie::internal {
 
+namespace {
+
 ::arrow::Status CheckMetaFieldsPopulated(const TableMetaClient& table) {
   if (table.table_config() && !table.table_config()->populate_meta_fields()) {
     return ::arrow::Status::NotImplemented(
@@ -28,8 +30,14 @@ namespace hoodie::internal {
   return ::arrow::Status::OK();
 }
 
-std::vector<IndexedFile> FilesToProbe(const KeyViews& keys,
-                                      const FileSystemView& view, bool global) {
+}  // namespace
+
+::arrow::Result<std::vector<IndexedFile>> FilesToProbe(const KeyViews& keys,
+                                                       const TableMetaClient& table,
+                                                       const FileSystemView& view,
+                                                       bool global) {
+  if (keys.empty()) return std::vector<IndexedFile>();
+  ARROW_RETURN_NOT_OK(CheckMetaFieldsPopulated(table));
   std::set<std::string_view> partitions;
   for (const HoodieKeyView& key : keys) partitions.insert(key.partition_path);
   std::vector<IndexedFile> files;

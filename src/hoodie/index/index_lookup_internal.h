@@ -37,14 +37,15 @@ struct TagOptions {
   bool update_partition_path = false;
 };
 
-/// Invalid unless the table writes `_hoodie_record_key` (hoodie.populate.meta.fields);
-/// the file-based indexes read keys only from that column.
-::arrow::Status CheckMetaFieldsPopulated(const TableMetaClient& table);
-
 /// Latest committed base files of the partitions of `keys` (every partition of `view`
-/// when `global`), sorted by (partition, file id) so ties resolve deterministically.
-std::vector<IndexedFile> FilesToProbe(const KeyViews& keys,
-                                      const FileSystemView& view, bool global);
+/// when `global`), sorted by (partition, file id) so ties resolve deterministically:
+/// where a file-based index looks. None for no keys; empty, every key is new.
+/// \return NotImplemented when the table does not write `_hoodie_record_key`
+///   (hoodie.populate.meta.fields=false): the file-based indexes read keys only there.
+::arrow::Result<std::vector<IndexedFile>> FilesToProbe(const KeyViews& keys,
+                                                       const TableMetaClient& table,
+                                                       const FileSystemView& view,
+                                                       bool global);
 
 /// The distinct record keys to look for, sorted, per partition; a global index looks
 /// for every key everywhere and uses the single entry "" -> all keys. The views point

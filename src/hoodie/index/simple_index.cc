@@ -28,10 +28,8 @@ namespace hoodie {
 ::arrow::Result<TaggedLocations> SimpleIndex::TagLocation(
     const KeyViews& keys, const TableMetaClient& table,
     const FileSystemView& view) const {
-  if (keys.empty()) return TaggedLocations();
-  ARROW_RETURN_NOT_OK(internal::CheckMetaFieldsPopulated(table));
-  std::vector<internal::IndexedFile> files =
-      internal::FilesToProbe(keys, view, options_.global);
+  ARROW_ASSIGN_OR_RAISE(std::vector<internal::IndexedFile> files,
+                        internal::FilesToProbe(keys, table, view, options_.global));
   if (files.empty()) return TaggedLocations(keys.size());
   auto wanted = internal::KeysByPartition(keys, options_.global);
   std::vector<std::vector<std::string>> found(files.size());

@@ -8,6 +8,8 @@
 
 #include <arrow/result.h>
 
+#include "hoodie/config/config_default.h"
+#include "hoodie/config/index_config.h"
 #include "hoodie/index/index.h"
 
 namespace hoodie {
@@ -16,7 +18,7 @@ namespace hoodie {
 struct SimpleIndexOptions {
   bool global = false;
   /// hoodie.simple.index.update.partition.path (global only).
-  bool update_partition_path = false;
+  bool update_partition_path = DefaultOf(IndexConfig::kSimpleUpdatePartitionPath);
   /// hoodie.simple.index.parallelism / hoodie.global.simple.index.parallelism: at most
   /// this many files are read at once on the CPU pool (0: no cap beyond the pool).
   int parallelism = 0;

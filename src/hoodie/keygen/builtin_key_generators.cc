@@ -8,7 +8,7 @@
 #include <algorithm>
 #include <mutex>
 
-#include "hoodie/common/ascii.h"
+#include "hoodie/common/enum_choice.h"
 #include "hoodie/common/macros.h"
 #include "hoodie/config/hoodie_config.h"
 #include "hoodie/config/keygen_config.h"
@@ -134,15 +134,33 @@ class ComplexKeyGenerator : public KeyGenerator {
   }
 };
 
+/// The generators whose partition path is always "": Java clears their partition
+/// fields (NonpartitionedAvroKeyGenerator, GlobalAvroDeleteKeyGenerator).
+class UnpartitionedKeyGenerator : public KeyGenerator {
+ protected:
+  using KeyGenerator::KeyGenerator;
+
+  /// The options of `generator`: record key fields required, partition fields cleared.
+  static ::arrow::Result<KeyGeneratorOptions> UnpartitionedOptions(
+      const HoodieConfig& config, std::string_view generator) {
+    ARROW_ASSIGN_OR_RAISE(auto options, CommonOptions(config));
+    ARROW_RETURN_NOT_OK(internal::RequireRecordKeyFields(options, generator));
+    options.partition_path_fields.clear();
+    return options;
+  }
+
+  ::arrow::Result<Column> PartitionPaths(const ::arrow::RecordBatch& batch,
+                                         std::vector<KeyError>*) const override {
+    return EmptyPaths(batch);
+  }
+};
+
 /// NonpartitionedKeyGenerator / NonpartitionedAvroKeyGenerator: partition path "".
-class NonpartitionedKeyGenerator : public KeyGenerator {
+class NonpartitionedKeyGenerator : public UnpartitionedKeyGenerator {
  public:
   static ::arrow::Result<std::unique_ptr<KeyGenerator>> Make(const HoodieConfig& config) {
-    ARROW_ASSIGN_OR_RAISE(auto options, CommonOptions(config));
-    ARROW_RETURN_NOT_OK(
-        internal::RequireRecordKeyFields(options, "NonpartitionedKeyGenerator"));
-    // Java clears the partition fields of a non-partitioned generator.
-    options.partition_path_fields.clear();
+    ARROW_ASSIGN_OR_RAISE(auto options,
+                          UnpartitionedOptions(config, "NonpartitionedKeyGenerator"));
     return std::unique_ptr<KeyGenerator>(
         new NonpartitionedKeyGenerator(std::move(options)));
   }
@@ -151,14 +169,10 @@ class NonpartitionedKeyGenerator : public KeyGenerator {
   }
 
  protected:
-  using KeyGenerator::KeyGenerator;
+  using UnpartitionedKeyGenerator::UnpartitionedKeyGenerator;
   ::arrow::Result<Column> RecordKeys(const ::arrow::RecordBatch& batch,
                                      std::vector<KeyError>* errors) const override {
     return internal::ComplexRecordKeys(batch, options_.record_key_fields, errors);
-  }
-  ::arrow::Result<Column> PartitionPaths(const ::arrow::RecordBatch& batch,
-                                         std::vector<KeyError>*) const override {
-    return EmptyPaths(batch);
   }
   std::optional<std::string> RecordKeyField() const override {
     return OneKeyField(options_);
@@ -166,13 +180,11 @@ class NonpartitionedKeyGenerator : public KeyGenerator {
 };
 
 /// GlobalDeleteKeyGenerator / GlobalAvroDeleteKeyGenerator: always `f:v` keys, "" path.
-class GlobalDeleteKeyGenerator : public KeyGenerator {
+class GlobalDeleteKeyGenerator : public UnpartitionedKeyGenerator {
  public:
   static ::arrow::Result<std::unique_ptr<KeyGenerator>> Make(const HoodieConfig& config) {
-    ARROW_ASSIGN_OR_RAISE(auto options, CommonOptions(config));
-    ARROW_RETURN_NOT_OK(
-        internal::RequireRecordKeyFields(options, "GlobalDeleteKeyGenerator"));
-    options.partition_path_fields.clear();
+    ARROW_ASSIGN_OR_RAISE(auto options,
+                          UnpartitionedOptions(config, "GlobalDeleteKeyGenerator"));
     return std::unique_ptr<KeyGenerator>(
         new GlobalDeleteKeyGenerator(std::move(options)));
   }
@@ -181,14 +193,10 @@ class GlobalDeleteKeyGenerator : public KeyGenerator {
   }
 
  protected:
-  using KeyGenerator::KeyGenerator;
+  using UnpartitionedKeyGenerator::UnpartitionedKeyGenerator;
   ::arrow::Result<Column> RecordKeys(const ::arrow::RecordBatch& batch,
                                      std::vector<KeyError>* errors) const override {
     return internal::MultiFieldRecordKeys(batch, options_.record_key_fields, errors);
-  }
-  ::arrow::Result<Column> PartitionPaths(const ::arrow::RecordBatch& batch,
-                                         std::vector<KeyError>*) const override {
-    return EmptyPaths(batch);
   }
 };
 
@@ -276,6 +284,10 @@ class CustomKeyGenerator : public KeyGenerator {
   }
 
  protected:
+  enum class PartitionKeyType { kSimple, kTimestamp };
+  static constexpr EnumChoice<PartitionKeyType> kPartitionKeyTypes[] = {
+      {"SIMPLE", PartitionKeyType::kSimple}, {"TIMESTAMP", PartitionKeyType::kTimestamp}};
+
   struct Component {
     std::string field;
     std::unique_ptr<internal::TimestampPartitioner> timestamp;  // null for SIMPLE
@@ -295,16 +307,17 @@ class CustomKeyGenerator : public KeyGenerator {
           entry, "'");
     }
     Component component{entry.substr(0, colon), nullptr};
-    std::string type = ToUpperAscii(entry.substr(colon + 1));
-    if (type == "TIMESTAMP") {
+    // CustomAvroKeyGenerator.PartitionKeyType.valueOf(type.toUpperCase()).
+    auto type = ParseEnum("CustomKeyGenerator: partition key type",
+                          entry.substr(colon + 1), kPartitionKeyTypes);
+    if (!type.ok()) {
+      return type.status().WithMessage(type.status().message(), " (in '", entry, "')");
+    }
+    if (*type == PartitionKeyType::kTimestamp) {
       ARROW_ASSIGN_OR_RAISE(component.timestamp,
                             internal::TimestampPartitioner::Make(
                                 config, component.field, options.hive_style_partitioning,
                                 options.url_encode_partition_path));
-    } else if (type != "SIMPLE") {
-      return ::arrow::Status::Invalid(
-          "CustomKeyGenerator: partition key type must be SIMPLE or TIMESTAMP, got '",
-          entry.substr(colon + 1), "' in '", entry, "'");
     }
     return component;
   }

@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <ctime>
+#include <span>
 
 #include "hoodie/common/ascii.h"
 #include "hoodie/common/civil_date.h"
@@ -16,12 +17,6 @@ namespace hoodie::internal {
 namespace {
 
 constexpr int64_t kMillisPerDay = 86400000;
-constexpr const char* kMonthNames[] = {"January",   "February", "March",    "April",
-                                       "May",       "June",     "July",     "August",
-                                       "September", "October",  "November", "December"};
-constexpr const char* kDayNames[] = {"Monday", "Tuesday",  "Wednesday", "Thursday",
-                                     "Friday", "Saturday", "Sunday"};
-
 struct Fields {
   int64_t year = 1970;
   unsigned month = 1;
@@ -47,13 +42,12 @@ Fields SplitMillis(int64_t local_millis) {
   f.day = static_cast<unsigned>(date.day);
   f.month = static_cast<unsigned>(date.month);
   f.year = date.year;
-  f.day_of_year = days - DaysFromCivil(f.year, 1, 1) + 1;
+  f.day_of_year = DayOfYear(date.year, date.month, date.day);
   f.hour = static_cast<int>(rest / 3600000);
   f.minute = static_cast<int>(rest / 60000 % 60);
   f.second = static_cast<int>(rest / 1000 % 60);
   f.millis = static_cast<int>(rest % 1000);
-  // 1970-01-01 was a Thursday (index 3 from Monday).
-  f.day_of_week = static_cast<int>(((days % 7) + 7 + 3) % 7);
+  f.day_of_week = WeekdayFromDays(days);
   return f;
 }
 
@@ -99,7 +93,7 @@ bool AppendDateField(char letter, int n, const Fields& f, std::string* out) {
       *out += Padded(f.day_of_year, n);
       return true;
     case 'E': {
-      std::string_view name = kDayNames[f.day_of_week];
+      std::string_view name = kWeekdayNames[f.day_of_week];
       *out += n >= 4 ? name : name.substr(0, 3);
       return true;
     }
@@ -202,9 +196,10 @@ bool MatchWord(std::string_view text, size_t pos, std::string_view word) {
 }
 
 // Matches a full or three-letter English name; returns the index or -1.
-int MatchName(std::string_view text, size_t* pos, const char* const* names, int size) {
+int MatchName(std::string_view text, size_t* pos,
+              std::span<const std::string_view> names) {
   for (int full = 1; full >= 0; --full) {
-    for (int i = 0; i < size; ++i) {
+    for (int i = 0; i < static_cast<int>(names.size()); ++i) {
       std::string_view name = names[i];
       if (!full) name = name.substr(0, 3);
       if (MatchWord(text, *pos, name)) {
@@ -474,7 +469,7 @@ bool ParseOffset(std::string_view text, size_t* pos, int32_t* seconds) {
       return ParseYear(index, text, pos, state);
     case 'M':
       if (token.count >= 3) {
-        int month = MatchName(text, pos, kMonthNames, 12);
+        int month = MatchName(text, pos, kMonthNames);
         if (month < 0) return Malformed(text, *pos);
         state->fields.month = static_cast<unsigned>(month + 1);
         return ::arrow::Status::OK();
@@ -488,7 +483,7 @@ bool ParseOffset(std::string_view text, size_t* pos, int32_t* seconds) {
       *pos += 2;
       return ::arrow::Status::OK();
     case 'E':
-      if (MatchName(text, pos, kDayNames, 7) < 0) return Malformed(text, *pos);
+      if (MatchName(text, pos, kWeekdayNames) < 0) return Malformed(text, *pos);
       return ::arrow::Status::OK();
     case 'Z': {
       int32_t seconds = 0;

@@ -10,6 +10,8 @@
 #include <arrow/type_fwd.h>
 
 #include "hoodie/common/plugin_registry.h"
+#include "hoodie/config/config_default.h"
+#include "hoodie/config/datasource_config.h"
 
 #include <cstdint>
 #include <functional>
@@ -55,8 +57,8 @@ struct KeyGeneratorOptions {
   std::vector<std::string> record_key_fields;
   /// Partition fields as configured (CustomKeyGenerator entries keep ":TYPE").
   std::vector<std::string> partition_path_fields;
-  bool hive_style_partitioning = false;
-  bool url_encode_partition_path = false;
+  bool hive_style_partitioning = DefaultOf(DataSourceConfig::kHiveStylePartitioning);
+  bool url_encode_partition_path = DefaultOf(DataSourceConfig::kPartitionPathUrlencode);
 
   static KeyGeneratorOptions Defaults() { return KeyGeneratorOptions(); }
 

@@ -202,7 +202,7 @@ TEST(CustomKeyGeneratorTest, RejectsMalformedPartitionFields) {
   auto bad_type = MakeKeyGenerator(ConfigOf(
       {{kKeygenType, "CUSTOM"}, {kRecordKey, "id"}, {kPartition, "region:DATE"}}));
   ASSERT_RAISES(Invalid, bad_type);
-  EXPECT_THAT(bad_type.status().message(), HasSubstr("SIMPLE or TIMESTAMP"));
+  EXPECT_THAT(bad_type.status().message(), HasSubstr("is not one of SIMPLE, TIMESTAMP"));
   // A TIMESTAMP component needs the timestamp type.
   ASSERT_RAISES(Invalid, MakeKeyGenerator(ConfigOf({{kKeygenType, "CUSTOM"},
                                                     {kRecordKey, "id"},

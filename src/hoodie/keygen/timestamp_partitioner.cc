@@ -10,7 +10,7 @@
 #include <map>
 #include <regex>
 
-#include "hoodie/common/ascii.h"
+#include "hoodie/common/enum_choice.h"
 #include "hoodie/config/hoodie_config.h"
 #include "hoodie/config/keygen_config.h"
 #include "hoodie/keygen/field_value_internal.h"
@@ -38,35 +38,19 @@ struct MillisScale {
   int64_t factor = 1;
 };
 
-::arrow::Result<TimestampType> ParseTimestampType(std::string_view name) {
-  static const std::map<std::string, TimestampType> kTypes = {
-      {"UNIX_TIMESTAMP", TimestampType::kUnixTimestamp},
-      {"DATE_STRING", TimestampType::kDateString},
-      {"MIXED", TimestampType::kMixed},
-      {"EPOCHMILLISECONDS", TimestampType::kEpochMillis},
-      {"EPOCHMICROSECONDS", TimestampType::kEpochMicros},
-      {"SCALAR", TimestampType::kScalar}};
-  auto it = kTypes.find(ToUpperAscii(name));
-  if (it == kTypes.end()) {
-    return ::arrow::Status::Invalid("unknown hoodie.keygen.timebased.timestamp.type '",
-                                    name, "'");
-  }
-  return it->second;
-}
+constexpr EnumChoice<TimestampType> kTimestampTypes[] = {
+    {"UNIX_TIMESTAMP", TimestampType::kUnixTimestamp},
+    {"DATE_STRING", TimestampType::kDateString},
+    {"MIXED", TimestampType::kMixed},
+    {"EPOCHMILLISECONDS", TimestampType::kEpochMillis},
+    {"EPOCHMICROSECONDS", TimestampType::kEpochMicros},
+    {"SCALAR", TimestampType::kScalar}};
 
-::arrow::Result<MillisScale> ParseTimeUnit(std::string_view name) {
-  static const std::map<std::string, MillisScale> kUnits = {
-      {"NANOSECONDS", {true, 1000000}}, {"MICROSECONDS", {true, 1000}},
-      {"MILLISECONDS", {false, 1}},     {"SECONDS", {false, 1000}},
-      {"MINUTES", {false, 60000}},      {"HOURS", {false, 3600000}},
-      {"DAYS", {false, 86400000}}};
-  auto it = kUnits.find(ToUpperAscii(name));
-  if (it == kUnits.end()) {
-    return ::arrow::Status::Invalid(
-        "unknown hoodie.keygen.timebased.timestamp.scalar.time.unit '", name, "'");
-  }
-  return it->second;
-}
+constexpr EnumChoice<MillisScale> kTimeUnits[] = {
+    {"NANOSECONDS", {true, 1000000}}, {"MICROSECONDS", {true, 1000}},
+    {"MILLISECONDS", {false, 1}},     {"SECONDS", {false, 1000}},
+    {"MINUTES", {false, 60000}},      {"HOURS", {false, 3600000}},
+    {"DAYS", {false, 86400000}}};
 
 // A key without a default: nullopt when neither it nor an alias is set.
 ::arrow::Result<std::optional<std::string>> GetOptional(
@@ -433,7 +417,8 @@ void TimestampPartitionerImpl::Fail(int64_t row, std::string_view value,
         "generator (partition field '",
         field, "')");
   }
-  ARROW_ASSIGN_OR_RAISE(auto type, ParseTimestampType(*type_name));
+  ARROW_ASSIGN_OR_RAISE(auto type, ParseEnum(KeyGeneratorConfig::kTimestampType.key,
+                                             *type_name, kTimestampTypes));
   std::optional<MillisScale> unit;
   switch (type) {
     case TimestampType::kEpochMillis:
@@ -448,7 +433,8 @@ void TimestampPartitionerImpl::Fail(int64_t row, std::string_view value,
     case TimestampType::kScalar: {
       ARROW_ASSIGN_OR_RAISE(auto unit_name,
                             config.Get(KeyGeneratorConfig::kScalarTimeUnit));
-      ARROW_ASSIGN_OR_RAISE(unit, ParseTimeUnit(unit_name));
+      ARROW_ASSIGN_OR_RAISE(
+          unit, ParseEnum(KeyGeneratorConfig::kScalarTimeUnit.key, unit_name, kTimeUnits));
       break;
     }
     default:

@@ -11,6 +11,7 @@
 #include <arrow/util/checked_cast.h>
 
 #include "hoodie/merge/record_merger.h"
+#include "hoodie/merge/string_column_internal.h"
 
 namespace hoodie {
 
@@ -232,17 +233,13 @@ template <typename ArrayType>
 // Group index of every row, groups numbered by first appearance.
 ::arrow::Result<std::vector<int64_t>> GroupByKey(const ::arrow::Array& keys,
                                                  std::vector<int64_t>* first_rows) {
-  switch (keys.type_id()) {
-    case ::arrow::Type::STRING:
-      return GroupRows(checked_cast<const ::arrow::StringArray&>(keys), first_rows);
-    case ::arrow::Type::LARGE_STRING:
-      return GroupRows(checked_cast<const ::arrow::LargeStringArray&>(keys), first_rows);
-    case ::arrow::Type::STRING_VIEW:
-      return GroupRows(checked_cast<const ::arrow::StringViewArray&>(keys), first_rows);
-    default:
-      return ::arrow::Status::Invalid("record keys must be strings, got ",
-                                      keys.type()->ToString());
+  auto grouped = internal::VisitStringArray(
+      keys, [first_rows](const auto& strings) { return GroupRows(strings, first_rows); });
+  if (!grouped) {
+    return ::arrow::Status::Invalid("record keys must be strings, got ",
+                                    keys.type()->ToString());
   }
+  return *std::move(grouped);
 }
 
 }  // namespace

@@ -13,6 +13,7 @@
 #include <arrow/util/checked_cast.h>
 
 #include "hoodie/merge/ordering_value_internal.h"
+#include "hoodie/merge/string_column_internal.h"
 
 namespace hoodie::internal {
 
@@ -42,20 +43,6 @@ std::optional<int64_t> IntegerValueAt(const ::arrow::Array& array, int64_t row) 
       return IntegerAt<::arrow::UInt16Array>(array, row);
     case ::arrow::Type::UINT32:
       return IntegerAt<::arrow::UInt32Array>(array, row);
-    default:
-      return std::nullopt;
-  }
-}
-
-// Avro string columns (Java Utf8); nullopt for other types.
-std::optional<std::string_view> StringValueAt(const ::arrow::Array& array, int64_t row) {
-  switch (array.type_id()) {
-    case ::arrow::Type::STRING:
-      return checked_cast<const ::arrow::StringArray&>(array).GetView(row);
-    case ::arrow::Type::LARGE_STRING:
-      return checked_cast<const ::arrow::LargeStringArray&>(array).GetView(row);
-    case ::arrow::Type::STRING_VIEW:
-      return checked_cast<const ::arrow::StringViewArray&>(array).GetView(row);
     default:
       return std::nullopt;
   }
@@ -107,7 +94,7 @@ bool LogicalValueAt(const ::arrow::Array& array, int64_t row, OrderingValue* val
     value.integer = *integer;
     return value;
   }
-  if (std::optional<std::string_view> string = StringValueAt(array, row)) {
+  if (std::optional<std::string_view> string = StringAt(array, row)) {
     value.family = OrderingFamily::kString;
     value.string = *string;
     return value;

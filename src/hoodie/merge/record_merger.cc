@@ -16,6 +16,7 @@
 #include "hoodie/config/hoodie_config.h"
 #include "hoodie/config/payload_config.h"
 #include "hoodie/config/table_config_keys.h"
+#include "hoodie/merge/string_column_internal.h"
 
 namespace hoodie {
 
@@ -25,19 +26,6 @@ using ::arrow::internal::checked_cast;
 
 // DefaultHoodieRecordPayload.DELETE_KEY; not declared in hoodie_config.
 constexpr std::string_view kPayloadDeleteFieldKey = "hoodie.payload.delete.field";
-
-std::optional<std::string_view> StringAt(const ::arrow::Array& array, int64_t row) {
-  switch (array.type_id()) {
-    case ::arrow::Type::STRING:
-      return checked_cast<const ::arrow::StringArray&>(array).GetView(row);
-    case ::arrow::Type::LARGE_STRING:
-      return checked_cast<const ::arrow::LargeStringArray&>(array).GetView(row);
-    case ::arrow::Type::STRING_VIEW:
-      return checked_cast<const ::arrow::StringViewArray&>(array).GetView(row);
-    default:
-      return std::nullopt;
-  }
-}
 
 }  // namespace
 
@@ -57,7 +45,7 @@ bool RecordMerger::IsDelete(const RowRef& record) const {
   if (operation >= 0) {
     const ::arrow::Array& array = *record.batch->column(operation);
     if (array.IsNull(record.row)) return false;
-    std::optional<std::string_view> value = StringAt(array, record.row);
+    std::optional<std::string_view> value = internal::StringAt(array, record.row);
     return value && *value == "D";
   }
   return false;

@@ -16,6 +16,8 @@
 #include <arrow/type_fwd.h>
 
 #include "hoodie/common/plugin_registry.h"
+#include "hoodie/config/config_default.h"
+#include "hoodie/config/payload_config.h"
 
 namespace hoodie {
 
@@ -74,7 +76,7 @@ struct MergeResult {
 struct RecordMergerOptions {
   /// Ordering (precombine) field; empty means none: records merge in arrival order,
   /// as Java does with OrderingValues' natural-order default.
-  std::string ordering_field = "ts";
+  std::string ordering_field = DefaultOf(PayloadConfig::kOrderingField);
 
   static RecordMergerOptions Defaults() { return RecordMergerOptions(); }
 

@@ -11,27 +11,32 @@
 
 #include <arrow/result.h>
 
+#include "hoodie/config/compaction_config.h"
+#include "hoodie/config/config_default.h"
+#include "hoodie/config/memory_config.h"
+
 namespace hoodie {
 
 class HoodieConfig;
 
-/// \brief Settings of one log scan + merge.
+/// \brief Settings of one log scan + merge. Members start at their keys' declared
+/// defaults (DefaultOf).
 struct LogScanOptions {
   /// Bytes of decoded log records the merge state of one file slice keeps in memory
   /// (hoodie.memory.merge.max.size); records beyond it spill to a local file, as
   /// Java's ExternalSpillableMap does. The record keys and a small index entry per key
   /// stay in memory whatever the budget (Java keeps its key index in memory too).
-  int64_t memory_budget = int64_t{1} << 30;
+  int64_t memory_budget = DefaultOf(MemoryConfig::kMergeMaxSize);
   /// Parent folder of the spill file (hoodie.memory.spillable.map.path); empty means
   /// $TMPDIR, else /tmp.
   std::string spill_directory;
   /// hoodie.compaction.lazy.block.read: keep only block headers and positions while
   /// scanning and read a block's content when it is merged (true), or read every
   /// block's content during the scan (false). Same results either way.
-  bool lazy_block_read = true;
+  bool lazy_block_read = DefaultOf(CompactionConfig::kLazyBlockRead);
   /// hoodie.compaction.reverse.log.read: walk each log file from its end through the
   /// reverse pointers (HoodieLogFileReader.prev). Same results as forward reading.
-  bool reverse_log_read = false;
+  bool reverse_log_read = DefaultOf(CompactionConfig::kReverseLogRead);
 
   static LogScanOptions Defaults() { return LogScanOptions(); }
 

@@ -10,6 +10,7 @@
 #include <cctype>
 #include <utility>
 
+#include "hoodie/common/enum_choice.h"
 #include "hoodie/common/macros.h"
 #include "hoodie/config/datasource_config.h"
 #include "hoodie/config/hoodie_config.h"
@@ -27,7 +28,6 @@ constexpr std::array<std::pair<std::string_view, CompareOp>, 7> kOperators = {{
     {"<", CompareOp::kLess},
     {">", CompareOp::kGreater},
 }};
-
 
 std::string_view OperatorText(CompareOp op) {
   switch (op) {
@@ -50,24 +50,12 @@ std::string_view OperatorText(CompareOp op) {
 }  // namespace
 
 std::string_view QueryTypeName(QueryType type) {
-  switch (type) {
-    case QueryType::kSnapshot:
-      return "snapshot";
-    case QueryType::kReadOptimized:
-      return "read_optimized";
-    case QueryType::kIncremental:
-      return "incremental";
-  }
-  return "snapshot";
+  return EnumName(type, kQueryTypeNames, "snapshot");
 }
 
 ::arrow::Result<QueryType> ParseQueryType(std::string_view name) {
-  for (QueryType type :
-       {QueryType::kSnapshot, QueryType::kReadOptimized, QueryType::kIncremental}) {
-    if (name == QueryTypeName(type)) return type;
-  }
-  return ::arrow::Status::Invalid(
-      "query type must be snapshot, read_optimized or incremental, got: ", name);
+  return ParseEnum(DataSourceConfig::kQueryType.key, name, kQueryTypeNames,
+                   EnumCase::kExact);
 }
 
 ::arrow::Result<ColumnFilter> ColumnFilter::Parse(std::string_view text) {
@@ -105,11 +93,8 @@ std::string ColumnFilter::ToString() const {
 }
 
 ::arrow::Result<MergeType> ParseMergeType(std::string_view name) {
-  if (name == "payload_combine") return MergeType::kPayloadCombine;
-  if (name == "skip_merge") return MergeType::kSkipMerge;
-  return ::arrow::Status::Invalid(
-      "unknown merge type '", name,
-      "' (hoodie.datasource.merge.type); use payload_combine or skip_merge");
+  return ParseEnum(DataSourceConfig::kMergeType.key, name, kMergeTypeNames,
+                   EnumCase::kExact);
 }
 
 ::arrow::Result<std::string> NormalizeInstantTime(std::string_view text,

@@ -12,6 +12,8 @@
 
 #include <arrow/result.h>
 
+#include "hoodie/config/datasource_config.h"
+#include "hoodie/config/enum_choice.h"
 #include "hoodie/read/log_scan_options.h"
 
 namespace hoodie {
@@ -22,14 +24,29 @@ class HoodieConfig;
 enum class QueryType { kSnapshot, kReadOptimized, kIncremental };
 
 std::string_view QueryTypeName(QueryType type);
-/// "snapshot", "read_optimized" or "incremental"; Invalid otherwise.
+/// The names of hoodie.datasource.query.type.
+inline constexpr EnumChoice<QueryType> kQueryTypeNames[] = {
+    {"snapshot", QueryType::kSnapshot},
+    {"read_optimized", QueryType::kReadOptimized},
+    {"incremental", QueryType::kIncremental},
+};
+
+/// "snapshot", "read_optimized" or "incremental" (exact case).
+/// \return Invalid naming the key, the value and the names.
 ::arrow::Result<QueryType> ParseQueryType(std::string_view name);
 
 /// hoodie.datasource.merge.type: how a merge-on-read snapshot combines base and log
 /// records.
 enum class MergeType { kPayloadCombine, kSkipMerge };
 
-/// "payload_combine" or "skip_merge"; Invalid otherwise.
+/// The names of hoodie.datasource.merge.type.
+inline constexpr EnumChoice<MergeType> kMergeTypeNames[] = {
+    {"payload_combine", MergeType::kPayloadCombine},
+    {"skip_merge", MergeType::kSkipMerge},
+};
+
+/// "payload_combine" or "skip_merge" (exact case).
+/// \return Invalid naming the key, the value and the names.
 ::arrow::Result<MergeType> ParseMergeType(std::string_view name);
 
 /// Comparison of a column with a literal; the literal is cast to the column's type.
@@ -56,9 +73,10 @@ struct ColumnFilter {
 ::arrow::Result<std::string> NormalizeInstantTime(std::string_view text,
                                                   bool allow_zero = false);
 
-/// \brief Options of TableReader::Read.
+/// \brief Options of TableReader::Read. Members read from a key start at its declared
+/// default (DefaultOf, DefaultEnum).
 struct ReadOptions {
-  QueryType query_type = QueryType::kSnapshot;
+  QueryType query_type = DefaultEnum(DataSourceConfig::kQueryType, kQueryTypeNames);
   /// Time travel (snapshot and read-optimized): only instants <= as_of.
   std::optional<std::string> as_of;
   /// Incremental range (begin, end]; begin is required, end defaults to the latest
@@ -68,7 +86,8 @@ struct ReadOptions {
   /// Incremental: a range that starts or ends before the active timeline, or whose
   /// commits' files are gone, reads the latest snapshot filtered on commit time
   /// (hoodie.datasource.read.incr.fallback.fulltablescan.enable).
-  bool incremental_fallback_to_full_scan = false;
+  bool incremental_fallback_to_full_scan =
+      DefaultOf(DataSourceConfig::kIncrementalFallbackToFullTableScan);
   /// Columns to return; empty = all. Meta columns requested come first, in table order.
   std::vector<std::string> columns;
   /// Partition paths to read (see PartitionMatches); empty = all.
@@ -81,7 +100,7 @@ struct ReadOptions {
   /// Merge-on-read snapshot and incremental reads: payload_combine merges log records
   /// into base rows by key with the table's payload; skip_merge returns base rows as
   /// they are followed by the (merged) log records.
-  MergeType merge_type = MergeType::kPayloadCombine;
+  MergeType merge_type = DefaultEnum(DataSourceConfig::kMergeType, kMergeTypeNames);
   /// Rows per batch handed out (at most one row group is decoded at a time).
   int64_t batch_size = 64 * 1024;
   /// Merge-on-read snapshot and incremental reads: memory bound of the merge state of

@@ -4,38 +4,15 @@
 
 #include <arrow/status.h>
 
+#include "hoodie/common/civil_date.h"
+
 namespace hoodie {
 namespace {
-
-constexpr const char* kMonths[] = {"January", "February", "March",     "April",
-                                   "May",     "June",     "July",      "August",
-                                   "September", "October", "November", "December"};
-constexpr const char* kWeekdays[] = {"Monday", "Tuesday",  "Wednesday", "Thursday",
-                                     "Friday", "Saturday", "Sunday"};
 
 bool IsLetter(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
 
 bool Supported(char letter) {
   return std::string_view("yMdHhmsSEaD").find(letter) != std::string_view::npos;
-}
-
-bool IsLeap(int64_t year) { return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0; }
-
-int DayOfYear(const CivilTime& t) {
-  static constexpr int kBefore[] = {0, 31, 59, 90, 120, 151, 181, 212, 243, 273, 304, 334};
-  return kBefore[t.month - 1] + t.day + (t.month > 2 && IsLeap(t.year) ? 1 : 0);
-}
-
-// 0 for Monday: days since 1970-01-01 (a Thursday) by Howard Hinnant's days_from_civil.
-int Weekday(const CivilTime& t) {
-  int64_t y = t.year - (t.month <= 2 ? 1 : 0);
-  int64_t era = (y >= 0 ? y : y - 399) / 400;
-  int64_t yoe = y - era * 400;
-  int64_t mp = (t.month + 9) % 12;
-  int64_t doy = (153 * mp + 2) / 5 + t.day - 1;
-  int64_t doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-  int64_t days = era * 146097 + doe - 719468;
-  return static_cast<int>(((days % 7) + 7 + 3) % 7);
 }
 
 void Padded(std::string* out, int64_t value, int width) {
@@ -108,7 +85,7 @@ std::string JavaDatePattern::Format(const CivilTime& t) const {
       case 'y': f.count == 2 ? Padded(&out, t.year % 100, 2) : Padded(&out, t.year, f.count); break;
       case 'M':
         if (f.count >= 3) {
-          Text(&out, kMonths[t.month - 1], f.count);
+          Text(&out, kMonthNames[t.month - 1], f.count);
         } else {
           Padded(&out, t.month, f.count);
         }
@@ -126,9 +103,12 @@ std::string JavaDatePattern::Format(const CivilTime& t) const {
         out.append(digits);
         break;
       }
-      case 'E': Text(&out, kWeekdays[Weekday(t)], f.count); break;
+      case 'E':
+        Text(&out, kWeekdayNames[WeekdayFromDays(DaysFromCivil(t.year, t.month, t.day))],
+             f.count);
+        break;
       case 'a': out.append(t.hour < 12 ? "AM" : "PM"); break;
-      case 'D': Padded(&out, DayOfYear(t), f.count); break;
+      case 'D': Padded(&out, DayOfYear(t.year, t.month, t.day), f.count); break;
     }
   }
   return out;

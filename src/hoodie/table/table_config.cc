@@ -55,14 +55,12 @@ bool JavaParseBoolean(const std::optional<std::string>& value, bool default_valu
 }  // namespace
 
 const char* TableTypeName(TableType type) {
-  return type == TableType::kMergeOnRead ? "MERGE_ON_READ" : "COPY_ON_WRITE";
+  // The names are literals, so the view's data ends with a NUL.
+  return EnumName(type, kTableTypeNames).data();
 }
 
 ::arrow::Result<TableType> ParseTableType(std::string_view name) {
-  if (name == "COPY_ON_WRITE") return TableType::kCopyOnWrite;
-  if (name == "MERGE_ON_READ") return TableType::kMergeOnRead;
-  return ::arrow::Status::Invalid(
-      "unknown table type (expected COPY_ON_WRITE or MERGE_ON_READ): ", name);
+  return ParseEnum(TableConfig::kType, name, kTableTypeNames, EnumCase::kExact);
 }
 
 TableConfig::TableConfig(PropertyList entries) : entries_(std::move(entries)) {}

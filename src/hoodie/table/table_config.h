@@ -13,6 +13,7 @@
 #include <arrow/result.h>
 #include <arrow/status.h>
 
+#include "hoodie/common/enum_choice.h"
 #include "hoodie/config/java_properties.h"
 #include "hoodie/timeline/instant_time.h"
 
@@ -23,11 +24,18 @@ class Storage;
 /// hoodie.table.type.
 enum class TableType { kCopyOnWrite, kMergeOnRead };
 
+/// The Java enum names of TableType (HoodieTableType), as hoodie.properties and
+/// hoodie.datasource.write.table.type spell them.
+inline constexpr EnumChoice<TableType> kTableTypeNames[] = {
+    {"COPY_ON_WRITE", TableType::kCopyOnWrite},
+    {"MERGE_ON_READ", TableType::kMergeOnRead},
+};
+
 /// "COPY_ON_WRITE" or "MERGE_ON_READ", the Java enum names stored in hoodie.properties.
 const char* TableTypeName(TableType type);
-/// Parses a Java enum name (exact case, as HoodieTableType.valueOf); Invalid otherwise.
+/// Parses hoodie.table.type's value (exact case, as HoodieTableType.valueOf).
+/// \return Invalid naming the key, the value and the two names.
 ::arrow::Result<TableType> ParseTableType(std::string_view name);
-
 
 /// \brief The ordered key/value content of hoodie.properties with typed accessors.
 ///

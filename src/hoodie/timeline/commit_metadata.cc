@@ -4,7 +4,6 @@
 /// form).
 #include "hoodie/timeline/commit_metadata.h"
 
-#include <array>
 #include <exception>
 
 #include <nlohmann/json.hpp>
@@ -17,28 +16,6 @@ namespace hoodie {
 namespace {
 
 using Json = nlohmann::ordered_json;
-
-constexpr std::array<std::pair<WriteOperationType, std::string_view>, 18>
-    kOperationNames = {{
-        {WriteOperationType::kInsert, "INSERT"},
-        {WriteOperationType::kInsertPrepped, "INSERT_PREPPED"},
-        {WriteOperationType::kUpsert, "UPSERT"},
-        {WriteOperationType::kUpsertPrepped, "UPSERT_PREPPED"},
-        {WriteOperationType::kBulkInsert, "BULK_INSERT"},
-        {WriteOperationType::kBulkInsertPrepped, "BULK_INSERT_PREPPED"},
-        {WriteOperationType::kDelete, "DELETE"},
-        {WriteOperationType::kDeletePrepped, "DELETE_PREPPED"},
-        {WriteOperationType::kBootstrap, "BOOTSTRAP"},
-        {WriteOperationType::kInsertOverwrite, "INSERT_OVERWRITE"},
-        {WriteOperationType::kCluster, "CLUSTER"},
-        {WriteOperationType::kDeletePartition, "DELETE_PARTITION"},
-        {WriteOperationType::kInsertOverwriteTable, "INSERT_OVERWRITE_TABLE"},
-        {WriteOperationType::kCompact, "COMPACT"},
-        {WriteOperationType::kIndex, "INDEX"},
-        {WriteOperationType::kAlterSchema, "ALTER_SCHEMA"},
-        {WriteOperationType::kLogCompact, "LOG_COMPACT"},
-        {WriteOperationType::kUnknown, "UNKNOWN"},
-    }};
 
 // Reads typed fields out of a parsed JSON object the way Jackson binds them: missing
 // and null fields keep Java's defaults (null objects, zero primitives); wrong types
@@ -351,17 +328,11 @@ V* FindEntry(OrderedMap<V>* map, std::string_view key) {
 }  // namespace
 
 std::string_view WriteOperationTypeName(WriteOperationType type) {
-  for (const auto& [value, name] : kOperationNames) {
-    if (value == type) return name;
-  }
-  return "UNKNOWN";
+  return EnumName(type, kWriteOperationTypeNames, "UNKNOWN");
 }
 
 ::arrow::Result<WriteOperationType> ParseWriteOperationType(std::string_view name) {
-  for (const auto& [value, known] : kOperationNames) {
-    if (known == name) return value;
-  }
-  return ::arrow::Status::Invalid("Unknown WriteOperationType: '", name, "'");
+  return ParseEnum("operationType", name, kWriteOperationTypeNames, EnumCase::kExact);
 }
 
 ::arrow::Result<CommitMetadata> CommitMetadata::FromJson(std::string_view json,

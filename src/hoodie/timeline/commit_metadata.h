@@ -13,6 +13,8 @@
 
 #include <arrow/result.h>
 
+#include "hoodie/common/enum_choice.h"
+
 namespace hoodie {
 
 /// WriteOperationType; serialised as the Java enum name.
@@ -37,9 +39,33 @@ enum class WriteOperationType {
   kUnknown,
 };
 
+/// The Java enum names of WriteOperationType, as commit metadata and the write options
+/// spell them.
+inline constexpr EnumChoice<WriteOperationType> kWriteOperationTypeNames[] = {
+    {"INSERT", WriteOperationType::kInsert},
+    {"INSERT_PREPPED", WriteOperationType::kInsertPrepped},
+    {"UPSERT", WriteOperationType::kUpsert},
+    {"UPSERT_PREPPED", WriteOperationType::kUpsertPrepped},
+    {"BULK_INSERT", WriteOperationType::kBulkInsert},
+    {"BULK_INSERT_PREPPED", WriteOperationType::kBulkInsertPrepped},
+    {"DELETE", WriteOperationType::kDelete},
+    {"DELETE_PREPPED", WriteOperationType::kDeletePrepped},
+    {"BOOTSTRAP", WriteOperationType::kBootstrap},
+    {"INSERT_OVERWRITE", WriteOperationType::kInsertOverwrite},
+    {"CLUSTER", WriteOperationType::kCluster},
+    {"DELETE_PARTITION", WriteOperationType::kDeletePartition},
+    {"INSERT_OVERWRITE_TABLE", WriteOperationType::kInsertOverwriteTable},
+    {"COMPACT", WriteOperationType::kCompact},
+    {"INDEX", WriteOperationType::kIndex},
+    {"ALTER_SCHEMA", WriteOperationType::kAlterSchema},
+    {"LOG_COMPACT", WriteOperationType::kLogCompact},
+    {"UNKNOWN", WriteOperationType::kUnknown},
+};
+
 /// The Java enum name ("UPSERT", "INSERT_OVERWRITE_TABLE", ...).
 std::string_view WriteOperationTypeName(WriteOperationType type);
-/// Parses a Java enum name exactly; Invalid for any other string.
+/// Parses a Java enum name exactly (commit metadata's operationType).
+/// \return Invalid naming the value and the accepted names.
 ::arrow::Result<WriteOperationType> ParseWriteOperationType(std::string_view name);
 
 /// An ordered string-keyed map as Hudi's Java maps serialise it (see

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 /// \file hoodie/timeline/instant_time.cc
 /// \brief Instant time generation and parsing (HoodieInstantTimeGenerator).
-#include "hoodie/common/ascii.h"
 #include "hoodie/common/clock.h"
 #include "hoodie/common/civil_date.h"
+#include "hoodie/common/enum_choice.h"
 #include "hoodie/timeline/instant_time.h"
 
 #include <time.h>
@@ -48,19 +48,18 @@ bool ToEpochSeconds(struct tm* fields, TimelineTimeZone zone, int64_t* seconds) 
   return true;
 }
 
+constexpr EnumChoice<TimelineTimeZone> kTimelineTimeZoneNames[] = {
+    {"LOCAL", TimelineTimeZone::kLocal}, {"UTC", TimelineTimeZone::kUtc}};
+
 }  // namespace
 
 const char* TimelineTimeZoneName(TimelineTimeZone zone) {
-  return zone == TimelineTimeZone::kUtc ? "UTC" : "LOCAL";
+  // The names are literals, so the view's data ends with a NUL.
+  return EnumName(zone, kTimelineTimeZoneNames).data();
 }
 
 ::arrow::Result<TimelineTimeZone> ParseTimelineTimeZone(std::string_view value) {
-  std::string upper = ToUpperAscii(value);
-  if (upper == "LOCAL") return TimelineTimeZone::kLocal;
-  if (upper == "UTC") return TimelineTimeZone::kUtc;
-  return ::arrow::Status::Invalid(
-      "Invalid value for hoodie.table.timeline.timezone (expected LOCAL or UTC): '",
-      value, "'");
+  return ParseEnum("hoodie.table.timeline.timezone", value, kTimelineTimeZoneNames);
 }
 
 std::string InstantTimeGenerator::FormatMillis(int64_t epoch_millis,

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <iterator>
 
 #include "hoodie/common/ascii.h"
 #include "hoodie/common/string_list.h"
@@ -44,9 +45,7 @@ HoodieConfig Layered(const HoodieConfig& config, const TableConfig* table) {
 // The type of the table written: the table's own, else hoodie.datasource.write.table.type.
 ::arrow::Result<TableType> WriteTableType(const HoodieConfig& config, const TableConfig* table) {
   if (table != nullptr) return table->table_type().ValueOr(TableType::kCopyOnWrite);
-  constexpr EnumChoice<TableType> kTypes[] = {{"COPY_ON_WRITE", TableType::kCopyOnWrite},
-                                              {"MERGE_ON_READ", TableType::kMergeOnRead}};
-  return GetEnum(config, DataSourceConfig::kTableType, kTypes);
+  return GetEnum(config, DataSourceConfig::kTableType, kTableTypeNames);
 }
 
 ::arrow::Status RejectUnsupported(const HoodieConfig& config, const TableConfig* table) {
@@ -146,19 +145,11 @@ HoodieConfig Layered(const HoodieConfig& config, const TableConfig* table) {
   return ::arrow::Status::OK();
 }
 
-constexpr EnumChoice<BulkInsertSortMode> kSortModes[] = {
-    {"NONE", BulkInsertSortMode::kNone},
-    {"GLOBAL_SORT", BulkInsertSortMode::kGlobalSort},
-    {"PARTITION_SORT", BulkInsertSortMode::kPartitionSort},
-    {"PARTITION_PATH_REPARTITION", BulkInsertSortMode::kPartitionPathRepartition},
-    {"PARTITION_PATH_REPARTITION_AND_SORT",
-     BulkInsertSortMode::kPartitionPathRepartitionAndSort},
-};
-
 // Sort mode, user partitioner and the memory bound of bulk_insert's sort.
 ::arrow::Status ReadBulkInsert(const HoodieConfig& config, WriteOptions* out) {
-  ARROW_ASSIGN_OR_RAISE(out->bulk_insert_sort_mode,
-                        GetEnum(config, WriteConfig::kBulkInsertSortMode, kSortModes));
+  ARROW_ASSIGN_OR_RAISE(
+      out->bulk_insert_sort_mode,
+      GetEnum(config, WriteConfig::kBulkInsertSortMode, kBulkInsertSortModeNames));
   out->bulk_insert_partitioner =
       config.GetRaw(WriteConfig::kBulkInsertPartitionerClass.key).value_or("");
   const std::string& name = out->bulk_insert_partitioner;
@@ -267,18 +258,25 @@ constexpr EnumChoice<BulkInsertSortMode> kSortModes[] = {
 }  // namespace
 
 ::arrow::Result<WriteOperationType> ParseWriteOperation(std::string_view name) {
-  std::string upper = ToUpperAscii(name);
-  if (upper == "INSERT") return WriteOperationType::kInsert;
-  if (upper == "UPSERT") return WriteOperationType::kUpsert;
-  if (upper == "BULK_INSERT") return WriteOperationType::kBulkInsert;
-  if (upper == "DELETE") return WriteOperationType::kDelete;
-  if (upper == "INSERT_OVERWRITE") return WriteOperationType::kInsertOverwrite;
-  if (upper == "INSERT_OVERWRITE_TABLE") return WriteOperationType::kInsertOverwriteTable;
-  if (upper == "DELETE_PARTITION") return WriteOperationType::kDeletePartition;
-  return ::arrow::Status::NotImplemented(
-      "write operation not implemented (insert, upsert, bulk_insert, delete, "
-      "insert_overwrite, insert_overwrite_table and delete_partition are): ",
-      name);
+  // The operations hoodie writes; Hudi's others (bootstrap, the prepped ones, ...) and
+  // unknown names are refused alike, listing these.
+  constexpr WriteOperationType kWritten[] = {
+      WriteOperationType::kInsert,          WriteOperationType::kUpsert,
+      WriteOperationType::kBulkInsert,      WriteOperationType::kDelete,
+      WriteOperationType::kInsertOverwrite, WriteOperationType::kInsertOverwriteTable,
+      WriteOperationType::kDeletePartition};
+  auto parsed =
+      ParseEnum(DataSourceConfig::kOperation.key, name, kWriteOperationTypeNames);
+  if (parsed.ok() && std::find(std::begin(kWritten), std::end(kWritten), *parsed) !=
+                         std::end(kWritten)) {
+    return *parsed;
+  }
+  std::vector<std::string> written;
+  for (WriteOperationType each : kWritten) {
+    written.push_back(ToLowerAscii(WriteOperationTypeName(each)));
+  }
+  return ::arrow::Status::NotImplemented("write operation not implemented (",
+                                         Join(written, ", "), " are): ", name);
 }
 
 bool IsReplaceOperation(WriteOperationType operation) {

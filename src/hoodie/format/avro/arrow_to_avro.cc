@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include "hoodie/common/macros.h"
+#include "hoodie/format/avro/avro_names_internal.h"
 #include "hoodie/format/avro/avro_schema.h"
 
 namespace hoodie {
@@ -41,10 +42,6 @@ int MinBytesForPrecision(int precision) {
   return bytes;
 }
 
-std::string JoinName(const std::string& name_space, const std::string& name) {
-  return name_space.empty() ? name : name_space + "." + name;
-}
-
 Json Logical(const char* base, const char* logical) {
   Json j;
   j["type"] = base;
@@ -60,7 +57,7 @@ class ArrowToAvro {
  public:
   Result<Json> Record(const ::arrow::FieldVector& fields, const std::string& name,
                       const std::string& name_space, const std::string& path) {
-    std::string full_name = JoinName(name_space, name);
+    std::string full_name = internal::JoinAvroName(name_space, name);
     if (!defined_.insert(full_name).second) return Json(full_name);
     Json record;
     record["type"] = "record";
@@ -171,7 +168,7 @@ class ArrowToAvro {
   // that full name into namespace "<nameSpace>.<recordName>" and name "fixed".
   Result<Json> Decimal(const ::arrow::DecimalType& type, const std::string& name,
                        const std::string& name_space) {
-    std::string fixed_space = JoinName(name_space, name);
+    std::string fixed_space = internal::JoinAvroName(name_space, name);
     std::string full_name = fixed_space + ".fixed";
     if (!defined_.insert(full_name).second) return Json(full_name);
     Json fixed;

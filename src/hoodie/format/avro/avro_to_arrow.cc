@@ -11,6 +11,7 @@
 
 #include "hoodie/common/macros.h"
 #include "hoodie/common/nesting_limit.h"
+#include "hoodie/format/avro/avro_names_internal.h"
 #include "hoodie/format/avro/avro_schema.h"
 #include "hoodie/format/avro/avro_union_internal.h"
 
@@ -38,10 +39,6 @@ Result<int> NestedDepth(const ArrowType& inner, const std::string& path) {
                            " levels at field '", path, "'");
   }
   return inner.depth + 1;
-}
-
-std::string JoinName(const std::string& name_space, const std::string& name) {
-  return name_space.empty() ? name : name_space + "." + name;
 }
 
 Result<std::shared_ptr<DataType>> Primitive(const std::string& name) {
@@ -115,7 +112,7 @@ class AvroToArrow {
     const Json& fields = record.value("fields", Json::array());
     if (!fields.is_array()) return Status::Invalid("record fields must be an array");
     // Fields of a record resolve unqualified names in the record's namespace.
-    std::string record_space = NamespaceOf(full_name);
+    std::string record_space = internal::AvroNamespaceOf(full_name);
     ::arrow::FieldVector out;
     int depth = 0;
     for (const Json& field : fields) {
@@ -133,28 +130,12 @@ class AvroToArrow {
     return std::make_shared<::arrow::StructType>(std::move(out));
   }
 
-  static std::string NamespaceOf(const std::string& full_name) {
-    size_t dot = full_name.rfind('.');
-    return dot == std::string::npos ? "" : full_name.substr(0, dot);
-  }
-
-  // Avro name resolution: a dotted name is full; otherwise the namespace attribute,
-  // else the enclosing namespace, qualifies it.
-  static std::string FullName(const Json& schema, const std::string& name_space) {
-    std::string name = schema.value("name", "");
-    if (name.find('.') != std::string::npos) return name;
-    if (schema.contains("namespace") && schema["namespace"].is_string()) {
-      return JoinName(schema["namespace"].get<std::string>(), name);
-    }
-    return JoinName(name_space, name);
-  }
-
  private:
   Result<ArrowType> Named(const std::string& name, const std::string& name_space,
                           const std::string& path) {
     ARROW_ASSIGN_OR_RAISE(auto primitive, Primitive(name));
     if (primitive) return ArrowType{primitive, name == "null"};
-    auto it = named_.find(JoinName(name_space, name));
+    auto it = named_.find(internal::JoinAvroName(name_space, name));
     if (it == named_.end()) it = named_.find(name);
     if (it == named_.end()) {
       return Status::Invalid("unknown Avro type '", name, "' in field '", path, "'");
@@ -165,13 +146,13 @@ class AvroToArrow {
   Result<ArrowType> Define(const Json& schema, const std::string& name_space,
                            std::shared_ptr<DataType> type) {
     ArrowType defined{std::move(type)};
-    named_[FullName(schema, name_space)] = defined;
+    named_[internal::AvroFullName(schema, name_space)] = defined;
     return defined;
   }
 
   Result<ArrowType> Record(const Json& schema, const std::string& name_space,
                            const std::string& path) {
-    std::string full_name = FullName(schema, name_space);
+    std::string full_name = internal::AvroFullName(schema, name_space);
     ArrowType record;
     ARROW_ASSIGN_OR_RAISE(record.type, Fields(schema, full_name, path, &record.depth));
     named_[full_name] = record;
@@ -243,7 +224,7 @@ Result<std::shared_ptr<::arrow::Schema>> AvroJsonToArrowSchema(
   ARROW_ASSIGN_OR_RAISE(Json json, ParseRecord(avro_json));
   try {
     AvroToArrow converter;
-    std::string full_name = AvroToArrow::FullName(json, "");
+    std::string full_name = internal::AvroFullName(json, "");
     int depth = 0;
     ARROW_ASSIGN_OR_RAISE(auto record, converter.Fields(json, full_name, "", &depth));
     return ::arrow::schema(record->fields());
@@ -256,8 +237,8 @@ Result<std::shared_ptr<::arrow::Schema>> AvroJsonToArrowSchema(
 Result<AvroRecordName> AvroRecordNameOf(std::string_view avro_json) {
   ARROW_ASSIGN_OR_RAISE(Json json, ParseRecord(avro_json));
   try {
-    std::string full_name = AvroToArrow::FullName(json, "");
-    std::string name_space = AvroToArrow::NamespaceOf(full_name);
+    std::string full_name = internal::AvroFullName(json, "");
+    std::string name_space = internal::AvroNamespaceOf(full_name);
     std::string name = name_space.empty() ? full_name : full_name.substr(name_space.size() + 1);
     return AvroRecordName{name, name_space};
   } catch (const nlohmann::json::exception& e) {

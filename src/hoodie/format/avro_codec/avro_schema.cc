@@ -10,6 +10,7 @@
 #include <arrow/status.h>
 
 #include "hoodie/common/nesting_limit.h"
+#include "hoodie/format/avro/avro_names_internal.h"
 
 namespace hoodie {
 
@@ -104,21 +105,11 @@ class AvroSchemaParser {
     if (name_it == json.end() || !name_it->is_string()) {
       return Status::Invalid("Avro schema: named type without a name: ", json.dump());
     }
-    std::string name = name_it->get<std::string>();
-    std::string own_ns = ns;
-    if (auto ns_it = json.find("namespace"); ns_it != json.end() && ns_it->is_string()) {
-      own_ns = ns_it->get<std::string>();
-    }
-    if (name.find('.') != std::string::npos) {
-      own_ns = name.substr(0, name.rfind('.'));
-      node->full_name = name;
-    } else {
-      node->full_name = own_ns.empty() ? name : own_ns + "." + name;
-    }
+    node->full_name = internal::AvroFullName(json, ns);
     if (!named_.emplace(node->full_name, node).second) {
       return Status::Invalid("Avro schema: name defined twice: ", node->full_name);
     }
-    return own_ns;
+    return internal::AvroNamespaceOf(node->full_name);
   }
 
   Result<const AvroNode*> ParseRecord(const Json& json, const std::string& ns) {

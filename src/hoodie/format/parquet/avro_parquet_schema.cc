@@ -16,6 +16,7 @@
 
 #include "hoodie/common/macros.h"
 #include "hoodie/common/nesting_limit.h"
+#include "hoodie/format/avro/avro_names_internal.h"
 #include "hoodie/format/avro/avro_union_internal.h"
 #include "hoodie/format/parquet/parquet_errors.h"
 
@@ -32,26 +33,6 @@ using ::parquet::schema::NodePtr;
 using ::parquet::schema::NodeVector;
 using ::parquet::schema::PrimitiveNode;
 using PhysicalType = ::parquet::Type;
-
-std::string JoinName(const std::string& name_space, const std::string& name) {
-  return name_space.empty() ? name : name_space + "." + name;
-}
-
-std::string NamespaceOf(const std::string& full_name) {
-  size_t dot = full_name.rfind('.');
-  return dot == std::string::npos ? "" : full_name.substr(0, dot);
-}
-
-// Avro name resolution: a dotted name is full; else the namespace attribute, else the
-// enclosing namespace, qualifies it.
-std::string FullName(const Json& schema, const std::string& name_space) {
-  std::string name = schema.value("name", "");
-  if (name.find('.') != std::string::npos) return name;
-  if (schema.contains("namespace") && schema["namespace"].is_string()) {
-    return JoinName(schema["namespace"].get<std::string>(), name);
-  }
-  return JoinName(name_space, name);
-}
 
 NodePtr Primitive(const std::string& name, Repetition::type repetition,
                   PhysicalType::type type,
@@ -109,7 +90,7 @@ class AvroToParquet {
     if (!type.is_string()) return Convert(name, type, repetition, name_space, path);
     std::string kind = type.get<std::string>();
     if (kind == "record" || kind == "error" || kind == "enum" || kind == "fixed") {
-      std::string full_name = FullName(schema, name_space);
+      std::string full_name = internal::AvroFullName(schema, name_space);
       definitions_[full_name] = schema;
       return Definition(name, full_name, schema, repetition, path);
     }
@@ -135,7 +116,7 @@ class AvroToParquet {
       std::string field_path = path.empty() ? name : path + "." + name;
       ARROW_ASSIGN_OR_RAISE(NodePtr node,
                              Convert(name, field["type"], Repetition::REQUIRED,
-                                     NamespaceOf(full_name), field_path));
+                                     internal::AvroNamespaceOf(full_name), field_path));
       out.push_back(std::move(node));
     }
     in_progress_.erase(full_name);
@@ -165,7 +146,7 @@ class AvroToParquet {
       return Status::NotImplemented("Avro null type outside a union has no Parquet ",
                                     "schema in parquet-avro, field '", path, "'");
     }
-    auto it = definitions_.find(JoinName(name_space, type));
+    auto it = definitions_.find(internal::JoinAvroName(name_space, type));
     if (it == definitions_.end()) it = definitions_.find(type);
     if (it == definitions_.end()) {
       return Status::Invalid("unknown Avro type '", type, "' in field '", path, "'");
@@ -252,7 +233,7 @@ Result<std::shared_ptr<GroupNode>> AvroJsonToParquetSchema(std::string_view avro
       [&]() -> Result<std::shared_ptr<GroupNode>> {
         try {
           AvroToParquet converter;
-          std::string full_name = FullName(json, "");
+          std::string full_name = internal::AvroFullName(json, "");
           ARROW_ASSIGN_OR_RAISE(NodeVector fields, converter.Fields(json, full_name, ""));
           // parquet-avro names the message type by the record's full name.
           return std::static_pointer_cast<GroupNode>(

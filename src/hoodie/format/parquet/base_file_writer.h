@@ -23,6 +23,8 @@ class FileWriter;
 }  // namespace arrow
 }  // namespace parquet
 
+#include "hoodie/config/config_default.h"
+#include "hoodie/config/storage_config.h"
 #include "hoodie/format/footer_keys.h"
 #include "hoodie/format/parquet/row_group_budget.h"
 
@@ -31,26 +33,27 @@ namespace hoodie {
 class HoodieConfig;
 class Storage;
 
-/// \brief Settings of a base file writer (HoodieStorageConfig defaults, spec 8.3).
+/// \brief Settings of a base file writer (HoodieStorageConfig defaults, spec 8.3); the
+/// members read from a key start at its declared default (DefaultOf).
 /// Copies share the row group budget.
 struct BaseFileWriterOptions {
   /// hoodie.parquet.compression.codec: gzip, snappy, zstd, lz4, brotli, uncompressed
   /// (case-insensitive).
-  std::string compression_codec = "gzip";
+  std::string compression_codec = DefaultOf(StorageConfig::kParquetCompressionCodec);
   /// hoodie.parquet.page.size (bytes).
-  int64_t page_size = 1048576;
+  int64_t page_size = DefaultOf(StorageConfig::kParquetPageSize);
   /// hoodie.parquet.block.size: a new row group starts once the current one holds this
   /// many bytes (encoded pages and encoder state, as parquet-mr counts its buffered
   /// size).
-  int64_t block_size = 125829120;
+  int64_t block_size = DefaultOf(StorageConfig::kParquetBlockSize);
   /// hoodie.parquet.max.file.size: callers roll over to a new file once
   /// EstimatedSize() reaches it (see CanWrite()).
-  int64_t max_file_size = 125829120;
+  int64_t max_file_size = DefaultOf(StorageConfig::kParquetMaxFileSize);
   /// hoodie.memory.parquet.buffer.max.size: the budget every file made with these
   /// options shares for its unfinished row group (null: only block_size bounds it).
   std::shared_ptr<RowGroupBudget> row_group_budget;
   /// hoodie.parquet.dictionary.enabled.
-  bool dictionary_enabled = true;
+  bool dictionary_enabled = DefaultOf(StorageConfig::kParquetDictionaryEnabled);
   /// Table name for the Avro record name of `parquet.avro.schema`
   /// (`<table>_record` in `hoodie.<table>`); ignored when `avro_schema` is set.
   std::string table_name;
