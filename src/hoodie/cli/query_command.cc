@@ -31,11 +31,11 @@ enum class RowFormat { kTable, kJson, kCsv, kParquet };
 
 struct QueryArgs {
   std::string path;
-  std::string query_type = "snapshot";
+  std::string query_type;  // empty: hoodie.datasource.query.type (snapshot)
   std::string as_of;
   std::string begin;
   std::string end;
-  std::string merge_type = "payload_combine";
+  std::string merge_type;  // empty: hoodie.datasource.merge.type (payload_combine)
   std::string columns;
   std::vector<std::string> partitions;
   std::vector<std::string> where;
@@ -90,11 +90,16 @@ std::vector<std::string> SplitColumns(const std::string& text) {
 ::arrow::Result<ReadOptions> ToReadOptions(const QueryArgs& args, const HoodieConfig& config) {
   // The read keys of --hoodie-conf, then the command's own flags over them.
   ARROW_ASSIGN_OR_RAISE(ReadOptions options, ReadOptions::FromConfig(config));
-  ARROW_ASSIGN_OR_RAISE(options.query_type, ParseQueryType(args.query_type));
+  // A flag given wins over the key; a flag not given leaves the key's value.
+  if (!args.query_type.empty()) {
+    ARROW_ASSIGN_OR_RAISE(options.query_type, ParseQueryType(args.query_type));
+  }
   if (!args.as_of.empty()) options.as_of = args.as_of;
   if (!args.begin.empty()) options.begin = args.begin;
   if (!args.end.empty()) options.end = args.end;
-  ARROW_ASSIGN_OR_RAISE(options.merge_type, ParseMergeType(args.merge_type));
+  if (!args.merge_type.empty()) {
+    ARROW_ASSIGN_OR_RAISE(options.merge_type, ParseMergeType(args.merge_type));
+  }
   options.columns = SplitColumns(args.columns);
   options.partitions = args.partitions;
   for (const std::string& text : args.where) {

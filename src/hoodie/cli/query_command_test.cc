@@ -65,6 +65,12 @@ TEST_F(QueryCommandTest, TimeTravelAndIncremental) {
                                  " --columns id,name,isActive --format csv");
   ASSERT_EQ(incremental.exit_code, 0) << incremental.err;
   EXPECT_EQ(incremental.out, "id,name,isActive\n1,Alice,false\n4,Diana,true\n");
+  // The query type given as Hudi's key, without the flag, is the same read.
+  CliResult by_key = RunCli("query " + table +
+                            " --hoodie-conf hoodie.datasource.query.type=incremental"
+                            " --begin 20240418173550988 --columns id,name,isActive --format csv");
+  ASSERT_EQ(by_key.exit_code, 0) << by_key.err;
+  EXPECT_EQ(by_key.out, incremental.out);
 }
 
 TEST_F(QueryCommandTest, ErrorsExitWithOne) {
