@@ -1,0 +1,37 @@
+// SPDX-License-Identifier: Apache-2.0
+/// \file hoodie/streamer/type_fwd.h
+/// \brief Forward declarations of the streamer module's types.
+#pragma once
+
+namespace hoodie {
+
+struct CheckpointFlags;
+struct ResumePoint;
+struct DfsSelection;
+struct HttpResponse;
+struct UrlWithCredentials;
+struct CivilTime;
+class JavaDatePattern;
+struct MultiTableOptions;
+struct IngestedTable;
+struct TableRound;
+class SchemaProvider;
+class SchemaProviderRegistry;
+class SchemaPostProcessor;
+class SchemaPostProcessorRegistry;
+struct SourceContext;
+struct SourceBatch;
+class Source;
+class SourceRegistry;
+struct SqlEngineOptions;
+class SqlEngine;
+struct StreamerOptions;
+struct RoundResult;
+class StreamSync;
+struct StreamerTotals;
+struct RunControl;
+class Streamer;
+class Transformer;
+class TransformerRegistry;
+
+}  // namespace hoodie
