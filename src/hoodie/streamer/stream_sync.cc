@@ -8,6 +8,7 @@
 
 #include "hoodie/actions/compaction_scheduler.h"
 #include "hoodie/client/write_client.h"
+#include "hoodie/common/enum_choice.h"
 #include "hoodie/common/logging.h"
 #include "hoodie/common/macros.h"
 #include "hoodie/config/compaction_config.h"
@@ -65,10 +66,10 @@ bool IsStreamerOperation(WriteOperationType op) {
 
 ::arrow::Result<HoodieConfig> StreamerWriteConfig(const StreamerOptions& options,
                                                   HoodieConfig config) {
-  if (options.table_type != "COPY_ON_WRITE" && options.table_type != "MERGE_ON_READ") {
-    return ::arrow::Status::Invalid("--table-type must be COPY_ON_WRITE or MERGE_ON_READ, not '",
-                                    options.table_type, "'");
-  }
+  // HoodieTableType.valueOf(cfg.tableType): the Java names, exact case.
+  ARROW_RETURN_NOT_OK(
+      ParseEnum("--table-type", options.table_type, kTableTypeNames, EnumCase::kExact)
+          .status());
   if (options.base_file_format != "PARQUET") {
     return ::arrow::Status::NotImplemented("--base-file-format ", options.base_file_format,
                                            ": hoodie writes PARQUET base files only");
