@@ -128,6 +128,15 @@ Instant WriteInstant(const std::string& time, WriteOperationType operation, Stat
   return requested.ToAvroBytes();
 }
 
+::arrow::Status CommitExecutor::MarkInflight(const ActiveTimeline& timeline,
+                                            const std::string& instant,
+                                            WriteOperationType operation,
+                                            std::string_view profile) const {
+  const Instant requested =
+      WriteInstant(instant, operation, State::kRequested, options_.merge_on_read);
+  return timeline.TransitionToInflight(requested, profile).status();
+}
+
 ::arrow::Result<WriteResult> CommitExecutor::Write(const ActiveTimeline& timeline,
                                                    const std::string& instant,
                                                    WriteOperationType operation,
@@ -179,13 +188,8 @@ Instant WriteInstant(const std::string& time, WriteOperationType operation, Stat
   result.replaced_file_ids = plan.replaced_file_ids;
   ARROW_RETURN_NOT_OK(records.PrepareBuckets(BucketRows(records, plan)));
   clock.Lap("grouping payloads by bucket");
-  const Instant requested =
-      WriteInstant(instant, operation, State::kRequested, options_.merge_on_read);
-  ARROW_RETURN_NOT_OK(
-      timeline
-          .TransitionToInflight(requested,
-                                plan.WorkloadProfile(records, operation).ToJson())
-          .status());
+  ARROW_RETURN_NOT_OK(MarkInflight(timeline, instant, operation,
+                                   plan.WorkloadProfile(records, operation).ToJson()));
   WriteMarkers markers(table_->storage(), table_->base_path(), instant);
   internal::WriteContext context{
       table_->storage(), table_->base_path(), instant,     &options_,
@@ -223,12 +227,7 @@ Instant WriteInstant(const std::string& time, WriteOperationType operation, Stat
   const bool combine = CombineFor(options_, operation);
   ARROW_ASSIGN_OR_RAISE(std::shared_ptr<const RecordMerger> merger,
                         MergerFor(options_, *input->schema()));
-  ARROW_RETURN_NOT_OK(
-      timeline
-          .TransitionToInflight(
-              WriteInstant(instant, operation, State::kRequested, options_.merge_on_read),
-              "")
-          .status());
+  ARROW_RETURN_NOT_OK(MarkInflight(timeline, instant, operation, ""));
   WriteMarkers markers(table_->storage(), table_->base_path(), instant);
   internal::WriteContext context{
       table_->storage(), table_->base_path(), instant,     &options_,
@@ -286,12 +285,7 @@ Instant WriteInstant(const std::string& time, WriteOperationType operation, Stat
   // SparkDeletePartitionCommitActionExecutor saves an empty workload profile.
   CommitMetadata profile;
   profile.operation_type = operation;
-  ARROW_RETURN_NOT_OK(
-      timeline
-          .TransitionToInflight(
-              WriteInstant(instant, operation, State::kRequested, options_.merge_on_read),
-              profile.ToJson())
-          .status());
+  ARROW_RETURN_NOT_OK(MarkInflight(timeline, instant, operation, profile.ToJson()));
   return result;
 }
 

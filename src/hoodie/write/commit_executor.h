@@ -7,6 +7,7 @@
 
 #include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <arrow/record_batch.h>
@@ -87,6 +88,10 @@ class CommitExecutor {
                                           const std::string& instant,
                                           ::arrow::RecordBatchReader* input) const;
   ::arrow::Status CopyLatestCommitMetadata(CommitMetadata* metadata) const;
+  // `instant`'s requested file -> inflight, holding the workload profile JSON (empty for
+  // bulk_insert, whose records are not profiled).
+  ::arrow::Status MarkInflight(const ActiveTimeline& timeline, const std::string& instant,
+                               WriteOperationType operation, std::string_view profile) const;
 
   std::shared_ptr<TableMetaClient> table_;
   const WriteOptions& options_;
