@@ -4,6 +4,7 @@
 
 #include "hoodie/table/transaction.h"
 
+#include <optional>
 #include <utility>
 
 #include "hoodie/common/logging.h"
@@ -95,8 +96,10 @@ Transaction::~Transaction() {
     return ::arrow::Status::Invalid(inflight_.ToString(), " is already committed");
   }
   ARROW_RETURN_NOT_OK(PreCommit(commit_metadata));
-  ARROW_ASSIGN_OR_RAISE(ActiveTimeline timeline, table_->LoadActiveTimeline());
-  ARROW_ASSIGN_OR_RAISE(Instant completed, timeline.TransitionToComplete(inflight_, content));
+  std::optional<ActiveTimeline> listed;
+  ARROW_ASSIGN_OR_RAISE(const ActiveTimeline* timeline, TransitionTimeline(&listed));
+  ARROW_ASSIGN_OR_RAISE(Instant completed,
+                        timeline->TransitionToComplete(inflight_, content));
   committed_ = true;
   ARROW_RETURN_NOT_OK(ReleaseLock());
   // Committed: a marker folder left behind is harmless, as in Hudi's
@@ -107,6 +110,15 @@ Transaction::~Transaction() {
       "deleting the markers of " + completed.ToString());
   ARROW_RETURN_NOT_OK(RunPostCommit(completed));
   return completed;
+}
+
+::arrow::Result<const ActiveTimeline*> Transaction::TransitionTimeline(
+    std::optional<ActiveTimeline>* listed) const {
+  // State transitions check the state files on storage, not a listing: the timeline the
+  // action began on serves, and saves a LIST request on an object store.
+  if (options_.started_on != nullptr) return options_.started_on.get();
+  ARROW_ASSIGN_OR_RAISE(*listed, table_->LoadActiveTimeline());
+  return &**listed;
 }
 
 ::arrow::Status Transaction::RunPostCommit(const Instant& completed) const {
@@ -130,9 +142,10 @@ Transaction::~Transaction() {
   ARROW_RETURN_NOT_OK(
       WriteMarkers(table_->storage(), table_->base_path(), inflight_.timestamp)
           .DeleteFolder());
-  ARROW_ASSIGN_OR_RAISE(ActiveTimeline timeline, table_->LoadActiveTimeline());
-  ARROW_RETURN_NOT_OK(timeline.DeleteStateFileIfExists(inflight_));
-  ARROW_RETURN_NOT_OK(timeline.DeleteStateFileIfExists(
+  std::optional<ActiveTimeline> listed;
+  ARROW_ASSIGN_OR_RAISE(const ActiveTimeline* timeline, TransitionTimeline(&listed));
+  ARROW_RETURN_NOT_OK(timeline->DeleteStateFileIfExists(inflight_));
+  ARROW_RETURN_NOT_OK(timeline->DeleteStateFileIfExists(
       Instant{inflight_.timestamp, inflight_.action, State::kRequested}));
   return ReleaseLock();
 }

@@ -20,6 +20,7 @@
 #pragma once
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -28,6 +29,7 @@
 #include <arrow/status.h>
 
 #include "hoodie/table/commit_hooks.h"
+#include "hoodie/timeline/active_timeline.h"
 #include "hoodie/timeline/instant.h"
 
 namespace hoodie {
@@ -93,6 +95,10 @@ class Transaction {
               std::shared_ptr<const CommitHooks> hooks, TransactionOptions options);
   ::arrow::Status ReleaseLock();
   ::arrow::Status RunPostCommit(const Instant& completed) const;
+  // The timeline to transition the instant on: the one the action began on, else one
+  // listed now into `listed`.
+  ::arrow::Result<const ActiveTimeline*> TransitionTimeline(
+      std::optional<ActiveTimeline>* listed) const;
 
   std::shared_ptr<TableMetaClient> table_;
   Instant inflight_;
