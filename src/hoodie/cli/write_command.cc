@@ -17,6 +17,7 @@
 
 #include "hoodie/cli/progress.h"
 #include "hoodie/cli/table_loader.h"
+#include "hoodie/common/uri.h"
 #include "hoodie/client/write_client.h"
 #include "hoodie/config/clean_config.h"
 #include "hoodie/config/datasource_config.h"
@@ -132,39 +133,37 @@ void PrintSummary(const GlobalOptions& options, const HoodieConfig& config,
   }
 }
 
-// What text input is converted to: the --schema-file schema (whose missing fields JSON
-// input drops, as Spark's reader does under a user schema), else the table's; none
-// before the table has one, when the input is typed as Spark's readers type it.
 // The store of the --input files and their paths in it. Plain paths are local and kept
-// as given (messages name them so); URIs (s3://, gs://, ...) must all name one store.
+// as given (messages name them so); URIs (s3://, gs://, ...) are resolved to their store.
+// Every input must be on the first one's store.
 ::arrow::Status ResolveInputs(const std::vector<std::string>& uris, const HoodieConfig& config,
                               std::vector<std::string>* paths, InputOptions* options) {
   ARROW_ASSIGN_OR_RAISE(StorageOptions storage_options, StorageOptions::FromConfig(config));
   for (const std::string& uri : uris) {
-    if (uri.find("://") == std::string::npos) {
-      if (options->storage != nullptr) {
-        return ::arrow::Status::Invalid("--input files must all be on one file system: ",
-                                        uris.front(), " and ", uri, " are not");
-      }
-      paths->push_back(uri);
-      continue;
+    std::shared_ptr<Storage> storage;  // null: local
+    std::string path = uri;
+    if (HasScheme(uri)) {
+      ARROW_ASSIGN_OR_RAISE(storage, Storage::FromUri(uri, &path, storage_options));
     }
-    std::string path;
-    ARROW_ASSIGN_OR_RAISE(std::shared_ptr<Storage> storage,
-                          Storage::FromUri(uri, &path, storage_options));
-    const bool same = options->storage != nullptr
-                          ? storage->filesystem()->Equals(*options->storage->filesystem())
-                          : paths->empty();
+    const std::shared_ptr<Storage>& first = options->storage;
+    const bool same = paths->empty() ||
+                      (storage == nullptr ? first == nullptr
+                                          : first != nullptr && storage->filesystem()->Equals(
+                                                                    *first->filesystem()));
     if (!same) {
       return ::arrow::Status::Invalid("--input files must all be on one file system: ",
-                                      uris.front(), " and ", uri, " are not");
+                                      uris.front(), " and ", uri,
+                                      " are not; write them in separate commands");
     }
-    if (options->storage == nullptr) options->storage = std::move(storage);
+    if (paths->empty()) options->storage = std::move(storage);
     paths->push_back(std::move(path));
   }
   return ::arrow::Status::OK();
 }
 
+// What text input is converted to: the --schema-file schema (whose missing fields JSON
+// input drops, as Spark's reader does under a user schema), else the table's; none
+// before the table has one, when the input is typed as Spark's readers type it.
 ::arrow::Result<InputOptions> ReadInputOptions(const WriteArgs& args,
                                                const InputFormat& format,
                                                const WriteClient& client,
@@ -178,8 +177,8 @@ void PrintSummary(const GlobalOptions& options, const HoodieConfig& config,
     // Local or on an object store, as the inputs may be.
     auto text = ReadTextFile(args.schema_file, storage_options);
     if (!text.ok()) {
-      return ::arrow::Status::IOError("cannot read --schema-file ", args.schema_file, ": ",
-                                      text.status().message());
+      // ReadTextFile names the file; say which option gave it.
+      return text.status().WithMessage("--schema-file: ", text.status().message());
     }
     auto schema = AvroJsonToArrowSchema(*text);
     if (!schema.ok()) {

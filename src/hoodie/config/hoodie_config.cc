@@ -10,6 +10,7 @@
 #include <sstream>
 
 #include "hoodie/common/logging.h"
+#include "hoodie/common/uri.h"
 #include "hoodie/config/config_registry.h"
 #include "hoodie/config/config_value.h"
 
@@ -28,11 +29,9 @@ namespace {
   return buffer.str();
 }
 
-bool IsUri(const std::string& path) { return path.find("://") != std::string::npos; }
-
 // A URI names its file as it is; only local paths are made absolute and resolved.
 std::string CanonicalPath(const std::string& path) {
-  if (IsUri(path)) return path;
+  if (HasScheme(path)) return path;
   std::error_code ec;
   fs::path canonical = fs::weakly_canonical(fs::absolute(path), ec);
   return ec ? fs::absolute(path).lexically_normal().string() : canonical.string();
@@ -59,7 +58,7 @@ std::string JoinChain(const std::vector<std::string>& stack, const std::string& 
   std::string canonical = CanonicalPath(path);
   // URIs through the caller's reader (Storage); plain paths are local files.
   ARROW_ASSIGN_OR_RAISE(std::string text,
-                        read && IsUri(path) ? read(path) : ReadWholeFile(path));
+                        read && HasScheme(path) ? read(path) : ReadWholeFile(path));
   ARROW_ASSIGN_OR_RAISE(std::vector<PropertyEntry> parsed,
                         ParseJavaPropertiesEntries(text, path));
   stack->push_back(canonical);
@@ -72,7 +71,7 @@ std::string JoinChain(const std::vector<std::string>& stack, const std::string& 
     if (entry.value.empty()) {
       return ::arrow::Status::Invalid("empty include in ", path, " at line ", entry.line);
     }
-    if (!IsUri(entry.value) && included.is_relative()) {
+    if (!HasScheme(entry.value) && included.is_relative()) {
       included = fs::path(canonical).parent_path() / included;
     }
     std::string included_canonical = CanonicalPath(included.string());

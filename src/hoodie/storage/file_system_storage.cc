@@ -14,6 +14,7 @@
 #include <arrow/filesystem/mockfs.h>
 
 #include "hoodie/common/macros.h"
+#include "hoodie/common/uri.h"
 #include "hoodie/storage/local_file_ops_internal.h"
 #include "hoodie/storage/path.h"
 #include "hoodie/storage/remote_file_system_internal.h"
@@ -300,7 +301,7 @@ std::shared_ptr<Storage> Storage::Local() {
                                                            std::string* path,
                                                            const StorageOptions& options) {
   std::string location = uri;
-  if (uri.find("://") == std::string::npos && !uri.empty() && uri.front() != '/') {
+  if (!HasScheme(uri) && !uri.empty() && uri.front() != '/') {
     // Arrow only accepts absolute local paths; resolve relative ones against the
     // working folder, as a shell would.
     std::error_code error;

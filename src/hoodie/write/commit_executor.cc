@@ -108,8 +108,10 @@ std::vector<internal::RecordIndices> BucketRows(const internal::IncomingRecords&
   return out;
 }
 
-void AddFailed(const std::vector<internal::FailedRecord>& failed, WriteResult* result) {
-  for (const auto& f : failed) result->failed.push_back({f.input_row, f.message});
+// The records a write could not key, as the result reports them.
+void AddFailed(const std::vector<internal::FailedRecord>& failed,
+               std::vector<FailedWrite>* out) {
+  for (const auto& f : failed) out->push_back({f.input_row, f.message});
 }
 
 }  // namespace
@@ -171,7 +173,7 @@ Instant WriteInstant(const std::string& time, WriteOperationType operation, Stat
   result.operation = operation;
   result.schema = schema.avro;
   result.input_records = records.total_input;
-  AddFailed(records.failed, &result);
+  AddFailed(records.failed, &result.failed);
   // Failures known before any file is written: nothing is written at all.
   if (options_.auto_commit && !result.failed.empty()) return result;
   if (combine) {
@@ -249,9 +251,7 @@ Instant WriteInstant(const std::string& time, WriteOperationType operation, Stat
   result.operation = operation;
   result.schema = schema.avro;
   result.input_records = outcome.input_records;
-  for (const auto& failed : outcome.failed) {
-    result.failed.push_back({failed.input_row, failed.message});
-  }
+  AddFailed(outcome.failed, &result.failed);
   result.deduplicated = outcome.deduplicated;
   result.stats = std::move(outcome.stats);
   result.CountStats();
@@ -297,7 +297,7 @@ Instant WriteInstant(const std::string& time, WriteOperationType operation, Stat
                                        *options_.merger, std::nullopt));
   RecordPartitions out;
   out.input_records = records.total_input;
-  for (const auto& f : records.failed) out.failed.push_back({f.input_row, f.message});
+  AddFailed(records.failed, &out.failed);
   for (const auto& record : records.records) {
     if (std::find(out.partitions.begin(), out.partitions.end(), record.partition()) ==
         out.partitions.end()) {
