@@ -15,7 +15,7 @@
 #include "hoodie/format/avro/avro_schema.h"
 #include "hoodie/format/avro/meta_fields.h"
 #include "hoodie/format/log/log_file_reader.h"
-#include "hoodie/format/parquet/base_file_reader.h"
+#include "hoodie/format/registry/base_file_formats.h"
 #include "hoodie/merge/record_merger.h"
 #include "hoodie/read/base_file_scan_internal.h"
 #include "hoodie/read/log_block_scan_internal.h"
@@ -204,7 +204,7 @@ class SliceCompactor {
                                 internal::FileGroupWriter* writer,
                                 internal::LogRecordMap* records, HandleCounts* counts) {
     ARROW_ASSIGN_OR_RAISE(auto reader,
-                           BaseFileReader::Open(context_.storage, path, kBatchRows));
+                           OpenBaseFile(context_.storage, path, kBatchRows));
     ARROW_ASSIGN_OR_RAISE(auto batches, reader->GetRecordBatchReader());
     while (true) {
       std::shared_ptr<::arrow::RecordBatch> base;
@@ -364,10 +364,12 @@ class SliceCompactor {
   ARROW_ASSIGN_OR_RAISE(auto arrow_schema, AvroJsonToArrowSchema(avro_schema));
   std::shared_ptr<::arrow::Schema> data_schema = RemoveMetadataFields(*arrow_schema);
   std::shared_ptr<::arrow::Schema> table_schema = AddMetadataFields(*data_schema);
+  ARROW_ASSIGN_OR_RAISE(auto format, internal::TableBaseFileFormat(*table));
   WriteMarkers markers(table->storage(), table->base_path(), instant_time);
   internal::WriteContext context{
       table->storage(), table->base_path(), instant_time, &options,
-      &markers,         data_schema,        avro_schema,  options.merger.get()};
+      &markers,         data_schema,        avro_schema,  options.merger.get(),
+      std::move(format)};
   internal::LogScanTimeline scan_timeline = CompactionScanTimeline(timeline);
   ARROW_ASSIGN_OR_RAISE(LogScanOptions log_scan, LogScanOptions::FromConfig(config));
   SliceCompactor compactor(context, table_schema, scan_timeline, std::move(log_scan));

@@ -17,6 +17,7 @@
 #include "hoodie/config/clean_config.h"
 #include "hoodie/config/hoodie_config.h"
 #include "hoodie/config/write_config.h"
+#include "hoodie/format/registry/base_file_formats.h"
 #include "hoodie/table/file_naming.h"
 #include "hoodie/storage/path.h"
 #include "hoodie/storage/storage.h"
@@ -255,7 +256,9 @@ std::vector<RollbackRequest> AppendRequestsFromMetadata(
     const TableMetaClient& table, const ActiveTimeline& timeline,
     const Instant& instant) {
   Storage* storage = table.storage().get();
-  std::string extension = "." + ToLowerAscii(table.table_config()->base_file_format());
+  ARROW_ASSIGN_OR_RAISE(auto format,
+                         MakeBaseFileFormat(table.table_config()->base_file_format()));
+  const std::string extension(format->extension());
   const bool mor = table.table_type() == TableType::kMergeOnRead;
   // What the instant is: a completed compaction is a commit whose operation is COMPACT.
   CommitMetadata metadata;

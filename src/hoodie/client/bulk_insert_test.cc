@@ -14,7 +14,7 @@
 
 #include "hoodie/cli/value_text.h"
 #include "hoodie/client/write_client.h"
-#include "hoodie/format/parquet/base_file_reader.h"
+#include "hoodie/format/registry/base_file_formats.h"
 #include "hoodie/table/file_naming.h"
 #include "hoodie/storage/path.h"
 #include "hoodie/storage/storage.h"
@@ -81,7 +81,7 @@ struct Fixture {
 
   // The rows of one written file in file order, as "key|seqno|partition".
   std::vector<std::string> FileRows(const WriteStat& stat) {
-    auto reader = BaseFileReader::Open(storage, JoinPath(base, *stat.path)).ValueOrDie();
+    auto reader = OpenBaseFile(storage, JoinPath(base, *stat.path)).ValueOrDie();
     auto data = reader->ReadTable().ValueOrDie()->CombineChunksToBatch().ValueOrDie();
     std::vector<std::string> out;
     for (int64_t i = 0; i < data->num_rows(); ++i) {

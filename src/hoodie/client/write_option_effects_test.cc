@@ -17,7 +17,7 @@
 #include <parquet/file_reader.h>
 
 #include "hoodie/client/write_client.h"
-#include "hoodie/format/parquet/base_file_reader.h"
+#include "hoodie/format/registry/base_file_formats.h"
 #include "hoodie/table/file_naming.h"
 #include "hoodie/storage/path.h"
 #include "hoodie/storage/storage.h"
@@ -62,8 +62,8 @@ struct Table {
     return rows;
   }
 
-  std::unique_ptr<BaseFileReader> OpenBaseFile(const WriteStat& stat) {
-    return BaseFileReader::Open(Storage::Local(), JoinPath(base, *stat.path)).ValueOrDie();
+  std::unique_ptr<BaseFileReader> OpenWrittenFile(const WriteStat& stat) {
+    return hoodie::OpenBaseFile(Storage::Local(), JoinPath(base, *stat.path)).ValueOrDie();
   }
 };
 
@@ -184,7 +184,7 @@ TEST(WriteOptionEffectsTest, DynamicBloomMaxEntriesBoundsTheFilter) {
     for (int i = 0; i < 100; ++i) rows.push_back({"k" + std::to_string(i), "n", i, "sf"});
     WriteResult result = t.Write(WriteOperationType::kBulkInsert, rows).ValueOrDie();
     EXPECT_EQ(result.stats.size(), 1u);
-    return t.OpenBaseFile(result.stats[0])
+    return t.OpenWrittenFile(result.stats[0])
         ->FooterValue("org.apache.hudi.bloomfilter")
         .value_or("")
         .size();
@@ -229,8 +229,8 @@ TEST(WriteOptionEffectsTest, ParquetBlockAndPageSizesShapeTheBaseFile) {
   auto [defaults, default_stat] = write("", "");
   auto [small_blocks, block_stat] = write("65536", "");
   auto [small_pages, page_stat] = write("", "4096");
-  EXPECT_EQ(defaults->OpenBaseFile(default_stat)->num_row_groups(), 1);
-  EXPECT_GT(small_blocks->OpenBaseFile(block_stat)->num_row_groups(), 1);
+  EXPECT_EQ(defaults->OpenWrittenFile(default_stat)->num_row_groups(), 1);
+  EXPECT_GT(small_blocks->OpenWrittenFile(block_stat)->num_row_groups(), 1);
   const int64_t default_pages = DataPages(JoinPath(defaults->base, *default_stat.path));
   const int64_t small_page_count = DataPages(JoinPath(small_pages->base, *page_stat.path));
   EXPECT_GT(small_page_count, default_pages);

@@ -3,11 +3,13 @@
 /// \brief The table a first write creates, the check of later writes against it, and
 /// the Spark shape of input timestamps (interop: tests/interop/test_write_defaults.py).
 #include <arrow/api.h>
+#include <arrow/json/from_string.h>
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
 #include "hoodie/client/write_client.h"
 #include "hoodie/config/hoodie_config.h"
+#include "hoodie/read/table_reader.h"
 #include "hoodie/storage/storage.h"
 #include "hoodie/testing/matchers.h"
 #include "hoodie/testing/temp_dir.h"
@@ -120,6 +122,46 @@ TEST(WriteTableConfigTest, RefusedOptionsFailBeforeTheTableIsCreated) {
                         "not supported by hoodie: lock providers and optimistic concurrency "
                         "control are not supported: run one writer at a time"));
   EXPECT_FALSE(Storage::Local()->Exists(dir.Join("t")).ValueOr(true));
+}
+
+// A table Spark made with ORC base files: the format registry refuses it for writes
+// (before a file is written) and for reads, with the one message of the registry.
+TEST(WriteTableConfigTest, ATableOfOrcBaseFilesIsRefusedByTheFormatRegistry) {
+  testing::TempDir dir;
+  HoodieConfig config = MorConfig();
+  WriteOptions options = WriteOptions::FromConfig(config).ValueOrDie();
+  TableCreateOptions create = TableCreateOptionsForWrite(config, options).ValueOrDie();
+  create.base_file_format = "ORC";
+  ASSERT_OK_AND_ASSIGN(auto table,
+                       TableMetaClient::Create(Storage::Local(), dir.Join("t"), create));
+  const std::string refusal =
+      "ORC base files are not supported: hoodie reads and writes PARQUET base files only "
+      "(hoodie.table.base.file.format=PARQUET)";
+  auto reader = TableReader::Open(table);
+  ASSERT_RAISES(NotImplemented, reader);
+  EXPECT_EQ(reader.status().message(), refusal);
+
+  ASSERT_OK_AND_ASSIGN(auto client, WriteClient::Make(table, config));
+  ASSERT_OK_AND_ASSIGN(std::string instant, client->StartCommit());
+  auto schema = ::arrow::schema({::arrow::field("id", ::arrow::utf8()),
+                                 ::arrow::field("part", ::arrow::utf8()),
+                                 ::arrow::field("ts", ::arrow::int64())});
+  auto batch = ::arrow::RecordBatch::Make(
+      schema, 1,
+      {::arrow::json::ArrayFromJSONString(::arrow::utf8(), R"(["a"])").ValueOrDie(),
+       ::arrow::json::ArrayFromJSONString(::arrow::utf8(), R"(["p"])").ValueOrDie(),
+       ::arrow::json::ArrayFromJSONString(::arrow::int64(), "[1]").ValueOrDie()});
+  auto input = ::arrow::RecordBatchReader::Make({batch}, schema).ValueOrDie();
+  auto written = client->Upsert(instant, input.get());
+  ASSERT_RAISES(NotImplemented, written);
+  EXPECT_EQ(written.status().message(), refusal);
+  EXPECT_FALSE(Storage::Local()->Exists(dir.Join("t/p")).ValueOr(true));
+  ASSERT_OK_AND_ASSIGN(auto files,
+                       Storage::Local()->List(dir.Join("t/.hoodie"), /*recursive=*/false));
+  for (const auto& file : files) {
+    EXPECT_FALSE(file.path.ends_with(".inflight") || file.path.ends_with(".deltacommit"))
+        << file.path;
+  }
 }
 
 TEST(SparkShapedSchemaTest, TimestampsBecomeMicrosAndNanosAreRefused) {

@@ -1,12 +1,17 @@
 // SPDX-License-Identifier: Apache-2.0
 /// \file hoodie/format/footer_keys.h
-/// \brief The Parquet footer key/value names Hudi writes and reads on base files (spec
+/// \brief The footer key/value names Hudi writes and reads on base files (spec
 /// 8.2), defined once for the bloom, parquet, index and read code.
 #pragma once
 
+#include <string>
 #include <string_view>
+#include <utility>
 
 namespace hoodie {
+
+/// One footer key/value pair, in the order a writer adds them.
+using FooterEntry = std::pair<std::string, std::string>;
 
 /// parquet-avro's writer schema (Avro JSON with the meta fields).
 inline constexpr std::string_view kAvroSchemaFooterKey = "parquet.avro.schema";

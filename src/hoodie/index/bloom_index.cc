@@ -3,13 +3,11 @@
 /// \brief BLOOM and GLOBAL_BLOOM indexes.
 #include "hoodie/index/bloom_index.h"
 
-#include <arrow/util/key_value_metadata.h>
-#include <parquet/metadata.h>
 
 #include "hoodie/config/hoodie_config.h"
 #include "hoodie/config/index_config.h"
 #include "hoodie/format/bloom/bloom_footer.h"
-#include "hoodie/format/parquet/base_file_reader.h"
+#include "hoodie/format/registry/base_file_formats.h"
 #include "hoodie/index/index_lookup_internal.h"
 #include "hoodie/index/key_range_filter_internal.h"
 #include "hoodie/table/table_meta_client.h"
@@ -48,24 +46,17 @@ struct BloomIndex::FileFooter {
 
 namespace {
 
-// Java BloomIndexFileInfo without a range when either key is missing.
-std::optional<RecordKeyRange> ReadKeyRange(const ::parquet::FileMetaData& metadata) {
-  const auto& entries = metadata.key_value_metadata();
-  if (entries == nullptr) return std::nullopt;
-  int min_index = entries->FindKey(std::string(kFooterMinRecordKey));
-  int max_index = entries->FindKey(std::string(kFooterMaxRecordKey));
-  if (min_index < 0 || max_index < 0) return std::nullopt;
-  return RecordKeyRange{entries->value(min_index), entries->value(max_index)};
-}
-
 // Reads the footer once for both the key range and the bloom filter. A footer without
 // them is not an error: Java treats such a file as a candidate for every key.
 ::arrow::Result<std::pair<std::optional<RecordKeyRange>, std::unique_ptr<BloomFilter>>>
 ReadFooter(Storage& storage, const std::string& path) {
-  ARROW_ASSIGN_OR_RAISE(auto metadata, ReadParquetFooter(storage, path));
-  std::optional<RecordKeyRange> range = ReadKeyRange(*metadata);
+  ARROW_ASSIGN_OR_RAISE(auto format, BaseFileFormatOfFile(path));
+  ARROW_ASSIGN_OR_RAISE(BaseFileFooter footer, format->ReadFooter(storage, path));
+  // Java BloomIndexFileInfo without a range when either key is missing.
+  std::optional<RecordKeyRange> range;
+  if (auto keys = ReadMinMaxRecordKeys(footer.entries); keys.ok()) range = *std::move(keys);
   std::unique_ptr<BloomFilter> bloom;
-  auto maybe_bloom = ReadBloomFilterFromFooter(*metadata);
+  auto maybe_bloom = ReadBloomFilterFromFooter(footer.entries);
   if (maybe_bloom.ok()) {
     bloom = std::move(maybe_bloom).ValueUnsafe();
   } else if (!maybe_bloom.status().IsKeyError()) {

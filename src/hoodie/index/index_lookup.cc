@@ -9,7 +9,7 @@
 #include <arrow/util/parallel.h>
 #include <arrow/util/thread_pool.h>
 
-#include "hoodie/format/parquet/base_file_reader.h"
+#include "hoodie/format/registry/base_file_formats.h"
 #include "hoodie/index/index_lookup_internal.h"
 #include "hoodie/table/file_system_view.h"
 #include "hoodie/table/table_config.h"
@@ -88,7 +88,7 @@ std::map<std::string_view, std::vector<std::string_view>> KeysByPartition(
     const std::vector<std::string_view>& sorted_candidates) {
   std::vector<std::string> found;
   if (sorted_candidates.empty()) return found;
-  ARROW_ASSIGN_OR_RAISE(auto reader, BaseFileReader::Open(storage, path));
+  ARROW_ASSIGN_OR_RAISE(auto reader, OpenBaseFile(storage, path));
   ARROW_ASSIGN_OR_RAISE(auto record_keys, reader->ReadRecordKeys());
   if (record_keys->null_count() > 0) {
     return ::arrow::Status::Invalid(

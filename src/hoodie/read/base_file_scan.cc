@@ -14,7 +14,7 @@
 #include "hoodie/common/macros.h"
 #include "hoodie/format/avro/meta_fields.h"
 #include "hoodie/format/footer_keys.h"
-#include "hoodie/format/parquet/base_file_reader.h"
+#include "hoodie/format/registry/base_file_formats.h"
 #include "hoodie/read/base_file_scan_internal.h"
 #include "hoodie/storage/storage.h"
 
@@ -166,8 +166,8 @@ class BaseFileScan : public ::arrow::RecordBatchReader {
       const BaseFile& file = files_[file_index_++];
       // Table reads run on the caller's thread, outside Arrow's CPU pool.
       ARROW_ASSIGN_OR_RAISE(reader_,
-                             BaseFileReader::Open(storage_, file.path, spec_.batch_size,
-                                                  BaseFileReader::Decode::kParallel));
+                             OpenBaseFile(storage_, file.path, spec_.batch_size,
+                                          BaseFileReader::Decode::kParallel));
       if (spec_.record_key && !MayContainKey(*reader_, *spec_.record_key)) {
         reader_.reset();
         continue;
@@ -290,7 +290,7 @@ const ::arrow::Scalar* FindConstant(const PartitionConstants* constants,
 
 ::arrow::Result<std::shared_ptr<::arrow::Schema>> ReadBaseFileSchema(
     std::shared_ptr<Storage> storage, const std::string& path) {
-  ARROW_ASSIGN_OR_RAISE(auto reader, BaseFileReader::Open(storage, path));
+  ARROW_ASSIGN_OR_RAISE(auto reader, OpenBaseFile(storage, path));
   // Keep field order and types only: footer metadata differs from file to file.
   return reader->schema()->RemoveMetadata();
 }

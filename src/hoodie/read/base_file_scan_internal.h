@@ -1,9 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 /// \file hoodie/read/base_file_scan_internal.h
-/// \brief Streams rows of Parquet base files with projection, filters and a row limit.
-///
-/// Reads with parquet::arrow directly. TODO(read): use the BaseFileReader of
-/// hoodie/format/parquet once it lands.
+/// \brief Streams rows of base files (each through its format's reader) with projection,
+/// filters and a row limit.
 #pragma once
 
 #include <cstdint>
@@ -21,10 +19,6 @@
 #include "hoodie/read/partition_values_internal.h"
 #include "hoodie/read/read_options.h"
 #include "hoodie/table/file_slice.h"
-
-namespace parquet::arrow {
-class FileReader;
-}
 
 namespace hoodie {
 class Storage;
@@ -50,7 +44,8 @@ struct ScanSpec {
   int64_t batch_size = 64 * 1024;
 };
 
-/// The Arrow schema of one Parquet file. IOError/Invalid from storage or Parquet.
+/// The Arrow schema of one base file, read by its format. IOError/Invalid from storage
+/// or the format.
 ::arrow::Result<std::shared_ptr<::arrow::Schema>> ReadBaseFileSchema(
     std::shared_ptr<Storage> storage, const std::string& path);
 

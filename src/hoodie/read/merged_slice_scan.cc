@@ -14,7 +14,7 @@
 #include "hoodie/common/macros.h"
 #include "hoodie/format/avro/meta_fields.h"
 #include "hoodie/format/log/log_file_reader.h"
-#include "hoodie/format/parquet/base_file_reader.h"
+#include "hoodie/format/registry/base_file_formats.h"
 #include "hoodie/read/merged_log_records_internal.h"
 #include "hoodie/read/merged_slice_scan_internal.h"
 
@@ -43,8 +43,8 @@ class SliceMerge {
     if (slice_.base_file) {
       base_path_ = slice_.base_file->path;
       ARROW_ASSIGN_OR_RAISE(
-          base_reader_, BaseFileReader::Open(storage_, base_path_, RowsPerMergedBatch(),
-                                             BaseFileReader::Decode::kParallel));
+          base_reader_, OpenBaseFile(storage_, base_path_, RowsPerMergedBatch(),
+                                     BaseFileReader::Decode::kParallel));
       ARROW_ASSIGN_OR_RAISE(base_batches_, base_reader_->GetRecordBatchReader());
     }
     return ::arrow::Status::OK();

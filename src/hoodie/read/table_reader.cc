@@ -14,6 +14,7 @@
 
 #include "hoodie/common/macros.h"
 #include "hoodie/config/hoodie_config.h"
+#include "hoodie/format/registry/base_file_formats.h"
 #include "hoodie/format/avro/avro_schema.h"
 #include "hoodie/format/avro/meta_fields.h"
 #include "hoodie/merge/record_merger.h"
@@ -90,6 +91,8 @@ std::string NewestBaseFile(const std::vector<FileSlice>& slices) {
     std::shared_ptr<TableMetaClient> table) {
   ARROW_RETURN_NOT_OK(InitializeComputeOnce());
   ARROW_RETURN_NOT_OK(RefuseMetadataBootstrap(*table, "read"));
+  // A table of base files hoodie cannot read is refused here, not at its first file.
+  ARROW_RETURN_NOT_OK(MakeBaseFileFormat(table->table_config()->base_file_format()).status());
   ARROW_ASSIGN_OR_RAISE(ActiveTimeline timeline,
                          ActiveTimeline::Load(table->storage(), table->meta_path()));
   return std::unique_ptr<TableReader>(

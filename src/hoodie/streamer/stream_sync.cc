@@ -10,6 +10,7 @@
 #include "hoodie/client/write_client.h"
 #include "hoodie/common/enum_choice.h"
 #include "hoodie/common/logging.h"
+#include "hoodie/format/registry/base_file_formats.h"
 #include "hoodie/common/macros.h"
 #include "hoodie/config/compaction_config.h"
 #include "hoodie/config/datasource_config.h"
@@ -70,9 +71,10 @@ bool IsStreamerOperation(WriteOperationType op) {
   ARROW_RETURN_NOT_OK(
       ParseEnum("--table-type", options.table_type, kTableTypeNames, EnumCase::kExact)
           .status());
-  if (options.base_file_format != "PARQUET") {
-    return ::arrow::Status::NotImplemented("--base-file-format ", options.base_file_format,
-                                           ": hoodie writes PARQUET base files only");
+  // The format registry decides which base file formats hoodie writes.
+  if (auto format = MakeBaseFileFormat(options.base_file_format); !format.ok()) {
+    return format.status().WithMessage("--base-file-format ", options.base_file_format,
+                                       ": ", format.status().message());
   }
   if (!IsStreamerOperation(options.operation)) {
     return ::arrow::Status::Invalid("--op ", WriteOperationTypeName(options.operation),

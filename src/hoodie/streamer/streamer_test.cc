@@ -405,6 +405,23 @@ TEST_F(StreamRoundTest, FilterDupesWithUpsertIsRefusedAsHudiRefusesIt) {
   EXPECT_NE(made.status().message().find("--filter-dupes"), std::string::npos);
 }
 
+// The base file format registry refuses the formats hoodie does not write, for the
+// streamer as for every other caller, before anything is written.
+TEST_F(StreamRoundTest, BaseFileFormatsTheRegistryLacksAreRefused) {
+  options_.base_file_format = "ORC";
+  auto orc = StreamSync::Make(options_, props_);
+  ASSERT_RAISES(NotImplemented, orc);
+  EXPECT_EQ(orc.status().message(),
+            "--base-file-format ORC: ORC base files are not supported: hoodie reads and "
+            "writes PARQUET base files only (hoodie.table.base.file.format=PARQUET)");
+  options_.base_file_format = "AVRO";
+  auto avro = StreamSync::Make(options_, props_);
+  ASSERT_RAISES(Invalid, avro);
+  EXPECT_THAT(avro.status().message(),
+              ::testing::HasSubstr("unknown base file format 'AVRO'"));
+  EXPECT_FALSE(std::filesystem::exists(dir_.Join("table")));
+}
+
 TEST_F(StreamRoundTest, CsvWithoutHeaderTakesTheSchemaByPosition) {
   options_.source_class = "org.apache.hudi.utilities.sources.CsvDFSSource";
   Input("1.csv", "a,x,1.5,1\nb,y,,1\n", 5000);

@@ -190,12 +190,14 @@ Instant WriteInstant(const std::string& time, WriteOperationType operation, Stat
   result.replaced_file_ids = plan.replaced_file_ids;
   ARROW_RETURN_NOT_OK(records.PrepareBuckets(BucketRows(records, plan)));
   clock.Lap("grouping payloads by bucket");
+  ARROW_ASSIGN_OR_RAISE(auto format, internal::TableBaseFileFormat(*table_));
   ARROW_RETURN_NOT_OK(MarkInflight(timeline, instant, operation,
                                    plan.WorkloadProfile(records, operation).ToJson()));
   WriteMarkers markers(table_->storage(), table_->base_path(), instant);
   internal::WriteContext context{
-      table_->storage(), table_->base_path(), instant,     &options_,
-      &markers,          schema.arrow,        schema.avro, merger.get()};
+      table_->storage(), table_->base_path(), instant,       &options_,
+      &markers,          schema.arrow,        schema.avro,   merger.get(),
+      std::move(format)};
   // Indexes that keep their own state learn where the records went (Java calls
   // updateLocation with the write statuses); the file-based ones read the files.
   const bool stateful = !options_.index->IsImplicitWithStorage();
@@ -229,11 +231,13 @@ Instant WriteInstant(const std::string& time, WriteOperationType operation, Stat
   const bool combine = CombineFor(options_, operation);
   ARROW_ASSIGN_OR_RAISE(std::shared_ptr<const RecordMerger> merger,
                         MergerFor(options_, *input->schema()));
+  ARROW_ASSIGN_OR_RAISE(auto format, internal::TableBaseFileFormat(*table_));
   ARROW_RETURN_NOT_OK(MarkInflight(timeline, instant, operation, ""));
   WriteMarkers markers(table_->storage(), table_->base_path(), instant);
   internal::WriteContext context{
-      table_->storage(), table_->base_path(), instant,     &options_,
-      &markers,          schema.arrow,        schema.avro, merger.get()};
+      table_->storage(), table_->base_path(), instant,       &options_,
+      &markers,          schema.arrow,        schema.avro,   merger.get(),
+      std::move(format)};
   // Indexes with their own state learn where the records went, as after other writes.
   const bool stateful = !options_.index->IsImplicitWithStorage();
   internal::WrittenLocations written;

@@ -11,7 +11,7 @@
 
 #include "hoodie/common/macros.h"
 #include "hoodie/format/avro/meta_fields.h"
-#include "hoodie/format/parquet/base_file_reader.h"
+#include "hoodie/format/registry/base_file_formats.h"
 #include "hoodie/merge/record_merger.h"
 #include "hoodie/read/merged_log_records_internal.h"
 #include "hoodie/table/table_meta_client.h"
@@ -67,7 +67,7 @@ class LogFolder {
   if (soft_deleted.empty()) return dropped;
   // The payload decides a soft delete against the stored row (an ordering payload
   // keeps a newer stored row), as the compaction's merge will.
-  ARROW_ASSIGN_OR_RAISE(auto reader, BaseFileReader::Open(table.storage(), file.path));
+  ARROW_ASSIGN_OR_RAISE(auto reader, OpenBaseFile(table.storage(), file.path));
   ARROW_ASSIGN_OR_RAISE(auto batches, reader->GetRecordBatchReader());
   while (true) {
     std::shared_ptr<::arrow::RecordBatch> base;

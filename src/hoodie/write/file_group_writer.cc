@@ -7,10 +7,12 @@
 #include <arrow/array.h>
 #include <arrow/record_batch.h>
 
-#include "hoodie/table/file_naming.h"
+#include "hoodie/format/registry/base_file_formats.h"
 #include "hoodie/storage/path.h"
 #include "hoodie/storage/storage.h"
+#include "hoodie/table/file_naming.h"
 #include "hoodie/table/partition_metadata.h"
+#include "hoodie/table/table_meta_client.h"
 #include "hoodie/write/file_group_writer_internal.h"
 #include "hoodie/write/write_options.h"
 
@@ -29,6 +31,11 @@ int64_t ElapsedMillis(std::chrono::steady_clock::time_point since) {
 
 }  // namespace
 
+::arrow::Result<std::shared_ptr<const BaseFileFormat>> TableBaseFileFormat(
+    const TableMetaClient& table) {
+  return MakeBaseFileFormat(table.table_config()->base_file_format());
+}
+
 ::arrow::Result<std::unique_ptr<FileGroupWriter>> FileGroupWriter::Open(
     const WriteContext& context, std::string partition_path, std::string file_id,
     int64_t task_partition_id, IoType io_type, FileRows rows) {
@@ -39,7 +46,7 @@ int64_t ElapsedMillis(std::chrono::steady_clock::time_point since) {
   out->task_partition_id_ = task_partition_id;
   out->file_name_ = MakeBaseFileName(
       out->file_id_, MakeWriteToken(task_partition_id, 0, task_partition_id),
-      context.instant_time);
+      context.instant_time, context.format->extension());
   const WriteOptions& options = *context.options;
   // The marker comes first so a crash leaves nothing a rollback cannot find (spec 10).
   ARROW_RETURN_NOT_OK(
@@ -61,8 +68,8 @@ int64_t ElapsedMillis(std::chrono::steady_clock::time_point since) {
   std::string path =
       JoinPath(JoinPath(context.base_path, out->partition_path_), out->file_name_);
   ARROW_ASSIGN_OR_RAISE(
-      out->writer_, BaseFileWriter::Make(context.storage, std::move(path),
-                                         context.data_schema, std::move(file_options)));
+      out->writer_, context.format->OpenWriter(context.storage, std::move(path),
+                                               context.data_schema, std::move(file_options)));
   return out;
 }
 

@@ -14,7 +14,7 @@
 #include <arrow/result.h>
 #include <arrow/type_fwd.h>
 
-#include "hoodie/format/parquet/base_file_writer.h"
+#include "hoodie/format/base_file/base_file_format.h"
 #include "hoodie/table/markers.h"
 #include "hoodie/timeline/commit_metadata.h"
 #include "hoodie/write/key_bloom_internal.h"
@@ -23,6 +23,7 @@ namespace hoodie {
 
 class RecordMerger;
 class Storage;
+class TableMetaClient;
 struct WriteOptions;
 
 namespace internal {
@@ -40,7 +41,14 @@ struct WriteContext {
   /// The payload semantics of merges (the options' merger, or one without ordering
   /// field when the input lacks the default one).
   const RecordMerger* merger = nullptr;
+  /// The table's base file format (hoodie.table.base.file.format).
+  std::shared_ptr<const BaseFileFormat> format;
 };
+
+/// The format of the table's base files; NotImplemented for a format hoodie does not
+/// write (the registry's message), before anything is written.
+::arrow::Result<std::shared_ptr<const BaseFileFormat>> TableBaseFileFormat(
+    const TableMetaClient& table);
 
 /// What rows a base file holds.
 enum class FileRows {
@@ -56,8 +64,8 @@ enum class FileRows {
 class FileGroupWriter {
  public:
   /// Creates the marker (CREATE or MERGE), the partition's `.hoodie_partition_metadata`
-  /// if missing, then the Parquet file `<fileId>_<token>_<instant>.parquet` with token
-  /// `<task>-0-<task>`.
+  /// if missing, then the base file `<fileId>_<token>_<instant><extension>` of the
+  /// context's format, with token `<task>-0-<task>`.
   static ::arrow::Result<std::unique_ptr<FileGroupWriter>> Open(
       const WriteContext& context, std::string partition_path, std::string file_id,
       int64_t task_partition_id, IoType io_type, FileRows rows);

@@ -13,7 +13,7 @@
 #include "hoodie/format/avro/meta_fields.h"
 #include "hoodie/format/log/data_block.h"
 #include "hoodie/format/log/log_writer.h"
-#include "hoodie/format/parquet/base_file_writer.h"
+#include "hoodie/format/base_file/base_file_writer.h"
 #include "hoodie/table/file_naming.h"
 #include "hoodie/merge/record_merger.h"
 #include "hoodie/storage/path.h"

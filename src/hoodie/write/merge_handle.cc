@@ -16,7 +16,7 @@
 
 #include "hoodie/common/key_filter.h"
 #include "hoodie/format/avro/meta_fields.h"
-#include "hoodie/format/parquet/base_file_reader.h"
+#include "hoodie/format/registry/base_file_formats.h"
 #include "hoodie/merge/record_merger.h"
 #include "hoodie/write/write_options.h"
 
@@ -268,7 +268,7 @@ Status MergeFileGroup(const WriteContext& context, const IncomingRecords& record
   auto started = std::chrono::steady_clock::now();
   const ExistingFile& file = *bucket.file;
   // Serial decoding: this runs as a task of the CPU pool (WriteBuckets).
-  ARROW_ASSIGN_OR_RAISE(auto reader, BaseFileReader::Open(context.storage, file.path));
+  ARROW_ASSIGN_OR_RAISE(auto reader, OpenBaseFile(context.storage, file.path));
   ARROW_ASSIGN_OR_RAISE(auto batches, reader->GetRecordBatchReader());
   std::vector<int64_t> incoming_rows;
   for (const auto* indices : {&bucket.updates, &bucket.inserts}) {

@@ -13,7 +13,7 @@
 #include <arrow/table.h>
 
 #include "hoodie/format/avro/meta_fields.h"
-#include "hoodie/format/parquet/base_file_reader.h"
+#include "hoodie/format/registry/base_file_formats.h"
 #include "hoodie/merge/record_merger.h"
 #include "hoodie/read/table_reader.h"
 #include "hoodie/table/table_meta_client.h"
@@ -62,7 +62,7 @@ struct StoredRows {
   if (table.table_type() == TableType::kMergeOnRead) {
     ARROW_ASSIGN_OR_RAISE(batch, ReadMergedSlice(table, file));
   } else {
-    ARROW_ASSIGN_OR_RAISE(auto reader, BaseFileReader::Open(table.storage(), file.path));
+    ARROW_ASSIGN_OR_RAISE(auto reader, OpenBaseFile(table.storage(), file.path));
     ARROW_ASSIGN_OR_RAISE(auto stored, reader->ReadTable());
     ARROW_ASSIGN_OR_RAISE(batch, stored->CombineChunksToBatch());
   }

@@ -20,7 +20,7 @@
 #include "hoodie/config/memory_config.h"
 #include "hoodie/config/storage_config.h"
 #include "hoodie/config/write_config.h"
-#include "hoodie/format/parquet/base_file_writer.h"
+#include "hoodie/format/base_file/base_file_writer.h"
 #include "hoodie/table/table_config.h"
 #include "hoodie/timeline/commit_metadata.h"
 #include "hoodie/write/bulk_insert_partitioner.h"

@@ -3,59 +3,49 @@
 /// \brief Reading and writing the bloom filter and record key range footer entries.
 #include "hoodie/format/bloom/bloom_footer.h"
 
-#include <arrow/util/key_value_metadata.h>
-#include <parquet/exception.h>
-#include <parquet/file_reader.h>
-#include <parquet/metadata.h>
-
-#include <cstdint>
-#include <exception>
-
 #include "hoodie/format/bloom/bloom_filter_factory.h"
-#include "hoodie/storage/storage.h"
 
 namespace hoodie {
 
 namespace {
 
-std::optional<std::string> FindFooterValue(const ::parquet::FileMetaData& metadata,
+std::optional<std::string> FindFooterValue(const std::vector<FooterEntry>& footer,
                                            std::string_view key) {
-  const auto& kv = metadata.key_value_metadata();
-  if (kv == nullptr) return std::nullopt;
-  const int index = kv->FindKey(std::string(key));
-  if (index < 0) return std::nullopt;
-  return kv->value(index);
+  for (const auto& [name, value] : footer) {
+    if (name == key) return value;
+  }
+  return std::nullopt;
 }
 
 }  // namespace
 
 ::arrow::Result<std::unique_ptr<BloomFilter>> ReadBloomFilterFromFooter(
-    const ::parquet::FileMetaData& metadata) {
-  auto value = FindFooterValue(metadata, kBloomFilterFooterKey);
-  if (!value.has_value()) value = FindFooterValue(metadata, kLegacyBloomFilterFooterKey);
+    const std::vector<FooterEntry>& footer) {
+  auto value = FindFooterValue(footer, kBloomFilterFooterKey);
+  if (!value.has_value()) value = FindFooterValue(footer, kLegacyBloomFilterFooterKey);
   if (!value.has_value()) {
-    return ::arrow::Status::KeyError("Parquet footer has no bloom filter: neither ",
+    return ::arrow::Status::KeyError("base file footer has no bloom filter: neither ",
                                      kBloomFilterFooterKey, " nor ",
                                      kLegacyBloomFilterFooterKey);
   }
-  const auto type_code = FindFooterValue(metadata, kBloomFilterTypeCodeFooterKey);
+  const auto type_code = FindFooterValue(footer, kBloomFilterTypeCodeFooterKey);
   auto filter = BloomFilterFactory::Deserialize(
       *value,
       type_code.has_value() ? std::optional<std::string_view>(*type_code) : std::nullopt);
   if (!filter.ok()) {
-    return filter.status().WithMessage("Parquet footer bloom filter is unreadable: ",
+    return filter.status().WithMessage("base file footer bloom filter is unreadable: ",
                                        filter.status().message());
   }
   return filter;
 }
 
 ::arrow::Result<RecordKeyRange> ReadMinMaxRecordKeys(
-    const ::parquet::FileMetaData& metadata) {
-  auto min_key = FindFooterValue(metadata, kFooterMinRecordKey);
-  auto max_key = FindFooterValue(metadata, kFooterMaxRecordKey);
+    const std::vector<FooterEntry>& footer) {
+  auto min_key = FindFooterValue(footer, kFooterMinRecordKey);
+  auto max_key = FindFooterValue(footer, kFooterMaxRecordKey);
   if (!min_key.has_value() || !max_key.has_value()) {
     return ::arrow::Status::KeyError(
-        "Parquet footer lacks the record key range: missing ",
+        "base file footer lacks the record key range: missing ",
         !min_key.has_value() && !max_key.has_value()
             ? std::string(kFooterMinRecordKey) + " and " +
                   std::string(kFooterMaxRecordKey)

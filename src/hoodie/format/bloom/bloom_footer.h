@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 /// \file hoodie/format/bloom/bloom_footer.h
-/// \brief Bloom filter and min/max record key entries of a Parquet base file footer.
+/// \brief Bloom filter and min/max record key entries of a base file footer.
 #pragma once
 
 #include <arrow/result.h>
@@ -15,19 +15,9 @@
 
 #include "hoodie/format/bloom/bloom_filter.h"
 
-namespace parquet {
-class FileMetaData;
-}  // namespace parquet
-
 #include "hoodie/format/footer_keys.h"
 
 namespace hoodie {
-
-class Storage;
-
-
-/// One footer key/value pair, in the order a writer should add them.
-using FooterEntry = std::pair<std::string, std::string>;
 
 /// The smallest and largest record key of a base file.
 struct RecordKeyRange {
@@ -35,7 +25,7 @@ struct RecordKeyRange {
   std::string max_key;
 };
 
-/// \brief Reads the bloom filter stored in a Parquet footer (Java
+/// \brief Reads the bloom filter stored in a base file footer (its entries) (Java
 /// FileFormatUtils.readBloomFilterFromMetadata): `org.apache.hudi.bloomfilter`, else
 /// the legacy `com.uber.hoodie.bloomfilter`; the type from
 /// `hoodie_bloom_filter_type_code`, SIMPLE when absent.
@@ -44,13 +34,13 @@ struct RecordKeyRange {
 /// written without meta fields have none); Invalid when the value or type code is
 /// corrupt. Thread-safe.
 ::arrow::Result<std::unique_ptr<BloomFilter>> ReadBloomFilterFromFooter(
-    const ::parquet::FileMetaData& metadata);
+    const std::vector<FooterEntry>& footer);
 
 /// \brief Reads `hoodie_min_record_key` and `hoodie_max_record_key` (Java
 /// FileFormatUtils.readMinMaxRecordKeys). KeyError naming the missing key(s) unless both
 /// are present. Thread-safe.
 ::arrow::Result<RecordKeyRange> ReadMinMaxRecordKeys(
-    const ::parquet::FileMetaData& metadata);
+    const std::vector<FooterEntry>& footer);
 
 /// \brief The footer entries a base file writer must add (Java
 /// HoodieBloomFilterWriteSupport.finalizeMetadata): the Base64 filter, the type code only

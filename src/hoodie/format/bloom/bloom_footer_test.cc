@@ -7,12 +7,8 @@
 #include <arrow/array.h>
 #include <arrow/chunked_array.h>
 #include <arrow/memory_pool.h>
-#include <arrow/util/key_value_metadata.h>
 #include <gtest/gtest.h>
 #include <parquet/arrow/reader.h>
-#include <parquet/metadata.h>
-#include <parquet/properties.h>
-#include <parquet/schema.h>
 
 #include <algorithm>
 #include <cctype>
@@ -23,7 +19,7 @@
 #include "hoodie/format/bloom/bloom_filter_factory.h"
 #include "hoodie/format/bloom/dynamic_bloom_filter.h"
 #include "hoodie/format/bloom/simple_bloom_filter.h"
-#include "hoodie/format/parquet/base_file_reader.h"
+#include "hoodie/format/parquet/parquet_format.h"
 #include "hoodie/storage/storage.h"
 #include "hoodie/testing/matchers.h"
 #include "hoodie/testing/temp_dir.h"
@@ -72,12 +68,6 @@ std::string PrintTable(const ::testing::TestParamInfo<SampleTable>& info) {
   return keys;
 }
 
-std::string FooterValue(const ::parquet::FileMetaData& metadata, const std::string& key) {
-  const auto& kv = metadata.key_value_metadata();
-  if (kv == nullptr || kv->FindKey(key) < 0) return "";
-  return kv->value(kv->FindKey(key));
-}
-
 class SampleTableBloomTest : public ::testing::TestWithParam<SampleTable> {
  protected:
   void SetUp() override {
@@ -104,11 +94,12 @@ class SampleTableBloomTest : public ::testing::TestWithParam<SampleTable> {
 
 void SampleTableBloomTest::CheckBaseFile(const std::string& path) {
   SCOPED_TRACE(path);
-  ASSERT_OK_AND_ASSIGN(auto metadata, ReadParquetFooter(*storage_, path));
+  ASSERT_OK_AND_ASSIGN(BaseFileFooter footer,
+                       ParquetBaseFileFormat().ReadFooter(*storage_, path));
   ASSERT_OK_AND_ASSIGN(auto keys, ReadRecordKeys(*storage_, path));
   ASSERT_FALSE(keys.empty());
 
-  ASSERT_OK_AND_ASSIGN(auto filter, ReadBloomFilterFromFooter(*metadata));
+  ASSERT_OK_AND_ASSIGN(auto filter, ReadBloomFilterFromFooter(footer.entries));
   ASSERT_EQ(filter->type_code(), "DYNAMIC_V0");
   const auto& dynamic = static_cast<const DynamicBloomFilter&>(*filter);
   // The verified header: version -1, 30 Murmur hashes, 2587966 bits, nr 60000, 1 row.
@@ -134,12 +125,12 @@ void SampleTableBloomTest::CheckBaseFile(const std::string& path) {
   EXPECT_FALSE(stranger);
 
   // Re-serializing gives the stored string exactly.
-  const std::string stored = FooterValue(*metadata, std::string(kBloomFilterFooterKey));
+  const std::string stored = footer.Value(kBloomFilterFooterKey).value_or("");
   EXPECT_EQ(filter->SerializeToString(), stored);
 
   // The min/max footer keys are the extremes of the column (ASCII keys: byte order is
   // Java String order).
-  ASSERT_OK_AND_ASSIGN(auto range, ReadMinMaxRecordKeys(*metadata));
+  ASSERT_OK_AND_ASSIGN(auto range, ReadMinMaxRecordKeys(footer.entries));
   EXPECT_EQ(range.min_key, *std::min_element(keys.begin(), keys.end()));
   EXPECT_EQ(range.max_key, *std::max_element(keys.begin(), keys.end()));
 
@@ -151,7 +142,7 @@ void SampleTableBloomTest::CheckBaseFile(const std::string& path) {
   for (const auto& key : keys) ASSERT_OK(write_support.AddKey(key));
   EXPECT_EQ(write_support.filter().SerializeToString(), stored);
   for (const auto& [key, value] : write_support.FinalizeMetadata()) {
-    EXPECT_EQ(value, FooterValue(*metadata, key)) << key;
+    EXPECT_EQ(value, footer.Value(key).value_or("")) << key;
   }
   EXPECT_EQ(write_support.FinalizeMetadata().size(), 4u);
 }
@@ -162,11 +153,12 @@ TEST_P(SampleTableBloomTest, EveryBaseFileFooterMatchesItsKeys) {
       CheckBaseFile(path);
       continue;
     }
-    ASSERT_OK_AND_ASSIGN(auto metadata, ReadParquetFooter(*storage_, path));
-    auto filter = ReadBloomFilterFromFooter(*metadata);
+    ASSERT_OK_AND_ASSIGN(BaseFileFooter footer,
+                       ParquetBaseFileFormat().ReadFooter(*storage_, path));
+    auto filter = ReadBloomFilterFromFooter(footer.entries);
     ASSERT_RAISES(KeyError, filter);
     EXPECT_THAT(filter, StatusMessageHas("org.apache.hudi.bloomfilter"));
-    EXPECT_THAT(ReadMinMaxRecordKeys(*metadata),
+    EXPECT_THAT(ReadMinMaxRecordKeys(footer.entries),
                 StatusMessageHas("hoodie_min_record_key and hoodie_max_record_key"));
   }
 }
@@ -197,23 +189,12 @@ TEST(BloomFooterTest, LegacyKeyWithoutTypeCodeReadsSimple) {
   testing::TempDir temp;
   ASSERT_OK_AND_ASSIGN(auto simple, SimpleBloomFilter::Make(10, 0.01));
   ASSERT_OK(simple->Add("k1"));
-  auto kv = ::arrow::key_value_metadata({"com.uber.hoodie.bloomfilter"},
-                                        {simple->SerializeToString()});
-  // Build FileMetaData through the Parquet writer's metadata builder.
-  ::parquet::schema::NodeVector fields = {::parquet::schema::PrimitiveNode::Make(
-      "c", ::parquet::Repetition::OPTIONAL, ::parquet::Type::INT32)};
-  auto root = std::static_pointer_cast<::parquet::schema::GroupNode>(
-      ::parquet::schema::GroupNode::Make("schema", ::parquet::Repetition::REQUIRED,
-                                         fields));
-  ::parquet::SchemaDescriptor descriptor;
-  descriptor.Init(root);
-  auto builder = ::parquet::FileMetaDataBuilder::Make(
-      &descriptor, ::parquet::default_writer_properties());
-  std::shared_ptr<::parquet::FileMetaData> metadata = builder->Finish(kv);
-  ASSERT_OK_AND_ASSIGN(auto filter, ReadBloomFilterFromFooter(*metadata));
+  const std::vector<FooterEntry> footer = {
+      {"com.uber.hoodie.bloomfilter", simple->SerializeToString()}};
+  ASSERT_OK_AND_ASSIGN(auto filter, ReadBloomFilterFromFooter(footer));
   EXPECT_EQ(filter->type_code(), "SIMPLE");
   EXPECT_EQ(filter->SerializeToString(), simple->SerializeToString());
-  EXPECT_THAT(ReadMinMaxRecordKeys(*metadata), StatusMessageHas("missing"));
+  EXPECT_THAT(ReadMinMaxRecordKeys(footer), StatusMessageHas("missing"));
 }
 
 TEST(BloomFooterTest, EntriesCarryTypeCodeOnlyForDynamic) {
@@ -268,10 +249,10 @@ TEST(BloomFooterTest, NonParquetFileIsInvalidNamingThePath) {
   testing::TempDir temp;
   auto storage = Storage::Local();
   ASSERT_OK(storage->WriteAll(temp.Join("x.parquet"), "not parquet at all", true));
-  auto footer = ReadParquetFooter(*storage, temp.Join("x.parquet"));
+  auto footer = ParquetBaseFileFormat().ReadFooter(*storage, temp.Join("x.parquet"));
   ASSERT_RAISES(Invalid, footer);
   EXPECT_THAT(footer, StatusMessageHas("x.parquet"));
-  ASSERT_RAISES(IOError, ReadParquetFooter(*storage, temp.Join("missing.parquet")));
+  ASSERT_RAISES(IOError, ParquetBaseFileFormat().ReadFooter(*storage, temp.Join("missing.parquet")));
 }
 
 }  // namespace

@@ -23,7 +23,7 @@
 #include "hoodie/format/log/data_block.h"
 #include "hoodie/format/log/decimal_bytes_internal.h"
 #include "hoodie/format/parquet/avro_parquet_schema.h"
-#include "hoodie/format/parquet/base_file_writer.h"
+#include "hoodie/format/parquet/parquet_file_writer.h"
 #include "hoodie/format/parquet/parquet_errors.h"
 
 namespace hoodie {

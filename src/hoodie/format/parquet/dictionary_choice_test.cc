@@ -14,7 +14,7 @@
 #include <string>
 #include <vector>
 
-#include "hoodie/format/parquet/base_file_writer.h"
+#include "hoodie/format/parquet/parquet_file_writer.h"
 #include "hoodie/table/file_naming.h"
 #include "hoodie/storage/storage.h"
 #include "hoodie/testing/matchers.h"
@@ -79,7 +79,7 @@ TEST(DictionaryChoiceTest, ABaseFileEncodesTheUniqueColumnsPlain) {
     options.dictionary_enabled = dictionary;
     options.constant_commit_time = "20240101000000000";
     options.constant_partition_path = "p1";
-    ASSERT_OK_AND_ASSIGN(auto writer, BaseFileWriter::Make(Storage::Local(), path,
+    ASSERT_OK_AND_ASSIGN(auto writer, ParquetFileWriter::Make(Storage::Local(), path,
                                                            batch->schema(), options));
     std::vector<std::string> keys;
     for (int i = 0; i < batch->num_rows(); ++i) keys.push_back("k" + std::to_string(i));

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 /// \file hoodie/format/parquet/sample_table_base_file_test.cc
-/// \brief BaseFileReader on every base file of the Spark-written v6 sample tables.
+/// \brief ParquetFileReader on every base file of the Spark-written v6 sample tables.
 #include <algorithm>
 #include <map>
 #include <string>
@@ -13,7 +13,7 @@
 #include <gtest/gtest.h>
 
 #include "hoodie/format/avro/meta_fields.h"
-#include "hoodie/format/parquet/base_file_reader.h"
+#include "hoodie/format/parquet/parquet_file_reader.h"
 #include "hoodie/table/file_naming.h"
 #include "hoodie/storage/storage.h"
 #include "hoodie/testing/matchers.h"
@@ -70,7 +70,7 @@ using KeyTimes = std::vector<std::pair<std::string, std::string>>;
 BaseFileRows CheckBaseFile(const std::string& base, const std::string& path,
                            bool meta_fields) {
   BaseFileRows rows;
-  auto reader = BaseFileReader::Open(Storage::Local(), path).ValueOrDie();
+  auto reader = ParquetFileReader::Open(Storage::Local(), path).ValueOrDie();
   auto parsed = ParseBaseFileName(path).ValueOrDie();
   rows.name = path.substr(path.rfind('/') + 1);
   std::string partition = path.substr(base.size() + 1);

@@ -5,13 +5,8 @@
 
 namespace hoodie {
 
-struct BaseFileName;
-struct LogFileName;
-struct BaseFileWriterOptions;
-struct BaseFileWriteResult;
-struct MetaColumns;
-class BaseFileWriter;
-struct BaseFileReadOptions;
-class BaseFileReader;
+class ParquetFileWriter;
+class ParquetFileReader;
+class ParquetBaseFileFormat;
 
 }  // namespace hoodie

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
-/// \file hoodie/format/parquet/base_file_reader.cc
+/// \file hoodie/format/parquet/parquet_file_reader.cc
 /// \brief Reads a Hudi Parquet base file.
-#include "hoodie/format/parquet/base_file_reader.h"
+#include "hoodie/format/parquet/parquet_file_reader.h"
 
 #include <algorithm>
 #include <utility>
@@ -21,7 +21,6 @@
 
 #include "hoodie/common/macros.h"
 #include "hoodie/format/avro/meta_fields.h"
-#include "hoodie/format/parquet/base_file_writer.h"
 #include "hoodie/format/parquet/parquet_errors.h"
 #include "hoodie/storage/storage.h"
 
@@ -72,14 +71,14 @@ class GuardedBatches : public ::arrow::RecordBatchReader {
       });
 }
 
-BaseFileReader::~BaseFileReader() = default;
+ParquetFileReader::~ParquetFileReader() = default;
 
-Result<std::unique_ptr<BaseFileReader>> BaseFileReader::Open(std::shared_ptr<Storage> storage,
+Result<std::unique_ptr<ParquetFileReader>> ParquetFileReader::Open(std::shared_ptr<Storage> storage,
                                                              std::string path,
                                                              int64_t batch_size,
                                                              Decode decode) {
   ARROW_ASSIGN_OR_RAISE(auto file, storage->OpenForRead(path));
-  std::unique_ptr<BaseFileReader> reader(new BaseFileReader());
+  std::unique_ptr<ParquetFileReader> reader(new ParquetFileReader());
   ARROW_RETURN_NOT_OK(ReadGuard(path, [&]() -> Status {
     ::parquet::ArrowReaderProperties properties;
     if (batch_size > 0) properties.set_batch_size(batch_size);
@@ -99,14 +98,14 @@ Result<std::unique_ptr<BaseFileReader>> BaseFileReader::Open(std::shared_ptr<Sto
   return reader;
 }
 
-int64_t BaseFileReader::num_rows() const {
+int64_t ParquetFileReader::num_rows() const {
   return reader_->parquet_reader()->metadata()->num_rows();
 }
 
-int BaseFileReader::num_row_groups() const { return reader_->num_row_groups(); }
+int ParquetFileReader::num_row_groups() const { return reader_->num_row_groups(); }
 
-std::vector<std::pair<std::string, std::string>> BaseFileReader::FooterMetadata() const {
-  std::vector<std::pair<std::string, std::string>> out;
+std::vector<FooterEntry> ParquetFileReader::FooterMetadata() const {
+  std::vector<FooterEntry> out;
   auto metadata = reader_->parquet_reader()->metadata()->key_value_metadata();
   if (metadata == nullptr) return out;
   for (int64_t i = 0; i < metadata->size(); ++i) {
@@ -115,7 +114,7 @@ std::vector<std::pair<std::string, std::string>> BaseFileReader::FooterMetadata(
   return out;
 }
 
-std::optional<std::string> BaseFileReader::FooterValue(std::string_view key) const {
+std::optional<std::string> ParquetFileReader::FooterValue(std::string_view key) const {
   auto metadata = reader_->parquet_reader()->metadata()->key_value_metadata();
   if (metadata == nullptr) return std::nullopt;
   int index = metadata->FindKey(std::string(key));
@@ -123,15 +122,7 @@ std::optional<std::string> BaseFileReader::FooterValue(std::string_view key) con
   return metadata->value(index);
 }
 
-std::optional<std::string> BaseFileReader::min_record_key() const {
-  return FooterValue(kFooterMinRecordKey);
-}
-
-std::optional<std::string> BaseFileReader::max_record_key() const {
-  return FooterValue(kFooterMaxRecordKey);
-}
-
-Result<std::vector<int>> BaseFileReader::LeafColumns(
+Result<std::vector<int>> ParquetFileReader::LeafColumns(
     const std::vector<std::string>& names) const {
   const auto& fields = reader_->manifest().schema_fields;
   std::vector<int> leaves;
@@ -145,25 +136,15 @@ Result<std::vector<int>> BaseFileReader::LeafColumns(
   return leaves;
 }
 
-Result<std::vector<int>> BaseFileReader::SelectRowGroups(
+std::vector<int> ParquetFileReader::SelectRowGroups(
     const BaseFileReadOptions& options) const {
   if (!options.row_groups.empty()) return options.row_groups;
-  std::vector<int> row_groups;
-  auto metadata = reader_->parquet_reader()->metadata();
-  for (int i = 0; i < metadata->num_row_groups(); ++i) {
-    if (options.row_group_filter) {
-      // RowGroup() throws ParquetException on a corrupt footer.
-      ARROW_ASSIGN_OR_RAISE(bool keep, ReadGuard(path_, [&]() -> Result<bool> {
-                               return options.row_group_filter(i, *metadata->RowGroup(i));
-                             }));
-      if (!keep) continue;
-    }
-    row_groups.push_back(i);
-  }
+  std::vector<int> row_groups(static_cast<size_t>(num_row_groups()));
+  for (int i = 0; i < num_row_groups(); ++i) row_groups[static_cast<size_t>(i)] = i;
   return row_groups;
 }
 
-Result<std::shared_ptr<::arrow::RecordBatchReader>> BaseFileReader::GetRecordBatchReader(
+Result<std::shared_ptr<::arrow::RecordBatchReader>> ParquetFileReader::GetRecordBatchReader(
     const BaseFileReadOptions& options) {
   std::vector<std::string> names;
   for (const std::string& name : options.columns.empty() ? schema_->field_names()
@@ -172,7 +153,7 @@ Result<std::shared_ptr<::arrow::RecordBatchReader>> BaseFileReader::GetRecordBat
     names.push_back(name);
   }
   ARROW_ASSIGN_OR_RAISE(std::vector<int> leaves, LeafColumns(names));
-  ARROW_ASSIGN_OR_RAISE(std::vector<int> row_groups, SelectRowGroups(options));
+  std::vector<int> row_groups = SelectRowGroups(options);
   if (options.batch_size > 0) reader_->set_batch_size(options.batch_size);
   std::shared_ptr<::arrow::RecordBatchReader> batches;
   ARROW_RETURN_NOT_OK(ReadGuard(path_, [&]() -> Status {
@@ -199,31 +180,6 @@ Result<std::shared_ptr<::arrow::RecordBatchReader>> BaseFileReader::GetRecordBat
   };
   return ::arrow::RecordBatchReader::MakeFromIterator(
       ::arrow::MakeFunctionIterator(std::move(next)), target);
-}
-
-Result<std::shared_ptr<::arrow::Table>> BaseFileReader::ReadTable(
-    const BaseFileReadOptions& options) {
-  ARROW_ASSIGN_OR_RAISE(auto batches, GetRecordBatchReader(options));
-  return batches->ToTable();
-}
-
-Result<std::shared_ptr<::arrow::StringArray>> BaseFileReader::ReadRecordKeys() {
-  BaseFileReadOptions options;
-  options.columns = {std::string(kRecordKeyField)};
-  ARROW_ASSIGN_OR_RAISE(auto table, ReadTable(options));
-  auto column = table->column(0);
-  if (column->type()->id() != ::arrow::Type::STRING) {
-    return Status::Invalid("_hoodie_record_key is not a string column in ", path_);
-  }
-  if (column->num_chunks() == 1) {
-    return std::static_pointer_cast<::arrow::StringArray>(column->chunk(0));
-  }
-  if (column->num_chunks() == 0) {
-    ARROW_ASSIGN_OR_RAISE(auto empty, ::arrow::MakeEmptyArray(::arrow::utf8()));
-    return std::static_pointer_cast<::arrow::StringArray>(empty);
-  }
-  ARROW_ASSIGN_OR_RAISE(auto keys, ::arrow::Concatenate(column->chunks()));
-  return std::static_pointer_cast<::arrow::StringArray>(keys);
 }
 
 }  // namespace hoodie

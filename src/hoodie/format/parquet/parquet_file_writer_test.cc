@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
-/// \file hoodie/format/parquet/base_file_writer_test.cc
-/// \brief Base files written by BaseFileWriter, read back with plain parquet::arrow.
-#include "hoodie/format/parquet/base_file_writer.h"
+/// \file hoodie/format/parquet/parquet_file_writer_test.cc
+/// \brief Base files written by ParquetFileWriter, read back with plain parquet::arrow.
+#include "hoodie/format/parquet/parquet_file_writer.h"
 
 #include <arrow/array.h>
 #include <arrow/array/builder_binary.h>
@@ -101,7 +101,7 @@ class BaseFileWriterTest : public ::testing::Test {
     return dir_.Join("p1/" + MakeBaseFileName("f1-0", "0-1-2", instant));
   }
   BaseFileWriteResult WriteAllTypes(const std::string& path, BaseFileWriterOptions options) {
-    auto writer = BaseFileWriter::Make(Storage::Local(), path, AllTypesSchema(), options)
+    auto writer = ParquetFileWriter::Make(Storage::Local(), path, AllTypesSchema(), options)
                       .ValueOrDie();
     auto meta = MetaColumns::ForRecords("20240101000000000", "p1", 0, 0,
                                         {"key-b", "key-a", "key-c"})
@@ -173,7 +173,7 @@ TEST_F(BaseFileWriterTest, WritesHudiFooterKeysExactly) {
   options.table_name = "t";
   options.footer_metadata = {{"org.apache.hudi.bloomfilter", "AAAA"}};
   auto writer =
-      BaseFileWriter::Make(Storage::Local(), path,
+      ParquetFileWriter::Make(Storage::Local(), path,
                            ::arrow::schema({field("id", ::arrow::int32(), false)}), options)
           .ValueOrDie();
   writer->AddFooterMetadata("hoodie_bloom_filter_type_code", "DYNAMIC_V0");
@@ -252,7 +252,7 @@ TEST_F(BaseFileWriterTest, HonoursCodecAndRowGroupSize) {
   options.compression_codec = "SNAPPY";
   options.block_size = 1;  // every batch closes its row group
   options.max_file_size = 1;
-  auto writer = BaseFileWriter::Make(Storage::Local(), path, AllTypesSchema(), options)
+  auto writer = ParquetFileWriter::Make(Storage::Local(), path, AllTypesSchema(), options)
                     .ValueOrDie();
   EXPECT_TRUE(writer->CanWrite());
   int64_t previous = writer->EstimatedSize();
@@ -313,7 +313,7 @@ TEST_F(BaseFileWriterTest, CompressesGzipAtZlibDefaultLevel) {
   BaseFileWriterOptions options;
   options.dictionary_enabled = false;
   ASSERT_OK_AND_ASSIGN(auto writer,
-                       BaseFileWriter::Make(Storage::Local(), path, schema, options));
+                       ParquetFileWriter::Make(Storage::Local(), path, schema, options));
   ASSERT_OK_AND_ASSIGN(auto meta,
                        MetaColumns::ForRecords("20240101000000002", "p1", 0, 0, keys));
   ASSERT_OK(writer->Write(*batch, meta));
@@ -344,7 +344,7 @@ TEST_F(BaseFileWriterTest, ConstantMetaColumnsWriteTheBytesOfValuesPerRow) {
         options.constant_partition_path = "2024/01/01";
       }
       ASSERT_OK_AND_ASSIGN(auto writer,
-                           BaseFileWriter::Make(Storage::Local(), path, schema, options));
+                           ParquetFileWriter::Make(Storage::Local(), path, schema, options));
       for (int b = 0; b < 5; ++b) {
         ::arrow::StringBuilder text;
         std::vector<std::string> keys;
@@ -373,7 +373,7 @@ TEST_F(BaseFileWriterTest, ConstantMetaColumnsWriteTheBytesOfValuesPerRow) {
   }
   BaseFileWriterOptions options;
   options.constant_commit_time = "20240101000000004";
-  ASSERT_OK_AND_ASSIGN(auto writer, BaseFileWriter::Make(Storage::Local(),
+  ASSERT_OK_AND_ASSIGN(auto writer, ParquetFileWriter::Make(Storage::Local(),
                                                          PathFor("20240101000000004"),
                                                          schema, options));
   auto one = ::arrow::RecordBatch::Make(
@@ -390,16 +390,16 @@ TEST_F(BaseFileWriterTest, RejectsBadInput) {
   auto schema = ::arrow::schema({field("id", ::arrow::int32())});
   BaseFileWriterOptions bad_codec;
   bad_codec.compression_codec = "nope";
-  ASSERT_RAISES(Invalid, BaseFileWriter::Make(storage, PathFor("1"), schema, bad_codec));
-  ASSERT_RAISES(Invalid, BaseFileWriter::Make(storage, PathFor("2"),
+  ASSERT_RAISES(Invalid, ParquetFileWriter::Make(storage, PathFor("1"), schema, bad_codec));
+  ASSERT_RAISES(Invalid, ParquetFileWriter::Make(storage, PathFor("2"),
                                               ::arrow::schema({field("u", ::arrow::uint64())}),
                                               {}));
   ASSERT_RAISES(Invalid,
-                BaseFileWriter::Make(storage, PathFor("3"),
+                ParquetFileWriter::Make(storage, PathFor("3"),
                                      ::arrow::schema({field("_hoodie_record_key", ::arrow::utf8())}),
                                      {}));
-  ASSERT_OK_AND_ASSIGN(auto writer, BaseFileWriter::Make(storage, PathFor("4"), schema, {}));
-  ASSERT_RAISES(AlreadyExists, BaseFileWriter::Make(storage, PathFor("4"), schema, {}));
+  ASSERT_OK_AND_ASSIGN(auto writer, ParquetFileWriter::Make(storage, PathFor("4"), schema, {}));
+  ASSERT_RAISES(AlreadyExists, ParquetFileWriter::Make(storage, PathFor("4"), schema, {}));
   auto data = ::arrow::RecordBatch::Make(
       schema, 2, {::arrow::json::ArrayFromJSONString(::arrow::int32(), "[1, 2]").ValueOrDie()});
   ASSERT_RAISES(Invalid,
@@ -447,7 +447,7 @@ TEST_F(BaseFileWriterTest, EstimatesTheEncodedSize) {
   options.constant_partition_path = "p1";
   std::string path = PathFor("20240101000000005");
   ASSERT_OK_AND_ASSIGN(auto writer,
-                       BaseFileWriter::Make(Storage::Local(), path, schema, options));
+                       ParquetFileWriter::Make(Storage::Local(), path, schema, options));
   WriteTextRows(writer.get(), 10, 0);
   const int64_t estimate = writer->EstimatedSize();
   ASSERT_OK_AND_ASSIGN(auto result, writer->Close());
@@ -479,7 +479,7 @@ TEST_F(BaseFileWriterTest, OpenFilesShareTheRowGroupBudget) {
       paths.push_back(dir.Join(MakeBaseFileName("f" + std::to_string(f) + "-0", "0-1-2",
                                                 "20240101000000006")));
       writers.push_back(
-          BaseFileWriter::Make(Storage::Local(), paths.back(), schema, options)
+          ParquetFileWriter::Make(Storage::Local(), paths.back(), schema, options)
               .ValueOrDie());
     }
     // Round robin, as a bulk_insert writes the partitions of each input batch.
@@ -517,7 +517,7 @@ TEST_F(BaseFileWriterTest, OpenFilesShareTheRowGroupBudget) {
     options.row_group_budget = budget;
     options.constant_commit_time = "20240101000000005";
     options.constant_partition_path = "p1";
-    auto writer = BaseFileWriter::Make(Storage::Local(), PathFor("20240101000000007"),
+    auto writer = ParquetFileWriter::Make(Storage::Local(), PathFor("20240101000000007"),
                                        schema, options)
                       .ValueOrDie();
     WriteTextRows(writer.get(), 1, 0);

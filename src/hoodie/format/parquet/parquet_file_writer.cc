@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
-/// \file hoodie/format/parquet/base_file_writer.cc
+/// \file hoodie/format/parquet/parquet_file_writer.cc
 /// \brief Writes a Hudi Parquet base file (HoodieAvroParquetWriter).
-#include "hoodie/format/parquet/base_file_writer.h"
+#include "hoodie/format/parquet/parquet_file_writer.h"
 
 #include <algorithm>
 #include <cctype>
@@ -21,11 +21,7 @@
 #include <parquet/exception.h>
 #include <parquet/properties.h>
 
-#include "hoodie/common/ascii.h"
 #include "hoodie/common/macros.h"
-#include "hoodie/config/hoodie_config.h"
-#include "hoodie/config/memory_config.h"
-#include "hoodie/config/storage_config.h"
 #include "hoodie/format/avro/avro_schema.h"
 #include "hoodie/format/avro/meta_fields.h"
 #include "hoodie/format/parquet/dictionary_choice.h"
@@ -40,23 +36,12 @@ using ::arrow::Status;
 // zlib's Z_DEFAULT_COMPRESSION level.
 constexpr int kZlibDefaultLevel = 6;
 
-Result<::arrow::Compression::type> ParseCodec(const std::string& name) {
-  std::string lower = ToLowerAscii(name);
-  // parquet-mr's LZ4 is the Hadoop-framed variant.
-  if (lower == "lz4") return ::arrow::Compression::LZ4_HADOOP;
-  auto codec = ::arrow::util::Codec::GetCompressionType(lower);
-  if (!codec.ok() || !::arrow::util::Codec::IsAvailable(*codec)) {
-    return Status::Invalid("unsupported hoodie.parquet.compression.codec '", name, "'");
-  }
-  return *codec;
-}
-
 }  // namespace
 
 Result<std::shared_ptr<::parquet::WriterProperties>> MakeParquetWriterProperties(
     const BaseFileWriterOptions& options, const std::vector<std::string>& plain_columns,
     ::arrow::MemoryPool* pool) {
-  ARROW_ASSIGN_OR_RAISE(auto codec, ParseCodec(options.compression_codec));
+  ARROW_ASSIGN_OR_RAISE(auto codec, ParseCompressionCodec(options.compression_codec));
   if (options.page_size <= 0 || options.block_size <= 0 || options.max_file_size <= 0) {
     return Status::Invalid("parquet page, block and max file sizes must be positive");
   }
@@ -108,80 +93,13 @@ Result<std::string> MakeAvroSchema(const ::arrow::Schema& data_schema,
 
 }  // namespace
 
-Result<BaseFileWriterOptions> BaseFileWriterOptions::FromConfig(
-    const HoodieConfig& config) {
-  BaseFileWriterOptions options;
-  ARROW_ASSIGN_OR_RAISE(options.compression_codec,
-                         config.Get(StorageConfig::kParquetCompressionCodec));
-  ARROW_ASSIGN_OR_RAISE(options.page_size, config.Get(StorageConfig::kParquetPageSize));
-  ARROW_ASSIGN_OR_RAISE(options.block_size,
-                         config.Get(StorageConfig::kParquetBlockSize));
-  ARROW_ASSIGN_OR_RAISE(options.max_file_size,
-                         config.Get(StorageConfig::kParquetMaxFileSize));
-  ARROW_ASSIGN_OR_RAISE(options.dictionary_enabled,
-                         config.Get(StorageConfig::kParquetDictionaryEnabled));
-  ARROW_ASSIGN_OR_RAISE(int64_t buffer_max,
-                         config.Get(MemoryConfig::kParquetBufferMaxSize));
-  options.row_group_budget = std::make_shared<RowGroupBudget>(buffer_max);
-  ARROW_RETURN_NOT_OK(ParseCodec(options.compression_codec).status());
-  return options;
-}
-
-Result<std::shared_ptr<::arrow::Array>> SequenceIds(std::string_view commit_time,
-                                                     int64_t task_partition_id,
-                                                     int64_t first_seqno, int64_t count) {
-  std::string value =
-      std::string(commit_time) + "_" + std::to_string(task_partition_id) + "_";
-  const size_t prefix = value.size();
-  ::arrow::StringBuilder seqnos;
-  ARROW_RETURN_NOT_OK(seqnos.Reserve(count));
-  ARROW_RETURN_NOT_OK(seqnos.ReserveData(count * static_cast<int64_t>(prefix + 8)));
-  for (int64_t i = 0; i < count; ++i) {
-    value.resize(prefix);
-    value += std::to_string(first_seqno + i);
-    ARROW_RETURN_NOT_OK(seqnos.Append(value));
-  }
-  return seqnos.Finish();
-}
-
-Result<MetaColumns> MetaColumns::ForNewRecords(std::string_view commit_time,
-                                               int64_t task_partition_id,
-                                               int64_t first_seqno,
-                                               const std::vector<std::string>& keys) {
-  const auto count = static_cast<int64_t>(keys.size());
-  MetaColumns meta;
-  ARROW_ASSIGN_OR_RAISE(meta.commit_seqno,
-                         SequenceIds(commit_time, task_partition_id, first_seqno, count));
-  ::arrow::StringBuilder record_keys;
-  ARROW_RETURN_NOT_OK(record_keys.AppendValues(keys));
-  ARROW_RETURN_NOT_OK(record_keys.Finish(&meta.record_key));
-  return meta;
-}
-
-Result<MetaColumns> MetaColumns::ForRecords(std::string_view commit_time,
-                                            std::string_view partition_path,
-                                            int64_t task_partition_id,
-                                            int64_t first_seqno,
-                                            const std::vector<std::string>& keys) {
-  ARROW_ASSIGN_OR_RAISE(MetaColumns meta, ForNewRecords(commit_time, task_partition_id,
-                                                         first_seqno, keys));
-  const auto count = static_cast<int64_t>(keys.size());
-  ARROW_ASSIGN_OR_RAISE(meta.commit_time,
-                         ::arrow::MakeArrayFromScalar(
-                             ::arrow::StringScalar(std::string(commit_time)), count));
-  ARROW_ASSIGN_OR_RAISE(meta.partition_path,
-                         ::arrow::MakeArrayFromScalar(
-                             ::arrow::StringScalar(std::string(partition_path)), count));
-  return meta;
-}
-
-BaseFileWriter::~BaseFileWriter() {
+ParquetFileWriter::~ParquetFileWriter() {
   // Abandoned without Close(): the row group's bytes go with the Parquet writer.
   writer_.reset();
   LeaveBudget();
 }
 
-Result<std::unique_ptr<BaseFileWriter>> BaseFileWriter::Make(
+Result<std::unique_ptr<ParquetFileWriter>> ParquetFileWriter::Make(
     std::shared_ptr<Storage> storage, std::string path,
     std::shared_ptr<::arrow::Schema> data_schema, BaseFileWriterOptions options) {
   for (const auto& field : data_schema->fields()) {
@@ -189,7 +107,7 @@ Result<std::unique_ptr<BaseFileWriter>> BaseFileWriter::Make(
       return Status::Invalid("data schema must not contain meta column ", field->name());
     }
   }
-  std::unique_ptr<BaseFileWriter> writer(new BaseFileWriter());
+  std::unique_ptr<ParquetFileWriter> writer(new ParquetFileWriter());
   ARROW_ASSIGN_OR_RAISE(writer->avro_schema_, MakeAvroSchema(*data_schema, options));
   ARROW_RETURN_NOT_OK(MakeParquetWriterProperties(options).status());
   writer->file_name_ = FileNameOf(path);
@@ -208,7 +126,7 @@ Result<std::unique_ptr<BaseFileWriter>> BaseFileWriter::Make(
   return writer;
 }
 
-Status BaseFileWriter::Write(const ::arrow::RecordBatch& data, const MetaColumns& meta) {
+Status ParquetFileWriter::Write(const ::arrow::RecordBatch& data, const MetaColumns& meta) {
   if (closed_) return Status::Invalid("base file writer is closed: ", path_);
   if (!data.schema()->Equals(*data_schema_, /*check_metadata=*/false)) {
     return Status::Invalid("batch schema differs from the file's data schema: ",
@@ -256,7 +174,7 @@ Status BaseFileWriter::Write(const ::arrow::RecordBatch& data, const MetaColumns
   return RollRowGroupIfFull();
 }
 
-Status BaseFileWriter::MakeFileSchema(const ::arrow::Schema& data_schema,
+Status ParquetFileWriter::MakeFileSchema(const ::arrow::Schema& data_schema,
                                       const BaseFileWriterOptions& options) {
   auto one = [](const std::string& value) {
     return ::arrow::MakeArrayFromScalar(::arrow::StringScalar(value), 1);
@@ -282,7 +200,7 @@ Status BaseFileWriter::MakeFileSchema(const ::arrow::Schema& data_schema,
   return Status::OK();
 }
 
-Result<std::shared_ptr<::arrow::Array>> BaseFileWriter::Constant(
+Result<std::shared_ptr<::arrow::Array>> ParquetFileWriter::Constant(
     const std::shared_ptr<::arrow::Array>& value, int64_t rows) {
   const int64_t needed = rows * static_cast<int64_t>(sizeof(int32_t));
   if (zero_indices_ == nullptr || zero_indices_->size() < needed) {
@@ -297,7 +215,7 @@ Result<std::shared_ptr<::arrow::Array>> BaseFileWriter::Constant(
       ::arrow::dictionary(::arrow::int32(), ::arrow::utf8()), indices, value);
 }
 
-Status BaseFileWriter::OpenParquet(const ::arrow::RecordBatch* first) {
+Status ParquetFileWriter::OpenParquet(const ::arrow::RecordBatch* first) {
   std::vector<std::string> plain;
   if (first != nullptr && options_.dictionary_enabled) plain = DictionaryWouldNotPay(*first);
   ARROW_ASSIGN_OR_RAISE(auto properties,
@@ -308,7 +226,7 @@ Status BaseFileWriter::OpenParquet(const ::arrow::RecordBatch* first) {
   return Status::OK();
 }
 
-Status BaseFileWriter::TrackRecordKeys(const ::arrow::Array& keys) {
+Status ParquetFileWriter::TrackRecordKeys(const ::arrow::Array& keys) {
   // Byte order of UTF-8, the order the Spark row writer uses (spec 8.2).
   const auto& strings = static_cast<const ::arrow::StringArray&>(keys);
   for (int64_t i = 0; i < strings.length(); ++i) {
@@ -320,7 +238,7 @@ Status BaseFileWriter::TrackRecordKeys(const ::arrow::Array& keys) {
   return Status::OK();
 }
 
-Status BaseFileWriter::RollRowGroupIfFull() {
+Status ParquetFileWriter::RollRowGroupIfFull() {
   MeasureBuffered();
   const RowGroupBudget* budget = options_.row_group_budget.get();
   row_group_full_ = buffered_bytes_ >= options_.block_size ||
@@ -329,13 +247,13 @@ Status BaseFileWriter::RollRowGroupIfFull() {
   return Status::OK();
 }
 
-void BaseFileWriter::MeasureBuffered() {
+void ParquetFileWriter::MeasureBuffered() {
   const int64_t now = pool_->bytes_allocated();
   if (in_budget_) options_.row_group_budget->Add(now - buffered_bytes_);
   buffered_bytes_ = now;
 }
 
-void BaseFileWriter::LeaveBudget() {
+void ParquetFileWriter::LeaveBudget() {
   if (!in_budget_) return;
   in_budget_ = false;
   options_.row_group_budget->Add(-buffered_bytes_);
@@ -343,7 +261,7 @@ void BaseFileWriter::LeaveBudget() {
   buffered_bytes_ = 0;
 }
 
-void BaseFileWriter::AddFooterMetadata(std::string key, std::string value) {
+void ParquetFileWriter::AddFooterMetadata(std::string key, std::string value) {
   for (auto& entry : footer_) {
     if (entry.first == key) {
       entry.second = std::move(value);
@@ -353,7 +271,7 @@ void BaseFileWriter::AddFooterMetadata(std::string key, std::string value) {
   footer_.emplace_back(std::move(key), std::move(value));
 }
 
-Result<BaseFileWriteResult> BaseFileWriter::Close() {
+Result<BaseFileWriteResult> ParquetFileWriter::Close() {
   if (closed_) return Status::Invalid("base file writer already closed: ", path_);
   closed_ = true;
   if (options_.write_min_max_record_keys && min_key_) {

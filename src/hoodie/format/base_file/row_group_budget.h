@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-/// \file hoodie/format/parquet/row_group_budget.h
+/// \file hoodie/format/base_file/row_group_budget.h
 /// \brief The memory the open base files of a write share for their unfinished row
 /// groups (hoodie.memory.parquet.buffer.max.size).
 #pragma once
