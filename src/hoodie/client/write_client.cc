@@ -66,6 +66,9 @@ namespace hoodie {
 }
 
 ::arrow::Result<std::string> WriteClient::StartCommit(WriteOperationType operation) {
+  // BaseHoodieWriteClient.startCommit lists the timeline afresh, so that another
+  // writer's instants are seen; the steps below share this listing.
+  ARROW_RETURN_NOT_OK(table_->ReloadActiveTimeline().status());
   ARROW_RETURN_NOT_OK(RefuseMetadataBootstrap(*table_, "write"));
   // BaseHoodieWriteClient.startCommit: failed writes are rolled back (EAGER) before the
   // new instant time is taken, so the new instant is newer than the rollbacks.

@@ -15,6 +15,7 @@
 #include "hoodie/table/file_naming.h"
 #include "hoodie/read/read_options.h"
 #include "hoodie/read/table_reader.h"
+#include "hoodie/storage/fault_injecting_storage.h"
 #include "hoodie/storage/path.h"
 #include "hoodie/storage/storage.h"
 #include "hoodie/table/table_meta_client.h"
@@ -128,6 +129,27 @@ std::string Row(const std::string& t, const std::string& seqno, const std::strin
                 const std::string& city) {
   return t + "|" + seqno + "|" + key + "|" + partition + "|" + key + "|" + name + "|" +
          std::to_string(ts) + "|" + city;
+}
+
+// The steps of one upsert share the table's timeline listing until one of them changes
+// the timeline: the rollback check and the new instant share one listing, the write
+// lists once more after its requested instant, the clean once more after the commit,
+// and the archival check shares the clean's (six listings before they were shared).
+TEST(WriteClientTest, AnUpsertListsTheTimelineOnlyAfterItChangesIt) {
+  testing::TempDir dir;
+  auto storage = std::make_shared<FaultInjectingStorage>(Storage::Local());
+  const std::string base = dir.Join("t");
+  const HoodieConfig config = TripConfig(true);
+  // TripConfig commits automatically (hoodie.auto.commit): no Commit() by the helper.
+  ASSERT_OK(testing::UpsertWithNewClient(storage, base, config, {{"a", "x", 1, "sf"}},
+                                         /*commit=*/false)
+                .status());
+  storage->ResetCounts();
+  ASSERT_OK_AND_ASSIGN(WriteResult result, testing::UpsertWithNewClient(storage, base, config,
+                                                               {{"a", "y", 2, "sf"}, {"b", "z", 2, "la"}},
+                                                               /*commit=*/false));
+  EXPECT_TRUE(result.committed);
+  EXPECT_EQ(storage->call_count(StorageOperation::kList, JoinPath(base, ".hoodie")), 3);
 }
 
 TEST(WriteClientTest, WriteRefusesOperationsWithoutRecordInput) {

@@ -90,11 +90,13 @@ std::string NewestBaseFile(const std::vector<FileSlice>& slices) {
 ::arrow::Result<std::unique_ptr<TableReader>> TableReader::Open(
     std::shared_ptr<TableMetaClient> table) {
   ARROW_RETURN_NOT_OK(InitializeComputeOnce());
+  // A read sees every commit made before it opens, by any writer; the checks below
+  // share this listing.
+  ARROW_RETURN_NOT_OK(table->ReloadActiveTimeline().status());
   ARROW_RETURN_NOT_OK(RefuseMetadataBootstrap(*table, "read"));
   // A table of base files hoodie cannot read is refused here, not at its first file.
   ARROW_RETURN_NOT_OK(MakeBaseFileFormat(table->table_config()->base_file_format()).status());
-  ARROW_ASSIGN_OR_RAISE(ActiveTimeline timeline,
-                         ActiveTimeline::Load(table->storage(), table->meta_path()));
+  ARROW_ASSIGN_OR_RAISE(ActiveTimeline timeline, table->LoadActiveTimeline());
   return std::unique_ptr<TableReader>(
       new TableReader(std::move(table), std::move(timeline)));
 }

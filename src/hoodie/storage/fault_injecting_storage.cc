@@ -52,6 +52,7 @@ class FaultInjectingStorage::State {
                         std::string_view other_path = {}) {
     std::lock_guard<std::mutex> lock(mutex_);
     int64_t count = ++counts_[static_cast<int>(op)];
+    ++path_counts_[{op, std::string(path)}];
     const char* name = StorageOperationName(op);
     if (crashed_) {
       return Inject(name, "storage has crashed", path);
@@ -131,6 +132,11 @@ class FaultInjectingStorage::State {
     std::lock_guard<std::mutex> lock(mutex_);
     return counts_[static_cast<int>(op)];
   }
+  int64_t count(StorageOperation op, std::string_view path) const {
+    std::lock_guard<std::mutex> lock(mutex_);
+    auto it = path_counts_.find({op, std::string(path)});
+    return it == path_counts_.end() ? 0 : it->second;
+  }
   int64_t injected() const {
     std::lock_guard<std::mutex> lock(mutex_);
     return injected_;
@@ -142,6 +148,7 @@ class FaultInjectingStorage::State {
   void ResetCounts() {
     std::lock_guard<std::mutex> lock(mutex_);
     counts_.fill(0);
+    path_counts_.clear();
     injected_ = 0;
   }
 
@@ -169,6 +176,7 @@ class FaultInjectingStorage::State {
 
   mutable std::mutex mutex_;
   std::array<int64_t, kNumStorageOperations> counts_{};
+  std::map<std::pair<StorageOperation, std::string>, int64_t> path_counts_;
   int64_t injected_ = 0;
   std::string last_injected_;
   bool crashed_ = false;
@@ -275,6 +283,10 @@ void FaultInjectingStorage::Restart() { state_->Restart(); }
 bool FaultInjectingStorage::crashed() const { return state_->crashed(); }
 int64_t FaultInjectingStorage::call_count(StorageOperation operation) const {
   return state_->count(operation);
+}
+int64_t FaultInjectingStorage::call_count(StorageOperation operation,
+                                          std::string_view path) const {
+  return state_->count(operation, path);
 }
 int64_t FaultInjectingStorage::injected_fault_count() const { return state_->injected(); }
 std::string FaultInjectingStorage::last_injected_fault() const {

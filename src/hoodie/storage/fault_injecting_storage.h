@@ -86,6 +86,8 @@ class FaultInjectingStorage : public Storage {
   // -- counters ---------------------------------------------------------------------
   /// Calls of `operation` so far, failed ones included.
   int64_t call_count(StorageOperation operation) const;
+  /// Calls of `operation` on exactly `path` (the first path of a Rename) so far.
+  int64_t call_count(StorageOperation operation, std::string_view path) const;
   /// Failures injected so far (rule hits and calls refused while crashed).
   int64_t injected_fault_count() const;
   /// The operation and path of the last failure injected ("" before the first).

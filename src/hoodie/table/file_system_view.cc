@@ -49,8 +49,7 @@ struct FileSystemView::Visibility {
 
 ::arrow::Result<std::shared_ptr<const FileSystemView>> FileSystemView::Load(
     const TableMetaClient& table, const FileSystemViewOptions& options) {
-  ARROW_ASSIGN_OR_RAISE(ActiveTimeline timeline,
-                         ActiveTimeline::Load(table.storage(), table.meta_path()));
+  ARROW_ASSIGN_OR_RAISE(ActiveTimeline timeline, table.LoadActiveTimeline());
   return Make(table, timeline, options);
 }
 

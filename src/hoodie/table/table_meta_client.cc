@@ -230,8 +230,19 @@ std::string TableMetaClient::properties_path() const {
 }
 
 ::arrow::Result<ActiveTimeline> TableMetaClient::LoadActiveTimeline() const {
+  {
+    std::lock_guard<std::mutex> lock(timeline_mutex_);
+    if (timeline_ != nullptr && timeline_->IsCurrent()) return *timeline_;
+  }
+  return ReloadActiveTimeline();
+}
+
+::arrow::Result<ActiveTimeline> TableMetaClient::ReloadActiveTimeline() const {
   ARROW_ASSIGN_OR_RAISE(TimelineTimeZone zone, table_config_->timeline_timezone());
-  return ActiveTimeline::Load(storage_, meta_path_, zone);
+  ARROW_ASSIGN_OR_RAISE(ActiveTimeline listed, ActiveTimeline::Load(storage_, meta_path_, zone));
+  std::lock_guard<std::mutex> lock(timeline_mutex_);
+  timeline_ = std::make_shared<const ActiveTimeline>(listed);
+  return listed;
 }
 
 ::arrow::Status TableMetaClient::ReloadTableConfig() {
@@ -261,6 +272,9 @@ std::string TableMetaClient::properties_path() const {
   table_version_ = *version;
   table_type_ = *type;
   table_config_ = std::make_shared<const TableConfig>(std::move(config));
+  // The listing's instant times follow the timeline zone the config may have changed.
+  std::lock_guard<std::mutex> lock(timeline_mutex_);
+  timeline_.reset();
   return ::arrow::Status::OK();
 }
 

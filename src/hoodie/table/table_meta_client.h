@@ -5,6 +5,7 @@
 #pragma once
 
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <vector>
@@ -137,9 +138,17 @@ class TableMetaClient {
   int table_version() const { return table_version_; }
   TableType table_type() const { return table_type_; }
 
-  /// Loads the active timeline in `.hoodie/`, with instant times generated in the
-  /// table's `hoodie.table.timeline.timezone`. Reads the folder listing each call.
+  /// The active timeline in `.hoodie/`, with instant times generated in the table's
+  /// `hoodie.table.timeline.timezone` (HoodieTableMetaClient.getActiveTimeline): the
+  /// last listing while no state file has changed in this process since, else a new
+  /// one. The steps of one command (a write: its schema, the rollback of failed writes,
+  /// the new instant, the services after the commit) so share a listing until one of
+  /// them changes the timeline; each listing is a LIST request on an object store.
+  /// Another process's changes since the last listing are not seen: a caller that
+  /// must see them (a conflict check, a long-running loop) calls ReloadActiveTimeline.
   ::arrow::Result<ActiveTimeline> LoadActiveTimeline() const;
+  /// Lists `.hoodie/` again whatever this process knows (reloadActiveTimeline).
+  ::arrow::Result<ActiveTimeline> ReloadActiveTimeline() const;
 
   /// The hooks every instant of this table goes through (Transaction): lock, conflict
   /// check, metadata-table step, post-commit work. CommitHooks::Default() until
@@ -171,6 +180,9 @@ class TableMetaClient {
   int table_version_ = 0;
   TableType table_type_ = TableType::kCopyOnWrite;
   std::shared_ptr<const CommitHooks> commit_hooks_ = CommitHooks::Default();
+  // The last listing of the active timeline (LoadActiveTimeline).
+  mutable std::mutex timeline_mutex_;
+  mutable std::shared_ptr<const ActiveTimeline> timeline_;
 };
 
 /// Checks the hoodie.table.version of a table: OK for 0-6 (what Hudi 0.15 reads);

@@ -12,6 +12,7 @@
 #include <gtest/gtest.h>
 
 #include "hoodie/common/logging.h"
+#include "hoodie/storage/fault_injecting_storage.h"
 #include "hoodie/storage/storage.h"
 #include "hoodie/testing/matchers.h"
 #include "hoodie/testing/temp_dir.h"
@@ -176,6 +177,42 @@ TEST(TableMetaClientTest, ActiveTimelineSeesInstantsWrittenThroughIt) {
   ASSERT_OK_AND_ASSIGN(std::string bytes, storage->ReadAll(base + "/.hoodie/" + time +
                                                              ".commit.requested"));
   EXPECT_EQ(bytes, "");
+}
+
+// One listing serves every LoadActiveTimeline until this process changes the timeline,
+// through any snapshot of it and any meta client of the table; another process's change
+// waits for ReloadActiveTimeline.
+TEST(TableMetaClientTest, OneListingServesUntilThisProcessChangesTheTimeline) {
+  testing::TempDir dir;
+  auto storage = std::make_shared<FaultInjectingStorage>(Storage::Local());
+  const std::string base = dir.Join("t");
+  ASSERT_OK_AND_ASSIGN(auto client,
+                       TableMetaClient::Create(storage, base, SampleLikeOptions()));
+  const std::string meta = client->meta_path();
+  storage->ResetCounts();
+  ASSERT_OK_AND_ASSIGN(auto first, client->LoadActiveTimeline());
+  ASSERT_OK_AND_ASSIGN(auto again, client->LoadActiveTimeline());
+  EXPECT_EQ(storage->call_count(StorageOperation::kList, meta), 1);
+  EXPECT_TRUE(again.IsCurrent());
+
+  ASSERT_OK_AND_ASSIGN(auto other, TableMetaClient::Load(storage, base));
+  const Instant requested{"20240101000000000", Action::kCommit, State::kRequested};
+  ASSERT_OK_AND_ASSIGN(auto others, other->LoadActiveTimeline());
+  ASSERT_OK(others.CreateRequested(requested));
+  EXPECT_FALSE(first.IsCurrent());
+  ASSERT_OK_AND_ASSIGN(auto after, client->LoadActiveTimeline());
+  EXPECT_EQ(after.timeline().instants(), std::vector<Instant>{requested});
+  ASSERT_OK_AND_ASSIGN(auto shared, client->LoadActiveTimeline());
+  EXPECT_EQ(storage->call_count(StorageOperation::kList, meta), 3);
+
+  // Written behind the process's back, as another writer would.
+  ASSERT_OK(Storage::Local()->WriteAll(meta + "/20240102000000000.commit.requested", "",
+                                       /*overwrite=*/false));
+  ASSERT_OK_AND_ASSIGN(auto cached, client->LoadActiveTimeline());
+  EXPECT_EQ(cached.timeline().Count(), 1u);
+  ASSERT_OK_AND_ASSIGN(auto reloaded, client->ReloadActiveTimeline());
+  EXPECT_EQ(reloaded.timeline().Count(), 2u);
+  EXPECT_EQ(storage->call_count(StorageOperation::kList, meta), 4);
 }
 
 TEST(TableMetaClientTest, CorruptTimezoneIsReportedWhenLoadingTheTimeline) {

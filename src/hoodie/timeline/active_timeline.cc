@@ -4,6 +4,8 @@
 /// (HoodieActiveTimeline, TimelineLayout.TimelineLayoutV1).
 #include "hoodie/timeline/active_timeline.h"
 
+#include <map>
+#include <mutex>
 #include <utility>
 
 #include "hoodie/common/error.h"
@@ -20,6 +22,17 @@ constexpr std::string_view kSchemaFolder = ".schema";
 // one instant.
 using InstantKey = std::pair<std::string, Action>;
 
+// The change counter of each `.hoodie` folder this process has loaded, by path: every
+// snapshot of one folder shares it, whichever object loaded it.
+std::shared_ptr<std::atomic<uint64_t>> ChangeCounterOf(const std::string& meta_path) {
+  static std::mutex mutex;
+  static std::map<std::string, std::shared_ptr<std::atomic<uint64_t>>> counters;
+  std::lock_guard<std::mutex> lock(mutex);
+  auto& counter = counters[meta_path];
+  if (counter == nullptr) counter = std::make_shared<std::atomic<uint64_t>>(0);
+  return counter;
+}
+
 ::arrow::Status StateConflict(const std::string& message) {
   return WithErrorCode(::arrow::Status::Invalid(message),
                        ErrorCode::kInstantStateConflict);
@@ -32,6 +45,9 @@ using InstantKey = std::pair<std::string, Action>;
                                                      TimelineTimeZone zone) {
   while (meta_path.size() > 1 && meta_path.back() == '/') meta_path.pop_back();
   ActiveTimeline loaded(std::move(storage), std::move(meta_path), zone);
+  // Read before listing: a change made while the listing runs leaves the snapshot stale.
+  loaded.changes_ = ChangeCounterOf(loaded.meta_path_);
+  loaded.listed_at_ = loaded.changes_->load();
   std::map<Instant, int64_t> found;
   ARROW_RETURN_NOT_OK(loaded.ListInto(loaded.meta_path_, /*schema_only=*/false, &found));
   const std::string schema_dir = loaded.meta_path_ + "/" + std::string(kSchemaFolder);
@@ -61,6 +77,23 @@ using InstantKey = std::pair<std::string, Action>;
   }
   loaded.timeline_ = Timeline(std::move(instants));
   return loaded;
+}
+
+class ActiveTimeline::ChangeNote {
+ public:
+  explicit ChangeNote(const ActiveTimeline* timeline) : timeline_(timeline) {}
+  ~ChangeNote() {
+    if (timeline_->changes_ != nullptr) timeline_->changes_->fetch_add(1);
+  }
+  ChangeNote(const ChangeNote&) = delete;
+  ChangeNote& operator=(const ChangeNote&) = delete;
+
+ private:
+  const ActiveTimeline* timeline_;
+};
+
+bool ActiveTimeline::IsCurrent() const {
+  return changes_ != nullptr && changes_->load() == listed_at_;
 }
 
 ::arrow::Status ActiveTimeline::ListInto(const std::string& dir, bool schema_only,
@@ -111,6 +144,7 @@ std::optional<std::string> ActiveTimeline::StateTransitionTime(
 
 ::arrow::Status ActiveTimeline::CreateStateFile(const Instant& from, const Instant& to,
                                                 std::string_view content) const {
+  ChangeNote note(this);
   ARROW_ASSIGN_OR_RAISE(bool from_exists, StateFileExists(from));
   if (!from_exists) {
     return StateConflict(
@@ -133,6 +167,7 @@ std::optional<std::string> ActiveTimeline::StateTransitionTime(
 
 ::arrow::Status ActiveTimeline::CreateRequested(const Instant& instant,
                                                 std::string_view content) const {
+  ChangeNote note(this);
   const bool first_state = instant.IsRequested() ||
                            (instant.action == Action::kSavepoint && instant.IsInflight());
   if (!first_state) {
@@ -182,6 +217,7 @@ std::optional<std::string> ActiveTimeline::StateTransitionTime(
 
 ::arrow::Result<Instant> ActiveTimeline::RevertToInflight(const Instant& completed,
                                                          Action pending_action) const {
+  ChangeNote note(this);
   if (!completed.IsCompleted()) {
     return ::arrow::Status::Invalid("Only a completed instant can be reverted: ",
                                     completed.ToString());
@@ -251,6 +287,7 @@ std::optional<std::string> ActiveTimeline::StateTransitionTime(
 }
 
 ::arrow::Status ActiveTimeline::DeletePending(const Instant& instant) const {
+  ChangeNote note(this);
   if (instant.IsCompleted()) {
     return ::arrow::Status::Invalid("Only a pending instant's file can be deleted: ",
                                     instant.ToString());
@@ -271,6 +308,7 @@ std::vector<Instant> ActiveTimeline::StateFilesOf(const Instant& instant) const 
 }
 
 ::arrow::Status ActiveTimeline::DeleteStateFileIfExists(const Instant& instant) const {
+  ChangeNote note(this);
   ARROW_ASSIGN_OR_RAISE(std::string path, InstantPath(instant));
   ARROW_ASSIGN_OR_RAISE(bool exists, storage_->Exists(path));
   if (!exists) return ::arrow::Status::OK();

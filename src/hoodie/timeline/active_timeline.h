@@ -3,6 +3,8 @@
 /// \brief ActiveTimeline: the instants in `.hoodie/` (layout 1) and their state changes.
 #pragma once
 
+#include <atomic>
+#include <cstdint>
 #include <map>
 #include <memory>
 #include <optional>
@@ -26,8 +28,10 @@ class Storage;
 /// (HoodieActiveTimeline).
 ///
 /// A loaded object is an immutable snapshot: the write operations create instant files
-/// but do not change the snapshot; call Reload() to see them. Safe to share between
-/// threads. Every instant state is its own file; state changes only *create* the next
+/// but do not change the snapshot; call Reload() to see them. Every snapshot knows
+/// whether this process has changed its timeline since it was listed (IsCurrent), so
+/// that the callers of one command can share one listing (TableMetaClient) until one of
+/// them changes the timeline. Safe to share between threads. Every instant state is its own file; state changes only *create* the next
 /// state's file with Storage::CreateImmutable, never rename or overwrite.
 class ActiveTimeline {
  public:
@@ -45,6 +49,11 @@ class ActiveTimeline {
 
   /// Loads the timeline again from storage.
   ::arrow::Result<ActiveTimeline> Reload() const;
+
+  /// Whether no state file of this timeline was created or deleted by this process (any
+  /// ActiveTimeline of the same `.hoodie` folder) since this snapshot was listed.
+  /// Another process's changes are not seen: call Reload() for them.
+  bool IsCurrent() const;
 
   /// All instants of the snapshot (highest state per instant).
   const Timeline& timeline() const { return timeline_; }
@@ -156,6 +165,9 @@ class ActiveTimeline {
   ::arrow::Result<bool> StateFileExists(const Instant& instant) const;
   ::arrow::Status CreateStateFile(const Instant& from, const Instant& to,
                                   std::string_view content) const;
+  // Counts a change of the timeline's files when a mutating call ends, whatever its
+  // outcome: a failed call may have changed a file, and a needless reload costs less.
+  class ChangeNote;
 
   std::shared_ptr<Storage> storage_;
   std::string meta_path_;
@@ -163,6 +175,10 @@ class ActiveTimeline {
   Timeline timeline_;
   std::vector<Instant> state_files_;
   std::map<Instant, std::string> transition_times_;
+  // This process's count of changes to the timeline in meta_path_, shared by every
+  // snapshot of it, and its value when this one was listed.
+  std::shared_ptr<std::atomic<uint64_t>> changes_;
+  uint64_t listed_at_ = 0;
 };
 
 }  // namespace hoodie
