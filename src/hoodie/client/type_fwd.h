@@ -7,6 +7,7 @@ namespace hoodie {
 
 struct InlineCompactionOutcome;
 struct InlineServicesOutcome;
+class AsyncCompactionService;
 class TableServiceClient;
 class WriteClient;
 

@@ -14,6 +14,7 @@
 #include <arrow/result.h>
 #include <arrow/status.h>
 
+#include "hoodie/client/type_fwd.h"
 #include "hoodie/streamer/stream_sync.h"
 
 namespace hoodie {
@@ -56,11 +57,10 @@ class Streamer {
   ::arrow::Result<StreamerTotals> Run(const RunControl& control);
 
  private:
-  class Compactor;
   Streamer() = default;
 
   std::unique_ptr<StreamSync> sync_;
-  std::unique_ptr<Compactor> compactor_;
+  std::unique_ptr<AsyncCompactionService> compactor_;
 };
 
 }  // namespace hoodie
