@@ -100,7 +100,8 @@ void AsyncCompactionService::Loop() {
     if (status.ok()) {
       ++completed_;
     } else {
-      error_ = status.WithMessage("async compaction ", instant, " failed: ", status.message());
+      error_ = status.WithMessage("async compaction ", instant, " failed: ",
+                                  status.message());
     }
     changed_.notify_all();
   }

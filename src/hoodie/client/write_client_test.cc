@@ -145,9 +145,11 @@ TEST(WriteClientTest, AnUpsertListsTheTimelineOnlyAfterItChangesIt) {
                                          /*commit=*/false)
                 .status());
   storage->ResetCounts();
-  ASSERT_OK_AND_ASSIGN(WriteResult result, testing::UpsertWithNewClient(storage, base, config,
-                                                               {{"a", "y", 2, "sf"}, {"b", "z", 2, "la"}},
-                                                               /*commit=*/false));
+  ASSERT_OK_AND_ASSIGN(
+      WriteResult result,
+      testing::UpsertWithNewClient(storage, base, config,
+                                   {{"a", "y", 2, "sf"}, {"b", "z", 2, "la"}},
+                                   /*commit=*/false));
   EXPECT_TRUE(result.committed);
   EXPECT_EQ(storage->call_count(StorageOperation::kList, JoinPath(base, ".hoodie")), 3);
 }

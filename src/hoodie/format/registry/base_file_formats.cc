@@ -63,7 +63,9 @@ BaseFileFormatRegistry* BaseFileFormatRegistry::Global() {
     if (path.size() > known.extension.size() &&
         path.substr(path.size() - known.extension.size()) == known.extension) {
       auto format = MakeBaseFileFormat(known.name);
-      if (!format.ok()) return format.status().WithMessage(format.status().message(), ": ", path);
+      if (!format.ok()) {
+        return format.status().WithMessage(format.status().message(), ": ", path);
+      }
       return format;
     }
   }
