@@ -17,6 +17,7 @@
 #include "hoodie/timeline/instant.h"
 #include "hoodie/timeline/instant_time.h"
 #include "hoodie/timeline/timeline.h"
+#include "hoodie/visibility.h"
 
 namespace hoodie {
 
@@ -29,7 +30,7 @@ class Storage;
 /// but do not change the snapshot; call Reload() to see them. Safe to share between
 /// threads. Every instant state is its own file; state changes only *create* the next
 /// state's file with Storage::CreateImmutable, never rename or overwrite.
-class ActiveTimeline {
+class HOODIE_EXPORT ActiveTimeline {
  public:
   /// Lists `meta_path` (the table's `.hoodie` folder) non-recursively, plus
   /// `meta_path/.schema` for schemacommit instants, and keeps for each (timestamp,

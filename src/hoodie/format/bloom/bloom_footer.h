@@ -20,6 +20,7 @@ class FileMetaData;
 }  // namespace parquet
 
 #include "hoodie/format/footer_keys.h"
+#include "hoodie/visibility.h"
 
 namespace hoodie {
 
@@ -30,7 +31,7 @@ class Storage;
 using FooterEntry = std::pair<std::string, std::string>;
 
 /// The smallest and largest record key of a base file.
-struct RecordKeyRange {
+struct HOODIE_EXPORT RecordKeyRange {
   std::string min_key;
   std::string max_key;
 };
@@ -43,19 +44,20 @@ struct RecordKeyRange {
 /// \return KeyError when the footer holds no bloom filter (Java returns null; files
 /// written without meta fields have none); Invalid when the value or type code is
 /// corrupt. Thread-safe.
-::arrow::Result<std::unique_ptr<BloomFilter>> ReadBloomFilterFromFooter(
+HOODIE_EXPORT ::arrow::Result<std::unique_ptr<BloomFilter>> ReadBloomFilterFromFooter(
     const ::parquet::FileMetaData& metadata);
 
 /// \brief Reads `hoodie_min_record_key` and `hoodie_max_record_key` (Java
 /// FileFormatUtils.readMinMaxRecordKeys). KeyError naming the missing key(s) unless both
 /// are present. Thread-safe.
-::arrow::Result<RecordKeyRange> ReadMinMaxRecordKeys(
+HOODIE_EXPORT ::arrow::Result<RecordKeyRange> ReadMinMaxRecordKeys(
     const ::parquet::FileMetaData& metadata);
 
 /// \brief The footer entries a base file writer must add (Java
 /// HoodieBloomFilterWriteSupport.finalizeMetadata): the Base64 filter, the type code only
 /// for DYNAMIC filters, and the min/max record keys when the file has any key.
 /// Thread-safe.
+HOODIE_EXPORT
 std::vector<FooterEntry> BloomFooterEntries(const BloomFilter& filter,
                                             const std::optional<std::string>& min_key,
                                             const std::optional<std::string>& max_key);
@@ -69,7 +71,7 @@ enum class RecordKeyOrder {
 /// \brief Tracks what a base file writer puts in its footer: adds each record key to the
 /// bloom filter and keeps the min and max key (Java HoodieBloomFilterWriteSupport).
 /// Not thread-safe.
-class BloomFilterWriteSupport {
+class HOODIE_EXPORT BloomFilterWriteSupport {
  public:
   explicit BloomFilterWriteSupport(std::unique_ptr<BloomFilter> filter,
                                    RecordKeyOrder order = RecordKeyOrder::kJavaString);

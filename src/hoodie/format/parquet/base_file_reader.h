@@ -15,6 +15,8 @@
 #include <arrow/result.h>
 #include <arrow/type_fwd.h>
 
+#include "hoodie/visibility.h"
+
 namespace parquet {
 class FileMetaData;
 class RowGroupMetaData;
@@ -28,7 +30,7 @@ namespace hoodie {
 class Storage;
 
 /// What to read from a base file.
-struct BaseFileReadOptions {
+struct HOODIE_EXPORT BaseFileReadOptions {
   /// Top-level columns to read, in this order; empty reads all columns.
   std::vector<std::string> columns;
   /// Row groups for which this returns false are skipped (e.g. by min/max statistics);
@@ -50,7 +52,7 @@ struct BaseFileReadOptions {
 /// \brief Only the footer of the Parquet file at `path` (parquet::ReadMetaData), as the
 /// bloom index reads it. Storage errors (IOError) pass through; Invalid when the file
 /// is not Parquet or its footer is corrupt, naming the path.
-::arrow::Result<std::shared_ptr<::parquet::FileMetaData>> ReadParquetFooter(
+HOODIE_EXPORT ::arrow::Result<std::shared_ptr<::parquet::FileMetaData>> ReadParquetFooter(
     Storage& storage, const std::string& path);
 
 /// \brief An open base file (HoodieAvroParquetReader / ParquetUtils on the read path):
@@ -59,7 +61,7 @@ struct BaseFileReadOptions {
 /// IOError "cannot read Parquet base file: ...: <path>" (parquet_errors.h), from
 /// opening, from the footer and from every batch read. Not thread-safe; batch readers
 /// it returns must not outlive it.
-class BaseFileReader {
+class HOODIE_EXPORT BaseFileReader {
  public:
   ~BaseFileReader();
 

@@ -27,6 +27,7 @@ class FileWriter;
 #include "hoodie/config/storage_config.h"
 #include "hoodie/format/footer_keys.h"
 #include "hoodie/format/parquet/row_group_budget.h"
+#include "hoodie/visibility.h"
 
 namespace hoodie {
 
@@ -36,7 +37,7 @@ class Storage;
 /// \brief Settings of a base file writer (HoodieStorageConfig defaults, spec 8.3); the
 /// members read from a key start at its declared default (DefaultOf).
 /// Copies share the row group budget.
-struct BaseFileWriterOptions {
+struct HOODIE_EXPORT BaseFileWriterOptions {
   /// hoodie.parquet.compression.codec: gzip, snappy, zstd, lz4, brotli, uncompressed
   /// (case-insensitive).
   std::string compression_codec = DefaultOf(StorageConfig::kParquetCompressionCodec);
@@ -92,7 +93,7 @@ struct BaseFileWriterOptions {
 /// is a utf8 array as long as the batch (nulls allowed, as in tables written with
 /// hoodie.populate.meta.fields=false). `_hoodie_file_name` is filled by the writer, and
 /// so are the columns BaseFileWriterOptions makes constant: their arrays stay null.
-struct MetaColumns {
+struct HOODIE_EXPORT MetaColumns {
   std::shared_ptr<::arrow::Array> commit_time;
   std::shared_ptr<::arrow::Array> commit_seqno;
   std::shared_ptr<::arrow::Array> record_key;
@@ -115,13 +116,14 @@ struct MetaColumns {
 
 /// `_hoodie_commit_seqno` values `<commitTime>_<taskPartitionId>_<n>` for the `count`
 /// numbers from `first_seqno` (HoodieRecord.generateSequenceId).
+HOODIE_EXPORT
 ::arrow::Result<std::shared_ptr<::arrow::Array>> SequenceIds(std::string_view commit_time,
                                                              int64_t task_partition_id,
                                                              int64_t first_seqno,
                                                              int64_t count);
 
 /// What Close() reports about the written file (feeds HoodieWriteStat).
-struct BaseFileWriteResult {
+struct HOODIE_EXPORT BaseFileWriteResult {
   std::string path;
   std::string file_name;
   int64_t file_size_bytes = 0;
@@ -142,7 +144,7 @@ struct BaseFileWriteResult {
 /// with meta fields). Creates `path` (never overwrites); writes no marker. A writer
 /// destroyed without Close() leaves an incomplete file the caller must delete.
 /// Not thread-safe.
-class BaseFileWriter {
+class HOODIE_EXPORT BaseFileWriter {
  public:
   ~BaseFileWriter();
 
