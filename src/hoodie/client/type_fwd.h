@@ -7,6 +7,8 @@ namespace hoodie {
 
 struct InlineCompactionOutcome;
 struct InlineServicesOutcome;
+class Table;
+struct TableOptions;
 class TableServiceClient;
 class WriteClient;
 
