@@ -46,7 +46,8 @@ TEST(SqlComponentTest, RegisteringTakesOverTheReservedNames) {
   config.Set("hoodie.streamer.transformer.sql", "SELECT * FROM <SRC>");
   for (const char* name : {"org.apache.hudi.utilities.transform.SqlQueryBasedTransformer",
                            "SqlQueryBasedTransformer", "sql"}) {
-    EXPECT_OK(TransformerRegistry::Global()->Make(name, config).status()) << name;
+    auto made = TransformerRegistry::Global()->Make(name, config);
+    EXPECT_TRUE(made.ok()) << name << ": " << made.status().ToString();
   }
   // The file transformer and the source are made by their own factories: what they say
   // is about their configuration, not about a missing component.
