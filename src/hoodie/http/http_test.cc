@@ -17,11 +17,8 @@
 
 #include "hoodie/http/http_client.h"
 #include "hoodie/http/http_component.h"
-#include "hoodie/read/table_reader.h"
-#include "hoodie/storage/storage.h"
 #include "hoodie/streamer/stream_round_test_util.h"
 #include "hoodie/streamer/stream_sync.h"
-#include "hoodie/table/table_meta_client.h"
 #include "hoodie/testing/matchers.h"
 
 extern char** environ;
@@ -104,10 +101,7 @@ TEST_F(HttpRoundTest, SchemaRegistryProviderFetchesTheLatestSchemaWithBasicAuth)
              registry.Url("fred:s3cr%25t@", "/subjects/trips-target/versions/latest"));
   Input("1.json", R"({"id":"a","city":"x","fare":1.0,"ts":1})" "\n", 5000);
   ASSERT_OK(Round().status());
-  auto table = TableMetaClient::Load(Storage::Local(), dir_.Join("table"));
-  ASSERT_OK(table.status());
-  ASSERT_OK_AND_ASSIGN(auto reader, TableReader::Open(*table));
-  ASSERT_OK_AND_ASSIGN(auto read, reader->ReadTable({.columns = {"id", "note"}}));
+  ASSERT_OK_AND_ASSIGN(auto read, ReadColumns({"id", "note"}));
   EXPECT_EQ(read->num_rows(), 1);
   // An unknown subject: Confluent's 40401 answer, named (the streamer spelling is the
   // one read when both are set, as in Hudi 0.15).

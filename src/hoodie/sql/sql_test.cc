@@ -11,16 +11,13 @@
 #include <gtest/gtest.h>
 
 #include "hoodie/config/hoodie_config.h"
-#include "hoodie/read/table_reader.h"
 #include "hoodie/sql/java_date_pattern.h"
 #include "hoodie/sql/sql_component.h"
 #include "hoodie/sql/sql_engine.h"
-#include "hoodie/storage/storage.h"
 #include "hoodie/streamer/source.h"
 #include "hoodie/streamer/stream_round_test_util.h"
 #include "hoodie/streamer/stream_sync.h"
 #include "hoodie/streamer/transformer.h"
-#include "hoodie/table/table_meta_client.h"
 #include "hoodie/testing/matchers.h"
 
 namespace hoodie {
@@ -76,10 +73,7 @@ TEST_F(SqlRoundTest, SqlQueryTransformerRunsOnTheRoundsRecordsAsSrc) {
   ASSERT_OK_AND_ASSIGN(RoundResult round, Round());
   EXPECT_EQ(round.records_read, 3);
   EXPECT_EQ(Rows(), (std::map<std::string, double>{{"a", 10.0}, {"b", -20.0}}));
-  auto table = TableMetaClient::Load(Storage::Local(), dir_.Join("table"));
-  ASSERT_OK(table.status());
-  ASSERT_OK_AND_ASSIGN(auto reader, TableReader::Open(*table));
-  ASSERT_OK_AND_ASSIGN(auto cities, reader->ReadTable({.columns = {"_hoodie_partition_path"}}));
+  ASSERT_OK_AND_ASSIGN(auto cities, ReadColumns({"_hoodie_partition_path"}));
   auto combined = cities->CombineChunksToBatch().ValueOrDie();
   auto paths = std::static_pointer_cast<::arrow::StringArray>(combined->column(0));
   std::vector<std::string> seen;

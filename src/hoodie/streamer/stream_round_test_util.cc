@@ -9,10 +9,9 @@
 
 #include <arrow/api.h>
 
-#include "hoodie/read/table_reader.h"
+#include "hoodie/client/table.h"
 #include "hoodie/storage/storage.h"
 #include "hoodie/streamer/checkpoint.h"
-#include "hoodie/table/table_meta_client.h"
 #include "hoodie/testing/matchers.h"
 #include "hoodie/timeline/active_timeline.h"
 #include "hoodie/timeline/commit_metadata.h"
@@ -56,12 +55,14 @@ void StreamRoundTest::Input(const std::string& name, const std::string& lines, i
   return sync->SyncOnce();
 }
 
+::arrow::Result<std::shared_ptr<::arrow::Table>> StreamRoundTest::ReadColumns(
+    std::vector<std::string> columns) {
+  ARROW_ASSIGN_OR_RAISE(auto table, Table::Open(dir_.Join("table")));
+  return table->ReadTable({.columns = std::move(columns)});
+}
+
 std::map<std::string, double> StreamRoundTest::Rows() {
-  auto table = TableMetaClient::Load(Storage::Local(), dir_.Join("table"));
-  EXPECT_OK(table.status());
-  auto reader = TableReader::Open(*table);
-  EXPECT_OK(reader.status());
-  auto read = (*reader)->ReadTable({.columns = {"id", "fare"}});
+  auto read = ReadColumns({"id", "fare"});
   EXPECT_OK(read.status());
   auto combined = (*read)->CombineChunksToBatch();
   EXPECT_OK(combined.status());

@@ -8,8 +8,10 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include <arrow/result.h>
+#include <arrow/table.h>
 #include <gtest/gtest.h>
 
 #include "hoodie/config/hoodie_config.h"
@@ -38,6 +40,9 @@ class StreamRoundTest : public ::testing::Test {
   void Input(const std::string& name, const std::string& lines, int64_t mtime);
   /// One round of the streamer as configured.
   ::arrow::Result<RoundResult> Round();
+  /// The snapshot of the table, projected to `columns` (all when empty).
+  ::arrow::Result<std::shared_ptr<::arrow::Table>> ReadColumns(
+      std::vector<std::string> columns);
   /// id -> fare of the table's snapshot (-1 for a null fare).
   std::map<std::string, double> Rows();
   /// The checkpoint the completed commit `instant` carries.

@@ -345,10 +345,7 @@ TEST_F(StreamRoundTest, FlatteningTransformerJoinsNestedNamesWithUnderscores) {
   options_.transformer_class = "org.apache.hudi.utilities.transform.FlatteningTransformer";
   Input("1.json", R"({"id":"a","ts":1,"loc":{"city":"x","fare":1.0}})" "\n", 5000);
   ASSERT_OK(Round().status());
-  auto table = TableMetaClient::Load(Storage::Local(), dir_.Join("table"));
-  ASSERT_OK(table.status());
-  ASSERT_OK_AND_ASSIGN(auto reader, TableReader::Open(*table));
-  ASSERT_OK_AND_ASSIGN(auto read, reader->ReadTable({.columns = {"id", "loc_city", "loc_fare"}}));
+  ASSERT_OK_AND_ASSIGN(auto read, ReadColumns({"id", "loc_city", "loc_fare"}));
   ASSERT_EQ(read->num_rows(), 1);
   EXPECT_EQ(read->schema()->field(2)->name(), "loc_fare");
 }
@@ -361,10 +358,7 @@ TEST_F(StreamRoundTest, TargetSchemaAddsANullableColumnTheSourceLacks) {
   props_.Set("hoodie.deltastreamer.schemaprovider.target.schema.file", dir_.Join("target.avsc"));
   Input("1.json", R"({"id":"a","city":"x","fare":1.0,"ts":1})" "\n", 5000);
   ASSERT_OK(Round().status());
-  auto table = TableMetaClient::Load(Storage::Local(), dir_.Join("table"));
-  ASSERT_OK(table.status());
-  ASSERT_OK_AND_ASSIGN(auto reader, TableReader::Open(*table));
-  ASSERT_OK_AND_ASSIGN(auto read, reader->ReadTable({.columns = {"id", "note"}}));
+  ASSERT_OK_AND_ASSIGN(auto read, ReadColumns({"id", "note"}));
   ASSERT_EQ(read->num_rows(), 1);
   EXPECT_EQ(read->column(1)->null_count(), 1);
 }
@@ -528,10 +522,7 @@ TEST_F(StreamRoundTest, ForceSkipCommitsNoCheckpointAndAPostProcessorDropsColumn
   Input("1.json", R"({"id":"a","city":"x","fare":1.0,"ts":1})" "\n", 5000);
   ASSERT_OK_AND_ASSIGN(RoundResult round, Round());
   EXPECT_FALSE(CommittedCheckpoint(round.instant).has_value());
-  auto table = TableMetaClient::Load(Storage::Local(), dir_.Join("table"));
-  ASSERT_OK(table.status());
-  ASSERT_OK_AND_ASSIGN(auto reader, TableReader::Open(*table));
-  ASSERT_OK_AND_ASSIGN(auto read, reader->ReadTable({}));
+  ASSERT_OK_AND_ASSIGN(auto read, ReadColumns({}));
   EXPECT_EQ(read->schema()->GetFieldIndex("fare"), -1);
   EXPECT_GE(read->schema()->GetFieldIndex("city"), 0);
 }
