@@ -11,11 +11,8 @@
 namespace {
 
 arrow::Result<int64_t> CountRows(const std::string& uri) {
-  std::string path;
-  ARROW_ASSIGN_OR_RAISE(auto storage, hoodie::Storage::FromUri(uri, &path));
-  ARROW_ASSIGN_OR_RAISE(auto table, hoodie::TableMetaClient::Load(storage, path));
-  ARROW_ASSIGN_OR_RAISE(auto reader, hoodie::TableReader::Open(table));
-  ARROW_ASSIGN_OR_RAISE(auto batches, reader->Read(hoodie::ReadOptions::Defaults()));
+  ARROW_ASSIGN_OR_RAISE(auto table, hoodie::Table::Open(uri));
+  ARROW_ASSIGN_OR_RAISE(auto batches, table->Read());
   int64_t rows = 0;
   while (true) {
     ARROW_ASSIGN_OR_RAISE(auto batch, batches->Next());

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 /// \file write_table.cc
-/// \brief Creates a merge-on-read table, upserts an Arrow batch twice (the second time
-/// updating one record and adding one) and reads the table back through hoodie's public
-/// API: `write_table <new table path>`. Prints the rows, then their count last.
+/// \brief Creates a merge-on-read table (one call, typed options), upserts an Arrow
+/// batch twice (one call each; the second updates one record and adds one) and reads the
+/// table back through hoodie's public API: `write_table <new table path or URI>`. Prints
+/// the rows, then their count last.
 #include <iostream>
 #include <map>
 #include <memory>
@@ -32,32 +33,21 @@ std::shared_ptr<arrow::RecordBatchReader> Trips(std::vector<std::string> ids,
   return arrow::RecordBatchReader::Make({batch}, schema).ValueOrDie();
 }
 
-arrow::Status Upsert(const std::shared_ptr<hoodie::TableMetaClient>& table,
-                     const hoodie::HoodieConfig& config,
-                     std::shared_ptr<arrow::RecordBatchReader> input) {
-  ARROW_ASSIGN_OR_RAISE(auto client, hoodie::WriteClient::Make(table, config));
-  ARROW_ASSIGN_OR_RAISE(std::string instant, client->StartCommit());
-  ARROW_ASSIGN_OR_RAISE(hoodie::WriteResult result, client->Upsert(instant, input.get()));
-  std::cerr << "committed " << result.instant_time << ": " << result.inserted
-            << " inserted, " << result.updated << " updated\n";
-  return arrow::Status::OK();
-}
-
 arrow::Status Run(const std::string& path) {
-  hoodie::HoodieConfig config;
-  config.Set("hoodie.table.name", "trips");
-  config.Set("hoodie.datasource.write.table.type", "MERGE_ON_READ");
-  config.Set("hoodie.datasource.write.recordkey.field", "id");
-  config.Set("hoodie.datasource.write.partitionpath.field", "city");
-  config.Set("hoodie.datasource.write.precombine.field", "ts");
-  ARROW_ASSIGN_OR_RAISE(auto table, hoodie::WriteClient::OpenOrCreateTable(
-                                        hoodie::Storage::Local(), path, config));
-  ARROW_RETURN_NOT_OK(Upsert(table, config, Trips({"a", "b", "c"}, {1, 1, 1},
-                                                  {"sf", "sf", "nyc"})));
-  ARROW_RETURN_NOT_OK(Upsert(table, config, Trips({"b", "d"}, {2, 2}, {"sf", "la"})));
-  ARROW_ASSIGN_OR_RAISE(auto reader, hoodie::TableReader::Open(table));
-  hoodie::ReadOptions options = hoodie::ReadOptions::Defaults();
-  ARROW_ASSIGN_OR_RAISE(auto rows, reader->ReadTable(options));
+  hoodie::TableOptions options;
+  options.table_name = "trips";
+  options.table_type = hoodie::TableType::kMergeOnRead;
+  options.record_key_field = "id";
+  options.partition_path_field = "city";
+  options.precombine_field = "ts";
+  ARROW_ASSIGN_OR_RAISE(auto table, hoodie::Table::OpenOrCreate(path, options));
+  for (auto input : {Trips({"a", "b", "c"}, {1, 1, 1}, {"sf", "sf", "nyc"}),
+                     Trips({"b", "d"}, {2, 2}, {"sf", "la"})}) {
+    ARROW_ASSIGN_OR_RAISE(hoodie::WriteResult result, table->Upsert(input));
+    std::cerr << "committed " << result.instant_time << ": " << result.inserted
+              << " inserted, " << result.updated << " updated\n";
+  }
+  ARROW_ASSIGN_OR_RAISE(auto rows, table->ReadTable());
   // Files come back in no fixed order: print the records by key.
   std::map<std::string, std::string> records;
   for (int64_t row = 0; row < rows->num_rows(); ++row) {

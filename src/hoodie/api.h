@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 /// \file hoodie/api.h
 /// \brief The public API of libhoodie: open, write and read Hudi tables (table version
-/// 6) and run every table action a user can: compaction, clean, rollback, archive,
-/// savepoint and restore. Link `hoodie::hoodie` (find_package(hoodie CONFIG)); every call
+/// 6; `Table` does each in one call) and run every table action a user can: compaction,
+/// clean, rollback, archive, savepoint and restore. Link `hoodie::hoodie` (find_package(hoodie CONFIG)); every call
 /// returns arrow::Status or arrow::Result, and no exception crosses it.
 #pragma once
 
@@ -13,6 +13,7 @@
 #include "hoodie/actions/restore.h"
 #include "hoodie/actions/rollback_executor.h"
 #include "hoodie/actions/savepoint.h"
+#include "hoodie/client/table.h"
 #include "hoodie/client/table_services.h"
 #include "hoodie/client/write_client.h"
 #include "hoodie/config/hoodie_config.h"

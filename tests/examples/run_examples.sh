@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
 # Installs hoodie from BUILD_DIR into a temporary prefix, builds examples/ against it as
-# a downstream project would (find_package(hoodie CONFIG)), and runs both programs:
-# write_table must print the four records it wrote, read_table their count.
+# a downstream project would (find_package(hoodie CONFIG)), and runs the programs:
+# write_table must print the four records it wrote, read_table their count, sql_transform
+# the refusal without the SQL component and the query's rows with it. libhoodie.so and
+# the programs linking hoodie::hoodie alone must need neither DuckDB nor curl, and the
+# libraries export hoodie's API only, hoodie::internal not at all.
 set -euo pipefail
 build="$1"
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
@@ -33,12 +36,36 @@ if [ "$count" != 4 ]; then
   echo "read_table counted $count rows, expected 4" >&2
   exit 1
 fi
-# Only hoodie's API is exported.
-if nm -D --defined-only "$work/prefix/lib/libhoodie.so" | c++filt | grep -v ' hoodie::\| for hoodie::' |
-   grep -q ' [TDBRVW] '; then
-  echo "libhoodie.so exports symbols outside namespace hoodie:" >&2
-  nm -D --defined-only "$work/prefix/lib/libhoodie.so" | c++filt | grep -v ' hoodie::\| for hoodie::' |
-    grep ' [TDBRVW] ' | head -5 >&2
+sql_printed="$("$work/build/sql_transform")"
+expected="transformer class org.apache.hudi.utilities.transform.SqlQueryBasedTransformer \
+needs hoodie's SQL component (hoodie::sql): link it and call hoodie::RegisterSqlComponent()
+a 10
+c 30"
+if [ "$sql_printed" != "$expected" ]; then
+  printf 'sql_transform printed:\n%s\nexpected:\n%s\n' "$sql_printed" "$expected" >&2
   exit 1
 fi
-echo "examples: write_table and read_table ran against the installed library"
+# An embedder that only reads and writes tables links Arrow and hoodie alone.
+for file in "$work/prefix/lib/libhoodie.so" "$work/build/read_table" "$work/build/write_table"; do
+  if readelf -d "$file" | grep NEEDED | grep -qi 'duckdb\|curl'; then
+    echo "$file needs DuckDB or curl:" >&2
+    readelf -d "$file" | grep NEEDED >&2
+    exit 1
+  fi
+done
+for library in libhoodie.so libhoodie_sql.so libhoodie_http.so; do
+  exported="$(nm -D --defined-only "$work/prefix/lib/$library" | c++filt)"
+  # Only hoodie's API is exported...
+  if grep -v ' hoodie::\| for hoodie::' <<< "$exported" | grep -q ' [TDBRVW] '; then
+    echo "$library exports symbols outside namespace hoodie:" >&2
+    grep -v ' hoodie::\| for hoodie::' <<< "$exported" | grep ' [TDBRVW] ' | head -5 >&2
+    exit 1
+  fi
+  # ...and nothing of hoodie::internal (HOODIE_EXPORT marks the API; the rest is hidden).
+  if grep -q 'hoodie::internal' <<< "$exported"; then
+    echo "$library exports hoodie::internal symbols:" >&2
+    grep 'hoodie::internal' <<< "$exported" | head -5 >&2
+    exit 1
+  fi
+done
+echo "examples: write_table, read_table and sql_transform ran against the installed library"

@@ -18,6 +18,7 @@
 #include "hoodie/config/clean_config.h"
 #include "hoodie/config/config_default.h"
 #include "hoodie/timeline/instant.h"
+#include "hoodie/visibility.h"
 
 namespace hoodie {
 
@@ -27,7 +28,7 @@ class TableMetaClient;
 
 /// \brief Settings of the archiver, built once by FromConfig. A value type; members
 /// start at their keys' declared defaults (DefaultOf).
-struct ArchiveOptions {
+struct HOODIE_EXPORT ArchiveOptions {
   /// hoodie.keep.min.commits / hoodie.keep.max.commits, as configured.
   int32_t min_commits = DefaultOf(CleanConfig::kKeepMinCommits);
   int32_t max_commits = DefaultOf(CleanConfig::kKeepMaxCommits);
@@ -50,7 +51,7 @@ struct ArchiveOptions {
 };
 
 /// What one archival did.
-struct ArchiveOutcome {
+struct HOODIE_EXPORT ArchiveOutcome {
   /// The state files archived and deleted, in archive order.
   std::vector<Instant> archived;
   /// The archive file written (empty when nothing was archived).
@@ -70,7 +71,7 @@ struct ArchiveOutcome {
 /// next compaction needs, or the replacecommits the cleaner has not passed. With the
 /// metadata table available, only instants before its latest compaction.
 /// \param[out] outcome gets the effective min/max and why_not.
-::arrow::Result<std::vector<Instant>> SelectInstantsToArchive(
+HOODIE_EXPORT ::arrow::Result<std::vector<Instant>> SelectInstantsToArchive(
     const TableMetaClient& table, const ActiveTimeline& timeline,
     const ArchiveOptions& options, ArchiveOutcome* outcome);
 
@@ -82,6 +83,7 @@ struct ArchiveOutcome {
 /// Hudi's does.
 /// \return IOError from storage; Invalid/NotImplemented for an instant that cannot be
 ///   archived when fail_on_error (else it is skipped with an error logged).
+HOODIE_EXPORT
 ::arrow::Result<ArchiveOutcome> RunArchive(const std::shared_ptr<TableMetaClient>& table,
                                            const ArchiveOptions& options);
 

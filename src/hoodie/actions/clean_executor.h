@@ -14,13 +14,14 @@
 
 #include "hoodie/actions/clean_planner.h"
 #include "hoodie/timeline_avro/clean_metadata.h"
+#include "hoodie/visibility.h"
 
 namespace hoodie {
 
 class TableMetaClient;
 
 /// What one clean pass did.
-struct CleanOutcome {
+struct HOODIE_EXPORT CleanOutcome {
   /// The completed cleans, oldest first: pending ones finished, then the new one.
   std::vector<std::pair<std::string, CleanMetadata>> completed;
   /// Why no new clean was planned (empty when one ran).
@@ -33,11 +34,13 @@ struct CleanOutcome {
 /// not as an error.
 /// \return IOError from storage (the clean stays pending for the next pass); errors of
 ///   the planner.
+HOODIE_EXPORT
 ::arrow::Result<CleanOutcome> RunClean(const std::shared_ptr<TableMetaClient>& table,
                                        const CleanOptions& options);
 
 /// Runs the clean planned as `requested` (a REQUESTED or INFLIGHT clean instant) to
 /// completion. \return the metadata written as `T.clean`.
+HOODIE_EXPORT
 ::arrow::Result<CleanMetadata> ExecuteClean(const std::shared_ptr<TableMetaClient>& table,
                                             const Instant& pending);
 

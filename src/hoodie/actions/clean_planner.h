@@ -19,6 +19,7 @@
 #include "hoodie/timeline/instant_time.h"
 #include "hoodie/timeline/timeline.h"
 #include "hoodie/timeline_avro/clean_metadata.h"
+#include "hoodie/visibility.h"
 
 namespace hoodie {
 
@@ -44,11 +45,11 @@ inline constexpr EnumChoice<CleanerPolicy> kCleanerPolicyNames[] = {
 };
 
 /// "KEEP_LATEST_COMMITS", ... as the plan and metadata record the policy.
-std::string_view CleanerPolicyName(CleanerPolicy policy);
+HOODIE_EXPORT std::string_view CleanerPolicyName(CleanerPolicy policy);
 
 /// \brief Settings of the cleaner, built once by FromConfig. A value type; members start
 /// at their keys' declared defaults (DefaultOf).
-struct CleanOptions {
+struct HOODIE_EXPORT CleanOptions {
   CleanerPolicy policy = DefaultEnum(CleanConfig::kCleanerPolicy, kCleanerPolicyNames);
   int32_t commits_retained = DefaultOf(CleanConfig::kCommitsRetained);
   int32_t hours_retained = DefaultOf(CleanConfig::kHoursRetained);
@@ -77,12 +78,13 @@ struct CleanOptions {
 /// `now_ms` for KEEP_LATEST_BY_HOURS. KEEP_LATEST_COMMITS caps it below the first
 /// pending instant of `writes`. nullopt when there is too little history, and always for
 /// KEEP_LATEST_FILE_VERSIONS.
+HOODIE_EXPORT
 std::optional<Instant> EarliestCommitToRetain(const Timeline& writes,
                                               const CleanOptions& options, int64_t now_ms,
                                               TimelineTimeZone zone);
 
 /// \brief What PlanClean decided: the plan, or why there is none.
-struct CleanDecision {
+struct HOODIE_EXPORT CleanDecision {
   /// The plan to write as `T.clean.requested`; nullopt when nothing is to be deleted.
   std::optional<CleanerPlan> plan;
   /// Why there is no plan ("2 commits since the last clean, hoodie.clean.max.commits
@@ -97,8 +99,8 @@ struct CleanDecision {
 /// each file group, of slices a pending compaction reads and of the last slice before
 /// the earliest commit to retain are never listed.
 /// \return IOError from storage; Invalid for unreadable timeline files.
-::arrow::Result<CleanDecision> PlanClean(const TableMetaClient& table,
-                                         const ActiveTimeline& timeline,
-                                         const CleanOptions& options);
+HOODIE_EXPORT ::arrow::Result<CleanDecision> PlanClean(const TableMetaClient& table,
+                                                       const ActiveTimeline& timeline,
+                                                       const CleanOptions& options);
 
 }  // namespace hoodie

@@ -13,6 +13,7 @@
 #include <arrow/result.h>
 
 #include "hoodie/timeline/commit_metadata.h"
+#include "hoodie/visibility.h"
 
 namespace hoodie {
 
@@ -20,7 +21,7 @@ class HoodieConfig;
 class TableMetaClient;
 
 /// \brief A completed compaction.
-struct CompactionResult {
+struct HOODIE_EXPORT CompactionResult {
   std::string instant_time;
   /// What `T.commit` holds (operationType COMPACT, compacted true).
   CommitMetadata metadata;
@@ -52,12 +53,13 @@ struct CompactionResult {
 /// rollback plan. Not thread-safe: one writer per table.
 /// \return Invalid when `instant_time` is no pending compaction (or already completed);
 ///   IOError from storage.
+HOODIE_EXPORT
 ::arrow::Result<CompactionResult> RunCompaction(std::shared_ptr<TableMetaClient> table,
                                                 const HoodieConfig& config,
                                                 const std::string& instant_time);
 
 /// The earliest pending compaction's instant time, if any.
-::arrow::Result<std::optional<std::string>> EarliestPendingCompaction(
+HOODIE_EXPORT ::arrow::Result<std::optional<std::string>> EarliestPendingCompaction(
     const TableMetaClient& table);
 
 }  // namespace hoodie

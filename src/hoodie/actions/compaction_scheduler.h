@@ -20,6 +20,7 @@
 #include "hoodie/timeline/instant.h"
 #include "hoodie/timeline_avro/compaction_plan.h"
 #include "hoodie/timeline_avro/pending_plans.h"
+#include "hoodie/visibility.h"
 
 namespace hoodie {
 
@@ -29,23 +30,24 @@ class HoodieConfig;
 class TableMetaClient;
 
 /// \brief A scheduled (requested) compaction.
-struct ScheduledCompaction {
+struct HOODIE_EXPORT ScheduledCompaction {
   std::string instant_time;
   CompactionPlan plan;
 };
 
 /// The operation CompactionUtils.buildFromFileSlice makes: file names only (plan
 /// version 2), the base file if any, `metrics`.
+HOODIE_EXPORT
 CompactionOperation BuildCompactionOperation(const FileSlice& slice,
                                              std::map<std::string, double> metrics);
 
 /// File groups a new plan must leave out: those of pending compactions and of pending
 /// clustering (timeline_avro/pending_plans.h).
-::arrow::Result<std::set<FileGroupId>> FileGroupsInPendingServices(
+HOODIE_EXPORT ::arrow::Result<std::set<FileGroupId>> FileGroupsInPendingServices(
     const ActiveTimeline& timeline);
 
 /// \brief What ScheduleCompaction decided, for messages and tests. A value.
-struct CompactionScheduleDecision {
+struct HOODIE_EXPORT CompactionScheduleDecision {
   /// The earliest pending write, when it is not later than the compaction instant: Hudi
   /// 0.15 then logs a warning and schedules nothing (every pending write must be later
   /// than a compaction).
@@ -80,7 +82,7 @@ struct CompactionScheduleDecision {
 ///   merge-on-read, when a completed instant or a pending compaction is at or after
 ///   `instant_time`, or for a bad strategy or trigger setting; IOError from storage.
 ///   Creates `T.compaction.requested` only. Not thread-safe.
-::arrow::Result<std::optional<ScheduledCompaction>> ScheduleCompaction(
+HOODIE_EXPORT ::arrow::Result<std::optional<ScheduledCompaction>> ScheduleCompaction(
     const TableMetaClient& table, const HoodieConfig& config,
     std::optional<std::string> instant_time = std::nullopt,
     CompactionScheduleDecision* decision = nullptr);

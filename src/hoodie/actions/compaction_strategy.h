@@ -33,6 +33,7 @@
 #include "hoodie/config/storage_config.h"
 #include "hoodie/table/file_slice.h"
 #include "hoodie/timeline_avro/compaction_plan.h"
+#include "hoodie/visibility.h"
 
 namespace hoodie {
 
@@ -52,7 +53,7 @@ inline constexpr std::string_view kCompactionStrategyPackage =
     "org.apache.hudi.table.action.compact.strategy.";
 
 /// \brief Settings of a compaction strategy. A value; thread-compatible.
-struct CompactionStrategyOptions {
+struct HOODIE_EXPORT CompactionStrategyOptions {
   /// hoodie.compaction.strategy: the class name the strategy is registered under.
   std::string class_name = DefaultOf(CompactionConfig::kCompactionStrategy);
   /// hoodie.compaction.target.io: MB of read + write one plan may take (BoundedIO,
@@ -84,7 +85,7 @@ struct CompactionStrategyOptions {
 
 /// \brief One compaction strategy (Java CompactionStrategy). Implementations are
 /// immutable and keep their options.
-class CompactionStrategy {
+class HOODIE_EXPORT CompactionStrategy {
  public:
   explicit CompactionStrategy(CompactionStrategyOptions options)
       : options_(std::move(options)) {}
@@ -123,7 +124,7 @@ class CompactionStrategy {
 };
 
 /// \brief The compaction strategies by Java class name (common/plugin_registry.h).
-class CompactionStrategyRegistry
+class HOODIE_EXPORT CompactionStrategyRegistry
     : public PluginRegistry<CompactionStrategy, const CompactionStrategyOptions&> {
  public:
   /// An empty registry of its own (tests, embedders); most callers use Global().
@@ -137,11 +138,11 @@ class CompactionStrategyRegistry
 /// BoundedIO; DayBased; UnBounded; BoundedPartitionAware; UnBoundedPartitionAware) under
 /// their class names in the 0.15 package, with the pre-0.7 package
 /// `org.apache.hudi.io.compact.strategy.` the seed docs give as an alias. Idempotent.
-void RegisterBuiltinCompactionStrategies();
+HOODIE_EXPORT void RegisterBuiltinCompactionStrategies();
 
 /// The strategy `options.class_name` names, made with `options`. Registers the builtins
 /// first. \return Invalid naming hoodie.compaction.strategy for an unknown class.
-::arrow::Result<std::unique_ptr<CompactionStrategy>> MakeCompactionStrategy(
+HOODIE_EXPORT ::arrow::Result<std::unique_ptr<CompactionStrategy>> MakeCompactionStrategy(
     const CompactionStrategyOptions& options);
 
 }  // namespace hoodie

@@ -18,6 +18,7 @@
 #include "hoodie/config/config_default.h"
 #include "hoodie/config/flink_config.h"
 #include "hoodie/timeline/instant_time.h"
+#include "hoodie/visibility.h"
 
 namespace hoodie {
 
@@ -26,7 +27,7 @@ class Timeline;
 
 /// \brief One compaction trigger (Hudi's CompactionTriggerStrategy), a plug-in of
 /// CompactionTriggerRegistry named by its compaction.trigger.strategy value.
-class CompactionTrigger {
+class HOODIE_EXPORT CompactionTrigger {
  public:
   virtual ~CompactionTrigger() = default;
   /// The compaction.trigger.strategy value naming it, e.g. "num_commits".
@@ -46,7 +47,7 @@ class CompactionTrigger {
 /// \brief The compaction triggers by name (common/plugin_registry.h), matched ignoring
 /// case: num_commits, num_commits_after_last_request, time_elapsed, num_and_time,
 /// num_or_time (Hudi's five, registered first).
-class CompactionTriggerRegistry : public PluginRegistry<CompactionTrigger> {
+class HOODIE_EXPORT CompactionTriggerRegistry : public PluginRegistry<CompactionTrigger> {
  public:
   /// An empty registry of its own (tests, embedders); most callers use Global().
   CompactionTriggerRegistry() : PluginRegistry("compaction trigger strategy") {}
@@ -57,6 +58,7 @@ class CompactionTriggerRegistry : public PluginRegistry<CompactionTrigger> {
 
 /// The trigger `name` names (Global(), builtins registered first).
 /// \return Invalid naming compaction.trigger.strategy for an unknown name.
+HOODIE_EXPORT
 ::arrow::Result<std::shared_ptr<const CompactionTrigger>> MakeCompactionTrigger(
     std::string_view name);
 
@@ -67,7 +69,7 @@ class CompactionTriggerRegistry : public PluginRegistry<CompactionTrigger> {
 /// Flink sets the same three from compaction.trigger.strategy, compaction.delta_commits
 /// and compaction.delta_seconds. The seed documents the Flink keys (and Hudi's
 /// max.delta.commits), so those are registered, with Hudi's other two keys as aliases.
-struct CompactionTriggerOptions {
+struct HOODIE_EXPORT CompactionTriggerOptions {
   /// compaction.trigger.strategy (alias hoodie.compact.inline.trigger.strategy); null
   /// means num_commits, the default.
   std::shared_ptr<const CompactionTrigger> trigger;
@@ -87,7 +89,7 @@ struct CompactionTriggerOptions {
 
 /// Deltacommits since the last compaction (CompactionUtils
 /// .getDeltaCommitsSinceLatestCompaction).
-struct DeltaCommitsSinceCompaction {
+struct HOODIE_EXPORT DeltaCommitsSinceCompaction {
   /// Deltacommits (in any state) after `since`, or from `since` on when there was no
   /// compaction.
   int32_t delta_commits = 0;
@@ -97,16 +99,18 @@ struct DeltaCommitsSinceCompaction {
 
 /// Counts from the last completed `commit`; std::nullopt when there is neither a
 /// completed commit nor any deltacommit.
+HOODIE_EXPORT
 std::optional<DeltaCommitsSinceCompaction> DeltaCommitsSinceLatestCompaction(
     const Timeline& timeline);
 
 /// As above, but from the last pending compaction when there is one
 /// (getDeltaCommitsSinceLatestCompactionRequest).
+HOODIE_EXPORT
 std::optional<DeltaCommitsSinceCompaction> DeltaCommitsSinceLatestCompactionRequest(
     const Timeline& timeline);
 
 /// What the trigger decided, with the figures it looked at (for logs and tests).
-struct CompactionTriggerDecision {
+struct HOODIE_EXPORT CompactionTriggerDecision {
   bool schedule = false;
   int32_t delta_commits = 0;
   /// Seconds from `since` to the compaction instant; 0 when the strategy does not look
@@ -122,7 +126,7 @@ struct CompactionTriggerDecision {
 /// elapsed runs from `since` to the compaction instant time, both parsed in
 /// options.time_zone, so a test controls the clock through the instant time.
 /// \return Invalid if an instant time does not parse.
-::arrow::Result<CompactionTriggerDecision> DecideCompaction(
+HOODIE_EXPORT ::arrow::Result<CompactionTriggerDecision> DecideCompaction(
     const CompactionTriggerOptions& options, const Timeline& timeline,
     std::string_view compaction_instant_time);
 
@@ -130,6 +134,7 @@ struct CompactionTriggerDecision {
 /// compaction scheduled: 3 delta commits since T, trigger needs 5
 /// (hoodie.compact.inline.max.delta.commits)", with the seconds and
 /// compaction.delta_seconds for the time-based strategies.
+HOODIE_EXPORT
 std::string CompactionNotDueMessage(const CompactionTriggerOptions& options,
                                     const CompactionTriggerDecision& decision);
 

@@ -11,6 +11,7 @@
 #include <arrow/result.h>
 
 #include "hoodie/timeline_avro/savepoint_metadata.h"
+#include "hoodie/visibility.h"
 #include "hoodie/write/rollback_options.h"
 
 namespace hoodie {
@@ -18,7 +19,7 @@ namespace hoodie {
 class TableMetaClient;
 
 /// What a restore did.
-struct RestoreOutcome {
+struct HOODIE_EXPORT RestoreOutcome {
   /// The restore instant R (reused from a pending restore to the same instant).
   std::string restore_instant;
   RestoreMetadata metadata;
@@ -39,6 +40,7 @@ struct RestoreOutcome {
 ///   commit of the active timeline, or older than what the last clean retains (its files
 ///   may be gone), is refused naming the rule; after the restore, "T is not the last
 ///   commit after restoring to savepoint, last commit was X".
+HOODIE_EXPORT
 ::arrow::Result<RestoreOutcome> RestoreToInstant(const std::shared_ptr<TableMetaClient>& table,
                                                  const std::string& instant,
                                                  bool proceed_savepoint,

@@ -17,6 +17,7 @@
 #include "hoodie/actions/rollback_planner.h"
 #include "hoodie/timeline/instant.h"
 #include "hoodie/timeline_avro/rollback_metadata.h"
+#include "hoodie/visibility.h"
 
 namespace hoodie {
 
@@ -25,7 +26,7 @@ class TableMetaClient;
 
 /// A rollback instant that was requested or started but not completed, with its plan
 /// (HoodiePendingRollbackInfo). Re-running it finishes the interrupted rollback.
-struct PendingRollback {
+struct HOODIE_EXPORT PendingRollback {
   Instant rollback;
   RollbackPlan plan;
 };
@@ -33,12 +34,14 @@ struct PendingRollback {
 /// The pending rollbacks of `timeline`, keyed by the instant time they roll back
 /// (getPendingRollbackInfos). A plan that cannot be read is skipped with a warning, as
 /// Hudi skips it. IOError from storage.
+HOODIE_EXPORT
 ::arrow::Result<std::map<std::string, PendingRollback>> FindPendingRollbacks(
     const ActiveTimeline& timeline);
 
 /// The pending writes a new writer rolls back under EAGER: pending commits,
 /// replacecommits (not clustering) and, on merge-on-read tables, deltacommits
 /// (getInstantsToRollback), oldest first.
+HOODIE_EXPORT
 ::arrow::Result<std::vector<Instant>> FindFailedWrites(const TableMetaClient& table,
                                                        const ActiveTimeline& timeline);
 
@@ -46,6 +49,7 @@ struct PendingRollback {
 /// as `R.rollback.requested` with a new instant time R, without executing it
 /// (HoodieTable.scheduleRollback); RollbackInstant or the next writer executes it.
 /// \return the requested rollback; errors as RollbackInstant's checks and PlanRollback.
+HOODIE_EXPORT
 ::arrow::Result<PendingRollback> ScheduleRollback(const TableMetaClient& table,
                                                   const ActiveTimeline& timeline,
                                                   const Instant& target,
@@ -77,7 +81,7 @@ struct PendingRollback {
 /// Under EAGER, as Hudi checks: Invalid if a completed commit follows the instant, or a
 /// pending one (other than clustering) does; Invalid for a savepointed instant. Not
 /// thread-safe: one writer per table.
-::arrow::Result<std::optional<RollbackMetadata>> RollbackInstant(
+HOODIE_EXPORT ::arrow::Result<std::optional<RollbackMetadata>> RollbackInstant(
     const TableMetaClient& table, const std::string& instant_time,
     const RollbackOptions& options,
     std::optional<PendingRollback> pending = std::nullopt);
@@ -97,7 +101,7 @@ struct PendingRollback {
 /// \return the rollback metadata; nullopt when the compaction is only requested
 ///   (nothing to undo). Invalid when `compaction_time` is not a pending compaction (a
 ///   completed one says so); IOError from storage.
-::arrow::Result<std::optional<RollbackMetadata>> RollbackInflightCompaction(
+HOODIE_EXPORT ::arrow::Result<std::optional<RollbackMetadata>> RollbackInflightCompaction(
     const TableMetaClient& table, const std::string& compaction_time,
     const RollbackOptions& options);
 
@@ -105,7 +109,7 @@ struct PendingRollback {
 /// rollback (rollbackFailedWrites): what a writer does before it starts under the EAGER
 /// policy. Does nothing under NEVER.
 /// \return the metadata of each rollback done, in the order done.
-::arrow::Result<std::vector<RollbackMetadata>> RollbackFailedWrites(
+HOODIE_EXPORT ::arrow::Result<std::vector<RollbackMetadata>> RollbackFailedWrites(
     const TableMetaClient& table, const RollbackOptions& options);
 
 }  // namespace hoodie

@@ -16,6 +16,7 @@
 #include "hoodie/storage/path.h"
 #include "hoodie/timeline/instant.h"
 #include "hoodie/timeline_avro/rollback_metadata.h"
+#include "hoodie/visibility.h"
 #include "hoodie/write/rollback_options.h"
 
 namespace hoodie {
@@ -51,11 +52,12 @@ class TableMetaClient;
 ///
 /// Reads only. IOError from storage; Invalid for a malformed marker, a log file with a
 /// CREATE / MERGE marker, or unreadable commit metadata.
+HOODIE_EXPORT
 ::arrow::Result<RollbackPlan> PlanRollback(const TableMetaClient& table,
                                            const Instant& instant, bool using_markers);
 
 /// A log file of a file slice, as listed.
-struct SliceLogFile {
+struct HOODIE_EXPORT SliceLogFile {
   LogFileName name;
   std::string path;  ///< storage path
   int64_t size = 0;
@@ -64,15 +66,15 @@ struct SliceLogFile {
 /// The latest log file (HoodieLogFile.LogFileComparator) of the slice (file_id,
 /// base_instant) in the partition folder `folder`, or nullopt (FSUtils.getLatestLogFile).
 /// IOError from storage.
-::arrow::Result<std::optional<SliceLogFile>> LatestSliceLogFile(
+HOODIE_EXPORT ::arrow::Result<std::optional<SliceLogFile>> LatestSliceLogFile(
     Storage* storage, const std::string& folder, const std::string& file_id,
     const std::string& base_instant);
 
 /// Writes `plan` as `<rollback_time>.rollback.requested`
 /// (HoodieActiveTimeline.saveToRollbackRequested).
 /// \return kInstantStateConflict if that instant exists; IOError from storage.
-::arrow::Status RequestRollback(const ActiveTimeline& timeline,
-                                const std::string& rollback_time,
-                                const RollbackPlan& plan);
+HOODIE_EXPORT ::arrow::Status RequestRollback(const ActiveTimeline& timeline,
+                                              const std::string& rollback_time,
+                                              const RollbackPlan& plan);
 
 }  // namespace hoodie

@@ -16,13 +16,14 @@
 #include <arrow/status.h>
 
 #include "hoodie/timeline_avro/savepoint_metadata.h"
+#include "hoodie/visibility.h"
 
 namespace hoodie {
 
 class TableMetaClient;
 
 /// What to savepoint and who asks.
-struct SavepointRequest {
+struct HOODIE_EXPORT SavepointRequest {
   /// The completed commit to savepoint; the latest when empty.
   std::optional<std::string> instant;
   std::string user = "hoodie";
@@ -39,16 +40,17 @@ struct SavepointRequest {
 ///   savepoint. Commit timeline is empty", "Could not savepoint non-existing commit T",
 ///   "Could not savepoint commit T as this is beyond the lookup window X" (T older than
 ///   the last clean's earliest commit to retain); AlreadyExists for a savepoint of T.
-::arrow::Result<std::pair<std::string, SavepointMetadata>> CreateSavepoint(
+HOODIE_EXPORT ::arrow::Result<std::pair<std::string, SavepointMetadata>> CreateSavepoint(
     const std::shared_ptr<TableMetaClient>& table, const SavepointRequest& request);
 
 /// The completed savepoints, oldest first, with their metadata.
+HOODIE_EXPORT
 ::arrow::Result<std::vector<std::pair<std::string, SavepointMetadata>>> ListSavepoints(
     const TableMetaClient& table);
 
 /// Deletes the savepoint of `instant` (SavepointHelpers.deleteSavepoint): its completed
 /// then its inflight file. \return whether there was one (Hudi only warns when not).
-::arrow::Result<bool> DeleteSavepoint(const TableMetaClient& table,
-                                      const std::string& instant);
+HOODIE_EXPORT ::arrow::Result<bool> DeleteSavepoint(const TableMetaClient& table,
+                                                    const std::string& instant);
 
 }  // namespace hoodie

@@ -13,12 +13,23 @@
 #include "hoodie/cli/command_error.h"
 #include "hoodie/cli/query_command.h"
 #include "hoodie/cli/write_command.h"
+#include "hoodie/http/http_component.h"
+#include "hoodie/sql/sql_component.h"
 #include "hoodie/version.h"
 
 namespace {
 
 int Run(int argc, char** argv) {
   using hoodie::cli::OutputFormat;
+  // The tool has every feature: the streamer's SQL and HTTP plug-ins come from the
+  // component libraries, registered explicitly like every plug-in family.
+  for (const arrow::Status& registered :
+       {hoodie::RegisterSqlComponent(), hoodie::RegisterHttpComponent()}) {
+    if (!registered.ok()) {
+      std::cerr << "hoodie: error: " << registered.message() << std::endl;
+      return 1;
+    }
+  }
   hoodie::cli::GlobalOptions options;
   CLI::App app{"hoodie: a native engine for Apache Hudi tables", "hoodie"};
   app.set_version_flag("--version", std::string("hoodie ") + HOODIE_VERSION_STRING);

@@ -17,6 +17,7 @@
 #include <arrow/status.h>
 
 #include "hoodie/config/hoodie_config.h"
+#include "hoodie/visibility.h"
 
 namespace hoodie {
 
@@ -26,7 +27,7 @@ class Storage;
 /// the same executor as `hoodie compaction run`, on a table loaded afresh for each.
 /// The first failure stops it: later compactions stay queued (and requested on the
 /// timeline) and error() reports it. Thread-safe.
-class AsyncCompactionService {
+class HOODIE_EXPORT AsyncCompactionService {
  public:
   /// Starts the thread for the table at `base_path`; `config` is the writer's.
   AsyncCompactionService(std::shared_ptr<Storage> storage, std::string base_path,

@@ -20,6 +20,7 @@
 #include "hoodie/actions/compaction_trigger.h"
 #include "hoodie/config/hoodie_config.h"
 #include "hoodie/timeline/instant.h"
+#include "hoodie/visibility.h"
 
 namespace hoodie {
 
@@ -27,7 +28,7 @@ class TableMetaClient;
 struct WriteOptions;
 
 /// What one inline compaction pass did.
-struct InlineCompactionOutcome {
+struct HOODIE_EXPORT InlineCompactionOutcome {
   /// Compactions that were pending before and ran first, oldest first.
   std::vector<std::string> pending_completed;
   /// The trigger's decision on the timeline after them (not asked when a pending write
@@ -47,11 +48,11 @@ struct InlineCompactionOutcome {
 /// the trigger of `config` is due, with its strategy) and runs it (RunCompaction), each
 /// committing `T.commit`.
 /// \return errors of the scheduler and executor as they come.
-::arrow::Result<InlineCompactionOutcome> RunInlineCompaction(
+HOODIE_EXPORT ::arrow::Result<InlineCompactionOutcome> RunInlineCompaction(
     const std::shared_ptr<TableMetaClient>& table, const HoodieConfig& config);
 
 /// What the services did after one commit.
-struct InlineServicesOutcome {
+struct HOODIE_EXPORT InlineServicesOutcome {
   /// Compactions completed (pending ones first), oldest first.
   std::vector<std::string> compactions;
   /// Cleans completed, oldest first.
@@ -64,7 +65,7 @@ struct InlineServicesOutcome {
 /// (runTableServicesInline, then autoCleanOnCommit, then autoArchiveOnCommit), in
 /// Hudi's order: inline compaction, then clean, then archive. Not thread-safe: the
 /// committing thread calls it.
-class TableServiceClient {
+class HOODIE_EXPORT TableServiceClient {
  public:
   /// The services of a write client with `config`: inline compaction when
   /// hoodie.compact.inline is true, cleaning when hoodie.clean.automatic is and archival

@@ -8,6 +8,8 @@ namespace hoodie {
 struct InlineCompactionOutcome;
 struct InlineServicesOutcome;
 class AsyncCompactionService;
+class Table;
+struct TableOptions;
 class TableServiceClient;
 class WriteClient;
 

@@ -21,6 +21,7 @@
 #include "hoodie/client/table_services.h"
 #include "hoodie/table/transaction.h"
 #include "hoodie/timeline/commit_metadata.h"
+#include "hoodie/visibility.h"
 #include "hoodie/write/commit_executor.h"
 #include "hoodie/write/write_options.h"
 #include "hoodie/write/write_result.h"
@@ -51,7 +52,7 @@ class TableMetaClient;
 /// asks for it); the other operations stage their records to profile them, as Hudi caches
 /// its input, spilling the payloads past hoodie.memory.merge.max.size to local disk
 /// (docs/design.md, "How a write streams").
-class WriteClient {
+class HOODIE_EXPORT WriteClient {
  public:
   /// A client for the table at `table`, running after each commit the inline table
   /// services `config` enables (TableServiceClient).

@@ -8,10 +8,12 @@
 #include <cstdint>
 #include <string_view>
 
+#include "hoodie/visibility.h"
+
 namespace hoodie {
 
 /// A calendar date: month 1-12, day 1-31.
-struct CivilDate {
+struct HOODIE_EXPORT CivilDate {
   int64_t year = 1970;
   int64_t month = 1;
   int64_t day = 1;

@@ -8,6 +8,8 @@
 
 #include <arrow/status.h>
 
+#include "hoodie/visibility.h"
+
 namespace hoodie {
 
 /// Conditions callers may need to tell apart beyond Arrow's status codes.
@@ -23,10 +25,10 @@ enum class ErrorCode {
   kFaultInjected,
 };
 
-const char* ErrorCodeName(ErrorCode code);
+HOODIE_EXPORT const char* ErrorCodeName(ErrorCode code);
 
 /// The detail attached to a Status; see MakeError and HasErrorCode.
-class ErrorDetail : public ::arrow::StatusDetail {
+class HOODIE_EXPORT ErrorDetail : public ::arrow::StatusDetail {
  public:
   explicit ErrorDetail(ErrorCode code) : code_(code) {}
   const char* type_id() const override;
@@ -38,10 +40,11 @@ class ErrorDetail : public ::arrow::StatusDetail {
 };
 
 /// Returns `status` with an ErrorDetail for `code` attached.
+HOODIE_EXPORT
 ::arrow::Status WithErrorCode(const ::arrow::Status& status, ErrorCode code);
 
 /// True when `status` carries an ErrorDetail with `code`.
-bool HasErrorCode(const ::arrow::Status& status, ErrorCode code);
+HOODIE_EXPORT bool HasErrorCode(const ::arrow::Status& status, ErrorCode code);
 
 inline bool IsUnsupportedTableVersion(const ::arrow::Status& st) {
   return HasErrorCode(st, ErrorCode::kUnsupportedTableVersion);

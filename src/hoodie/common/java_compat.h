@@ -12,13 +12,15 @@
 #include <utility>
 #include <vector>
 
+#include "hoodie/visibility.h"
+
 namespace hoodie {
 
 /// \brief The UTF-16 code units of a UTF-8 string, one at a time, as a Java String
 /// built from those bytes holds them: a supplementary character is a surrogate pair,
 /// and each byte of a malformed sequence (overlong, surrogate, past U+10FFFF, cut off)
 /// is U+FFFD.
-class Utf16Units {
+class HOODIE_EXPORT Utf16Units {
  public:
   explicit Utf16Units(std::string_view text) : text_(text) {}
 
@@ -38,20 +40,20 @@ class Utf16Units {
 /// byte order. Keys written by Java are valid UTF-8; each byte of a malformed sequence
 /// compares as U+FFFD (Java's decoder may merge some of them into one).
 /// \return negative, zero or positive.
-int CompareJavaStrings(std::string_view a, std::string_view b);
+HOODIE_EXPORT int CompareJavaStrings(std::string_view a, std::string_view b);
 
 /// java.lang.String.hashCode() of a UTF-8 string (computed over its UTF-16 units).
-int32_t JavaStringHashCode(std::string_view utf8);
+HOODIE_EXPORT int32_t JavaStringHashCode(std::string_view utf8);
 
 /// The bucket java.util.HashMap puts `key` in for a table of `capacity` buckets.
-size_t JavaHashMapBucket(std::string_view key, size_t capacity);
+HOODIE_EXPORT size_t JavaHashMapBucket(std::string_view key, size_t capacity);
 
 /// The table size of a java.util.HashMap built with `new HashMap<>()` and `size` puts.
-size_t JavaHashMapCapacity(size_t size);
+HOODIE_EXPORT size_t JavaHashMapCapacity(size_t size);
 
 /// The table size of a java.util.HashMap built with `new HashMap<>(size)` and `size`
 /// puts: how Avro's GenericDatumReader.newMap sizes a map it decodes.
-size_t JavaPresizedHashMapCapacity(size_t size);
+HOODIE_EXPORT size_t JavaPresizedHashMapCapacity(size_t size);
 
 /// Reorders `entries` (given in insertion order) into the order a default
 /// java.util.HashMap iterates them: by bucket, insertion order within a bucket. This

@@ -9,6 +9,8 @@
 #include <string_view>
 #include <vector>
 
+#include "hoodie/visibility.h"
+
 namespace hoodie {
 
 /// \brief Answers "certainly absent" for most keys not in a set, from one bit.
@@ -17,7 +19,7 @@ namespace hoodie {
 /// there. A hash table pays for each miss with a bucket and often a node out of cache; a
 /// bit per hash slot, 16 slots a key (small enough to stay in the core's cache), turns
 /// away about 15 misses in 16 first. One bit a key, so a "maybe" is checked in the table.
-class KeyFilter {
+class HOODIE_EXPORT KeyFilter {
  public:
   /// Empties the filter and sizes it for `keys` keys.
   void Reset(size_t keys) {

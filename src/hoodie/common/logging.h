@@ -7,6 +7,8 @@
 #include <string>
 #include <string_view>
 
+#include "hoodie/visibility.h"
+
 namespace hoodie {
 
 enum class LogLevel { kDebug = 0, kInfo = 1, kWarning = 2, kError = 3 };
@@ -15,13 +17,13 @@ enum class LogLevel { kDebug = 0, kInfo = 1, kWarning = 2, kError = 3 };
 using LogSink = std::function<void(LogLevel, std::string_view)>;
 
 /// Sets the minimum level that is emitted (default kWarning, or HOODIE_LOG_LEVEL).
-void SetLogLevel(LogLevel level);
-LogLevel GetLogLevel();
+HOODIE_EXPORT void SetLogLevel(LogLevel level);
+HOODIE_EXPORT LogLevel GetLogLevel();
 
 /// Replaces the sink (default: "hoodie: warning: ..." lines on stderr); returns the old one.
-LogSink SetLogSink(LogSink sink);
+HOODIE_EXPORT LogSink SetLogSink(LogSink sink);
 
-void Log(LogLevel level, std::string_view message);
+HOODIE_EXPORT void Log(LogLevel level, std::string_view message);
 inline void LogDebug(std::string_view m) { Log(LogLevel::kDebug, m); }
 inline void LogInfo(std::string_view m) { Log(LogLevel::kInfo, m); }
 inline void LogWarning(std::string_view m) { Log(LogLevel::kWarning, m); }

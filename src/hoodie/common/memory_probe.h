@@ -6,11 +6,13 @@
 
 #include <cstdint>
 
+#include "hoodie/visibility.h"
+
 namespace hoodie {
 
 /// Resident set size of this process now, in bytes; 0 where it cannot be read.
-int64_t ResidentBytes();
+HOODIE_EXPORT int64_t ResidentBytes();
 /// The largest resident set size this process has had, in bytes.
-int64_t PeakResidentBytes();
+HOODIE_EXPORT int64_t PeakResidentBytes();
 
 }  // namespace hoodie

@@ -9,6 +9,8 @@
 
 #include <arrow/status.h>
 
+#include "hoodie/visibility.h"
+
 namespace hoodie {
 
 /// The deepest nesting hoodie accepts in what it reads from a file: arrays and objects
@@ -23,7 +25,7 @@ inline constexpr int kMaxNestingDepth = 1000;
 /// strings do not count). One pass, no allocation, whatever the text holds, so it is
 /// safe on any bytes: malformed text is the parser's to report.
 /// \return Invalid "JSON nested deeper than <max_depth> levels (at byte N)".
-::arrow::Status CheckJsonNestingDepth(std::string_view text,
-                                      int max_depth = kMaxNestingDepth);
+HOODIE_EXPORT ::arrow::Status CheckJsonNestingDepth(std::string_view text,
+                                                    int max_depth = kMaxNestingDepth);
 
 }  // namespace hoodie

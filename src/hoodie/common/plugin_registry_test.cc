@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 /// \file hoodie/common/plugin_registry_test.cc
 /// \brief PluginRegistry: aliases, case-insensitive short names, duplicates refused,
-/// unknown names listing the known ones, factories taking the family's arguments.
+/// unknown names listing the known ones, factories taking the family's arguments, names
+/// reserved for component libraries.
 #include "hoodie/common/plugin_registry.h"
 
 #include <gmock/gmock.h>
@@ -50,6 +51,22 @@ TEST(PluginRegistryTest, MakesByNameOrAliasAndRefusesDuplicates) {
   EXPECT_TRUE(unknown.status().IsInvalid());
   EXPECT_THAT(unknown.status().message(),
               HasSubstr("unknown greeter 'Goodbye': hoodie has none registered under that name (registered: HELLO, org.example.HelloGreeter)"));
+}
+
+// A component library's plug-in: refused naming the component until it registers, then
+// made by its factory under every reserved name; a real plug-in is never taken over.
+TEST(PluginRegistryTest, AReservedNameIsRefusedUntilItsComponentRegistersIt) {
+  GreeterRegistry registry("greeter");
+  ASSERT_TRUE(registry.Reserve("org.example.HelloGreeter", {"HELLO"}, "the hello component")
+                  .ok());
+  auto refused = registry.Make("hello", "ann");
+  EXPECT_TRUE(refused.status().IsNotImplemented());
+  EXPECT_EQ(refused.status().message(),
+            "greeter class org.example.HelloGreeter needs the hello component");
+  ASSERT_TRUE(registry.Register("org.example.HelloGreeter", {"HELLO"}, HelloFactory()).ok());
+  EXPECT_EQ(registry.Make("hello", "ann").ValueOrDie()->Greet(), "hello ann");
+  EXPECT_TRUE(registry.Register("HELLO", {}, HelloFactory()).IsAlreadyExists());
+  EXPECT_TRUE(registry.Reserve("HELLO", {}, "anything").IsAlreadyExists());
 }
 
 }  // namespace

@@ -7,13 +7,14 @@
 #include <string>
 
 #include "hoodie/config/config_property.h"
+#include "hoodie/visibility.h"
 
 namespace hoodie {
 
 class ConfigRegistry;
 
 /// Keys of the "Bootstrap" group. Immutable statics; thread-safe to read.
-struct BootstrapConfig {
+struct HOODIE_EXPORT BootstrapConfig {
   /// hoodie.bootstrap.base.path
   static const ConfigProperty<std::string> kBasePath;
   /// hoodie.bootstrap.parallelism

@@ -7,13 +7,14 @@
 #include <string>
 
 #include "hoodie/config/config_property.h"
+#include "hoodie/visibility.h"
 
 namespace hoodie {
 
 class ConfigRegistry;
 
 /// Keys of the "Commit Callback" group. Immutable statics; thread-safe to read.
-struct CallbackConfig {
+struct HOODIE_EXPORT CallbackConfig {
   /// hoodie.write.commit.callback.on
   static const ConfigProperty<bool> kOn;
   /// hoodie.write.commit.callback.class

@@ -7,13 +7,14 @@
 #include <string>
 
 #include "hoodie/config/config_property.h"
+#include "hoodie/visibility.h"
 
 namespace hoodie {
 
 class ConfigRegistry;
 
 /// Keys of the "Clean and Archive" group. Immutable statics; thread-safe to read.
-struct CleanConfig {
+struct HOODIE_EXPORT CleanConfig {
   /// hoodie.cleaner.policy
   static const ConfigProperty<std::string> kCleanerPolicy;
   /// hoodie.cleaner.policy.failed.writes

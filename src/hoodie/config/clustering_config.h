@@ -7,13 +7,14 @@
 #include <string>
 
 #include "hoodie/config/config_property.h"
+#include "hoodie/visibility.h"
 
 namespace hoodie {
 
 class ConfigRegistry;
 
 /// Keys of the "Clustering" group. Immutable statics; thread-safe to read.
-struct ClusteringConfig {
+struct HOODIE_EXPORT ClusteringConfig {
   /// hoodie.clustering.inline
   static const ConfigProperty<bool> kInline;
   /// hoodie.clustering.async.enabled

@@ -7,13 +7,14 @@
 #include <string>
 
 #include "hoodie/config/config_property.h"
+#include "hoodie/visibility.h"
 
 namespace hoodie {
 
 class ConfigRegistry;
 
 /// Keys of the "Compaction" group. Immutable statics; thread-safe to read.
-struct CompactionConfig {
+struct HOODIE_EXPORT CompactionConfig {
   /// hoodie.parquet.small.file.limit
   static const ConfigProperty<int64_t> kParquetSmallFileLimit;
   /// hoodie.copyonwrite.insert.split.size

@@ -6,6 +6,8 @@
 
 #include <string>
 
+#include "hoodie/visibility.h"
+
 namespace hoodie {
 
 class ConfigRegistry;
@@ -13,9 +15,9 @@ class ConfigRegistry;
 /// One section per group (in registration order), one table row per key: key, aliases,
 /// type, default, allowed values, description. A '†' marks defaults that differ from
 /// Hudi 0.15's, whose value the description then gives. Deterministic output.
-std::string RenderConfigMarkdown(const ConfigRegistry& registry);
+HOODIE_EXPORT std::string RenderConfigMarkdown(const ConfigRegistry& registry);
 
 /// Renders ConfigRegistry::Global().
-std::string RenderConfigMarkdown();
+HOODIE_EXPORT std::string RenderConfigMarkdown();
 
 }  // namespace hoodie

@@ -11,11 +11,13 @@
 #include <string_view>
 #include <vector>
 
+#include "hoodie/visibility.h"
+
 namespace hoodie {
 
 /// Another name under which a key may be given: a legacy key, or the short name an
 /// engine documents (Flink's `write.operation` for `hoodie.datasource.write.operation`).
-struct ConfigAlias {
+struct HOODIE_EXPORT ConfigAlias {
   std::string_view key = {};
   /// A deprecated alias is still honoured, with a one-time warning naming the new key.
   bool deprecated = false;
@@ -48,12 +50,12 @@ enum class ConfigSupport {
   kTuning,
 };
 
-const char* ConfigSupportName(ConfigSupport support);
+HOODIE_EXPORT const char* ConfigSupportName(ConfigSupport support);
 
 /// The value types a key can have; kBytes is an int64 count of bytes.
 enum class ConfigType { kBool, kInt32, kInt64, kBytes, kDouble, kString };
 
-const char* ConfigTypeName(ConfigType type);
+HOODIE_EXPORT const char* ConfigTypeName(ConfigType type);
 
 /// One configuration key. Declared as a static member of a per-area struct (for example
 /// CleanConfig::kCommitsRetained) and registered explicitly; see config_registry.h.
@@ -92,13 +94,13 @@ struct ConfigProperty {
 
 /// Validators shared by the per-area declarations.
 namespace config_validators {
-::arrow::Status NonNegativeInt32(const int32_t& value);
-::arrow::Status NonNegativeInt64(const int64_t& value);
-::arrow::Status PositiveInt32(const int32_t& value);
-::arrow::Status PositiveInt64(const int64_t& value);
-::arrow::Status Fraction(const double& value);
-::arrow::Status NonNegativeDouble(const double& value);
-::arrow::Status PortNumber(const int32_t& value);
+HOODIE_EXPORT ::arrow::Status NonNegativeInt32(const int32_t& value);
+HOODIE_EXPORT ::arrow::Status NonNegativeInt64(const int64_t& value);
+HOODIE_EXPORT ::arrow::Status PositiveInt32(const int32_t& value);
+HOODIE_EXPORT ::arrow::Status PositiveInt64(const int64_t& value);
+HOODIE_EXPORT ::arrow::Status Fraction(const double& value);
+HOODIE_EXPORT ::arrow::Status NonNegativeDouble(const double& value);
+HOODIE_EXPORT ::arrow::Status PortNumber(const int32_t& value);
 }  // namespace config_validators
 
 }  // namespace hoodie

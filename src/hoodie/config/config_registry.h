@@ -14,11 +14,12 @@
 
 #include "hoodie/config/config_property.h"
 #include "hoodie/config/config_value.h"
+#include "hoodie/visibility.h"
 
 namespace hoodie {
 
 /// One registered key with its metadata as strings.
-struct ConfigEntry {
+struct HOODIE_EXPORT ConfigEntry {
   std::string_view key;
   std::vector<ConfigAlias> aliases;
   ConfigType type = ConfigType::kString;
@@ -45,7 +46,7 @@ struct ConfigEntry {
 
 /// The catalogue. Filled once by RegisterAllConfigs(); read-only afterwards, so lookups
 /// are thread-safe once Global() has returned.
-class ConfigRegistry {
+class HOODIE_EXPORT ConfigRegistry {
  public:
   /// The process-wide registry, filled by RegisterAllConfigs() on first use. It reads
   /// the per-area static ConfigProperty objects, so never call it from a static
@@ -100,6 +101,6 @@ class ConfigRegistry {
 };
 
 /// Registers every area's keys into `registry`; each area has one Register function.
-void RegisterAllConfigs(ConfigRegistry* registry);
+HOODIE_EXPORT void RegisterAllConfigs(ConfigRegistry* registry);
 
 }  // namespace hoodie

@@ -15,26 +15,27 @@
 #include <type_traits>
 
 #include "hoodie/config/config_property.h"
+#include "hoodie/visibility.h"
 
 namespace hoodie {
 
 /// Parses a raw string as the property's type. Strict: booleans are true/false in any
 /// case, numbers must use the whole string. Invalid (without key context) on failure.
-::arrow::Result<bool> ParseConfigBool(std::string_view raw);
-::arrow::Result<int32_t> ParseConfigInt32(std::string_view raw);
-::arrow::Result<int64_t> ParseConfigInt64(std::string_view raw);
-::arrow::Result<double> ParseConfigDouble(std::string_view raw);
+HOODIE_EXPORT ::arrow::Result<bool> ParseConfigBool(std::string_view raw);
+HOODIE_EXPORT ::arrow::Result<int32_t> ParseConfigInt32(std::string_view raw);
+HOODIE_EXPORT ::arrow::Result<int64_t> ParseConfigInt64(std::string_view raw);
+HOODIE_EXPORT ::arrow::Result<double> ParseConfigDouble(std::string_view raw);
 
-std::string FormatConfigValue(bool value);
-std::string FormatConfigValue(int32_t value);
-std::string FormatConfigValue(int64_t value);
-std::string FormatConfigValue(double value);
+HOODIE_EXPORT std::string FormatConfigValue(bool value);
+HOODIE_EXPORT std::string FormatConfigValue(int32_t value);
+HOODIE_EXPORT std::string FormatConfigValue(int64_t value);
+HOODIE_EXPORT std::string FormatConfigValue(double value);
 inline std::string FormatConfigValue(const std::string& value) { return value; }
 
 /// True when `value` equals one of `allowed` ignoring ASCII case (Hudi upper-cases enum
 /// names before valueOf, so "upsert" and "UPSERT" are the same operation).
-bool IsAllowedConfigValue(std::string_view value,
-                          const std::vector<std::string_view>& allowed);
+HOODIE_EXPORT bool IsAllowedConfigValue(std::string_view value,
+                                        const std::vector<std::string_view>& allowed);
 
 template <typename T>
 constexpr ConfigType ConfigTypeOf(bool is_bytes = false) {
@@ -57,8 +58,8 @@ template <typename T>
 }
 
 /// Human-readable summary of what a key accepts: "int32", "one of: a, b".
-std::string DescribeAllowed(ConfigType type,
-                            const std::vector<std::string_view>& allowed);
+HOODIE_EXPORT std::string DescribeAllowed(ConfigType type,
+                                          const std::vector<std::string_view>& allowed);
 
 /// Parses `raw` for `prop` and runs its allowed-values check and validator. The error
 /// names the key, the raw value and what is allowed.

@@ -7,13 +7,14 @@
 #include <string>
 
 #include "hoodie/config/config_property.h"
+#include "hoodie/visibility.h"
 
 namespace hoodie {
 
 class ConfigRegistry;
 
 /// Keys of the "Spark Datasource" group. Immutable statics; thread-safe to read.
-struct DataSourceConfig {
+struct HOODIE_EXPORT DataSourceConfig {
   /// hoodie.datasource.write.table.name
   static const ConfigProperty<std::string> kTableName;
   /// hoodie.datasource.write.operation

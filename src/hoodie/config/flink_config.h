@@ -7,13 +7,14 @@
 #include <string>
 
 #include "hoodie/config/config_property.h"
+#include "hoodie/visibility.h"
 
 namespace hoodie {
 
 class ConfigRegistry;
 
 /// Keys of the "Flink SQL" group. Immutable statics; thread-safe to read.
-struct FlinkConfig {
+struct HOODIE_EXPORT FlinkConfig {
   /// write.ignore.failed
   static const ConfigProperty<bool> kWriteIgnoreFailed;
   /// write.tasks

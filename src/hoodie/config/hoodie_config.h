@@ -17,11 +17,12 @@
 #include "hoodie/config/config_property.h"
 #include "hoodie/config/config_value.h"
 #include "hoodie/config/java_properties.h"
+#include "hoodie/visibility.h"
 
 namespace hoodie {
 
 /// One finding of HoodieConfig::Check().
-struct ConfigProblem {
+struct HOODIE_EXPORT ConfigProblem {
   enum class Severity { kError, kWarning };
   Severity severity = Severity::kError;
   std::string key;
@@ -31,7 +32,7 @@ struct ConfigProblem {
 /// Holds configuration as the strings hoodie.properties and `--hoodie-conf k=v` carry.
 /// Every source is a layer: a later Load/Add/Set overrides earlier values of the same
 /// key. Not thread-safe for mutation; const methods may be called concurrently.
-class HoodieConfig {
+class HOODIE_EXPORT HoodieConfig {
  public:
   HoodieConfig() = default;
 

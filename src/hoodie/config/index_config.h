@@ -7,13 +7,14 @@
 #include <string>
 
 #include "hoodie/config/config_property.h"
+#include "hoodie/visibility.h"
 
 namespace hoodie {
 
 class ConfigRegistry;
 
 /// Keys of the "Index" group. Immutable statics; thread-safe to read.
-struct IndexConfig {
+struct HOODIE_EXPORT IndexConfig {
   /// hoodie.index.class
   static const ConfigProperty<std::string> kIndexClass;
   /// hoodie.index.type

@@ -15,6 +15,8 @@
 #include <utility>
 #include <vector>
 
+#include "hoodie/visibility.h"
+
 namespace hoodie {
 
 /// Entries in file order. A key that appears twice keeps its last value, at the
@@ -24,11 +26,12 @@ using PropertyList = std::vector<std::pair<std::string, std::string>>;
 /// Parses Properties.load text. `text` is ISO-8859-1 per Java; bytes >= 0x80 are kept
 /// as the UTF-8 encoding of that Latin-1 code point, and \uXXXX escapes become UTF-8.
 /// Invalid on a malformed \u escape, naming `source` and the line number.
+HOODIE_EXPORT
 ::arrow::Result<PropertyList> ParseJavaProperties(std::string_view text,
                                                   std::string_view source = "<input>");
 
 /// One entry as it appears in the text, with the line its logical line starts on.
-struct PropertyEntry {
+struct HOODIE_EXPORT PropertyEntry {
   std::string key;
   std::string value;
   int line = 0;
@@ -36,7 +39,7 @@ struct PropertyEntry {
 
 /// Like ParseJavaProperties but keeps every entry in file order, duplicates included,
 /// so callers can act on entries positionally (include= in HoodieConfig).
-::arrow::Result<std::vector<PropertyEntry>> ParseJavaPropertiesEntries(
+HOODIE_EXPORT ::arrow::Result<std::vector<PropertyEntry>> ParseJavaPropertiesEntries(
     std::string_view text, std::string_view source = "<input>");
 
 /// Writes Properties.store text: "#<comment>\n#<date>\n" then "key=value\n" lines, with
@@ -44,14 +47,15 @@ struct PropertyEntry {
 /// and any space in key as "\ "; characters outside 0x20-0x7E as \uXXXX, uppercase hex).
 /// `date_line` is what Java's Date.toString() would print; empty means "now" in that
 /// form.
+HOODIE_EXPORT
 std::string FormatJavaProperties(const PropertyList& entries, std::string_view comment,
                                  std::string_view date_line = "");
 
 /// Escapes one key or value as Properties.store does.
-std::string EscapeJavaPropertiesKey(std::string_view key);
-std::string EscapeJavaPropertiesValue(std::string_view value);
+HOODIE_EXPORT std::string EscapeJavaPropertiesKey(std::string_view key);
+HOODIE_EXPORT std::string EscapeJavaPropertiesValue(std::string_view value);
 
 /// Date.toString() of the current time in the local zone: "Thu Apr 18 18:13:56 CDT 2024".
-std::string JavaDateNow();
+HOODIE_EXPORT std::string JavaDateNow();
 
 }  // namespace hoodie

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "hoodie/config/config_property.h"
+#include "hoodie/visibility.h"
 
 namespace hoodie {
 
@@ -17,7 +18,7 @@ class ConfigRegistry;
 /// The time zone keys deliberately have no default: Hudi 0.15 reads them with an empty
 /// fallback, and an unset zone means "take the zone parsed from the value" (strings) or
 /// the JVM default zone (numbers), which hoodie takes to be UTC.
-struct KeyGeneratorConfig {
+struct HOODIE_EXPORT KeyGeneratorConfig {
   /// hoodie.datasource.write.keygenerator.type (SIMPLE, COMPLEX, TIMESTAMP, CUSTOM,
   /// NON_PARTITION, GLOBAL_DELETE); the class key wins when both are set.
   static const ConfigProperty<std::string> kKeyGeneratorType;

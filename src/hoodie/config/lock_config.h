@@ -7,13 +7,14 @@
 #include <string>
 
 #include "hoodie/config/config_property.h"
+#include "hoodie/visibility.h"
 
 namespace hoodie {
 
 class ConfigRegistry;
 
 /// Keys of the "Locking" group. Immutable statics; thread-safe to read.
-struct LockConfig {
+struct HOODIE_EXPORT LockConfig {
   /// hoodie.write.concurrency.mode
   static const ConfigProperty<std::string> kConcurrencyMode;
   /// hoodie.write.lock.provider

@@ -7,13 +7,14 @@
 #include <string>
 
 #include "hoodie/config/config_property.h"
+#include "hoodie/visibility.h"
 
 namespace hoodie {
 
 class ConfigRegistry;
 
 /// Keys of the "Memory" group. Immutable statics; thread-safe to read.
-struct MemoryConfig {
+struct HOODIE_EXPORT MemoryConfig {
   /// hoodie.memory.merge.fraction
   static const ConfigProperty<double> kMergeFraction;
   /// hoodie.memory.compaction.fraction

@@ -7,13 +7,14 @@
 #include <string>
 
 #include "hoodie/config/config_property.h"
+#include "hoodie/visibility.h"
 
 namespace hoodie {
 
 class ConfigRegistry;
 
 /// Keys of the "Metadata Table" group. Immutable statics; thread-safe to read.
-struct MetadataConfig {
+struct HOODIE_EXPORT MetadataConfig {
   /// hoodie.metadata.enable
   static const ConfigProperty<bool> kEnable;
   /// hoodie.metadata.reuse.enable

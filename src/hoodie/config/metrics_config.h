@@ -7,13 +7,14 @@
 #include <string>
 
 #include "hoodie/config/config_property.h"
+#include "hoodie/visibility.h"
 
 namespace hoodie {
 
 class ConfigRegistry;
 
 /// Keys of the "Metrics" group. Immutable statics; thread-safe to read.
-struct MetricsConfig {
+struct HOODIE_EXPORT MetricsConfig {
   /// hoodie.metrics.on
   static const ConfigProperty<bool> kOn;
   /// hoodie.metrics.reporter.type

@@ -7,13 +7,14 @@
 #include <string>
 
 #include "hoodie/config/config_property.h"
+#include "hoodie/visibility.h"
 
 namespace hoodie {
 
 class ConfigRegistry;
 
 /// Keys of the "Payload" group. Immutable statics; thread-safe to read.
-struct PayloadConfig {
+struct HOODIE_EXPORT PayloadConfig {
   /// hoodie.payload.ordering.field
   static const ConfigProperty<std::string> kOrderingField;
 

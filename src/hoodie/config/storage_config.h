@@ -7,13 +7,14 @@
 #include <string>
 
 #include "hoodie/config/config_property.h"
+#include "hoodie/visibility.h"
 
 namespace hoodie {
 
 class ConfigRegistry;
 
 /// Keys of the "Storage" group. Immutable statics; thread-safe to read.
-struct StorageConfig {
+struct HOODIE_EXPORT StorageConfig {
   /// hoodie.parquet.max.file.size
   static const ConfigProperty<int64_t> kParquetMaxFileSize;
   /// hoodie.parquet.block.size

@@ -8,13 +8,14 @@
 #include <string>
 
 #include "hoodie/config/config_property.h"
+#include "hoodie/visibility.h"
 
 namespace hoodie {
 
 class ConfigRegistry;
 
 /// Keys of the "Streamer" group. Immutable statics; thread-safe to read.
-struct StreamerConfig {
+struct HOODIE_EXPORT StreamerConfig {
   /// hoodie.deltastreamer.ingestion.tablesToBeIngested
   static const ConfigProperty<std::string> kTablesToBeIngested;
   /// hoodie.deltastreamer.ingestion.targetBasePath

@@ -7,13 +7,14 @@
 #include <string>
 
 #include "hoodie/config/config_property.h"
+#include "hoodie/visibility.h"
 
 namespace hoodie {
 
 class ConfigRegistry;
 
 /// Keys of the "Table (hoodie.properties)" group. Immutable statics; thread-safe to read.
-struct TableConfigKeys {
+struct HOODIE_EXPORT TableConfigKeys {
   /// hoodie.table.name
   static const ConfigProperty<std::string> kTableName;
   /// hoodie.table.type

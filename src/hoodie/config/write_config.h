@@ -8,13 +8,14 @@
 #include <string>
 
 #include "hoodie/config/config_property.h"
+#include "hoodie/visibility.h"
 
 namespace hoodie {
 
 class ConfigRegistry;
 
 /// Keys of the "Write Client" group. Immutable statics; thread-safe to read.
-struct WriteConfig {
+struct HOODIE_EXPORT WriteConfig {
   /// hoodie.base.path
   static const ConfigProperty<std::string> kBasePath;
   /// hoodie.avro.schema

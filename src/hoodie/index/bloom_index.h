@@ -11,13 +11,14 @@
 #include "hoodie/config/config_default.h"
 #include "hoodie/config/index_config.h"
 #include "hoodie/index/index.h"
+#include "hoodie/visibility.h"
 
 namespace hoodie {
 
 /// Settings of the bloom indexes. Keys that only tune Spark (use.caching,
 /// input.storage.level) are not represented: they change neither results nor anything
 /// a single process could do differently.
-struct BloomIndexOptions {
+struct HOODIE_EXPORT BloomIndexOptions {
   bool global = false;
   /// hoodie.bloom.index.update.partition.path (global only).
   bool update_partition_path = DefaultOf(IndexConfig::kBloomUpdatePartitionPath);
@@ -45,7 +46,7 @@ struct BloomIndexOptions {
 /// \brief Looks keys up through base file footers: min/max record key ranges, then the
 /// bloom filter, then the file's `_hoodie_record_key` column for the keys that pass
 /// (HoodieKeyLookupHandle), so false positives never tag a record. Thread-safe.
-class BloomIndex : public Index {
+class HOODIE_EXPORT BloomIndex : public Index {
  public:
   explicit BloomIndex(BloomIndexOptions options) : options_(options) {}
 

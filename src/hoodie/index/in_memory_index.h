@@ -8,6 +8,7 @@
 #include <mutex>
 
 #include "hoodie/index/index.h"
+#include "hoodie/visibility.h"
 
 namespace hoodie {
 
@@ -19,7 +20,7 @@ namespace hoodie {
 /// while its instant is a completed commit on the view's timeline (or older than it:
 /// HoodieIndexUtils.checkIfValidCommit). Java reports it global and able to index log
 /// files, since it knows every location the writer reported. Thread-safe.
-class InMemoryIndex : public Index {
+class HOODIE_EXPORT InMemoryIndex : public Index {
  public:
   using Index::TagLocation;
   ::arrow::Result<TaggedLocations> TagLocation(const KeyViews& keys,

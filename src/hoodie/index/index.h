@@ -17,6 +17,7 @@
 #include <arrow/status.h>
 
 #include "hoodie/common/plugin_registry.h"
+#include "hoodie/visibility.h"
 
 namespace hoodie {
 
@@ -25,7 +26,7 @@ class HoodieConfig;
 class TableMetaClient;
 
 /// \brief Record key plus partition path (Java HoodieKey).
-struct HoodieKey {
+struct HOODIE_EXPORT HoodieKey {
   std::string record_key;
   std::string partition_path;  ///< relative, "" for a non-partitioned table
 
@@ -34,7 +35,7 @@ struct HoodieKey {
 
 /// \brief A HoodieKey whose strings live elsewhere (the staged records of a write), so
 /// tagging millions of keys copies none of them.
-struct HoodieKeyView {
+struct HOODIE_EXPORT HoodieKeyView {
   std::string_view record_key;
   std::string_view partition_path;
 
@@ -48,7 +49,7 @@ struct HoodieKeyView {
 /// \brief The keys a write tags, by position, made on demand from the caller's own
 /// records: a write tags every one of its records, and a vector of views beside them
 /// would cost 32 bytes a record at the write's peak.
-class KeyViews {
+class HOODIE_EXPORT KeyViews {
  public:
   /// The key at position `i` of `context`.
   using At = HoodieKeyView (*)(const void* context, size_t i);
@@ -100,7 +101,7 @@ class KeyViews {
 ///   `file_id`) and inserts the record as new in the incoming key's partition
 ///   (`*.update.partition.path=true`).
 /// Non-global indexes only ever return locations in the key's own partition.
-struct RecordLocation {
+struct HOODIE_EXPORT RecordLocation {
   std::string partition_path;
   std::string file_id;
   std::string instant_time;  ///< commit time of the base file holding the key
@@ -114,7 +115,7 @@ struct RecordLocation {
 /// Keys of one file group share one stored location, so a tag costs four bytes: a write
 /// tags every one of its records, and a vector of optional locations (three strings
 /// each) made tagging millions of new records cost gigabytes.
-class TaggedLocations {
+class HOODIE_EXPORT TaggedLocations {
  public:
   TaggedLocations() = default;
   /// `count` keys, none tagged.
@@ -149,7 +150,7 @@ class TaggedLocations {
 /// File-based indexes (BLOOM, GLOBAL_BLOOM, SIMPLE, GLOBAL_SIMPLE) read only the latest
 /// committed base files of `view` and keep no state. Implementations are thread-safe:
 /// TagLocation and UpdateLocation may be called concurrently.
-class Index {
+class HOODIE_EXPORT Index {
  public:
   virtual ~Index() = default;
 
@@ -187,7 +188,7 @@ class Index {
 
 /// \brief The indexes by name (common/plugin_registry.h): `hoodie.index.type` values and
 /// Java class names (aliases), for `hoodie.index.class` too.
-class IndexRegistry : public PluginRegistry<Index, const HoodieConfig&> {
+class HOODIE_EXPORT IndexRegistry : public PluginRegistry<Index, const HoodieConfig&> {
  public:
   /// An empty registry of its own (tests, embedders); most callers use Global().
   IndexRegistry() : PluginRegistry("index") {}
@@ -200,12 +201,13 @@ using IndexFactory = IndexRegistry::Factory;
 
 /// Registers BLOOM, GLOBAL_BLOOM, SIMPLE, GLOBAL_SIMPLE and INMEMORY with their Java
 /// class names as aliases. Idempotent and thread-safe.
-void RegisterBuiltinIndexes();
+HOODIE_EXPORT void RegisterBuiltinIndexes();
 
 /// Builds the index `config` asks for: `hoodie.index.class` when set (a name registered
 /// in IndexRegistry::Global()), else `hoodie.index.type` (default BLOOM). Registers the
 /// builtins first. NotImplemented for HBASE, BUCKET, RECORD_INDEX and FLINK_STATE, naming
 /// the supported types; Invalid for unknown names or bad index options.
+HOODIE_EXPORT
 ::arrow::Result<std::unique_ptr<Index>> MakeIndex(const HoodieConfig& config);
 
 }  // namespace hoodie

@@ -11,11 +11,12 @@
 #include "hoodie/config/config_default.h"
 #include "hoodie/config/index_config.h"
 #include "hoodie/index/index.h"
+#include "hoodie/visibility.h"
 
 namespace hoodie {
 
 /// Settings of the simple indexes.
-struct SimpleIndexOptions {
+struct HOODIE_EXPORT SimpleIndexOptions {
   bool global = false;
   /// hoodie.simple.index.update.partition.path (global only).
   bool update_partition_path = DefaultOf(IndexConfig::kSimpleUpdatePartitionPath);
@@ -31,7 +32,7 @@ struct SimpleIndexOptions {
 
 /// \brief Reads `_hoodie_record_key` of every latest base file in the partitions of the
 /// incoming keys (all partitions when global) and matches them. Thread-safe.
-class SimpleIndex : public Index {
+class HOODIE_EXPORT SimpleIndex : public Index {
  public:
   explicit SimpleIndex(SimpleIndexOptions options) : options_(options) {}
 

@@ -10,6 +10,8 @@
 #include <arrow/record_batch.h>
 #include <arrow/result.h>
 
+#include "hoodie/visibility.h"
+
 namespace hoodie {
 
 class Storage;
@@ -20,6 +22,7 @@ class Storage;
 /// `snappy` are read. \return Invalid naming the file (and the block with its byte
 /// offset) for a bad magic or header, a truncated or corrupt block or a wrong sync
 /// marker; NotImplemented for another codec.
+HOODIE_EXPORT
 ::arrow::Result<std::shared_ptr<::arrow::RecordBatchReader>> OpenAvroContainer(
     const std::string& path, const std::shared_ptr<Storage>& storage = nullptr);
 

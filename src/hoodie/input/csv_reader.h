@@ -11,12 +11,14 @@
 #include <arrow/result.h>
 #include <arrow/type_fwd.h>
 
+#include "hoodie/visibility.h"
+
 namespace hoodie {
 
 class Storage;
 
 /// How a CSV file is written (Spark's CSV reader options).
-struct CsvDialect {
+struct HOODIE_EXPORT CsvDialect {
   /// The first line names the columns (Spark's `header`; hoodie write's default). Without
   /// a header the columns are the schema's, by position, or `_c0`, `_c1`, ... as Spark
   /// names them.
@@ -32,7 +34,7 @@ struct CsvDialect {
   std::string null_value;
 };
 
-struct CsvOptions {
+struct HOODIE_EXPORT CsvOptions {
   /// Types for the columns it names; the others, and all without a schema, are
   /// strings (Spark's inferSchema=false). Values are parsed as Spark parses text for
   /// the type (see text_value_internal.h).

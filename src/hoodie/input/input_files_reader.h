@@ -14,6 +14,7 @@
 #include <arrow/status.h>
 
 #include "hoodie/input/input_format.h"
+#include "hoodie/visibility.h"
 
 namespace hoodie {
 
@@ -22,7 +23,7 @@ namespace hoodie {
 /// The first file's schema is the stream's; later files' batches keep their own
 /// schema (a write aligns every batch to the table schema by column name). Read errors
 /// name the file (and line, for text formats).
-class InputFilesReader : public ::arrow::RecordBatchReader {
+class HOODIE_EXPORT InputFilesReader : public ::arrow::RecordBatchReader {
  public:
   /// Opens the first of `paths` (at least one).
   static ::arrow::Result<std::shared_ptr<InputFilesReader>> Open(

@@ -15,10 +15,11 @@
 
 #include "hoodie/common/plugin_registry.h"
 #include "hoodie/input/csv_reader.h"
+#include "hoodie/visibility.h"
 
 namespace hoodie {
 
-struct InputOptions {
+struct HOODIE_EXPORT InputOptions {
   /// The schema text formats convert their values to (the table's, or a user's); null
   /// to type them as Spark's readers do. Formats that carry their own types ignore it.
   std::shared_ptr<::arrow::Schema> schema;
@@ -32,7 +33,7 @@ struct InputOptions {
 };
 
 /// \brief One input file format.
-class InputFormat {
+class HOODIE_EXPORT InputFormat {
  public:
   virtual ~InputFormat() = default;
 
@@ -56,7 +57,7 @@ class InputFormat {
 };
 
 /// \brief The input formats by name: json, csv, parquet, avro, orc (case-insensitive).
-class InputFormatRegistry : public PluginRegistry<InputFormat> {
+class HOODIE_EXPORT InputFormatRegistry : public PluginRegistry<InputFormat> {
  public:
   /// An empty registry of its own (tests, embedders); most callers use Global().
   InputFormatRegistry() : PluginRegistry("input format") {}
@@ -66,6 +67,7 @@ class InputFormatRegistry : public PluginRegistry<InputFormat> {
 };
 
 /// The format registered as `name`; Invalid listing the known ones otherwise.
+HOODIE_EXPORT
 ::arrow::Result<std::unique_ptr<InputFormat>> MakeInputFormat(std::string_view name);
 
 }  // namespace hoodie

@@ -12,11 +12,13 @@
 #include <arrow/result.h>
 #include <arrow/type_fwd.h>
 
+#include "hoodie/visibility.h"
+
 namespace hoodie {
 
 class Storage;
 
-struct JsonLinesOptions {
+struct HOODIE_EXPORT JsonLinesOptions {
   /// The schema to read into; null to infer it from the whole file as Spark does:
   /// integers bigint (decimal(20,0) past its range), other numbers double, strings
   /// string (dates and times included), objects structs, arrays lists of the merged
@@ -42,7 +44,7 @@ struct JsonLinesOptions {
     const std::string& path, JsonLinesOptions options = {});
 
 /// The schema OpenJsonLines infers for `path` of `storage` (null: the local file system).
-::arrow::Result<std::shared_ptr<::arrow::Schema>> InferJsonLinesSchema(
+HOODIE_EXPORT ::arrow::Result<std::shared_ptr<::arrow::Schema>> InferJsonLinesSchema(
     const std::string& path, const std::shared_ptr<Storage>& storage = nullptr);
 
 }  // namespace hoodie

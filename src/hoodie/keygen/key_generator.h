@@ -12,6 +12,7 @@
 #include "hoodie/common/plugin_registry.h"
 #include "hoodie/config/config_default.h"
 #include "hoodie/config/datasource_config.h"
+#include "hoodie/visibility.h"
 
 #include <cstdint>
 #include <functional>
@@ -32,7 +33,7 @@ class TableConfig;
 /// Why one record got no key (Java throws HoodieKeyException /
 /// HoodieKeyGeneratorException for that record; we report it so a writer can count and
 /// skip failed records).
-struct KeyError {
+struct HOODIE_EXPORT KeyError {
   int64_t row = 0;
   std::string message;
 };
@@ -40,11 +41,11 @@ struct KeyError {
 /// A KeyError message without the "row N: " prefixes the generators give it (the row
 /// within the batch): for a caller that places the record itself, where the batch row
 /// would only mislead. Parts joined by "; " lose their prefixes one by one.
-std::string WithoutBatchRow(const std::string& message);
+HOODIE_EXPORT std::string WithoutBatchRow(const std::string& message);
 
 /// The keys of one batch. Both arrays have the batch's length; an entry is null exactly
 /// where `errors` names that row for that column.
-struct KeyColumns {
+struct HOODIE_EXPORT KeyColumns {
   std::shared_ptr<::arrow::StringArray> record_keys;
   std::shared_ptr<::arrow::StringArray> partition_paths;
   /// Sorted by row; a row may appear twice (record key and partition path failed).
@@ -52,7 +53,7 @@ struct KeyColumns {
 };
 
 /// Settings every generator shares (KeyGeneratorOptions in Java).
-struct KeyGeneratorOptions {
+struct HOODIE_EXPORT KeyGeneratorOptions {
   /// Record key fields in order; dotted names address struct children.
   std::vector<std::string> record_key_fields;
   /// Partition fields as configured (CustomKeyGenerator entries keep ":TYPE").
@@ -75,7 +76,7 @@ struct KeyGeneratorOptions {
 /// \brief Computes record keys and partition paths for batches of records.
 ///
 /// Implementations are immutable after Make, so Generate may run concurrently.
-class KeyGenerator {
+class HOODIE_EXPORT KeyGenerator {
  public:
   virtual ~KeyGenerator() = default;
 
@@ -128,7 +129,8 @@ class KeyGenerator {
 
 /// \brief The key generators by name (common/plugin_registry.h): Java class names
 /// (Spark's and Avro's), and the `hoodie.datasource.write.keygenerator.type` names.
-class KeyGeneratorRegistry : public PluginRegistry<KeyGenerator, const HoodieConfig&> {
+class HOODIE_EXPORT KeyGeneratorRegistry
+    : public PluginRegistry<KeyGenerator, const HoodieConfig&> {
  public:
   /// An empty registry of its own (tests, embedders); most callers use Global().
   KeyGeneratorRegistry() : PluginRegistry("key generator") {}
@@ -143,19 +145,19 @@ using KeyGeneratorFactory = KeyGeneratorRegistry::Factory;
 /// under their type names (SIMPLE, COMPLEX, NON_PARTITION, TIMESTAMP, CUSTOM,
 /// GLOBAL_DELETE) with the Spark and Avro Java class names as aliases. Idempotent and
 /// thread-safe.
-void RegisterBuiltinKeyGenerators();
+HOODIE_EXPORT void RegisterBuiltinKeyGenerators();
 
 /// Builds the generator `config` asks for: hoodie.datasource.write.keygenerator.class,
 /// else hoodie.table.keygenerator.class, else hoodie.datasource.write.keygenerator.type,
 /// else SimpleKeyGenerator (Hudi's default). Registers the builtins first. Invalid for an
 /// unknown name (listing the known ones) or unusable options.
-::arrow::Result<std::unique_ptr<KeyGenerator>> MakeKeyGenerator(
+HOODIE_EXPORT ::arrow::Result<std::unique_ptr<KeyGenerator>> MakeKeyGenerator(
     const HoodieConfig& config);
 
 /// MakeKeyGenerator over the entries of a table's hoodie.properties, with `overrides`
 /// (write options such as hoodie.keygen.timebased.timestamp.type, which Hudi 0.15 does
 /// not persist) applied on top.
-::arrow::Result<std::unique_ptr<KeyGenerator>> MakeKeyGenerator(
+HOODIE_EXPORT ::arrow::Result<std::unique_ptr<KeyGenerator>> MakeKeyGenerator(
     const TableConfig& table_config, const HoodieConfig& overrides);
 
 }  // namespace hoodie

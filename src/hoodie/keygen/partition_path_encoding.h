@@ -6,6 +6,8 @@
 #include <string>
 #include <string_view>
 
+#include "hoodie/visibility.h"
+
 namespace hoodie {
 
 /// The folder of records whose partition value is null or empty
@@ -17,10 +19,10 @@ inline constexpr std::string_view kDefaultPartitionPath = "__HIVE_DEFAULT_PARTIT
 /// `^` becomes `%` plus two upper-case hex digits; everything else (including UTF-8
 /// bytes of non-ASCII characters) is kept. An empty value gives kDefaultPartitionPath,
 /// as in Java. Pure function; thread-safe.
-std::string EscapePartitionPathValue(std::string_view value);
+HOODIE_EXPORT std::string EscapePartitionPathValue(std::string_view value);
 
 /// Reverses EscapePartitionPathValue (PartitionPathEncodeUtils.unescapePathName): each
 /// `%XX` with two hex digits becomes that byte; a malformed `%` sequence is kept as is.
-std::string UnescapePartitionPathValue(std::string_view value);
+HOODIE_EXPORT std::string UnescapePartitionPathValue(std::string_view value);
 
 }  // namespace hoodie

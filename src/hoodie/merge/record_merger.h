@@ -18,6 +18,7 @@
 #include "hoodie/common/plugin_registry.h"
 #include "hoodie/config/config_default.h"
 #include "hoodie/config/payload_config.h"
+#include "hoodie/visibility.h"
 
 namespace hoodie {
 
@@ -27,7 +28,7 @@ class HoodieConfig;
 /// A RowRef with `batch == nullptr` is an empty record, Java's payload without record
 /// bytes (a hard delete from a delete operation): it merges in arrival order and is
 /// always a delete.
-struct RowRef {
+struct HOODIE_EXPORT RowRef {
   const ::arrow::RecordBatch* batch = nullptr;
   int64_t row = 0;
 
@@ -58,7 +59,7 @@ enum class MergeOutcome : uint8_t {
 /// The decision for one key. Output columns are those of the new record's batch (the
 /// writer schema), in its order; a column is looked up in the old record's batch by
 /// name, and is null in the output when the old batch lacks it.
-struct MergeResult {
+struct HOODIE_EXPORT MergeResult {
   MergeOutcome outcome = MergeOutcome::kTakeNew;
   /// For kCombined only: one entry per column of the new record's batch.
   std::vector<MergeSide> columns;
@@ -73,7 +74,7 @@ struct MergeResult {
 };
 
 /// Settings a merger is built with (Java reads them from the payload Properties).
-struct RecordMergerOptions {
+struct HOODIE_EXPORT RecordMergerOptions {
   /// Ordering (precombine) field; empty means none: records merge in arrival order,
   /// as Java does with OrderingValues' natural-order default.
   std::string ordering_field = DefaultOf(PayloadConfig::kOrderingField);
@@ -102,7 +103,7 @@ struct RecordMergerOptions {
 /// Utf8.compareTo), dates by day, timestamps by their stored integer, decimals by value
 /// (BigDecimal.compareTo, scale ignored). Integer widths and timestamp units are
 /// compared after widening; other type mixes are Invalid.
-class RecordMerger {
+class HOODIE_EXPORT RecordMerger {
  public:
   virtual ~RecordMerger() = default;
 
@@ -140,7 +141,7 @@ class RecordMerger {
 
 /// \brief The record mergers by name (common/plugin_registry.h): Java payload class
 /// names, full and simple, each made from its options.
-class RecordMergerRegistry
+class HOODIE_EXPORT RecordMergerRegistry
     : public PluginRegistry<RecordMerger, const RecordMergerOptions&> {
  public:
   /// An empty registry of its own (tests, embedders); most callers use Global().
@@ -157,19 +158,19 @@ using RecordMergerFactory = RecordMergerRegistry::Factory;
 /// org.apache.hudi.common.model.OverwriteWithLatestAvroPayload,
 /// DefaultHoodieRecordPayload, OverwriteNonDefaultsWithLatestAvroPayload,
 /// PartialUpdateAvroPayload and EventTimeAvroPayload.
-void RegisterBuiltinRecordMergers();
+HOODIE_EXPORT void RegisterBuiltinRecordMergers();
 
 /// The payload class the config names: hoodie.datasource.write.payload.class when set,
 /// else hoodie.compaction.payload.class (the key hoodie.properties carries; both default
 /// to OverwriteWithLatestAvroPayload).
-::arrow::Result<std::string> PayloadClassName(const HoodieConfig& config);
+HOODIE_EXPORT ::arrow::Result<std::string> PayloadClassName(const HoodieConfig& config);
 
 /// The merger the config asks for: the payload class from
 /// hoodie.datasource.write.payload.class, else hoodie.compaction.payload.class, else
 /// OverwriteWithLatestAvroPayload; options from RecordMergerOptions::FromConfig.
 /// Registers the builtins first. Invalid for a payload class hoodie does not
 /// implement, naming it and listing the supported ones.
-::arrow::Result<std::unique_ptr<RecordMerger>> MakeRecordMerger(
+HOODIE_EXPORT ::arrow::Result<std::unique_ptr<RecordMerger>> MakeRecordMerger(
     const HoodieConfig& config);
 
 /// \brief Materialises merge results into one record batch with the writer schema.
@@ -179,7 +180,7 @@ void RegisterBuiltinRecordMergers();
 /// name and cast to the output type when its type differs (Invalid if the cast
 /// fails); a column missing from a source batch becomes null (Invalid if the output
 /// field is not nullable). Not thread-safe.
-class MergedBatchBuilder {
+class HOODIE_EXPORT MergedBatchBuilder {
  public:
   /// Invalid when the schema has a type Arrow cannot build.
   static ::arrow::Result<std::unique_ptr<MergedBatchBuilder>> Make(
@@ -211,13 +212,13 @@ class MergedBatchBuilder {
 /// they are never pass through a row builder. Runs of consecutive rows are copied at
 /// once, each value once. `built` may be null or empty; both batches must have the same
 /// column types. IndexError for a source out of range.
-::arrow::Result<std::shared_ptr<::arrow::RecordBatch>> GatherRows(
+HOODIE_EXPORT ::arrow::Result<std::shared_ptr<::arrow::RecordBatch>> GatherRows(
     const std::shared_ptr<::arrow::RecordBatch>& base,
     const std::shared_ptr<::arrow::RecordBatch>& built, const ::arrow::Array& sources);
 
 /// The record that survives for one key while pre-combining a batch: row `row` of the
 /// batch, or, once PreCombine built a new record, the one-row batch `combined`.
-struct PreCombineSurvivor {
+struct HOODIE_EXPORT PreCombineSurvivor {
   int64_t row = 0;
   std::shared_ptr<::arrow::RecordBatch> combined;
 
@@ -229,6 +230,7 @@ struct PreCombineSurvivor {
 /// Folds row `row` of `batch` into `survivor` with `merger.PreCombine`: the survivor
 /// stays, becomes `row`, or becomes the combined record. Invalid when PreCombine
 /// returns a delete (it must return a record), and PreCombine's errors.
+HOODIE_EXPORT
 ::arrow::Status FoldPreCombine(const RecordMerger& merger,
                                const std::shared_ptr<::arrow::RecordBatch>& batch,
                                int64_t row, PreCombineSurvivor* survivor);
@@ -237,7 +239,7 @@ struct PreCombineSurvivor {
 /// key in row (arrival) order. `record_keys` has one non-null string per row. The
 /// result has one row per distinct key, ordered by each key's first row, with the
 /// batch's schema. Invalid on a null key or a length mismatch, and PreCombine's errors.
-::arrow::Result<std::shared_ptr<::arrow::RecordBatch>> PreCombineBatch(
+HOODIE_EXPORT ::arrow::Result<std::shared_ptr<::arrow::RecordBatch>> PreCombineBatch(
     const RecordMerger& merger, const std::shared_ptr<::arrow::RecordBatch>& batch,
     const ::arrow::Array& record_keys);
 

@@ -14,6 +14,7 @@
 #include "hoodie/config/compaction_config.h"
 #include "hoodie/config/config_default.h"
 #include "hoodie/config/memory_config.h"
+#include "hoodie/visibility.h"
 
 namespace hoodie {
 
@@ -21,7 +22,7 @@ class HoodieConfig;
 
 /// \brief Settings of one log scan + merge. Members start at their keys' declared
 /// defaults (DefaultOf).
-struct LogScanOptions {
+struct HOODIE_EXPORT LogScanOptions {
   /// Bytes of decoded log records the merge state of one file slice keeps in memory
   /// (hoodie.memory.merge.max.size); records beyond it spill to a local file, as
   /// Java's ExternalSpillableMap does. The record keys and a small index entry per key

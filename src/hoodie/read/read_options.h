@@ -15,6 +15,7 @@
 #include "hoodie/config/datasource_config.h"
 #include "hoodie/config/enum_choice.h"
 #include "hoodie/read/log_scan_options.h"
+#include "hoodie/visibility.h"
 
 namespace hoodie {
 
@@ -23,7 +24,7 @@ class HoodieConfig;
 /// hoodie.datasource.query.type.
 enum class QueryType { kSnapshot, kReadOptimized, kIncremental };
 
-std::string_view QueryTypeName(QueryType type);
+HOODIE_EXPORT std::string_view QueryTypeName(QueryType type);
 /// The names of hoodie.datasource.query.type.
 inline constexpr EnumChoice<QueryType> kQueryTypeNames[] = {
     {"snapshot", QueryType::kSnapshot},
@@ -33,7 +34,7 @@ inline constexpr EnumChoice<QueryType> kQueryTypeNames[] = {
 
 /// "snapshot", "read_optimized" or "incremental" (exact case).
 /// \return Invalid naming the key, the value and the names.
-::arrow::Result<QueryType> ParseQueryType(std::string_view name);
+HOODIE_EXPORT ::arrow::Result<QueryType> ParseQueryType(std::string_view name);
 
 /// hoodie.datasource.merge.type: how a merge-on-read snapshot combines base and log
 /// records.
@@ -47,16 +48,16 @@ inline constexpr EnumChoice<MergeType> kMergeTypeNames[] = {
 
 /// "payload_combine" or "skip_merge" (exact case).
 /// \return Invalid naming the key, the value and the names.
-::arrow::Result<MergeType> ParseMergeType(std::string_view name);
+HOODIE_EXPORT ::arrow::Result<MergeType> ParseMergeType(std::string_view name);
 
 /// Comparison of a column with a literal; the literal is cast to the column's type.
 enum class CompareOp { kEqual, kNotEqual, kLess, kLessEqual, kGreater, kGreaterEqual };
 
 /// The Arrow compute function of `op` ("equal", "less_equal", ...).
-const char* CompareFunctionName(CompareOp op);
+HOODIE_EXPORT const char* CompareFunctionName(CompareOp op);
 
 /// \brief `column op value`, e.g. `_hoodie_record_key = 1` or `isActive = true`.
-struct ColumnFilter {
+struct HOODIE_EXPORT ColumnFilter {
   std::string column;
   CompareOp op = CompareOp::kEqual;
   std::string value;
@@ -70,12 +71,12 @@ struct ColumnFilter {
 /// `yyyyMMddHHmmssSSS` is kept, `yyyyMMddHHmmss` gets `000` appended (as hudi-rs does;
 /// an instant at exactly that second is included). With `allow_zero`, `0`, `00`, `000`
 /// (Hudi's "from the beginning") are kept. Invalid for anything else.
-::arrow::Result<std::string> NormalizeInstantTime(std::string_view text,
-                                                  bool allow_zero = false);
+HOODIE_EXPORT ::arrow::Result<std::string> NormalizeInstantTime(std::string_view text,
+                                                                bool allow_zero = false);
 
 /// \brief Options of TableReader::Read. Members read from a key start at its declared
 /// default (DefaultOf, DefaultEnum).
-struct ReadOptions {
+struct HOODIE_EXPORT ReadOptions {
   QueryType query_type = DefaultEnum(DataSourceConfig::kQueryType, kQueryTypeNames);
   /// Time travel (snapshot and read-optimized): only instants <= as_of.
   std::optional<std::string> as_of;

@@ -23,6 +23,7 @@
 #include "hoodie/read/read_options.h"
 #include "hoodie/table/file_slice.h"
 #include "hoodie/timeline/active_timeline.h"
+#include "hoodie/visibility.h"
 
 namespace hoodie::internal {
 struct ScanSpec;
@@ -35,7 +36,7 @@ class TableMetaClient;
 
 /// \brief The file slices a read will open, in read order, and the commit-time range
 /// rows must fall in (incremental reads only).
-struct ReadPlan {
+struct HOODIE_EXPORT ReadPlan {
   std::vector<FileSlice> slices;
   /// Incremental reads: the filters on `_hoodie_commit_time`, (begin, end] (copy-on-write:
   /// from the range's first to its last active commit, as IncrementalRelation filters).
@@ -54,7 +55,7 @@ struct ReadPlan {
 
 /// \brief Reads one table. Thread-compatible: the reader holds the timeline loaded by
 /// Open; each Read lists the table again, so concurrent reads need no locking.
-class TableReader {
+class HOODIE_EXPORT TableReader {
  public:
   /// Loads the active timeline of `table`. IOError from storage.
   static ::arrow::Result<std::unique_ptr<TableReader>> Open(
@@ -83,6 +84,8 @@ class TableReader {
   TableReader(std::shared_ptr<TableMetaClient> table, ActiveTimeline timeline)
       : table_(std::move(table)), timeline_(std::move(timeline)) {}
 
+  // Not exported: its signature names an internal type.
+  HOODIE_NO_EXPORT
   ::arrow::Result<std::shared_ptr<::arrow::RecordBatchReader>> ReadMerged(
       ReadPlan plan, const ReadOptions& options,
       std::shared_ptr<::arrow::Schema> table_schema, internal::ScanSpec spec) const;

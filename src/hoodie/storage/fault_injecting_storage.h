@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "hoodie/storage/storage.h"
+#include "hoodie/visibility.h"
 
 namespace hoodie {
 
@@ -37,7 +38,7 @@ enum class StorageOperation {
 inline constexpr int kNumStorageOperations = 14;
 
 /// "OpenForRead", "Create", ... (the method name).
-const char* StorageOperationName(StorageOperation operation);
+HOODIE_EXPORT const char* StorageOperationName(StorageOperation operation);
 
 /// \brief Wraps any Storage and injects failures by rule, in the spirit of RocksDB's
 /// FaultInjectionTestFS.
@@ -58,7 +59,7 @@ const char* StorageOperationName(StorageOperation operation);
 ///
 /// Calls are counted per operation, failed ones included. filesystem() returns the
 /// wrapped storage's file system, which bypasses every rule. Thread-safe.
-class FaultInjectingStorage : public Storage {
+class HOODIE_EXPORT FaultInjectingStorage : public Storage {
  public:
   explicit FaultInjectingStorage(std::shared_ptr<Storage> base);
   ~FaultInjectingStorage() override;
@@ -130,6 +131,7 @@ class FaultInjectingStorage : public Storage {
 
 /// The storage calls `run` makes on `storage`, per operation (only those called): what
 /// a killed-at-every-call test iterates over. Resets the storage's counters first.
+HOODIE_EXPORT
 std::map<StorageOperation, int64_t> CountCalls(FaultInjectingStorage* storage,
                                                const std::function<void()>& run);
 

@@ -10,6 +10,7 @@
 
 #include "hoodie/storage/storage.h"
 #include "hoodie/storage/storage_error_internal.h"
+#include "hoodie/visibility.h"
 
 namespace hoodie {
 
@@ -30,7 +31,7 @@ namespace hoodie {
 /// Every error names the operation, the cause and the path, including errors from the
 /// output streams Create returns (input files are Arrow's own, for Parquet's sake).
 /// Thread-safe.
-class FileSystemStorage : public Storage {
+class HOODIE_EXPORT FileSystemStorage : public Storage {
  public:
   explicit FileSystemStorage(std::shared_ptr<::arrow::fs::FileSystem> fs);
 

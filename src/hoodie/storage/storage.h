@@ -15,12 +15,14 @@
 #include <arrow/result.h>
 #include <arrow/status.h>
 
+#include "hoodie/visibility.h"
+
 namespace hoodie {
 
 class HoodieConfig;
 
 /// What a listing or a status call knows about one path.
-struct FileStatus {
+struct HOODIE_EXPORT FileStatus {
   std::string path;                  ///< as passed to / returned by the file system
   int64_t size = 0;                  ///< bytes; 0 for folders
   int64_t modification_time_ms = 0;  ///< milliseconds since the Unix epoch
@@ -33,7 +35,7 @@ struct FileStatus {
 /// True for the name of the hidden sibling Storage::CreateImmutable writes before moving
 /// it into place (".<name>.<random>.tmp", ".<name>.creating.tmp"): a process killed in
 /// between leaves one, and listings that parse names (markers, instants) skip it.
-bool IsAtomicCreateTemp(std::string_view file_name);
+HOODIE_EXPORT bool IsAtomicCreateTemp(std::string_view file_name);
 
 /// \brief The storage layer: every file operation hoodie makes goes through it.
 ///
@@ -47,7 +49,7 @@ bool IsAtomicCreateTemp(std::string_view file_name);
 /// FileSystemStorage (file_system_storage.h) and the FaultInjectingStorage decorator for
 /// tests (fault_injecting_storage.h).
 /// \brief How hoodie reaches remote file systems. A value.
-struct StorageOptions {
+struct HOODIE_EXPORT StorageOptions {
   /// hoodie.storage.timeout.seconds: the bound of one request to an object store or to
   /// HDFS, retries included (S3's connect and request timeouts, GCS's retry limit).
   int32_t timeout_seconds = 10;
@@ -56,7 +58,7 @@ struct StorageOptions {
   static ::arrow::Result<StorageOptions> FromConfig(const HoodieConfig& config);
 };
 
-class Storage {
+class HOODIE_EXPORT Storage {
  public:
   virtual ~Storage() = default;
 

@@ -11,6 +11,8 @@
 
 #include <arrow/result.h>
 
+#include "hoodie/visibility.h"
+
 namespace hoodie {
 
 class ActiveTimeline;
@@ -22,7 +24,7 @@ inline constexpr char kCheckpointResetKey[] = "deltastreamer.checkpoint.reset_ke
 inline constexpr char kCheckpointIgnoreKey[] = "deltastreamer.checkpoint.ignore_key";
 
 /// The user's checkpoint flags.
-struct CheckpointFlags {
+struct HOODIE_EXPORT CheckpointFlags {
   /// --checkpoint: resume from this once (recorded as reset_key so it applies once).
   std::optional<std::string> checkpoint;
   /// --ignore-checkpoint: start afresh once (recorded as ignore_key).
@@ -30,7 +32,7 @@ struct CheckpointFlags {
 };
 
 /// The checkpoint to resume from and the commit it came from.
-struct ResumePoint {
+struct HOODIE_EXPORT ResumePoint {
   /// None: read the source from its beginning.
   std::optional<std::string> checkpoint;
   /// The instant whose extraMetadata was used; empty when none was.
@@ -48,6 +50,7 @@ struct ResumePoint {
 /// the flag, else its checkpoint key. None found: the --checkpoint flag, if any.
 /// \return Invalid when the decisive commit has only a reset key and the last commit is
 ///   later than 00000000000002 (Hudi's "Unable to find previous checkpoint").
+HOODIE_EXPORT
 ::arrow::Result<ResumePoint> ChooseResumeCheckpoint(const ActiveTimeline* timeline,
                                                     bool merge_on_read,
                                                     const CheckpointFlags& flags);
@@ -56,7 +59,7 @@ struct ResumePoint {
 /// the source's next checkpoint when it has one, the --checkpoint flag as reset_key and
 /// the --ignore-checkpoint flag as ignore_key; none with `force_skip`
 /// (hoodie.streamer.checkpoint.force.skip).
-std::vector<std::pair<std::string, std::string>> CheckpointMetadata(
+HOODIE_EXPORT std::vector<std::pair<std::string, std::string>> CheckpointMetadata(
     const std::optional<std::string>& next_checkpoint, const CheckpointFlags& flags,
     bool force_skip);
 

@@ -10,6 +10,7 @@
 #include <arrow/type.h>
 
 #include "hoodie/format/avro/meta_fields.h"
+#include "hoodie/streamer/source.h"
 
 namespace hoodie::internal {
 namespace {
@@ -66,29 +67,6 @@ std::shared_ptr<::arrow::RecordBatchReader> MapBatches(
   return std::make_shared<MappedReader>(std::move(input), std::move(schema), std::move(mapping));
 }
 
-std::shared_ptr<::arrow::RecordBatchReader> WithoutMetaColumns(
-    std::shared_ptr<::arrow::RecordBatchReader> records, bool all) {
-  std::vector<int> kept;
-  ::arrow::FieldVector fields;
-  const auto& all_fields = records->schema()->fields();
-  for (int i = 0; i < static_cast<int>(all_fields.size()); ++i) {
-    const std::string& name = all_fields[i]->name();
-    if (!IsMetaField(name) || (!all && name == "_hoodie_partition_path")) {
-      kept.push_back(i);
-      fields.push_back(all_fields[i]);
-    }
-  }
-  if (kept.size() == all_fields.size()) return records;
-  auto schema = ::arrow::schema(std::move(fields));
-  return MapBatches(std::move(records), schema,
-                    [kept, schema](const std::shared_ptr<::arrow::RecordBatch>& in)
-                        -> ::arrow::Result<std::shared_ptr<::arrow::RecordBatch>> {
-                      ::arrow::ArrayVector columns;
-                      for (int i : kept) columns.push_back(in->column(i));
-                      return ::arrow::RecordBatch::Make(schema, in->num_rows(), std::move(columns));
-                    });
-}
-
 ::arrow::Result<std::shared_ptr<::arrow::RecordBatchReader>> ConformToSchema(
     std::shared_ptr<::arrow::RecordBatchReader> input,
     std::shared_ptr<::arrow::Schema> target) {
@@ -105,3 +83,30 @@ std::shared_ptr<::arrow::RecordBatchReader> WithoutMetaColumns(
 }
 
 }  // namespace hoodie::internal
+
+namespace hoodie {
+
+std::shared_ptr<::arrow::RecordBatchReader> WithoutMetaColumns(
+    std::shared_ptr<::arrow::RecordBatchReader> records, bool all) {
+  std::vector<int> kept;
+  ::arrow::FieldVector fields;
+  const auto& all_fields = records->schema()->fields();
+  for (int i = 0; i < static_cast<int>(all_fields.size()); ++i) {
+    const std::string& name = all_fields[i]->name();
+    if (!IsMetaField(name) || (!all && name == "_hoodie_partition_path")) {
+      kept.push_back(i);
+      fields.push_back(all_fields[i]);
+    }
+  }
+  if (kept.size() == all_fields.size()) return records;
+  auto schema = ::arrow::schema(std::move(fields));
+  return internal::MapBatches(std::move(records), schema,
+                    [kept, schema](const std::shared_ptr<::arrow::RecordBatch>& in)
+                        -> ::arrow::Result<std::shared_ptr<::arrow::RecordBatch>> {
+                      ::arrow::ArrayVector columns;
+                      for (int i : kept) columns.push_back(in->column(i));
+                      return ::arrow::RecordBatch::Make(schema, in->num_rows(), std::move(columns));
+                    });
+}
+
+}  // namespace hoodie

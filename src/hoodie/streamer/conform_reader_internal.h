@@ -29,9 +29,4 @@ std::shared_ptr<::arrow::RecordBatchReader> MapBatches(
     std::shared_ptr<::arrow::RecordBatchReader> input,
     std::shared_ptr<::arrow::Schema> target);
 
-/// `records` without Hudi's meta columns but `_hoodie_partition_path` (without any with
-/// `all`), as HoodieIncrSource and SqlSource drop them.
-std::shared_ptr<::arrow::RecordBatchReader> WithoutMetaColumns(
-    std::shared_ptr<::arrow::RecordBatchReader> records, bool all);
-
 }  // namespace hoodie::internal

@@ -12,11 +12,12 @@
 #include <arrow/result.h>
 
 #include "hoodie/storage/storage.h"
+#include "hoodie/visibility.h"
 
 namespace hoodie {
 
 /// The files of one round, oldest first, and the checkpoint after them.
-struct DfsSelection {
+struct HOODIE_EXPORT DfsSelection {
   std::vector<FileStatus> files;
   /// The newest modification time taken, in epoch milliseconds, as a decimal string
   /// (the old checkpoint when nothing was taken; Long.MIN_VALUE's text on a first round).
@@ -36,6 +37,7 @@ struct DfsSelection {
 /// rounds. Local folders only: Storage::List does not follow symbolic links.
 /// \return Invalid when `checkpoint` is not a number (naming it); IOError naming `root`
 ///   when it cannot be listed.
+HOODIE_EXPORT
 ::arrow::Result<DfsSelection> SelectDfsFiles(Storage* storage, const std::string& root,
                                              const std::optional<std::string>& checkpoint,
                                              int64_t source_limit);

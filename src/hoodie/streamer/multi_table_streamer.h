@@ -11,12 +11,13 @@
 
 #include "hoodie/config/hoodie_config.h"
 #include "hoodie/streamer/stream_sync.h"
+#include "hoodie/visibility.h"
 
 namespace hoodie {
 
 /// The multi-table streamer's own options; the rest of StreamerOptions applies to every
 /// table.
-struct MultiTableOptions {
+struct HOODIE_EXPORT MultiTableOptions {
   /// --config-folder: where `<database>_<table>_config.properties` live by default.
   std::string config_folder;
   /// --base-path-prefix: tables go to `<prefix>/<database>/<table>` unless their
@@ -25,7 +26,7 @@ struct MultiTableOptions {
 };
 
 /// One table's place and properties.
-struct IngestedTable {
+struct HOODIE_EXPORT IngestedTable {
   std::string database;
   std::string table;
   std::string config_file;
@@ -40,17 +41,19 @@ struct IngestedTable {
 /// (hoodie.deltastreamer.ingestion.<db>.<table>.configFile, else
 /// `<config folder>/<db>_<table>_config.properties`) and base path.
 /// \return Invalid naming what is missing (the list, a config file, a base path).
+HOODIE_EXPORT
 ::arrow::Result<std::vector<IngestedTable>> TablesToIngest(const MultiTableOptions& options,
                                                           const HoodieConfig& common);
 
 /// One table's round.
-struct TableRound {
+struct HOODIE_EXPORT TableRound {
   IngestedTable table;
   RoundResult round;
 };
 
 /// Runs one round into each table in order (copy-on-write only, as Hudi's multi-table
 /// streamer), the table named `<database>.<table>`. Stops at the first failed table.
+HOODIE_EXPORT
 ::arrow::Result<std::vector<TableRound>> RunMultiTable(const MultiTableOptions& multi,
                                                         const StreamerOptions& options,
                                                         const HoodieConfig& common);

@@ -3,7 +3,6 @@
 /// \brief FilebasedSchemaProvider, SchemaProviderWithPostProcessor and the
 /// DropColumnSchemaPostProcessor, and their registries.
 #include "hoodie/streamer/schema_provider.h"
-#include "hoodie/streamer/schema_providers_internal.h"
 
 #include <mutex>
 #include <utility>
@@ -16,6 +15,7 @@
 #include "hoodie/common/string_list.h"
 #include "hoodie/config/hoodie_config.h"
 #include "hoodie/config/streamer_config.h"
+#include "hoodie/streamer/components_internal.h"
 #include "hoodie/format/avro/avro_schema.h"
 #include "hoodie/format/avro/meta_fields.h"
 #include "hoodie/storage/storage.h"
@@ -122,7 +122,10 @@ void RegisterBuiltinProviders(SchemaProviderRegistry* registry) {
       std::string(kSchemaPackage) + "FilebasedSchemaProvider", {"FilebasedSchemaProvider", "file"},
       [](const HoodieConfig& config) { return FilebasedSchemaProvider::Make(config); }),
       "FilebasedSchemaProvider");
-  internal::RegisterSchemaRegistryProvider(registry);
+  HOODIE_WARN_NOT_OK(registry->Reserve(std::string(kSchemaPackage) + "SchemaRegistryProvider",
+                                       {"SchemaRegistryProvider", "registry"},
+                                       internal::kNeedsHttpComponent),
+                     "SchemaRegistryProvider");
   for (const char* name : {"JdbcbasedSchemaProvider"}) {
     std::string refused = name;
     HOODIE_WARN_NOT_OK(registry->Register(

@@ -12,13 +12,14 @@
 #include <arrow/type_fwd.h>
 
 #include "hoodie/common/plugin_registry.h"
+#include "hoodie/visibility.h"
 
 namespace hoodie {
 
 class HoodieConfig;
 
 /// \brief Where a streamer takes its schemas from.
-class SchemaProvider {
+class HOODIE_EXPORT SchemaProvider {
  public:
   virtual ~SchemaProvider() = default;
   /// The schema the source's records are read with (no meta fields); null if none.
@@ -33,14 +34,15 @@ class SchemaProvider {
 
 /// \brief Schema providers by Hudi class name
 /// (org.apache.hudi.utilities.schema.FilebasedSchemaProvider) or short name.
-class SchemaProviderRegistry : public PluginRegistry<SchemaProvider, const HoodieConfig&> {
+class HOODIE_EXPORT SchemaProviderRegistry
+    : public PluginRegistry<SchemaProvider, const HoodieConfig&> {
  public:
   SchemaProviderRegistry() : PluginRegistry("schema provider") {}
   static SchemaProviderRegistry* Global();
 };
 
 /// \brief Changes a provider's schemas before use (Hudi's SchemaPostProcessor).
-class SchemaPostProcessor {
+class HOODIE_EXPORT SchemaPostProcessor {
  public:
   virtual ~SchemaPostProcessor() = default;
   virtual ::arrow::Result<std::shared_ptr<::arrow::Schema>> Process(
@@ -49,7 +51,7 @@ class SchemaPostProcessor {
 
 /// \brief Post-processors by class name, named by
 /// hoodie.deltastreamer.schemaprovider.schema_post_processor (comma-separated).
-class SchemaPostProcessorRegistry
+class HOODIE_EXPORT SchemaPostProcessorRegistry
     : public PluginRegistry<SchemaPostProcessor, const HoodieConfig&> {
  public:
   SchemaPostProcessorRegistry() : PluginRegistry("schema post-processor") {}
@@ -58,11 +60,12 @@ class SchemaPostProcessorRegistry
 
 /// The provider `class_name` names, wrapped in a SchemaProviderWithPostProcessor when
 /// `config` names post-processors. An empty name makes none (null).
-::arrow::Result<std::shared_ptr<SchemaProvider>> MakeSchemaProvider(
+HOODIE_EXPORT ::arrow::Result<std::shared_ptr<SchemaProvider>> MakeSchemaProvider(
     const std::string& class_name, const HoodieConfig& config);
 
 /// An Avro schema file (.avsc) as an Arrow schema without meta fields; errors name the
 /// file.
+HOODIE_EXPORT
 ::arrow::Result<std::shared_ptr<::arrow::Schema>> ReadAvroSchemaFile(const std::string& path);
 
 }  // namespace hoodie

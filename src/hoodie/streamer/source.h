@@ -18,6 +18,7 @@
 #include <arrow/status.h>
 
 #include "hoodie/common/plugin_registry.h"
+#include "hoodie/visibility.h"
 
 namespace hoodie {
 
@@ -25,14 +26,14 @@ class HoodieConfig;
 class SchemaProvider;
 
 /// What a source is made with.
-struct SourceContext {
+struct HOODIE_EXPORT SourceContext {
   const HoodieConfig* config = nullptr;
   /// The --schemaprovider-class provider, or null.
   std::shared_ptr<SchemaProvider> schema_provider;
 };
 
 /// One round's input.
-struct SourceBatch {
+struct HOODIE_EXPORT SourceBatch {
   /// The records, read lazily batch by batch; null when there is nothing new.
   std::shared_ptr<::arrow::RecordBatchReader> records;
   /// The checkpoint the round commits (None: the source keeps none, as SqlSource).
@@ -51,7 +52,7 @@ struct SourceBatch {
 };
 
 /// \brief One source of a streamer.
-class Source {
+class HOODIE_EXPORT Source {
  public:
   virtual ~Source() = default;
 
@@ -72,7 +73,7 @@ inline constexpr int64_t kNoSourceLimit = std::numeric_limits<int64_t>::max();
 /// \brief Sources by Hudi class name (both the `deltastreamer` and 0.15's `streamer`
 /// package spellings are the same class: org.apache.hudi.utilities.sources.X) or short
 /// name (JsonDFSSource, json-dfs).
-class SourceRegistry : public PluginRegistry<Source, const SourceContext&> {
+class HOODIE_EXPORT SourceRegistry : public PluginRegistry<Source, const SourceContext&> {
  public:
   SourceRegistry() : PluginRegistry("source") {}
   /// The process-wide registry, with the built-in sources registered.
@@ -80,7 +81,13 @@ class SourceRegistry : public PluginRegistry<Source, const SourceContext&> {
 };
 
 /// The source `class_name` names, made from `context`.
+HOODIE_EXPORT
 ::arrow::Result<std::unique_ptr<Source>> MakeSource(const std::string& class_name,
                                                     const SourceContext& context);
+
+/// `records` without Hudi's meta columns but `_hoodie_partition_path` (without any with
+/// `all`), as HoodieIncrSource and SqlSource drop them from the rows of a Hudi table.
+HOODIE_EXPORT std::shared_ptr<::arrow::RecordBatchReader> WithoutMetaColumns(
+    std::shared_ptr<::arrow::RecordBatchReader> records, bool all);
 
 }  // namespace hoodie

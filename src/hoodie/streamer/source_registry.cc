@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
 /// \file hoodie/streamer/source_registry.cc
-/// \brief The process-wide source registry and the sources hoodie refuses for now.
+/// \brief The process-wide source registry, the sources hoodie refuses for now and the
+/// one its SQL component provides.
 #include <string>
 
 #include "hoodie/common/macros.h"
+#include "hoodie/streamer/components_internal.h"
 #include "hoodie/streamer/source.h"
 #include "hoodie/streamer/sources_internal.h"
 
@@ -41,7 +43,9 @@ SourceRegistry* SourceRegistry::Global() {
     auto* made = new SourceRegistry();
     internal::RegisterDfsSources(made);
     internal::RegisterHoodieIncrSource(made);
-    internal::RegisterSqlSource(made);
+    HOODIE_WARN_NOT_OK(made->Reserve(std::string(internal::kSourcesPackage) + "SqlSource",
+                                     {"SqlSource"}, internal::kNeedsSqlComponent),
+                       "SqlSource");
     RegisterRefused(made);
     return made;
   }();

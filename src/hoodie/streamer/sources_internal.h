@@ -15,8 +15,6 @@ inline constexpr char kSourcesPackage[] = "org.apache.hudi.utilities.sources.";
 void RegisterDfsSources(SourceRegistry* registry);
 /// HoodieIncrSource.
 void RegisterHoodieIncrSource(SourceRegistry* registry);
-/// SqlSource.
-void RegisterSqlSource(SourceRegistry* registry);
 
 }  // namespace internal
 }  // namespace hoodie

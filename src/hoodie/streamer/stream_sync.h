@@ -17,6 +17,7 @@
 #include "hoodie/streamer/checkpoint.h"
 #include "hoodie/streamer/source.h"
 #include "hoodie/timeline/commit_metadata.h"
+#include "hoodie/visibility.h"
 
 namespace hoodie {
 
@@ -25,7 +26,7 @@ class Storage;
 class Transformer;
 
 /// The streamer's command-line options (HoodieStreamer.Config), with Hudi's defaults.
-struct StreamerOptions {
+struct HOODIE_EXPORT StreamerOptions {
   std::string target_base_path;
   std::string target_table;
   /// COPY_ON_WRITE or MERGE_ON_READ.
@@ -56,7 +57,7 @@ struct StreamerOptions {
 };
 
 /// What one round did.
-struct RoundResult {
+struct HOODIE_EXPORT RoundResult {
   /// The checkpoint the round resumed from.
   std::optional<std::string> resumed_from;
   /// The checkpoint after it (the source's).
@@ -86,7 +87,7 @@ struct RoundResult {
 };
 
 /// \brief Runs rounds into one table. Not thread-safe: one round at a time.
-class StreamSync {
+class HOODIE_EXPORT StreamSync {
  public:
   /// `props` holds the --props file and --hoodie-conf values. Validates the options as
   /// HoodieStreamer does and makes the source, schema provider and transformers.
@@ -120,6 +121,7 @@ class StreamSync {
 /// with the table name, type, ordering field, payload, operation, filter-dupes and
 /// compaction mode of `options`. \return Invalid where `props` contradicts what the
 /// streamer needs (auto commit, inline compaction), as Hudi's checks refuse it.
+HOODIE_EXPORT
 ::arrow::Result<HoodieConfig> StreamerWriteConfig(const StreamerOptions& options,
                                                   HoodieConfig props);
 

@@ -16,11 +16,12 @@
 
 #include "hoodie/client/type_fwd.h"
 #include "hoodie/streamer/stream_sync.h"
+#include "hoodie/visibility.h"
 
 namespace hoodie {
 
 /// Totals over a run, for the progress line and the metrics.
-struct StreamerTotals {
+struct HOODIE_EXPORT StreamerTotals {
   int64_t rounds = 0;
   int64_t commits = 0;
   int64_t records_read = 0;
@@ -32,7 +33,7 @@ struct StreamerTotals {
 };
 
 /// How a run is driven.
-struct RunControl {
+struct HOODIE_EXPORT RunControl {
   /// Stop after this many rounds (0: no limit). Run-once mode does one round.
   int64_t max_rounds = 0;
   /// Set (from a signal handler) to stop after the current round.
@@ -42,7 +43,7 @@ struct RunControl {
 };
 
 /// \brief Runs a streamer.
-class Streamer {
+class HOODIE_EXPORT Streamer {
  public:
   static ::arrow::Result<std::unique_ptr<Streamer>> Make(StreamerOptions options,
                                                          HoodieConfig props);

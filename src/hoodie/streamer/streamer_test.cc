@@ -3,16 +3,9 @@
 /// \brief The streamer's parts against Hudi 0.15's rules: the resume checkpoint
 /// (StreamSync.getCheckpointToResume), DFSPathSelector's choice of files, the DFS
 /// sources, schema providers and transformers, and whole rounds into real tables.
-#include <signal.h>
-#include <spawn.h>
-#include <fcntl.h>
-#include <sys/stat.h>
-#include <sys/wait.h>
-#include <utime.h>
 
 #include <algorithm>
 #include <chrono>
-#include <thread>
 #include <fstream>
 #include <filesystem>
 #include <map>
@@ -27,12 +20,10 @@
 #include "hoodie/storage/storage.h"
 #include "hoodie/streamer/checkpoint.h"
 #include "hoodie/streamer/dfs_path_selector.h"
-#include "hoodie/streamer/http_client.h"
-#include "hoodie/streamer/java_date_pattern.h"
 #include "hoodie/streamer/multi_table_streamer.h"
 #include "hoodie/streamer/schema_provider.h"
-#include "hoodie/streamer/sql_engine.h"
 #include "hoodie/streamer/source.h"
+#include "hoodie/streamer/stream_round_test_util.h"
 #include "hoodie/streamer/stream_sync.h"
 #include "hoodie/streamer/streamer.h"
 #include "hoodie/streamer/transformer.h"
@@ -42,28 +33,14 @@
 #include "hoodie/timeline/active_timeline.h"
 #include "hoodie/timeline/commit_metadata.h"
 
-extern char** environ;
-
 namespace hoodie {
 namespace {
 
+using testing::kTripSchema;
+using testing::SetMtime;
+using testing::StreamRoundTest;
 using testing::TempDir;
-
-void WriteText(const std::string& path, const std::string& text) {
-  std::string dir = path.substr(0, path.rfind('/'));
-  ASSERT_OK(Storage::Local()->CreateDir(dir));
-  std::ofstream out(path);
-  out << text;
-}
-
-// Sets a file's modification time to `ms` epoch milliseconds.
-void SetMtime(const std::string& path, int64_t ms) {
-  struct timespec times[2];
-  times[0].tv_sec = ms / 1000;
-  times[0].tv_nsec = (ms % 1000) * 1000000;
-  times[1] = times[0];
-  ASSERT_EQ(utimensat(AT_FDCWD, path.c_str(), times, 0), 0) << path;
-}
+using testing::WriteText;
 
 // A commit instant file whose extraMetadata holds `extra`.
 void WriteCommit(const std::string& meta, const std::string& instant, const std::string& action,
@@ -251,72 +228,6 @@ TEST_F(DfsSelectorTest, ABadCheckpointIsNamed) {
 
 // -- rounds into tables --------------------------------------------------------------------
 
-constexpr char kTripSchema[] = R"({"type":"record","name":"trip","fields":[
-  {"name":"id","type":"string"},{"name":"city","type":"string"},
-  {"name":"fare","type":["null","double"],"default":null},{"name":"ts","type":"long"}]})";
-
-class StreamRoundTest : public ::testing::Test {
- protected:
-  void SetUp() override {
-    WriteText(dir_.Join("trip.avsc"), kTripSchema);
-    props_.Set("hoodie.deltastreamer.source.dfs.root", dir_.Join("in"));
-    props_.Set("hoodie.deltastreamer.schemaprovider.source.schema.file", dir_.Join("trip.avsc"));
-    props_.Set("hoodie.datasource.write.recordkey.field", "id");
-    props_.Set("hoodie.datasource.write.partitionpath.field", "city");
-    options_.target_base_path = dir_.Join("table");
-    options_.target_table = "trips";
-    options_.table_type = "COPY_ON_WRITE";
-    options_.schema_provider_class = "FilebasedSchemaProvider";
-  }
-  void Input(const std::string& name, const std::string& lines, int64_t mtime) {
-    WriteText(dir_.Join("in/" + name), lines);
-    SetMtime(dir_.Join("in/" + name), mtime);
-  }
-  ::arrow::Result<RoundResult> Round() {
-    ARROW_ASSIGN_OR_RAISE(auto sync, StreamSync::Make(options_, props_));
-    return sync->SyncOnce();
-  }
-  // id -> fare of the table's snapshot.
-  std::map<std::string, double> Rows() {
-    auto table = TableMetaClient::Load(Storage::Local(), dir_.Join("table"));
-    EXPECT_OK(table.status());
-    auto reader = TableReader::Open(*table);
-    EXPECT_OK(reader.status());
-    auto read = (*reader)->ReadTable({.columns = {"id", "fare"}});
-    EXPECT_OK(read.status());
-    auto combined = (*read)->CombineChunksToBatch();
-    EXPECT_OK(combined.status());
-    std::map<std::string, double> out;
-    auto ids = std::static_pointer_cast<::arrow::StringArray>((*combined)->column(0));
-    auto fares = std::static_pointer_cast<::arrow::DoubleArray>((*combined)->column(1));
-    for (int64_t i = 0; i < ids->length(); ++i) {
-      out[ids->GetString(i)] = fares->IsNull(i) ? -1 : fares->Value(i);
-    }
-    return out;
-  }
-  std::optional<std::string> CommittedCheckpoint(const std::string& instant) {
-    auto timeline = ActiveTimeline::Load(Storage::Local(), dir_.Join("table/.hoodie"));
-    EXPECT_OK(timeline.status());
-    const Timeline commits = timeline->timeline().GetCommitsTimeline().FilterCompleted();
-    for (const Instant& each : commits.instants()) {
-      if (each.timestamp != instant) continue;
-      auto metadata = timeline->ReadCommitMetadata(each);
-      EXPECT_OK(metadata.status());
-      return metadata->GetMetadata(kCheckpointKey);
-    }
-    return std::nullopt;
-  }
-  size_t CompletedCommits() {
-    auto timeline = ActiveTimeline::Load(Storage::Local(), dir_.Join("table/.hoodie"));
-    EXPECT_OK(timeline.status());
-    return timeline->timeline().GetCommitsTimeline().FilterCompleted().Count();
-  }
-
-  TempDir dir_;
-  HoodieConfig props_;
-  StreamerOptions options_;
-};
-
 TEST_F(StreamRoundTest, RoundsCommitRecordsWithTheNewestModificationTime) {
   Input("1.json", R"({"id":"a","city":"x","fare":1.0,"ts":1})" "\n"
                   R"({"id":"b","city":"y","fare":2.0,"ts":1})" "\n", 5000);
@@ -451,10 +362,7 @@ TEST_F(StreamRoundTest, FlatteningTransformerJoinsNestedNamesWithUnderscores) {
   options_.transformer_class = "org.apache.hudi.utilities.transform.FlatteningTransformer";
   Input("1.json", R"({"id":"a","ts":1,"loc":{"city":"x","fare":1.0}})" "\n", 5000);
   ASSERT_OK(Round().status());
-  auto table = TableMetaClient::Load(Storage::Local(), dir_.Join("table"));
-  ASSERT_OK(table.status());
-  ASSERT_OK_AND_ASSIGN(auto reader, TableReader::Open(*table));
-  ASSERT_OK_AND_ASSIGN(auto read, reader->ReadTable({.columns = {"id", "loc_city", "loc_fare"}}));
+  ASSERT_OK_AND_ASSIGN(auto read, ReadColumns({"id", "loc_city", "loc_fare"}));
   ASSERT_EQ(read->num_rows(), 1);
   EXPECT_EQ(read->schema()->field(2)->name(), "loc_fare");
 }
@@ -467,10 +375,7 @@ TEST_F(StreamRoundTest, TargetSchemaAddsANullableColumnTheSourceLacks) {
   props_.Set("hoodie.deltastreamer.schemaprovider.target.schema.file", dir_.Join("target.avsc"));
   Input("1.json", R"({"id":"a","city":"x","fare":1.0,"ts":1})" "\n", 5000);
   ASSERT_OK(Round().status());
-  auto table = TableMetaClient::Load(Storage::Local(), dir_.Join("table"));
-  ASSERT_OK(table.status());
-  ASSERT_OK_AND_ASSIGN(auto reader, TableReader::Open(*table));
-  ASSERT_OK_AND_ASSIGN(auto read, reader->ReadTable({.columns = {"id", "note"}}));
+  ASSERT_OK_AND_ASSIGN(auto read, ReadColumns({"id", "note"}));
   ASSERT_EQ(read->num_rows(), 1);
   EXPECT_EQ(read->column(1)->null_count(), 1);
 }
@@ -551,132 +456,6 @@ TEST_F(StreamRoundTest, MultiTableStreamerIngestsEachTableFromItsOwnConfig) {
   EXPECT_NE(missing.status().message().find("db1_missing_config.properties"), std::string::npos);
 }
 
-TEST_F(StreamRoundTest, SqlQueryTransformerRunsOnTheRoundsRecordsAsSrc) {
-  options_.transformer_class = "org.apache.hudi.utilities.transform.SqlQueryBasedTransformer";
-  // <SRC> read twice (a union with itself, deduplicated by the upsert's precombine):
-  // the source is a table, not a one-pass stream.
-  props_.Set("hoodie.streamer.transformer.sql",
-             "SELECT id, upper(city) AS city, nvl(fare, -2.0) * 10 AS fare, ts FROM <SRC> "
-             "WHERE id <> 'z' UNION ALL SELECT id, upper(city), nvl(fare, -2.0) * 10, ts "
-             "FROM <SRC> WHERE id = 'a'");
-  Input("1.json", R"({"id":"a","city":"x","fare":1.0,"ts":1})" "\n"
-                  R"({"id":"b","city":"y","ts":1})" "\n"
-                  R"({"id":"z","city":"y","fare":5.0,"ts":1})" "\n", 5000);
-  ASSERT_OK_AND_ASSIGN(RoundResult round, Round());
-  EXPECT_EQ(round.records_read, 3);
-  EXPECT_EQ(Rows(), (std::map<std::string, double>{{"a", 10.0}, {"b", -20.0}}));
-  auto table = TableMetaClient::Load(Storage::Local(), dir_.Join("table"));
-  ASSERT_OK(table.status());
-  ASSERT_OK_AND_ASSIGN(auto reader, TableReader::Open(*table));
-  ASSERT_OK_AND_ASSIGN(auto cities, reader->ReadTable({.columns = {"_hoodie_partition_path"}}));
-  auto combined = cities->CombineChunksToBatch().ValueOrDie();
-  auto paths = std::static_pointer_cast<::arrow::StringArray>(combined->column(0));
-  std::vector<std::string> seen;
-  for (int64_t i = 0; i < paths->length(); ++i) seen.push_back(paths->GetString(i));
-  std::sort(seen.begin(), seen.end());
-  EXPECT_EQ(seen, (std::vector<std::string>{"X", "Y"}));
-}
-
-TEST_F(StreamRoundTest, SqlFileTransformerRunsEveryStatementAndKeepsTheLast) {
-  WriteText(dir_.Join("t.sql"),
-            "-- keep the dearer trips, in a staging table\n"
-            "CREATE TEMP TABLE staged AS SELECT * FROM <SRC> WHERE fare >= 2;\n"
-            "SELECT id, city, fare, ts FROM staged;\n");
-  options_.transformer_class = "SqlFileBasedTransformer";
-  props_.Set("hoodie.deltastreamer.transformer.sql.file", dir_.Join("t.sql"));
-  Input("1.json", R"({"id":"a","city":"x","fare":1.0,"ts":1})" "\n"
-                  R"({"id":"b","city":"y","fare":2.0,"ts":1})" "\n", 5000);
-  ASSERT_OK(Round().status());
-  EXPECT_EQ(Rows(), (std::map<std::string, double>{{"b", 2.0}}));
-}
-
-TEST(JavaDatePatternTest, LettersCountAndQuotesAsJavasFormatter) {
-  CivilTime t{.year = 2026, .month = 3, .day = 4, .hour = 0, .minute = 5, .second = 7,
-              .micros = 250300};
-  auto format = [&t](const char* pattern) {
-    auto parsed = JavaDatePattern::Parse(pattern);
-    return parsed.ok() ? parsed->Format(t) : parsed.status().message();
-  };
-  EXPECT_EQ(format("yyyy-MM-dd HH:mm:ss.SSS"), "2026-03-04 00:05:07.250");
-  EXPECT_EQ(format("yy/M/d h a"), "26/3/4 12 AM");
-  EXPECT_EQ(format("EEE EEEE MMM MMMM D DDD"), "Wed Wednesday Mar March 63 063");
-  EXPECT_EQ(format("yyyyMMdd'T'HH 'o''clock' ''"), "20260304T00 o'clock '");
-  EXPECT_EQ(format("SSSSSSSS"), "25030000");
-  t = {.year = 2024, .month = 12, .day = 31, .hour = 23};
-  EXPECT_EQ(format("D E hh a"), "366 Tue 11 PM");
-  EXPECT_EQ(format("yyyy-MM-dd XXX"),
-            "date_format pattern letter 'X' (in 'yyyy-MM-dd XXX') is not supported natively; "
-            "use y M d H h m s S E a D, or quote text");
-  EXPECT_EQ(format("'open"), "date_format pattern ''open' has an unclosed quote");
-}
-
-TEST(SqlEngineTest, SparkFunctionsTransformersUseAreShimmedOrNamedWhenMissing) {
-  ASSERT_OK_AND_ASSIGN(auto engine, SqlEngine::Open({}));
-  ASSERT_OK_AND_ASSIGN(
-      auto reader,
-      engine->Query("SELECT strftime(TIMESTAMP '2026-12-02 10:11:12', '%Y-%m-%d %H:%M') AS d, "
-                    "from_unixtime(0) AS u, to_date('2026-01-02') AS t, nvl(NULL, 3) AS n, "
-                    "concat_ws('-', 'a', 'b') AS c, size([1, 2]) AS s"));
-  ASSERT_OK_AND_ASSIGN(auto table, reader->ToTable());
-  ASSERT_EQ(table->num_rows(), 1);
-  auto row = table->CombineChunksToBatch().ValueOrDie();
-  EXPECT_EQ(std::static_pointer_cast<::arrow::StringArray>(row->column(0))->GetString(0),
-            "2026-12-02 10:11");
-  EXPECT_EQ(std::static_pointer_cast<::arrow::StringArray>(row->column(1))->GetString(0),
-            "1970-01-01 00:00:00");
-  EXPECT_EQ(row->column(2)->type()->id(), ::arrow::Type::DATE32);
-  EXPECT_EQ(std::static_pointer_cast<::arrow::StringArray>(row->column(4))->GetString(0), "a-b");
-  // date_format takes Java's pattern letters, as Spark's does.
-  ASSERT_OK_AND_ASSIGN(
-      auto dated,
-      engine->Query("SELECT date_format(TIMESTAMP '2026-12-02 09:05:07.25', "
-                    "'yyyy/MM/dd HH:mm:ss.SSS EEE MMM') AS a, "
-                    "date_format(DATE '2026-03-04', 'yy-M-d') AS b, "
-                    "date_format('2026-12-02 13:00:00', 'hh a, 100%') AS c"));
-  ASSERT_OK_AND_ASSIGN(auto dated_table, dated->ToTable());
-  ASSERT_EQ(dated_table->num_rows(), 1);
-  auto dated_row = dated_table->CombineChunksToBatch().ValueOrDie();
-  EXPECT_EQ(std::static_pointer_cast<::arrow::StringArray>(dated_row->column(0))->GetString(0),
-            "2026/12/02 09:05:07.250 Wed Dec");
-  EXPECT_EQ(std::static_pointer_cast<::arrow::StringArray>(dated_row->column(1))->GetString(0),
-            "26-3-4");
-  EXPECT_EQ(std::static_pointer_cast<::arrow::StringArray>(dated_row->column(2))->GetString(0),
-            "01 PM, 100%");
-  // A pattern the native function cannot take fails naming the letter; NULL gives NULL.
-  auto zoned = engine->Query("SELECT date_format(TIMESTAMP '2026-01-01', 'yyyy z')");
-  ::arrow::Status zoned_status =
-      zoned.ok() ? (*zoned)->ToTable().status() : zoned.status();
-  EXPECT_NE(zoned_status.message().find("letter 'z'"), std::string::npos)
-      << zoned_status.ToString();
-  ASSERT_OK_AND_ASSIGN(auto nulls, engine->Query("SELECT date_format(NULL, 'yyyy') AS n"));
-  ASSERT_OK_AND_ASSIGN(auto null_table, nulls->ToTable());
-  EXPECT_EQ(null_table->column(0)->null_count(), 1);
-  for (const char* spark_only : {"get_json_object", "unix_timestamp"}) {
-    auto missing = engine->Query(std::string("SELECT ") + spark_only + "('{}', '$.a')");
-    ASSERT_FALSE(missing.ok());
-    EXPECT_NE(missing.status().message().find(spark_only), std::string::npos)
-        << missing.status().ToString();
-    EXPECT_NE(missing.status().message().find("DuckDB"), std::string::npos);
-  }
-}
-
-TEST(SqlEngineTest, ResultsStreamInBatchesOfTheConfiguredRows) {
-  ASSERT_OK_AND_ASSIGN(auto engine, SqlEngine::Open({.batch_rows = 10000}));
-  ASSERT_OK_AND_ASSIGN(auto reader, engine->Query("SELECT range AS x FROM range(25000)"));
-  int64_t total = 0;
-  int batches = 0;
-  while (true) {
-    std::shared_ptr<::arrow::RecordBatch> batch;
-    ASSERT_OK(reader->ReadNext(&batch));
-    if (batch == nullptr) break;
-    EXPECT_LE(batch->num_rows(), 10000 + 2048);
-    total += batch->num_rows();
-    ++batches;
-  }
-  EXPECT_EQ(total, 25000);
-  EXPECT_GE(batches, 3);
-}
-
 TEST_F(StreamRoundTest, HoodieIncrSourcePullsAnotherTableNumInstantsAtATime) {
   for (int i = 0; i < 3; ++i) {
     Input(std::to_string(i) + ".json",
@@ -731,33 +510,6 @@ TEST_F(StreamRoundTest, HoodieIncrSourcePullsAnotherTableNumInstantsAtATime) {
   EXPECT_EQ(only_last.checkpoint, commits[2]);
 }
 
-TEST_F(StreamRoundTest, SqlSourceBackfillKeepsTheStreamersCheckpoint) {
-  Input("1.json", R"({"id":"a","city":"x","fare":1.0,"ts":1})" "\n", 5000);
-  ASSERT_OK(Round().status());
-  // A backfill from another Hudi table by SQL, into the same target.
-  StreamerOptions backfill = options_;
-  backfill.source_class = "SqlSource";
-  backfill.schema_provider_class.clear();
-  backfill.allow_commit_on_no_checkpoint_change = true;
-  HoodieConfig props = props_;
-  props.Set("hoodie.streamer.source.sql.tables", "trips=" + dir_.Join("table"));
-  props.Set("hoodie.deltastreamer.source.sql.sql.query",
-            "SELECT 'b' AS id, city, fare + 1 AS fare, ts FROM trips");
-  props.Set("hoodie.write.meta.key.prefixes", "deltastreamer.checkpoint.key");
-  ASSERT_OK_AND_ASSIGN(auto sync, StreamSync::Make(backfill, props));
-  ASSERT_OK_AND_ASSIGN(RoundResult round, sync->SyncOnce());
-  ASSERT_FALSE(round.instant.empty());
-  EXPECT_FALSE(round.checkpoint.has_value());
-  EXPECT_EQ(Rows(), (std::map<std::string, double>{{"a", 1.0}, {"b", 2.0}}));
-  // The backfill's commit carries the last checkpoint (copied), and the regular source
-  // resumes from it.
-  EXPECT_EQ(CommittedCheckpoint(round.instant), "5000");
-  Input("2.json", R"({"id":"c","city":"x","fare":3.0,"ts":1})" "\n", 6000);
-  ASSERT_OK_AND_ASSIGN(RoundResult next, Round());
-  EXPECT_EQ(next.resumed_from, "5000");
-  EXPECT_EQ(Rows().size(), 3u);
-}
-
 TEST_F(StreamRoundTest, AnAddedNullableColumnIsAcceptedAndAnIncompatibleChangeRefused) {
   Input("1.json", R"({"id":"a","city":"x","fare":1.0,"ts":1})" "\n", 5000);
   ASSERT_OK(Round().status());
@@ -779,93 +531,6 @@ TEST_F(StreamRoundTest, AnAddedNullableColumnIsAcceptedAndAnIncompatibleChangeRe
   EXPECT_EQ(CompletedCommits(), 2u);
 }
 
-// The Confluent-protocol registry of tests/schema_registry (no registry server is served
-// by the package registries here; that one is written to the protocol), on 127.0.0.1.
-class RegistryServer {
- public:
-  RegistryServer(const std::string& dir, const std::vector<std::string>& extra) {
-    port_file_ = dir + "/registry.port";
-    // The build's interpreter (scripts/setup.sh's .venv): the server needs only the
-    // standard library, and a machine need not have /usr/bin/python3.
-    std::vector<std::string> args = {HOODIE_PYTHON,
-                                     std::string(HOODIE_SOURCE_DIR) +
-                                         "/tests/schema_registry/confluent_registry.py",
-                                     "--port-file", port_file_};
-    args.insert(args.end(), extra.begin(), extra.end());
-    std::vector<char*> argv;
-    for (std::string& arg : args) argv.push_back(arg.data());
-    argv.push_back(nullptr);
-    EXPECT_EQ(posix_spawn(&pid_, argv[0], nullptr, nullptr, argv.data(), environ), 0);
-    for (int i = 0; i < 100 && port_.empty(); ++i) {
-      std::this_thread::sleep_for(std::chrono::milliseconds(50));
-      std::ifstream in(port_file_);
-      std::getline(in, port_);
-    }
-    EXPECT_FALSE(port_.empty()) << "the registry did not start";
-  }
-  ~RegistryServer() {
-    ::kill(pid_, SIGTERM);
-    int status = 0;
-    waitpid(pid_, &status, 0);
-  }
-  std::string Url(const std::string& user_info, const std::string& path) const {
-    return "http://" + user_info + "127.0.0.1:" + port_ + path;
-  }
-
- private:
-  std::string port_file_;
-  std::string port_;
-  pid_t pid_ = -1;
-};
-
-TEST_F(StreamRoundTest, SchemaRegistryProviderFetchesTheLatestSchemaWithBasicAuth) {
-  WriteText(dir_.Join("target.avsc"), R"({"type":"record","name":"trip","fields":[
-    {"name":"id","type":"string"},{"name":"city","type":"string"},
-    {"name":"fare","type":["null","double"],"default":null},{"name":"ts","type":"long"},
-    {"name":"note","type":["null","string"],"default":null}]})");
-  RegistryServer registry(dir_.path(), {"--user", "fred:s3cr%t", "--preload",
-                                        "trips-value=" + dir_.Join("trip.avsc"), "--preload",
-                                        "trips-target=" + dir_.Join("target.avsc")});
-  // Wrong credentials: refused, and the password is not in the message.
-  props_.Set("hoodie.deltastreamer.schemaprovider.registry.url",
-             registry.Url("fred:wrong@", "/subjects/trips-value/versions/latest"));
-  options_.schema_provider_class = "org.apache.hudi.utilities.schema.SchemaRegistryProvider";
-  auto refused = StreamSync::Make(options_, props_);
-  ASSERT_FALSE(refused.ok());
-  EXPECT_NE(refused.status().message().find("401"), std::string::npos) << refused.status().ToString();
-  EXPECT_EQ(refused.status().message().find("wrong"), std::string::npos);
-  // A percent-encoded password in the URL's user info becomes the Basic header.
-  props_.Set("hoodie.streamer.schemaprovider.registry.url",
-             registry.Url("fred:s3cr%25t@", "/subjects/trips-value/versions/latest"));
-  props_.Set("hoodie.deltastreamer.schemaprovider.registry.url",
-             registry.Url("fred:s3cr%25t@", "/subjects/trips-value/versions/latest"));
-  props_.Set("hoodie.deltastreamer.schemaprovider.registry.targetUrl",
-             registry.Url("fred:s3cr%25t@", "/subjects/trips-target/versions/latest"));
-  Input("1.json", R"({"id":"a","city":"x","fare":1.0,"ts":1})" "\n", 5000);
-  ASSERT_OK(Round().status());
-  auto table = TableMetaClient::Load(Storage::Local(), dir_.Join("table"));
-  ASSERT_OK(table.status());
-  ASSERT_OK_AND_ASSIGN(auto reader, TableReader::Open(*table));
-  ASSERT_OK_AND_ASSIGN(auto read, reader->ReadTable({.columns = {"id", "note"}}));
-  EXPECT_EQ(read->num_rows(), 1);
-  // An unknown subject: Confluent's 40401 answer, named (the streamer spelling is the
-  // one read when both are set, as in Hudi 0.15).
-  props_.Set("hoodie.streamer.schemaprovider.registry.url",
-             registry.Url("fred:s3cr%25t@", "/subjects/nope/versions/latest"));
-  auto missing = StreamSync::Make(options_, props_);
-  ASSERT_FALSE(missing.ok());
-  EXPECT_NE(missing.status().message().find("404"), std::string::npos);
-  EXPECT_NE(missing.status().message().find("***@127.0.0.1"), std::string::npos);
-}
-
-TEST(HttpClientTest, CredentialsLeaveTheUrlAndAreRedacted) {
-  UrlWithCredentials split = SplitCredentials("https://foo:b%40r@registry.example/subjects/x");
-  EXPECT_EQ(split.url, "https://registry.example/subjects/x");
-  EXPECT_EQ(split.user_info, "foo:b@r");
-  EXPECT_EQ(RedactedUrl("https://foo:bar@registry.example/s"), "https://***@registry.example/s");
-  EXPECT_EQ(RedactedUrl("http://h:1/s"), "http://h:1/s");
-}
-
 TEST_F(StreamRoundTest, ForceSkipCommitsNoCheckpointAndAPostProcessorDropsColumns) {
   props_.Set("hoodie.deltastreamer.checkpoint.force.skip", "true");
   props_.Set("hoodie.deltastreamer.schemaprovider.schema_post_processor",
@@ -874,10 +539,7 @@ TEST_F(StreamRoundTest, ForceSkipCommitsNoCheckpointAndAPostProcessorDropsColumn
   Input("1.json", R"({"id":"a","city":"x","fare":1.0,"ts":1})" "\n", 5000);
   ASSERT_OK_AND_ASSIGN(RoundResult round, Round());
   EXPECT_FALSE(CommittedCheckpoint(round.instant).has_value());
-  auto table = TableMetaClient::Load(Storage::Local(), dir_.Join("table"));
-  ASSERT_OK(table.status());
-  ASSERT_OK_AND_ASSIGN(auto reader, TableReader::Open(*table));
-  ASSERT_OK_AND_ASSIGN(auto read, reader->ReadTable({}));
+  ASSERT_OK_AND_ASSIGN(auto read, ReadColumns({}));
   EXPECT_EQ(read->schema()->GetFieldIndex("fare"), -1);
   EXPECT_GE(read->schema()->GetFieldIndex("city"), 0);
 }
@@ -890,21 +552,6 @@ TEST_F(StreamRoundTest, CsvQuoteEscapeAndNullValueAreSparks) {
   Input("1.csv", "'a,1',x,NA,1\n'b\\'s',y,2.5,1\n", 5000);
   ASSERT_OK(Round().status());
   EXPECT_EQ(Rows(), (std::map<std::string, double>{{"a,1", -1}, {"b's", 2.5}}));
-}
-
-TEST_F(StreamRoundTest, SqlSourceEmitsEpochCheckpointWhenAsked) {
-  StreamerOptions sql = options_;
-  sql.source_class = "SqlSource";
-  sql.schema_provider_class.clear();
-  HoodieConfig props = props_;
-  props.Set("hoodie.deltastreamer.source.sql.sql.query",
-            "SELECT 'a' AS id, 'x' AS city, 1.0::DOUBLE AS fare, 1::BIGINT AS ts");
-  props.Set("hoodie.deltastreamer.source.sql.checkpoint.emit", "true");
-  ASSERT_OK_AND_ASSIGN(auto sync, StreamSync::Make(sql, props));
-  ASSERT_OK_AND_ASSIGN(RoundResult round, sync->SyncOnce());
-  ASSERT_TRUE(round.checkpoint.has_value());
-  EXPECT_GT(std::stoll(*round.checkpoint), 1700000000000LL);
-  EXPECT_EQ(CommittedCheckpoint(round.instant), round.checkpoint);
 }
 
 TEST_F(StreamRoundTest, HoodieIncrSourceKeepsOrDropsThePartitionPathMetaColumn) {
@@ -926,27 +573,6 @@ TEST_F(StreamRoundTest, HoodieIncrSourceKeepsOrDropsThePartitionPathMetaColumn) 
   }
 }
 
-TEST(SqlEngineTest, AMemoryLimitTooSmallForTheTableFailsNamingDuckDB) {
-  // hoodie.streamer.transformer.sql.memory.limit bounds the engine; far too little
-  // memory fails the statement rather than growing past it.
-  HoodieConfig config;
-  config.Set("hoodie.streamer.transformer.sql.memory.limit", "1");
-  config.Set("hoodie.deltastreamer.transformer.sql", "SELECT * FROM <SRC>");
-  ASSERT_OK_AND_ASSIGN(auto transformer,
-                       TransformerRegistry::Global()->Make("SqlQueryBasedTransformer", config));
-  ::arrow::Int64Builder values;
-  for (int64_t i = 0; i < 200000; ++i) ASSERT_OK(values.Append(i));
-  std::shared_ptr<::arrow::Array> column;
-  ASSERT_OK(values.Finish(&column));
-  auto batch = ::arrow::RecordBatch::Make(::arrow::schema({::arrow::field("x", ::arrow::int64())}),
-                                          column->length(), {column});
-  ASSERT_OK_AND_ASSIGN(auto input, ::arrow::RecordBatchReader::Make({batch}));
-  auto applied = transformer->Apply(input);
-  ASSERT_FALSE(applied.ok());
-  EXPECT_NE(applied.status().message().find("DuckDB"), std::string::npos)
-      << applied.status().ToString();
-}
-
 TEST(StreamerRegistryTest, HudiClassNamesAndShortNamesResolve) {
   for (const char* name : {"org.apache.hudi.utilities.sources.JsonDFSSource", "JsonDFSSource",
                            "ParquetDFSSource", "ORCDFSSource", "AvroDFSSource", "CsvDFSSource"}) {
@@ -960,6 +586,27 @@ TEST(StreamerRegistryTest, HudiClassNamesAndShortNamesResolve) {
   auto unknown = MakeSource("com.example.MySource", {.config = &config});
   ASSERT_FALSE(unknown.ok());
   EXPECT_NE(unknown.status().message().find("JsonDFSSource"), std::string::npos);
+}
+
+// Without the SQL and HTTP components (this test links neither), their plug-ins are
+// refused naming the component to link, not reported as unknown.
+TEST(StreamerRegistryTest, ComponentPluginsAreRefusedNamingTheComponent) {
+  HoodieConfig config;
+  auto transformer = MakeTransformers("sql", config);
+  ASSERT_TRUE(transformer.status().IsNotImplemented()) << transformer.status().ToString();
+  EXPECT_EQ(transformer.status().message(),
+            "transformer class org.apache.hudi.utilities.transform.SqlQueryBasedTransformer "
+            "needs hoodie's SQL component (hoodie::sql): link it and call "
+            "hoodie::RegisterSqlComponent()");
+  auto source = MakeSource("SqlSource", {.config = &config});
+  EXPECT_EQ(source.status().message(),
+            "source class org.apache.hudi.utilities.sources.SqlSource needs hoodie's SQL "
+            "component (hoodie::sql): link it and call hoodie::RegisterSqlComponent()");
+  auto provider = MakeSchemaProvider("SchemaRegistryProvider", config);
+  EXPECT_EQ(provider.status().message(),
+            "schema provider class org.apache.hudi.utilities.schema.SchemaRegistryProvider "
+            "needs hoodie's HTTP component (hoodie::http): link it and call "
+            "hoodie::RegisterHttpComponent()");
 }
 
 }  // namespace

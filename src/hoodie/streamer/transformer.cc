@@ -12,6 +12,7 @@
 #include "hoodie/common/ascii.h"
 #include "hoodie/common/macros.h"
 #include "hoodie/common/string_list.h"
+#include "hoodie/streamer/components_internal.h"
 #include "hoodie/streamer/conform_reader_internal.h"
 #include "hoodie/streamer/transformers_internal.h"
 
@@ -94,7 +95,14 @@ void RegisterBuiltinTransformers(TransformerRegistry* registry) {
                            return std::make_unique<FlatteningTransformer>();
                          }),
       "FlatteningTransformer");
-  internal::RegisterSqlTransformers(registry);
+  // The SQL transformers come with the SQL component (RegisterSqlComponent).
+  const std::pair<const char*, const char*> sql_transformers[] = {
+      {"SqlQueryBasedTransformer", "sql"}, {"SqlFileBasedTransformer", "sql-file"}};
+  for (const auto& [name, short_name] : sql_transformers) {
+    HOODIE_WARN_NOT_OK(registry->Reserve(std::string(internal::kTransformPackage) + name,
+                                         {name, short_name}, internal::kNeedsSqlComponent),
+                       name);
+  }
 }
 
 }  // namespace

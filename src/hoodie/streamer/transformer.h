@@ -12,13 +12,14 @@
 #include <arrow/result.h>
 
 #include "hoodie/common/plugin_registry.h"
+#include "hoodie/visibility.h"
 
 namespace hoodie {
 
 class HoodieConfig;
 
 /// \brief One transformation of a round's records.
-class Transformer {
+class HOODIE_EXPORT Transformer {
  public:
   virtual ~Transformer() = default;
   /// The records `input` becomes; read lazily, so memory stays that of a batch where the
@@ -29,7 +30,8 @@ class Transformer {
 
 /// \brief Transformers by Hudi class name
 /// (org.apache.hudi.utilities.transform.FlatteningTransformer) or short name.
-class TransformerRegistry : public PluginRegistry<Transformer, const HoodieConfig&> {
+class HOODIE_EXPORT TransformerRegistry
+    : public PluginRegistry<Transformer, const HoodieConfig&> {
  public:
   TransformerRegistry() : PluginRegistry("transformer") {}
   static TransformerRegistry* Global();
@@ -38,6 +40,7 @@ class TransformerRegistry : public PluginRegistry<Transformer, const HoodieConfi
 /// --transformer-class: a comma-separated list applied in order (ChainedTransformer);
 /// an entry may carry Hudi's `id:` prefix, which names it in messages only. Empty:
 /// null (no transformation).
+HOODIE_EXPORT
 ::arrow::Result<std::unique_ptr<Transformer>> MakeTransformers(const std::string& class_names,
                                                                const HoodieConfig& config);
 

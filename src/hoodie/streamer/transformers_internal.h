@@ -1,16 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 /// \file hoodie/streamer/transformers_internal.h
-/// \brief How the built-in transformers register themselves.
+/// \brief The package transformers are registered under, by their Hudi class names.
 #pragma once
 
-namespace hoodie {
-class TransformerRegistry;
-namespace internal {
+namespace hoodie::internal {
 
 inline constexpr char kTransformPackage[] = "org.apache.hudi.utilities.transform.";
 
-/// SqlQueryBasedTransformer and SqlFileBasedTransformer.
-void RegisterSqlTransformers(TransformerRegistry* registry);
-
-}  // namespace internal
-}  // namespace hoodie
+}  // namespace hoodie::internal

@@ -8,6 +8,8 @@
 
 #include <arrow/status.h>
 
+#include "hoodie/visibility.h"
+
 namespace hoodie {
 
 class TableMetaClient;
@@ -27,7 +29,7 @@ inline constexpr std::string_view kFullBootstrapInstant = "00000000000002";
 /// and none of the data, without an error.
 /// \return NotImplemented, one line naming the table, what `action` ("read", "write",
 ///   ...) cannot do and what to do instead; IOError from storage.
-::arrow::Status RefuseMetadataBootstrap(const TableMetaClient& table,
-                                        std::string_view action);
+HOODIE_EXPORT ::arrow::Status RefuseMetadataBootstrap(const TableMetaClient& table,
+                                                      std::string_view action);
 
 }  // namespace hoodie

@@ -17,6 +17,7 @@
 #include <arrow/status.h>
 
 #include "hoodie/timeline/type_fwd.h"
+#include "hoodie/visibility.h"
 
 namespace hoodie {
 
@@ -25,7 +26,7 @@ class TableMetaClient;
 /// \brief Serialises the commits of writers sharing a table (Hudi's LockProvider, behind
 /// TransactionManager). A single writer needs none; lock providers arrive with
 /// optimistic concurrency control, which refuses hoodie.write.lock.provider until then.
-class LockProvider {
+class HOODIE_EXPORT LockProvider {
  public:
   virtual ~LockProvider() = default;
   /// Blocks until `owner` holds the table's lock. \return an error when it cannot.
@@ -35,7 +36,7 @@ class LockProvider {
 };
 
 /// \brief What a pre-commit step sees: what Hudi's preCommit and writeTableMetadata see.
-struct PreCommitContext {
+struct HOODIE_EXPORT PreCommitContext {
   /// The table, under the lock; a step may reload its hoodie.properties.
   TableMetaClient& table;
   /// The instant being completed (INFLIGHT).
@@ -57,7 +58,7 @@ using ConflictCheck = std::function<::arrow::Status(const PreCommitContext& cont
 
 /// \brief Brings a table's metadata table in line with an instant before the instant
 /// becomes visible (Hudi's HoodieTable.writeTableMetadata / maybeDeleteMetadataTable).
-class MetadataTableStep {
+class HOODIE_EXPORT MetadataTableStep {
  public:
   virtual ~MetadataTableStep() = default;
   /// Runs under the lock, after the conflict check, before the completed file is
@@ -68,14 +69,14 @@ class MetadataTableStep {
 /// \brief The metadata-table step of a table hoodie keeps no metadata table for: it
 /// disables one another writer built (metadata_table_guard_internal.h), so that no
 /// reader trusts a listing that lacks hoodie's commits.
-class DisableMetadataTableStep : public MetadataTableStep {
+class HOODIE_EXPORT DisableMetadataTableStep : public MetadataTableStep {
  public:
   ::arrow::Status Apply(const PreCommitContext& context) override;
 };
 
 /// \brief Work run once an instant is complete. Its error is reported as the error of
 /// the action, saying that the instant is committed nonetheless.
-struct PostCommitHook {
+struct HOODIE_EXPORT PostCommitHook {
   /// What the hook is, as the error message names it: "the inline table services".
   std::string what;
   std::function<::arrow::Status(const Instant& completed)> run;
@@ -84,7 +85,7 @@ struct PostCommitHook {
 /// \brief The hooks of every transaction of one table. The default (Default()): no lock,
 /// no conflict check (one writer at a time), the metadata table disabled, nothing after
 /// the commit.
-struct CommitHooks {
+struct HOODIE_EXPORT CommitHooks {
   std::shared_ptr<LockProvider> lock;
   ConflictCheck conflict_check;
   std::shared_ptr<MetadataTableStep> metadata_table;

@@ -10,6 +10,8 @@
 
 #include <arrow/result.h>
 
+#include "hoodie/visibility.h"
+
 namespace hoodie {
 
 /// HoodieLogFormat.UNKNOWN_WRITE_TOKEN, used when no task context exists (rollback,
@@ -23,24 +25,25 @@ inline constexpr std::string_view kLogExtension = ".log";
 inline constexpr std::string_view kCdcSuffix = ".cdc";
 
 /// FSUtils.makeWriteToken: `<taskPartitionId>-<stageId>-<taskAttemptId>`.
-std::string MakeWriteToken(int64_t task_partition_id, int64_t stage_id,
-                           int64_t task_attempt_id);
+HOODIE_EXPORT std::string MakeWriteToken(int64_t task_partition_id, int64_t stage_id,
+                                         int64_t task_attempt_id);
 
 /// FSUtils.createNewFileIdPfx: a random (version 4) UUID in lower-case text.
 /// Thread-safe.
-std::string NewFileIdPrefix();
+HOODIE_EXPORT std::string NewFileIdPrefix();
 
 /// A new file group id as Spark writers make them: NewFileIdPrefix() + "-0"
 /// (WriteHandleFactory.getNextFileId with the first counter value). Thread-safe.
-std::string NewFileId();
+HOODIE_EXPORT std::string NewFileId();
 
 /// FSUtils.makeBaseFileName: `<fileId>_<writeToken>_<instantTime><extension>`.
+HOODIE_EXPORT
 std::string MakeBaseFileName(std::string_view file_id, std::string_view write_token,
                              std::string_view instant_time,
                              std::string_view extension = kParquetExtension);
 
 /// The parts of a base file name.
-struct BaseFileName {
+struct HOODIE_EXPORT BaseFileName {
   std::string file_id;
   std::string write_token;
   std::string instant_time;
@@ -52,10 +55,10 @@ struct BaseFileName {
 /// Parses a base file name (a bare name, or a path whose last component is parsed).
 /// \return Invalid for names that are not `<fileId>_<a>-<b>-<c>_<digits><ext>` with ext
 ///   one of .parquet, .orc, .hfile (log files, markers, `.hoodie_partition_metadata`).
-::arrow::Result<BaseFileName> ParseBaseFileName(std::string_view file_name);
+HOODIE_EXPORT ::arrow::Result<BaseFileName> ParseBaseFileName(std::string_view file_name);
 
 /// The parts of a log file name `.<fileId>_<baseInstant><ext>.<version>_<token>[.cdc]`.
-struct LogFileName {
+struct HOODIE_EXPORT LogFileName {
   std::string file_id;
   /// Instant of the file slice the log belongs to (in v6 the base file's instant).
   std::string base_instant_time;
@@ -69,6 +72,7 @@ struct LogFileName {
 };
 
 /// FSUtils.makeLogFileName: `.<fileId>_<baseInstant><extension>.<version>_<writeToken>`.
+HOODIE_EXPORT
 std::string MakeLogFileName(std::string_view file_id, std::string_view base_instant_time,
                             int32_t version, std::string_view write_token,
                             std::string_view extension = kLogExtension);
@@ -76,6 +80,6 @@ std::string MakeLogFileName(std::string_view file_id, std::string_view base_inst
 /// Parses a log file name with FSUtils.LOG_FILE_PATTERN
 /// `^\.(.+)_(.*)\.(log|archive)\.(\d+)(_((\d+)-(\d+)-(\d+))(.cdc)?)?`.
 /// \return Invalid for any other name.
-::arrow::Result<LogFileName> ParseLogFileName(std::string_view file_name);
+HOODIE_EXPORT ::arrow::Result<LogFileName> ParseLogFileName(std::string_view file_name);
 
 }  // namespace hoodie

@@ -12,10 +12,12 @@
 #include <string>
 #include <vector>
 
+#include "hoodie/visibility.h"
+
 namespace hoodie {
 
 /// \brief One base file version of a file group (`<fileId>_<token>_<instant><ext>`).
-struct BaseFile {
+struct HOODIE_EXPORT BaseFile {
   std::string path;         ///< full path as listed by Storage
   std::string file_name;    ///< last path component
   std::string file_id;      ///< file group id
@@ -27,7 +29,7 @@ struct BaseFile {
 };
 
 /// \brief One log file of a file slice (`.<fileId>_<baseCommitTime>.log.<version>_<token>`).
-struct LogFile {
+struct HOODIE_EXPORT LogFile {
   std::string path;
   std::string file_name;
   std::string file_id;
@@ -41,10 +43,10 @@ struct LogFile {
 
 /// Orders log files as Java HoodieLogFile.LogFileComparator: base commit time, version,
 /// then write token (empty first).
-bool LogFileLess(const LogFile& a, const LogFile& b);
+HOODIE_EXPORT bool LogFileLess(const LogFile& a, const LogFile& b);
 
 /// \brief (partition path, file id): identifies a file group (HoodieFileGroupId).
-struct FileGroupId {
+struct HOODIE_EXPORT FileGroupId {
   std::string partition_path;  ///< relative, "" for a non-partitioned table
   std::string file_id;
 
@@ -53,7 +55,7 @@ struct FileGroupId {
 
 /// \brief One version of a file group: a base instant, its optional base file and the
 /// log files appended to it (FileSlice).
-struct FileSlice {
+struct HOODIE_EXPORT FileSlice {
   FileGroupId group;
   std::string base_instant;
   std::optional<BaseFile> base_file;

@@ -17,6 +17,7 @@
 #include "hoodie/table/file_slice.h"
 #include "hoodie/table/table_listing.h"
 #include "hoodie/timeline/timeline.h"
+#include "hoodie/visibility.h"
 
 namespace hoodie {
 
@@ -26,9 +27,10 @@ class TableMetaClient;
 /// True when `partition` is selected by `filters`: empty filters select everything; a
 /// filter selects the partition equal to it and every partition below it at a `/`
 /// boundary (`byteField=10` selects `byteField=10/shortField=300`).
+HOODIE_EXPORT
 bool PartitionMatches(std::string_view partition, const std::vector<std::string>& filters);
 
-struct FileSystemViewOptions {
+struct HOODIE_EXPORT FileSystemViewOptions {
   /// Partition paths to list (see PartitionMatches); partitions not selected are never
   /// listed, which is the partition pruning of HoodieFileIndex.
   std::vector<std::string> partition_filters;
@@ -55,7 +57,7 @@ struct FileSystemViewOptions {
 /// Thread-safe: const after Make.
 /// \brief One file group with every committed slice, as the cleaner sees it (Java
 /// HoodieFileGroup.getAllFileSlices).
-struct FileGroupSlices {
+struct HOODIE_EXPORT FileGroupSlices {
   FileGroupId id;
   /// Committed slices, newest base instant first (a slice on a pending compaction
   /// instant counts: its logs are committed).
@@ -64,7 +66,7 @@ struct FileGroupSlices {
   std::optional<std::string> replaced_by;
 };
 
-class FileSystemView {
+class HOODIE_EXPORT FileSystemView {
  public:
   /// Lists the selected partitions (found via `.hoodie_partition_metadata`) and their
   /// files, and reads the metadata of every completed replacecommit of `timeline`.

@@ -12,6 +12,8 @@
 #include <arrow/result.h>
 #include <arrow/status.h>
 
+#include "hoodie/visibility.h"
+
 namespace hoodie {
 
 class Storage;
@@ -20,10 +22,10 @@ class Storage;
 enum class IoType { kMerge, kCreate, kAppend };
 
 /// "MERGE", "CREATE" or "APPEND".
-std::string_view IoTypeName(IoType type);
+HOODIE_EXPORT std::string_view IoTypeName(IoType type);
 
 /// One marker: the data file it stands for and how it was written.
-struct Marker {
+struct HOODIE_EXPORT Marker {
   std::string partition_path;  ///< relative; "" for a non-partitioned table
   std::string file_name;       ///< data file name, no folder
   IoType io_type = IoType::kCreate;
@@ -48,7 +50,7 @@ struct Marker {
 /// TIMELINE_SERVER_BASED layout Spark writes by default (`MARKERS.type` plus `MARKERSn`
 /// files listing markers one per line), so hoodie can roll back Spark's failed writes.
 /// Thread-safe: Create may be called from several writer threads at once.
-class WriteMarkers {
+class HOODIE_EXPORT WriteMarkers {
  public:
   WriteMarkers(std::shared_ptr<Storage> storage, std::string base_path,
                std::string instant_time);

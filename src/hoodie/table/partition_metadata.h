@@ -12,13 +12,15 @@
 #include <arrow/result.h>
 #include <arrow/status.h>
 
+#include "hoodie/visibility.h"
+
 namespace hoodie {
 
 class Storage;
 
 /// \brief The content of a partition's metadata file: the instant that created the
 /// partition and its depth below the base path. A value type.
-struct PartitionMetadata {
+struct HOODIE_EXPORT PartitionMetadata {
   /// The text-format file name, and the base-file-format variants readers also accept.
   static constexpr std::string_view kFileName = ".hoodie_partition_metadata";
   static constexpr std::string_view kParquetFileName =
@@ -60,6 +62,7 @@ struct PartitionMetadata {
 /// True when `partition_dir` holds the text, Parquet or ORC partition metadata file
 /// (checked in that order, as HoodiePartitionMetadata.hasPartitionMetadata does).
 /// IOError from storage.
+HOODIE_EXPORT
 ::arrow::Result<bool> HasPartitionMetadata(Storage* storage,
                                            const std::string& partition_dir);
 
@@ -70,7 +73,7 @@ struct PartitionMetadata {
 /// not used: a folder holding a partition metadata file is a partition and is not
 /// descended into (except the base path, whose sub-folders are still walked); `.hoodie`
 /// and other hidden folders (name starting with '.') are skipped. IOError from storage.
-::arrow::Result<std::vector<std::string>> ListAllPartitionPaths(
+HOODIE_EXPORT ::arrow::Result<std::vector<std::string>> ListAllPartitionPaths(
     Storage* storage, const std::string& base_path);
 
 }  // namespace hoodie

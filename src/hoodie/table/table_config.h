@@ -16,6 +16,7 @@
 #include "hoodie/common/enum_choice.h"
 #include "hoodie/config/java_properties.h"
 #include "hoodie/timeline/instant_time.h"
+#include "hoodie/visibility.h"
 
 namespace hoodie {
 
@@ -32,17 +33,17 @@ inline constexpr EnumChoice<TableType> kTableTypeNames[] = {
 };
 
 /// "COPY_ON_WRITE" or "MERGE_ON_READ", the Java enum names stored in hoodie.properties.
-const char* TableTypeName(TableType type);
+HOODIE_EXPORT const char* TableTypeName(TableType type);
 /// Parses hoodie.table.type's value (exact case, as HoodieTableType.valueOf).
 /// \return Invalid naming the key, the value and the two names.
-::arrow::Result<TableType> ParseTableType(std::string_view name);
+HOODIE_EXPORT ::arrow::Result<TableType> ParseTableType(std::string_view name);
 
 /// \brief The ordered key/value content of hoodie.properties with typed accessors.
 ///
 /// Entries keep file (insertion) order; Set on an existing key keeps its position. The
 /// typed accessors apply Hudi's defaults (HoodieTableConfig ConfigProperty defaults and
 /// alternatives). A value type; not synchronized.
-class TableConfig {
+class HOODIE_EXPORT TableConfig {
  public:
   static constexpr std::string_view kPropertiesFile = "hoodie.properties";
   static constexpr std::string_view kBackupFile = "hoodie.properties.backup";
@@ -228,6 +229,6 @@ class TableConfig {
 
 /// java.time.Instant.now().toString(): "2024-04-18T22:32:13.522Z" (fraction in 0, 3 or 6
 /// digits as needed).
-std::string JavaInstantNow();
+HOODIE_EXPORT std::string JavaInstantNow();
 
 }  // namespace hoodie

@@ -12,6 +12,7 @@
 #include <arrow/result.h>
 
 #include "hoodie/storage/storage.h"
+#include "hoodie/visibility.h"
 
 namespace hoodie {
 
@@ -19,7 +20,7 @@ class TableMetaClient;
 
 /// \brief The partitions and files of one table. Each call may cost a LIST request on
 /// an object store; a FileSystemView makes one per partition it selects.
-class TableListing {
+class HOODIE_EXPORT TableListing {
  public:
   virtual ~TableListing() = default;
   /// Every partition path of the table, relative to its base path, sorted ("" for a
@@ -35,7 +36,7 @@ class TableListing {
 
 /// \brief The listing of a table's storage: partitions are the folders holding a
 /// `.hoodie_partition_metadata` file, files what their folder lists.
-class StorageTableListing : public TableListing {
+class HOODIE_EXPORT StorageTableListing : public TableListing {
  public:
   StorageTableListing(std::shared_ptr<Storage> storage, std::string base_path)
       : storage_(std::move(storage)), base_path_(std::move(base_path)) {}

@@ -17,6 +17,7 @@
 #include "hoodie/table/commit_hooks.h"
 #include "hoodie/table/table_config.h"
 #include "hoodie/timeline/active_timeline.h"
+#include "hoodie/visibility.h"
 
 namespace hoodie {
 
@@ -25,7 +26,7 @@ class Storage;
 /// \brief What a new table is created with; the fields map to the setters of Java's
 /// HoodieTableMetaClient.PropertyBuilder. Unset optionals and empty strings are not
 /// written (Hudi writes only what the builder was given, plus create's defaults).
-struct TableCreateOptions {
+struct HOODIE_EXPORT TableCreateOptions {
   std::string table_name;     ///< required; see Validate
   /// Unset = no hoodie.database.name; Spark's writer records an empty one when the write
   /// names no database.
@@ -72,7 +73,7 @@ struct TableCreateOptions {
 /// Immutable after Load/Create except through UpdateTableConfig / ReloadTableConfig;
 /// concurrent reads are safe, but calls that change the config must not run alongside
 /// any other call on the same object.
-class TableMetaClient {
+class HOODIE_EXPORT TableMetaClient {
  public:
   static constexpr std::string_view kMetaFolder = ".hoodie";
   static constexpr std::string_view kTempFolder = ".temp";
@@ -189,6 +190,7 @@ class TableMetaClient {
 /// NotImplemented + kUnsupportedTableVersion for 8 and 9; Invalid +
 /// kUnsupportedTableVersion otherwise. Messages name the key and `properties_path`, the
 /// hoodie.properties file it came from.
+HOODIE_EXPORT
 ::arrow::Status CheckSupportedTableVersion(int version, const std::string& properties_path);
 
 }  // namespace hoodie

@@ -31,13 +31,14 @@
 #include "hoodie/table/commit_hooks.h"
 #include "hoodie/timeline/active_timeline.h"
 #include "hoodie/timeline/instant.h"
+#include "hoodie/visibility.h"
 
 namespace hoodie {
 
 class TableMetaClient;
 
 /// \brief What one action brings to its transaction beside the table's hooks.
-struct TransactionOptions {
+struct HOODIE_EXPORT TransactionOptions {
   /// The timeline the action began on (PreCommitContext::started_on); null for none.
   std::shared_ptr<const ActiveTimeline> started_on;
   /// Work run after this instant only, before the table's post-commit hooks: the inline
@@ -46,11 +47,11 @@ struct TransactionOptions {
 };
 
 /// The options of an action that began on `timeline` (a copy is kept).
-TransactionOptions StartedOn(const ActiveTimeline& timeline);
+HOODIE_EXPORT TransactionOptions StartedOn(const ActiveTimeline& timeline);
 
 /// \brief One instant on its way to completion. Move-only; destroying it before Commit
 /// releases the lock and leaves the instant pending, for the next writer's rollback.
-class Transaction {
+class HOODIE_EXPORT Transaction {
  public:
   /// Begins completing `inflight` (an INFLIGHT instant of `table`) with the table's
   /// commit hooks (TableMetaClient::commit_hooks): takes the lock.

@@ -19,6 +19,7 @@
 #include "hoodie/timeline/instant.h"
 #include "hoodie/timeline/instant_time.h"
 #include "hoodie/timeline/timeline.h"
+#include "hoodie/visibility.h"
 
 namespace hoodie {
 
@@ -33,7 +34,7 @@ class Storage;
 /// that the callers of one command can share one listing (TableMetaClient) until one of
 /// them changes the timeline. Safe to share between threads. Every instant state is its own file; state changes only *create* the next
 /// state's file with Storage::CreateImmutable, never rename or overwrite.
-class ActiveTimeline {
+class HOODIE_EXPORT ActiveTimeline {
  public:
   /// Lists `meta_path` (the table's `.hoodie` folder) non-recursively, plus
   /// `meta_path/.schema` for schemacommit instants, and keeps for each (timestamp,

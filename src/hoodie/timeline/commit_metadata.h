@@ -14,6 +14,7 @@
 #include <arrow/result.h>
 
 #include "hoodie/common/enum_choice.h"
+#include "hoodie/visibility.h"
 
 namespace hoodie {
 
@@ -63,9 +64,10 @@ inline constexpr EnumChoice<WriteOperationType> kWriteOperationTypeNames[] = {
 };
 
 /// The Java enum name ("UPSERT", "INSERT_OVERWRITE_TABLE", ...).
-std::string_view WriteOperationTypeName(WriteOperationType type);
+HOODIE_EXPORT std::string_view WriteOperationTypeName(WriteOperationType type);
 /// Parses a Java enum name exactly (commit metadata's operationType).
 /// \return Invalid naming the value and the accepted names.
+HOODIE_EXPORT
 ::arrow::Result<WriteOperationType> ParseWriteOperationType(std::string_view name);
 
 /// An ordered string-keyed map as Hudi's Java maps serialise it (see
@@ -74,7 +76,7 @@ template <typename V>
 using OrderedMap = std::vector<std::pair<std::string, V>>;
 
 /// HoodieWriteStat.RuntimeStats (milliseconds).
-struct RuntimeStats {
+struct HOODIE_EXPORT RuntimeStats {
   int64_t total_scan_time = 0;
   int64_t total_upsert_time = 0;
   int64_t total_create_time = 0;
@@ -82,7 +84,7 @@ struct RuntimeStats {
 };
 
 /// The fields HoodieDeltaWriteStat (MOR log appends) adds after HoodieWriteStat's.
-struct DeltaWriteStat {
+struct HOODIE_EXPORT DeltaWriteStat {
   int32_t log_version = 0;
   int64_t log_offset = 0;
   std::optional<std::string> base_file;
@@ -95,7 +97,7 @@ struct DeltaWriteStat {
 
 /// \brief One written file (HoodieWriteStat), fields in Hudi's declaration order.
 /// Strings Java may leave null are optional.
-struct WriteStat {
+struct HOODIE_EXPORT WriteStat {
   std::optional<std::string> file_id;
   /// Path relative to the table base path (`partition/file`, or `file`).
   std::optional<std::string> path;
@@ -129,7 +131,7 @@ struct WriteStat {
 
 /// \brief HoodieCommitMetadata: the JSON content of `T.commit`, `T.deltacommit` and
 /// of the workload profile in `T.inflight` / `T.deltacommit.inflight`. A value type.
-struct CommitMetadata {
+struct HOODIE_EXPORT CommitMetadata {
   OrderedMap<std::vector<WriteStat>> partition_to_write_stats;
   bool compacted = false;
   OrderedMap<std::string> extra_metadata;
@@ -173,7 +175,7 @@ struct CommitMetadata {
 };
 
 /// \brief HoodieReplaceCommitMetadata: commit metadata plus the file groups replaced.
-struct ReplaceCommitMetadata : CommitMetadata {
+struct HOODIE_EXPORT ReplaceCommitMetadata : CommitMetadata {
   OrderedMap<std::vector<std::string>> partition_to_replace_file_ids;
 
   static ::arrow::Result<ReplaceCommitMetadata> FromJson(std::string_view json,

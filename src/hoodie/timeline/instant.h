@@ -10,6 +10,8 @@
 
 #include <arrow/result.h>
 
+#include "hoodie/visibility.h"
+
 namespace hoodie {
 
 /// Timeline actions of table version 6 (HoodieTimeline.*_ACTION).
@@ -31,21 +33,21 @@ enum class Action {
 enum class State { kRequested, kInflight, kCompleted };
 
 /// The action name Hudi writes in file names ("commit", "deltacommit", ...).
-std::string_view ActionName(Action action);
+HOODIE_EXPORT std::string_view ActionName(Action action);
 /// Parses an action name; Invalid for anything else.
-::arrow::Result<Action> ParseAction(std::string_view name);
+HOODIE_EXPORT ::arrow::Result<Action> ParseAction(std::string_view name);
 /// Hudi's state name ("REQUESTED", "INFLIGHT", "COMPLETED").
-std::string_view StateName(State state);
+HOODIE_EXPORT std::string_view StateName(State state);
 
 /// The action an instant is grouped and ordered by: a compaction completes as a commit
 /// and a log compaction as a delta commit (HoodieInstant.getComparableAction).
-Action ComparableAction(Action action);
+HOODIE_EXPORT Action ComparableAction(Action action);
 
 /// \brief One instant of the timeline. A small immutable value; thread-compatible.
 ///
 /// Ordering follows HoodieInstant.COMPARATOR: timestamp as a string, then the name of
 /// the comparable action, then the state.
-struct Instant {
+struct HOODIE_EXPORT Instant {
   std::string timestamp;
   Action action = Action::kCommit;
   State state = State::kCompleted;

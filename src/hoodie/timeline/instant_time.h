@@ -9,6 +9,8 @@
 
 #include <arrow/result.h>
 
+#include "hoodie/visibility.h"
+
 namespace hoodie {
 
 /// `hoodie.table.timeline.timezone`: the zone instant times are written in.
@@ -16,10 +18,11 @@ enum class TimelineTimeZone { kLocal, kUtc };
 
 /// Parses "LOCAL" or "UTC" (case-insensitive, as HoodieTimelineTimeZone); Invalid
 /// naming the key and value otherwise.
+HOODIE_EXPORT
 ::arrow::Result<TimelineTimeZone> ParseTimelineTimeZone(std::string_view value);
 
 /// "LOCAL" or "UTC", as stored in hoodie.table.timeline.timezone.
-const char* TimelineTimeZoneName(TimelineTimeZone zone);
+HOODIE_EXPORT const char* TimelineTimeZoneName(TimelineTimeZone zone);
 
 /// Special instant times (HoodieTimeline).
 inline constexpr std::string_view kInitInstantTs = "00000000000000";
@@ -35,7 +38,7 @@ inline constexpr size_t kSecsInstantTimeLength = 14;
 ///
 /// Thread-safe. The generator remembers the last time it returned in this process, so
 /// successive calls from any thread return strictly increasing strings.
-class InstantTimeGenerator {
+class HOODIE_EXPORT InstantTimeGenerator {
  public:
   /// Returns "now" formatted as `yyyyMMddHHmmssSSS` in `zone`, strictly greater (as a
   /// string, the way Hudi compares) than every time this process generated before and

@@ -12,13 +12,14 @@
 #include <vector>
 
 #include "hoodie/timeline/instant.h"
+#include "hoodie/visibility.h"
 
 namespace hoodie {
 
 /// \brief An immutable view of instants sorted by Instant's order
 /// (HoodieDefaultTimeline). Every filter returns a new Timeline. Thread-safe for
 /// concurrent readers. Timestamps are compared as strings, as Hudi 0.x does.
-class Timeline {
+class HOODIE_EXPORT Timeline {
  public:
   Timeline() = default;
   /// Sorts `instants`; duplicates are kept as given.

@@ -16,11 +16,12 @@
 #include "hoodie/format/avro_codec/avro_schema.h"
 #include "hoodie/format/avro_codec/avro_value.h"
 #include "hoodie/timeline/instant.h"
+#include "hoodie/visibility.h"
 
 namespace hoodie {
 
 /// \brief One archived instant state. A value; thread-compatible.
-struct ArchivedMetaEntry {
+struct HOODIE_EXPORT ArchivedMetaEntry {
   std::string commit_time;
   /// The action name ("commit", "deltacommit", "clean", ...).
   std::string action_type;
@@ -45,6 +46,7 @@ struct ArchivedMetaEntry {
 
 /// The HoodieArchivedMetaEntry schema: what archive data blocks carry as SCHEMA and the
 /// reader schema of the archived timeline. Parsed once; thread-safe.
+HOODIE_EXPORT
 ::arrow::Result<std::shared_ptr<const AvroSchema>> ArchivedMetaEntrySchema();
 
 /// The entry Hudi archives for the state file `state` of bytes `details`
@@ -54,11 +56,12 @@ struct ArchivedMetaEntry {
 /// completed file gives only the common fields.
 /// \return Invalid naming the instant for undecodable details, NotImplemented for an
 ///   action Hudi does not archive (restore, indexing, schemacommit).
-::arrow::Result<ArchivedMetaEntry> MakeArchivedMetaEntry(
+HOODIE_EXPORT ::arrow::Result<ArchivedMetaEntry> MakeArchivedMetaEntry(
     const Instant& state, std::string_view details,
     std::optional<std::string> state_transition_time);
 
 /// The Avro binary of `entry` with ArchivedMetaEntrySchema(): one data block record.
+HOODIE_EXPORT
 ::arrow::Result<std::string> EncodeArchivedMetaEntry(const ArchivedMetaEntry& entry);
 
 }  // namespace hoodie

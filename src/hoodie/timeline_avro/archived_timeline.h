@@ -17,6 +17,7 @@
 #include "hoodie/format/log/log_block.h"
 #include "hoodie/timeline/timeline.h"
 #include "hoodie/timeline_avro/archived_meta_entry.h"
+#include "hoodie/visibility.h"
 
 namespace hoodie {
 
@@ -27,24 +28,26 @@ class Storage;
 inline constexpr std::string_view kArchiveWriteToken = "1-0-1";
 
 /// `.commits_.archive.<version>_1-0-1`.
-std::string ArchiveFileName(int32_t version);
+HOODIE_EXPORT std::string ArchiveFileName(int32_t version);
 
 /// The version of an archive file name (`^\.commits_\.archive\.([0-9]+).*`); nullopt
 /// for other names (the merge plan, foreign files).
-std::optional<int32_t> ArchiveFileVersion(std::string_view name);
+HOODIE_EXPORT std::optional<int32_t> ArchiveFileVersion(std::string_view name);
 
 /// The highest archive file version in `archive_dir`; 0 when there is none (or no
 /// folder). \return IOError from storage.
+HOODIE_EXPORT
 ::arrow::Result<int32_t> LatestArchiveVersion(const std::shared_ptr<Storage>& storage,
                                               const std::string& archive_dir);
 
 /// One AVRO_DATA_BLOCK of `entries` whose header holds only SCHEMA, as the archiver's
 /// writeToFile makes it.
+HOODIE_EXPORT
 ::arrow::Result<LogBlock> MakeArchiveLogBlock(const std::vector<ArchivedMetaEntry>& entries);
 
 /// \brief Every record of a table's archive folder. An immutable snapshot; thread-safe
 /// to share.
-class ArchivedTimeline {
+class HOODIE_EXPORT ArchivedTimeline {
  public:
   /// Reads every `.commits_.archive*` file of `archive_dir`, newest version first as
   /// HoodieArchivedTimeline does, and every Avro data block of each, decoding records

@@ -14,13 +14,14 @@
 #include <arrow/result.h>
 
 #include "hoodie/format/avro_codec/avro_value.h"
+#include "hoodie/visibility.h"
 
 namespace hoodie {
 
 class ActiveTimeline;
 
 /// An instant with its state as text (HoodieActionInstant).
-struct ActionInstant {
+struct HOODIE_EXPORT ActionInstant {
   std::string timestamp;
   std::string action;
   std::string state;
@@ -29,7 +30,7 @@ struct ActionInstant {
 };
 
 /// One file a version-2 cleaner plan deletes (HoodieCleanFileInfo).
-struct CleanFileInfo {
+struct HOODIE_EXPORT CleanFileInfo {
   std::optional<std::string> file_path;
   std::optional<bool> is_bootstrap_base_file;
 
@@ -37,7 +38,7 @@ struct CleanFileInfo {
 };
 
 /// \brief The plan of a clean (HoodieCleanerPlan). A value; thread-compatible.
-struct CleanerPlan {
+struct HOODIE_EXPORT CleanerPlan {
   std::optional<ActionInstant> earliest_instant_to_retain;
   std::string last_completed_commit_timestamp;
   /// KEEP_LATEST_COMMITS, KEEP_LATEST_FILE_VERSIONS or KEEP_LATEST_BY_HOURS.
@@ -64,7 +65,7 @@ struct CleanerPlan {
 };
 
 /// What a clean did in one partition (HoodieCleanPartitionMetadata).
-struct CleanPartitionMetadata {
+struct HOODIE_EXPORT CleanPartitionMetadata {
   std::string partition_path;
   std::string policy;
   std::vector<std::string> delete_path_patterns;
@@ -76,7 +77,7 @@ struct CleanPartitionMetadata {
 };
 
 /// \brief A completed clean (HoodieCleanMetadata). A value; thread-compatible.
-struct CleanMetadata {
+struct HOODIE_EXPORT CleanMetadata {
   std::string start_clean_time;
   int64_t time_taken_in_millis = 0;
   int32_t total_files_deleted = 0;
@@ -100,7 +101,7 @@ struct CleanMetadata {
 /// The earliest commit the last completed clean of `timeline` retains: older commits
 /// may have lost their files. Empty without a completed clean, or when the clean kept
 /// file versions rather than commits. IOError/Invalid for unreadable clean metadata.
-::arrow::Result<std::string> EarliestCommitRetainedByLastClean(
+HOODIE_EXPORT ::arrow::Result<std::string> EarliestCommitRetainedByLastClean(
     const ActiveTimeline& timeline);
 
 }  // namespace hoodie

@@ -14,11 +14,12 @@
 #include <arrow/result.h>
 
 #include "hoodie/format/avro_codec/avro_value.h"
+#include "hoodie/visibility.h"
 
 namespace hoodie {
 
 /// One file slice to compact (HoodieCompactionOperation).
-struct CompactionOperation {
+struct HOODIE_EXPORT CompactionOperation {
   std::optional<std::string> base_instant_time;
   /// Log file names (plan version 2).
   std::optional<std::vector<std::string>> delta_file_paths;
@@ -33,7 +34,7 @@ struct CompactionOperation {
 };
 
 /// The strategy that made the plan (HoodieCompactionStrategy).
-struct CompactionPlanStrategy {
+struct HOODIE_EXPORT CompactionPlanStrategy {
   std::optional<std::string> compactor_class_name;
   std::optional<std::map<std::string, std::string>> strategy_params;
   std::optional<int32_t> version = 1;
@@ -42,7 +43,7 @@ struct CompactionPlanStrategy {
 };
 
 /// \brief A compaction plan (HoodieCompactionPlan). A value; thread-compatible.
-struct CompactionPlan {
+struct HOODIE_EXPORT CompactionPlan {
   std::optional<std::vector<CompactionOperation>> operations;
   std::optional<std::map<std::string, std::string>> extra_metadata;
   /// Hudi writes 2 (CompactionUtils.LATEST_COMPACTION_METADATA_VERSION).

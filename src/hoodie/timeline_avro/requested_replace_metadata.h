@@ -14,11 +14,12 @@
 #include <arrow/result.h>
 
 #include "hoodie/format/avro_codec/avro_value.h"
+#include "hoodie/visibility.h"
 
 namespace hoodie {
 
 /// One file slice of a clustering group (HoodieSliceInfo).
-struct SliceInfo {
+struct HOODIE_EXPORT SliceInfo {
   std::optional<std::string> data_file_path;
   std::optional<std::vector<std::string>> delta_file_paths;
   std::optional<std::string> file_id;
@@ -30,7 +31,7 @@ struct SliceInfo {
 };
 
 /// File slices rewritten together (HoodieClusteringGroup).
-struct ClusteringGroup {
+struct HOODIE_EXPORT ClusteringGroup {
   std::optional<std::vector<SliceInfo>> slices;
   std::optional<std::map<std::string, double>> metrics;
   std::optional<int32_t> num_output_file_groups = 1;
@@ -41,7 +42,7 @@ struct ClusteringGroup {
 };
 
 /// The execution strategy of a clustering (HoodieClusteringStrategy).
-struct ClusteringStrategy {
+struct HOODIE_EXPORT ClusteringStrategy {
   std::optional<std::string> strategy_class_name;
   std::optional<std::map<std::string, std::string>> strategy_params;
   std::optional<int32_t> version = 1;
@@ -50,7 +51,7 @@ struct ClusteringStrategy {
 };
 
 /// A clustering plan (HoodieClusteringPlan).
-struct ClusteringPlan {
+struct HOODIE_EXPORT ClusteringPlan {
   std::optional<std::vector<ClusteringGroup>> input_groups;
   std::optional<ClusteringStrategy> strategy;
   std::optional<std::map<std::string, std::string>> extra_metadata;
@@ -63,7 +64,7 @@ struct ClusteringPlan {
 /// \brief A requested replacecommit (HoodieRequestedReplaceMetadata). Clustering fills
 /// `operation_type` ("CLUSTER") and the plan; insert_overwrite and delete_partition
 /// write every field null, `version` included. A value; thread-compatible.
-struct RequestedReplaceMetadata {
+struct HOODIE_EXPORT RequestedReplaceMetadata {
   std::optional<std::string> operation_type;
   std::optional<ClusteringPlan> clustering_plan;
   std::optional<std::map<std::string, std::string>> extra_metadata;

@@ -14,11 +14,12 @@
 #include <arrow/result.h>
 
 #include "hoodie/format/avro_codec/avro_value.h"
+#include "hoodie/visibility.h"
 
 namespace hoodie {
 
 /// An instant named by time and action (HoodieInstantInfo).
-struct InstantInfo {
+struct HOODIE_EXPORT InstantInfo {
   std::string commit_time;
   std::string action;
 
@@ -28,7 +29,7 @@ struct InstantInfo {
 };
 
 /// What to undo in one file group (HoodieRollbackRequest).
-struct RollbackRequest {
+struct HOODIE_EXPORT RollbackRequest {
   std::string partition_path;
   std::optional<std::string> file_id;
   std::optional<std::string> latest_base_instant;
@@ -41,7 +42,7 @@ struct RollbackRequest {
 };
 
 /// \brief The plan in a requested rollback (HoodieRollbackPlan). A value; thread-compatible.
-struct RollbackPlan {
+struct HOODIE_EXPORT RollbackPlan {
   std::optional<InstantInfo> instant_to_rollback;
   std::optional<std::vector<RollbackRequest>> rollback_requests;
   std::optional<int32_t> version = 1;
@@ -57,7 +58,7 @@ struct RollbackPlan {
 };
 
 /// What a rollback did in one partition (HoodieRollbackPartitionMetadata).
-struct RollbackPartitionMetadata {
+struct HOODIE_EXPORT RollbackPartitionMetadata {
   std::string partition_path;
   std::vector<std::string> success_delete_files;
   std::vector<std::string> failed_delete_files;
@@ -70,7 +71,7 @@ struct RollbackPartitionMetadata {
 };
 
 /// \brief A completed rollback (HoodieRollbackMetadata). A value; thread-compatible.
-struct RollbackMetadata {
+struct HOODIE_EXPORT RollbackMetadata {
   std::string start_rollback_time;
   int64_t time_taken_in_millis = 0;
   int32_t total_files_deleted = 0;

@@ -16,11 +16,12 @@
 
 #include "hoodie/format/avro_codec/avro_value.h"
 #include "hoodie/timeline_avro/rollback_metadata.h"
+#include "hoodie/visibility.h"
 
 namespace hoodie {
 
 /// The files a savepoint keeps in one partition (HoodieSavepointPartitionMetadata).
-struct SavepointPartitionMetadata {
+struct HOODIE_EXPORT SavepointPartitionMetadata {
   std::string partition_path;
   std::vector<std::string> savepoint_data_file;
 
@@ -28,7 +29,7 @@ struct SavepointPartitionMetadata {
 };
 
 /// \brief A completed savepoint (HoodieSavepointMetadata). A value; thread-compatible.
-struct SavepointMetadata {
+struct HOODIE_EXPORT SavepointMetadata {
   std::string savepointed_by;
   /// Milliseconds since the epoch (System.currentTimeMillis()).
   int64_t savepointed_at = 0;
@@ -46,7 +47,7 @@ struct SavepointMetadata {
 };
 
 /// \brief A completed restore (HoodieRestoreMetadata). A value; thread-compatible.
-struct RestoreMetadata {
+struct HOODIE_EXPORT RestoreMetadata {
   std::string start_restore_time;
   int64_t time_taken_in_millis = 0;
   std::vector<std::string> instants_to_rollback;
@@ -66,7 +67,7 @@ struct RestoreMetadata {
 };
 
 /// \brief A scheduled restore (`R.restore.requested`, HoodieRestorePlan). A value.
-struct RestorePlan {
+struct HOODIE_EXPORT RestorePlan {
   /// The instants to roll back, newest first.
   std::vector<InstantInfo> instants_to_rollback;
   /// Hudi writes 2 (RestorePlanActionExecutor.RESTORE_PLAN_VERSION_2).

@@ -14,12 +14,13 @@
 #include <arrow/type_fwd.h>
 
 #include "hoodie/common/plugin_registry.h"
+#include "hoodie/visibility.h"
 
 namespace hoodie {
 
 /// \brief One chunk of a bulk_insert's input as a partitioner sees it: one input batch
 /// whose keys were generated (records whose key failed are already removed).
-struct BulkInsertChunk {
+struct HOODIE_EXPORT BulkInsertChunk {
   /// The rows, aligned to the table's data schema (no meta columns).
   std::shared_ptr<::arrow::RecordBatch> data;
   /// `_hoodie_record_key` and `_hoodie_partition_path` of each row.
@@ -30,7 +31,7 @@ struct BulkInsertChunk {
 };
 
 /// \brief Where the rows of a chunk are written.
-struct BulkInsertLayout {
+struct HOODIE_EXPORT BulkInsertLayout {
   /// Rows of the chunk in the order they are written; each row exactly once.
   std::vector<int64_t> order;
   /// The output task of each entry of `order`, >= 0 (Hudi's Spark partition after
@@ -45,7 +46,7 @@ struct BulkInsertLayout {
 /// Implementations are registered by name and created once per bulk_insert; a
 /// partitioner sees the chunks in input order, so it may keep state across them. It
 /// replaces hoodie.bulkinsert.sort.mode, as in Hudi.
-class BulkInsertPartitioner {
+class HOODIE_EXPORT BulkInsertPartitioner {
  public:
   virtual ~BulkInsertPartitioner() = default;
 
@@ -62,7 +63,8 @@ class BulkInsertPartitioner {
 /// \brief The user-defined bulk insert partitioners by name (common/plugin_registry.h):
 /// the value of hoodie.bulkinsert.user.defined.partitioner.class that selects one (any
 /// string, e.g. a Java class name).
-class BulkInsertPartitionerRegistry : public PluginRegistry<BulkInsertPartitioner> {
+class HOODIE_EXPORT BulkInsertPartitionerRegistry
+    : public PluginRegistry<BulkInsertPartitioner> {
  public:
   /// An empty registry of its own (tests, embedders); most callers use Global().
   BulkInsertPartitionerRegistry() : PluginRegistry("bulk insert partitioner") {}

@@ -15,6 +15,7 @@
 
 #include "hoodie/timeline/commit_metadata.h"
 #include "hoodie/timeline/instant.h"
+#include "hoodie/visibility.h"
 #include "hoodie/write/write_options.h"
 #include "hoodie/write/write_result.h"
 
@@ -25,16 +26,17 @@ class TableMetaClient;
 
 /// The instant `operation` commits as: a replacecommit for the replace operations, else
 /// a commit (copy-on-write) or deltacommit (merge-on-read).
+HOODIE_EXPORT
 Instant WriteInstant(const std::string& time, WriteOperationType operation, State state,
                      bool merge_on_read);
 
 /// What Hudi puts in `T.<action>.requested` for `operation`: nothing for a commit; for a
 /// replacecommit started by a writer (createRequestedReplaceCommit) an empty
 /// HoodieRequestedReplaceMetadata, every field null, `version` included.
-::arrow::Result<std::string> RequestedContent(WriteOperationType operation);
+HOODIE_EXPORT ::arrow::Result<std::string> RequestedContent(WriteOperationType operation);
 
 /// The partitions of a write's records, for a DELETE_PARTITION given records.
-struct RecordPartitions {
+struct HOODIE_EXPORT RecordPartitions {
   /// In the order their first record came.
   std::vector<std::string> partitions;
   int64_t input_records = 0;
@@ -52,7 +54,7 @@ struct RecordPartitions {
 /// payloads by bucket, marking the instant inflight with its workload profile, writing
 /// the buckets' files with the create, merge and append handles, and telling a stateful
 /// index where the records went. bulk_insert streams instead (bulk_insert_internal.h).
-class CommitExecutor {
+class HOODIE_EXPORT CommitExecutor {
  public:
   /// An executor writing to `table` with `options`; both must outlive it.
   CommitExecutor(std::shared_ptr<TableMetaClient> table, const WriteOptions& options)

@@ -6,6 +6,8 @@
 
 #include <arrow/result.h>
 
+#include "hoodie/visibility.h"
+
 namespace hoodie {
 
 class HoodieConfig;
@@ -21,7 +23,7 @@ enum class FailedWritesPolicy {
 };
 
 /// \brief Settings of rollbacks, built once by FromConfig. A value type.
-struct RollbackOptions {
+struct HOODIE_EXPORT RollbackOptions {
   FailedWritesPolicy failed_writes_policy = FailedWritesPolicy::kEager;
   /// hoodie.rollback.using.markers. The seed documents default it to false (Hudi 0.15:
   /// true); either way a pending instant without a marker folder is planned by listing.

@@ -23,6 +23,7 @@
 #include "hoodie/format/base_file/base_file_writer.h"
 #include "hoodie/table/table_config.h"
 #include "hoodie/timeline/commit_metadata.h"
+#include "hoodie/visibility.h"
 #include "hoodie/write/bulk_insert_partitioner.h"
 #include "hoodie/write/rollback_options.h"
 
@@ -50,7 +51,7 @@ inline constexpr EnumChoice<BulkInsertSortMode> kBulkInsertSortModeNames[] = {
 ///
 /// Options Hudi documents but hoodie does not implement are rejected by FromConfig with
 /// a message naming the key, never silently ignored.
-struct WriteOptions {
+struct HOODIE_EXPORT WriteOptions {
   /// hoodie.table.name (or hoodie.datasource.write.table.name).
   std::string table_name;
   /// hoodie.datasource.write.operation, e.g. kUpsert.
@@ -167,10 +168,11 @@ struct WriteOptions {
 /// Parses a datasource operation name (insert, upsert, bulk_insert, delete,
 /// insert_overwrite, insert_overwrite_table, delete_partition; any case).
 /// \return NotImplemented naming the operation for the others (bootstrap, ...).
+HOODIE_EXPORT
 ::arrow::Result<WriteOperationType> ParseWriteOperation(std::string_view name);
 
 /// True for the operations Hudi commits as a `replacecommit` (insert_overwrite,
 /// insert_overwrite_table, delete_partition); the others are a `commit` on COW tables.
-bool IsReplaceOperation(WriteOperationType operation);
+HOODIE_EXPORT bool IsReplaceOperation(WriteOperationType operation);
 
 }  // namespace hoodie

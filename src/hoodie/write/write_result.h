@@ -14,11 +14,12 @@
 #include <arrow/status.h>
 
 #include "hoodie/timeline/commit_metadata.h"
+#include "hoodie/visibility.h"
 
 namespace hoodie {
 
 /// A record that was not written because its key could not be generated.
-struct FailedWrite {
+struct HOODIE_EXPORT FailedWrite {
   int64_t input_row = 0;  ///< position in the operation's input, from 0
   std::string message;
 };
@@ -26,13 +27,14 @@ struct FailedWrite {
 /// \brief The error of a write that committed nothing because records failed:
 /// "2 of 1000 records failed, nothing was committed: record 5: ...", the first five
 /// failures placed by `where` (given the input row, from 0), then `hint` if not empty.
+HOODIE_EXPORT
 ::arrow::Status FailedRecordsError(int64_t input_records,
                                    const std::vector<FailedWrite>& failed,
                                    const std::function<std::string(int64_t)>& where,
                                    std::string_view hint);
 
 /// \brief What one operation wrote: the write stats to commit plus counts.
-struct WriteResult {
+struct HOODIE_EXPORT WriteResult {
   std::string instant_time;
   WriteOperationType operation = WriteOperationType::kUnknown;
   /// One stat per written base file, with its partition in `partition_path`.

@@ -8,6 +8,7 @@
 #include <arrow/status.h>
 
 #include "hoodie/table/table_meta_client.h"
+#include "hoodie/visibility.h"
 
 namespace hoodie {
 
@@ -26,7 +27,7 @@ struct WriteOptions;
 /// the payload class the write merges with and the merger strategy; the timestamp-based
 /// key generator its settings.
 /// Invalid for a bad hoodie.table.timeline.timezone.
-::arrow::Result<TableCreateOptions> TableCreateOptionsForWrite(
+HOODIE_EXPORT ::arrow::Result<TableCreateOptions> TableCreateOptionsForWrite(
     const HoodieConfig& config, const WriteOptions& options);
 
 /// HoodieWriterUtils.validateTableConfig: Invalid when the caller's `config` (with
@@ -36,8 +37,8 @@ struct WriteOptions;
 /// fields. The message names each key with the write's and the table's value, and how
 /// to go on. A different payload class is no conflict: the write goes ahead, and
 /// merge-on-read readers and compaction go on merging with the table's, as in Hudi 0.15.
-::arrow::Status ValidateWriteAgainstTable(const HoodieConfig& config,
-                                          const WriteOptions& options,
-                                          const TableConfig& table);
+HOODIE_EXPORT ::arrow::Status ValidateWriteAgainstTable(const HoodieConfig& config,
+                                                        const WriteOptions& options,
+                                                        const TableConfig& table);
 
 }  // namespace hoodie

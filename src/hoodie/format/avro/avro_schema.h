@@ -10,6 +10,8 @@
 #include <arrow/result.h>
 #include <arrow/type_fwd.h>
 
+#include "hoodie/visibility.h"
+
 namespace hoodie {
 
 /// \brief The Avro full name Hudi gives a table's top-level record.
@@ -17,7 +19,7 @@ namespace hoodie {
 /// Matches AvroConversionUtils.getAvroRecordNameAndNamespace (hudi-spark-datasource):
 /// the table name is sanitized with HoodieAvroUtils.sanitizeName, the record is
 /// `<name>_record` in namespace `hoodie.<name>`.
-struct AvroRecordName {
+struct HOODIE_EXPORT AvroRecordName {
   std::string name;
   std::string name_space;
 
@@ -26,7 +28,7 @@ struct AvroRecordName {
 
 /// HoodieAvroUtils.sanitizeName: an invalid first character (not a letter or `_`) and
 /// every later character other than letters, digits and `_` become `__`.
-std::string SanitizeAvroName(std::string_view name);
+HOODIE_EXPORT std::string SanitizeAvroName(std::string_view name);
 
 /// \brief Converts an Arrow schema to Avro schema JSON the way Hudi's Spark writer does
 /// (AvroConversionUtils.convertStructTypeToAvroSchema and Hudi's SchemaConverters).
@@ -44,11 +46,13 @@ std::string SanitizeAvroName(std::string_view name);
 /// \return Invalid naming the field for a type Avro cannot represent (e.g. uint64,
 ///   float16, nanosecond timestamps, maps with non-string keys, dictionaries).
 ///   Thread-safe.
+HOODIE_EXPORT
 ::arrow::Result<std::string> ArrowSchemaToAvroJson(const ::arrow::Schema& schema,
                                                    std::string_view table_name);
 
 /// As above with an explicit top-level record name and namespace (namespace may be
 /// empty).
+HOODIE_EXPORT
 ::arrow::Result<std::string> ArrowSchemaToAvroJson(const ::arrow::Schema& schema,
                                                    const AvroRecordName& record);
 
@@ -64,11 +68,12 @@ std::string SanitizeAvroName(std::string_view name);
 ///
 /// \return Invalid for malformed JSON or an unknown type; NotImplemented naming the
 ///   field for a union other than null + one type. Thread-safe.
-::arrow::Result<std::shared_ptr<::arrow::Schema>> AvroJsonToArrowSchema(
+HOODIE_EXPORT ::arrow::Result<std::shared_ptr<::arrow::Schema>> AvroJsonToArrowSchema(
     std::string_view avro_json);
 
 /// The top-level record's name and namespace of Avro schema JSON.
 /// \return Invalid if the JSON is malformed or not a record.
+HOODIE_EXPORT
 ::arrow::Result<AvroRecordName> AvroRecordNameOf(std::string_view avro_json);
 
 }  // namespace hoodie

@@ -11,6 +11,8 @@
 
 #include <arrow/type_fwd.h>
 
+#include "hoodie/visibility.h"
+
 namespace hoodie {
 
 /// The Avro schema types (primitive and complex).
@@ -32,20 +34,20 @@ enum class AvroType {
 };
 
 /// The Avro name of a type ("null", "record", ...).
-std::string_view AvroTypeName(AvroType type);
+HOODIE_EXPORT std::string_view AvroTypeName(AvroType type);
 
 /// Whether data written as `writer` reads as `reader`: the same type, or one of Avro's
 /// promotions int -> long, float, double; long -> float, double; float -> double;
 /// string <-> bytes.
-bool AvroPromotes(AvroType writer, AvroType reader);
+HOODIE_EXPORT bool AvroPromotes(AvroType writer, AvroType reader);
 
 /// The Avro type an Arrow type is written as, logical types by their underlying type
 /// (date and time-millis int; timestamps and time-micros long; decimals bytes; fixed
 /// size binary fixed); nullopt for Arrow types Avro cannot hold.
-std::optional<AvroType> AvroTypeOfArrow(const ::arrow::DataType& type);
+HOODIE_EXPORT std::optional<AvroType> AvroTypeOfArrow(const ::arrow::DataType& type);
 
 /// Whether the Arrow type stands for an Avro logical type (date, time, timestamp,
 /// decimal), which only resolves to the same logical type.
-bool IsAvroLogicalType(const ::arrow::DataType& type);
+HOODIE_EXPORT bool IsAvroLogicalType(const ::arrow::DataType& type);
 
 }  // namespace hoodie

@@ -11,6 +11,8 @@
 #include <arrow/result.h>
 #include <arrow/type_fwd.h>
 
+#include "hoodie/visibility.h"
+
 namespace hoodie {
 
 /// Meta field names in file order (HoodieRecord.HOODIE_META_COLUMNS).
@@ -27,26 +29,30 @@ inline constexpr std::array<std::string_view, 5> kMetaFields = {
     kFileNameField};
 
 /// True for the five meta fields and `_hoodie_operation` (HoodieAvroUtils.isMetadataField).
-bool IsMetaField(std::string_view name);
+HOODIE_EXPORT bool IsMetaField(std::string_view name);
 
 /// \brief HoodieAvroUtils.addMetadataFields on Avro schema JSON: a record with the same
 /// name, namespace and doc whose fields are the five meta fields (each
 /// `["null","string"]` with `doc: ""` and `default: null`), `_hoodie_operation` when
 /// `with_operation_field`, then the input's fields except those named like meta fields.
 /// \return Invalid if `avro_json` is not a record schema. Thread-safe.
+HOODIE_EXPORT
 ::arrow::Result<std::string> AddMetadataFields(std::string_view avro_json,
                                                bool with_operation_field = false);
 
 /// The Arrow equivalent: nullable utf8 meta fields first, then the other fields of
 /// `schema`; schema-level metadata is kept.
+HOODIE_EXPORT
 std::shared_ptr<::arrow::Schema> AddMetadataFields(const ::arrow::Schema& schema,
                                                    bool with_operation_field = false);
 
 /// `schema` without meta fields (HoodieAvroUtils.removeMetadataFields).
+HOODIE_EXPORT
 std::shared_ptr<::arrow::Schema> RemoveMetadataFields(const ::arrow::Schema& schema);
 
 /// Avro schema JSON without meta fields.
 /// \return Invalid if `avro_json` is not a record schema.
+HOODIE_EXPORT
 ::arrow::Result<std::string> RemoveMetadataFields(std::string_view avro_json);
 
 }  // namespace hoodie

@@ -8,10 +8,12 @@
 #include <arrow/status.h>
 #include <arrow/type_fwd.h>
 
+#include "hoodie/visibility.h"
+
 namespace hoodie {
 
 /// Options of CheckSchemaEvolution.
-struct SchemaEvolutionOptions {
+struct HOODIE_EXPORT SchemaEvolutionOptions {
   /// hoodie.datasource.write.schema.allow.auto.evolution.column.drop (default false):
   /// when true, nullable columns may disappear from the new schema.
   bool allow_column_drop = false;
@@ -33,14 +35,14 @@ struct SchemaEvolutionOptions {
 ///
 /// \return OK, or Invalid carrying ErrorCode::kSchemaIncompatible whose message names
 ///   the first offending field by its dotted path. Thread-safe.
-::arrow::Status CheckSchemaEvolution(
+HOODIE_EXPORT ::arrow::Status CheckSchemaEvolution(
     const ::arrow::Schema& old_schema, const ::arrow::Schema& new_schema,
     const SchemaEvolutionOptions& options = SchemaEvolutionOptions::Defaults());
 
 /// The same on Avro schema JSON.
 /// \return additionally Invalid/NotImplemented from AvroJsonToArrowSchema (without the
 ///   error code) when either schema cannot be converted.
-::arrow::Status CheckSchemaEvolution(
+HOODIE_EXPORT ::arrow::Status CheckSchemaEvolution(
     std::string_view old_avro_json, std::string_view new_avro_json,
     const SchemaEvolutionOptions& options = SchemaEvolutionOptions::Defaults());
 

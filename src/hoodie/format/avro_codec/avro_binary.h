@@ -23,6 +23,7 @@
 
 #include "hoodie/format/avro_codec/avro_schema.h"
 #include "hoodie/format/avro_codec/avro_value.h"
+#include "hoodie/visibility.h"
 
 namespace hoodie {
 
@@ -30,6 +31,7 @@ namespace hoodie {
 /// fits the value (records, enums and fixed by full name, else by type; an int also
 /// fits a long). A record field missing from `value` is written from its default.
 /// \return Invalid naming the schema type when the value does not fit.
+HOODIE_EXPORT
 ::arrow::Status EncodeAvroBinary(const AvroValue& value, const AvroNode& schema,
                                  std::string* out);
 
@@ -38,23 +40,24 @@ namespace hoodie {
 /// writer fields absent from the reader are skipped, int/long/float promote, string
 /// and bytes interchange, unions resolve branch by branch. Advances `*input`.
 /// \return Invalid for truncated or corrupt input or incompatible schemas.
-::arrow::Result<AvroValue> DecodeAvroBinary(std::string_view* input,
-                                            const AvroNode& writer,
-                                            const AvroNode& reader);
+HOODIE_EXPORT ::arrow::Result<AvroValue> DecodeAvroBinary(std::string_view* input,
+                                                          const AvroNode& writer,
+                                                          const AvroNode& reader);
 
 /// The value a JSON field default denotes for `schema` (a union's default belongs to
 /// its first branch; bytes and fixed defaults are ISO-8859-1 strings).
 /// \return Invalid when the JSON does not fit the schema.
-::arrow::Result<AvroValue> AvroValueFromDefault(const nlohmann::json& json,
-                                                const AvroNode& schema);
+HOODIE_EXPORT ::arrow::Result<AvroValue> AvroValueFromDefault(const nlohmann::json& json,
+                                                              const AvroNode& schema);
 
 /// Appends a zig-zag varint long (Avro `long` and `int`).
-void AppendAvroLong(int64_t value, std::string* out);
+HOODIE_EXPORT void AppendAvroLong(int64_t value, std::string* out);
 /// Reads a zig-zag varint long; Invalid when truncated or longer than 10 bytes.
-::arrow::Result<int64_t> ReadAvroLong(std::string_view* input);
+HOODIE_EXPORT ::arrow::Result<int64_t> ReadAvroLong(std::string_view* input);
 /// Reads a length-prefixed byte string (Avro `bytes` / `string`).
-::arrow::Result<std::string> ReadAvroBytes(std::string_view* input);
+HOODIE_EXPORT ::arrow::Result<std::string> ReadAvroBytes(std::string_view* input);
 /// As ReadAvroBytes, viewing the bytes in `*input` instead of copying them.
+HOODIE_EXPORT
 ::arrow::Result<std::string_view> ReadAvroBytesView(std::string_view* input);
 
 /// Reads an Avro float or double (IEEE 754, little-endian as this machine).

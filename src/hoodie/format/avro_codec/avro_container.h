@@ -18,6 +18,7 @@
 
 #include "hoodie/format/avro_codec/avro_schema.h"
 #include "hoodie/format/avro_codec/avro_value.h"
+#include "hoodie/visibility.h"
 
 namespace hoodie {
 
@@ -29,6 +30,7 @@ using AvroSyncMarker = std::array<uint8_t, 16>;
 /// from `avro.schema` and resolves the record against `reader_schema`. Codec "null"
 /// (or no `avro.codec` entry, as Hudi writes) is supported; others give NotImplemented.
 /// \return Invalid for a bad magic, header, sync marker or record, or for an empty file.
+HOODIE_EXPORT
 ::arrow::Result<AvroValue> ReadSingleRecordContainer(std::string_view bytes,
                                                      const AvroSchema& reader_schema);
 
@@ -37,21 +39,21 @@ using AvroSyncMarker = std::array<uint8_t, 16>;
 /// `schema.json()` (no `avro.codec`), the sync marker, one block (count 1, byte size,
 /// record) and the sync marker again. `sync` defaults to 16 random bytes.
 /// \return Invalid when `value` does not fit the schema.
-::arrow::Result<std::string> WriteSingleRecordContainer(
+HOODIE_EXPORT ::arrow::Result<std::string> WriteSingleRecordContainer(
     const AvroSchema& schema, const AvroValue& value,
     std::optional<AvroSyncMarker> sync = std::nullopt);
 
 /// As above, parsing `schema_json` first.
-::arrow::Result<std::string> WriteSingleRecordContainer(
+HOODIE_EXPORT ::arrow::Result<std::string> WriteSingleRecordContainer(
     std::string_view schema_json, const AvroValue& value,
     std::optional<AvroSyncMarker> sync = std::nullopt);
 
 /// The header metadata (key -> value) of a container file, in file order; for tests
 /// and diagnostics. \return Invalid for a bad header.
-::arrow::Result<AvroEntries> ReadContainerMetadata(std::string_view bytes);
+HOODIE_EXPORT ::arrow::Result<AvroEntries> ReadContainerMetadata(std::string_view bytes);
 
 /// \brief The header of an Avro object container file: magic, metadata, sync marker.
-struct AvroContainerHeader {
+struct HOODIE_EXPORT AvroContainerHeader {
   AvroEntries metadata;
   std::string sync;  ///< 16 bytes
   size_t size = 0;   ///< bytes the header takes; the first block starts there
@@ -63,6 +65,7 @@ struct AvroContainerHeader {
 /// Parses the header at the start of `bytes`, the one parser of container headers.
 /// \return Invalid saying what is wrong: no magic `Obj\x01`, a bad metadata map, a
 ///   truncated sync marker (also when `bytes` ends before the header does).
+HOODIE_EXPORT
 ::arrow::Result<AvroContainerHeader> ParseAvroContainerHeader(std::string_view bytes);
 
 }  // namespace hoodie

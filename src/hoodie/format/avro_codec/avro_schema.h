@@ -14,6 +14,7 @@
 #include <nlohmann/json.hpp>
 
 #include "hoodie/format/avro/avro_types.h"
+#include "hoodie/visibility.h"
 
 namespace hoodie {
 
@@ -21,7 +22,7 @@ struct AvroNode;
 
 /// One field of a record schema (Schema.Field). `default_json` keeps the JSON default
 /// as written; the resolver turns it into a value when a writer lacks the field.
-struct AvroField {
+struct HOODIE_EXPORT AvroField {
   std::string name;
   const AvroNode* type = nullptr;
   std::optional<nlohmann::json> default_json;
@@ -30,7 +31,7 @@ struct AvroField {
 /// One schema node. Named types (record, enum, fixed) carry their full name; a
 /// reference to a named type points at the node that defined it, so nodes form a
 /// graph owned by their AvroSchema (recursive records are allowed).
-struct AvroNode {
+struct HOODIE_EXPORT AvroNode {
   AvroType type = AvroType::kNull;
   std::string full_name;                   // record, enum, fixed
   std::vector<AvroField> fields;           // record
@@ -48,7 +49,7 @@ struct AvroNode {
 };
 
 /// \brief An immutable parsed Avro schema. Thread-safe to share once made.
-class AvroSchema {
+class HOODIE_EXPORT AvroSchema {
  public:
   /// Parses Avro schema JSON (Schema.Parser): primitives, records, enums, arrays, maps,
   /// unions, fixed, named references and namespaces. Unknown attributes (`doc`,

@@ -12,6 +12,8 @@
 
 #include <arrow/result.h>
 
+#include "hoodie/visibility.h"
+
 namespace hoodie {
 
 class AvroValue;
@@ -26,7 +28,7 @@ using AvroEntries = std::vector<std::pair<std::string, AvroValue>>;
 /// There is no union kind: as in Java's GenericData, a union holds one of its
 /// branches' values and the encoder picks the branch that fits the value (records by
 /// full name). A decoded record carries the full name of the reader schema's record.
-class AvroValue {
+class HOODIE_EXPORT AvroValue {
  public:
   enum class Kind {
     kNull, kBoolean, kInt, kLong, kFloat, kDouble, kBytes, kString, kEnum, kFixed,
@@ -105,6 +107,6 @@ class AvroValue {
 };
 
 /// The name of a value kind ("null", "record", ...).
-std::string_view AvroValueKindName(AvroValue::Kind kind);
+HOODIE_EXPORT std::string_view AvroValueKindName(AvroValue::Kind kind);
 
 }  // namespace hoodie

@@ -15,6 +15,7 @@
 
 #include "hoodie/format/base_file/base_file_reader.h"
 #include "hoodie/format/base_file/base_file_writer.h"
+#include "hoodie/visibility.h"
 
 namespace hoodie {
 
@@ -23,7 +24,7 @@ class Storage;
 /// \brief One base file format. Implementations are stateless and thread-safe; the
 /// format registry (format/registry/base_file_formats.h) makes them by name or by a
 /// file's extension.
-class BaseFileFormat {
+class HOODIE_EXPORT BaseFileFormat {
  public:
   virtual ~BaseFileFormat() = default;
 

@@ -16,11 +16,12 @@
 #include <arrow/type_fwd.h>
 
 #include "hoodie/format/footer_keys.h"
+#include "hoodie/visibility.h"
 
 namespace hoodie {
 
 /// What to read from a base file.
-struct BaseFileReadOptions {
+struct HOODIE_EXPORT BaseFileReadOptions {
   /// Top-level columns to read, in this order; empty reads all columns.
   std::vector<std::string> columns;
   /// Only these row groups (Parquet row groups, ORC stripes), in this order; empty reads
@@ -37,7 +38,7 @@ struct BaseFileReadOptions {
 
 /// \brief The key/value entries of a base file's footer, in file order, with its row
 /// count: all the bloom index needs, read without opening the data.
-struct BaseFileFooter {
+struct HOODIE_EXPORT BaseFileFooter {
   std::vector<FooterEntry> entries;
   int64_t num_rows = 0;
 
@@ -49,7 +50,7 @@ struct BaseFileFooter {
 /// failures come back as IOError naming the file, from opening, from the footer and
 /// from every batch read. Not thread-safe; batch readers it returns must not outlive
 /// it.
-class BaseFileReader {
+class HOODIE_EXPORT BaseFileReader {
  public:
   /// How a reader decodes: one column after another on the caller's thread, or the
   /// columns of a row group in parallel on Arrow's CPU pool. Parallel is for readers

@@ -21,6 +21,7 @@
 #include "hoodie/config/storage_config.h"
 #include "hoodie/format/base_file/row_group_budget.h"
 #include "hoodie/format/footer_keys.h"
+#include "hoodie/visibility.h"
 
 namespace hoodie {
 
@@ -30,7 +31,7 @@ class HoodieConfig;
 /// members read from a key start at its declared default (DefaultOf). The
 /// hoodie.parquet.* members are the Parquet format's; a format reads the ones it has a
 /// use for. Copies share the row group budget.
-struct BaseFileWriterOptions {
+struct HOODIE_EXPORT BaseFileWriterOptions {
   /// hoodie.parquet.compression.codec: gzip, snappy, zstd, lz4, brotli, uncompressed
   /// (case-insensitive).
   std::string compression_codec = DefaultOf(StorageConfig::kParquetCompressionCodec);
@@ -76,13 +77,14 @@ struct BaseFileWriterOptions {
 /// The Arrow codec of a hoodie.parquet.compression.codec value (case-insensitive;
 /// `lz4` is parquet-mr's Hadoop-framed LZ4). Invalid naming the key for a codec Arrow
 /// lacks.
-::arrow::Result<::arrow::Compression::type> ParseCompressionCodec(const std::string& name);
+HOODIE_EXPORT ::arrow::Result<::arrow::Compression::type> ParseCompressionCodec(
+    const std::string& name);
 
 /// \brief Per-row values of the caller-supplied meta columns of one batch; every array
 /// is a utf8 array as long as the batch (nulls allowed, as in tables written with
 /// hoodie.populate.meta.fields=false). `_hoodie_file_name` is filled by the writer, and
 /// so are the columns BaseFileWriterOptions makes constant: their arrays stay null.
-struct MetaColumns {
+struct HOODIE_EXPORT MetaColumns {
   std::shared_ptr<::arrow::Array> commit_time;
   std::shared_ptr<::arrow::Array> commit_seqno;
   std::shared_ptr<::arrow::Array> record_key;
@@ -105,13 +107,14 @@ struct MetaColumns {
 
 /// `_hoodie_commit_seqno` values `<commitTime>_<taskPartitionId>_<n>` for the `count`
 /// numbers from `first_seqno` (HoodieRecord.generateSequenceId).
+HOODIE_EXPORT
 ::arrow::Result<std::shared_ptr<::arrow::Array>> SequenceIds(std::string_view commit_time,
                                                              int64_t task_partition_id,
                                                              int64_t first_seqno,
                                                              int64_t count);
 
 /// What Close() reports about the written file (feeds HoodieWriteStat).
-struct BaseFileWriteResult {
+struct HOODIE_EXPORT BaseFileWriteResult {
   std::string path;
   std::string file_name;
   int64_t file_size_bytes = 0;
@@ -125,7 +128,7 @@ struct BaseFileWriteResult {
 /// and the Avro schema with meta fields. A format's writer creates its path (never
 /// overwriting) and writes no marker; one destroyed without Close() leaves an
 /// incomplete file the caller must delete. Not thread-safe.
-class BaseFileWriter {
+class HOODIE_EXPORT BaseFileWriter {
  public:
   virtual ~BaseFileWriter() = default;
 

@@ -7,6 +7,8 @@
 #include <atomic>
 #include <cstdint>
 
+#include "hoodie/visibility.h"
+
 namespace hoodie {
 
 /// \brief Bytes buffered in the unfinished row groups of every open base file that
@@ -15,7 +17,7 @@ namespace hoodie {
 /// would hold many row groups at once; when their sum passes the limit, a file holding
 /// at least its share ends its group early. Thread-safe: files on different threads
 /// share one budget.
-class RowGroupBudget {
+class HOODIE_EXPORT RowGroupBudget {
  public:
   explicit RowGroupBudget(int64_t max_bytes) : max_bytes_(max_bytes) {}
 

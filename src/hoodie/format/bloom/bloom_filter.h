@@ -11,13 +11,15 @@
 #include <span>
 #include <string_view>
 
+#include "hoodie/visibility.h"
+
 namespace hoodie {
 
 /// \brief Bit count and hash count for `num_entries` keys at false positive rate `fpp`
 /// (Java BloomFilterUtils.getBitSize / getNumHashes, same double arithmetic).
 ///
 /// The defaults (60000 entries, fpp 1e-9) give 2587966 bits and 30 hashes.
-struct BloomFilterSizing {
+struct HOODIE_EXPORT BloomFilterSizing {
   int32_t bit_size = 0;
   int32_t num_hashes = 0;
 
@@ -31,7 +33,7 @@ struct BloomFilterSizing {
 ///
 /// Keys are hashed as their bytes (callers pass UTF-8, like Java's
 /// `key.getBytes(UTF_8)`). Not thread-safe for Add; const methods may run concurrently.
-class BloomFilter {
+class HOODIE_EXPORT BloomFilter {
  public:
   virtual ~BloomFilter() = default;
 

@@ -12,13 +12,14 @@
 
 #include "hoodie/common/plugin_registry.h"
 #include "hoodie/format/bloom/bloom_filter.h"
+#include "hoodie/visibility.h"
 
 namespace hoodie {
 
 /// \brief One serialization format of bloom filters (Java BloomFilterTypeCode), named by
 /// its type code: what `hoodie.bloom.index.filter.type` and the footer key
 /// `hoodie_bloom_filter_type_code` hold. Stateless.
-class BloomFilterType {
+class HOODIE_EXPORT BloomFilterType {
  public:
   virtual ~BloomFilterType() = default;
   /// A new empty filter for `num_entries` keys at `fpp`; `max_entries` bounds the
@@ -33,7 +34,7 @@ class BloomFilterType {
 
 /// \brief The bloom filter types by type code, matched ignoring ASCII case as Java's
 /// equalsIgnoreCase does (common/plugin_registry.h).
-class BloomFilterTypeRegistry : public PluginRegistry<BloomFilterType> {
+class HOODIE_EXPORT BloomFilterTypeRegistry : public PluginRegistry<BloomFilterType> {
  public:
   /// An empty registry of its own (tests); most callers use Global().
   BloomFilterTypeRegistry() : PluginRegistry("bloom filter type") {}
@@ -45,7 +46,7 @@ class BloomFilterTypeRegistry : public PluginRegistry<BloomFilterType> {
 
 /// \brief Java org.apache.hudi.common.bloom.BloomFilterFactory over the registry. All
 /// filters it makes hash with Murmur, as Java's factory does. Thread-safe.
-struct BloomFilterFactory {
+struct HOODIE_EXPORT BloomFilterFactory {
   /// A new empty filter of type `type_name` (see BloomFilterType::Create). Invalid for
   /// an unknown type or bad sizes.
   static ::arrow::Result<std::unique_ptr<BloomFilter>> Create(std::string_view type_name,

@@ -16,11 +16,12 @@
 #include "hoodie/format/bloom/bloom_filter.h"
 
 #include "hoodie/format/footer_keys.h"
+#include "hoodie/visibility.h"
 
 namespace hoodie {
 
 /// The smallest and largest record key of a base file.
-struct RecordKeyRange {
+struct HOODIE_EXPORT RecordKeyRange {
   std::string min_key;
   std::string max_key;
 };
@@ -33,19 +34,20 @@ struct RecordKeyRange {
 /// \return KeyError when the footer holds no bloom filter (Java returns null; files
 /// written without meta fields have none); Invalid when the value or type code is
 /// corrupt. Thread-safe.
-::arrow::Result<std::unique_ptr<BloomFilter>> ReadBloomFilterFromFooter(
+HOODIE_EXPORT ::arrow::Result<std::unique_ptr<BloomFilter>> ReadBloomFilterFromFooter(
     const std::vector<FooterEntry>& footer);
 
 /// \brief Reads `hoodie_min_record_key` and `hoodie_max_record_key` (Java
 /// FileFormatUtils.readMinMaxRecordKeys). KeyError naming the missing key(s) unless both
 /// are present. Thread-safe.
-::arrow::Result<RecordKeyRange> ReadMinMaxRecordKeys(
+HOODIE_EXPORT ::arrow::Result<RecordKeyRange> ReadMinMaxRecordKeys(
     const std::vector<FooterEntry>& footer);
 
 /// \brief The footer entries a base file writer must add (Java
 /// HoodieBloomFilterWriteSupport.finalizeMetadata): the Base64 filter, the type code only
 /// for DYNAMIC filters, and the min/max record keys when the file has any key.
 /// Thread-safe.
+HOODIE_EXPORT
 std::vector<FooterEntry> BloomFooterEntries(const BloomFilter& filter,
                                             const std::optional<std::string>& min_key,
                                             const std::optional<std::string>& max_key);
@@ -59,7 +61,7 @@ enum class RecordKeyOrder {
 /// \brief Tracks what a base file writer puts in its footer: adds each record key to the
 /// bloom filter and keeps the min and max key (Java HoodieBloomFilterWriteSupport).
 /// Not thread-safe.
-class BloomFilterWriteSupport {
+class HOODIE_EXPORT BloomFilterWriteSupport {
  public:
   explicit BloomFilterWriteSupport(std::unique_ptr<BloomFilter> filter,
                                    RecordKeyOrder order = RecordKeyOrder::kJavaString);

@@ -12,6 +12,7 @@
 
 #include "hoodie/format/bloom/bit_vector_filter_internal.h"
 #include "hoodie/format/bloom/bloom_filter.h"
+#include "hoodie/visibility.h"
 
 namespace hoodie {
 
@@ -28,7 +29,7 @@ namespace hoodie {
 /// int32 row count, then each row as a SIMPLE filter. `max_entries` is not serialized;
 /// like Java, a deserialized filter has max_entries 0, so adding to a full last row
 /// rotates instead of growing. Not thread-safe for Add.
-class DynamicBloomFilter final : public BloomFilter {
+class HOODIE_EXPORT DynamicBloomFilter final : public BloomFilter {
  public:
   /// Rows sized by BloomFilterSizing::Compute(num_entries, fpp); nr = num_entries.
   static ::arrow::Result<std::unique_ptr<DynamicBloomFilter>> Make(
@@ -60,13 +61,14 @@ class DynamicBloomFilter final : public BloomFilter {
   ::arrow::Result<bool> RowMightContain(int32_t row, std::string_view key) const;
 
  private:
-  DynamicBloomFilter(const internal::FilterHeader& header, int32_t row_capacity,
-                     int32_t max_entries);
+  // Not exported, as nothing whose signature names an internal type.
+  HOODIE_NO_EXPORT DynamicBloomFilter(const internal::FilterHeader& header,
+                                      int32_t row_capacity, int32_t max_entries);
 
   // AddAll once every row is full: the rows take the keys in turn.
   ::arrow::Status AddRotating(std::span<const std::string_view> keys);
   // Java getActiveStandardBF plus the row append of add(); returns the row to add to.
-  internal::BitVectorFilter& ActiveRow();
+  HOODIE_NO_EXPORT internal::BitVectorFilter& ActiveRow();
 
   internal::FilterHeader header_;
   int32_t row_capacity_ = 0;

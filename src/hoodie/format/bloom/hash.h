@@ -9,6 +9,8 @@
 #include <string_view>
 #include <vector>
 
+#include "hoodie/visibility.h"
+
 namespace hoodie {
 
 /// Hash algorithm codes as stored in a serialized bloom filter header (Java
@@ -22,13 +24,13 @@ enum class HashType : int8_t { kJenkins = 0, kMurmur = 1 };
 /// Differs from reference MurmurHash2 in the 1-3 tail bytes, which Java reads as signed
 /// bytes: a byte >= 0x80 is sign-extended before it is shifted and xor-ed in.
 /// Thread-safe (pure function).
-int32_t MurmurHash(std::string_view data, int32_t seed);
+HOODIE_EXPORT int32_t MurmurHash(std::string_view data, int32_t seed);
 
 /// \brief MurmurHash of one byte string under many seeds. A bloom filter hashes each key
 /// up to 30 times, each time seeded with the hash before; the mixing of the 4-byte blocks
 /// and of the tail does not depend on the seed, so it is done once, here. MurmurHash is
 /// this with one seed.
-class MurmurHasher {
+class HOODIE_EXPORT MurmurHasher {
  public:
   explicit MurmurHasher(std::string_view data);
   MurmurHasher(const MurmurHasher&) = delete;
@@ -61,15 +63,16 @@ constexpr size_t kMurmurChainLanes = 8;
 /// next with the one before, as MurmurHash gives them. One chain is a sequence of
 /// dependent multiplications; the chains of several keys are independent, so they are
 /// computed together and the CPU overlaps their multiplications.
+HOODIE_EXPORT
 void MurmurHashChains(std::span<const std::string_view> keys, int32_t num_hashes,
                       int32_t* hashes);
 
 /// \brief Bob Jenkins' lookup3 `hashlittle` as ported by Hadoop (Java
 /// org.apache.hudi.common.util.hash.JenkinsHash). Only filters written by very old
 /// Hudi versions use it. Thread-safe (pure function).
-int32_t JenkinsHash(std::string_view data, int32_t seed);
+HOODIE_EXPORT int32_t JenkinsHash(std::string_view data, int32_t seed);
 
 /// Dispatches on `type`.
-int32_t HashBytes(HashType type, std::string_view data, int32_t seed);
+HOODIE_EXPORT int32_t HashBytes(HashType type, std::string_view data, int32_t seed);
 
 }  // namespace hoodie

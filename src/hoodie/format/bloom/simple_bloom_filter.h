@@ -11,6 +11,7 @@
 
 #include "hoodie/format/bloom/bit_vector_filter_internal.h"
 #include "hoodie/format/bloom/bloom_filter.h"
+#include "hoodie/visibility.h"
 
 namespace hoodie {
 
@@ -19,7 +20,7 @@ namespace hoodie {
 ///
 /// Serialized as the 13-byte InternalFilter header followed by ceil(bits / 8) bytes of
 /// bit vector. Not thread-safe for Add.
-class SimpleBloomFilter final : public BloomFilter {
+class HOODIE_EXPORT SimpleBloomFilter final : public BloomFilter {
  public:
   /// Sized by BloomFilterSizing::Compute; Invalid for bad sizes.
   static ::arrow::Result<std::unique_ptr<SimpleBloomFilter>> Make(
@@ -42,7 +43,8 @@ class SimpleBloomFilter final : public BloomFilter {
   HashType hash_type() const { return filter_.header().hash_type; }
 
  private:
-  explicit SimpleBloomFilter(internal::BitVectorFilter filter)
+  // Not exported, as nothing whose signature names an internal type.
+  HOODIE_NO_EXPORT explicit SimpleBloomFilter(internal::BitVectorFilter filter)
       : filter_(std::move(filter)) {}
 
   internal::BitVectorFilter filter_;

@@ -17,6 +17,8 @@
 #include <arrow/result.h>
 #include <arrow/status.h>
 
+#include "hoodie/visibility.h"
+
 namespace hoodie {
 
 /// The 6 bytes every block starts with (HoodieLogFormat.MAGIC).
@@ -38,7 +40,7 @@ enum class LogBlockType : int32_t {
 };
 
 /// "COMMAND_BLOCK", "AVRO_DATA_BLOCK", ... (the Java enum names).
-std::string_view LogBlockTypeName(LogBlockType type);
+HOODIE_EXPORT std::string_view LogBlockTypeName(LogBlockType type);
 
 /// HoodieLogBlock.HeaderMetadataType, by ordinal (identical in 0.14.1 and 0.15.0).
 /// 0.14/0.15 readers fail on ordinals above kBlockIdentifier.
@@ -60,12 +62,13 @@ inline constexpr std::string_view kRollbackCommand = "0";
 using LogMetadata = std::vector<std::pair<LogHeaderKey, std::string>>;
 
 /// The value of `key` in `metadata`, if present.
+HOODIE_EXPORT
 std::optional<std::string> FindLogMetadata(const LogMetadata& metadata, LogHeaderKey key);
 
 /// \brief One log block as stored. `content` is the block-type specific payload
 /// (see avro_data_block.h, delete_block.h, parquet_data_block.h); for a CORRUPT block
 /// it holds the unreadable bytes, magic included.
-struct LogBlock {
+struct HOODIE_EXPORT LogBlock {
   LogBlockType type = LogBlockType::kCommand;
   LogMetadata header;
   LogMetadata footer;
@@ -89,6 +92,6 @@ struct LogBlock {
 /// The bytes of `block` as HoodieLogFormatWriter appends them: magic, block size,
 /// format version 1, type, header, content length, content, footer, reverse pointer.
 /// Invalid for a CORRUPT block (never written) or a block of 2 GiB or more.
-::arrow::Result<std::string> EncodeLogBlock(const LogBlock& block);
+HOODIE_EXPORT ::arrow::Result<std::string> EncodeLogBlock(const LogBlock& block);
 
 }  // namespace hoodie

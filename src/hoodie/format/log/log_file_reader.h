@@ -16,13 +16,14 @@
 #include <arrow/result.h>
 
 #include "hoodie/format/log/log_block.h"
+#include "hoodie/visibility.h"
 
 namespace hoodie {
 
 class Storage;
 
 /// \brief How LogFileReader reads blocks.
-struct LogReadOptions {
+struct HOODIE_EXPORT LogReadOptions {
   /// Leave each block's content in the file until ReadContent (Java's
   /// readBlockLazily): only framing, header and footer are read.
   bool lazy = false;
@@ -44,7 +45,7 @@ struct LogReadOptions {
 /// magic up to the next magic (or the end), and reading continues there. A block of
 /// another log format version than 1, an unknown block type or header key ordinal is
 /// Invalid (Java fails there too). Errors name the file and the block offset.
-class LogFileReader {
+class HOODIE_EXPORT LogFileReader {
  public:
   /// Reads from `file`; `path` only names the file in errors.
   static ::arrow::Result<std::unique_ptr<LogFileReader>> Open(
@@ -83,6 +84,7 @@ class LogFileReader {
 
 /// Parses every block of the log file bytes `data`, in file order (eager, forward).
 /// `path` only names the file in errors.
+HOODIE_EXPORT
 ::arrow::Result<std::vector<LogBlock>> ParseLogBlocks(std::string_view data,
                                                       std::string_view path);
 
@@ -93,6 +95,6 @@ class LogFileReader {
 
 /// Fills the content of a block read lazily from `block->source_path` (no-op when
 /// loaded). IOError when the file no longer holds it.
-::arrow::Status LoadLogBlockContent(Storage* storage, LogBlock* block);
+HOODIE_EXPORT ::arrow::Status LoadLogBlockContent(Storage* storage, LogBlock* block);
 
 }  // namespace hoodie

@@ -13,6 +13,7 @@
 #include "hoodie/format/log/data_block.h"
 #include "hoodie/format/log/log_block.h"
 #include "hoodie/format/log/parquet_data_block.h"
+#include "hoodie/visibility.h"
 
 namespace hoodie {
 
@@ -20,36 +21,39 @@ class Storage;
 
 /// An AVRO_DATA_BLOCK of `records` (Avro binary with `schema_json`), header
 /// INSTANT_TIME and SCHEMA, as HoodieAppendHandle writes it.
-LogBlock MakeAvroDataLogBlock(const std::string& instant_time,
-                              const std::string& schema_json,
-                              const std::vector<std::string>& records);
+HOODIE_EXPORT LogBlock MakeAvroDataLogBlock(const std::string& instant_time,
+                                            const std::string& schema_json,
+                                            const std::vector<std::string>& records);
 
 /// A PARQUET_DATA_BLOCK of `records` (Avro binary with `schema_json`), header
 /// INSTANT_TIME and SCHEMA, content EncodeParquetDataBlock (HoodieParquetDataBlock as
 /// HoodieAppendHandle makes it with hoodie.logfile.data.block.format=parquet).
+HOODIE_EXPORT
 ::arrow::Result<LogBlock> MakeParquetDataLogBlock(const std::string& instant_time,
                                                   const std::string& schema_json,
                                                   const std::vector<std::string>& records,
                                                   const ParquetDataBlockOptions& options);
 
 /// A DELETE_BLOCK (content version 3), header INSTANT_TIME and SCHEMA.
+HOODIE_EXPORT
 ::arrow::Result<LogBlock> MakeDeleteLogBlock(const std::string& instant_time,
                                              const std::string& schema_json,
                                              const std::vector<DeleteRecord>& records);
 
 /// A rollback COMMAND_BLOCK: INSTANT_TIME is the rollback instant, TARGET_INSTANT_TIME
 /// the instant rolled back (BaseRollbackHelper).
-LogBlock MakeRollbackLogBlock(const std::string& rollback_instant,
-                              const std::string& target_instant);
+HOODIE_EXPORT LogBlock MakeRollbackLogBlock(const std::string& rollback_instant,
+                                            const std::string& target_instant);
 
 /// The bytes of `blocks` one after another (EncodeLogBlock each).
+HOODIE_EXPORT
 ::arrow::Result<std::string> EncodeLogBlocks(const std::vector<LogBlock>& blocks);
 
 /// Writes `blocks` as the new log file `path`. hoodie never appends to an existing log:
 /// Hudi only appends on file systems with append support (HDFS and the like) and rolls
 /// over to the next log version everywhere else, which is what callers must do.
 /// AlreadyExists when the file exists.
-::arrow::Status WriteLogFile(Storage* storage, const std::string& path,
-                             const std::vector<LogBlock>& blocks);
+HOODIE_EXPORT ::arrow::Status WriteLogFile(Storage* storage, const std::string& path,
+                                           const std::vector<LogBlock>& blocks);
 
 }  // namespace hoodie

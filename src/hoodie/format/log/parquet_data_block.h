@@ -12,13 +12,15 @@
 #include <arrow/record_batch.h>
 #include <arrow/result.h>
 
+#include "hoodie/visibility.h"
+
 namespace hoodie {
 
 /// \brief The settings Hudi takes from the write config for a Parquet data block; the
 /// others are fixed by ParquetUtils.serializeRecordsToLogBlock (row groups of 128 MiB,
 /// pages and dictionary pages of 1 MiB), and no bloom filter or record-key range is
 /// written (HoodieAvroFileWriterFactory passes enableBloomFilter=false).
-struct ParquetDataBlockOptions {
+struct HOODIE_EXPORT ParquetDataBlockOptions {
   /// hoodie.parquet.compression.codec (gzip at level 6, as parquet-mr writes it).
   std::string compression_codec = "gzip";
   /// hoodie.parquet.dictionary.enabled.
@@ -33,13 +35,13 @@ struct ParquetDataBlockOptions {
 /// \return Invalid for an undecodable record, a null array element (parquet-avro's
 ///   old list layout cannot hold one; Hudi's writer fails the same way) or a bad codec;
 ///   NotImplemented for a schema AvroJsonToParquetSchema refuses. Thread-safe.
-::arrow::Result<std::string> EncodeParquetDataBlock(
+HOODIE_EXPORT ::arrow::Result<std::string> EncodeParquetDataBlock(
     std::string_view schema_json, const std::vector<std::string>& records,
     const ParquetDataBlockOptions& options);
 
 /// As above for rows already decoded: `rows` has the schema
 /// AvroJsonToArrowSchema(schema_json) gives (what DecodeAvroRecords returns).
-::arrow::Result<std::string> EncodeParquetDataBlock(
+HOODIE_EXPORT ::arrow::Result<std::string> EncodeParquetDataBlock(
     std::string_view schema_json, const ::arrow::RecordBatch& rows,
     const ParquetDataBlockOptions& options);
 

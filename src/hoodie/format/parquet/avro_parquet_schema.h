@@ -9,6 +9,8 @@
 
 #include <arrow/result.h>
 
+#include "hoodie/visibility.h"
+
 namespace parquet::schema {
 class GroupNode;
 }  // namespace parquet::schema
@@ -30,6 +32,7 @@ namespace hoodie {
 ///   field for unions other than null plus one type (parquet-avro writes those as a
 ///   group of members, which hoodie's Arrow model cannot hold) and for recursive records.
 ///   Thread-safe.
+HOODIE_EXPORT
 ::arrow::Result<std::shared_ptr<::parquet::schema::GroupNode>> AvroJsonToParquetSchema(
     std::string_view avro_json);
 

@@ -10,6 +10,8 @@
 
 #include <arrow/type_fwd.h>
 
+#include "hoodie/visibility.h"
+
 namespace hoodie {
 
 /// Rows of a file's first batch that DictionaryWouldNotPay looks at.
@@ -29,6 +31,7 @@ inline constexpr int64_t kDictionarySampleRows = 8192;
 /// start. Covered: 32- and 64-bit integers and floats, dates, timestamps, strings and
 /// binaries (what the interop suite proves Spark reads plain); every other column
 /// (nested, boolean, decimal, 8/16-bit integers, dictionary-typed) is left to Arrow.
+HOODIE_EXPORT
 std::vector<std::string> DictionaryWouldNotPay(const ::arrow::RecordBatch& batch);
 
 }  // namespace hoodie

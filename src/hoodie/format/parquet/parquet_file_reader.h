@@ -15,6 +15,7 @@
 #include <arrow/type_fwd.h>
 
 #include "hoodie/format/base_file/base_file_reader.h"
+#include "hoodie/visibility.h"
 
 namespace parquet {
 class FileMetaData;
@@ -30,14 +31,14 @@ class Storage;
 /// \brief Only the footer of the Parquet file at `path` (parquet::ReadMetaData), as the
 /// bloom index reads it. Storage errors (IOError) pass through; Invalid when the file
 /// is not Parquet or its footer is corrupt, naming the path.
-::arrow::Result<std::shared_ptr<::parquet::FileMetaData>> ReadParquetFooter(
+HOODIE_EXPORT ::arrow::Result<std::shared_ptr<::parquet::FileMetaData>> ReadParquetFooter(
     Storage& storage, const std::string& path);
 
 /// \brief An open Parquet base file (HoodieAvroParquetReader / ParquetUtils on the read
 /// path). Works for files of both Hudi write paths (Avro 2-level lists, Spark 3-level
 /// lists). Parquet's exceptions come back as IOError "cannot read Parquet base file:
 /// ...: <path>" (parquet_errors.h).
-class ParquetFileReader final : public BaseFileReader {
+class HOODIE_EXPORT ParquetFileReader final : public BaseFileReader {
  public:
   ~ParquetFileReader() override;
 

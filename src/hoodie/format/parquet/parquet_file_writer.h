@@ -24,6 +24,7 @@ class FileWriter;
 }  // namespace parquet
 
 #include "hoodie/format/base_file/base_file_writer.h"
+#include "hoodie/visibility.h"
 
 namespace hoodie {
 
@@ -34,6 +35,7 @@ class Storage;
 /// top-level `plain_columns`; shared by base files and Parquet log blocks. Invalid for
 /// an unknown codec or a non-positive size. Pages are buffered in `pool` (Arrow's
 /// default when null).
+HOODIE_EXPORT
 ::arrow::Result<std::shared_ptr<::parquet::WriterProperties>> MakeParquetWriterProperties(
     const BaseFileWriterOptions& options, const std::vector<std::string>& plain_columns = {},
     ::arrow::MemoryPool* pool = nullptr);
@@ -49,7 +51,7 @@ class Storage;
 /// min/max record key, `writer.model.name=avro` and `parquet.avro.schema` (Avro JSON
 /// with meta fields). The constant meta columns are handed to Parquet as one-entry
 /// dictionaries, so no value is copied or hashed per row.
-class ParquetFileWriter final : public BaseFileWriter {
+class HOODIE_EXPORT ParquetFileWriter final : public BaseFileWriter {
  public:
   ~ParquetFileWriter() override;
 

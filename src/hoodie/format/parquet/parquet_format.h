@@ -5,11 +5,12 @@
 #pragma once
 
 #include "hoodie/format/base_file/base_file_format.h"
+#include "hoodie/visibility.h"
 
 namespace hoodie {
 
 /// \brief hoodie.table.base.file.format=PARQUET (Hudi's default). Stateless.
-class ParquetBaseFileFormat final : public BaseFileFormat {
+class HOODIE_EXPORT ParquetBaseFileFormat final : public BaseFileFormat {
  public:
   std::string_view name() const override { return "PARQUET"; }
   std::string_view extension() const override { return ".parquet"; }

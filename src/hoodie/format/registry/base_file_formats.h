@@ -12,12 +12,13 @@
 
 #include "hoodie/common/plugin_registry.h"
 #include "hoodie/format/base_file/base_file_format.h"
+#include "hoodie/visibility.h"
 
 namespace hoodie {
 
 /// \brief Base file formats by their table property value (PARQUET, ORC, HFILE;
 /// matched ignoring case).
-class BaseFileFormatRegistry : public PluginRegistry<BaseFileFormat> {
+class HOODIE_EXPORT BaseFileFormatRegistry : public PluginRegistry<BaseFileFormat> {
  public:
   /// An empty registry of its own (tests); callers use Global().
   BaseFileFormatRegistry() : PluginRegistry("base file format") {}
@@ -29,17 +30,17 @@ class BaseFileFormatRegistry : public PluginRegistry<BaseFileFormat> {
 
 /// The format named `name` (hoodie.table.base.file.format, --base-file-format).
 /// NotImplemented for ORC and HFILE; Invalid listing the known ones otherwise.
-::arrow::Result<std::shared_ptr<const BaseFileFormat>> MakeBaseFileFormat(
+HOODIE_EXPORT ::arrow::Result<std::shared_ptr<const BaseFileFormat>> MakeBaseFileFormat(
     std::string_view name);
 
 /// The format of the base file at `path`, by its extension (HoodieFileFormat:
 /// .parquet, .orc, .hfile). The status of MakeBaseFileFormat, or Invalid for another
 /// extension, naming the file.
-::arrow::Result<std::shared_ptr<const BaseFileFormat>> BaseFileFormatOfFile(
+HOODIE_EXPORT ::arrow::Result<std::shared_ptr<const BaseFileFormat>> BaseFileFormatOfFile(
     std::string_view path);
 
 /// Opens the base file at `path` with the reader of its format.
-::arrow::Result<std::unique_ptr<BaseFileReader>> OpenBaseFile(
+HOODIE_EXPORT ::arrow::Result<std::unique_ptr<BaseFileReader>> OpenBaseFile(
     std::shared_ptr<Storage> storage, std::string path, int64_t batch_size = 0,
     BaseFileReader::Decode decode = BaseFileReader::Decode::kSerial);
 

@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
-/// \file hoodie/streamer/spark_sql_functions.cc
-#include "hoodie/streamer/spark_sql_functions.h"
+/// \file hoodie/sql/spark_sql_functions.cc
+#include "hoodie/sql/spark_sql_functions_internal.h"
 
 #include <optional>
 #include <string>
 
-#include "hoodie/streamer/java_date_pattern.h"
+#include "hoodie/sql/java_date_pattern.h"
 
 namespace hoodie {
 namespace {

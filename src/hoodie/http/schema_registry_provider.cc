@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-/// \file hoodie/streamer/schema_registry_provider.cc
+/// \file hoodie/http/schema_registry_provider.cc
 /// \brief SchemaRegistryProvider: the latest schema of a subject from a Confluent-
 /// compatible registry, GET <registry.url> (…/subjects/<subject>/versions/latest), whose
 /// JSON answer carries the Avro schema text in "schema"; the target from .targetUrl (the
@@ -13,9 +13,9 @@
 #include "hoodie/config/streamer_config.h"
 #include "hoodie/format/avro/avro_schema.h"
 #include "hoodie/format/avro/meta_fields.h"
-#include "hoodie/streamer/http_client.h"
+#include "hoodie/http/http_client.h"
+#include "hoodie/http/http_plugins_internal.h"
 #include "hoodie/streamer/schema_provider.h"
-#include "hoodie/streamer/schema_providers_internal.h"
 
 namespace hoodie::internal {
 namespace {
@@ -91,11 +91,10 @@ class SchemaRegistryProvider : public SchemaProvider {
 
 }  // namespace
 
-void RegisterSchemaRegistryProvider(SchemaProviderRegistry* registry) {
-  HOODIE_WARN_NOT_OK(
-      registry->Register("org.apache.hudi.utilities.schema.SchemaRegistryProvider",
-                         {"SchemaRegistryProvider", "registry"}, SchemaRegistryProvider::Make),
-      "SchemaRegistryProvider");
+::arrow::Status RegisterSchemaRegistryProvider(SchemaProviderRegistry* registry) {
+  return registry->Register("org.apache.hudi.utilities.schema.SchemaRegistryProvider",
+                            {"SchemaRegistryProvider", "registry"},
+                            SchemaRegistryProvider::Make);
 }
 
 }  // namespace hoodie::internal

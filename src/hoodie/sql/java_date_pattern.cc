@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-/// \file hoodie/streamer/java_date_pattern.cc
-#include "hoodie/streamer/java_date_pattern.h"
+/// \file hoodie/sql/java_date_pattern.cc
+#include "hoodie/sql/java_date_pattern.h"
 
 #include <arrow/status.h>
 

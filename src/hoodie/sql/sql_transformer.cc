@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-/// \file hoodie/streamer/sql_transformer.cc
+/// \file hoodie/sql/sql_transformer.cc
 /// \brief SqlQueryBasedTransformer and SqlFileBasedTransformer on the embedded DuckDB
 /// engine: the round's records become a temporary table named as Hudi names it, `<SRC>`
 /// in the SQL is replaced by that name, and the (last) query's rows are the output.
@@ -18,7 +18,8 @@
 #include "hoodie/config/memory_config.h"
 #include "hoodie/config/streamer_config.h"
 #include "hoodie/storage/storage.h"
-#include "hoodie/streamer/sql_engine.h"
+#include "hoodie/sql/sql_engine.h"
+#include "hoodie/sql/sql_plugins_internal.h"
 #include "hoodie/streamer/transformer.h"
 #include "hoodie/streamer/transformers_internal.h"
 
@@ -156,15 +157,12 @@ class SqlTransformer : public Transformer {
 
 }  // namespace
 
-void RegisterSqlTransformers(TransformerRegistry* registry) {
-  HOODIE_WARN_NOT_OK(
+::arrow::Status RegisterSqlTransformers(TransformerRegistry* registry) {
+  ARROW_RETURN_NOT_OK(
       registry->Register(std::string(kTransformPackage) + "SqlQueryBasedTransformer",
-                         {"SqlQueryBasedTransformer", "sql"}, MakeQueryTransformer),
-      "SqlQueryBasedTransformer");
-  HOODIE_WARN_NOT_OK(
-      registry->Register(std::string(kTransformPackage) + "SqlFileBasedTransformer",
-                         {"SqlFileBasedTransformer", "sql-file"}, MakeFileTransformer),
-      "SqlFileBasedTransformer");
+                         {"SqlQueryBasedTransformer", "sql"}, MakeQueryTransformer));
+  return registry->Register(std::string(kTransformPackage) + "SqlFileBasedTransformer",
+                            {"SqlFileBasedTransformer", "sql-file"}, MakeFileTransformer);
 }
 
 }  // namespace hoodie::internal

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-/// \file hoodie/streamer/spark_sql_functions.h
+/// \file hoodie/sql/spark_sql_functions_internal.h
 /// \brief Spark SQL functions that streamer transformers commonly use and DuckDB spells
 /// otherwise, added to a DuckDB connection.
 #pragma once

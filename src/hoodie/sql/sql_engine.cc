@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
-/// \file hoodie/streamer/sql_engine.cc
+/// \file hoodie/sql/sql_engine.cc
 /// \brief SqlEngine over DuckDB's C API.
-#include "hoodie/streamer/sql_engine.h"
+#include "hoodie/sql/sql_engine.h"
 
 #include <utility>
 #include <vector>
@@ -11,7 +11,7 @@
 #include <arrow/table.h>
 #include <duckdb.h>
 
-#include "hoodie/streamer/spark_sql_functions.h"
+#include "hoodie/sql/spark_sql_functions_internal.h"
 
 namespace hoodie {
 

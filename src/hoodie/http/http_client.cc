@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-/// \file hoodie/streamer/http_client.cc
-#include "hoodie/streamer/http_client.h"
+/// \file hoodie/http/http_client.cc
+#include "hoodie/http/http_client.h"
 
 #include <curl/curl.h>
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-/// \file hoodie/streamer/java_date_pattern.h
+/// \file hoodie/sql/java_date_pattern.h
 /// \brief Java DateTimeFormatter patterns ("yyyy-MM-dd HH:mm"), as Spark's date_format
 /// takes them, applied to a civil date and time.
 #pragma once
@@ -11,10 +11,12 @@
 
 #include <arrow/result.h>
 
+#include "hoodie/visibility.h"
+
 namespace hoodie {
 
 /// A date and time of the proleptic Gregorian calendar, zone-less (UTC).
-struct CivilTime {
+struct HOODIE_EXPORT CivilTime {
   int32_t year = 1970;
   int32_t month = 1;  ///< 1-12
   int32_t day = 1;    ///< 1-31
@@ -27,7 +29,7 @@ struct CivilTime {
 /// \brief A parsed pattern. Letters y M d H h m s S E a D, runs of them as Java counts
 /// them ("M" 3, "MM" 03, "MMM" Mar, "MMMM" March), text in single quotes ('' is a
 /// quote) and any other character kept as it is.
-class JavaDatePattern {
+class HOODIE_EXPORT JavaDatePattern {
  public:
   /// Invalid, naming the letter, for a pattern letter Spark knows and this does not
   /// (zones, weeks, eras...), or for an unclosed quote.

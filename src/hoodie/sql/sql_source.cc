@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-/// \file hoodie/streamer/sql_source.cc
+/// \file hoodie/sql/sql_source.cc
 /// \brief SqlSource: the rows of hoodie.deltastreamer.source.sql.sql.query, run on the
 /// embedded SQL engine over the Hudi tables registered by name (and any file DuckDB
 /// reads itself: read_parquet, read_json, read_csv). Used for backfills: it keeps no
@@ -17,10 +17,10 @@
 #include "hoodie/config/streamer_config.h"
 #include "hoodie/read/table_reader.h"
 #include "hoodie/storage/storage.h"
-#include "hoodie/streamer/conform_reader_internal.h"
+#include "hoodie/sql/sql_engine.h"
+#include "hoodie/sql/sql_plugins_internal.h"
 #include "hoodie/streamer/source.h"
 #include "hoodie/streamer/sources_internal.h"
-#include "hoodie/streamer/sql_engine.h"
 #include "hoodie/table/table_meta_client.h"
 
 namespace hoodie::internal {
@@ -126,10 +126,9 @@ class SqlSource : public Source {
 
 }  // namespace
 
-void RegisterSqlSource(SourceRegistry* registry) {
-  HOODIE_WARN_NOT_OK(registry->Register(std::string(kSourcesPackage) + "SqlSource",
-                                        {"SqlSource"}, SqlSource::Make),
-                     "SqlSource");
+::arrow::Status RegisterSqlSource(SourceRegistry* registry) {
+  return registry->Register(std::string(kSourcesPackage) + "SqlSource", {"SqlSource"},
+                            SqlSource::Make);
 }
 
 }  // namespace hoodie::internal

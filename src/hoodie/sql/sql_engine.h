@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-/// \file hoodie/streamer/sql_engine.h
+/// \file hoodie/sql/sql_engine.h
 /// \brief SqlEngine: an embedded DuckDB database that runs SQL over Arrow record batch
 /// streams and hands results back as Arrow batches (the C data interface both ways).
 #pragma once
@@ -12,9 +12,11 @@
 #include <arrow/result.h>
 #include <arrow/status.h>
 
+#include "hoodie/visibility.h"
+
 namespace hoodie {
 
-struct SqlEngineOptions {
+struct HOODIE_EXPORT SqlEngineOptions {
   /// DuckDB's memory_limit (bytes); beyond it temporary tables spill to `spill_directory`.
   int64_t memory_limit = 512LL << 20;
   /// Worker threads of DuckDB (it keeps its own pool).
@@ -29,7 +31,7 @@ struct SqlEngineOptions {
 /// (nvl, date_format, from_unixtime, to_date, size, ...) so that common transformer
 /// SQL runs unchanged; other Spark-only functions fail with DuckDB's message naming the
 /// function. Not thread-safe: one query at a time.
-class SqlEngine {
+class HOODIE_EXPORT SqlEngine {
  public:
   static ::arrow::Result<std::unique_ptr<SqlEngine>> Open(const SqlEngineOptions& options);
   ~SqlEngine();

@@ -1,0 +1,18 @@
+// SPDX-License-Identifier: Apache-2.0
+/// \file hoodie/streamer/components_internal.h
+/// \brief What the streamer's registries say of a plug-in that an optional component
+/// library provides while that library is not registered (PluginRegistry::Reserve).
+#pragma once
+
+namespace hoodie::internal {
+
+/// SqlSource, SqlQueryBasedTransformer and SqlFileBasedTransformer run on DuckDB, which
+/// only libhoodie_sql links.
+inline constexpr char kNeedsSqlComponent[] =
+    "hoodie's SQL component (hoodie::sql): link it and call hoodie::RegisterSqlComponent()";
+/// SchemaRegistryProvider fetches over HTTP with libcurl, which only libhoodie_http links.
+inline constexpr char kNeedsHttpComponent[] =
+    "hoodie's HTTP component (hoodie::http): link it and call "
+    "hoodie::RegisterHttpComponent()";
+
+}  // namespace hoodie::internal
