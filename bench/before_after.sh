@@ -8,7 +8,8 @@
 # BEFORE_BUILD and AFTER_BUILD are build folders holding bench/hoodie-bench (e.g. a git
 # worktree of the older commit built with scripts/build.sh hoodie-bench). RECORDS is
 # 1000000 by default (upserts are RECORDS/10), ROUNDS 3. Each round runs every phase with
-# the before build, then the after build, each phase its own process (its own peak RSS).
+# one build, then with the other (the first alternates), each phase its own process (its
+# own peak RSS).
 # Prints, per phase, CPU seconds (user + system) min-max (median) and peak RSS max of each
 # build. Run it on a quiet machine: no build or test beside it. BENCH_DIR keeps the
 # results (results.jsonl) instead of a new folder under /tmp.
@@ -54,8 +55,15 @@ phases() {
 echo "before/after: $records records, $upserts upserts, $rounds rounds; $(nproc) cores;" \
   "load before: $(cut -d' ' -f1-3 /proc/loadavg)" >&2
 for round in $(seq "$rounds"); do
-  phases before "$before"
-  phases after "$after"
+  # Odd rounds start with the before build, even ones with the after build, so that
+  # neither always runs on a machine the other has just warmed (or throttled).
+  if [ $((round % 2)) -eq 1 ]; then
+    phases before "$before"
+    phases after "$after"
+  else
+    phases after "$after"
+    phases before "$before"
+  fi
   echo "round $round done; load: $(cut -d' ' -f1-3 /proc/loadavg)" >&2
 done
 python3 - "$results" <<'PY'
