@@ -135,9 +135,8 @@ void AddCreate(CLI::App* table, const GlobalOptions* options) {
     ARROW_ASSIGN_OR_RAISE(WriteOptions write, WriteOptions::FromConfig(config));
     ARROW_ASSIGN_OR_RAISE(TableCreateOptions create,
                           TableCreateOptionsForWrite(config, write));
-    ARROW_ASSIGN_OR_RAISE(StorageOptions storage_options, StorageOptions::FromConfig(config));
     std::string path;
-    ARROW_ASSIGN_OR_RAISE(auto storage, Storage::FromUri(args->path, &path, storage_options));
+    ARROW_ASSIGN_OR_RAISE(auto storage, Storage::FromUri(args->path, &path, config));
     ARROW_ASSIGN_OR_RAISE(auto client, TableMetaClient::Create(storage, path, create));
     PrintKeyValues(*options, Describe(*client), std::cout);
     return ::arrow::Status::OK();

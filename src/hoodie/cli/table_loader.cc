@@ -9,9 +9,8 @@ namespace hoodie::cli {
 
 ::arrow::Result<std::shared_ptr<TableMetaClient>> OpenTable(const std::string& path_or_uri,
                                                             const HoodieConfig& config) {
-  ARROW_ASSIGN_OR_RAISE(StorageOptions options, StorageOptions::FromConfig(config));
   std::string path;
-  ARROW_ASSIGN_OR_RAISE(auto storage, Storage::FromUri(path_or_uri, &path, options));
+  ARROW_ASSIGN_OR_RAISE(auto storage, Storage::FromUri(path_or_uri, &path, config));
   return TableMetaClient::Load(std::move(storage), path);
 }
 

@@ -33,23 +33,10 @@ Table::Table(std::shared_ptr<TableMetaClient> meta_client, HoodieConfig config)
 
 Table::~Table() = default;
 
-namespace {
-
-// The storage of `uri` with the storage options of `config`, and the path in it.
-::arrow::Result<std::shared_ptr<Storage>> StorageOf(const std::string& uri,
-                                                    const HoodieConfig& config,
-                                                    std::string* base_path) {
-  ARROW_ASSIGN_OR_RAISE(StorageOptions storage_options,
-                        StorageOptions::FromConfig(config));
-  return Storage::FromUri(uri, base_path, storage_options);
-}
-
-}  // namespace
-
 ::arrow::Result<std::unique_ptr<Table>> Table::OpenOrCreate(const std::string& uri,
                                                             const TableOptions& options) {
   std::string base_path;
-  ARROW_ASSIGN_OR_RAISE(auto storage, StorageOf(uri, options.ToConfig(), &base_path));
+  ARROW_ASSIGN_OR_RAISE(auto storage, Storage::FromUri(uri, &base_path, options.ToConfig()));
   return OpenOrCreate(std::move(storage), base_path, options);
 }
 
@@ -57,7 +44,7 @@ namespace {
                                                     const TableOptions& options) {
   HoodieConfig config = options.ToConfig();
   std::string base_path;
-  ARROW_ASSIGN_OR_RAISE(auto storage, StorageOf(uri, config, &base_path));
+  ARROW_ASSIGN_OR_RAISE(auto storage, Storage::FromUri(uri, &base_path, config));
   ARROW_ASSIGN_OR_RAISE(auto meta_client,
                         TableMetaClient::Load(std::move(storage), base_path));
   return std::unique_ptr<Table>(new Table(std::move(meta_client), std::move(config)));

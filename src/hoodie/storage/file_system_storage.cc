@@ -298,6 +298,13 @@ std::shared_ptr<Storage> Storage::Local() {
 }
 
 ::arrow::Result<std::shared_ptr<Storage>> Storage::FromUri(const std::string& uri,
+                                                          std::string* path,
+                                                          const HoodieConfig& config) {
+  ARROW_ASSIGN_OR_RAISE(StorageOptions options, StorageOptions::FromConfig(config));
+  return FromUri(uri, path, options);
+}
+
+::arrow::Result<std::shared_ptr<Storage>> Storage::FromUri(const std::string& uri,
                                                            std::string* path,
                                                            const StorageOptions& options) {
   std::string location = uri;

@@ -73,6 +73,11 @@ class HOODIE_EXPORT Storage {
   /// configure (credentials, endpoint, libhdfs and a JVM).
   static ::arrow::Result<std::shared_ptr<Storage>> FromUri(
       const std::string& uri, std::string* path, const StorageOptions& options = {});
+  /// FromUri with the storage options `config` sets (StorageOptions::FromConfig);
+  /// Invalid naming a bad option.
+  static ::arrow::Result<std::shared_ptr<Storage>> FromUri(const std::string& uri,
+                                                           std::string* path,
+                                                           const HoodieConfig& config);
   /// An in-memory file system, for unit tests.
   static std::shared_ptr<Storage> InMemory();
 

@@ -64,8 +64,7 @@ class DfsSource : public Source {
                                       " (the folder whose files it reads)");
     }
     auto out = std::unique_ptr<DfsSource>(new DfsSource());
-    ARROW_ASSIGN_OR_RAISE(StorageOptions storage_options, StorageOptions::FromConfig(config));
-    ARROW_ASSIGN_OR_RAISE(out->storage_, Storage::FromUri(*root, &out->root_, storage_options));
+    ARROW_ASSIGN_OR_RAISE(out->storage_, Storage::FromUri(*root, &out->root_, config));
     // Files are listed and read through the root's storage: a local folder or an
     // object store alike.
     out->options_.storage = out->storage_;

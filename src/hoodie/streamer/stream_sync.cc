@@ -111,11 +111,8 @@ StreamSync::~StreamSync() = default;
   auto out = std::unique_ptr<StreamSync>(new StreamSync());
   ARROW_ASSIGN_OR_RAISE(out->config_, StreamerWriteConfig(options, std::move(props)));
   ARROW_RETURN_NOT_OK(out->config_.CheckSupported());
-  ARROW_ASSIGN_OR_RAISE(StorageOptions storage_options,
-                        StorageOptions::FromConfig(out->config_));
-  ARROW_ASSIGN_OR_RAISE(out->storage_,
-                        Storage::FromUri(options.target_base_path, &out->base_path_,
-                                         storage_options));
+  ARROW_ASSIGN_OR_RAISE(out->storage_, Storage::FromUri(options.target_base_path,
+                                                        &out->base_path_, out->config_));
   ARROW_ASSIGN_OR_RAISE(out->schema_provider_,
                         MakeSchemaProvider(options.schema_provider_class, out->config_));
   SourceContext context{.config = &out->config_, .schema_provider = out->schema_provider_};

@@ -41,10 +41,8 @@ void SleepUnlessStopped(int64_t seconds, const RunControl& control) {
   StreamerTotals totals;
   if (options.async_compaction()) {
     std::string base_path;
-    ARROW_ASSIGN_OR_RAISE(StorageOptions storage_options,
-                          StorageOptions::FromConfig(sync_->write_config()));
-    ARROW_ASSIGN_OR_RAISE(auto storage,
-                          Storage::FromUri(options.target_base_path, &base_path, storage_options));
+    ARROW_ASSIGN_OR_RAISE(auto storage, Storage::FromUri(options.target_base_path, &base_path,
+                                                         sync_->write_config()));
     compactor_ = std::make_unique<AsyncCompactionService>(storage, base_path,
                                                           sync_->write_config());
     // HoodieStreamer resumes the compactions an earlier run left pending.
