@@ -188,7 +188,7 @@ void PrintResult(const GlobalOptions& options, const CompactionResult& result) {
 }
 
 ::arrow::Status RunShow(const CompactionArgs& args, const GlobalOptions& options) {
-  ARROW_ASSIGN_OR_RAISE(auto table, OpenTable(args.table));
+  ARROW_ASSIGN_OR_RAISE(auto table, OpenTable(args.table, args.hoodie_conf));
   ARROW_ASSIGN_OR_RAISE(ActiveTimeline timeline, table->LoadActiveTimeline());
   if (args.instant.empty()) return ShowAll(*table, timeline, options);
   Instant requested{args.instant, Action::kCompaction, State::kRequested};
@@ -260,6 +260,7 @@ void AddCompactionCommands(CLI::App* app, const GlobalOptions* options) {
   auto show_args = std::make_shared<CompactionArgs>();
   auto* show = AddSub(group, "show", "List compactions, or one plan", show_args);
   show->add_option("--instant", show_args->instant, "Show this compaction's plan");
+  show->add_option("--hoodie-conf", show_args->hoodie_conf, kStorageConfHelp);
   SetAction(show, [show_args, options]() { return RunShow(*show_args, *options); });
 }
 

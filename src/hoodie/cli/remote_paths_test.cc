@@ -184,8 +184,14 @@ TEST(RemotePathsTest, S3WithoutAServerAnswersWithWhatToConfigure) {
   ::setenv("AWS_ACCESS_KEY_ID", "testing", 1);
   ::setenv("AWS_SECRET_ACCESS_KEY", "testing", 1);
   ::setenv("AWS_EC2_METADATA_DISABLED", "true", 1);
-  for (const char* command : {"query s3://lake/t", "timeline show s3a://lake/t",
-                              "table describe s3://lake/t"}) {
+  // Every command that takes a table takes the storage keys through --hoodie-conf.
+  for (const char* command :
+       {"query s3://lake/t", "timeline show s3a://lake/t", "table describe s3://lake/t",
+        "savepoint create --table s3://lake/t", "savepoint show --table s3://lake/t",
+        "savepoint delete --table s3://lake/t --instant 20240101000000000",
+        "compaction show --table s3://lake/t",
+        "table set-property --path s3://lake/t "
+        "hoodie.compaction.payload.class=org.apache.hudi.common.model.DefaultHoodieRecordPayload"}) {
     SCOPED_TRACE(command);
     ExpectOneLineError(RunCliWithin(kHangSeconds, std::string(command) + kShortTimeout),
                        "AWS_ENDPOINT_URL");

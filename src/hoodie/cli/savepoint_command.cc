@@ -43,7 +43,7 @@ Listing SavepointListing(const std::vector<std::pair<std::string, SavepointMetad
 }
 
 ::arrow::Status Create(const SavepointArgs& args, const GlobalOptions& options) {
-  ARROW_ASSIGN_OR_RAISE(auto table, OpenTable(args.table));
+  ARROW_ASSIGN_OR_RAISE(auto table, OpenTable(args.table, args.hoodie_conf));
   SavepointRequest request;
   if (!args.instant.empty()) request.instant = args.instant;
   request.user = args.user;
@@ -94,11 +94,13 @@ void AddSavepointCommands(CLI::App* app, const GlobalOptions* options) {
   create->add_option("--instant", args->instant, "The completed commit to savepoint");
   create->add_option("--user", args->user, "Recorded as savepointedBy");
   create->add_option("--comment", args->comment, "Recorded as comments");
+  create->add_option("--hoodie-conf", args->hoodie_conf, kStorageConfHelp);
   SetAction(create, [args, options]() { return Create(*args, *options); });
   auto* show = group->add_subcommand("show", "List the savepoints");
   show->add_option("--table", args->table, "Base path or URI of the table")->required();
+  show->add_option("--hoodie-conf", args->hoodie_conf, kStorageConfHelp);
   SetAction(show, [args, options]() -> ::arrow::Status {
-    ARROW_ASSIGN_OR_RAISE(auto table, OpenTable(args->table));
+    ARROW_ASSIGN_OR_RAISE(auto table, OpenTable(args->table, args->hoodie_conf));
     ARROW_ASSIGN_OR_RAISE(auto all, ListSavepoints(*table));
     PrintListing(*options, SavepointListing(all), std::cout);
     return ::arrow::Status::OK();
@@ -106,8 +108,9 @@ void AddSavepointCommands(CLI::App* app, const GlobalOptions* options) {
   auto* remove = group->add_subcommand("delete", "Delete a savepoint");
   remove->add_option("--table", args->table, "Base path or URI of the table")->required();
   remove->add_option("--instant", args->instant, "The savepointed commit")->required();
+  remove->add_option("--hoodie-conf", args->hoodie_conf, kStorageConfHelp);
   SetAction(remove, [args, options]() -> ::arrow::Status {
-    ARROW_ASSIGN_OR_RAISE(auto table, OpenTable(args->table));
+    ARROW_ASSIGN_OR_RAISE(auto table, OpenTable(args->table, args->hoodie_conf));
     ARROW_ASSIGN_OR_RAISE(bool deleted, DeleteSavepoint(*table, args->instant));
     PrintKeyValues(*options, {{"savepoint", args->instant}, {"deleted", deleted ? "true" : "false"}},
                    std::cout);

@@ -147,6 +147,7 @@ struct SetPropertyArgs {
   std::string path;
   std::vector<std::string> assignments;
   std::vector<std::string> unset;
+  std::vector<std::string> hoodie_conf;
 };
 
 // Keys no repair may change: the version needs an upgrade or downgrade, the checksum
@@ -179,6 +180,7 @@ void AddSetProperty(CLI::App* table, const GlobalOptions* options) {
   cmd->add_option("--path", args->path, "Base path or URI of the table")->required();
   cmd->add_option("assignments", args->assignments, "key=value (repeatable)");
   cmd->add_option("--unset", args->unset, "A key to remove (repeatable)");
+  cmd->add_option("--hoodie-conf", args->hoodie_conf, kStorageConfHelp);
   SetAction(cmd, [options, args]() -> ::arrow::Status {
     PropertyList updates;
     for (const std::string& assignment : args->assignments) {
@@ -193,7 +195,7 @@ void AddSetProperty(CLI::App* table, const GlobalOptions* options) {
     }
     for (const auto& [key, value] : updates) ARROW_RETURN_NOT_OK(CheckChangeable(key));
     for (const auto& key : args->unset) ARROW_RETURN_NOT_OK(CheckChangeable(key));
-    ARROW_ASSIGN_OR_RAISE(auto client, OpenTable(args->path));
+    ARROW_ASSIGN_OR_RAISE(auto client, OpenTable(args->path, args->hoodie_conf));
     ARROW_RETURN_NOT_OK(client->UpdateTableConfig(updates, args->unset));
     PrintKeyValues(*options, client->table_config()->entries(), std::cout);
     return ::arrow::Status::OK();

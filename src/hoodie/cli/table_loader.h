@@ -14,6 +14,11 @@
 
 namespace hoodie::cli {
 
+/// The help of `--hoodie-conf` on a command that reads no option of its own: it carries
+/// the storage keys of a table on an object store.
+inline constexpr char kStorageConfHelp[] =
+    "A storage option key=value (repeatable), e.g. hoodie.storage.timeout.seconds=30";
+
 /// Resolves `path_or_uri` to a storage (remote ones with the StorageOptions of
 /// `config`) and opens the table there (errors as TableMetaClient::Load, prefixed with
 /// nothing: they already name the path).
