@@ -18,6 +18,7 @@ namespace {
 
 struct ArchiveArgs {
   std::string table;
+  std::string props;
   std::vector<std::string> hoodie_conf;
 };
 
@@ -35,8 +36,7 @@ from .hoodie/ (pending states first, then completed ones oldest first).
 )";
 
 ::arrow::Status RunArchiveCommand(const ArchiveArgs& args, const GlobalOptions& options) {
-  HoodieConfig config;
-  ARROW_RETURN_NOT_OK(config.AddHoodieConfs(args.hoodie_conf));
+  ARROW_ASSIGN_OR_RAISE(HoodieConfig config, CommandConfig(args.props, args.hoodie_conf));
   ARROW_RETURN_NOT_OK(config.CheckSupported());
   ARROW_ASSIGN_OR_RAISE(ArchiveOptions archive, ArchiveOptions::FromConfig(config));
   ARROW_ASSIGN_OR_RAISE(auto table, OpenTable(args.table, config));
@@ -62,6 +62,7 @@ void AddArchiveCommand(CLI::App* app, const GlobalOptions* options) {
   cmd->footer(kDescription);
   auto args = std::make_shared<ArchiveArgs>();
   cmd->add_option("--table", args->table, "Base path or URI of the table")->required();
+  cmd->add_option("--props", args->props, kPropsHelp);
   cmd->add_option("--hoodie-conf", args->hoodie_conf,
                   "An archival or cleaner option key=value (repeatable), e.g. "
                   "hoodie.keep.min.commits=20");

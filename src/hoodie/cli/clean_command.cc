@@ -22,6 +22,7 @@ namespace {
 
 struct CleanArgs {
   std::string table;
+  std::string props;
   std::vector<std::string> hoodie_conf;
   bool dry_run = false;
 };
@@ -66,8 +67,7 @@ lists what the plan would delete and writes nothing.
 }
 
 ::arrow::Status RunCleanCommand(const CleanArgs& args, const GlobalOptions& options) {
-  HoodieConfig config;
-  ARROW_RETURN_NOT_OK(config.AddHoodieConfs(args.hoodie_conf));
+  ARROW_ASSIGN_OR_RAISE(HoodieConfig config, CommandConfig(args.props, args.hoodie_conf));
   ARROW_RETURN_NOT_OK(config.CheckSupported());
   ARROW_ASSIGN_OR_RAISE(CleanOptions clean, CleanOptions::FromConfig(config));
   ARROW_ASSIGN_OR_RAISE(auto table, OpenTable(args.table, config));
@@ -99,6 +99,7 @@ void AddCleanCommand(CLI::App* app, const GlobalOptions* options) {
   cmd->footer(kDescription);
   auto args = std::make_shared<CleanArgs>();
   cmd->add_option("--table", args->table, "Base path or URI of the table")->required();
+  cmd->add_option("--props", args->props, kPropsHelp);
   cmd->add_option("--hoodie-conf", args->hoodie_conf,
                   "A cleaner option key=value (repeatable), e.g. "
                   "hoodie.cleaner.commits.retained=2");

@@ -23,6 +23,7 @@ namespace {
 struct CompactionArgs {
   std::string table;
   std::string instant;
+  std::string props;
   std::vector<std::string> hoodie_conf;
   bool schedule = false;
 };
@@ -56,8 +57,7 @@ Listing PlanListing(const std::string& instant, const CompactionPlan& plan) {
 }
 
 ::arrow::Result<HoodieConfig> ConfigOf(const CompactionArgs& args) {
-  HoodieConfig config;
-  ARROW_RETURN_NOT_OK(config.AddHoodieConfs(args.hoodie_conf));
+  ARROW_ASSIGN_OR_RAISE(HoodieConfig config, CommandConfig(args.props, args.hoodie_conf));
   return config;
 }
 
@@ -188,7 +188,7 @@ void PrintResult(const GlobalOptions& options, const CompactionResult& result) {
 }
 
 ::arrow::Status RunShow(const CompactionArgs& args, const GlobalOptions& options) {
-  ARROW_ASSIGN_OR_RAISE(auto table, OpenTable(args.table, args.hoodie_conf));
+  ARROW_ASSIGN_OR_RAISE(auto table, OpenTable(args.table, args.props, args.hoodie_conf));
   ARROW_ASSIGN_OR_RAISE(ActiveTimeline timeline, table->LoadActiveTimeline());
   if (args.instant.empty()) return ShowAll(*table, timeline, options);
   Instant requested{args.instant, Action::kCompaction, State::kRequested};
@@ -242,6 +242,7 @@ void AddCompactionCommands(CLI::App* app, const GlobalOptions* options) {
   auto* schedule = AddSub(group, "schedule", "Plan a compaction", schedule_args);
   schedule->add_option("--instant", schedule_args->instant,
                        "Instant time of the plan (default: a new instant time)");
+  schedule->add_option("--props", schedule_args->props, kPropsHelp);
   schedule->add_option("--hoodie-conf", schedule_args->hoodie_conf,
                        "A configuration key=value (repeatable)");
   SetAction(schedule,
@@ -253,6 +254,7 @@ void AddCompactionCommands(CLI::App* app, const GlobalOptions* options) {
                   "The compaction to run (default: the earliest pending one)");
   run->add_flag("--schedule", run_args->schedule,
                 "Schedule a new compaction first and run it");
+  run->add_option("--props", run_args->props, kPropsHelp);
   run->add_option("--hoodie-conf", run_args->hoodie_conf,
                   "A configuration key=value (repeatable)");
   SetAction(run, [run_args, options]() { return RunRun(*run_args, *options); });
@@ -260,6 +262,7 @@ void AddCompactionCommands(CLI::App* app, const GlobalOptions* options) {
   auto show_args = std::make_shared<CompactionArgs>();
   auto* show = AddSub(group, "show", "List compactions, or one plan", show_args);
   show->add_option("--instant", show_args->instant, "Show this compaction's plan");
+  show->add_option("--props", show_args->props, kPropsHelp);
   show->add_option("--hoodie-conf", show_args->hoodie_conf, kStorageConfHelp);
   SetAction(show, [show_args, options]() { return RunShow(*show_args, *options); });
 }

@@ -42,6 +42,7 @@ struct QueryArgs {
   int64_t limit = -1;
   std::string format = "table";
   std::string out;
+  std::string props;
   std::vector<std::string> hoodie_conf;
 };
 
@@ -210,8 +211,7 @@ RowFormat ToRowFormat(const std::string& name) {
   if (format == RowFormat::kParquet && args.out.empty()) {
     return ::arrow::Status::Invalid("--format parquet needs --out FILE");
   }
-  HoodieConfig config;
-  ARROW_RETURN_NOT_OK(config.AddHoodieConfs(args.hoodie_conf));
+  ARROW_ASSIGN_OR_RAISE(HoodieConfig config, CommandConfig(args.props, args.hoodie_conf));
   // Bad values fail; keys hoodie does not know (e.g. Hudi 1.x's
   // hoodie.common.spillable.diskmap.type) are warned about, not silently dropped.
   ARROW_RETURN_NOT_OK(config.Validate());
@@ -246,6 +246,7 @@ void AddQueryCommand(CLI::App* app, const GlobalOptions* /*options*/) {
                   "snapshot|read_optimized|incremental (hoodie.datasource.query.type)")
       ->check(CLI::IsMember(EnumNames(kQueryTypeNames)));
   cmd->add_option("--as-of", args->as_of, "Time travel: read as of this instant");
+  cmd->add_option("--props", args->props, kPropsHelp);
   cmd->add_option("--hoodie-conf", args->hoodie_conf,
                   "A read option key=value (repeatable): hoodie.memory.merge.max.size, "
                   "hoodie.memory.spillable.map.path, hoodie.compaction.lazy.block.read, "

@@ -199,6 +199,30 @@ TEST(RemotePathsTest, S3WithoutAServerAnswersWithWhatToConfigure) {
   ::unsetenv("AWS_ENDPOINT_URL");
 }
 
+// Every command that takes a table reads its storage keys from --props as well: a bad
+// value in the file fails the command naming the key.
+TEST(RemotePathsTest, EveryTableCommandReadsItsPropsFile) {
+  hoodie::testing::TempDir dir;
+  const std::string props = dir.Join("store.properties");
+  std::ofstream(props) << "hoodie.storage.timeout.seconds=0\n";
+  const std::string table = dir.Join("t");
+  for (const std::string command :
+       {"query " + table, "timeline show " + table, "table describe " + table,
+        "savepoint create --table " + table, "savepoint show --table " + table,
+        "savepoint delete --table " + table + " --instant 20240101000000000",
+        "restore --table " + table + " --instant 20240101000000000",
+        "compaction show --table " + table, "compaction schedule --table " + table,
+        "compaction run --table " + table, "clean --table " + table,
+        "archive --table " + table, "rollback --table " + table,
+        "table set-property --path " + table +
+            " hoodie.compaction.payload.class=org.apache.hudi.common.model."
+            "DefaultHoodieRecordPayload"}) {
+    SCOPED_TRACE(command);
+    ExpectOneLineError(RunCliWithin(kHangSeconds, command + " --props " + props),
+                       "hoodie.storage.timeout.seconds");
+  }
+}
+
 // Arrow's GCS client retries for 15 minutes by default: this hung.
 TEST(RemotePathsTest, GcsWithoutCredentialsAnswersWithWhatToConfigure) {
   ::unsetenv("GOOGLE_APPLICATION_CREDENTIALS");

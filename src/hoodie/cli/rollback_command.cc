@@ -20,6 +20,7 @@ namespace {
 struct RollbackArgs {
   std::string table;
   std::string instant;
+  std::string props;
   std::vector<std::string> hoodie_conf;
   bool schedule_only = false;
 };
@@ -59,8 +60,7 @@ void Print(const GlobalOptions& options, const std::vector<RollbackMetadata>& do
 }
 
 ::arrow::Status RunRollback(const RollbackArgs& args, const GlobalOptions& options) {
-  HoodieConfig config;
-  ARROW_RETURN_NOT_OK(config.AddHoodieConfs(args.hoodie_conf));
+  ARROW_ASSIGN_OR_RAISE(HoodieConfig config, CommandConfig(args.props, args.hoodie_conf));
   ARROW_ASSIGN_OR_RAISE(RollbackOptions rollback, RollbackOptions::FromConfig(config));
   // Asked for explicitly, so NEVER does not apply; the EAGER checks of Hudi's
   // commit sequence do.
@@ -118,6 +118,7 @@ void AddRollbackCommand(CLI::App* app, const GlobalOptions* options) {
   auto args = std::make_shared<RollbackArgs>();
   cmd->add_option("--table", args->table, "Base path or URI of the table")->required();
   cmd->add_option("--instant", args->instant, "The instant time to roll back");
+  cmd->add_option("--props", args->props, kPropsHelp);
   cmd->add_option("--hoodie-conf", args->hoodie_conf,
                   "A rollback option key=value (repeatable), e.g. "
                   "hoodie.rollback.using.markers=true");

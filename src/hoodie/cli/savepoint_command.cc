@@ -24,6 +24,7 @@ struct SavepointArgs {
   std::string instant;
   std::string user = "hoodie";
   std::string comment;
+  std::string props;
   std::vector<std::string> hoodie_conf;
 };
 
@@ -43,7 +44,7 @@ Listing SavepointListing(const std::vector<std::pair<std::string, SavepointMetad
 }
 
 ::arrow::Status Create(const SavepointArgs& args, const GlobalOptions& options) {
-  ARROW_ASSIGN_OR_RAISE(auto table, OpenTable(args.table, args.hoodie_conf));
+  ARROW_ASSIGN_OR_RAISE(auto table, OpenTable(args.table, args.props, args.hoodie_conf));
   SavepointRequest request;
   if (!args.instant.empty()) request.instant = args.instant;
   request.user = args.user;
@@ -54,8 +55,7 @@ Listing SavepointListing(const std::vector<std::pair<std::string, SavepointMetad
 }
 
 ::arrow::Status Restore(const SavepointArgs& args, const GlobalOptions& options) {
-  HoodieConfig config;
-  ARROW_RETURN_NOT_OK(config.AddHoodieConfs(args.hoodie_conf));
+  ARROW_ASSIGN_OR_RAISE(HoodieConfig config, CommandConfig(args.props, args.hoodie_conf));
   ARROW_RETURN_NOT_OK(config.CheckSupported());
   ARROW_ASSIGN_OR_RAISE(bool proceed, config.Get(CleanConfig::kArchiveProceedSavepoint));
   ARROW_ASSIGN_OR_RAISE(RollbackOptions rollback, RollbackOptions::FromConfig(config));
@@ -94,13 +94,15 @@ void AddSavepointCommands(CLI::App* app, const GlobalOptions* options) {
   create->add_option("--instant", args->instant, "The completed commit to savepoint");
   create->add_option("--user", args->user, "Recorded as savepointedBy");
   create->add_option("--comment", args->comment, "Recorded as comments");
+  create->add_option("--props", args->props, kPropsHelp);
   create->add_option("--hoodie-conf", args->hoodie_conf, kStorageConfHelp);
   SetAction(create, [args, options]() { return Create(*args, *options); });
   auto* show = group->add_subcommand("show", "List the savepoints");
   show->add_option("--table", args->table, "Base path or URI of the table")->required();
+  show->add_option("--props", args->props, kPropsHelp);
   show->add_option("--hoodie-conf", args->hoodie_conf, kStorageConfHelp);
   SetAction(show, [args, options]() -> ::arrow::Status {
-    ARROW_ASSIGN_OR_RAISE(auto table, OpenTable(args->table, args->hoodie_conf));
+    ARROW_ASSIGN_OR_RAISE(auto table, OpenTable(args->table, args->props, args->hoodie_conf));
     ARROW_ASSIGN_OR_RAISE(auto all, ListSavepoints(*table));
     PrintListing(*options, SavepointListing(all), std::cout);
     return ::arrow::Status::OK();
@@ -108,9 +110,10 @@ void AddSavepointCommands(CLI::App* app, const GlobalOptions* options) {
   auto* remove = group->add_subcommand("delete", "Delete a savepoint");
   remove->add_option("--table", args->table, "Base path or URI of the table")->required();
   remove->add_option("--instant", args->instant, "The savepointed commit")->required();
+  remove->add_option("--props", args->props, kPropsHelp);
   remove->add_option("--hoodie-conf", args->hoodie_conf, kStorageConfHelp);
   SetAction(remove, [args, options]() -> ::arrow::Status {
-    ARROW_ASSIGN_OR_RAISE(auto table, OpenTable(args->table, args->hoodie_conf));
+    ARROW_ASSIGN_OR_RAISE(auto table, OpenTable(args->table, args->props, args->hoodie_conf));
     ARROW_ASSIGN_OR_RAISE(bool deleted, DeleteSavepoint(*table, args->instant));
     PrintKeyValues(*options, {{"savepoint", args->instant}, {"deleted", deleted ? "true" : "false"}},
                    std::cout);
@@ -122,6 +125,7 @@ void AddSavepointCommands(CLI::App* app, const GlobalOptions* options) {
   restore->add_option("--table", args->table, "Base path or URI of the table")->required();
   restore->add_option("--instant", args->instant, "The savepoint or commit to restore to")
       ->required();
+  restore->add_option("--props", args->props, kPropsHelp);
   restore->add_option("--hoodie-conf", args->hoodie_conf, "An option key=value (repeatable)");
   SetAction(restore, [args, options]() { return Restore(*args, *options); });
 }

@@ -54,13 +54,15 @@ void AddDescribe(CLI::App* table, const GlobalOptions* options) {
   auto* cmd = table->add_subcommand("describe", "Print a table's configuration (hoodie.properties)");
   auto path = std::make_shared<std::string>();
   auto raw = std::make_shared<bool>(false);
+  auto props = std::make_shared<std::string>();
   auto hoodie_conf = std::make_shared<std::vector<std::string>>();
   cmd->add_option("path", *path, "Base path or URI of the table")->required();
   cmd->add_flag("--properties", *raw, "Print every hoodie.properties entry as stored");
+  cmd->add_option("--props", *props, kPropsHelp);
   cmd->add_option("--hoodie-conf", *hoodie_conf,
                   "An option key=value (repeatable), e.g. hoodie.storage.timeout.seconds");
-  SetAction(cmd, [options, path, raw, hoodie_conf]() -> ::arrow::Status {
-    ARROW_ASSIGN_OR_RAISE(auto client, OpenTable(*path, *hoodie_conf));
+  SetAction(cmd, [options, path, raw, props, hoodie_conf]() -> ::arrow::Status {
+    ARROW_ASSIGN_OR_RAISE(auto client, OpenTable(*path, *props, *hoodie_conf));
     if (*raw) {
       PrintKeyValues(*options, client->table_config()->entries(), std::cout);
     } else {
@@ -81,14 +83,14 @@ struct CreateArgs {
   std::string key_generator;
   std::string timezone;
   bool hive_style = false;
+  std::string props;
   std::vector<std::string> hoodie_conf;
 };
 
 // The write options the arguments stand for: `table create` makes exactly the table a
 // first `hoodie write` (and Spark's writer) makes from the same options.
 ::arrow::Result<HoodieConfig> CreateConfig(const CreateArgs& args) {
-  HoodieConfig config;
-  ARROW_RETURN_NOT_OK(config.AddHoodieConfs(args.hoodie_conf));
+  ARROW_ASSIGN_OR_RAISE(HoodieConfig config, CommandConfig(args.props, args.hoodie_conf));
   config.Set(TableConfigKeys::kTableName.key, args.name);
   if (args.database) config.Set(TableConfigKeys::kDatabaseName.key, *args.database);
   config.Set(DataSourceConfig::kTableType.key, args.type);
@@ -128,6 +130,7 @@ void AddCreate(CLI::App* table, const GlobalOptions* options) {
       ->check(CLI::IsMember({"LOCAL", "UTC"}));
   cmd->add_flag("--hive-style", args->hive_style,
                 "Hive-style partition folders (field=value)");
+  cmd->add_option("--props", args->props, kPropsHelp);
   cmd->add_option("--hoodie-conf", args->hoodie_conf,
                   "A write option key=value (repeatable)");
   SetAction(cmd, [options, args]() -> ::arrow::Status {
@@ -147,6 +150,7 @@ struct SetPropertyArgs {
   std::string path;
   std::vector<std::string> assignments;
   std::vector<std::string> unset;
+  std::string props;
   std::vector<std::string> hoodie_conf;
 };
 
@@ -180,6 +184,7 @@ void AddSetProperty(CLI::App* table, const GlobalOptions* options) {
   cmd->add_option("--path", args->path, "Base path or URI of the table")->required();
   cmd->add_option("assignments", args->assignments, "key=value (repeatable)");
   cmd->add_option("--unset", args->unset, "A key to remove (repeatable)");
+  cmd->add_option("--props", args->props, kPropsHelp);
   cmd->add_option("--hoodie-conf", args->hoodie_conf, kStorageConfHelp);
   SetAction(cmd, [options, args]() -> ::arrow::Status {
     PropertyList updates;
@@ -195,7 +200,7 @@ void AddSetProperty(CLI::App* table, const GlobalOptions* options) {
     }
     for (const auto& [key, value] : updates) ARROW_RETURN_NOT_OK(CheckChangeable(key));
     for (const auto& key : args->unset) ARROW_RETURN_NOT_OK(CheckChangeable(key));
-    ARROW_ASSIGN_OR_RAISE(auto client, OpenTable(args->path, args->hoodie_conf));
+    ARROW_ASSIGN_OR_RAISE(auto client, OpenTable(args->path, args->props, args->hoodie_conf));
     ARROW_RETURN_NOT_OK(client->UpdateTableConfig(updates, args->unset));
     PrintKeyValues(*options, client->table_config()->entries(), std::cout);
     return ::arrow::Status::OK();

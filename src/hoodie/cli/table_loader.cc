@@ -14,10 +14,18 @@ namespace hoodie::cli {
   return TableMetaClient::Load(std::move(storage), path);
 }
 
-::arrow::Result<std::shared_ptr<TableMetaClient>> OpenTable(
-    const std::string& path_or_uri, const std::vector<std::string>& hoodie_conf) {
+::arrow::Result<HoodieConfig> CommandConfig(const std::string& props,
+                                            const std::vector<std::string>& hoodie_conf) {
   HoodieConfig config;
+  if (!props.empty()) ARROW_RETURN_NOT_OK(LoadProps(props, hoodie_conf, &config));
   ARROW_RETURN_NOT_OK(config.AddHoodieConfs(hoodie_conf));
+  return config;
+}
+
+::arrow::Result<std::shared_ptr<TableMetaClient>> OpenTable(
+    const std::string& path_or_uri, const std::string& props,
+    const std::vector<std::string>& hoodie_conf) {
+  ARROW_ASSIGN_OR_RAISE(HoodieConfig config, CommandConfig(props, hoodie_conf));
   ARROW_RETURN_NOT_OK(config.Validate());
   return OpenTable(path_or_uri, config);
 }

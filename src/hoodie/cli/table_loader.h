@@ -25,10 +25,21 @@ inline constexpr char kStorageConfHelp[] =
 ::arrow::Result<std::shared_ptr<TableMetaClient>> OpenTable(
     const std::string& path_or_uri, const HoodieConfig& config = HoodieConfig());
 
-/// OpenTable with the configuration of a command's `--hoodie-conf key=value` options,
-/// for the commands that take no others (hoodie.storage.timeout.seconds).
+/// The help of `--props`, which every command that takes a table has.
+inline constexpr char kPropsHelp[] =
+    "A .properties file of options (local or on an object store; --hoodie-conf wins)";
+
+/// A command's configuration: its `--props` file (empty: none; read with the storage
+/// keys of its `--hoodie-conf` options), then its `--hoodie-conf key=value` options over
+/// it, as `hoodie write` and the streamer take them.
+::arrow::Result<HoodieConfig> CommandConfig(const std::string& props,
+                                            const std::vector<std::string>& hoodie_conf);
+
+/// OpenTable with CommandConfig, for the commands that read no option of their own (the
+/// storage keys, hoodie.storage.timeout.seconds), checked as every configuration is.
 ::arrow::Result<std::shared_ptr<TableMetaClient>> OpenTable(
-    const std::string& path_or_uri, const std::vector<std::string>& hoodie_conf);
+    const std::string& path_or_uri, const std::string& props,
+    const std::vector<std::string>& hoodie_conf);
 
 /// Loads the properties file `path_or_uri` (`--props`; local or on an object store,
 /// read with the StorageOptions of the command's `--hoodie-conf` options) into `config`.

@@ -44,16 +44,19 @@ void AddTimelineCommands(CLI::App* app, const GlobalOptions* options) {
   auto path = std::make_shared<std::string>();
   auto instants_only = std::make_shared<bool>(false);
   auto archived = std::make_shared<bool>(false);
+  auto props = std::make_shared<std::string>();
   auto hoodie_conf = std::make_shared<std::vector<std::string>>();
   show->add_option("path", *path, "Base path or URI of the table")->required();
+  show->add_option("--props", *props, kPropsHelp);
   show->add_option("--hoodie-conf", *hoodie_conf,
                    "An option key=value (repeatable), e.g. hoodie.storage.timeout.seconds");
   show->add_flag("--instants-only", *instants_only, "One row per instant, without files");
   show->add_flag("--archived", *archived,
                  "List the archived timeline (.hoodie/archived) instead: one row per "
                  "archived instant state, with its plan or metadata");
-  SetAction(show, [options, path, instants_only, archived, hoodie_conf]() -> ::arrow::Status {
-    ARROW_ASSIGN_OR_RAISE(auto client, OpenTable(*path, *hoodie_conf));
+  SetAction(show,
+            [options, path, instants_only, archived, props, hoodie_conf]() -> ::arrow::Status {
+    ARROW_ASSIGN_OR_RAISE(auto client, OpenTable(*path, *props, *hoodie_conf));
     if (*archived) return ShowArchived(*client, *options);
     TimelineListingOptions listing_options;
     listing_options.with_files = !*instants_only;

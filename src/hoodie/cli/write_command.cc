@@ -195,11 +195,7 @@ void PrintSummary(const GlobalOptions& options, const HoodieConfig& config,
 }
 
 ::arrow::Status RunWrite(const WriteArgs& args, const GlobalOptions& options) {
-  HoodieConfig config;
-  if (!args.props.empty()) {
-    ARROW_RETURN_NOT_OK(cli::LoadProps(args.props, args.hoodie_conf, &config));
-  }
-  ARROW_RETURN_NOT_OK(config.AddHoodieConfs(args.hoodie_conf));
+  ARROW_ASSIGN_OR_RAISE(HoodieConfig config, cli::CommandConfig(args.props, args.hoodie_conf));
   config.Set("hoodie.datasource.write.operation", args.op);
   if (args.no_commit) config.Set("hoodie.auto.commit", "false");
   ARROW_ASSIGN_OR_RAISE(StorageOptions storage_options, StorageOptions::FromConfig(config));
