@@ -4,14 +4,25 @@
 /// 8.2), defined once for the bloom, parquet, index and read code.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
+#include <vector>
 
 namespace hoodie {
 
 /// One footer key/value pair, in the order a writer adds them.
 using FooterEntry = std::pair<std::string, std::string>;
+
+/// The value of `key` among a footer's entries (the first, as Parquet's FindKey), if any.
+inline std::optional<std::string> FindFooterValue(const std::vector<FooterEntry>& footer,
+                                                  std::string_view key) {
+  for (const auto& [name, value] : footer) {
+    if (name == key) return value;
+  }
+  return std::nullopt;
+}
 
 /// parquet-avro's writer schema (Avro JSON with the meta fields).
 inline constexpr std::string_view kAvroSchemaFooterKey = "parquet.avro.schema";

@@ -13,10 +13,7 @@
 namespace hoodie {
 
 std::optional<std::string> BaseFileFooter::Value(std::string_view key) const {
-  for (const auto& [name, value] : entries) {
-    if (name == key) return value;
-  }
-  return std::nullopt;
+  return FindFooterValue(entries, key);
 }
 
 using ::arrow::Result;

@@ -7,18 +7,6 @@
 
 namespace hoodie {
 
-namespace {
-
-std::optional<std::string> FindFooterValue(const std::vector<FooterEntry>& footer,
-                                           std::string_view key) {
-  for (const auto& [name, value] : footer) {
-    if (name == key) return value;
-  }
-  return std::nullopt;
-}
-
-}  // namespace
-
 ::arrow::Result<std::unique_ptr<BloomFilter>> ReadBloomFilterFromFooter(
     const std::vector<FooterEntry>& footer) {
   auto value = FindFooterValue(footer, kBloomFilterFooterKey);

@@ -104,14 +104,18 @@ int64_t ParquetFileReader::num_rows() const {
 
 int ParquetFileReader::num_row_groups() const { return reader_->num_row_groups(); }
 
-std::vector<FooterEntry> ParquetFileReader::FooterMetadata() const {
+std::vector<FooterEntry> FooterEntriesOf(const ::parquet::FileMetaData& metadata) {
   std::vector<FooterEntry> out;
-  auto metadata = reader_->parquet_reader()->metadata()->key_value_metadata();
-  if (metadata == nullptr) return out;
-  for (int64_t i = 0; i < metadata->size(); ++i) {
-    out.emplace_back(metadata->key(i), metadata->value(i));
+  const auto& entries = metadata.key_value_metadata();
+  if (entries == nullptr) return out;
+  for (int64_t i = 0; i < entries->size(); ++i) {
+    out.emplace_back(entries->key(i), entries->value(i));
   }
   return out;
+}
+
+std::vector<FooterEntry> ParquetFileReader::FooterMetadata() const {
+  return FooterEntriesOf(*reader_->parquet_reader()->metadata());
 }
 
 std::optional<std::string> ParquetFileReader::FooterValue(std::string_view key) const {

@@ -34,6 +34,10 @@ class Storage;
 HOODIE_EXPORT ::arrow::Result<std::shared_ptr<::parquet::FileMetaData>> ReadParquetFooter(
     Storage& storage, const std::string& path);
 
+/// The key/value entries of a Parquet footer, in file order.
+HOODIE_EXPORT std::vector<FooterEntry> FooterEntriesOf(
+    const ::parquet::FileMetaData& metadata);
+
 /// \brief An open Parquet base file (HoodieAvroParquetReader / ParquetUtils on the read
 /// path). Works for files of both Hudi write paths (Avro 2-level lists, Spark 3-level
 /// lists). Parquet's exceptions come back as IOError "cannot read Parquet base file:

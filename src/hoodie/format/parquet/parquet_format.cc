@@ -5,7 +5,6 @@
 
 #include <utility>
 
-#include <arrow/util/key_value_metadata.h>
 #include <parquet/metadata.h>
 
 #include "hoodie/format/parquet/parquet_file_reader.h"
@@ -36,11 +35,7 @@ namespace hoodie {
   ARROW_ASSIGN_OR_RAISE(auto metadata, ReadParquetFooter(storage, path));
   BaseFileFooter footer;
   footer.num_rows = metadata->num_rows();
-  if (const auto& entries = metadata->key_value_metadata(); entries != nullptr) {
-    for (int64_t i = 0; i < entries->size(); ++i) {
-      footer.entries.emplace_back(entries->key(i), entries->value(i));
-    }
-  }
+  footer.entries = FooterEntriesOf(*metadata);
   return footer;
 }
 
