@@ -90,7 +90,13 @@ struct ConfigProperty {
   /// kRefused: the one value accepted, when not the default (hoodie.clean.automatic is
   /// true by default, but hoodie does not clean yet, so only false is honest).
   std::string_view accepted_value = {};
+  /// A credential (an access key's secret, a session token, an account key): its value
+  /// never appears in output, logs, errors or files; kRedactedValue stands in for it.
+  bool secret = false;
 };
+
+/// What is shown instead of a secret's value.
+inline constexpr std::string_view kRedactedValue = "<redacted>";
 
 /// Validators shared by the per-area declarations.
 namespace config_validators {

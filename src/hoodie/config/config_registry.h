@@ -34,6 +34,7 @@ struct HOODIE_EXPORT ConfigEntry {
   ConfigSupport support = ConfigSupport::kHonoured;
   std::string_view support_note;
   std::string_view accepted_value;
+  bool secret = false;
   /// Parses and validates a raw value as the key's type; the error names key and value.
   std::function<::arrow::Status(std::string_view)> check;
 
@@ -72,6 +73,7 @@ class HOODIE_EXPORT ConfigRegistry {
     entry.support = prop.support;
     entry.support_note = prop.support_note;
     entry.accepted_value = prop.accepted_value;
+    entry.secret = prop.secret;
     const ConfigProperty<T>* p = &prop;
     entry.check = [p](std::string_view raw) {
       return ParseConfigProperty(*p, raw).status();

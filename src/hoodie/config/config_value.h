@@ -69,20 +69,23 @@ template <typename T>
   auto described = [&]() {
     return DescribeAllowed(ConfigTypeOf<T>(prop.is_bytes), prop.allowed_values);
   };
+  // A secret's value never reaches a message, even a wrong one (it may be a real key
+  // typed into the wrong option).
+  const std::string_view shown = prop.secret ? kRedactedValue : raw;
   auto parsed = ParseConfigAs<T>(raw);
   if (!parsed.ok()) {
-    return ::arrow::Status::Invalid("invalid value for config '", prop.key, "': '", raw,
+    return ::arrow::Status::Invalid("invalid value for config '", prop.key, "': '", shown,
                                     "' (allowed: ", described(), ")");
   }
   if (!prop.allowed_values.empty() &&
       !IsAllowedConfigValue(FormatConfigValue(*parsed), prop.allowed_values)) {
-    return ::arrow::Status::Invalid("invalid value for config '", prop.key, "': '", raw,
+    return ::arrow::Status::Invalid("invalid value for config '", prop.key, "': '", shown,
                                     "' (allowed: ", described(), ")");
   }
   if (prop.validate != nullptr) {
     ::arrow::Status st = prop.validate(*parsed);
     if (!st.ok()) {
-      return ::arrow::Status::Invalid("invalid value for config '", prop.key, "': '", raw,
+      return ::arrow::Status::Invalid("invalid value for config '", prop.key, "': '", shown,
                                       "' (", st.message(), ")");
     }
   }

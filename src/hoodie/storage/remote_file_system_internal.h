@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 /// \file hoodie/storage/remote_file_system_internal.h
 /// \brief The Arrow file systems of remote URIs (object stores, HDFS), with bounded
-/// request times and the one-line hints their errors end with.
+/// request times and the one-line hints their errors end with. Each store has its own
+/// file (s3_file_system.cc, gcs_file_system.cc, azure_file_system.cc); this one
+/// dispatches on the scheme.
 #pragma once
 
 #include <memory>
@@ -33,5 +35,19 @@ std::string CanonicalS3Uri(const std::string& uri);
 /// What to configure when a request to the file system of `type_name` (its
 /// FileSystem::type_name()) fails; empty for local and in-memory ones.
 std::string_view RemoteAccessHint(std::string_view type_name);
+
+// -- one factory and one hint per store: `uri` has the store's canonical scheme --------
+
+::arrow::Result<std::shared_ptr<::arrow::fs::FileSystem>> MakeS3FileSystem(
+    const std::string& uri, const StorageOptions& options, std::string* path);
+extern const std::string_view kS3Hint;
+
+::arrow::Result<std::shared_ptr<::arrow::fs::FileSystem>> MakeGcsFileSystem(
+    const std::string& uri, const StorageOptions& options, std::string* path);
+extern const std::string_view kGcsHint;
+
+::arrow::Result<std::shared_ptr<::arrow::fs::FileSystem>> MakeAzureFileSystem(
+    const std::string& uri, const StorageOptions& options, std::string* path);
+extern const std::string_view kAzureHint;
 
 }  // namespace hoodie::internal

@@ -53,6 +53,10 @@ struct HOODIE_EXPORT StorageOptions {
   /// hoodie.storage.timeout.seconds: the bound of one request to an object store or to
   /// HDFS, retries included (S3's connect and request timeouts, GCS's retry limit).
   int32_t timeout_seconds = 10;
+  /// The configuration each store reads its own keys from (Hadoop's fs.s3a.*, fs.gs.*
+  /// and fs.azure.*, plain or with Spark's `spark.hadoop.` prefix); null: none set, so
+  /// each store's own chain (the environment, profiles, instance metadata) decides.
+  std::shared_ptr<const HoodieConfig> config;
 
   /// The options `config` sets (its defaults for keys it does not set).
   static ::arrow::Result<StorageOptions> FromConfig(const HoodieConfig& config);
