@@ -170,6 +170,108 @@ TEST_F(S3PathsTest, PropsIncludesAndSchemaFilesAreReadFromS3) {
   EXPECT_THAT(missing.err, HasSubstr("s3://lake/conf/none.properties"));
 }
 
+// The store's keys alone (as Spark users give them) reach it, and override an
+// environment that points elsewhere: AWS_ENDPOINT_URL names a port nobody answers and
+// there are no AWS_* credentials.
+TEST_F(S3PathsTest, HadoopKeysAloneReachTheStoreAndOverrideTheEnvironment) {
+  ASSERT_OK_AND_ASSIGN(int dead_port, hoodie::testing::FreeLocalPort());
+  ::setenv("AWS_ENDPOINT_URL", ("http://127.0.0.1:" + std::to_string(dead_port)).c_str(), 1);
+  ::unsetenv("AWS_ACCESS_KEY_ID");
+  ::unsetenv("AWS_SECRET_ACCESS_KEY");
+  ::unsetenv("AWS_REGION");
+  const std::string keys = " --hoodie-conf fs.s3a.endpoint=" + server_->endpoint() +
+                           " --hoodie-conf fs.s3a.path.style.access=true"
+                           " --hoodie-conf fs.s3a.access.key=testing"
+                           " --hoodie-conf fs.s3a.secret.key=testing";
+  std::string rows = Input(
+      "{\"id\":\"a\",\"ts\":1,\"part\":\"p1\"}\n{\"id\":\"b\",\"ts\":2,\"part\":\"p2\"}\n");
+  auto write = RunCliWithin(kHangSeconds, "write --table s3a://lake/keys --input '" + rows +
+                                              "'" + kTableConf + keys);
+  ASSERT_EQ(write.exit_code, 0) << write.err;
+  // Spark's spelling, from a properties file; the endpoint without a scheme is http
+  // because SSL is off.
+  const std::string props = dir_.Join("spark.properties");
+  std::ofstream(props) << "spark.hadoop.fs.s3a.endpoint=127.0.0.1:" << server_->port()
+                       << "\nspark.hadoop.fs.s3a.connection.ssl.enabled=false"
+                          "\nspark.hadoop.fs.s3a.path.style.access=true"
+                          "\nspark.hadoop.fs.s3a.aws.credentials.provider="
+                          "org.apache.hadoop.fs.s3a.SimpleAWSCredentialsProvider"
+                          "\nspark.hadoop.fs.s3a.access.key=testing"
+                          "\nspark.hadoop.fs.s3a.secret.key=testing\n";
+  auto query = RunCliWithin(kHangSeconds, "query s3a://lake/keys --columns id,part "
+                                          "--format json --props " + props);
+  ASSERT_EQ(query.exit_code, 0) << query.err;
+  EXPECT_EQ(query.out, "{\"id\": \"a\", \"part\": \"p1\"}\n{\"id\": \"b\", \"part\": \"p2\"}\n");
+  // Without the keys, the environment decides: the dead port, within the timeout.
+  ExpectOneLineError(RunCliWithin(kHangSeconds, "query s3a://lake/keys" +
+                                                    std::string(kShortTimeout)),
+                     "fs.s3a.endpoint");
+}
+
+// A secret given through the keys appears nowhere: not in any command's output or
+// debug log, not in an error (a refused key's value included), not in commit metadata
+// (even when the commit-metadata prefix would catch it), not in any file of the table.
+TEST_F(S3PathsTest, NoSecretReachesOutputLogsErrorsOrTheTable) {
+  const std::string secret = "hoodie-secret-7f3a9c";
+  const std::string token = "hoodie-token-41d2e8";
+  ::unsetenv("AWS_ACCESS_KEY_ID");
+  ::unsetenv("AWS_SECRET_ACCESS_KEY");
+  ::setenv("HOODIE_LOG_LEVEL", "debug", 1);
+  const std::string keys = " --hoodie-conf fs.s3a.endpoint=" + server_->endpoint() +
+                           " --hoodie-conf fs.s3a.path.style.access=true"
+                           " --hoodie-conf fs.s3a.access.key=testing"
+                           " --hoodie-conf fs.s3a.secret.key=" + secret +
+                           " --hoodie-conf fs.s3a.session.token=" + token;
+  std::string rows = Input("{\"id\":\"a\",\"ts\":1,\"part\":\"p1\"}\n");
+  std::string everything;
+  auto run = [&](const std::string& args, int expected_exit) {
+    auto result = RunCliWithin(kHangSeconds, args);
+    EXPECT_EQ(result.exit_code, expected_exit) << args << "\n" << result.err;
+    everything += result.out + result.err;
+  };
+  const std::string mor = kTableConf + std::string(" --hoodie-conf hoodie.datasource.write.table.type=MERGE_ON_READ");
+  for (int round = 0; round < 2; ++round) {
+    run("-o json write --table s3://lake/secret --input '" + rows + "'" + kTableConf + keys +
+            " --hoodie-conf hoodie.datasource.write.commitmeta.key.prefix=fs.",
+        0);
+    run("-o json write --table s3://lake/secret_mor --input '" + rows + "'" + mor + keys, 0);
+  }
+  run("compaction schedule --table s3://lake/secret_mor" + keys, 0);
+  run("compaction run --table s3://lake/secret_mor" + keys, 0);
+  run("query s3://lake/secret" + keys, 0);
+  run("-o json timeline show s3://lake/secret" + keys, 0);
+  run("table describe s3://lake/secret" + keys, 0);
+  run("clean --table s3://lake/secret" + keys, 0);
+  // Refused: an S3A key hoodie does not honour, set to a secret.
+  run("query s3://lake/secret" + keys + " --hoodie-conf fs.s3a.encryption.key=" + secret, 1);
+  // Failing: the store cannot be reached (a dead port), or a provider finds nothing.
+  ASSERT_OK_AND_ASSIGN(int dead_port, hoodie::testing::FreeLocalPort());
+  run("query s3://lake/secret" + keys + kShortTimeout +
+          " --hoodie-conf fs.s3a.endpoint=http://127.0.0.1:" + std::to_string(dead_port),
+      1);
+  run("query s3://lake/secret" + keys +
+          " --hoodie-conf fs.s3a.aws.credentials.provider="
+          "com.amazonaws.auth.EnvironmentVariableCredentialsProvider",
+      1);
+  ::unsetenv("HOODIE_LOG_LEVEL");
+  EXPECT_THAT(everything, HasSubstr("\"committed\": \"true\""));  // the runs did run
+  EXPECT_THAT(everything, Not(HasSubstr(secret)));
+  EXPECT_THAT(everything, Not(HasSubstr(token)));
+  server_->ExportEnvironment();
+  std::string key;
+  ASSERT_OK_AND_ASSIGN(auto storage, hoodie::Storage::FromUri("s3://lake", &key));
+  ASSERT_OK_AND_ASSIGN(auto files, storage->List("lake", /*recursive=*/true));
+  size_t read = 0;
+  for (const auto& file : files) {
+    if (file.is_directory) continue;
+    ASSERT_OK_AND_ASSIGN(std::string bytes, storage->ReadAll(file.path));
+    EXPECT_THAT(bytes, Not(HasSubstr(secret))) << file.path;
+    EXPECT_THAT(bytes, Not(HasSubstr(token))) << file.path;
+    ++read;
+  }
+  EXPECT_GT(read, 10u);  // hoodie.properties, instants, base and log files of both tables
+}
+
 TEST_F(S3PathsTest, AMissingTableOnS3IsOneLine) {
   auto query = RunCliWithin(kHangSeconds, "query s3://lake/missing");
   EXPECT_EQ(query.exit_code, 1) << query.err;

@@ -72,10 +72,16 @@ void ConfigRegistry::AddEntry(ConfigEntry entry) {
 const ConfigEntry* ConfigRegistry::Find(std::string_view name) const {
   auto it = by_name_.find(std::string(name));
   if (it != by_name_.end()) return &entries_[it->second];
+  auto under = [name](std::string_view prefix) {
+    return name.size() > prefix.size() && name.substr(0, prefix.size()) == prefix;
+  };
   for (const ConfigEntry& entry : entries_) {
-    if (entry.is_prefix() && name.size() > entry.key.size() &&
-        name.substr(0, entry.key.size()) == entry.key) {
-      return &entry;
+    if (entry.is_prefix()) {
+      if (under(entry.key)) return &entry;
+      // A prefix's aliases are prefixes too (Spark's `spark.hadoop.fs.s3a.`).
+      for (const ConfigAlias& alias : entry.aliases) {
+        if (under(alias.key)) return &entry;
+      }
     }
     if (entry.is_template() && MatchesTemplate(entry.key, name)) return &entry;
   }

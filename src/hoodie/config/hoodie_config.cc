@@ -154,7 +154,8 @@ std::optional<std::string> Refusal(const ConfigEntry& entry, const std::string& 
                                    : std::optional<std::string>(entry.accepted_value);
   if (entry.accepted_value == kRefusedWhenSet) accepted = std::nullopt;
   if (accepted && EqualsIgnoreCase(*accepted, value)) return std::nullopt;
-  std::string message = key + "=" + value + " is not supported by hoodie: " +
+  const std::string shown = entry.secret ? std::string(kRedactedValue) : value;
+  std::string message = key + "=" + shown + " is not supported by hoodie: " +
                         std::string(entry.support_note);
   message += accepted ? "; remove it or set it to " + *accepted : "; remove it";
   return message;

@@ -16,6 +16,7 @@
 #include "hoodie/config/metadata_config.h"
 #include "hoodie/config/metrics_config.h"
 #include "hoodie/config/payload_config.h"
+#include "hoodie/config/s3a_config.h"
 #include "hoodie/config/storage_config.h"
 #include "hoodie/config/streamer_config.h"
 #include "hoodie/config/table_config_keys.h"
@@ -32,6 +33,7 @@ void RegisterAllConfigs(ConfigRegistry* registry) {
   IndexConfig::Register(registry);
   KeyGeneratorConfig::Register(registry);
   StorageConfig::Register(registry);
+  S3aConfig::Register(registry);
   CompactionConfig::Register(registry);
   CleanConfig::Register(registry);
   BootstrapConfig::Register(registry);

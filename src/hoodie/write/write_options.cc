@@ -10,6 +10,7 @@
 
 #include "hoodie/common/ascii.h"
 #include "hoodie/common/string_list.h"
+#include "hoodie/config/config_registry.h"
 #include "hoodie/config/compaction_config.h"
 #include "hoodie/config/datasource_config.h"
 #include "hoodie/config/enum_choice.h"
@@ -188,6 +189,9 @@ HoodieConfig Layered(const HoodieConfig& config, const TableConfig* table) {
   ARROW_ASSIGN_OR_RAISE(out->commit_meta_key_prefix,
                         config.Get(DataSourceConfig::kCommitMetaKeyPrefix));
   for (const auto& [key, value] : config.entries()) {
+    const ConfigEntry* entry = ConfigRegistry::Global().Find(key);
+    // A credential never lands in commit metadata, whatever the prefix catches.
+    if (entry != nullptr && entry->secret) continue;
     if (!out->commit_meta_key_prefix.empty() &&
         key.rfind(out->commit_meta_key_prefix, 0) == 0) {
       out->commit_meta_entries.emplace_back(key, value);
