@@ -151,6 +151,55 @@ TEST_P(ObjectStoreLifecycleTest, EveryActionLeavesTheRowsHudiWould) {
   EXPECT_THAT(Run("-o json timeline show " + table_), Not(HasSubstr("\"" + t3 + "\"")));
 }
 
+// The streamer with everything on the store: its DFS source folder, its schema file,
+// its target table, and a second streamer pulling that table with HoodieIncrSource
+// into another table on the store. Each round's checkpoint is honoured there.
+TEST_P(ObjectStoreLifecycleTest, StreamerRoundsReadAndWriteTheStore) {
+  server_->ExportEnvironment();
+  std::string path;
+  ASSERT_OK_AND_ASSIGN(auto storage, hoodie::Storage::FromUri("s3://lake", &path));
+  ASSERT_OK(storage->WriteAll(
+      "lake/schemas/rows.avsc",
+      R"({"type":"record","name":"r","fields":[{"name":"id","type":"string"},)"
+      R"({"name":"ts","type":"long"},{"name":"part","type":"string"}]})",
+      false));
+  ASSERT_OK(storage->WriteAll("lake/in/1.json", Row("a", 1, "p1") + Row("b", 1, "p2"), false));
+  ::unsetenv("AWS_ENDPOINT_URL");
+  ::unsetenv("AWS_ACCESS_KEY_ID");
+  ::unsetenv("AWS_SECRET_ACCESS_KEY");
+  const std::string keys =
+      " --hoodie-conf hoodie.datasource.write.recordkey.field=id"
+      " --hoodie-conf hoodie.datasource.write.partitionpath.field=part"
+      " --hoodie-conf hoodie.datasource.write.precombine.field=ts";
+  const std::string dfs =
+      "streamer --target-base-path " + table_ + " --target-table t --table-type " +
+      GetParam() + " --source-class JsonDFSSource --source-ordering-field ts"
+      " --schemaprovider-class FilebasedSchemaProvider"
+      " --hoodie-conf hoodie.deltastreamer.schemaprovider.source.schema.file="
+      "s3a://lake/schemas/rows.avsc"
+      " --hoodie-conf hoodie.deltastreamer.source.dfs.root=s3a://lake/in" + keys;
+  const std::string incr =
+      "streamer --target-base-path s3a://lake/derived_" + std::string(GetParam()) +
+      " --target-table d --table-type COPY_ON_WRITE --source-class HoodieIncrSource"
+      " --source-ordering-field ts"
+      " --hoodie-conf hoodie.deltastreamer.source.hoodieincr.path=" + table_ +
+      " --hoodie-conf hoodie.deltastreamer.source.hoodieincr.missing.checkpoint.strategy="
+      "READ_UPTO_LATEST_COMMIT" + keys;
+  Run(dfs);
+  Run(incr);
+  EXPECT_EQ(Rows(), "id,ts\na,1\nb,1\n");
+  // A second file: only it is read in the next round, and only its rows move on.
+  server_->ExportEnvironment();
+  ASSERT_OK(storage->WriteAll("lake/in/2.json", Row("a", 2, "p1") + Row("c", 2, "p1"), false));
+  ::unsetenv("AWS_ENDPOINT_URL");
+  Run(dfs);
+  Run(incr);
+  EXPECT_EQ(Rows(), "id,ts\na,2\nc,2\nb,1\n");
+  const std::string derived = Run("query s3a://lake/derived_" + std::string(GetParam()) +
+                                  " --columns id,ts --format csv");
+  EXPECT_EQ(derived, "id,ts\na,2\nc,2\nb,1\n");
+}
+
 INSTANTIATE_TEST_SUITE_P(Tables, ObjectStoreLifecycleTest,
                          ::testing::Values("COPY_ON_WRITE", "MERGE_ON_READ"));
 

@@ -18,6 +18,7 @@
 #include "hoodie/config/memory_config.h"
 #include "hoodie/config/streamer_config.h"
 #include "hoodie/storage/storage.h"
+#include "hoodie/storage/storage_text.h"
 #include "hoodie/sql/sql_engine.h"
 #include "hoodie/sql/sql_plugins_internal.h"
 #include "hoodie/streamer/transformer.h"
@@ -107,10 +108,10 @@ class SqlTransformer : public Transformer {
 
 // SqlFileBasedTransformer's file: lines starting with "--" dropped, the rest split at
 // ';', blank statements skipped.
-::arrow::Result<std::vector<std::string>> ReadStatements(const std::string& path) {
-  std::string inside;
-  ARROW_ASSIGN_OR_RAISE(auto storage, Storage::FromUri(path, &inside));
-  ARROW_ASSIGN_OR_RAISE(std::string text, storage->ReadAll(inside));
+::arrow::Result<std::vector<std::string>> ReadStatements(const std::string& path,
+                                                        const HoodieConfig& config) {
+  ARROW_ASSIGN_OR_RAISE(StorageOptions options, StorageOptions::FromConfig(config));
+  ARROW_ASSIGN_OR_RAISE(std::string text, ReadTextFile(path, options));
   std::string kept;
   std::istringstream lines(text);
   for (std::string line; std::getline(lines, line);) {
@@ -149,7 +150,7 @@ class SqlTransformer : public Transformer {
                                     StreamerConfig::kTransformerSqlFile.key,
                                     " (a file of SQL statements over <SRC>)");
   }
-  ARROW_ASSIGN_OR_RAISE(std::vector<std::string> statements, ReadStatements(*file));
+  ARROW_ASSIGN_OR_RAISE(std::vector<std::string> statements, ReadStatements(*file, config));
   ARROW_ASSIGN_OR_RAISE(auto engine, OpenEngine(config));
   return std::make_unique<SqlTransformer>("SqlFileBasedTransformer", std::move(statements),
                                           std::move(engine));

@@ -15,11 +15,11 @@ namespace hoodie {
 /// The whole text of `uri` (a local path or a URI such as s3://bucket/key), read through
 /// the storage Storage::FromUri resolves with `options`. IOError names the file.
 ::arrow::Result<std::string> ReadTextFile(const std::string& uri,
-                                          const StorageOptions& options = {});
+                                          const StorageOptions& options);
 
 /// A reader for HoodieConfig::LoadPropertiesFile that reads through Storage (with
 /// `options`), so that properties files and their includes may live on an object store
 /// (LoadPropertiesFile reads plain local paths itself).
-HoodieConfig::TextFileReader PropertiesReader(StorageOptions options = {});
+HoodieConfig::TextFileReader PropertiesReader(StorageOptions options);
 
 }  // namespace hoodie

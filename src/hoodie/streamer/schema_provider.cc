@@ -19,6 +19,7 @@
 #include "hoodie/format/avro/avro_schema.h"
 #include "hoodie/format/avro/meta_fields.h"
 #include "hoodie/storage/storage.h"
+#include "hoodie/storage/storage_text.h"
 
 namespace hoodie {
 namespace {
@@ -39,11 +40,11 @@ class FilebasedSchemaProvider : public SchemaProvider {
           " (an Avro .avsc file of the source records)");
     }
     auto out = std::make_unique<FilebasedSchemaProvider>();
-    ARROW_ASSIGN_OR_RAISE(out->source_, ReadAvroSchemaFile(*source));
+    ARROW_ASSIGN_OR_RAISE(out->source_, ReadAvroSchemaFile(*source, config));
     out->target_ = out->source_;
     if (auto target = config.GetExplicit(StreamerConfig::kTargetSchemaFile);
         target && !target->empty()) {
-      ARROW_ASSIGN_OR_RAISE(out->target_, ReadAvroSchemaFile(*target));
+      ARROW_ASSIGN_OR_RAISE(out->target_, ReadAvroSchemaFile(*target, config));
     }
     return out;
   }
@@ -187,10 +188,10 @@ SchemaPostProcessorRegistry* SchemaPostProcessorRegistry::Global() {
                                                        std::move(processors));
 }
 
-::arrow::Result<std::shared_ptr<::arrow::Schema>> ReadAvroSchemaFile(const std::string& path) {
-  std::string inside;
-  ARROW_ASSIGN_OR_RAISE(auto storage, Storage::FromUri(path, &inside));
-  ARROW_ASSIGN_OR_RAISE(std::string text, storage->ReadAll(inside));
+::arrow::Result<std::shared_ptr<::arrow::Schema>> ReadAvroSchemaFile(const std::string& path,
+                                                                     const HoodieConfig& config) {
+  ARROW_ASSIGN_OR_RAISE(StorageOptions options, StorageOptions::FromConfig(config));
+  ARROW_ASSIGN_OR_RAISE(std::string text, ReadTextFile(path, options));
   auto schema = AvroJsonToArrowSchema(text);
   if (!schema.ok()) {
     return schema.status().WithMessage(path, ": ", schema.status().message());

@@ -63,9 +63,10 @@ class HOODIE_EXPORT SchemaPostProcessorRegistry
 HOODIE_EXPORT ::arrow::Result<std::shared_ptr<SchemaProvider>> MakeSchemaProvider(
     const std::string& class_name, const HoodieConfig& config);
 
-/// An Avro schema file (.avsc) as an Arrow schema without meta fields; errors name the
-/// file.
+/// An Avro schema file (.avsc) as an Arrow schema without meta fields, read through the
+/// storage `config`'s keys reach (fs.s3a.* for an s3a:// file); errors name the file.
 HOODIE_EXPORT
-::arrow::Result<std::shared_ptr<::arrow::Schema>> ReadAvroSchemaFile(const std::string& path);
+::arrow::Result<std::shared_ptr<::arrow::Schema>> ReadAvroSchemaFile(const std::string& path,
+                                                                     const HoodieConfig& config);
 
 }  // namespace hoodie
