@@ -20,7 +20,7 @@ namespace {
 
 // deleteFileAndGetResult: true when this call deleted the file; false when it was gone.
 ::arrow::Result<bool> DeleteIfPresent(Storage* storage, const std::string& path) {
-  ARROW_ASSIGN_OR_RAISE(bool exists, storage->Exists(path));
+  ARROW_ASSIGN_OR_RAISE(bool exists, storage->FileExists(path));
   if (!exists) return false;
   ARROW_RETURN_NOT_OK(storage->DeleteFile(path));
   return true;

@@ -96,7 +96,7 @@ Timeline WriteTimeline(const TableMetaClient& table, const ActiveTimeline& timel
 }
 
 ::arrow::Status DeleteIfExists(Storage* storage, const std::string& path) {
-  ARROW_ASSIGN_OR_RAISE(bool exists, storage->Exists(path));
+  ARROW_ASSIGN_OR_RAISE(bool exists, storage->FileExists(path));
   if (!exists) return ::arrow::Status::OK();
   return storage->DeleteFile(path);
 }
@@ -135,7 +135,7 @@ std::string PartitionFolder(const TableMetaClient& table, const std::string& par
                             RollbackPartitionMetadata* stat) {
   for (const std::string& file : request.files_to_be_deleted) {
     std::string path = StoragePathOf(file);
-    ARROW_ASSIGN_OR_RAISE(bool exists, storage->Exists(path));
+    ARROW_ASSIGN_OR_RAISE(bool exists, storage->FileExists(path));
     if (exists) {
       ARROW_RETURN_NOT_OK(storage->DeleteFile(path));
       // Hadoop's local file system (Spark writing file:// tables) keeps a checksum
@@ -224,7 +224,7 @@ struct BlockWriter {
     auto it = partitions.find(marker.partition_path);
     if (it == partitions.end()) continue;
     std::string path = JoinPath(table.base_path(), marker.DataFileRelativePath());
-    ARROW_ASSIGN_OR_RAISE(bool exists, storage->Exists(path));
+    ARROW_ASSIGN_OR_RAISE(bool exists, storage->FileExists(path));
     if (!exists) continue;
     ARROW_ASSIGN_OR_RAISE(FileStatus status, storage->GetFileStatus(path));
     (*it->second.rollback_log_files)[QualifiedPath(*storage, path)] = status.size;

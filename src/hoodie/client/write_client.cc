@@ -270,7 +270,7 @@ namespace hoodie {
   std::vector<std::string> partitions;
   for (const Marker& marker : written) {
     std::string path = JoinPath(table_->base_path(), marker.DataFileRelativePath());
-    ARROW_ASSIGN_OR_RAISE(bool exists, table_->storage()->Exists(path));
+    ARROW_ASSIGN_OR_RAISE(bool exists, table_->storage()->FileExists(path));
     if (exists) ARROW_RETURN_NOT_OK(table_->storage()->DeleteFile(path));
     if (!marker.partition_path.empty() &&
         std::find(partitions.begin(), partitions.end(), marker.partition_path) ==

@@ -216,7 +216,7 @@ std::vector<std::string> FilesOpenedInRange(
       continue;
     }
     ARROW_ASSIGN_OR_RAISE(bool exists,
-                           table_->storage()->Exists(table_->base_path() + "/" + path));
+                           table_->storage()->FileExists(table_->base_path() + "/" + path));
     if (!exists) return path;
   }
   return std::nullopt;

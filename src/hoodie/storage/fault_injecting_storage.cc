@@ -380,6 +380,11 @@ FaultInjectingStorage::OpenForRead(const std::string& path) {
   return base_->Exists(path);
 }
 
+::arrow::Result<bool> FaultInjectingStorage::FileExists(const std::string& path) {
+  ARROW_RETURN_NOT_OK(state_->Admit(StorageOperation::kExists, path));
+  return base_->FileExists(path);
+}
+
 ::arrow::Result<FileStatus> FaultInjectingStorage::GetFileStatus(
     const std::string& path) {
   ARROW_RETURN_NOT_OK(state_->Admit(StorageOperation::kGetFileStatus, path));

@@ -116,6 +116,8 @@ class HOODIE_EXPORT FaultInjectingStorage : public Storage {
   ::arrow::Status DeleteDir(const std::string& path) override;
   ::arrow::Status CreateDir(const std::string& path) override;
   ::arrow::Result<bool> Exists(const std::string& path) override;
+  /// Counted and injected as kExists: the same question, narrowed to files.
+  ::arrow::Result<bool> FileExists(const std::string& path) override;
   ::arrow::Result<FileStatus> GetFileStatus(const std::string& path) override;
   ::arrow::Result<std::vector<FileStatus>> List(const std::string& dir,
                                                 bool recursive) override;

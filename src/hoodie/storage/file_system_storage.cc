@@ -4,6 +4,7 @@
 #include "hoodie/storage/file_system_storage.h"
 
 #include <algorithm>
+#include <cerrno>
 #include <chrono>
 #include <filesystem>
 #include <mutex>
@@ -12,6 +13,7 @@
 
 #include <arrow/filesystem/localfs.h>
 #include <arrow/filesystem/mockfs.h>
+#include <arrow/util/io_util.h>
 
 #include "hoodie/common/macros.h"
 #include "hoodie/common/uri.h"
@@ -162,11 +164,23 @@ FileSystemStorage::OpenForRead(const std::string& path) {
   return info.type() != ::arrow::fs::FileType::NotFound;
 }
 
+::arrow::Result<bool> FileSystemStorage::FileExistsFor(const std::string& path,
+                                                       std::string_view operation) {
+  if (!object_store_) return ExistsFor(path, operation);
+  // A file's status on an object store is a HEAD, and, when no object has the name, a
+  // LIST to see whether it names a folder. Where the caller is about to put a file,
+  // only an object of that name matters: the HEAD that opening makes is the answer.
+  auto file = fs_->OpenInputFile(path);
+  if (file.ok()) return true;
+  if (::arrow::internal::ErrnoFromStatus(file.status()) == ENOENT) return false;
+  return Context(file.status(), operation, path);
+}
+
 ::arrow::Result<std::shared_ptr<::arrow::io::OutputStream>> FileSystemStorage::Create(
     const std::string& path, bool overwrite) {
   constexpr std::string_view kOp = "Create";
   if (!overwrite) {
-    ARROW_ASSIGN_OR_RAISE(bool exists, ExistsFor(path, kOp));
+    ARROW_ASSIGN_OR_RAISE(bool exists, FileExistsFor(path, kOp));
     ARROW_RETURN_IF(exists, AlreadyExistsError(kOp, path));
   }
   ARROW_RETURN_NOT_OK(EnsureParentDir(path, kOp));
@@ -196,7 +210,7 @@ FileSystemStorage::OpenForRead(const std::string& path) {
 ::arrow::Status FileSystemStorage::CreateImmutableLocked(const std::string& path,
                                                          std::string_view data) {
   constexpr std::string_view kOp = "CreateImmutable";
-  ARROW_ASSIGN_OR_RAISE(bool exists, ExistsFor(path, kOp));
+  ARROW_ASSIGN_OR_RAISE(bool exists, FileExistsFor(path, kOp));
   ARROW_RETURN_IF(exists, AlreadyExistsError(kOp, path));
   if (object_store_) {
     // An object only becomes visible, whole, when its PUT completes at close.
@@ -222,7 +236,7 @@ FileSystemStorage::OpenForRead(const std::string& path) {
     return internal::LocalRenameNoReplace(src, dst);
   }
   std::lock_guard<std::mutex> lock(CheckThenActMutex());
-  ARROW_ASSIGN_OR_RAISE(bool exists, ExistsFor(dst, kOp));
+  ARROW_ASSIGN_OR_RAISE(bool exists, FileExistsFor(dst, kOp));
   if (exists) {
     return ::arrow::Status::AlreadyExists(kOp, " failed: destination exists; path: ", dst,
                                           " (source: ", src, ")");
@@ -252,6 +266,10 @@ FileSystemStorage::OpenForRead(const std::string& path) {
 
 ::arrow::Result<bool> FileSystemStorage::Exists(const std::string& path) {
   return ExistsFor(path, "Exists");
+}
+
+::arrow::Result<bool> FileSystemStorage::FileExists(const std::string& path) {
+  return FileExistsFor(path, "FileExists");
 }
 
 ::arrow::Result<FileStatus> FileSystemStorage::GetFileStatus(const std::string& path) {

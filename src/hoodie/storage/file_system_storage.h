@@ -61,6 +61,7 @@ class HOODIE_EXPORT FileSystemStorage : public Storage {
 
   ::arrow::Status CreateDir(const std::string& path) override;
   ::arrow::Result<bool> Exists(const std::string& path) override;
+  ::arrow::Result<bool> FileExists(const std::string& path) override;
   ::arrow::Result<FileStatus> GetFileStatus(const std::string& path) override;
   ::arrow::Result<std::vector<FileStatus>> List(const std::string& dir,
                                                 bool recursive) override;
@@ -70,6 +71,9 @@ class HOODIE_EXPORT FileSystemStorage : public Storage {
   ::arrow::Status EnsureParentDir(const std::string& path, std::string_view operation);
   // Existence check whose errors are reported as part of `operation`.
   ::arrow::Result<bool> ExistsFor(const std::string& path, std::string_view operation);
+  /// Whether a file named `path` exists, for a caller about to create one: on object
+  /// stores one HEAD (a folder of that name does not count), elsewhere ExistsFor.
+  ::arrow::Result<bool> FileExistsFor(const std::string& path, std::string_view operation);
   ::arrow::Status CreateImmutableLocked(const std::string& path, std::string_view data);
 
   // `result` with the operation and the path in its error, and for a remote backend

@@ -220,6 +220,11 @@ bool ConfigureCredentials(const S3aKeys& keys, ::arrow::fs::S3Options* s3) {
                                          : static_cast<double>(options.timeout_seconds);
   s3.request_timeout = keys.request_ms ? *keys.request_ms / 1000.0
                                        : static_cast<double>(options.timeout_seconds);
+  // A file smaller than a part goes up as one PutObject instead of a multipart upload
+  // (create, part, complete): a third of the requests for the timeline's and markers'
+  // small files. Errors that opening would report (a missing bucket) then surface when
+  // the file is written or closed, which every caller checks.
+  s3.allow_delayed_open = true;
   s3.retry_strategy =
       ::arrow::fs::S3RetryStrategy::GetAwsStandardRetryStrategy(keys.attempts + 1);
   return s3;

@@ -141,6 +141,10 @@ class HOODIE_EXPORT Storage {
   // -- folders and status -----------------------------------------------------------
   virtual ::arrow::Status CreateDir(const std::string& path) = 0;  ///< with parents
   virtual ::arrow::Result<bool> Exists(const std::string& path) = 0;
+  /// Whether a file named `path` exists (a folder of that name does not count). On an
+  /// object store this is one request where Exists may take two (an object's HEAD, and
+  /// a LIST for a folder by that name): callers that ask about files use it.
+  virtual ::arrow::Result<bool> FileExists(const std::string& path) { return Exists(path); }
   /// IOError if the path does not exist.
   virtual ::arrow::Result<FileStatus> GetFileStatus(const std::string& path) = 0;
   /// Lists a folder's entries (files and folders), sorted by path. Recursive listing

@@ -98,14 +98,14 @@ int PartitionMetadata::PartitionDepth(std::string_view relative_partition_path) 
 ::arrow::Result<PartitionMetadata> PartitionMetadata::Read(
     Storage* storage, const std::string& partition_dir) {
   const std::string text_path = JoinPath(partition_dir, kFileName);
-  ARROW_ASSIGN_OR_RAISE(bool has_text, storage->Exists(text_path));
+  ARROW_ASSIGN_OR_RAISE(bool has_text, storage->FileExists(text_path));
   if (has_text) {
     ARROW_ASSIGN_OR_RAISE(std::string text, storage->ReadAll(text_path));
     return Parse(text, text_path);
   }
   for (std::string_view name : {kParquetFileName, kOrcFileName}) {
     const std::string path = JoinPath(partition_dir, name);
-    ARROW_ASSIGN_OR_RAISE(bool has_variant, storage->Exists(path));
+    ARROW_ASSIGN_OR_RAISE(bool has_variant, storage->FileExists(path));
     if (has_variant) {
       return ::arrow::Status::NotImplemented(
           "reading partition metadata in base-file format is not supported yet: ", path);
@@ -120,7 +120,7 @@ int PartitionMetadata::PartitionDepth(std::string_view relative_partition_path) 
   for (std::string_view name :
        {PartitionMetadata::kFileName, PartitionMetadata::kParquetFileName,
         PartitionMetadata::kOrcFileName}) {
-    ARROW_ASSIGN_OR_RAISE(bool exists, storage->Exists(JoinPath(partition_dir, name)));
+    ARROW_ASSIGN_OR_RAISE(bool exists, storage->FileExists(JoinPath(partition_dir, name)));
     if (exists) return true;
   }
   return false;

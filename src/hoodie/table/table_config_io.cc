@@ -47,7 +47,7 @@ struct Candidate {
 // so the caller can fall back to the other file as Java does on IOException.
 Candidate ReadCandidate(Storage* storage, const std::string& path) {
   Candidate candidate{path, false, "", ::arrow::Status::Invalid("not read"), false};
-  auto exists = storage->Exists(path);
+  auto exists = storage->FileExists(path);
   if (!exists.ok()) {
     candidate.exists = true;
     candidate.config = exists.status();
@@ -96,7 +96,7 @@ std::string BackupPath(const std::string& meta_path) {
   ARROW_RETURN_NOT_OK(storage->DeleteFile(path));
   const std::string sidecar =
       JoinPath(ParentPath(path), "." + std::string(FileName(path)) + ".crc");
-  ARROW_ASSIGN_OR_RAISE(bool exists, storage->Exists(sidecar));
+  ARROW_ASSIGN_OR_RAISE(bool exists, storage->FileExists(sidecar));
   if (exists) ARROW_RETURN_NOT_OK(storage->DeleteFile(sidecar));
   return ::arrow::Status::OK();
 }

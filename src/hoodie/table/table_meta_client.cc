@@ -143,7 +143,7 @@ TableMetaClient::TableMetaClient(std::shared_ptr<Storage> storage, std::string b
   const std::string base = TrimTrailingSlashes(base_path);
   const std::string meta = JoinPath(base, kMetaFolder);
   for (std::string_view name : {TableConfig::kPropertiesFile, TableConfig::kBackupFile}) {
-    ARROW_ASSIGN_OR_RAISE(bool exists, storage->Exists(JoinPath(meta, name)));
+    ARROW_ASSIGN_OR_RAISE(bool exists, storage->FileExists(JoinPath(meta, name)));
     if (exists) {
       return ::arrow::Status::AlreadyExists("a Hudi table already exists at ", base);
     }
@@ -169,7 +169,7 @@ TableMetaClient::TableMetaClient(std::shared_ptr<Storage> storage, std::string b
   // Every round of a streamer asks: answer from hoodie.properties (or its backup) first,
   // and list `.hoodie` only when neither is there.
   for (std::string_view name : {TableConfig::kPropertiesFile, TableConfig::kBackupFile}) {
-    ARROW_ASSIGN_OR_RAISE(bool exists, storage.Exists(JoinPath(meta, name)));
+    ARROW_ASSIGN_OR_RAISE(bool exists, storage.FileExists(JoinPath(meta, name)));
     if (exists) return true;
   }
   ARROW_ASSIGN_OR_RAISE(bool has_meta, storage.Exists(meta));

@@ -71,17 +71,20 @@ std::string MotoServerPath() {
   }
   ARROW_ASSIGN_OR_RAISE(int port, FreeLocalPort());
   const std::string port_text = std::to_string(port);
+  const std::string log_path = (std::filesystem::temp_directory_path() /
+                                ("hoodie-moto-" + port_text + ".log")).string();
   pid_t pid = ::fork();
   if (pid < 0) return ::arrow::Status::IOError("fork() failed");
   if (pid == 0) {
-    // moto's request log would drown the test's output.
+    // moto's request log would drown the test's output; it goes to a file that
+    // S3RequestLog reads.
     std::freopen("/dev/null", "w", stdout);
-    std::freopen("/dev/null", "w", stderr);
+    std::freopen(log_path.c_str(), "w", stderr);
     ::execl(binary.c_str(), binary.c_str(), "-H", "127.0.0.1", "-p", port_text.c_str(),
             static_cast<char*>(nullptr));
     ::_exit(127);
   }
-  std::unique_ptr<S3TestServer> server(new S3TestServer(pid, port));
+  std::unique_ptr<S3TestServer> server(new S3TestServer(pid, port, log_path));
   // The Python server takes a few seconds to import its services.
   for (int attempt = 0; attempt < 600; ++attempt) {
     int fd = Connect(port);
@@ -104,6 +107,8 @@ S3TestServer::~S3TestServer() {
   ::kill(pid_, SIGTERM);
   int status = 0;
   ::waitpid(pid_, &status, 0);
+  std::error_code ignored;
+  std::filesystem::remove(log_path_, ignored);
 }
 
 std::string S3TestServer::endpoint() const {

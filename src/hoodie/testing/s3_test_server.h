@@ -33,15 +33,21 @@ class S3TestServer {
   /// Creates a bucket (an unsigned PUT, which moto accepts).
   ::arrow::Status CreateBucket(const std::string& bucket) const;
 
+  /// moto's request log (its stderr): S3RequestLog(request_log_path()) counts what
+  /// the server was asked.
+  const std::string& request_log_path() const { return log_path_; }
+
   /// Points this process's AWS_* variables at the server with moto's test
   /// credentials, so that the hoodie processes a test starts inherit them.
   void ExportEnvironment() const;
 
  private:
-  S3TestServer(pid_t pid, int port) : pid_(pid), port_(port) {}
+  S3TestServer(pid_t pid, int port, std::string log_path)
+      : pid_(pid), port_(port), log_path_(std::move(log_path)) {}
 
   pid_t pid_;
   int port_;
+  std::string log_path_;
 };
 
 /// A TCP port on 127.0.0.1 nothing listens on at the time of the call.

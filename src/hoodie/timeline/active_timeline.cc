@@ -49,10 +49,13 @@ std::shared_ptr<std::atomic<uint64_t>> ChangeCounterOf(const std::string& meta_p
   loaded.changes_ = ChangeCounterOf(loaded.meta_path_);
   loaded.listed_at_ = loaded.changes_->load();
   std::map<Instant, int64_t> found;
-  ARROW_RETURN_NOT_OK(loaded.ListInto(loaded.meta_path_, /*schema_only=*/false, &found));
-  const std::string schema_dir = loaded.meta_path_ + "/" + std::string(kSchemaFolder);
-  ARROW_ASSIGN_OR_RAISE(bool has_schema_dir, loaded.storage_->Exists(schema_dir));
+  // The listing of .hoodie shows whether .schema exists: on an object store, asking
+  // costs two more requests per load.
+  bool has_schema_dir = false;
+  ARROW_RETURN_NOT_OK(
+      loaded.ListInto(loaded.meta_path_, /*schema_only=*/false, &found, &has_schema_dir));
   if (has_schema_dir) {
+    const std::string schema_dir = loaded.meta_path_ + "/" + std::string(kSchemaFolder);
     ARROW_RETURN_NOT_OK(loaded.ListInto(schema_dir, /*schema_only=*/true, &found));
   }
 
@@ -97,10 +100,14 @@ bool ActiveTimeline::IsCurrent() const {
 }
 
 ::arrow::Status ActiveTimeline::ListInto(const std::string& dir, bool schema_only,
-                                         std::map<Instant, int64_t>* found) const {
+                                         std::map<Instant, int64_t>* found,
+                                         bool* has_schema_dir) const {
   ARROW_ASSIGN_OR_RAISE(auto entries, storage_->List(dir, /*recursive=*/false));
   for (const FileStatus& entry : entries) {
-    if (entry.is_directory) continue;
+    if (entry.is_directory) {
+      if (has_schema_dir != nullptr && entry.name() == kSchemaFolder) *has_schema_dir = true;
+      continue;
+    }
     std::string name(entry.name());
     auto parsed = Instant::FromFileName(name);
     if (!parsed.ok()) {
@@ -139,7 +146,7 @@ std::optional<std::string> ActiveTimeline::StateTransitionTime(
 
 ::arrow::Result<bool> ActiveTimeline::StateFileExists(const Instant& instant) const {
   ARROW_ASSIGN_OR_RAISE(std::string path, InstantPath(instant));
-  return storage_->Exists(path);
+  return storage_->FileExists(path);
 }
 
 ::arrow::Status ActiveTimeline::CreateStateFile(const Instant& from, const Instant& to,
@@ -310,7 +317,7 @@ std::vector<Instant> ActiveTimeline::StateFilesOf(const Instant& instant) const 
 ::arrow::Status ActiveTimeline::DeleteStateFileIfExists(const Instant& instant) const {
   ChangeNote note(this);
   ARROW_ASSIGN_OR_RAISE(std::string path, InstantPath(instant));
-  ARROW_ASSIGN_OR_RAISE(bool exists, storage_->Exists(path));
+  ARROW_ASSIGN_OR_RAISE(bool exists, storage_->FileExists(path));
   if (!exists) return ::arrow::Status::OK();
   return storage_->DeleteFile(path);
 }

@@ -161,8 +161,11 @@ class HOODIE_EXPORT ActiveTimeline {
                  TimelineTimeZone zone)
       : storage_(std::move(storage)), meta_path_(std::move(meta_path)), zone_(zone) {}
 
+  /// Adds the instants of `dir`'s files to `found`; `*has_schema_dir`, when given,
+  /// becomes true if `dir` holds the .schema folder.
   ::arrow::Status ListInto(const std::string& dir, bool schema_only,
-                           std::map<Instant, int64_t>* highest) const;
+                           std::map<Instant, int64_t>* found,
+                           bool* has_schema_dir = nullptr) const;
   ::arrow::Result<bool> StateFileExists(const Instant& instant) const;
   ::arrow::Status CreateStateFile(const Instant& from, const Instant& to,
                                   std::string_view content) const;

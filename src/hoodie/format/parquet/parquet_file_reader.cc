@@ -85,7 +85,11 @@ Result<std::unique_ptr<ParquetFileReader>> ParquetFileReader::Open(std::shared_p
     properties.set_use_threads(decode == Decode::kParallel);
     // A serial reader streams: pre-buffering caches every requested column chunk of
     // the file until the reader goes, so a merge of a large file would hold all of it.
-    if (decode == Decode::kSerial) properties.set_pre_buffer(false);
+    // On a remote store, though, each unbuffered column chunk is a request of its own:
+    // there the reader pre-buffers one row group at a time instead.
+    const bool remote = storage->filesystem()->type_name() != "local";
+    reader->row_group_at_a_time_ = decode == Decode::kSerial && remote;
+    if (decode == Decode::kSerial && !remote) properties.set_pre_buffer(false);
     ::parquet::arrow::FileReaderBuilder builder;
     Status opened = builder.Open(std::move(file));
     if (!opened.ok()) {
@@ -148,6 +152,34 @@ std::vector<int> ParquetFileReader::SelectRowGroups(
   return row_groups;
 }
 
+Result<std::shared_ptr<::arrow::RecordBatchReader>> ParquetFileReader::RowGroupAtATime(
+    std::vector<int> row_groups, std::vector<int> leaves) {
+  // Each row group's reader pre-buffers that row group only: Arrow's file reader keeps
+  // one pre-buffer cache, replaced by the next reader's.
+  ARROW_ASSIGN_OR_RAISE(auto first, reader_->GetRecordBatchReader({row_groups[0]}, leaves));
+  auto schema = first->schema();
+  struct State {
+    ::parquet::arrow::FileReader* file;
+    std::vector<int> row_groups;
+    std::vector<int> leaves;
+    size_t next = 1;
+    std::shared_ptr<::arrow::RecordBatchReader> current;
+  };
+  auto state = std::make_shared<State>(
+      State{reader_.get(), std::move(row_groups), std::move(leaves), 1, std::move(first)});
+  auto next = [state]() -> Result<std::shared_ptr<::arrow::RecordBatch>> {
+    for (;;) {
+      ARROW_ASSIGN_OR_RAISE(auto batch, state->current->Next());
+      if (batch != nullptr || state->next == state->row_groups.size()) return batch;
+      ARROW_ASSIGN_OR_RAISE(state->current,
+                            state->file->GetRecordBatchReader(
+                                {state->row_groups[state->next++]}, state->leaves));
+    }
+  };
+  return ::arrow::RecordBatchReader::MakeFromIterator(
+      ::arrow::MakeFunctionIterator(std::move(next)), std::move(schema));
+}
+
 Result<std::shared_ptr<::arrow::RecordBatchReader>> ParquetFileReader::GetRecordBatchReader(
     const BaseFileReadOptions& options) {
   std::vector<std::string> names;
@@ -161,7 +193,11 @@ Result<std::shared_ptr<::arrow::RecordBatchReader>> ParquetFileReader::GetRecord
   if (options.batch_size > 0) reader_->set_batch_size(options.batch_size);
   std::shared_ptr<::arrow::RecordBatchReader> batches;
   ARROW_RETURN_NOT_OK(ReadGuard(path_, [&]() -> Status {
-    ARROW_ASSIGN_OR_RAISE(batches, reader_->GetRecordBatchReader(row_groups, leaves));
+    if (row_group_at_a_time_ && row_groups.size() > 1) {
+      ARROW_ASSIGN_OR_RAISE(batches, RowGroupAtATime(row_groups, leaves));
+    } else {
+      ARROW_ASSIGN_OR_RAISE(batches, reader_->GetRecordBatchReader(row_groups, leaves));
+    }
     return Status::OK();
   }));
   batches = std::make_shared<GuardedBatches>(std::move(batches), path_);

@@ -65,6 +65,10 @@ class HOODIE_EXPORT ParquetFileReader final : public BaseFileReader {
       const BaseFileReadOptions& options) override;
 
  private:
+  /// The batches of `row_groups`, one row group's reader after the other.
+  ::arrow::Result<std::shared_ptr<::arrow::RecordBatchReader>> RowGroupAtATime(
+      std::vector<int> row_groups, std::vector<int> leaves);
+
   ParquetFileReader() = default;
   ::arrow::Result<std::vector<int>> LeafColumns(const std::vector<std::string>& names) const;
   std::vector<int> SelectRowGroups(const BaseFileReadOptions& options) const;
@@ -72,6 +76,9 @@ class HOODIE_EXPORT ParquetFileReader final : public BaseFileReader {
   std::string path_;
   std::unique_ptr<::parquet::arrow::FileReader> reader_;
   std::shared_ptr<::arrow::Schema> schema_;
+  /// Serial reads of a remote file: one row group at a time, its column chunks fetched
+  /// in coalesced ranges (few requests, memory bounded by one row group).
+  bool row_group_at_a_time_ = false;
 };
 
 }  // namespace hoodie

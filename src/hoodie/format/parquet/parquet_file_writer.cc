@@ -30,6 +30,35 @@
 namespace hoodie {
 namespace {
 
+// The file's sink, counting what it was given: the Parquet writer closes the sink
+// itself, after which the count is the file's size. Asking the store for it instead
+// costs a request per file on an object store.
+class CountingSink : public ::arrow::io::OutputStream {
+ public:
+  explicit CountingSink(std::shared_ptr<::arrow::io::OutputStream> base)
+      : base_(std::move(base)) {}
+  ::arrow::Status Write(const void* data, int64_t nbytes) override {
+    ARROW_RETURN_NOT_OK(base_->Write(data, nbytes));
+    written_ += nbytes;
+    return ::arrow::Status::OK();
+  }
+  ::arrow::Status Write(const std::shared_ptr<::arrow::Buffer>& data) override {
+    ARROW_RETURN_NOT_OK(base_->Write(data));
+    written_ += data->size();
+    return ::arrow::Status::OK();
+  }
+  ::arrow::Status Flush() override { return base_->Flush(); }
+  ::arrow::Status Close() override { return base_->Close(); }
+  ::arrow::Status Abort() override { return base_->Abort(); }
+  bool closed() const override { return base_->closed(); }
+  ::arrow::Result<int64_t> Tell() const override { return written_; }
+  int64_t written() const { return written_; }
+
+ private:
+  std::shared_ptr<::arrow::io::OutputStream> base_;
+  int64_t written_ = 0;
+};
+
 using ::arrow::Result;
 using ::arrow::Status;
 
@@ -94,7 +123,11 @@ Result<std::string> MakeAvroSchema(const ::arrow::Schema& data_schema,
 }  // namespace
 
 ParquetFileWriter::~ParquetFileWriter() {
-  // Abandoned without Close(): the row group's bytes go with the Parquet writer.
+  // Abandoned without Close(): the row group's bytes go with the Parquet writer. The
+  // sink is aborted first, or the Parquet writer's destructor would finish the file: on
+  // an object store that completes the upload and shows a partial file; aborted, the
+  // upload is cancelled (no object, no orphaned multipart upload).
+  if (!closed_ && sink_ != nullptr && !sink_->closed()) (void)sink_->Abort();
   writer_.reset();
   LeaveBudget();
 }
@@ -112,7 +145,8 @@ Result<std::unique_ptr<ParquetFileWriter>> ParquetFileWriter::Make(
   ARROW_RETURN_NOT_OK(MakeParquetWriterProperties(options).status());
   writer->file_name_ = FileNameOf(path);
   ARROW_RETURN_NOT_OK(writer->MakeFileSchema(*data_schema, options));
-  ARROW_ASSIGN_OR_RAISE(writer->sink_, storage->Create(path, /*overwrite=*/false));
+  ARROW_ASSIGN_OR_RAISE(auto sink, storage->Create(path, /*overwrite=*/false));
+  writer->sink_ = std::make_shared<CountingSink>(std::move(sink));
   writer->footer_ = options.footer_metadata;
   writer->storage_ = std::move(storage);
   writer->path_ = std::move(path);
@@ -288,11 +322,10 @@ Result<BaseFileWriteResult> ParquetFileWriter::Close() {
   LeaveBudget();
   ARROW_RETURN_NOT_OK(closed);
   if (!sink_->closed()) ARROW_RETURN_NOT_OK(sink_->Close());
-  ARROW_ASSIGN_OR_RAISE(FileStatus status, storage_->GetFileStatus(path_));
   BaseFileWriteResult result;
   result.path = path_;
   result.file_name = file_name_;
-  result.file_size_bytes = status.size;
+  ARROW_ASSIGN_OR_RAISE(result.file_size_bytes, sink_->Tell());
   result.record_count = record_count_;
   result.min_record_key = min_key_;
   result.max_record_key = max_key_;

@@ -1,0 +1,85 @@
+// SPDX-License-Identifier: Apache-2.0
+/// \file hoodie/cli/object_store_requests_test.cc
+/// \brief What hoodie's commands cost in S3 requests, counted by the server itself
+/// (moto's request log): a budget per command that a regression exceeds, and hoodie's
+/// own accounting (--stats) checked against the server's.
+
+#include <fstream>
+#include <string>
+
+#include <arrow/filesystem/filesystem.h>
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include "hoodie/cli/cli_runner_test_util.h"
+#include "hoodie/testing/matchers.h"
+#include "hoodie/testing/s3_request_log.h"
+#include "hoodie/testing/s3_test_server.h"
+#include "hoodie/testing/temp_dir.h"
+
+namespace hoodie::cli::testing {
+namespace {
+
+constexpr int kHangSeconds = 120;
+
+class ObjectStoreRequestsTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    ASSERT_OK_AND_ASSIGN(server_, hoodie::testing::S3TestServer::Start());
+    ASSERT_OK(server_->CreateBucket("lake"));
+    server_->ExportEnvironment();
+    log_ = std::make_unique<hoodie::testing::S3RequestLog>(server_->request_log_path());
+  }
+
+  // The requests `command` cost.
+  hoodie::testing::S3RequestCounts Cost(const std::string& command) {
+    EXPECT_OK(log_->Mark());
+    auto result = RunCliWithin(kHangSeconds, command);
+    EXPECT_EQ(result.exit_code, 0) << command << "\n" << result.err;
+    auto counts = log_->Since();
+    EXPECT_OK(counts.status());
+    return counts.ValueOr(hoodie::testing::S3RequestCounts{});
+  }
+
+  std::string Input(const std::string& name, const std::string& rows) {
+    const std::string path = dir_.Join(name);
+    std::ofstream(path) << rows;
+    return path;
+  }
+
+  std::unique_ptr<hoodie::testing::S3TestServer> server_;
+  std::unique_ptr<hoodie::testing::S3RequestLog> log_;
+  hoodie::testing::TempDir dir_;
+};
+
+constexpr char kConf[] =
+    " --hoodie-conf hoodie.table.name=t"
+    " --hoodie-conf hoodie.datasource.write.recordkey.field=id"
+    " --hoodie-conf hoodie.datasource.write.partitionpath.field=part"
+    " --hoodie-conf hoodie.datasource.write.precombine.field=ts";
+
+TEST_F(ObjectStoreRequestsTest, AnUpsertAndAReadStayWithinTheirBudget) {
+  const std::string first = Input("1.json",
+                                  "{\"id\":\"a\",\"ts\":1,\"part\":\"p1\"}\n"
+                                  "{\"id\":\"b\",\"ts\":1,\"part\":\"p2\"}\n");
+  const std::string second = Input("2.json",
+                                   "{\"id\":\"a\",\"ts\":2,\"part\":\"p1\"}\n"
+                                   "{\"id\":\"c\",\"ts\":2,\"part\":\"p2\"}\n");
+  auto insert = Cost("write --table s3://lake/t --op insert --input '" + first + "'" + kConf);
+  auto upsert = Cost("write --table s3://lake/t --input '" + second + "'" + kConf);
+  auto query = Cost("query s3://lake/t");
+  // What they cost when these budgets were set (2026-12-06, Arrow 22, moto 5.1.22),
+  // down from 149, 128 and 25 requests: single PUTs instead of multipart uploads for
+  // small files, HEAD-only probes for files, no probe of .schema, coalesced Parquet
+  // reads, file sizes from the writer. A change that costs more fails here; one that
+  // costs less lowers the budget.
+  EXPECT_LE(insert.total(), 94) << insert.ToString();
+  EXPECT_LE(upsert.total(), 78) << upsert.ToString();
+  EXPECT_LE(query.total(), 23) << query.ToString();
+  EXPECT_EQ(insert.multipart_start + upsert.multipart_start, 0);
+  EXPECT_LE(upsert.list, 17) << upsert.ToString();
+  EXPECT_LE(upsert.get, 18) << upsert.ToString();
+}
+
+}  // namespace
+}  // namespace hoodie::cli::testing
