@@ -39,6 +39,13 @@ bool IsObjectStore(const std::string& type_name) {
   return type_name == "s3" || type_name == "gcs" || type_name == "abfs";
 }
 
+// The hint remote errors end with: where the requests went, and what to configure.
+std::string HintOf(const ::arrow::fs::FileSystem& fs) {
+  std::string hint(internal::RemoteAccessHint(fs.type_name()));
+  const std::string endpoint = internal::RemoteEndpoint(fs);
+  return endpoint.empty() ? hint : "endpoint: " + endpoint + "; " + hint;
+}
+
 FileStatus ToFileStatus(const ::arrow::fs::FileInfo& info) {
   FileStatus status;
   status.path = info.path();
@@ -71,8 +78,8 @@ FileStatus ToFileStatus(const ::arrow::fs::FileInfo& info) {
 class PathContextOutputStream : public ::arrow::io::OutputStream {
  public:
   PathContextOutputStream(std::shared_ptr<::arrow::io::OutputStream> inner,
-                          std::string path, std::string_view hint)
-      : inner_(std::move(inner)), path_(std::move(path)), hint_(hint) {}
+                          std::string path, std::string hint)
+      : inner_(std::move(inner)), path_(std::move(path)), hint_(std::move(hint)) {}
 
   ::arrow::Status Write(const void* data, int64_t nbytes) override {
     return WithPathContext(inner_->Write(data, nbytes), "Write", path_, hint_);
@@ -98,7 +105,7 @@ class PathContextOutputStream : public ::arrow::io::OutputStream {
  private:
   std::shared_ptr<::arrow::io::OutputStream> inner_;
   std::string path_;
-  std::string_view hint_;  // RemoteAccessHint: a static string
+  std::string hint_;  // may outlive the storage that made the stream
 };
 
 }  // namespace
@@ -107,7 +114,8 @@ FileSystemStorage::FileSystemStorage(std::shared_ptr<::arrow::fs::FileSystem> fs
     : fs_(std::move(fs)),
       local_(fs_->type_name() == "local"),
       object_store_(IsObjectStore(fs_->type_name())),
-      hint_(internal::RemoteAccessHint(fs_->type_name())) {}
+      lists_implied_folders_(fs_->type_name() != "gcs"),
+      hint_(HintOf(*fs_)) {}
 
 // -- reading ----------------------------------------------------------------------
 
@@ -227,7 +235,15 @@ FileSystemStorage::OpenForRead(const std::string& path) {
     return ::arrow::Status::AlreadyExists(kOp, " failed: destination exists; path: ", dst,
                                           " (source: ", src, ")");
   }
-  return Context(fs_->Move(src, dst), kOp, src + " -> " + dst);
+  ::arrow::Status moved = fs_->Move(src, dst);
+  if (moved.IsNotImplemented()) {
+    // Azure accounts without a hierarchical namespace (Azurite's) have no rename: the
+    // copy appears whole under `dst` before `src` goes, so a reader sees the content
+    // under one name or both, never a partial file.
+    ARROW_RETURN_NOT_OK(Context(fs_->CopyFile(src, dst), kOp, src + " -> " + dst));
+    return Context(fs_->DeleteFile(src), kOp, src);
+  }
+  return Context(moved, kOp, src + " -> " + dst);
 }
 
 ::arrow::Status FileSystemStorage::Sync(const std::string& path) {
@@ -241,7 +257,16 @@ FileSystemStorage::OpenForRead(const std::string& path) {
 }
 
 ::arrow::Status FileSystemStorage::DeleteDir(const std::string& path) {
-  return Context(fs_->DeleteDir(path), "DeleteDir", path);
+  constexpr std::string_view kOp = "DeleteDir";
+  if (lists_implied_folders_) return Context(fs_->DeleteDir(path), kOp, path);
+  // GCS: Arrow deletes the folder's objects, then its marker object, and fails on a
+  // folder that only exists because objects are named below it (one without a marker).
+  ARROW_ASSIGN_OR_RAISE(bool exists, ExistsFor(path, kOp));
+  if (!exists) return NotFoundError(kOp, path);
+  ::arrow::Status deleted = fs_->DeleteDir(path);
+  if (deleted.ok()) return deleted;
+  ARROW_ASSIGN_OR_RAISE(bool remains, ExistsFor(path, kOp));
+  return remains ? Context(deleted, kOp, path) : ::arrow::Status::OK();
 }
 
 // -- folders and status -----------------------------------------------------------
@@ -267,10 +292,15 @@ FileSystemStorage::OpenForRead(const std::string& path) {
                                                                  bool recursive) {
   ::arrow::fs::FileSelector selector;
   selector.base_dir = dir;
-  selector.recursive = recursive;
+  // Arrow's GCS listings show only folders that have a marker object: the whole tree
+  // is listed and the folders its names imply are added.
+  selector.recursive = recursive || !lists_implied_folders_;
   selector.allow_not_found = false;
   ARROW_ASSIGN_OR_RAISE(auto infos,
                          Context(fs_->GetFileInfo(selector), "List", dir));
+  if (!lists_implied_folders_) {
+    infos = internal::WithImpliedFolders(std::move(infos), dir, recursive);
+  }
   std::vector<FileStatus> statuses;
   statuses.reserve(infos.size());
   for (const auto& info : infos) {

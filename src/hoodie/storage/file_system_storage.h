@@ -25,6 +25,10 @@ namespace hoodie {
 ///   are serialised by one process-wide lock, so racers in this process see exactly one
 ///   winner; racers in other processes are not excluded (Hudi relies on its lock
 ///   provider there).
+///   Rename is Arrow's Move, or copy + delete where the store has none (Azure without
+///   a hierarchical namespace). On GCS, listings add the folders that object names
+///   imply (Arrow lists only folders with a marker object), and DeleteDir accepts
+///   such a folder.
 /// - others (e.g. the in-memory "mock"): CreateImmutable writes a hidden temp file and
 ///   moves it into place under the same process-wide lock; Sync is a no-op.
 ///
@@ -82,7 +86,9 @@ class HOODIE_EXPORT FileSystemStorage : public Storage {
   std::shared_ptr<::arrow::fs::FileSystem> fs_;
   bool local_;
   bool object_store_;
-  std::string_view hint_;  // internal::RemoteAccessHint of the backend: a static string
+  // False for GCS, whose listings show only folders with a marker object.
+  bool lists_implied_folders_;
+  std::string hint_;  // the endpoint and internal::RemoteAccessHint of the backend
 };
 
 }  // namespace hoodie

@@ -4,12 +4,12 @@
 /// scripts/requirements-services.txt), started on 127.0.0.1 and stopped afterwards.
 #pragma once
 
-#include <sys/types.h>
-
 #include <memory>
 #include <string>
 
 #include <arrow/result.h>
+
+#include "hoodie/testing/server_process.h"
 
 namespace hoodie::testing {
 
@@ -20,15 +20,13 @@ class S3TestServer {
   /// source tree, made by scripts/setup-services.sh) and waits until it accepts
   /// connections. \return IOError naming the binary and how to install it.
   static ::arrow::Result<std::unique_ptr<S3TestServer>> Start();
-  /// Kills the server.
-  ~S3TestServer();
 
   S3TestServer(const S3TestServer&) = delete;
   S3TestServer& operator=(const S3TestServer&) = delete;
 
   /// "http://127.0.0.1:<port>", what AWS_ENDPOINT_URL takes.
-  std::string endpoint() const;
-  int port() const { return port_; }
+  std::string endpoint() const { return process_->endpoint(); }
+  int port() const { return process_->port(); }
 
   /// Creates a bucket (an unsigned PUT, which moto accepts).
   ::arrow::Status CreateBucket(const std::string& bucket) const;
@@ -38,13 +36,10 @@ class S3TestServer {
   void ExportEnvironment() const;
 
  private:
-  S3TestServer(pid_t pid, int port) : pid_(pid), port_(port) {}
+  explicit S3TestServer(std::unique_ptr<ServerProcess> process)
+      : process_(std::move(process)) {}
 
-  pid_t pid_;
-  int port_;
+  std::unique_ptr<ServerProcess> process_;  // stopped with this object
 };
-
-/// A TCP port on 127.0.0.1 nothing listens on at the time of the call.
-::arrow::Result<int> FreeLocalPort();
 
 }  // namespace hoodie::testing
