@@ -134,8 +134,10 @@ std::string FieldOr(const std::map<std::string, std::string>& fields, const char
   return azure->ConfigureAccountKeyCredential(key);
 }
 
+// Arrow appends the token to the account's URL as it is, so it must start with '?';
+// hadoop-azure takes it with or without.
 ::arrow::Status ConfigureSas(std::string token, ::arrow::fs::AzureOptions* azure) {
-  if (!token.empty() && token.front() == '?') token.erase(0, 1);
+  if (token.empty() || token.front() != '?') token.insert(0, "?");
   return azure->ConfigureSASCredential(token);
 }
 

@@ -4,6 +4,10 @@
 
 #include "hoodie/testing/azure_test_server.h"
 
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+
 namespace hoodie::testing {
 
 ::arrow::Result<std::unique_ptr<AzureTestServer>> AzureTestServer::Start() {
@@ -32,6 +36,57 @@ std::string AzureTestServer::ConnectionString(bool with_key) const {
   std::string text = std::string("DefaultEndpointsProtocol=http;AccountName=") + kAccount + ";";
   if (with_key) text += std::string("AccountKey=") + kAccountKey + ";";
   return text + "BlobEndpoint=" + blob_endpoint() + ";";
+}
+
+namespace {
+
+// What a shell command printed, or an error naming it.
+::arrow::Result<std::string> Output(const std::string& command) {
+  FILE* pipe = ::popen(command.c_str(), "r");
+  if (pipe == nullptr) return ::arrow::Status::IOError("cannot run ", command);
+  std::string out;
+  char buffer[256];
+  while (size_t got = std::fread(buffer, 1, sizeof(buffer), pipe)) out.append(buffer, got);
+  if (::pclose(pipe) != 0) return ::arrow::Status::IOError("failed: ", command);
+  return out;
+}
+
+std::string UrlEncodeBase64(const std::string& text) {
+  std::string out;
+  for (char c : text) {
+    if (c == '+') {
+      out += "%2B";
+    } else if (c == '/') {
+      out += "%2F";
+    } else if (c == '=') {
+      out += "%3D";
+    } else if (c != '\n') {
+      out += c;
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+::arrow::Result<std::string> AzureTestServer::AccountSas() {
+  // An account SAS of service version 2019-12-12, whose string to sign has no
+  // encryption scope: account, permissions, services, resource types, start, expiry,
+  // IP, protocol, version, each followed by a newline.
+  const std::string permissions = "rwdlac", expiry = "2099-01-01T00:00:00Z",
+                    protocols = "https,http", version = "2019-12-12";
+  TempDir dir;
+  std::ofstream(dir.Join("string-to-sign"), std::ios::binary)
+      << kAccount << "\n" << permissions << "\nb\nsco\n\n" << expiry << "\n\n"
+      << protocols << "\n" << version << "\n";
+  std::ofstream(dir.Join("key")) << kAccountKey;
+  ARROW_ASSIGN_OR_RAISE(
+      std::string signature,
+      Output("hex=$(base64 -d '" + dir.Join("key") + "' | od -An -v -tx1 | tr -d ' \\n') && "
+             "openssl dgst -sha256 -mac HMAC -macopt hexkey:$hex -binary '" +
+             dir.Join("string-to-sign") + "' | base64 -w0"));
+  return "sv=" + version + "&ss=b&srt=sco&sp=" + permissions + "&se=" + expiry +
+         "&spr=" + protocols + "&sig=" + UrlEncodeBase64(signature);
 }
 
 }  // namespace hoodie::testing

@@ -34,6 +34,10 @@ class AzureTestServer {
   std::string ConnectionString(bool with_key = true) const;
   int port() const { return process_->port(); }
 
+  /// An account SAS token of the development account for blobs (read, write, delete,
+  /// list, add, create), signed with its key by the openssl tool; no leading '?'.
+  static ::arrow::Result<std::string> AccountSas();
+
  private:
   AzureTestServer(std::unique_ptr<TempDir> location, std::unique_ptr<ServerProcess> process)
       : location_(std::move(location)), process_(std::move(process)) {}

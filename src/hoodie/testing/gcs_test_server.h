@@ -32,4 +32,9 @@ class GcsTestServer {
   std::unique_ptr<ServerProcess> process_;  // stopped with this object
 };
 
+/// A service account key file made at test time (a fresh RSA key from the openssl
+/// tool) at `path`, in the form fs.gs.auth.service.account.json.keyfile takes.
+/// \return the private key's base64 body, the secret a leak check looks for.
+::arrow::Result<std::string> WriteServiceAccountKeyFile(const std::string& path);
+
 }  // namespace hoodie::testing
