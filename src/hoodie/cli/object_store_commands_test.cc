@@ -66,7 +66,9 @@ std::string StoreName(const ::testing::TestParamInfo<Store>& info) {
 }
 
 // Names the store in failures instead of the enum's bytes.
-void PrintTo(Store store, std::ostream* os) { *os << (store == Store::kGcs ? "Gcs" : "Azure"); }
+void PrintTo(Store store, std::ostream* os) {
+  *os << (store == Store::kGcs ? "Gcs" : "Azure");
+}
 
 std::string SortedLines(const std::string& text) {
   std::vector<std::string> lines;
@@ -78,7 +80,9 @@ std::string SortedLines(const std::string& text) {
   return out;
 }
 
-size_t Lines(const std::string& text) { return std::count(text.begin(), text.end(), '\n'); }
+size_t Lines(const std::string& text) {
+  return std::count(text.begin(), text.end(), '\n');
+}
 
 class ObjectStoreCommandsTest : public ::testing::TestWithParam<Store> {
  protected:
@@ -96,7 +100,8 @@ class ObjectStoreCommandsTest : public ::testing::TestWithParam<Store> {
       ASSERT_OK_AND_ASSIGN(AzureTestServer * server, SharedServer<AzureTestServer>());
       endpoint_ = server->blob_endpoint();
       // The endpoint from the environment, the key from hadoop-azure's key.
-      ::setenv("AZURE_STORAGE_CONNECTION_STRING", server->ConnectionString(false).c_str(), 1);
+      ::setenv("AZURE_STORAGE_CONNECTION_STRING", server->ConnectionString(false).c_str(),
+               1);
       Key("spark.hadoop." + FillTemplateKey(AzureConfig::kAccountKeyDfs.key,
                                             {AzureTestServer::kAccount}),
           AzureTestServer::kAccountKey);
@@ -136,11 +141,13 @@ class ObjectStoreCommandsTest : public ::testing::TestWithParam<Store> {
   nlohmann::json Write(const std::string& rows, const std::string& extra = "") {
     const std::string input = dir_.Join("in" + std::to_string(++inputs_) + ".json");
     std::ofstream(input) << rows;
-    return Json("write --table " + base_ + " --input '" + input + "'" + kTableConf + extra);
+    return Json("write --table " + base_ + " --input '" + input + "'" + kTableConf +
+                extra);
   }
 
   std::string Query(const std::string& extra = "") {
-    CliResult result = Run("query " + base_ + " --columns id,ts,part --format json" + extra);
+    CliResult result =
+        Run("query " + base_ + " --columns id,ts,part --format json" + extra);
     EXPECT_EQ(result.exit_code, 0) << result.err;
     return SortedLines(result.out);
   }
@@ -181,16 +188,22 @@ class ObjectStoreCommandsTest : public ::testing::TestWithParam<Store> {
 TEST_P(ObjectStoreCommandsTest, CopyOnWriteWritesQueriesRollsBackAndCleans) {
   const std::string conf = " --hoodie-conf hoodie.clean.automatic=false";
   auto first = Write(
-      "{\"id\":\"a\",\"ts\":1,\"part\":\"p1\"}\n{\"id\":\"b\",\"ts\":1,\"part\":\"p2\"}\n", conf);
+      "{\"id\":\"a\",\"ts\":1,\"part\":\"p1\"}\n{\"id\":\"b\",\"ts\":1,\"part\":\"p2\"}"
+      "\n",
+      conf);
   EXPECT_EQ(first["committed"], "true");
-  EXPECT_EQ(Query(), "{\"id\": \"a\", \"ts\": 1, \"part\": \"p1\"}\n"
-                     "{\"id\": \"b\", \"ts\": 1, \"part\": \"p2\"}\n");
+  EXPECT_EQ(Query(),
+            "{\"id\": \"a\", \"ts\": 1, \"part\": \"p1\"}\n"
+            "{\"id\": \"b\", \"ts\": 1, \"part\": \"p2\"}\n");
   Write("{\"id\":\"a\",\"ts\":2,\"part\":\"p1\"}\n", conf);
-  Write("{\"id\":\"a\",\"ts\":3,\"part\":\"p1\"}\n{\"id\":\"c\",\"ts\":3,\"part\":\"p2\"}\n",
-        conf);
-  const std::string rows = "{\"id\": \"a\", \"ts\": 3, \"part\": \"p1\"}\n"
-                           "{\"id\": \"b\", \"ts\": 1, \"part\": \"p2\"}\n"
-                           "{\"id\": \"c\", \"ts\": 3, \"part\": \"p2\"}\n";
+  Write(
+      "{\"id\":\"a\",\"ts\":3,\"part\":\"p1\"}\n{\"id\":\"c\",\"ts\":3,\"part\":\"p2\"}"
+      "\n",
+      conf);
+  const std::string rows =
+      "{\"id\": \"a\", \"ts\": 3, \"part\": \"p1\"}\n"
+      "{\"id\": \"b\", \"ts\": 1, \"part\": \"p2\"}\n"
+      "{\"id\": \"c\", \"ts\": 3, \"part\": \"p2\"}\n";
   EXPECT_EQ(Query(), rows);
 
   // A write killed before its commit leaves an inflight instant that rollback undoes.
@@ -210,23 +223,29 @@ TEST_P(ObjectStoreCommandsTest, CopyOnWriteWritesQueriesRollsBackAndCleans) {
   ASSERT_EQ(cleaned.size(), 1u);
   EXPECT_EQ(cleaned[0]["files_deleted"], std::to_string(planned.size()));
   for (const auto& file : planned) {
-    ASSERT_OK_AND_ASSIGN(bool exists,
-                         storage_->Exists(table_path_ + "/" + file["partition"].get<std::string>() +
-                                          "/" + file["file"].get<std::string>()));
+    ASSERT_OK_AND_ASSIGN(
+        bool exists,
+        storage_->Exists(table_path_ + "/" + file["partition"].get<std::string>() + "/" +
+                         file["file"].get<std::string>()));
     EXPECT_FALSE(exists) << file.dump();
   }
   EXPECT_EQ(Query(), rows);
-  EXPECT_EQ(Instants(),
-            (std::vector<std::string>{"commit COMPLETED", "commit COMPLETED", "commit COMPLETED",
-                                      "rollback COMPLETED", "clean COMPLETED"}));
+  EXPECT_EQ(Instants(), (std::vector<std::string>{
+                            "commit COMPLETED", "commit COMPLETED", "commit COMPLETED",
+                            "rollback COMPLETED", "clean COMPLETED"}));
 }
 
 TEST_P(ObjectStoreCommandsTest, MergeOnReadWritesQueriesAndCompacts) {
-  const std::string mor = " --hoodie-conf hoodie.datasource.write.table.type=MERGE_ON_READ";
-  Write("{\"id\":\"a\",\"ts\":1,\"part\":\"p1\"}\n{\"id\":\"b\",\"ts\":1,\"part\":\"p2\"}\n", mor);
+  const std::string mor =
+      " --hoodie-conf hoodie.datasource.write.table.type=MERGE_ON_READ";
+  Write(
+      "{\"id\":\"a\",\"ts\":1,\"part\":\"p1\"}\n{\"id\":\"b\",\"ts\":1,\"part\":\"p2\"}"
+      "\n",
+      mor);
   Write("{\"id\":\"a\",\"ts\":2,\"part\":\"p1\"}\n", mor);
-  const std::string rows = "{\"id\": \"a\", \"ts\": 2, \"part\": \"p1\"}\n"
-                           "{\"id\": \"b\", \"ts\": 1, \"part\": \"p2\"}\n";
+  const std::string rows =
+      "{\"id\": \"a\", \"ts\": 2, \"part\": \"p1\"}\n"
+      "{\"id\": \"b\", \"ts\": 1, \"part\": \"p2\"}\n";
   EXPECT_EQ(Query(), rows);
   // Before compaction the base files still hold the first version of a.
   EXPECT_EQ(Query(" --query-type read_optimized"),
@@ -237,8 +256,9 @@ TEST_P(ObjectStoreCommandsTest, MergeOnReadWritesQueriesAndCompacts) {
   ASSERT_EQ(ran.size(), 1u);
   EXPECT_EQ(Query(), rows);
   EXPECT_EQ(Query(" --query-type read_optimized"), rows);
-  EXPECT_EQ(Instants(), (std::vector<std::string>{"deltacommit COMPLETED",
-                                                  "deltacommit COMPLETED", "commit COMPLETED"}));
+  EXPECT_EQ(Instants(),
+            (std::vector<std::string>{"deltacommit COMPLETED", "deltacommit COMPLETED",
+                                      "commit COMPLETED"}));
 }
 
 // The store's secret, given only through keys, is in no output and no file of the
@@ -263,23 +283,28 @@ TEST_P(ObjectStoreCommandsTest, SecretsAppearInNoOutputAndNoFile) {
        {"timeline show " + base_, "table describe " + base_,
         "compaction run --schedule --table " + base_ +
             " --hoodie-conf hoodie.compact.inline.max.delta.commits=1",
-        "clean --table " + base_, "rollback --table " + base_, "-o json query " + base_}) {
+        "clean --table " + base_, "rollback --table " + base_,
+        "-o json query " + base_}) {
     SCOPED_TRACE(command);
     EXPECT_EQ(Run(command).exit_code, 0);
   }
   // Failures: a bad value of the timeout, the secret under a key hoodie refuses, and
   // (Azure) a wrong account key next to the right one's name.
-  EXPECT_EQ(Run("query " + base_ + " --hoodie-conf hoodie.storage.timeout.seconds=0").exit_code, 1);
-  const std::string refused = GetParam() == Store::kGcs ? "fs.gs.auth.client.secret"
-                                                        : "fs.azure.account.oauth2.client.secret";
+  EXPECT_EQ(
+      Run("query " + base_ + " --hoodie-conf hoodie.storage.timeout.seconds=0").exit_code,
+      1);
+  const std::string refused = GetParam() == Store::kGcs
+                                  ? "fs.gs.auth.client.secret"
+                                  : "fs.azure.account.oauth2.client.secret";
   CliResult refusal = Run("query " + base_ + " --hoodie-conf " + refused + "=" + secret);
   EXPECT_EQ(refusal.exit_code, 1);
   EXPECT_THAT(refusal.err, HasSubstr(refused + "=<redacted>"));
   if (GetParam() == Store::kAzure) {
-    const std::string key_name = FillTemplateKey(AzureConfig::kAccountKeyDfs.key,
-                                                 {AzureTestServer::kAccount});
-    CliResult wrong = Run("query " + base_ + " --hoodie-conf '" + key_name + "=" + secret +
-                          "' --hoodie-conf '" + key_name + "=AAAA" + secret.substr(4) + "'");
+    const std::string key_name =
+        FillTemplateKey(AzureConfig::kAccountKeyDfs.key, {AzureTestServer::kAccount});
+    CliResult wrong =
+        Run("query " + base_ + " --hoodie-conf '" + key_name + "=" + secret +
+            "' --hoodie-conf '" + key_name + "=AAAA" + secret.substr(4) + "'");
     EXPECT_EQ(wrong.exit_code, 1);
     EXPECT_THAT(outputs_, Not(HasSubstr(secret.substr(4))));
   }
@@ -312,7 +337,8 @@ TEST_P(ObjectStoreCommandsTest, BadInputFailsWithinTheTimeoutInOneLine) {
   // A bucket (container) that does not exist.
   const std::string missing = gcs ? "gs://no-such-bucket/t"
                                   : std::string("abfs://no-such-container@") +
-                                        AzureTestServer::kAccount + ".dfs.core.windows.net/t";
+                                        AzureTestServer::kAccount +
+                                        ".dfs.core.windows.net/t";
   ExpectOneLineError(
       Run("write --table " + missing + " --input '" + rows + "'" + kTableConf + timeout),
       gcs ? "no-such-bucket/t" : "no-such-container/t", endpoint_, key);
@@ -324,7 +350,8 @@ TEST_P(ObjectStoreCommandsTest, BadInputFailsWithinTheTimeoutInOneLine) {
     conf_ += " --hoodie-conf fs.gs.storage.root.url=http://" + dead;
   } else {
     ::setenv("AZURE_STORAGE_CONNECTION_STRING",
-             ("BlobEndpoint=http://" + dead + "/" + AzureTestServer::kAccount).c_str(), 1);
+             ("BlobEndpoint=http://" + dead + "/" + AzureTestServer::kAccount).c_str(),
+             1);
   }
   const auto start = std::chrono::steady_clock::now();
   ExpectOneLineError(Run("query " + base_ + timeout), table_path_, dead, key);
@@ -332,24 +359,27 @@ TEST_P(ObjectStoreCommandsTest, BadInputFailsWithinTheTimeoutInOneLine) {
   conf_ = saved_conf;
   if (!gcs) {
     ASSERT_OK_AND_ASSIGN(AzureTestServer * server, SharedServer<AzureTestServer>());
-    ::setenv("AZURE_STORAGE_CONNECTION_STRING", server->ConnectionString(false).c_str(), 1);
+    ::setenv("AZURE_STORAGE_CONNECTION_STRING", server->ConnectionString(false).c_str(),
+             1);
   }
 
   if (!gcs) {
     // A wrong account key: the server refuses it; the message names the key to set.
-    const std::string key_name = FillTemplateKey(AzureConfig::kAccountKeyDfs.key,
-                                                 {AzureTestServer::kAccount});
+    const std::string key_name =
+        FillTemplateKey(AzureConfig::kAccountKeyDfs.key, {AzureTestServer::kAccount});
     const std::string wrong = std::string("AAAA") + (AzureTestServer::kAccountKey + 4);
-    CliResult refused = Run("query " + base_ + " --hoodie-conf '" + key_name + "=" + wrong +
-                            "'" + timeout);
+    CliResult refused = Run("query " + base_ + " --hoodie-conf '" + key_name + "=" +
+                            wrong + "'" + timeout);
     ExpectOneLineError(refused, table_path_, endpoint_, "fs.azure.account.key.");
     EXPECT_THAT(refused.err, Not(HasSubstr(wrong)));
   } else {
     // A key file that is not one names its key and file, never its content.
     const std::string not_a_key = dir_.Join("not-a-key.json");
     std::ofstream(not_a_key) << "{\"hello\": \"world\"}";
-    CliResult refused = Run("query " + base_ + " --hoodie-conf fs.gs.auth.type=SERVICE_ACCOUNT_JSON_KEYFILE"
-                            " --hoodie-conf fs.gs.auth.service.account.json.keyfile=" + not_a_key);
+    CliResult refused = Run("query " + base_ +
+                            " --hoodie-conf fs.gs.auth.type=SERVICE_ACCOUNT_JSON_KEYFILE"
+                            " --hoodie-conf fs.gs.auth.service.account.json.keyfile=" +
+                            not_a_key);
     EXPECT_EQ(refused.exit_code, 1);
     EXPECT_EQ(Lines(refused.err), 1u) << refused.err;
     EXPECT_THAT(refused.err, HasSubstr("fs.gs.auth.service.account.json.keyfile"));

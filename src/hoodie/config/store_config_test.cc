@@ -24,17 +24,21 @@ std::string_view FoundKey(std::string_view name) {
 
 TEST(StoreConfigTest, KeysAreFoundPlainAndWithSparksPrefix) {
   EXPECT_EQ(FoundKey("fs.gs.project.id"), GcsConfig::kProjectId.key);
-  EXPECT_EQ(FoundKey("spark.hadoop.fs.gs.storage.root.url"), GcsConfig::kStorageRootUrl.key);
+  EXPECT_EQ(FoundKey("spark.hadoop.fs.gs.storage.root.url"),
+            GcsConfig::kStorageRootUrl.key);
   EXPECT_EQ(FoundKey("fs.azure.account.key.acc.dfs.core.windows.net"),
             AzureConfig::kAccountKeyDfs.key);
   EXPECT_EQ(FoundKey("spark.hadoop.fs.azure.account.key.acc.blob.core.windows.net"),
             AzureConfig::kAccountKeyBlob.key);
   EXPECT_EQ(FoundKey("fs.azure.sas.fixed.token.acc.dfs.core.windows.net"),
             AzureConfig::kSasFixedTokenOfAccount.key);
-  EXPECT_EQ(FoundKey("fs.azure.sas.c1.acc.blob.core.windows.net"), AzureConfig::kWasbSas.key);
+  EXPECT_EQ(FoundKey("fs.azure.sas.c1.acc.blob.core.windows.net"),
+            AzureConfig::kWasbSas.key);
   // Templates win over the refused prefix that covers them; the rest falls to it.
-  EXPECT_EQ(FoundKey("fs.azure.account.oauth2.client.secret"), AzureConfig::kOtherKeys.key);
-  EXPECT_EQ(FoundKey("spark.hadoop.fs.azure.account.auth.type"), AzureConfig::kOtherKeys.key);
+  EXPECT_EQ(FoundKey("fs.azure.account.oauth2.client.secret"),
+            AzureConfig::kOtherKeys.key);
+  EXPECT_EQ(FoundKey("spark.hadoop.fs.azure.account.auth.type"),
+            AzureConfig::kOtherKeys.key);
   EXPECT_EQ(FoundKey("fs.gs.inputstream.fadvise"), GcsConfig::kOtherKeys.key);
   EXPECT_EQ(FoundKey("spark.hadoop.fs.gs.auth.client.secret"), GcsConfig::kOtherKeys.key);
 }
@@ -45,9 +49,11 @@ TEST(StoreConfigTest, TemplateKeysAreFilledAndReadUnderEitherSpelling) {
   HoodieConfig config;
   config.Set("spark.hadoop.fs.azure.account.key.acc.dfs.core.windows.net", "a2V5");
   EXPECT_EQ(AzureConfig::GetFor(config, AzureConfig::kAccountKeyDfs, {"acc"}), "a2V5");
-  EXPECT_EQ(AzureConfig::GetFor(config, AzureConfig::kAccountKeyDfs, {"other"}), std::nullopt);
+  EXPECT_EQ(AzureConfig::GetFor(config, AzureConfig::kAccountKeyDfs, {"other"}),
+            std::nullopt);
   config.Set("fs.azure.account.key.acc.dfs.core.windows.net", "cGxhaW4=");
-  EXPECT_EQ(AzureConfig::GetFor(config, AzureConfig::kAccountKeyDfs, {"acc"}), "cGxhaW4=");
+  EXPECT_EQ(AzureConfig::GetFor(config, AzureConfig::kAccountKeyDfs, {"acc"}),
+            "cGxhaW4=");
 }
 
 TEST(StoreConfigTest, OtherStoreKeysAreRefusedNamingTheKeyNotTheValue) {

@@ -23,12 +23,12 @@ namespace {
 
 // A path as Hadoop writes it: <scheme>://<container>@<account>.<service>.<suffix>/<path>.
 struct AzureLocation {
-  std::string scheme;     // abfs, abfss, wasb or wasbs
+  std::string scheme;  // abfs, abfss, wasb or wasbs
   std::string container;
   std::string account;
-  std::string service;    // "dfs" or "blob"
-  std::string suffix;     // "core.windows.net"
-  std::string path;       // inside the container, without leading '/'
+  std::string service;  // "dfs" or "blob"
+  std::string suffix;   // "core.windows.net"
+  std::string path;     // inside the container, without leading '/'
 };
 
 std::optional<AzureLocation> ParseHadoopLocation(const std::string& uri) {
@@ -88,7 +88,8 @@ std::string FieldOr(const std::map<std::string, std::string>& fields, const char
   if (!blob_endpoint.empty()) {
     ARROW_ASSIGN_OR_RAISE(
         Endpoint endpoint,
-        ParseEndpoint(blob_endpoint, "https", "AZURE_STORAGE_CONNECTION_STRING's BlobEndpoint"));
+        ParseEndpoint(blob_endpoint, "https",
+                      "AZURE_STORAGE_CONNECTION_STRING's BlobEndpoint"));
     const std::string account_prefix = location.account + ".";
     std::string authority = endpoint.authority;
     if (endpoint.path.empty() && authority.rfind(account_prefix, 0) == 0) {
@@ -152,15 +153,17 @@ std::string FieldOr(const std::map<std::string, std::string>& fields, const char
   const std::string_view account = location.account;
   if (config != nullptr) {
     const bool blob = location.service == "blob";
-    for (const auto* prop : {blob ? &AzureConfig::kAccountKeyBlob : &AzureConfig::kAccountKeyDfs,
-                             blob ? &AzureConfig::kAccountKeyDfs : &AzureConfig::kAccountKeyBlob}) {
+    for (const auto* prop :
+         {blob ? &AzureConfig::kAccountKeyBlob : &AzureConfig::kAccountKeyDfs,
+          blob ? &AzureConfig::kAccountKeyDfs : &AzureConfig::kAccountKeyBlob}) {
       if (auto key = AzureConfig::GetFor(*config, *prop, {account})) {
         return ConfigureAccountKey(*key, FillTemplateKey(prop->key, {account}), azure);
       }
     }
-    std::optional<std::string> sas =
-        AzureConfig::GetFor(*config, AzureConfig::kWasbSas, {location.container, account});
-    if (!sas) sas = AzureConfig::GetFor(*config, AzureConfig::kSasFixedTokenOfAccount, {account});
+    std::optional<std::string> sas = AzureConfig::GetFor(*config, AzureConfig::kWasbSas,
+                                                         {location.container, account});
+    if (!sas)
+      sas = AzureConfig::GetFor(*config, AzureConfig::kSasFixedTokenOfAccount, {account});
     if (!sas) sas = AzureConfig::GetFor(*config, AzureConfig::kSasFixedToken, {});
     if (sas) return ConfigureSas(*sas, azure);
   }
@@ -168,7 +171,8 @@ std::string FieldOr(const std::map<std::string, std::string>& fields, const char
   if (named.empty() || named == account) {
     const std::string key = FieldOr(fields, "AccountKey");
     if (!key.empty()) {
-      return ConfigureAccountKey(key, "AZURE_STORAGE_CONNECTION_STRING's AccountKey", azure);
+      return ConfigureAccountKey(key, "AZURE_STORAGE_CONNECTION_STRING's AccountKey",
+                                 azure);
     }
     const std::string sas = FieldOr(fields, "SharedAccessSignature");
     if (!sas.empty()) return ConfigureSas(sas, azure);
@@ -192,7 +196,8 @@ std::string FieldOr(const std::map<std::string, std::string>& fields, const char
   if (named.empty() || named == location.account) {
     ARROW_RETURN_NOT_OK(ApplyEndpoints(fields, location, &azure));
   }
-  ARROW_RETURN_NOT_OK(ConfigureCredential(options.config.get(), fields, location, &azure));
+  ARROW_RETURN_NOT_OK(
+      ConfigureCredential(options.config.get(), fields, location, &azure));
   *path = location.path.empty() ? location.container
                                 : location.container + "/" + location.path;
   return azure;
@@ -218,7 +223,8 @@ std::string FieldOr(const std::map<std::string, std::string>& fields, const char
 }  // namespace
 
 const std::string_view kAzureHint =
-    "for Azure name the account in the path (abfs://container@account.dfs.core.windows.net"
+    "for Azure name the account in the path "
+    "(abfs://container@account.dfs.core.windows.net"
     "/path) and set fs.azure.account.key.<account>.dfs.core.windows.net or a SAS token "
     "(fs.azure.sas.fixed.token.<account>.dfs.core.windows.net), or "
     "AZURE_STORAGE_CONNECTION_STRING or AZURE_STORAGE_ACCOUNT_KEY";
@@ -232,7 +238,8 @@ const std::string_view kAzureHint =
     ARROW_ASSIGN_OR_RAISE(azure, OptionsOf(*location, options, path));
   } else if (scheme == "wasb" || scheme == "wasbs") {
     return ::arrow::Status::Invalid(
-        "a ", scheme, ":// path must name its container and account as "
+        "a ", scheme,
+        ":// path must name its container and account as "
         "container@account.blob.core.windows.net (other WASB forms are not served)");
   } else {
     ARROW_ASSIGN_OR_RAISE(azure, OptionsOfArrowUri(uri, path));

@@ -1,9 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 /// \file hoodie/storage/endpoint.cc
 /// \brief ParseEndpoint.
-#include "hoodie/storage/endpoint_internal.h"
-
 #include "hoodie/common/ascii.h"
+#include "hoodie/storage/endpoint_internal.h"
 
 namespace hoodie::internal {
 
@@ -27,8 +26,10 @@ namespace hoodie::internal {
   endpoint.path = std::string(path);
   if ((endpoint.scheme != "http" && endpoint.scheme != "https") ||
       endpoint.authority.empty()) {
-    return ::arrow::Status::Invalid(setting, " must be an http:// or https:// URL with a "
-                                    "host, got '", url, "'");
+    return ::arrow::Status::Invalid(setting,
+                                    " must be an http:// or https:// URL with a "
+                                    "host, got '",
+                                    url, "'");
   }
   return endpoint;
 }

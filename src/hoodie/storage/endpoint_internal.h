@@ -21,7 +21,8 @@ struct Endpoint {
 
 /// Parses `url`; without a scheme, `default_scheme` applies. Invalid, naming `setting`
 /// (the key or variable it came from) and the URL, for another scheme or no host.
-::arrow::Result<Endpoint> ParseEndpoint(std::string_view url, std::string_view default_scheme,
+::arrow::Result<Endpoint> ParseEndpoint(std::string_view url,
+                                        std::string_view default_scheme,
                                         std::string_view setting);
 
 }  // namespace hoodie::internal

@@ -89,14 +89,16 @@ std::optional<std::string> Explicit(const HoodieConfig* config,
   const std::string json = text.str();
   if (json.find("\"private_key\"") == std::string::npos ||
       json.find("\"client_email\"") == std::string::npos) {
-    return ::arrow::Status::Invalid(
-        "the file of ", key, " is not a service account key file (it needs "
-        "client_email and private_key): ", path);
+    return ::arrow::Status::Invalid("the file of ", key,
+                                    " is not a service account key file (it needs "
+                                    "client_email and private_key): ",
+                                    path);
   }
   return json;
 }
 
-::arrow::Result<::arrow::fs::GcsOptions> OptionsWithCredentials(const GcsSettings& settings) {
+::arrow::Result<::arrow::fs::GcsOptions> OptionsWithCredentials(
+    const GcsSettings& settings) {
   if (settings.auth_type == GcsConfig::kUnauthenticated) {
     return ::arrow::fs::GcsOptions::Anonymous();
   }

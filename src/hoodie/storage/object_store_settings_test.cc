@@ -45,7 +45,8 @@ std::string DeadEndpoint() {
   std::string root;
   ARROW_ASSIGN_OR_RAISE(auto storage, Storage::FromUri(uri, &root, config));
   ARROW_RETURN_NOT_OK(storage->CreateDir(root.substr(0, root.find('/'))));
-  ARROW_RETURN_NOT_OK(storage->WriteAll(root + "/" + name, "payload", /*overwrite=*/true));
+  ARROW_RETURN_NOT_OK(
+      storage->WriteAll(root + "/" + name, "payload", /*overwrite=*/true));
   ARROW_ASSIGN_OR_RAISE(std::string read, storage->ReadAll(root + "/" + name));
   if (read != "payload") return ::arrow::Status::Invalid("read back '", read, "'");
   return ::arrow::Status::OK();
@@ -65,7 +66,8 @@ class GcsSettingsTest : public ::testing::Test {
 };
 
 TEST_F(GcsSettingsTest, EmulatorHostVariableIsHonouredAndTheKeyOverridesIt) {
-  ::setenv("STORAGE_EMULATOR_HOST", ("127.0.0.1:" + std::to_string(server_->port())).c_str(), 1);
+  ::setenv("STORAGE_EMULATOR_HOST",
+           ("127.0.0.1:" + std::to_string(server_->port())).c_str(), 1);
   ASSERT_OK(RoundTrip("gs://settings/env", config_, "a"));
 
   ::setenv("STORAGE_EMULATOR_HOST", DeadEndpoint().c_str(), 1);
@@ -119,7 +121,8 @@ TEST_F(GcsSettingsTest, ServiceAccountKeyFileSignsRequests) {
 TEST_F(GcsSettingsTest, AnObjectAppearsOnlyWhenItsStreamCloses) {
   config_.Set(GcsConfig::kStorageRootUrl.key, server_->endpoint());
   std::string root;
-  ASSERT_OK_AND_ASSIGN(auto storage, Storage::FromUri("gs://settings/visible", &root, config_));
+  ASSERT_OK_AND_ASSIGN(auto storage,
+                       Storage::FromUri("gs://settings/visible", &root, config_));
   ASSERT_OK(storage->CreateDir("settings"));
   ASSERT_OK_AND_ASSIGN(auto stream, storage->Create(root + "/f", false));
   ASSERT_OK(stream->Write("data", 4));
@@ -132,7 +135,9 @@ TEST_F(GcsSettingsTest, AnObjectAppearsOnlyWhenItsStreamCloses) {
 
 class AzureSettingsTest : public ::testing::Test {
  protected:
-  void SetUp() override { ASSERT_OK_AND_ASSIGN(server_, SharedServer<AzureTestServer>()); }
+  void SetUp() override {
+    ASSERT_OK_AND_ASSIGN(server_, SharedServer<AzureTestServer>());
+  }
   void TearDown() override { ::unsetenv("AZURE_STORAGE_CONNECTION_STRING"); }
 
   static std::string Abfs(const std::string& container, const std::string& path) {
@@ -147,11 +152,10 @@ TEST_F(AzureSettingsTest, ConnectionStringServesAbfsAndWasbAlike) {
   ::setenv("AZURE_STORAGE_CONNECTION_STRING", server_->ConnectionString().c_str(), 1);
   ASSERT_OK(RoundTrip(Abfs("both", "dir"), HoodieConfig(), "a"));
   std::string path;
-  ASSERT_OK_AND_ASSIGN(auto wasb,
-                       Storage::FromUri(std::string("wasbs://both@") +
-                                            AzureTestServer::kAccount +
-                                            ".blob.core.windows.net/dir/a",
-                                        &path, HoodieConfig()));
+  ASSERT_OK_AND_ASSIGN(auto wasb, Storage::FromUri(std::string("wasbs://both@") +
+                                                       AzureTestServer::kAccount +
+                                                       ".blob.core.windows.net/dir/a",
+                                                   &path, HoodieConfig()));
   EXPECT_EQ(path, "both/dir/a");
   ASSERT_OK_AND_ASSIGN(std::string read, wasb->ReadAll(path));
   EXPECT_EQ(read, "payload");
@@ -161,18 +165,21 @@ TEST_F(AzureSettingsTest, ConnectionStringServesAbfsAndWasbAlike) {
 }
 
 TEST_F(AzureSettingsTest, SasTokensOfEveryKeyAuthenticate) {
-  ::setenv("AZURE_STORAGE_CONNECTION_STRING", server_->ConnectionString(false).c_str(), 1);
+  ::setenv("AZURE_STORAGE_CONNECTION_STRING", server_->ConnectionString(false).c_str(),
+           1);
   ASSERT_OK_AND_ASSIGN(std::string sas, AzureTestServer::AccountSas());
   const std::string account = AzureTestServer::kAccount;
   HoodieConfig per_account;
-  per_account.Set(FillTemplateKey(AzureConfig::kSasFixedTokenOfAccount.key, {account}), sas);
+  per_account.Set(FillTemplateKey(AzureConfig::kSasFixedTokenOfAccount.key, {account}),
+                  sas);
   ASSERT_OK(RoundTrip(Abfs("sas", "account"), per_account, "a"));
   HoodieConfig every_account;
   every_account.Set(AzureConfig::kSasFixedToken.key, "?" + sas);
   ASSERT_OK(RoundTrip(Abfs("sas", "every"), every_account, "b"));
   HoodieConfig wasb;
   wasb.Set(FillTemplateKey(AzureConfig::kWasbSas.key, {"sas", account}), sas);
-  ASSERT_OK(RoundTrip("wasb://sas@" + account + ".blob.core.windows.net/wasb", wasb, "c"));
+  ASSERT_OK(
+      RoundTrip("wasb://sas@" + account + ".blob.core.windows.net/wasb", wasb, "c"));
   // A wrong signature is refused, and the error shows no signature.
   const std::string signature = sas.substr(sas.find("sig=") + 4);
   std::string wrong = sas.substr(0, sas.find("sig=") + 4) + "AAAA" + signature.substr(4);
@@ -197,8 +204,8 @@ TEST_F(AzureSettingsTest, TheKeyOverridesTheConnectionStringsKey) {
   ASSERT_OK(RoundTrip(Abfs("keys", "key"), keyed, "b"));
   // A key that is not base64 fails before any request, naming the key but not the value.
   HoodieConfig garbled;
-  const std::string name = FillTemplateKey(AzureConfig::kAccountKeyDfs.key,
-                                           {AzureTestServer::kAccount});
+  const std::string name =
+      FillTemplateKey(AzureConfig::kAccountKeyDfs.key, {AzureTestServer::kAccount});
   garbled.Set(name, "not a key!");
   std::string path;
   auto refused = Storage::FromUri(Abfs("keys", "x"), &path, garbled);
@@ -213,8 +220,8 @@ TEST_F(AzureSettingsTest, TheKeyOverridesTheConnectionStringsKey) {
 TEST_F(AzureSettingsTest, StreamsShowAnEmptyBlobFromTheOpenSoInstantsAreStaged) {
   ::setenv("AZURE_STORAGE_CONNECTION_STRING", server_->ConnectionString().c_str(), 1);
   std::string root;
-  ASSERT_OK_AND_ASSIGN(auto storage, Storage::FromUri(Abfs("visible", "t"), &root,
-                                                      HoodieConfig()));
+  ASSERT_OK_AND_ASSIGN(auto storage,
+                       Storage::FromUri(Abfs("visible", "t"), &root, HoodieConfig()));
   ASSERT_OK(storage->CreateDir("visible"));
   ASSERT_OK_AND_ASSIGN(auto stream, storage->Create(root + "/f", false));
   ASSERT_OK(stream->Write("data", 4));

@@ -20,10 +20,10 @@ namespace hoodie::testing {
   // than the pinned Azurite knows; --loose: it ignores headers it does not support.
   ARROW_ASSIGN_OR_RAISE(
       auto process,
-      ServerProcess::Start({binary, "--blobHost", "127.0.0.1", "--blobPort", "{port}",
-                            "--location", location->path(),
-                            "--skipApiVersionCheck", "--loose", "--silent"},
-                           "run scripts/setup-services.sh (or set HOODIE_AZURITE)"));
+      ServerProcess::Start(
+          {binary, "--blobHost", "127.0.0.1", "--blobPort", "{port}", "--location",
+           location->path(), "--skipApiVersionCheck", "--loose", "--silent"},
+          "run scripts/setup-services.sh (or set HOODIE_AZURITE)"));
   return std::unique_ptr<AzureTestServer>(
       new AzureTestServer(std::move(location), std::move(process)));
 }
@@ -33,7 +33,8 @@ std::string AzureTestServer::blob_endpoint() const {
 }
 
 std::string AzureTestServer::ConnectionString(bool with_key) const {
-  std::string text = std::string("DefaultEndpointsProtocol=http;AccountName=") + kAccount + ";";
+  std::string text =
+      std::string("DefaultEndpointsProtocol=http;AccountName=") + kAccount + ";";
   if (with_key) text += std::string("AccountKey=") + kAccountKey + ";";
   return text + "BlobEndpoint=" + blob_endpoint() + ";";
 }
@@ -46,7 +47,8 @@ namespace {
   if (pipe == nullptr) return ::arrow::Status::IOError("cannot run ", command);
   std::string out;
   char buffer[256];
-  while (size_t got = std::fread(buffer, 1, sizeof(buffer), pipe)) out.append(buffer, got);
+  while (size_t got = std::fread(buffer, 1, sizeof(buffer), pipe))
+    out.append(buffer, got);
   if (::pclose(pipe) != 0) return ::arrow::Status::IOError("failed: ", command);
   return out;
 }
@@ -77,12 +79,16 @@ std::string UrlEncodeBase64(const std::string& text) {
                     protocols = "https,http", version = "2019-12-12";
   TempDir dir;
   std::ofstream(dir.Join("string-to-sign"), std::ios::binary)
-      << kAccount << "\n" << permissions << "\nb\nsco\n\n" << expiry << "\n\n"
-      << protocols << "\n" << version << "\n";
+      << kAccount << "\n"
+      << permissions << "\nb\nsco\n\n"
+      << expiry << "\n\n"
+      << protocols << "\n"
+      << version << "\n";
   std::ofstream(dir.Join("key")) << kAccountKey;
   ARROW_ASSIGN_OR_RAISE(
       std::string signature,
-      Output("hex=$(base64 -d '" + dir.Join("key") + "' | od -An -v -tx1 | tr -d ' \\n') && "
+      Output("hex=$(base64 -d '" + dir.Join("key") +
+             "' | od -An -v -tx1 | tr -d ' \\n') && "
              "openssl dgst -sha256 -mac HMAC -macopt hexkey:$hex -binary '" +
              dir.Join("string-to-sign") + "' | base64 -w0"));
   return "sv=" + version + "&ss=b&srt=sco&sp=" + permissions + "&se=" + expiry +

@@ -21,7 +21,8 @@ class AzureTestServer {
   /// Azurite's well-known development account and its published key.
   static constexpr const char* kAccount = "devstoreaccount1";
   static constexpr const char* kAccountKey =
-      "Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz4I6tq/K1SZFPTOtr/KBHBeksoGMGw==";
+      "Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz4I6tq/K1SZFPTOtr/"
+      "KBHBeksoGMGw==";
 
   /// Starts `$HOODIE_AZURITE` (default: `.services-npm/node_modules/.bin/azurite-blob` in
   /// the source tree, made by scripts/setup-services.sh) and waits until it listens.
@@ -39,7 +40,8 @@ class AzureTestServer {
   static ::arrow::Result<std::string> AccountSas();
 
  private:
-  AzureTestServer(std::unique_ptr<TempDir> location, std::unique_ptr<ServerProcess> process)
+  AzureTestServer(std::unique_ptr<TempDir> location,
+                  std::unique_ptr<ServerProcess> process)
       : location_(std::move(location)), process_(std::move(process)) {}
 
   std::unique_ptr<TempDir> location_;       // Azurite's working folder

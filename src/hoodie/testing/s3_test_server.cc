@@ -4,17 +4,19 @@
 
 #include "hoodie/testing/s3_test_server.h"
 
-#include <sys/socket.h>
 #include <unistd.h>
 
 #include <cstdlib>
 #include <string>
 
+#include <sys/socket.h>
+
 namespace hoodie::testing {
 
 ::arrow::Result<std::unique_ptr<S3TestServer>> S3TestServer::Start() {
-  const std::string binary = ServerBinary(
-      "HOODIE_MOTO_SERVER", std::string(HOODIE_SOURCE_DIR) + "/.venv-services/bin/moto_server");
+  const std::string binary =
+      ServerBinary("HOODIE_MOTO_SERVER",
+                   std::string(HOODIE_SOURCE_DIR) + "/.venv-services/bin/moto_server");
   ARROW_ASSIGN_OR_RAISE(
       auto process,
       ServerProcess::Start({binary, "-H", "127.0.0.1", "-p", "{port}"},
@@ -25,8 +27,8 @@ namespace hoodie::testing {
 ::arrow::Status S3TestServer::CreateBucket(const std::string& bucket) const {
   int fd = ConnectLocal(port());
   if (fd < 0) return ::arrow::Status::IOError("cannot connect to moto on port ", port());
-  const std::string request = "PUT /" + bucket + " HTTP/1.1\r\nHost: 127.0.0.1:" +
-                              std::to_string(port()) +
+  const std::string request = "PUT /" + bucket +
+                              " HTTP/1.1\r\nHost: 127.0.0.1:" + std::to_string(port()) +
                               "\r\nContent-Length: 0\r\nConnection: close\r\n\r\n";
   ::send(fd, request.data(), request.size(), 0);
   char answer[64] = {};

@@ -4,14 +4,13 @@
 /// port of 127.0.0.1, stopped afterwards; and one shared server per test binary.
 #pragma once
 
-#include <sys/types.h>
-
 #include <memory>
 #include <string>
 #include <vector>
 
 #include <arrow/result.h>
 #include <gtest/gtest.h>
+#include <sys/types.h>
 
 namespace hoodie::testing {
 
@@ -72,7 +71,8 @@ template <typename Server>
   static const ::arrow::Result<Server*> server = []() -> ::arrow::Result<Server*> {
     ARROW_ASSIGN_OR_RAISE(std::unique_ptr<Server> started, Server::Start());
     Server* shared = started.get();
-    ::testing::AddGlobalTestEnvironment(new internal::StopAtEnd<Server>(std::move(started)));
+    ::testing::AddGlobalTestEnvironment(
+        new internal::StopAtEnd<Server>(std::move(started)));
     return shared;
   }();
   return server;
