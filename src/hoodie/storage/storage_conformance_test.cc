@@ -66,7 +66,9 @@ struct Backend {
   std::function<::arrow::Result<std::shared_ptr<Storage>>(const std::string& local_dir,
                                                           std::string* root)>
       make;
-  bool remote = false;
+  // CreateImmutable excludes racing creators of other processes too: local disk only,
+  // the object stores' documented difference (Storage::creates_exclusively).
+  bool exclusive_across_processes = false;
 };
 
 // Keeps gtest from printing the struct's raw bytes in test names and failures.
@@ -129,7 +131,7 @@ std::vector<Backend> AllBackends() {
     return ::arrow::Result<std::shared_ptr<Storage>>(Storage::Local());
   };
   return {
-      {"Local", local},
+      {"Local", local, true},
       {"InMemory",
        [](const std::string&, std::string* root) {
          *root = "/memory/table";
@@ -140,12 +142,12 @@ std::vector<Backend> AllBackends() {
          *root = dir + "/table";
          return ::arrow::Result<std::shared_ptr<Storage>>(
              std::make_shared<FaultInjectingStorage>(Storage::Local()));
-       }},
-      {"Moto", [](const std::string&, std::string* root) { return MotoStorage(root); }, true},
-      {"GcsEmulator",
-       [](const std::string&, std::string* root) { return GcsEmulatorStorage(root); }, true},
-      {"Azurite", [](const std::string&, std::string* root) { return AzuriteStorage(root); },
+       },
        true},
+      {"Moto", [](const std::string&, std::string* root) { return MotoStorage(root); }},
+      {"GcsEmulator",
+       [](const std::string&, std::string* root) { return GcsEmulatorStorage(root); }},
+      {"Azurite", [](const std::string&, std::string* root) { return AzuriteStorage(root); }},
   };
 }
 
@@ -300,6 +302,13 @@ TEST_P(StorageConformanceTest, CreateImmutableRacersSeeExactlyOneWinner) {
     EXPECT_EQ(content, std::string(4096, 'A' + winner));
   }
   EXPECT_EQ(ListedPaths(Path(".hoodie"), false).size(), 5u);
+}
+
+// The one asserted difference between backends: whether racers in other processes are
+// excluded too. Object stores (S3, GCS, Azure) check then write under a process-wide
+// lock, as Hudi does on S3 without a lock provider.
+TEST_P(StorageConformanceTest, OnlyLocalDiskExcludesCreatorsOfOtherProcesses) {
+  EXPECT_EQ(storage_->creates_exclusively(), GetParam().exclusive_across_processes);
 }
 
 TEST_P(StorageConformanceTest, RenameMovesAndRefusesToReplace) {
