@@ -1,10 +1,22 @@
 #!/usr/bin/env bash
-# Installs the servers the test suite runs against, pinned (scripts/requirements-services.txt),
-# into the project-local virtualenv .venv-services/: moto's S3 server (PyPI). Idempotent: a
-# second run with everything in place installs nothing.
+# Installs the servers the test suite runs against, pinned, into project-local folders:
+# moto's S3 server and gcp-storage-emulator (PyPI, scripts/requirements-services.txt) into
+# .venv-services/, and Azurite (npm, scripts/services-npm/package-lock.json) into
+# .services-npm/. Idempotent: a second run with everything in place installs nothing.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 # shellcheck source=scripts/venv.sh
 . "$root/scripts/venv.sh"
 pinned_venv "$root/.venv-services" "$root/scripts/requirements-services.txt" setup-services
-echo "setup-services: ready (moto_server at $root/.venv-services/bin/moto_server)"
+
+npm_dir="$root/.services-npm"
+lock="$root/scripts/services-npm/package-lock.json"
+if [ ! -x "$npm_dir/node_modules/.bin/azurite-blob" ] || ! cmp -s "$lock" "$npm_dir/package-lock.json"; then
+  command -v npm >/dev/null || { echo "setup-services: npm is needed for Azurite (apt-get install npm)" >&2; exit 1; }
+  echo "setup-services: installing the pinned npm packages of scripts/services-npm into $npm_dir"
+  mkdir -p "$npm_dir"
+  cp "$root/scripts/services-npm/package.json" "$lock" "$npm_dir/"
+  (cd "$npm_dir" && npm ci --no-audit --no-fund --loglevel=error)
+fi
+echo "setup-services: ready (moto_server and gcp-storage-emulator in $root/.venv-services/bin," \
+  "azurite-blob in $npm_dir/node_modules/.bin)"

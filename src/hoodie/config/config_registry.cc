@@ -45,6 +45,22 @@ bool MatchesTemplate(std::string_view pattern, std::string_view name) {
   return name.empty();
 }
 
+// Whether `name` is one of the keys the prefix `pattern` documents.
+bool MatchesPrefix(std::string_view pattern, std::string_view name) {
+  return name.size() > pattern.size() && name.substr(0, pattern.size()) == pattern;
+}
+
+// Whether `name` matches the prefix or template key of `entry`, under its own spelling
+// or one of its aliases (`spark.hadoop.fs.azure...`).
+bool MatchesNamesOf(const ConfigEntry& entry, std::string_view name,
+                    bool (*match)(std::string_view, std::string_view)) {
+  if (match(entry.key, name)) return true;
+  for (const ConfigAlias& alias : entry.aliases) {
+    if (match(alias.key, name)) return true;
+  }
+  return false;
+}
+
 }  // namespace
 
 const ConfigRegistry& ConfigRegistry::Global() {
@@ -72,20 +88,32 @@ void ConfigRegistry::AddEntry(ConfigEntry entry) {
 const ConfigEntry* ConfigRegistry::Find(std::string_view name) const {
   auto it = by_name_.find(std::string(name));
   if (it != by_name_.end()) return &entries_[it->second];
-  auto under = [name](std::string_view prefix) {
-    return name.size() > prefix.size() && name.substr(0, prefix.size()) == prefix;
-  };
+  // A template names fewer keys than a prefix that covers it (the account keys
+  // `fs.azure.account.key.<account>...` inside the refused `fs.azure.`), so templates
+  // win over prefixes whatever the registration order.
   for (const ConfigEntry& entry : entries_) {
-    if (entry.is_prefix()) {
-      if (under(entry.key)) return &entry;
-      // A prefix's aliases are prefixes too (Spark's `spark.hadoop.fs.s3a.`).
-      for (const ConfigAlias& alias : entry.aliases) {
-        if (under(alias.key)) return &entry;
-      }
-    }
-    if (entry.is_template() && MatchesTemplate(entry.key, name)) return &entry;
+    if (entry.is_template() && MatchesNamesOf(entry, name, MatchesTemplate)) return &entry;
+  }
+  for (const ConfigEntry& entry : entries_) {
+    if (entry.is_prefix() && MatchesNamesOf(entry, name, MatchesPrefix)) return &entry;
   }
   return nullptr;
+}
+
+std::string FillTemplateKey(std::string_view key,
+                            std::initializer_list<std::string_view> names) {
+  std::string filled;
+  auto name = names.begin();
+  for (size_t i = 0; i < key.size(); ++i) {
+    const size_t close = key.find('>', i);
+    if (key[i] == '<' && close != std::string_view::npos && name != names.end()) {
+      filled += *name++;
+      i = close;
+    } else {
+      filled += key[i];
+    }
+  }
+  return filled;
 }
 
 std::string ConfigRegistry::ClosestKey(std::string_view name) const {

@@ -6,6 +6,7 @@
 #include <arrow/status.h>
 
 #include <functional>
+#include <initializer_list>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -101,6 +102,12 @@ class HOODIE_EXPORT ConfigRegistry {
   std::unordered_map<std::string, size_t> by_name_;
   std::vector<std::string> errors_;
 };
+
+/// A template key (ConfigEntry::is_template) with its `<...>` segments replaced by
+/// `names` in order: ("fs.azure.account.key.<account>.dfs.core.windows.net", {"acc"})
+/// gives "fs.azure.account.key.acc.dfs.core.windows.net".
+HOODIE_EXPORT std::string FillTemplateKey(std::string_view key,
+                                          std::initializer_list<std::string_view> names);
 
 /// Registers every area's keys into `registry`; each area has one Register function.
 HOODIE_EXPORT void RegisterAllConfigs(ConfigRegistry* registry);

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 /// \file hoodie/config/register_all_configs.cc
 /// \brief RegisterAllConfigs: the one explicit list of configuration areas.
+#include "hoodie/config/azure_config.h"
 #include "hoodie/config/bootstrap_config.h"
 #include "hoodie/config/callback_config.h"
 #include "hoodie/config/clean_config.h"
@@ -9,6 +10,7 @@
 #include "hoodie/config/config_registry.h"
 #include "hoodie/config/datasource_config.h"
 #include "hoodie/config/flink_config.h"
+#include "hoodie/config/gcs_config.h"
 #include "hoodie/config/index_config.h"
 #include "hoodie/config/keygen_config.h"
 #include "hoodie/config/lock_config.h"
@@ -34,6 +36,8 @@ void RegisterAllConfigs(ConfigRegistry* registry) {
   KeyGeneratorConfig::Register(registry);
   StorageConfig::Register(registry);
   S3aConfig::Register(registry);
+  GcsConfig::Register(registry);
+  AzureConfig::Register(registry);
   CompactionConfig::Register(registry);
   CleanConfig::Register(registry);
   BootstrapConfig::Register(registry);

@@ -6,8 +6,10 @@
 #include <algorithm>
 #include <cerrno>
 #include <chrono>
+#include <cstdio>
 #include <filesystem>
 #include <mutex>
+#include <random>
 #include <system_error>
 #include <utility>
 
@@ -41,6 +43,13 @@ bool IsObjectStore(const std::string& type_name) {
   return type_name == "s3" || type_name == "gcs" || type_name == "abfs";
 }
 
+// The hint remote errors end with: where the requests went, and what to configure.
+std::string HintOf(const ::arrow::fs::FileSystem& fs) {
+  std::string hint(internal::RemoteAccessHint(fs.type_name()));
+  const std::string endpoint = internal::RemoteEndpoint(fs);
+  return endpoint.empty() ? hint : "endpoint: " + endpoint + "; " + hint;
+}
+
 FileStatus ToFileStatus(const ::arrow::fs::FileInfo& info) {
   FileStatus status;
   status.path = info.path();
@@ -62,6 +71,20 @@ FileStatus ToFileStatus(const ::arrow::fs::FileInfo& info) {
                                         " failed: file already exists; path: ", path);
 }
 
+// A hidden sibling of `path` no other call names ("." + name + "." + random + ".tmp"),
+// which listings that parse names skip (IsAtomicCreateTemp).
+std::string TempSibling(const std::string& path) {
+  static std::mutex mutex;
+  static std::mt19937_64 random(std::random_device{}());
+  char suffix[17];
+  {
+    std::lock_guard<std::mutex> lock(mutex);
+    std::snprintf(suffix, sizeof(suffix), "%016llx",
+                  static_cast<unsigned long long>(random()));
+  }
+  return JoinPath(ParentPath(path), "." + std::string(FileName(path)) + "." + suffix + ".tmp");
+}
+
 ::arrow::Status WriteAndClose(::arrow::io::OutputStream* stream, std::string_view data) {
   ::arrow::Status st = stream->Write(data.data(), static_cast<int64_t>(data.size()));
   ::arrow::Status close_st = stream->Close();
@@ -73,8 +96,8 @@ FileStatus ToFileStatus(const ::arrow::fs::FileInfo& info) {
 class PathContextOutputStream : public ::arrow::io::OutputStream {
  public:
   PathContextOutputStream(std::shared_ptr<::arrow::io::OutputStream> inner,
-                          std::string path, std::string_view hint)
-      : inner_(std::move(inner)), path_(std::move(path)), hint_(hint) {}
+                          std::string path, std::string hint)
+      : inner_(std::move(inner)), path_(std::move(path)), hint_(std::move(hint)) {}
 
   ::arrow::Status Write(const void* data, int64_t nbytes) override {
     return WithPathContext(inner_->Write(data, nbytes), "Write", path_, hint_);
@@ -100,7 +123,7 @@ class PathContextOutputStream : public ::arrow::io::OutputStream {
  private:
   std::shared_ptr<::arrow::io::OutputStream> inner_;
   std::string path_;
-  std::string_view hint_;  // RemoteAccessHint: a static string
+  std::string hint_;  // may outlive the storage that made the stream
 };
 
 }  // namespace
@@ -109,7 +132,10 @@ FileSystemStorage::FileSystemStorage(std::shared_ptr<::arrow::fs::FileSystem> fs
     : fs_(std::move(fs)),
       local_(fs_->type_name() == "local"),
       object_store_(IsObjectStore(fs_->type_name())),
-      hint_(internal::RemoteAccessHint(fs_->type_name())) {}
+      shows_objects_at_close_(fs_->type_name() != "abfs"),
+      creates_buckets_(fs_->type_name() == "gcs" || fs_->type_name() == "abfs"),
+      lists_implied_folders_(fs_->type_name() != "gcs"),
+      hint_(HintOf(*fs_)) {}
 
 // -- reading ----------------------------------------------------------------------
 
@@ -212,20 +238,33 @@ FileSystemStorage::OpenForRead(const std::string& path) {
   constexpr std::string_view kOp = "CreateImmutable";
   ARROW_ASSIGN_OR_RAISE(bool exists, FileExistsFor(path, kOp));
   ARROW_RETURN_IF(exists, AlreadyExistsError(kOp, path));
-  if (object_store_) {
-    // An object only becomes visible, whole, when its PUT completes at close.
+  if (object_store_ && shows_objects_at_close_) {
+    // An object only becomes visible, whole, when its upload completes at close.
     ARROW_ASSIGN_OR_RAISE(auto stream,
                            Context(fs_->OpenOutputStream(path), kOp, path));
     return Context(WriteAndClose(stream.get(), data), kOp, path);
   }
-  // Backends with folders may show a file while it is being written, so write a hidden
-  // sibling and move it into place.
-  std::string temp =
-      JoinPath(ParentPath(path), "." + std::string(FileName(path)) + ".creating.tmp");
+  // Backends that show a file while it is being written (folders; Arrow's Azure
+  // streams, which create an empty blob at open) write a hidden sibling of a name of
+  // its own, then move or copy it into place whole.
+  const std::string temp = TempSibling(path);
   ARROW_ASSIGN_OR_RAISE(auto stream,
                          Context(fs_->OpenOutputStream(temp), kOp, temp));
   ARROW_RETURN_NOT_OK(Context(WriteAndClose(stream.get(), data), kOp, temp));
-  return Context(fs_->Move(temp, path), kOp, path);
+  return MoveOrCopy(temp, path, kOp);
+}
+
+::arrow::Status FileSystemStorage::MoveOrCopy(const std::string& src, const std::string& dst,
+                                              std::string_view operation) {
+  ::arrow::Status moved = fs_->Move(src, dst);
+  if (moved.IsNotImplemented()) {
+    // Azure accounts without a hierarchical namespace (Azurite's) have no rename: the
+    // copy appears whole under `dst` before `src` goes, so a reader sees the content
+    // under one name or both, never a partial file.
+    ARROW_RETURN_NOT_OK(Context(fs_->CopyFile(src, dst), operation, src + " -> " + dst));
+    return Context(fs_->DeleteFile(src), operation, src);
+  }
+  return Context(moved, operation, src + " -> " + dst);
 }
 
 ::arrow::Status FileSystemStorage::Rename(const std::string& src,
@@ -241,7 +280,7 @@ FileSystemStorage::OpenForRead(const std::string& path) {
     return ::arrow::Status::AlreadyExists(kOp, " failed: destination exists; path: ", dst,
                                           " (source: ", src, ")");
   }
-  return Context(fs_->Move(src, dst), kOp, src + " -> " + dst);
+  return MoveOrCopy(src, dst, kOp);
 }
 
 ::arrow::Status FileSystemStorage::Sync(const std::string& path) {
@@ -255,13 +294,35 @@ FileSystemStorage::OpenForRead(const std::string& path) {
 }
 
 ::arrow::Status FileSystemStorage::DeleteDir(const std::string& path) {
-  return Context(fs_->DeleteDir(path), "DeleteDir", path);
+  constexpr std::string_view kOp = "DeleteDir";
+  if (lists_implied_folders_) return Context(fs_->DeleteDir(path), kOp, path);
+  // GCS: Arrow deletes the folder's objects, then its marker object, and fails on a
+  // folder that only exists because objects are named below it (one without a marker).
+  ARROW_ASSIGN_OR_RAISE(bool exists, ExistsFor(path, kOp));
+  if (!exists) return NotFoundError(kOp, path);
+  ::arrow::Status deleted = fs_->DeleteDir(path);
+  if (deleted.ok()) return deleted;
+  ARROW_ASSIGN_OR_RAISE(bool remains, ExistsFor(path, kOp));
+  return remains ? Context(deleted, kOp, path) : ::arrow::Status::OK();
 }
 
 // -- folders and status -----------------------------------------------------------
 
 ::arrow::Status FileSystemStorage::CreateDir(const std::string& path) {
-  return Context(fs_->CreateDir(path, /*recursive=*/true), "CreateDir", path);
+  constexpr std::string_view kOp = "CreateDir";
+  const size_t slash = path.find('/');
+  if (creates_buckets_ && slash != std::string::npos) {
+    // Arrow's GCS and Azure make a missing bucket (container) for a folder inside it;
+    // Hadoop's connectors fail there, and so does hoodie: a mistyped bucket must not
+    // become a new one. A bucket alone is still made when asked for.
+    const std::string bucket = path.substr(0, slash);
+    ARROW_ASSIGN_OR_RAISE(bool exists, ExistsFor(bucket, kOp));
+    if (!exists) {
+      return Context(::arrow::Status::IOError("bucket (container) does not exist: ", bucket),
+                     kOp, path);
+    }
+  }
+  return Context(fs_->CreateDir(path, /*recursive=*/true), kOp, path);
 }
 
 ::arrow::Result<bool> FileSystemStorage::Exists(const std::string& path) {
@@ -285,10 +346,15 @@ FileSystemStorage::OpenForRead(const std::string& path) {
                                                                  bool recursive) {
   ::arrow::fs::FileSelector selector;
   selector.base_dir = dir;
-  selector.recursive = recursive;
+  // Arrow's GCS listings show only folders that have a marker object: the whole tree
+  // is listed and the folders its names imply are added.
+  selector.recursive = recursive || !lists_implied_folders_;
   selector.allow_not_found = false;
   ARROW_ASSIGN_OR_RAISE(auto infos,
                          Context(fs_->GetFileInfo(selector), "List", dir));
+  if (!lists_implied_folders_) {
+    infos = internal::WithImpliedFolders(std::move(infos), dir, recursive);
+  }
   std::vector<FileStatus> statuses;
   statuses.reserve(infos.size());
   for (const auto& info : infos) {

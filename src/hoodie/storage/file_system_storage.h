@@ -21,10 +21,17 @@ namespace hoodie {
 ///   renameat2(RENAME_NOREPLACE); Sync is fsync(2). These hold across processes.
 /// - object stores ("s3", "gcs", "abfs"): there are no real folders, so no parent
 ///   folders are made; CreateImmutable and Rename check that the target is absent and
-///   then write (the PUT becomes visible atomically at close). The check and the write
+///   then write (S3's and GCS's uploads become visible whole at close; on Azure, whose
+///   Arrow streams show an empty blob from the open, CreateImmutable writes a hidden
+///   sibling and moves or copies it into place). The check and the write
 ///   are serialised by one process-wide lock, so racers in this process see exactly one
 ///   winner; racers in other processes are not excluded (Hudi relies on its lock
 ///   provider there).
+///   Rename is Arrow's Move, or copy + delete where the store has none (Azure without
+///   a hierarchical namespace). On GCS, listings add the folders that object names
+///   imply (Arrow lists only folders with a marker object), and DeleteDir accepts
+///   such a folder. CreateDir inside a missing bucket (container) fails rather than
+///   letting Arrow's GCS and Azure make the bucket.
 /// - others (e.g. the in-memory "mock"): CreateImmutable writes a hidden temp file and
 ///   moves it into place under the same process-wide lock; Sync is a no-op.
 ///
@@ -75,6 +82,9 @@ class HOODIE_EXPORT FileSystemStorage : public Storage {
   /// stores one HEAD (a folder of that name does not count), elsewhere ExistsFor.
   ::arrow::Result<bool> FileExistsFor(const std::string& path, std::string_view operation);
   ::arrow::Status CreateImmutableLocked(const std::string& path, std::string_view data);
+  // Arrow's Move, or copy + delete where the store has none.
+  ::arrow::Status MoveOrCopy(const std::string& src, const std::string& dst,
+                             std::string_view operation);
 
   // `result` with the operation and the path in its error, and for a remote backend
   // the hint saying what to configure.
@@ -86,7 +96,13 @@ class HOODIE_EXPORT FileSystemStorage : public Storage {
   std::shared_ptr<::arrow::fs::FileSystem> fs_;
   bool local_;
   bool object_store_;
-  std::string_view hint_;  // internal::RemoteAccessHint of the backend: a static string
+  // False for Azure, whose Arrow output streams create an empty blob when opened.
+  bool shows_objects_at_close_;
+  // True for GCS and Azure, whose Arrow CreateDir makes a missing bucket (container).
+  bool creates_buckets_;
+  // False for GCS, whose listings show only folders with a marker object.
+  bool lists_implied_folders_;
+  std::string hint_;  // the endpoint and internal::RemoteAccessHint of the backend
 };
 
 }  // namespace hoodie

@@ -28,10 +28,15 @@ constexpr std::string_view kHdfsHint =
     "hoodie reaches HDFS through Hadoop's libhdfs, which needs a JVM: set JAVA_HOME, and "
     "HADOOP_HOME or ARROW_LIBHDFS_DIR to the folder holding libhdfs.so";
 
+// Hadoop's ABFS and WASB schemes: one Azure store, served by Arrow's AzureFileSystem.
+bool IsAzureScheme(std::string_view scheme) {
+  return scheme == "abfs" || scheme == "abfss" || scheme == "wasb" || scheme == "wasbs";
+}
+
 std::string_view HintOfScheme(std::string_view scheme) {
   if (scheme == "s3") return kS3Hint;
   if (scheme == "gs" || scheme == "gcs") return kGcsHint;
-  if (scheme == "abfs" || scheme == "abfss") return kAzureHint;
+  if (IsAzureScheme(scheme)) return kAzureHint;
   if (scheme == "hdfs" || scheme == "viewfs") return kHdfsHint;
   return {};
 }
@@ -61,13 +66,20 @@ std::string CanonicalS3Uri(const std::string& uri) {
     fs = MakeS3FileSystem(location, options, path);
   } else if (scheme == "gs" || scheme == "gcs") {
     fs = MakeGcsFileSystem(location, options, path);
-  } else if (scheme == "abfs" || scheme == "abfss") {
+  } else if (IsAzureScheme(scheme)) {
     fs = MakeAzureFileSystem(location, options, path);
   } else {
     fs = ::arrow::fs::FileSystemFromUriOrPath(location, path);
   }
   if (fs.ok()) return fs;
   return WithPathContext(fs.status(), "FromUri", uri, HintOfScheme(scheme));
+}
+
+std::string RemoteEndpoint(const ::arrow::fs::FileSystem& fs) {
+  const std::string type_name = fs.type_name();
+  if (type_name == "gcs") return GcsEndpoint(fs);
+  if (type_name == "abfs") return AzureEndpoint(fs);
+  return "";
 }
 
 std::string_view RemoteAccessHint(std::string_view type_name) {

@@ -7,6 +7,22 @@
 #include "hoodie/storage/storage_error_internal.h"
 
 namespace hoodie::internal {
+namespace {
+
+// `text` with the signature of any SAS token in it (`sig=...`, the secret part, which
+// Azure's errors carry in the URLs they name) replaced by "<redacted>".
+std::string WithoutSasSignatures(std::string_view text) {
+  std::string out;
+  size_t start = 0;
+  for (size_t found; (found = text.find("sig=", start)) != std::string_view::npos;) {
+    out.append(text.substr(start, found + 4 - start)).append("<redacted>");
+    start = text.find_first_of("&'\" ;\n", found + 4);
+    if (start == std::string_view::npos) return out;
+  }
+  return out.append(text.substr(start));
+}
+
+}  // namespace
 
 ::arrow::Status WithPathContext(const ::arrow::Status& status, std::string_view operation,
                                 std::string_view path, std::string_view hint) {
@@ -21,7 +37,7 @@ namespace hoodie::internal {
     cause = cause.substr(0, cause.find('\n'));
   }
   std::string message;
-  message.append(operation).append(" failed: ").append(cause);
+  message.append(operation).append(" failed: ").append(WithoutSasSignatures(cause));
   message.append("; path: ").append(path);
   if (!hint.empty()) message.append("; ").append(hint);
   return status.WithMessage(std::move(message));

@@ -4,12 +4,12 @@
 /// scripts/requirements-services.txt), started on 127.0.0.1 and stopped afterwards.
 #pragma once
 
-#include <sys/types.h>
-
 #include <memory>
 #include <string>
 
 #include <arrow/result.h>
+
+#include "hoodie/testing/server_process.h"
 
 namespace hoodie::testing {
 
@@ -20,21 +20,21 @@ class S3TestServer {
   /// source tree, made by scripts/setup-services.sh) and waits until it accepts
   /// connections. \return IOError naming the binary and how to install it.
   static ::arrow::Result<std::unique_ptr<S3TestServer>> Start();
-  /// Kills the server.
+  /// Stops the server and removes its log.
   ~S3TestServer();
 
   S3TestServer(const S3TestServer&) = delete;
   S3TestServer& operator=(const S3TestServer&) = delete;
 
   /// "http://127.0.0.1:<port>", what AWS_ENDPOINT_URL takes.
-  std::string endpoint() const;
-  int port() const { return port_; }
+  std::string endpoint() const { return process_->endpoint(); }
+  int port() const { return process_->port(); }
 
   /// Creates a bucket (an unsigned PUT, which moto accepts).
   ::arrow::Status CreateBucket(const std::string& bucket) const;
 
-  /// moto's request log (its stderr): S3RequestLog(request_log_path()) counts what
-  /// the server was asked.
+  /// moto's request log (its output): S3RequestLog(request_log_path()) counts what the
+  /// server was asked.
   const std::string& request_log_path() const { return log_path_; }
 
   /// Points this process's AWS_* variables at the server with moto's test
@@ -42,15 +42,11 @@ class S3TestServer {
   void ExportEnvironment() const;
 
  private:
-  S3TestServer(pid_t pid, int port, std::string log_path)
-      : pid_(pid), port_(port), log_path_(std::move(log_path)) {}
+  S3TestServer(std::unique_ptr<ServerProcess> process, std::string log_path)
+      : process_(std::move(process)), log_path_(std::move(log_path)) {}
 
-  pid_t pid_;
-  int port_;
+  std::unique_ptr<ServerProcess> process_;  // stopped with this object
   std::string log_path_;
 };
-
-/// A TCP port on 127.0.0.1 nothing listens on at the time of the call.
-::arrow::Result<int> FreeLocalPort();
 
 }  // namespace hoodie::testing
