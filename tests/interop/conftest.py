@@ -480,7 +480,9 @@ def s3(spark, tmp_path_factory):
         if not line:
             raise AssertionError(f"moto_s3_server.py printed no endpoint in 60 s; its log ({log}):\n"
                                  + log.read_text(errors="replace")[-4000:])
-        store = S3Store(**json.loads(line))
+        started = json.loads(line)
+        store = S3Store(**started["store"])
+        VERSIONS["moto (S3 server of the s3a cases)"] = started["moto"]
         hadoop_conf = spark._jsc.hadoopConfiguration()
         for key, value in store.hadoop_conf().items():
             hadoop_conf.set(key, value)
@@ -612,6 +614,8 @@ def pytest_sessionfinish(session, exitstatus):
     versions = {
         "Spark (pyspark)": VERSIONS.get("Spark", _pkg_version("pyspark")),
         "Hudi bundle": VERSIONS.get("Hudi bundle", BUNDLE_JAR_NAME),
+        "Spark's s3a jars": ", ".join(name.removesuffix(".jar") for name in S3A_JAR_NAMES),
+        "moto (S3 server of the s3a cases)": VERSIONS.get("moto (S3 server of the s3a cases)", "not started"),
         "hudi (hudi-rs Python package)": _hudi_rs_version(),
         "Java": VERSIONS.get("Java", "not started"),
         "hoodie": _hoodie_version(),

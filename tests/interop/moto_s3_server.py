@@ -4,8 +4,8 @@ Run by the interpreter of .venv-services/ (scripts/setup-services.sh installs th
 there), not by pytest: `python moto_s3_server.py BUCKET`. It serves on 127.0.0.1 on a port the kernel
 picks, creates an IAM user allowed `s3:*` with one access key, creates BUCKET, then turns authentication
 on: from then on moto checks every request's SigV4 signature against that key, so a client that sends
-other credentials, or none, gets 403. It prints one JSON line (endpoint, region, access key, secret key,
-bucket) and serves until its standard input closes.
+other credentials, or none, gets 403. It prints one JSON line (`store`: endpoint, region, access key,
+secret key, bucket; `moto`: its version) and serves until its standard input closes.
 
 moto recomputes each signature with botocore from the request it received, and two things in that
 recomputation differ from what S3 (and every AWS SDK) signs; both are corrected here, in this process
@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import json
 import sys
+from importlib import metadata
 from urllib.parse import quote, unquote
 
 REGION = "us-east-1"
@@ -85,8 +86,9 @@ def main(bucket: str) -> None:
     key = iam.create_access_key(UserName=USER)["AccessKey"]
     boto3.client("s3", **setup).create_bucket(Bucket=bucket)
     settings.INITIAL_NO_AUTH_ACTION_COUNT = 0  # every later request is authenticated
-    print(json.dumps({"endpoint": endpoint, "region": REGION, "access_key": key["AccessKeyId"],
-                      "secret_key": key["SecretAccessKey"], "bucket": bucket}), flush=True)
+    store = {"endpoint": endpoint, "region": REGION, "access_key": key["AccessKeyId"],
+             "secret_key": key["SecretAccessKey"], "bucket": bucket}
+    print(json.dumps({"store": store, "moto": metadata.version("moto")}), flush=True)
     sys.stdin.read()
     server.stop()
 

@@ -2,7 +2,8 @@
 
 The `s3` fixture (conftest.py) runs moto's S3 server on 127.0.0.1 with authentication on, one bucket and one
 access key; Spark reaches it through hadoop-aws 3.3.4 (`fs.s3a.*` in its Hadoop configuration), hoodie
-through the AWS environment (S3Store.environment), hudi-rs through its storage options. Every table lives
+through the AWS environment (S3Store.environment) or through the same `fs.s3a.*` keys as Spark
+(S3Store.hadoop_conf, no AWS variable set), hudi-rs through its storage options. Every table lives
 under `s3a://interop-tables/<case>/`. The rows are those of table_model.py (every column type, hive-style
 partitions `region=…/part=…` whose `=` the S3 clients percent-encode in keys), and each read is compared
 with the in-test model, all columns, meta columns included.
@@ -109,14 +110,17 @@ def test_spark_reads_hoodie_mor_table_compacted_on_s3a(spark, hudi_java, hoodie,
 
 @pytest.mark.parametrize("table_type", ["COPY_ON_WRITE", "MERGE_ON_READ"])
 def test_hoodie_reads_and_upserts_spark_table_on_s3a(spark, hudi_java, hoodie, s3, tmp_path, table_type):
-    """Spark writes a table to S3 (moto) over s3a with Hudi's defaults (metadata table on); hoodie reads it exactly, upserts into it, and Spark reads hoodie's upsert exactly.
+    """Spark writes a table to S3 (moto) over s3a with Hudi's defaults (metadata table on); hoodie, given Spark's fs.s3a keys and no AWS variable, reads it exactly, upserts into it, and Spark reads hoodie's upsert exactly.
 
-    Spark + Hudi 0.15 inserts, upserts and deletes rows of every column type (copy-on-write, and
-    merge-on-read with log files); `hoodie query s3a://…` returns the model's rows in snapshot and
-    incremental reads, equal to Spark's. hoodie then upserts updates and new keys and drops the metadata
-    table as it does on local disk (`hoodie.table.metadata.partitions` cleared, `.hoodie/metadata` deleted
-    from the bucket); Spark's snapshot and incremental reads and hoodie's equal the model."""
-    store_hoodie = s3.hoodie_by_environment(hoodie)
+    The same `fs.s3a.*` settings (endpoint, path-style access, SSL off, SimpleAWSCredentialsProvider, access
+    and secret key) are Spark's Hadoop configuration and hoodie's `--hoodie-conf`; with another secret key
+    moto refuses hoodie and hoodie prints no secret. Spark + Hudi 0.15 inserts, upserts and deletes rows
+    of every column type (copy-on-write, and merge-on-read with log files); `hoodie query s3a://…` returns
+    the model's rows in snapshot and incremental reads, equal to Spark's. hoodie then upserts updates and
+    new keys and drops the metadata table as it does on local disk (`hoodie.table.metadata.partitions`
+    cleared, `.hoodie/metadata` deleted from the bucket); Spark's snapshot and incremental reads and
+    hoodie's equal the model."""
+    store_hoodie = s3.hoodie_by_keys(hoodie)
     extra = MOR if table_type == "MERGE_ON_READ" else {}
     path = s3.url(tmp_path.name, "spark")
     out = tmp_path / "out.parquet"
@@ -126,6 +130,11 @@ def test_hoodie_reads_and_upserts_spark_table_on_s3a(spark, hudi_java, hoodie, s
     assert store_hoodie.properties(path)["hoodie.table.metadata.partitions"] == "files"
     assert exists(spark, f"{path}/.hoodie/metadata/files")
     assert_snapshot_and_incremental(spark, store_hoodie, path, out, model, "Spark's commits: ")
+    wrong = s3.hoodie_by_keys(hoodie)
+    wrong.confs["fs.s3a.secret.key"] = "not-the-secret-key"
+    refused = wrong.run("query", path, "--format", "json", check=False)
+    assert refused.returncode != 0 and refused.stdout == "", refused
+    assert "not-the-secret-key" not in refused.stderr and s3.secret_key not in refused.stderr, refused.stderr
 
     hoodie_writes(store_hoodie, path, "s3a_spark", [("upsert", [make_row(n, 4) for n in (0, 5, 20)])], model,
                   inputs, extra)
