@@ -433,9 +433,9 @@ class S3Store:
         }
 
 
-# Not `hoodie-…`: Hudi 0.15's HoodieWrapperFileSystem turns its `hoodie-s3a://` paths back into `s3a://` by
-# deleting every "hoodie-" of the path, the bucket's included (Spark's metadata table writes then fail
-# with "Wrong FS s3a://hoodie-interop/… -expected s3a://interop").
+# No "hoodie-" in the name: Hudi 0.15's HoodieWrapperFileSystem.initialize turns its `hoodie-s3a://` URI
+# back into `s3a://` with String.replace("hoodie-", ""), which deletes the bucket's too (Spark's
+# metadata-table writes then fail with "Wrong FS s3a://hoodie-interop/… -expected s3a://interop").
 S3_BUCKET = "interop-tables"
 
 
@@ -570,6 +570,10 @@ REPORT_NOTES = [
     "  `hoodie.table.metadata.partitions` and `.inflight` and deletes `.hoodie/metadata`, as Hudi does with",
     "  `hoodie.metadata.enable=false`; Spark's next write with the default rebuilds the metadata table from",
     "  the file system, hoodie's files included.",
+    "- Over s3a (hadoop-aws 3.3.4), Hudi 0.15 cannot write the metadata table into a bucket whose name holds",
+    "  `hoodie-`: HoodieWrapperFileSystem maps its `hoodie-s3a://` URI back to `s3a://` by deleting every",
+    "  `hoodie-` of it (\"Wrong FS s3a://hoodie-interop/… -expected s3a://interop\"). The s3a cases use the",
+    "  bucket `interop-tables`.",
 ]
 
 

@@ -133,7 +133,7 @@ def test_hoodie_reads_and_upserts_spark_table_on_s3a(spark, hudi_java, hoodie, s
     wrong = s3.hoodie_by_keys(hoodie)
     wrong.confs["fs.s3a.secret.key"] = "not-the-secret-key"
     refused = wrong.run("query", path, "--format", "json", check=False)
-    assert refused.returncode != 0 and refused.stdout == "", refused
+    assert refused.returncode != 0 and refused.stdout == "" and "ACCESS_DENIED" in refused.stderr, refused
     assert "not-the-secret-key" not in refused.stderr and s3.secret_key not in refused.stderr, refused.stderr
 
     hoodie_writes(store_hoodie, path, "s3a_spark", [("upsert", [make_row(n, 4) for n in (0, 5, 20)])], model,
