@@ -458,8 +458,8 @@ def s3(spark, tmp_path_factory):
     moto then checks every request's SigV4 signature. Its check differs from S3's in two ways that make
     hadoop-aws' requests fail: it never includes `user-agent` in the canonical request (botocore's rule),
     though the AWS SDK for Java v1 inside hadoop-aws signs it, and it recomputes path and query from their
-    decoded form (`prefix=t/` for the signed `prefix=t%2F`), which fails every listing and every hive-style
-    key (`part=p1`) for hadoop-aws and hoodie alike. moto_s3_server.py corrects both in moto's process
+    decoded form (`prefix=t/` for the signed `prefix=t%2F`), which fails every listing of a folder and
+    every hive-style key (`part=p1`) for hadoop-aws and hoodie alike. moto_s3_server.py corrects both in moto's process
     (its docstring shows the signed headers). The alternatives are worse: with authentication off no case
     could tell whether a client used the store's keys at all, and no hadoop-aws setting stops the SDK
     from signing `user-agent`.
@@ -522,10 +522,10 @@ def hudi_rs_table(path, storage_options: dict[str, str] | None = None):
     return hudi.HudiTableBuilder.from_base_uri(str(path)).with_storage_options(storage_options or {}).build()
 
 
-def hudi_rs_rows(path, columns, storage_options: dict[str, str] | None = None) -> list[tuple]:
+def hudi_rs_rows(path, columns) -> list[tuple]:
     """Sorted snapshot rows as hudi-rs (the `hudi` Python package) reads them."""
     rows = []
-    for batch in hudi_rs_table(path, storage_options).read():
+    for batch in hudi_rs_table(path).read():
         data = batch.to_pydict()
         rows += list(zip(*(data[c] for c in columns)))
     return sorted(rows)

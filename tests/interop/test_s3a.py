@@ -81,9 +81,9 @@ def test_spark_reads_hoodie_mor_table_compacted_on_s3a(spark, hudi_java, hoodie,
 
     hoodie inserts (base files), upserts (Avro data blocks in log files) and deletes (a delete block); Spark's
     snapshot and incremental reads over s3a equal hoodie's and the model, its read-optimized view (base
-    files only) hoodie's. `hoodie compaction run --schedule` then compacts on S3: Hudi's meta client lists the completed
-    compaction, Spark's snapshot, read-optimized and incremental reads and hudi-rs' snapshot equal the
-    model's latest rows."""
+    files only) hoodie's. `hoodie compaction run --schedule` then compacts on S3: Hudi's meta client lists
+    the completed compaction, Spark's snapshot, read-optimized and incremental reads and hudi-rs' snapshot
+    equal the model's latest rows."""
     store_hoodie = s3.hoodie_by_environment(hoodie)
     path = s3.url(tmp_path.name, "mor")
     out = tmp_path / "out.parquet"
