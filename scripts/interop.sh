@@ -1,11 +1,14 @@
 #!/usr/bin/env bash
 # Runs the interop suite: real Apache Hudi (Spark 3.5 + Hudi 0.15 bundle) judges hoodie.
-# Sets up its own environment (scripts/setup-interop.sh), expects hoodie built (scripts/build.sh),
+# Sets up its own environment (scripts/setup-interop.sh, scripts/setup-services.sh), expects hoodie
+# built (scripts/build.sh),
 # runs pytest tests/interop and regenerates docs/compatibility.md from the results.
 # Extra arguments go to pytest (e.g. -k upserts -x).
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 "$root/scripts/setup-interop.sh"
+# moto's S3 server of the s3a cases (tests/interop/test_s3a.py), pinned in .venv-services/.
+"$root/scripts/setup-services.sh"
 
 export HOODIE_BIN="${HOODIE_BIN:-$root/build/src/hoodie/cli/hoodie}"
 if [ ! -x "$HOODIE_BIN" ]; then

@@ -2,8 +2,9 @@
 # Installs what the interop suite (tests/interop/) needs, idempotently and pinned:
 #   - Java 17 (Debian openjdk-17-jre-headless) when no Java 17 is on the machine;
 #   - a project-local virtualenv .venv-interop/ with pyspark, pytest and hudi (hudi-rs' binding);
-#   - the Apache Hudi Spark bundle jar from Maven Central (through mvn; ~/.m2 is the cache),
-#     copied into the project-local cache folder .interop-cache/jars/.
+#   - from Maven Central (through mvn, SHA-1 checked; ~/.m2 is the cache), copied into the
+#     project-local cache folder .interop-cache/jars/: the Apache Hudi Spark bundle, and for s3a://
+#     hadoop-aws, the AWS SDK v1 bundle and wildfly-openssl.
 # A second run with everything in place downloads nothing and prints one line per item.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -13,7 +14,10 @@ PYSPARK_VERSION=3.5.1
 PYTEST_VERSION=8.3.3
 HUDI_RS_VERSION=0.5.0
 HUDI_BUNDLE="org.apache.hudi:hudi-spark3.5-bundle_2.12:0.15.0"
-HUDI_BUNDLE_JAR="hudi-spark3.5-bundle_2.12-0.15.0.jar"
+# s3a:// for Spark: pyspark 3.5.1 ships the Hadoop 3.3.4 client.
+HADOOP_AWS="org.apache.hadoop:hadoop-aws:3.3.4"
+AWS_SDK_BUNDLE="com.amazonaws:aws-java-sdk-bundle:1.12.262"
+WILDFLY_OPENSSL="org.wildfly.openssl:wildfly-openssl:1.0.7.Final"
 
 venv="$root/.venv-interop"
 cache="$root/.interop-cache"
@@ -65,39 +69,57 @@ else
   say "Python packages up to date ($reqs)"
 fi
 
-# --- Hudi Spark bundle ----------------------------------------------------------------
+# --- Jars from Maven Central ---------------------------------------------------------
+# fetch_jar GROUP:ARTIFACT:VERSION CLASS SIZE: copies the jar into $jars unless it is there.
+# Maven checks the SHA-1 Maven Central publishes beside the jar (-C: fail on mismatch); ~/.m2
+# caches it. The copy is verified once (a readable zip holding CLASS) before it is moved in place.
 mkdir -p "$jars"
-if [ ! -s "$jars/$HUDI_BUNDLE_JAR" ]; then
+fetch_jar() {
+  local gav="$1" class="$2" size="$3"
+  local artifact version jar tmp start
+  artifact="$(echo "$gav" | cut -d: -f2)"
+  version="$(echo "$gav" | cut -d: -f3)"
+  jar="$artifact-$version.jar"
+  if [ -s "$jars/$jar" ]; then
+    say "jar present: $jars/$jar"
+    return
+  fi
   command -v mvn >/dev/null 2>&1 || {
     say "installing maven (Debian)"
     $sudo_cmd apt-get update -q
     DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -q --no-install-recommends maven
   }
-  say "fetching $HUDI_BUNDLE from Maven Central (~105 MB; ~/.m2 caches it)"
+  say "fetching $gav from Maven Central ($size; ~/.m2 caches it)"
   start=$(date +%s)
-  # Maven checks the SHA-1 Maven Central publishes beside the jar (-C: fail on mismatch).
+  tmp="$jars.tmp"
   if ! mvn -B -C -Dstyle.color=never org.apache.maven.plugins:maven-dependency-plugin:3.6.1:copy \
-    -Dartifact="$HUDI_BUNDLE" -DoutputDirectory="$jars.tmp" -Dmdep.overWriteReleases=true \
+    -Dartifact="$gav" -DoutputDirectory="$tmp" -Dmdep.overWriteReleases=true \
     > "$cache/mvn.log" 2>&1; then
     cat "$cache/mvn.log" >&2
-    say "ERROR: mvn could not fetch $HUDI_BUNDLE (log above, also in $cache/mvn.log)" >&2
+    say "ERROR: mvn could not fetch $gav (log above, also in $cache/mvn.log)" >&2
     exit 1
   fi
-  # Verify once: a readable zip holding Hudi's Spark SQL extension class.
-  if ! "$venv/bin/python" - "$jars.tmp/$HUDI_BUNDLE_JAR" <<'PY'
+  if ! "$venv/bin/python" - "$tmp/$jar" "$class" <<'PY'
 import sys, zipfile
 with zipfile.ZipFile(sys.argv[1]) as jar:
     assert jar.testzip() is None, "corrupt entry"
-    jar.getinfo("org/apache/spark/sql/hudi/HoodieSparkSessionExtension.class")
+    jar.getinfo(sys.argv[2])
 PY
   then
-    say "ERROR: $HUDI_BUNDLE_JAR is not a valid Hudi Spark bundle" >&2
+    say "ERROR: $jar is not a valid $gav (no $class)" >&2
     exit 1
   fi
-  mv "$jars.tmp/$HUDI_BUNDLE_JAR" "$jars/$HUDI_BUNDLE_JAR"
-  rmdir "$jars.tmp" 2>/dev/null || true
-  say "bundle ready in $(( $(date +%s) - start ))s: $(du -h "$jars/$HUDI_BUNDLE_JAR" | cut -f1)"
-else
-  say "bundle present: $jars/$HUDI_BUNDLE_JAR"
-fi
+  mv "$tmp/$jar" "$jars/$jar"
+  rmdir "$tmp" 2>/dev/null || true
+  say "$jar ready in $(( $(date +%s) - start ))s: $(du -h "$jars/$jar" | cut -f1)"
+}
+
+# The Hudi Spark bundle (Hudi's Spark SQL extension is its proof).
+fetch_jar "$HUDI_BUNDLE" org/apache/spark/sql/hudi/HoodieSparkSessionExtension.class "~105 MB"
+# Spark's s3a:// file system (the s3a cases, tests/interop/test_s3a.py): the hadoop-aws that matches
+# the Hadoop 3.3.4 client inside pyspark 3.5.1, the AWS SDK v1 bundle it was built against
+# (hadoop-project's aws-java-sdk.version for 3.3.4) and the OpenSSL binding it names as optional.
+fetch_jar "$HADOOP_AWS" org/apache/hadoop/fs/s3a/S3AFileSystem.class "~1 MB"
+fetch_jar "$AWS_SDK_BUNDLE" com/amazonaws/services/s3/AmazonS3Client.class "~280 MB"
+fetch_jar "$WILDFLY_OPENSSL" org/wildfly/openssl/OpenSSLProvider.class "~0.2 MB"
 say "ready (venv $venv, jars $jars)"

@@ -380,11 +380,10 @@ def spark_incremental(spark, path, begin: str, end: str) -> list[dict]:
                                       "hoodie.datasource.read.end.instanttime": end})
 
 
-def hudi_rs_snapshot(path) -> list[dict]:
-    import hudi
+def hudi_rs_snapshot(path, storage_options: dict[str, str] | None = None) -> list[dict]:
+    from conftest import hudi_rs_table
 
-    table = hudi.HudiTableBuilder.from_base_uri(str(path)).build()
-    batches = table.read()
+    batches = hudi_rs_table(path, storage_options).read()
     if not batches:
         return []
     return arrow_rows(pa.Table.from_batches(batches))
