@@ -238,5 +238,24 @@ TEST_F(S3OptionsTest, AttemptsMaximumIsTheRetriesOfAFailedRequest) {
   }
 }
 
+TEST_F(S3OptionsTest, ASecretInTheUriNeverReachesAnError) {
+  HangUpServer server;
+  HoodieConfig config;
+  config.Set("fs.s3a.endpoint", server.endpoint())
+      .Set("fs.s3a.path.style.access", "true")
+      .Set("fs.s3a.attempts.maximum", "0");
+  std::string path;
+  ASSERT_OK_AND_ASSIGN(auto storage,
+                       Storage::FromUri("s3://AK:hoodie-uri-secret@lake/t", &path, config));
+  auto exists = storage->Exists(path + "/.hoodie");
+  ASSERT_FALSE(exists.ok());
+  auto failed = Storage::FromUri("s3://AK:hoodie-uri-secret@lake/t?bad=1", &path, config);
+  ASSERT_FALSE(failed.ok());
+  for (const ::arrow::Status& error : {exists.status(), failed.status()}) {
+    EXPECT_THAT(error.message(), Not(::testing::HasSubstr("hoodie-uri-secret")));
+  }
+  EXPECT_THAT(failed.status().message(), ::testing::HasSubstr("s3://AK:<redacted>@lake/t"));
+}
+
 }  // namespace
 }  // namespace hoodie::internal

@@ -22,6 +22,22 @@ std::string WithoutSasSignatures(std::string_view text) {
   return out.append(text.substr(start));
 }
 
+// `text` with the password of every URI's user info (`s3://key:secret@bucket/...`, an
+// Azure account key in `abfs://container:key@...`) replaced by "<redacted>".
+std::string WithoutUriPasswords(std::string text) {
+  for (size_t scheme = text.find("://"); scheme != std::string::npos;
+       scheme = text.find("://", scheme + 3)) {
+    const size_t start = scheme + 3;
+    const size_t end = text.find_first_of("/ ;'\"\n", start);
+    const size_t at = text.rfind('@', end == std::string::npos ? text.size() : end);
+    if (at == std::string::npos || at < start) continue;
+    const size_t colon = text.find(':', start);
+    if (colon == std::string::npos || colon > at) continue;
+    text.replace(colon + 1, at - colon - 1, "<redacted>");
+  }
+  return text;
+}
+
 }  // namespace
 
 ::arrow::Status WithPathContext(const ::arrow::Status& status, std::string_view operation,
@@ -39,6 +55,7 @@ std::string WithoutSasSignatures(std::string_view text) {
   std::string message;
   message.append(operation).append(" failed: ").append(WithoutSasSignatures(cause));
   message.append("; path: ").append(path);
+  message = WithoutUriPasswords(std::move(message));
   if (!hint.empty()) message.append("; ").append(hint);
   return status.WithMessage(std::move(message));
 }
