@@ -52,6 +52,28 @@ TEST(FileSystemStorageTest, FromUriRejectsUnknownSchemesNamingTheUri) {
   EXPECT_THAT(result, StatusMessageHas("nosuchscheme://bucket/t"));
 }
 
+// The seed's other stores: the S3-compatible ones say how to reach them through the S3
+// keys, the others that hoodie has no client for them.
+TEST(FileSystemStorageTest, OtherStoresSayHowToReachThemOrThatHoodieCannot) {
+  std::string path;
+  for (const char* uri : {"oss://b/t", "cosn://b/t", "obs://b/t", "bos://b/t", "cos://b.s/t"}) {
+    SCOPED_TRACE(uri);
+    auto result = Storage::FromUri(uri, &path);
+    ASSERT_FALSE(result.ok());
+    EXPECT_TRUE(result.status().IsNotImplemented());
+    EXPECT_THAT(result, StatusMessageHas("S3-compatible API"));
+    EXPECT_THAT(result, StatusMessageHas("fs.s3a.endpoint="));
+    EXPECT_THAT(result, StatusMessageHas(uri));
+  }
+  EXPECT_THAT(Storage::FromUri("oss://b/t", &path), StatusMessageHas("aliyuncs.com"));
+  for (const char* uri : {"alluxio://master:19998/t", "jfs://volume/t"}) {
+    SCOPED_TRACE(uri);
+    auto result = Storage::FromUri(uri, &path);
+    ASSERT_FALSE(result.ok());
+    EXPECT_THAT(result, StatusMessageHas("hoodie has no"));
+  }
+}
+
 TEST(FileSystemStorageTest, HadoopS3SchemesAreS3AndOptionsDefaultAsTheRegistry) {
   EXPECT_EQ(internal::CanonicalS3Uri("s3a://bucket/t"), "s3://bucket/t");
   EXPECT_EQ(internal::CanonicalS3Uri("S3N://bucket/t"), "s3://bucket/t");

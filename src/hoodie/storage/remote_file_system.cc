@@ -5,6 +5,7 @@
 #include "hoodie/storage/remote_file_system_internal.h"
 
 #include <cctype>
+#include <optional>
 
 #include "hoodie/common/macros.h"
 #include "hoodie/config/hoodie_config.h"
@@ -41,6 +42,42 @@ std::string_view HintOfScheme(std::string_view scheme) {
   return {};
 }
 
+// The other stores Hudi's users name, and how hoodie reaches them: the S3-compatible
+// ones through the S3 client and its keys, the others not at all.
+struct OtherStore {
+  std::string_view scheme;
+  std::string_view name;
+  std::string_view s3_endpoint;  // empty: no S3-compatible API to point hoodie at
+};
+
+constexpr OtherStore kOtherStores[] = {
+    {"oss", "Alibaba Cloud OSS", "oss-<region>.aliyuncs.com"},
+    {"cosn", "Tencent Cloud COS", "cos.<region>.myqcloud.com"},
+    {"obs", "Huawei Cloud OBS", "obs.<region>.myhuaweicloud.com"},
+    {"bos", "Baidu Cloud BOS", "s3.<region>.bcebos.com"},
+    {"cos", "IBM Cloud Object Storage", "s3.<region>.cloud-object-storage.appdomain.cloud"},
+    {"alluxio", "Alluxio", ""},
+    {"jfs", "JuiceFS", ""},
+};
+
+std::optional<::arrow::Status> RefuseOtherStore(std::string_view scheme,
+                                                const std::string& uri) {
+  for (const OtherStore& store : kOtherStores) {
+    if (store.scheme != scheme) continue;
+    if (store.s3_endpoint.empty()) {
+      return ::arrow::Status::NotImplemented(
+          uri, ": hoodie has no ", store.name, " client; read and write the store beneath "
+          "it, or its S3 gateway as s3a://bucket/path with fs.s3a.endpoint set to the "
+          "gateway");
+    }
+    return ::arrow::Status::NotImplemented(
+        uri, ": hoodie reaches ", store.name, " through its S3-compatible API: write the "
+        "path as s3a://bucket/path and set fs.s3a.endpoint=", store.s3_endpoint,
+        ", with the store's keys as fs.s3a.access.key and fs.s3a.secret.key");
+  }
+  return std::nullopt;
+}
+
 }  // namespace
 
 std::string UriScheme(std::string_view uri) {
@@ -61,6 +98,7 @@ std::string CanonicalS3Uri(const std::string& uri) {
     const std::string& uri, const StorageOptions& options, std::string* path) {
   const std::string location = CanonicalS3Uri(uri);
   const std::string scheme = UriScheme(location);
+  if (auto refused = RefuseOtherStore(scheme, uri)) return *refused;
   ::arrow::Result<std::shared_ptr<::arrow::fs::FileSystem>> fs;
   if (scheme == "s3") {
     fs = MakeS3FileSystem(location, options, path);
