@@ -12,7 +12,13 @@ pinned_venv "$root/.venv-services" "$root/scripts/requirements-services.txt" set
 npm_dir="$root/.services-npm"
 lock="$root/scripts/services-npm/package-lock.json"
 if [ ! -x "$npm_dir/node_modules/.bin/azurite-blob" ] || ! cmp -s "$lock" "$npm_dir/package-lock.json"; then
-  command -v npm >/dev/null || { echo "setup-services: npm is needed for Azurite (apt-get install npm)" >&2; exit 1; }
+  if ! command -v npm >/dev/null; then
+    echo "setup-services: installing nodejs and npm (Debian) for Azurite"
+    sudo_cmd=""
+    [ "$(id -u)" = 0 ] || sudo_cmd="sudo"
+    $sudo_cmd apt-get update -q
+    DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -q --no-install-recommends nodejs npm
+  fi
   echo "setup-services: installing the pinned npm packages of scripts/services-npm into $npm_dir"
   mkdir -p "$npm_dir"
   cp "$root/scripts/services-npm/package.json" "$lock" "$npm_dir/"
