@@ -7,6 +7,14 @@
 
 namespace hoodie::cli::testing {
 
+/// The write options of the tests' small tables: name t, record key id, partition path
+/// part, precombine field ts.
+inline constexpr char kTableConf[] =
+    " --hoodie-conf hoodie.table.name=t"
+    " --hoodie-conf hoodie.datasource.write.recordkey.field=id"
+    " --hoodie-conf hoodie.datasource.write.partitionpath.field=part"
+    " --hoodie-conf hoodie.datasource.write.precombine.field=ts";
+
 struct CliResult {
   int exit_code = -1;
   std::string out;

@@ -265,11 +265,6 @@ std::vector<std::string> Tree(const std::string& dir) {
 }
 
 // The table every write test below creates: "t", keyed by id, partitioned by part.
-constexpr char kTableConf[] =
-    " --hoodie-conf hoodie.table.name=t"
-    " --hoodie-conf hoodie.datasource.write.recordkey.field=id"
-    " --hoodie-conf hoodie.datasource.write.partitionpath.field=part"
-    " --hoodie-conf hoodie.datasource.write.precombine.field=ts";
 
 TEST(CliTest, BadInputNamesFileAndLineAndCommitsNothing) {
   TempDir dir;

@@ -45,11 +45,6 @@ using ::testing::Not;
 // Generous: only keeps a regression from hanging the suite.
 constexpr int kHangSeconds = 120;
 constexpr char kBucket[] = "lake";
-constexpr char kTableConf[] =
-    " --hoodie-conf hoodie.table.name=t"
-    " --hoodie-conf hoodie.datasource.write.recordkey.field=id"
-    " --hoodie-conf hoodie.datasource.write.partitionpath.field=part"
-    " --hoodie-conf hoodie.datasource.write.precombine.field=ts";
 
 // This process reads the tables through Arrow too.
 class FinalizeArrowFileSystems : public ::testing::Environment {

@@ -73,11 +73,8 @@ class ObjectStoreLifecycleTest : public ::testing::TestWithParam<const char*> {
     std::ofstream(input) << rows;
     std::string out = Run("-o json write --table " + table_ + " --op " + op + " --input '" +
                               input + "'",
-                          " --hoodie-conf hoodie.table.name=t"
-                          " --hoodie-conf hoodie.datasource.write.recordkey.field=id"
-                          " --hoodie-conf hoodie.datasource.write.partitionpath.field=part"
-                          " --hoodie-conf hoodie.datasource.write.precombine.field=ts"
-                          " --hoodie-conf hoodie.datasource.write.table.type=" +
+                          std::string(kTableConf) +
+                              " --hoodie-conf hoodie.datasource.write.table.type=" +
                               std::string(GetParam()) +
                           " --hoodie-conf hoodie.compact.inline=false"
                           " --hoodie-conf hoodie.clean.automatic=false"

@@ -52,11 +52,6 @@ class ObjectStoreRequestsTest : public ::testing::Test {
   hoodie::testing::TempDir dir_;
 };
 
-constexpr char kConf[] =
-    " --hoodie-conf hoodie.table.name=t"
-    " --hoodie-conf hoodie.datasource.write.recordkey.field=id"
-    " --hoodie-conf hoodie.datasource.write.partitionpath.field=part"
-    " --hoodie-conf hoodie.datasource.write.precombine.field=ts";
 
 TEST_F(ObjectStoreRequestsTest, AnUpsertAndAReadStayWithinTheirBudget) {
   const std::string first = Input("1.json",
@@ -65,8 +60,8 @@ TEST_F(ObjectStoreRequestsTest, AnUpsertAndAReadStayWithinTheirBudget) {
   const std::string second = Input("2.json",
                                    "{\"id\":\"a\",\"ts\":2,\"part\":\"p1\"}\n"
                                    "{\"id\":\"c\",\"ts\":2,\"part\":\"p2\"}\n");
-  auto insert = Cost("write --table s3://lake/t --op insert --input '" + first + "'" + kConf);
-  auto upsert = Cost("write --table s3://lake/t --input '" + second + "'" + kConf);
+  auto insert = Cost("write --table s3://lake/t --op insert --input '" + first + "'" + kTableConf);
+  auto upsert = Cost("write --table s3://lake/t --input '" + second + "'" + kTableConf);
   auto query = Cost("query s3://lake/t");
   // What they cost when these budgets were set (2026-12-06, Arrow 22, moto 5.1.22),
   // down from 149, 128 and 25 requests: single PUTs instead of multipart uploads for

@@ -30,11 +30,6 @@ using ::testing::Not;
 // this only keeps a regression from hanging the suite.
 constexpr int kHangSeconds = 120;
 constexpr char kShortTimeout[] = " --hoodie-conf hoodie.storage.timeout.seconds=2";
-constexpr char kTableConf[] =
-    " --hoodie-conf hoodie.table.name=t"
-    " --hoodie-conf hoodie.datasource.write.recordkey.field=id"
-    " --hoodie-conf hoodie.datasource.write.partitionpath.field=part"
-    " --hoodie-conf hoodie.datasource.write.precombine.field=ts";
 
 size_t Lines(const std::string& text) { return std::count(text.begin(), text.end(), '\n'); }
 
