@@ -7,6 +7,7 @@
 #include <cerrno>
 #include <chrono>
 #include <cstdio>
+#include <exception>
 #include <filesystem>
 #include <mutex>
 #include <random>
@@ -139,9 +140,21 @@ FileSystemStorage::FileSystemStorage(std::shared_ptr<::arrow::fs::FileSystem> fs
 
 // -- reading ----------------------------------------------------------------------
 
+::arrow::Result<std::shared_ptr<::arrow::io::RandomAccessFile>> FileSystemStorage::OpenInput(
+    const std::string& path) {
+  // Arrow's Azure file system lets the Azure SDK's credential exceptions out of
+  // OpenInputFile (an account without credentials): they become the error they are,
+  // rather than escaping every caller.
+  try {
+    return fs_->OpenInputFile(path);
+  } catch (const std::exception& e) {
+    return ::arrow::Status::IOError(e.what());
+  }
+}
+
 ::arrow::Result<std::shared_ptr<::arrow::io::RandomAccessFile>>
 FileSystemStorage::OpenForRead(const std::string& path) {
-  return Context(fs_->OpenInputFile(path), "OpenForRead", path);
+  return Context(OpenInput(path), "OpenForRead", path);
 }
 
 ::arrow::Result<std::shared_ptr<::arrow::Buffer>> FileSystemStorage::ReadRange(
@@ -151,7 +164,7 @@ FileSystemStorage::OpenForRead(const std::string& path) {
     return ::arrow::Status::Invalid(kOp, " failed: negative offset ", offset,
                                     " or length ", length, "; path: ", path);
   }
-  ARROW_ASSIGN_OR_RAISE(auto file, Context(fs_->OpenInputFile(path), kOp, path));
+  ARROW_ASSIGN_OR_RAISE(auto file, Context(OpenInput(path), kOp, path));
   ARROW_ASSIGN_OR_RAISE(int64_t size, Context(file->GetSize(), kOp, path));
   // Backends disagree on reads past the end (pread returns nothing, in-memory buffers
   // fail), so clamp here: past the end is simply an empty read.
@@ -165,7 +178,7 @@ FileSystemStorage::OpenForRead(const std::string& path) {
 
 ::arrow::Result<std::string> FileSystemStorage::ReadAll(const std::string& path) {
   constexpr std::string_view kOp = "ReadAll";
-  ARROW_ASSIGN_OR_RAISE(auto file, Context(fs_->OpenInputFile(path), kOp, path));
+  ARROW_ASSIGN_OR_RAISE(auto file, Context(OpenInput(path), kOp, path));
   ARROW_ASSIGN_OR_RAISE(int64_t size, Context(file->GetSize(), kOp, path));
   ARROW_ASSIGN_OR_RAISE(auto buffer, Context(file->ReadAt(0, size), kOp, path));
   ARROW_RETURN_NOT_OK(Context(file->Close(), kOp, path));
@@ -196,7 +209,7 @@ FileSystemStorage::OpenForRead(const std::string& path) {
   // A file's status on an object store is a HEAD, and, when no object has the name, a
   // LIST to see whether it names a folder. Where the caller is about to put a file,
   // only an object of that name matters: the HEAD that opening makes is the answer.
-  auto file = fs_->OpenInputFile(path);
+  auto file = OpenInput(path);
   if (file.ok()) return true;
   if (::arrow::internal::ErrnoFromStatus(file.status()) == ENOENT) return false;
   return Context(file.status(), operation, path);

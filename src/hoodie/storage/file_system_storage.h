@@ -78,6 +78,9 @@ class HOODIE_EXPORT FileSystemStorage : public Storage {
   ::arrow::Status EnsureParentDir(const std::string& path, std::string_view operation);
   // Existence check whose errors are reported as part of `operation`.
   ::arrow::Result<bool> ExistsFor(const std::string& path, std::string_view operation);
+  /// fs_->OpenInputFile, with an exception from the store's SDK turned into IOError.
+  ::arrow::Result<std::shared_ptr<::arrow::io::RandomAccessFile>> OpenInput(
+      const std::string& path);
   /// Whether a file named `path` exists, for a caller about to create one: on object
   /// stores one HEAD (a folder of that name does not count), elsewhere ExistsFor.
   ::arrow::Result<bool> FileExistsFor(const std::string& path, std::string_view operation);

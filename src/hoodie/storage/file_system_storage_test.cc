@@ -74,6 +74,23 @@ TEST(FileSystemStorageTest, OtherStoresSayHowToReachThemOrThatHoodieCannot) {
   }
 }
 
+// An Azure account without credentials: the SDK throws from opening a file, which
+// must come back as an error naming the path and what to configure, on every read.
+TEST(FileSystemStorageTest, AzureWithoutCredentialsFailsReadsWithWhatToConfigure) {
+  for (const char* name : {"AZURE_STORAGE_ACCOUNT_KEY", "AZURE_STORAGE_CONNECTION_STRING",
+                           "AZURE_CLIENT_ID", "AZURE_TENANT_ID", "AZURE_CLIENT_SECRET"}) {
+    ::unsetenv(name);
+  }
+  std::string path;
+  ASSERT_OK_AND_ASSIGN(auto storage,
+                       Storage::FromUri("abfs://c@account.dfs.core.windows.net/t", &path));
+  const std::string file = path + "/.hoodie/hoodie.properties";
+  EXPECT_THAT(storage->FileExists(file), StatusMessageHas("AZURE_STORAGE_ACCOUNT_KEY"));
+  EXPECT_THAT(storage->ReadAll(file), StatusMessageHas("AZURE_STORAGE_ACCOUNT_KEY"));
+  EXPECT_THAT(storage->OpenForRead(file), StatusMessageHas(file));
+  EXPECT_THAT(storage->ReadRange(file, 0, 4), StatusMessageHas(file));
+}
+
 TEST(FileSystemStorageTest, HadoopS3SchemesAreS3AndOptionsDefaultAsTheRegistry) {
   EXPECT_EQ(internal::CanonicalS3Uri("s3a://bucket/t"), "s3://bucket/t");
   EXPECT_EQ(internal::CanonicalS3Uri("S3N://bucket/t"), "s3://bucket/t");
