@@ -59,8 +59,8 @@ std::optional<AzureLocation> ParseHadoopLocation(const std::string& uri) {
 // AZURE_STORAGE_CONNECTION_STRING's fields ("BlobEndpoint=...;AccountKey=...").
 std::map<std::string, std::string> ConnectionStringFields() {
   std::map<std::string, std::string> fields;
-  const char* text = std::getenv("AZURE_STORAGE_CONNECTION_STRING");
-  std::string_view rest = text == nullptr ? "" : text;
+  const std::string text = NonEmptyEnv("AZURE_STORAGE_CONNECTION_STRING").value_or("");
+  std::string_view rest = text;
   while (!rest.empty()) {
     const size_t end = rest.find(';');
     const std::string_view field = rest.substr(0, end);
@@ -177,9 +177,8 @@ std::string FieldOr(const std::map<std::string, std::string>& fields, const char
     const std::string sas = FieldOr(fields, "SharedAccessSignature");
     if (!sas.empty()) return ConfigureSas(sas, azure);
   }
-  const char* key = std::getenv("AZURE_STORAGE_ACCOUNT_KEY");
-  if (key != nullptr && *key != '\0') {
-    return ConfigureAccountKey(key, "AZURE_STORAGE_ACCOUNT_KEY", azure);
+  if (auto key = NonEmptyEnv("AZURE_STORAGE_ACCOUNT_KEY")) {
+    return ConfigureAccountKey(*key, "AZURE_STORAGE_ACCOUNT_KEY", azure);
   }
   return azure->ConfigureEnvironmentCredential();
 }
@@ -210,9 +209,8 @@ std::string FieldOr(const std::map<std::string, std::string>& fields, const char
   ARROW_ASSIGN_OR_RAISE(::arrow::fs::AzureOptions azure,
                         ::arrow::fs::AzureOptions::FromUri(uri, path));
   if (uri.find('?') == std::string::npos) {
-    const char* key = std::getenv("AZURE_STORAGE_ACCOUNT_KEY");
-    if (key != nullptr && *key != '\0') {
-      ARROW_RETURN_NOT_OK(ConfigureAccountKey(key, "AZURE_STORAGE_ACCOUNT_KEY", &azure));
+    if (auto key = NonEmptyEnv("AZURE_STORAGE_ACCOUNT_KEY")) {
+      ARROW_RETURN_NOT_OK(ConfigureAccountKey(*key, "AZURE_STORAGE_ACCOUNT_KEY", &azure));
     } else {
       ARROW_RETURN_NOT_OK(azure.ConfigureEnvironmentCredential());
     }

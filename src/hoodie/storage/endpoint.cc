@@ -1,10 +1,18 @@
 // SPDX-License-Identifier: Apache-2.0
 /// \file hoodie/storage/endpoint.cc
-/// \brief ParseEndpoint.
+/// \brief ParseEndpoint and NonEmptyEnv.
+#include <cstdlib>
+
 #include "hoodie/common/ascii.h"
 #include "hoodie/storage/endpoint_internal.h"
 
 namespace hoodie::internal {
+
+std::optional<std::string> NonEmptyEnv(const char* name) {
+  const char* value = std::getenv(name);
+  if (value == nullptr || *value == '\0') return std::nullopt;
+  return std::string(value);
+}
 
 ::arrow::Result<Endpoint> ParseEndpoint(std::string_view url,
                                         std::string_view default_scheme,

@@ -5,6 +5,7 @@
 /// Arrow's store options take them.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -18,6 +19,10 @@ struct Endpoint {
   std::string authority;  ///< host[:port]
   std::string path;       ///< what follows the authority, without leading or trailing '/'
 };
+
+/// The value of environment variable `name`; nullopt when unset or empty, as the
+/// stores' own clients treat an empty variable.
+std::optional<std::string> NonEmptyEnv(const char* name);
 
 /// Parses `url`; without a scheme, `default_scheme` applies. Invalid, naming `setting`
 /// (the key or variable it came from) and the URL, for another scheme or no host.

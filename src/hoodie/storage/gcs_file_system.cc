@@ -46,10 +46,10 @@ std::optional<std::string> Explicit(const HoodieConfig* config,
     if (endpoint.authority == "storage.googleapis.com") return std::nullopt;
     return endpoint;
   }
-  const char* host = std::getenv("STORAGE_EMULATOR_HOST");
-  if (host == nullptr || *host == '\0') return std::nullopt;
+  const std::optional<std::string> host = NonEmptyEnv("STORAGE_EMULATOR_HOST");
+  if (!host) return std::nullopt;
   ARROW_ASSIGN_OR_RAISE(Endpoint endpoint,
-                        ParseEndpoint(host, "http", "STORAGE_EMULATOR_HOST"));
+                        ParseEndpoint(*host, "http", "STORAGE_EMULATOR_HOST"));
   return endpoint;
 }
 

@@ -2,13 +2,13 @@
 /// \file hoodie/storage/s3_options.cc
 /// \brief S3OptionsFor: Hadoop's S3A keys mapped onto Arrow's S3Options.
 
-#include <cstdlib>
 #include <optional>
 #include <string_view>
 
 #include "hoodie/config/hoodie_config.h"
 #include "hoodie/config/s3a_config.h"
 #include "hoodie/config/s3a_credential_providers.h"
+#include "hoodie/storage/endpoint_internal.h"
 #include "hoodie/storage/s3_options_internal.h"
 
 namespace hoodie::internal {
@@ -53,31 +53,6 @@ template <typename T>
   return keys;
 }
 
-std::optional<std::string> Env(const char* name) {
-  const char* value = std::getenv(name);
-  if (value == nullptr || *value == '\0') return std::nullopt;
-  return std::string(value);
-}
-
-// fs.s3a.endpoint split into Arrow's scheme and endpoint override ("host:port").
-struct Endpoint {
-  std::string scheme;
-  std::string authority;
-};
-
-Endpoint ParseEndpoint(std::string_view value, bool ssl) {
-  Endpoint endpoint{ssl ? "https" : "http", ""};
-  for (std::string_view scheme : {"http", "https"}) {
-    const std::string prefix = std::string(scheme) + "://";
-    if (value.substr(0, prefix.size()) == prefix) {
-      endpoint.scheme = scheme;
-      value.remove_prefix(prefix.size());
-    }
-  }
-  endpoint.authority = std::string(value.substr(0, value.find('/')));
-  return endpoint;
-}
-
 std::string_view HostOf(std::string_view authority) {
   return authority.substr(0, authority.find(':'));
 }
@@ -120,8 +95,8 @@ std::optional<std::string> RegionFor(const S3aKeys& keys,
   if (endpoint) {
     if (auto named = RegionOfAwsHost(HostOf(endpoint->authority))) return named;
   }
-  if (auto region = Env("AWS_REGION")) return region;
-  if (auto region = Env("AWS_DEFAULT_REGION")) return region;
+  if (auto region = NonEmptyEnv("AWS_REGION")) return region;
+  if (auto region = NonEmptyEnv("AWS_DEFAULT_REGION")) return region;
   // What the AWS SDK v1 inside hadoop-aws 3.3 signs for at an endpoint it cannot place.
   if (endpoint) return std::string("us-east-1");
   return std::nullopt;
@@ -172,10 +147,10 @@ bool ConfigureCredentials(const S3aKeys& keys, ::arrow::fs::S3Options* s3) {
         s3->ConfigureAccessKey(*keys.access_key, *keys.secret_key);
         return true;
       case S3aCredentialProvider::kEnvironment: {
-        auto access = Env("AWS_ACCESS_KEY_ID");
-        auto secret = Env("AWS_SECRET_ACCESS_KEY");
+        auto access = NonEmptyEnv("AWS_ACCESS_KEY_ID");
+        auto secret = NonEmptyEnv("AWS_SECRET_ACCESS_KEY");
         if (!access || !secret) break;
-        s3->ConfigureAccessKey(*access, *secret, Env("AWS_SESSION_TOKEN").value_or(""));
+        s3->ConfigureAccessKey(*access, *secret, NonEmptyEnv("AWS_SESSION_TOKEN").value_or(""));
         return true;
       }
       case S3aCredentialProvider::kAnonymous:
@@ -200,7 +175,10 @@ bool ConfigureCredentials(const S3aKeys& keys, ::arrow::fs::S3Options* s3) {
   ARROW_ASSIGN_OR_RAISE(S3aKeys keys,
                         ReadKeys(options.config ? *options.config : HoodieConfig()));
   std::optional<Endpoint> endpoint;
-  if (keys.endpoint) endpoint = ParseEndpoint(*keys.endpoint, keys.ssl);
+  if (keys.endpoint) {
+    ARROW_ASSIGN_OR_RAISE(endpoint, ParseEndpoint(*keys.endpoint, keys.ssl ? "https" : "http",
+                                                  S3aConfig::kEndpoint.key));
+  }
   // A region only decides here when the keys have a say; otherwise Arrow reads the
   // environment (AWS_ENDPOINT_URL, AWS_REGION) and the SDK's profile as it always has.
   std::optional<std::string> region;

@@ -168,6 +168,9 @@ TEST_F(S3OptionsTest, BadValuesNameTheirKeyAndNeverShowASecret) {
   HoodieConfig timeout;
   timeout.Set("fs.s3a.connection.timeout", "0");
   EXPECT_THAT(For("s3://lake/t", timeout), StatusMessageHas("fs.s3a.connection.timeout"));
+  HoodieConfig endpoint;
+  endpoint.Set("fs.s3a.endpoint", "ftp://minio:9000");
+  EXPECT_THAT(For("s3://lake/t", endpoint), StatusMessageHas("fs.s3a.endpoint must be"));
   HoodieConfig refused;
   refused.Set("fs.s3a.encryption.key", "hoodie-test-secret");
   auto problems = refused.Validate();
