@@ -501,6 +501,35 @@ TEST(CliTest, NotATableIsAOneLineError) {
   EXPECT_EQ(std::count(result.err.begin(), result.err.end(), '\n'), 1) << result.err;
 }
 
+TEST(CliTest, StatsReportsTheStorageCallsOfTheCommandByStore) {
+  TempDir dir;
+  const std::string base = dir.Join("t");
+  ASSERT_EQ(RunCli("table create --path " + Quote(base) + " --name t").exit_code, 0);
+  // Reading a table writes nothing; its listing stays pure JSON on standard output.
+  auto described = RunCli("--stats -o json table describe --properties " + Quote(base));
+  ASSERT_EQ(described.exit_code, 0) << described.err;
+  EXPECT_EQ(nlohmann::json::parse(described.out)["hoodie.table.name"], "t");
+  const auto stats = nlohmann::json::parse(described.err)["storage_calls"];
+  ASSERT_TRUE(stats.contains("local")) << described.err;
+  const auto& local = stats["local"];
+  EXPECT_GE(local["get"].get<int64_t>(), 1) << described.err;  // hoodie.properties
+  EXPECT_EQ(local["put"], 0);
+  EXPECT_EQ(local["multipart"], 0);
+  EXPECT_EQ(local["delete"], 0);
+  EXPECT_EQ(local["bytes_written"], 0);
+  int64_t calls = 0;
+  for (const char* kind : {"list", "head", "get", "get_ranged", "put", "multipart", "delete"}) {
+    calls += local[kind].get<int64_t>();
+  }
+  EXPECT_EQ(local["total"], calls);
+  // A failed command reports what it cost before it stopped, after its error.
+  auto failed = RunCli("--stats table describe " + Quote(dir.Join("none")));
+  EXPECT_EQ(failed.exit_code, 1);
+  EXPECT_NE(failed.err.find("hoodie: error: "), std::string::npos) << failed.err;
+  EXPECT_NE(failed.err.find("\nhoodie: storage calls on local: list="), std::string::npos)
+      << failed.err;
+}
+
 TEST(CliTest, UsageErrorsExitWithTwo) {
   EXPECT_EQ(RunCli("table describe").exit_code, 2);
   EXPECT_EQ(RunCli("no-such-command").exit_code, 2);

@@ -10,11 +10,16 @@
 
 #include <functional>
 #include <iosfwd>
+#include <map>
 #include <string>
 #include <vector>
 
 #include <CLI/CLI.hpp>
 #include <arrow/status.h>
+
+namespace hoodie {
+struct StorageCallCounts;
+}  // namespace hoodie
 
 namespace hoodie::cli {
 
@@ -46,6 +51,13 @@ void PrintListing(const GlobalOptions& options, const Listing& listing, std::ost
 void PrintKeyValues(const GlobalOptions& options,
                     const std::vector<std::pair<std::string, std::string>>& pairs,
                     std::ostream& out);
+
+/// Prints the storage calls a command made (--stats), by store: a line "hoodie: storage
+/// calls on <store>: list=N head=N ..." per store or, for JSON output, one line
+/// {"storage_calls": {"<store>": {"list": N, ...}, ...}}.
+void PrintStorageCalls(const GlobalOptions& options,
+                       const std::map<std::string, StorageCallCounts>& by_store,
+                       std::ostream& out);
 
 // Command groups. Each lives in its own <group>_command.cc.
 void AddConfigCommands(CLI::App* app, const GlobalOptions* options);

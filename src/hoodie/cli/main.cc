@@ -15,6 +15,7 @@
 #include "hoodie/cli/write_command.h"
 #include "hoodie/http/http_component.h"
 #include "hoodie/sql/sql_component.h"
+#include "hoodie/storage/storage_calls.h"
 #include "hoodie/version.h"
 
 namespace {
@@ -39,6 +40,11 @@ int Run(int argc, char** argv) {
                                               {"json", OutputFormat::kJson}};
   app.add_option("--output,-o", options.output, "Output format of listings: table|json")
       ->transform(CLI::CheckedTransformer(formats, CLI::ignore_case));
+  bool stats = false;
+  app.add_flag("--stats", stats,
+               "Report on standard error the storage calls the command made, by kind "
+               "(list, head, get, get_ranged, put, multipart, delete), with the bytes "
+               "read and written");
 
   hoodie::cli::AddDemoCommand(&app, &options);
   hoodie::cli::AddTableCommands(&app, &options);
@@ -53,16 +59,19 @@ int Run(int argc, char** argv) {
   hoodie::cli::AddStreamerCommand(&app, &options);
   hoodie::cli::AddConfigCommands(&app, &options);
 
+  int code = 0;
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
-    int code = app.exit(e);
+    code = app.exit(e);
     return code == 0 ? 0 : 2;
   } catch (const hoodie::cli::CommandError& e) {
     std::cerr << "hoodie: error: " << e.status().message() << std::endl;
-    return 1;
+    code = 1;
   }
-  return 0;
+  // A failed command's calls too: what it cost before it stopped.
+  if (stats) hoodie::cli::PrintStorageCalls(options, hoodie::StorageCallsByStore(), std::cerr);
+  return code;
 }
 
 }  // namespace

@@ -5,6 +5,8 @@
 /// own accounting (--stats) checked against the server's.
 
 #include <fstream>
+#include <map>
+#include <sstream>
 #include <string>
 
 #include <arrow/filesystem/filesystem.h>
@@ -31,14 +33,42 @@ class ObjectStoreRequestsTest : public ::testing::Test {
     log_ = std::make_unique<hoodie::testing::S3RequestLog>(server_->request_log_path());
   }
 
-  // The requests `command` cost.
+  // The requests `command` cost, as the server counted them. hoodie's own count of its
+  // calls on S3 (--stats) must be the same, kind by kind.
   hoodie::testing::S3RequestCounts Cost(const std::string& command) {
     EXPECT_OK(log_->Mark());
-    auto result = RunCliWithin(kHangSeconds, command);
+    auto result = RunCliWithin(kHangSeconds, "--stats " + command);
     EXPECT_EQ(result.exit_code, 0) << command << "\n" << result.err;
     auto counts = log_->Since();
     EXPECT_OK(counts.status());
-    return counts.ValueOr(hoodie::testing::S3RequestCounts{});
+    const auto server = counts.ValueOr(hoodie::testing::S3RequestCounts{});
+    auto own = StatsOnS3(result.err);
+    EXPECT_EQ(own["list"], server.list) << command << "\n" << result.err;
+    EXPECT_EQ(own["head"], server.head) << command << "\n" << result.err;
+    EXPECT_EQ(own["get"] + own["get_ranged"], server.get) << command << "\n" << result.err;
+    EXPECT_EQ(own["put"], server.put) << command << "\n" << result.err;
+    EXPECT_EQ(own["multipart"], server.multipart_start) << command << "\n" << result.err;
+    EXPECT_EQ(own["delete"], server.delete_) << command << "\n" << result.err;
+    return server;
+  }
+
+  // The counts of the "hoodie: storage calls on s3: list=N ..." line --stats printed.
+  static std::map<std::string, int64_t> StatsOnS3(const std::string& err) {
+    constexpr std::string_view kLine = "hoodie: storage calls on s3:";
+    std::map<std::string, int64_t> counts;
+    const size_t start = err.find(kLine);
+    if (start == std::string::npos) {
+      ADD_FAILURE() << "no storage calls on s3 in:\n" << err;
+      return counts;
+    }
+    std::istringstream fields(err.substr(start + kLine.size(),
+                                         err.find('\n', start) - start - kLine.size()));
+    std::string field;
+    while (fields >> field) {
+      const size_t equals = field.find('=');
+      counts[field.substr(0, equals)] = std::stoll(field.substr(equals + 1));
+    }
+    return counts;
   }
 
   std::string Input(const std::string& name, const std::string& rows) {

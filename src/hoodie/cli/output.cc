@@ -8,6 +8,7 @@
 
 #include "hoodie/cli/command.h"
 #include "hoodie/cli/command_error.h"
+#include "hoodie/storage/storage_calls.h"
 
 namespace hoodie::cli {
 
@@ -71,6 +72,31 @@ void PrintKeyValues(const GlobalOptions& options,
   for (const auto& kv : pairs) width = std::max(width, kv.first.size());
   for (const auto& [key, value] : pairs) {
     out << key << std::string(width - key.size() + 2, ' ') << value << '\n';
+  }
+}
+
+void PrintStorageCalls(const GlobalOptions& options,
+                       const std::map<std::string, StorageCallCounts>& by_store,
+                       std::ostream& out) {
+  auto named = [](const StorageCallCounts& calls) {
+    auto counts = calls.Named();
+    counts.insert(counts.begin() + 7, {"total", calls.total()});
+    return counts;
+  };
+  if (options.output == OutputFormat::kJson) {
+    nlohmann::ordered_json stores = nlohmann::ordered_json::object();
+    for (const auto& [store, calls] : by_store) {
+      nlohmann::ordered_json object = nlohmann::ordered_json::object();
+      for (const auto& [name, count] : named(calls)) object[name] = count;
+      stores[store] = std::move(object);
+    }
+    out << nlohmann::ordered_json{{"storage_calls", std::move(stores)}}.dump() << '\n';
+    return;
+  }
+  for (const auto& [store, calls] : by_store) {
+    out << "hoodie: storage calls on " << store << ':';
+    for (const auto& [name, count] : named(calls)) out << ' ' << name << '=' << count;
+    out << '\n';
   }
 }
 

@@ -8,6 +8,7 @@
 #include <chrono>
 #include <cstdio>
 #include <exception>
+#include <limits>
 #include <filesystem>
 #include <mutex>
 #include <random>
@@ -23,10 +24,12 @@
 #include "hoodie/storage/local_file_ops_internal.h"
 #include "hoodie/storage/path.h"
 #include "hoodie/storage/remote_file_system_internal.h"
+#include "hoodie/storage/storage_calls_internal.h"
 #include "hoodie/storage/storage_error_internal.h"
 
 namespace hoodie {
 
+using internal::StorageCall;
 using internal::WithPathContext;
 
 namespace {
@@ -93,25 +96,41 @@ std::string TempSibling(const std::string& path) {
 }
 
 /// Adds the path to errors of Arrow's output streams, whose messages often lack it
-/// ("Error writing bytes to file ... No space left on device").
+/// ("Error writing bytes to file ... No space left on device"), and counts the upload
+/// a successful close makes (StorageCallCounts).
 class PathContextOutputStream : public ::arrow::io::OutputStream {
  public:
+  /// `multipart_from`: the size from which the store uploads in parts.
   PathContextOutputStream(std::shared_ptr<::arrow::io::OutputStream> inner,
-                          std::string path, std::string hint)
-      : inner_(std::move(inner)), path_(std::move(path)), hint_(std::move(hint)) {}
+                          std::string path, std::string hint,
+                          internal::StoreCallCounter* counter, int64_t multipart_from)
+      : inner_(std::move(inner)),
+        path_(std::move(path)),
+        hint_(std::move(hint)),
+        counter_(counter),
+        multipart_from_(multipart_from) {}
 
   ::arrow::Status Write(const void* data, int64_t nbytes) override {
+    written_ += nbytes;
     return WithPathContext(inner_->Write(data, nbytes), "Write", path_, hint_);
   }
   // Forwarded so backends that keep buffers without copying still can.
   ::arrow::Status Write(const std::shared_ptr<::arrow::Buffer>& data) override {
+    written_ += data->size();
     return WithPathContext(inner_->Write(data), "Write", path_, hint_);
   }
   ::arrow::Status Flush() override {
     return WithPathContext(inner_->Flush(), "Flush", path_, hint_);
   }
   ::arrow::Status Close() override {
-    return WithPathContext(inner_->Close(), "Close", path_, hint_);
+    const bool was_open = !inner_->closed();
+    ARROW_RETURN_NOT_OK(WithPathContext(inner_->Close(), "Close", path_, hint_));
+    if (was_open) {
+      internal::CountStorageCall(
+          counter_, written_ >= multipart_from_ ? StorageCall::kMultipart : StorageCall::kPut);
+      internal::CountBytesWritten(counter_, written_);
+    }
+    return ::arrow::Status::OK();
   }
   ::arrow::Status Abort() override {
     return WithPathContext(inner_->Abort(), "Abort", path_, hint_);
@@ -125,7 +144,18 @@ class PathContextOutputStream : public ::arrow::io::OutputStream {
   std::shared_ptr<::arrow::io::OutputStream> inner_;
   std::string path_;
   std::string hint_;  // may outlive the storage that made the stream
+  internal::StoreCallCounter* counter_;
+  int64_t multipart_from_;
+  int64_t written_ = 0;
 };
+
+// The size from which the store uploads a file in parts: Arrow's S3 streams (opened
+// with allow_delayed_open) make one PUT below its 5 MiB part size; elsewhere a file is
+// counted as one PUT whatever its size.
+int64_t MultipartFrom(const std::string& type_name) {
+  constexpr int64_t kS3PartSize = 5 * 1024 * 1024;
+  return type_name == "s3" ? kS3PartSize : std::numeric_limits<int64_t>::max();
+}
 
 }  // namespace
 
@@ -136,6 +166,9 @@ FileSystemStorage::FileSystemStorage(std::shared_ptr<::arrow::fs::FileSystem> fs
       shows_objects_at_close_(fs_->type_name() != "abfs"),
       creates_buckets_(fs_->type_name() == "gcs" || fs_->type_name() == "abfs"),
       lists_implied_folders_(fs_->type_name() != "gcs"),
+      s3_(fs_->type_name() == "s3"),
+      multipart_from_(MultipartFrom(fs_->type_name())),
+      counter_(internal::CallCounterOf(fs_->type_name())),
       hint_(HintOf(*fs_)) {}
 
 // -- reading ----------------------------------------------------------------------
@@ -145,8 +178,10 @@ FileSystemStorage::FileSystemStorage(std::shared_ptr<::arrow::fs::FileSystem> fs
   // Arrow's Azure file system lets the Azure SDK's credential exceptions out of
   // OpenInputFile (an account without credentials): they become the error they are,
   // rather than escaping every caller.
+  Count(StorageCall::kHead);
   try {
-    return fs_->OpenInputFile(path);
+    ARROW_ASSIGN_OR_RAISE(auto file, fs_->OpenInputFile(path));
+    return internal::CountingInputFile(std::move(file), counter_);
   } catch (const std::exception& e) {
     return ::arrow::Status::IOError(e.what());
   }
@@ -196,10 +231,18 @@ FileSystemStorage::OpenForRead(const std::string& path) {
   return Context(fs_->CreateDir(parent, /*recursive=*/true), operation, parent);
 }
 
+::arrow::Result<::arrow::fs::FileInfo> FileSystemStorage::StatusOf(
+    const std::string& path, std::string_view operation) {
+  Count(StorageCall::kHead);
+  ARROW_ASSIGN_OR_RAISE(auto info, Context(fs_->GetFileInfo(path), operation, path));
+  // Arrow's S3 lists the path as a folder when no object has its name.
+  if (s3_ && !info.IsFile()) Count(StorageCall::kList);
+  return info;
+}
+
 ::arrow::Result<bool> FileSystemStorage::ExistsFor(const std::string& path,
                                                    std::string_view operation) {
-  ARROW_ASSIGN_OR_RAISE(auto info,
-                         Context(fs_->GetFileInfo(path), operation, path));
+  ARROW_ASSIGN_OR_RAISE(auto info, StatusOf(path, operation));
   return info.type() != ::arrow::fs::FileType::NotFound;
 }
 
@@ -223,9 +266,14 @@ FileSystemStorage::OpenForRead(const std::string& path) {
     ARROW_RETURN_IF(exists, AlreadyExistsError(kOp, path));
   }
   ARROW_RETURN_NOT_OK(EnsureParentDir(path, kOp));
-  ARROW_ASSIGN_OR_RAISE(auto stream,
-                         Context(fs_->OpenOutputStream(path), kOp, path));
-  return std::make_shared<PathContextOutputStream>(std::move(stream), path, hint_);
+  return OpenOutput(path, kOp);
+}
+
+::arrow::Result<std::shared_ptr<::arrow::io::OutputStream>> FileSystemStorage::OpenOutput(
+    const std::string& path, std::string_view operation) {
+  ARROW_ASSIGN_OR_RAISE(auto stream, Context(fs_->OpenOutputStream(path), operation, path));
+  return std::make_shared<PathContextOutputStream>(std::move(stream), path, hint_,
+                                                   counter_, multipart_from_);
 }
 
 ::arrow::Status FileSystemStorage::WriteAll(const std::string& path,
@@ -240,6 +288,8 @@ FileSystemStorage::OpenForRead(const std::string& path) {
   constexpr std::string_view kOp = "CreateImmutable";
   ARROW_RETURN_NOT_OK(EnsureParentDir(path, kOp));
   if (local_) {
+    Count(StorageCall::kPut);
+    internal::CountBytesWritten(counter_, static_cast<int64_t>(data.size()));
     return internal::LocalCreateImmutable(path, data);
   }
   std::lock_guard<std::mutex> lock(CheckThenActMutex());
@@ -253,22 +303,23 @@ FileSystemStorage::OpenForRead(const std::string& path) {
   ARROW_RETURN_IF(exists, AlreadyExistsError(kOp, path));
   if (object_store_ && shows_objects_at_close_) {
     // An object only becomes visible, whole, when its upload completes at close.
-    ARROW_ASSIGN_OR_RAISE(auto stream,
-                           Context(fs_->OpenOutputStream(path), kOp, path));
-    return Context(WriteAndClose(stream.get(), data), kOp, path);
+    ARROW_ASSIGN_OR_RAISE(auto stream, OpenOutput(path, kOp));
+    return WriteAndClose(stream.get(), data);
   }
   // Backends that show a file while it is being written (folders; Arrow's Azure
   // streams, which create an empty blob at open) write a hidden sibling of a name of
   // its own, then move or copy it into place whole.
   const std::string temp = TempSibling(path);
-  ARROW_ASSIGN_OR_RAISE(auto stream,
-                         Context(fs_->OpenOutputStream(temp), kOp, temp));
-  ARROW_RETURN_NOT_OK(Context(WriteAndClose(stream.get(), data), kOp, temp));
+  ARROW_ASSIGN_OR_RAISE(auto stream, OpenOutput(temp, kOp));
+  ARROW_RETURN_NOT_OK(WriteAndClose(stream.get(), data));
   return MoveOrCopy(temp, path, kOp);
 }
 
 ::arrow::Status FileSystemStorage::MoveOrCopy(const std::string& src, const std::string& dst,
                                               std::string_view operation) {
+  // A move on an object store is a copy and a delete.
+  Count(StorageCall::kPut);
+  Count(StorageCall::kDelete);
   ::arrow::Status moved = fs_->Move(src, dst);
   if (moved.IsNotImplemented()) {
     // Azure accounts without a hierarchical namespace (Azurite's) have no rename: the
@@ -285,6 +336,8 @@ FileSystemStorage::OpenForRead(const std::string& path) {
   constexpr std::string_view kOp = "Rename";
   ARROW_RETURN_NOT_OK(EnsureParentDir(dst, kOp));
   if (local_) {
+    Count(StorageCall::kPut);
+    Count(StorageCall::kDelete);
     return internal::LocalRenameNoReplace(src, dst);
   }
   std::lock_guard<std::mutex> lock(CheckThenActMutex());
@@ -303,11 +356,22 @@ FileSystemStorage::OpenForRead(const std::string& path) {
 // -- deleting ---------------------------------------------------------------------
 
 ::arrow::Status FileSystemStorage::DeleteFile(const std::string& path) {
+  Count(StorageCall::kDelete);
   return Context(fs_->DeleteFile(path), "DeleteFile", path);
 }
 
 ::arrow::Status FileSystemStorage::DeleteDir(const std::string& path) {
   constexpr std::string_view kOp = "DeleteDir";
+  // Deleting a folder on an object store lists what it holds, then deletes that. Arrow's
+  // S3 also asks for the folder's status first, deletes the folder's marker object
+  // apart, and puts one for its parent (Arrow keeps parents of what it deletes).
+  Count(StorageCall::kList);
+  Count(StorageCall::kDelete);
+  if (s3_) {
+    Count(StorageCall::kHead);
+    Count(StorageCall::kDelete);
+    Count(StorageCall::kPut);
+  }
   if (lists_implied_folders_) return Context(fs_->DeleteDir(path), kOp, path);
   // GCS: Arrow deletes the folder's objects, then its marker object, and fails on a
   // folder that only exists because objects are named below it (one without a marker).
@@ -335,6 +399,15 @@ FileSystemStorage::OpenForRead(const std::string& path) {
                      kOp, path);
     }
   }
+  if (s3_) {
+    // Arrow's S3 asks for the bucket, then puts a marker object for every folder from
+    // the bucket down to `path`.
+    Count(StorageCall::kHead);
+    const int64_t levels = std::count(path.begin(), path.end(), '/');
+    Count(StorageCall::kPut, std::max<int64_t>(1, levels));
+  } else {
+    Count(StorageCall::kPut);
+  }
   return Context(fs_->CreateDir(path, /*recursive=*/true), kOp, path);
 }
 
@@ -348,7 +421,7 @@ FileSystemStorage::OpenForRead(const std::string& path) {
 
 ::arrow::Result<FileStatus> FileSystemStorage::GetFileStatus(const std::string& path) {
   constexpr std::string_view kOp = "GetFileStatus";
-  ARROW_ASSIGN_OR_RAISE(auto info, Context(fs_->GetFileInfo(path), kOp, path));
+  ARROW_ASSIGN_OR_RAISE(auto info, StatusOf(path, kOp));
   if (info.type() == ::arrow::fs::FileType::NotFound) {
     return NotFoundError(kOp, path);
   }
@@ -365,6 +438,10 @@ FileSystemStorage::OpenForRead(const std::string& path) {
   selector.allow_not_found = false;
   ARROW_ASSIGN_OR_RAISE(auto infos,
                          Context(fs_->GetFileInfo(selector), "List", dir));
+  // Object stores list in pages of up to 1000 entries.
+  constexpr int64_t kPage = 1000;
+  const int64_t entries = static_cast<int64_t>(infos.size());
+  Count(StorageCall::kList, std::max<int64_t>(1, (entries + kPage - 1) / kPage));
   if (!lists_implied_folders_) {
     infos = internal::WithImpliedFolders(std::move(infos), dir, recursive);
   }

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "hoodie/storage/storage.h"
+#include "hoodie/storage/storage_calls_internal.h"
 #include "hoodie/storage/storage_error_internal.h"
 #include "hoodie/visibility.h"
 
@@ -76,6 +77,10 @@ class HOODIE_EXPORT FileSystemStorage : public Storage {
  private:
   // Makes the folder holding `path` (and its parents) where the backend has folders.
   ::arrow::Status EnsureParentDir(const std::string& path, std::string_view operation);
+  // The status of `path` (counted as the requests it costs), errors reported as part of
+  // `operation`.
+  ::arrow::Result<::arrow::fs::FileInfo> StatusOf(const std::string& path,
+                                                 std::string_view operation);
   // Existence check whose errors are reported as part of `operation`.
   ::arrow::Result<bool> ExistsFor(const std::string& path, std::string_view operation);
   /// fs_->OpenInputFile, with an exception from the store's SDK turned into IOError.
@@ -84,6 +89,9 @@ class HOODIE_EXPORT FileSystemStorage : public Storage {
   /// Whether a file named `path` exists, for a caller about to create one: on object
   /// stores one HEAD (a folder of that name does not count), elsewhere ExistsFor.
   ::arrow::Result<bool> FileExistsFor(const std::string& path, std::string_view operation);
+  /// fs_->OpenOutputStream, its errors naming the path and its upload counted.
+  ::arrow::Result<std::shared_ptr<::arrow::io::OutputStream>> OpenOutput(
+      const std::string& path, std::string_view operation);
   ::arrow::Status CreateImmutableLocked(const std::string& path, std::string_view data);
   // Arrow's Move, or copy + delete where the store has none.
   ::arrow::Status MoveOrCopy(const std::string& src, const std::string& dst,
@@ -91,6 +99,11 @@ class HOODIE_EXPORT FileSystemStorage : public Storage {
 
   // `result` with the operation and the path in its error, and for a remote backend
   // the hint saying what to configure.
+  // Counts `count` calls of `call` on this store.
+  void Count(internal::StorageCall call, int64_t count = 1) {
+    internal::CountStorageCall(counter_, call, count);
+  }
+
   template <typename T>
   T Context(T result, std::string_view operation, std::string_view path) const {
     return internal::WithPathContext(std::move(result), operation, path, hint_);
@@ -105,6 +118,10 @@ class HOODIE_EXPORT FileSystemStorage : public Storage {
   bool creates_buckets_;
   // False for GCS, whose listings show only folders with a marker object.
   bool lists_implied_folders_;
+  bool s3_;
+  // The size from which the store uploads a file in parts (StorageCallCounts).
+  int64_t multipart_from_;
+  internal::StoreCallCounter* counter_;  // this store's (StorageCallsByStore)
   std::string hint_;  // the endpoint and internal::RemoteAccessHint of the backend
 };
 
