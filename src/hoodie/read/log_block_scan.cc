@@ -8,6 +8,7 @@
 #include "hoodie/format/avro/avro_schema.h"
 #include "hoodie/format/log/log_file_reader.h"
 #include "hoodie/read/log_block_scan_internal.h"
+#include "hoodie/storage/storage.h"
 
 namespace hoodie::internal {
 
@@ -32,6 +33,19 @@ LogScanTimeline SnapshotLogScanTimeline(const Timeline& timeline,
 }
 
 namespace {
+
+// On a remote store a log file up to this size is read in one request: its frames,
+// headers and (eagerly read) contents sit next to each other. The bytes are held only
+// while the file is read.
+constexpr int64_t kRemoteLogReadAhead = 8 << 20;
+
+int64_t LogReadAhead(const Storage& storage) {
+  return storage.is_remote() ? kRemoteLogReadAhead : 0;
+}
+
+// The size of `file` when a listing gave it (file-system view); -1 when unknown (slices
+// built from a compaction plan, whose sizes are not set).
+int64_t ListedSize(const LogFile& file) { return file.size > 0 ? file.size : -1; }
 
 // What one block does to the stack of blocks read so far; false stops the scan.
 bool ApplyBlock(LogBlock block, const LogScanTimeline& timeline, const LogFile& file,
@@ -76,10 +90,11 @@ bool ApplyBlock(LogBlock block, const LogScanTimeline& timeline, const LogFile& 
   LogReadOptions read;
   read.lazy = options.lazy_block_read;
   read.reverse = options.reverse_log_read;
+  read.read_ahead = LogReadAhead(*storage);
   std::vector<LogBlock> stack;
   for (const LogFile& file : log_files) {
     ARROW_ASSIGN_OR_RAISE(std::vector<LogBlock> blocks,
-                           ReadLogFile(storage, file.path, read));
+                           ReadLogFile(storage, file.path, read, ListedSize(file)));
     if (!blocks.empty()) ++stats->log_files;
     for (LogBlock& block : blocks) {
       if (!ApplyBlock(std::move(block), timeline, file, &stack, stats)) {
@@ -105,8 +120,9 @@ bool ApplyBlock(LogBlock block, const LogScanTimeline& timeline, const LogFile& 
   for (const LogFile* file : logs) {
     LogReadOptions lazy;
     lazy.lazy = true;  // only the headers are needed
+    lazy.read_ahead = LogReadAhead(*storage);
     ARROW_ASSIGN_OR_RAISE(std::vector<LogBlock> blocks,
-                           ReadLogFile(storage, file->path, lazy));
+                           ReadLogFile(storage, file->path, lazy, ListedSize(*file)));
     for (auto it = blocks.rbegin(); it != blocks.rend(); ++it) {
       bool data =
           it->type == LogBlockType::kAvroData || it->type == LogBlockType::kParquetData;

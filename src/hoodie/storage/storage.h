@@ -87,10 +87,21 @@ class HOODIE_EXPORT Storage {
 
   /// The underlying Arrow file system (for Parquet readers and writers).
   virtual std::shared_ptr<::arrow::fs::FileSystem> filesystem() const = 0;
+  /// Whether each read is a request to a remote store (anything but local disk), where
+  /// readers fetch more per read rather than read more often.
+  bool is_remote() const { return filesystem()->type_name() != "local"; }
 
   // -- reading ----------------------------------------------------------------------
   virtual ::arrow::Result<std::shared_ptr<::arrow::io::RandomAccessFile>> OpenForRead(
       const std::string& path) = 0;
+  /// Opens a file of `size` bytes, as a listing gave it (the base and log files of the
+  /// file-system view): on an object store, no request asks for its status first. Only
+  /// for files that do not change once listed (object stores have no append). The
+  /// default is OpenForRead(path).
+  virtual ::arrow::Result<std::shared_ptr<::arrow::io::RandomAccessFile>> OpenListed(
+      const std::string& path, int64_t size) {
+    return OpenForRead(path);
+  }
   /// Reads `length` bytes at `offset`; fewer only at end of file (none when `offset` is
   /// at or past the end). Invalid for a negative offset or length.
   virtual ::arrow::Result<std::shared_ptr<::arrow::Buffer>> ReadRange(

@@ -18,6 +18,7 @@
 #include "hoodie/table/markers.h"
 #include "hoodie/timeline/commit_metadata.h"
 #include "hoodie/write/key_bloom_internal.h"
+#include "hoodie/write/log_versions_internal.h"
 
 namespace hoodie {
 
@@ -43,6 +44,8 @@ struct WriteContext {
   const RecordMerger* merger = nullptr;
   /// The table's base file format (hoodie.table.base.file.format).
   std::shared_ptr<const BaseFileFormat> format;
+  /// The log versions of the partitions the write appends to, listed once each.
+  std::shared_ptr<LogVersions> log_versions = std::make_shared<LogVersions>();
 };
 
 /// The format of the table's base files; NotImplemented for a format hoodie does not

@@ -71,31 +71,6 @@ class BlockSizer {
   bool seeded_ = false;
 };
 
-// The highest log version of (file id, slice instant) in the partition folder, 0 when
-// there is none (FSUtils.getLatestLogVersion / computeNextLogVersion list the folder).
-::arrow::Result<int32_t> HighestLogVersion(const WriteContext& context,
-                                           const std::string& partition,
-                                           const std::string& file_id,
-                                           const std::string& slice_instant) {
-  std::string folder =
-      partition.empty() ? context.base_path : JoinPath(context.base_path, partition);
-  ARROW_ASSIGN_OR_RAISE(bool exists, context.storage->Exists(folder));
-  if (!exists) return 0;
-  ARROW_ASSIGN_OR_RAISE(auto listing,
-                         context.storage->List(folder, /*recursive=*/false));
-  int32_t highest = 0;
-  for (const FileStatus& status : listing) {
-    std::string name = status.path.substr(status.path.find_last_of('/') + 1);
-    auto parsed = ParseLogFileName(name);
-    if (!parsed.ok() || parsed->extension != kLogExtension || !parsed->suffix.empty())
-      continue;
-    if (parsed->file_id == file_id && parsed->base_instant_time == slice_instant) {
-      highest = std::max(highest, parsed->version);
-    }
-  }
-  return highest;
-}
-
 // The Avro ordering-value wrapper of a soft-deleted record's ordering field
 // (HoodieAvroUtils.wrapValueIntoAvro of the value the payload holds), or IntWrapper 0
 // when there is none: what EmptyHoodieRecordPayload (a delete operation) carries.
@@ -276,8 +251,9 @@ class LogAppender {
   // The log version the first append creates: one above the highest of the slice (a
   // rollover, as there is no append), else version 1.
   ::arrow::Status Init() {
-    ARROW_ASSIGN_OR_RAISE(
-        highest_, HighestLogVersion(context_, partition_, file_id_, slice_instant_));
+    ARROW_ASSIGN_OR_RAISE(highest_, context_.log_versions->Highest(
+                                        context_.storage.get(), context_.base_path,
+                                        partition_, file_id_, slice_instant_));
     version_ = highest_ + 1;
     return ::arrow::Status::OK();
   }

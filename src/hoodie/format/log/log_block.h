@@ -83,6 +83,8 @@ struct HOODIE_EXPORT LogBlock {
   bool content_loaded = true;
   /// The log file the block was read from (empty for a block built in memory).
   std::string source_path;
+  /// That file's size as a listing gave it (LogFileReader::Open); -1 when unknown.
+  int64_t source_size = -1;
 
   /// INSTANT_TIME of the header; empty when absent.
   std::string instant_time() const;

@@ -79,19 +79,41 @@ int64_t ReadBigEndian64(std::string_view bytes) {
 }
 
 ::arrow::Result<std::unique_ptr<LogFileReader>> LogFileReader::Open(
-    Storage* storage, const std::string& path) {
-  ARROW_ASSIGN_OR_RAISE(auto file, storage->OpenForRead(path));
-  return Open(std::move(file), path);
+    Storage* storage, const std::string& path, int64_t listed_size) {
+  std::shared_ptr<::arrow::io::RandomAccessFile> file;
+  if (listed_size >= 0) {
+    ARROW_ASSIGN_OR_RAISE(file, storage->OpenListed(path, listed_size));
+  } else {
+    ARROW_ASSIGN_OR_RAISE(file, storage->OpenForRead(path));
+  }
+  ARROW_ASSIGN_OR_RAISE(auto reader, Open(std::move(file), path));
+  reader->listed_size_ = listed_size;
+  return reader;
 }
 
 ::arrow::Result<std::string> LogFileReader::ReadAt(int64_t offset, int64_t length) {
   length = std::max<int64_t>(0, std::min(length, file_size_ - offset));
-  ARROW_ASSIGN_OR_RAISE(auto buffer, file_->ReadAt(offset, length));
-  return buffer->ToString();
+  const int64_t window_end = window_offset_ + static_cast<int64_t>(window_.size());
+  if (offset >= window_offset_ && offset + length <= window_end) {
+    return window_.substr(static_cast<size_t>(offset - window_offset_),
+                          static_cast<size_t>(length));
+  }
+  if (read_ahead_ <= length) {
+    ARROW_ASSIGN_OR_RAISE(auto buffer, file_->ReadAt(offset, length));
+    return buffer->ToString();
+  }
+  // Frames, headers and small contents are next to each other: one request fetches
+  // what the following reads want.
+  const int64_t fetch = std::min(read_ahead_, file_size_ - offset);
+  ARROW_ASSIGN_OR_RAISE(auto buffer, file_->ReadAt(offset, fetch));
+  window_ = buffer->ToString();
+  window_offset_ = offset;
+  return window_.substr(0, static_cast<size_t>(std::min<int64_t>(length, buffer->size())));
 }
 
 ::arrow::Result<std::vector<LogBlock>> LogFileReader::ReadAll(
     const LogReadOptions& options) {
+  read_ahead_ = options.read_ahead;
   if (options.reverse) {
     ARROW_ASSIGN_OR_RAISE(auto blocks, ReadReverse(options.lazy));
     if (blocks) return std::move(*blocks);
@@ -189,6 +211,7 @@ int64_t ReadBigEndian64(std::string_view bytes) {
     LogBlock block;
     block.type = static_cast<LogBlockType>(type);
     block.source_path = path_;
+    block.source_size = listed_size_;
     block.offset = magic_at;
     block.size = block_size + kMagicSize + 8;
     block.header = std::move(*header);
@@ -256,6 +279,7 @@ int64_t ReadBigEndian64(std::string_view bytes) {
   LogBlock block;
   block.type = LogBlockType::kCorrupt;
   block.source_path = path_;
+  block.source_size = listed_size_;
   block.offset = magic_at;
   block.size = next - magic_at;
   block.content_offset = start;
@@ -279,9 +303,18 @@ int64_t ReadBigEndian64(std::string_view bytes) {
 
 ::arrow::Status LoadLogBlockContent(Storage* storage, LogBlock* block) {
   if (block->content_loaded) return ::arrow::Status::OK();
-  ARROW_ASSIGN_OR_RAISE(auto bytes,
-                         storage->ReadRange(block->source_path, block->content_offset,
-                                            block->content_length));
+  std::shared_ptr<::arrow::Buffer> bytes;
+  if (block->source_size >= block->content_offset + block->content_length) {
+    // The file's size is known from its listing: one ranged read, no status request.
+    ARROW_ASSIGN_OR_RAISE(auto file,
+                          storage->OpenListed(block->source_path, block->source_size));
+    ARROW_ASSIGN_OR_RAISE(bytes, file->ReadAt(block->content_offset, block->content_length));
+    ARROW_RETURN_NOT_OK(file->Close());
+  } else {
+    ARROW_ASSIGN_OR_RAISE(bytes, storage->ReadRange(block->source_path,
+                                                    block->content_offset,
+                                                    block->content_length));
+  }
   if (bytes->size() != block->content_length) {
     return ::arrow::Status::IOError(
         "log block at offset ", block->offset,
@@ -311,8 +344,9 @@ int64_t ReadBigEndian64(std::string_view bytes) {
 
 ::arrow::Result<std::vector<LogBlock>> ReadLogFile(Storage* storage,
                                                    const std::string& path,
-                                                   const LogReadOptions& options) {
-  ARROW_ASSIGN_OR_RAISE(auto reader, LogFileReader::Open(storage, path));
+                                                   const LogReadOptions& options,
+                                                   int64_t listed_size) {
+  ARROW_ASSIGN_OR_RAISE(auto reader, LogFileReader::Open(storage, path, listed_size));
   return reader->ReadAll(options);
 }
 

@@ -33,6 +33,10 @@ struct HOODIE_EXPORT LogReadOptions {
   /// file in reverse, fallback to forward reading"). Blocks are returned in file order
   /// either way.
   bool reverse = false;
+  /// Reads fetch at least this many bytes and later reads are served from them (0:
+  /// each read is its own). On an object store, where each read is a request, a log
+  /// file up to this size costs one.
+  int64_t read_ahead = 0;
 };
 
 /// \brief Blocks of one log file.
@@ -50,8 +54,12 @@ class HOODIE_EXPORT LogFileReader {
   /// Reads from `file`; `path` only names the file in errors.
   static ::arrow::Result<std::unique_ptr<LogFileReader>> Open(
       std::shared_ptr<::arrow::io::RandomAccessFile> file, std::string path);
+  /// Opens `path`; with its `listed_size` (from a listing), an object store is not asked
+  /// for its status, and neither are the blocks' later content loads (LogBlock::
+  /// source_size).
   static ::arrow::Result<std::unique_ptr<LogFileReader>> Open(Storage* storage,
-                                                              const std::string& path);
+                                                              const std::string& path,
+                                                              int64_t listed_size = -1);
 
   /// Every block, in file order.
   ::arrow::Result<std::vector<LogBlock>> ReadAll(const LogReadOptions& options);
@@ -80,6 +88,11 @@ class HOODIE_EXPORT LogFileReader {
   std::shared_ptr<::arrow::io::RandomAccessFile> file_;
   std::string path_;
   int64_t file_size_;
+  int64_t listed_size_ = -1;  // the size a listing gave, -1 when not opened from one
+  int64_t read_ahead_ = 0;    // LogReadOptions::read_ahead of the last ReadAll
+  // The bytes of the last read-ahead, from window_offset_ on.
+  std::string window_;
+  int64_t window_offset_ = 0;
 };
 
 /// Parses every block of the log file bytes `data`, in file order (eager, forward).
@@ -88,10 +101,12 @@ HOODIE_EXPORT
 ::arrow::Result<std::vector<LogBlock>> ParseLogBlocks(std::string_view data,
                                                       std::string_view path);
 
-/// Reads every block of `path` through `storage` with `options`.
+/// Reads every block of `path` through `storage` with `options`; `listed_size` as
+/// LogFileReader::Open takes it.
 ::arrow::Result<std::vector<LogBlock>> ReadLogFile(Storage* storage,
                                                    const std::string& path,
-                                                   const LogReadOptions& options = {});
+                                                   const LogReadOptions& options = {},
+                                                   int64_t listed_size = -1);
 
 /// Fills the content of a block read lazily from `block->source_path` (no-op when
 /// loaded). IOError when the file no longer holds it.

@@ -87,7 +87,7 @@ Result<std::unique_ptr<ParquetFileReader>> ParquetFileReader::Open(std::shared_p
     // the file until the reader goes, so a merge of a large file would hold all of it.
     // On a remote store, though, each unbuffered column chunk is a request of its own:
     // there the reader pre-buffers one row group at a time instead.
-    const bool remote = storage->filesystem()->type_name() != "local";
+    const bool remote = storage->is_remote();
     reader->row_group_at_a_time_ = decode == Decode::kSerial && remote;
     if (decode == Decode::kSerial && !remote) properties.set_pre_buffer(false);
     ::parquet::arrow::FileReaderBuilder builder;
