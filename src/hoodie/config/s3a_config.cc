@@ -3,7 +3,9 @@
 /// \brief Declarations of the Hadoop S3A keys hoodie honours, accepts or refuses.
 #include "hoodie/config/s3a_config.h"
 
+#include <string>
 #include <string_view>
+#include <utility>
 
 #include "hoodie/config/config_registry.h"
 #include "hoodie/config/s3a_credential_providers.h"
@@ -24,6 +26,10 @@ constexpr std::string_view kGroup = "Hadoop S3A (s3://, s3a://, s3n://)";
     }
   }
   return ::arrow::Status::OK();
+}
+
+::arrow::Status Duration(const std::string& value) {
+  return S3aConfig::DurationMillis(value).status();
 }
 
 ::arrow::Status PositiveMillis(const int32_t& value) {
@@ -102,8 +108,10 @@ const ConfigProperty<bool> S3aConfig::kSslEnabled{
 const ConfigProperty<int32_t> S3aConfig::kAttemptsMaximum{
     .key = "fs.s3a.attempts.maximum",
     .default_value = 2,
-    .doc = "Retries of a failed request (transient errors and throttling, with the AWS "
-           "SDK's standard exponential backoff).",
+    .doc = "Retries of a request that failed for a transient reason (a 5xx answer, a "
+           "timeout, a dropped connection), the AWS SDK's own retry layer; with "
+           "fs.s3a.retry.limit over it, as in hadoop-aws. Throttled requests are retried "
+           "by fs.s3a.retry.throttle.limit instead.",
     .aliases = {{.key = "spark.hadoop.fs.s3a.attempts.maximum"}},
     .validate = v::NonNegativeInt32,
     .group = kGroup,
@@ -125,6 +133,66 @@ const ConfigProperty<int32_t> S3aConfig::kConnectionTimeout{
     .aliases = {{.key = "spark.hadoop.fs.s3a.connection.timeout"}},
     .validate = PositiveMillis,
     .group = kGroup};
+
+const ConfigProperty<int32_t> S3aConfig::kRetryLimit{
+    .key = "fs.s3a.retry.limit",
+    .default_value = 0,
+    .doc = "S3A's retries of a request that failed for a transient reason, over the "
+           "client's (fs.s3a.attempts.maximum): such a request is tried (retry.limit + 1) "
+           "x (attempts.maximum + 1) times, as hadoop-aws' two layers try it, waiting "
+           "fs.s3a.retry.interval x the retry's number between S3A's tries.",
+    .aliases = {{.key = "spark.hadoop.fs.s3a.retry.limit"}},
+    .validate = v::NonNegativeInt32,
+    .group = kGroup,
+    .hudi_0_15_default = "7 (hadoop-aws 3.3.4)",
+    .override_reason = "with hadoop-aws' 7 over its 20 client retries, an endpoint that "
+                       "does not answer would hold a command for 167 connect timeouts"};
+
+const ConfigProperty<std::string> S3aConfig::kRetryInterval{
+    .key = "fs.s3a.retry.interval",
+    .default_value = "500ms",
+    .doc = "The wait before S3A's first retry of a transient failure, growing with each "
+           "retry (a Hadoop duration: 500ms, 2s, ...).",
+    .aliases = {{.key = "spark.hadoop.fs.s3a.retry.interval"}},
+    .validate = Duration,
+    .group = kGroup};
+
+const ConfigProperty<int32_t> S3aConfig::kRetryThrottleLimit{
+    .key = "fs.s3a.retry.throttle.limit",
+    .default_value = 20,
+    .doc = "Retries of a throttled request (503 SlowDown, Throttling, RequestLimitExceeded) "
+           "before the command fails naming the throttling.",
+    .aliases = {{.key = "spark.hadoop.fs.s3a.retry.throttle.limit"}},
+    .validate = v::NonNegativeInt32,
+    .group = kGroup};
+
+const ConfigProperty<std::string> S3aConfig::kRetryThrottleInterval{
+    .key = "fs.s3a.retry.throttle.interval",
+    .default_value = "100ms",
+    .doc = "The first wait before retrying a throttled request; each further wait doubles, "
+           "randomised by +/-50% so that throttled writers spread out (a Hadoop duration).",
+    .aliases = {{.key = "spark.hadoop.fs.s3a.retry.throttle.interval"}},
+    .validate = Duration,
+    .group = kGroup};
+
+::arrow::Result<int64_t> S3aConfig::DurationMillis(std::string_view value) {
+  std::string_view number = value;
+  while (!number.empty() && number.back() == ' ') number.remove_suffix(1);
+  size_t digits = 0;
+  while (digits < number.size() && number[digits] >= '0' && number[digits] <= '9') ++digits;
+  const std::string_view unit = number.substr(digits);
+  static constexpr std::pair<std::string_view, double> kUnits[] = {
+      {"", 1},      {"ms", 1},         {"s", 1000},       {"m", 60'000},
+      {"h", 3'600'000}, {"d", 86'400'000}, {"us", 0.001}, {"ns", 0.000001}};
+  if (digits > 0 && digits <= 12) {
+    const int64_t amount = std::stoll(std::string(number.substr(0, digits)));
+    for (const auto& [name, millis] : kUnits) {
+      if (unit == name) return static_cast<int64_t>(static_cast<double>(amount) * millis);
+    }
+  }
+  return ::arrow::Status::Invalid("'", value, "' is not a duration: write a number with "
+                                  "one of the units ns, us, ms, s, m, h, d (500ms, 2s)");
+}
 
 namespace {
 
@@ -195,6 +263,10 @@ void S3aConfig::Register(ConfigRegistry* registry) {
   registry->Add(kAttemptsMaximum);
   registry->Add(kEstablishTimeout);
   registry->Add(kConnectionTimeout);
+  registry->Add(kRetryLimit);
+  registry->Add(kRetryInterval);
+  registry->Add(kRetryThrottleLimit);
+  registry->Add(kRetryThrottleInterval);
   for (const auto& key : kJvmTuning) registry->Add(key);
   registry->Add(kOtherKeys);
 }

@@ -6,6 +6,9 @@
 
 #include <cstdint>
 #include <string>
+#include <string_view>
+
+#include <arrow/result.h>
 
 #include "hoodie/config/config_property.h"
 #include "hoodie/visibility.h"
@@ -29,6 +32,13 @@ struct HOODIE_EXPORT S3aConfig {
   /// fs.s3a.connection.establish.timeout (milliseconds)
   static const ConfigProperty<int32_t> kEstablishTimeout;
   static const ConfigProperty<int32_t> kConnectionTimeout;  ///< fs.s3a.connection.timeout
+  /// fs.s3a.retry.limit: S3A's retries of a failed request, over the client's.
+  static const ConfigProperty<int32_t> kRetryLimit;
+  static const ConfigProperty<std::string> kRetryInterval;  ///< fs.s3a.retry.interval
+  /// fs.s3a.retry.throttle.limit: retries of a throttled request (503 SlowDown).
+  static const ConfigProperty<int32_t> kRetryThrottleLimit;
+  /// fs.s3a.retry.throttle.interval: the first wait before retrying a throttled request.
+  static const ConfigProperty<std::string> kRetryThrottleInterval;
 
   /// The S3A keys that only tune Hadoop's client in the JVM (thread pools, upload
   /// buffers, block sizes for Spark's splits): accepted with the no-effect warning.
@@ -36,6 +46,11 @@ struct HOODIE_EXPORT S3aConfig {
   /// Every other `fs.s3a.` key: refused, since an S3 setting silently ignored (an
   /// encryption key, a per-bucket endpoint) would change where or how bytes land.
   static const ConfigProperty<std::string> kOtherKeys;
+
+  /// Milliseconds of a Hadoop time duration ("500ms", "2s", "1m"; a bare number is
+  /// milliseconds), as Configuration.getTimeDuration reads it. Invalid for anything
+  /// else.
+  static ::arrow::Result<int64_t> DurationMillis(std::string_view value);
 
   /// Adds every key above to `registry`.
   static void Register(ConfigRegistry* registry);

@@ -75,6 +75,25 @@ FileStatus ToFileStatus(const ::arrow::fs::FileInfo& info) {
                                         " failed: file already exists; path: ", path);
 }
 
+}  // namespace
+
+namespace internal {
+
+std::string_view HintAfter(const ::arrow::Status& failure, bool s3, std::string_view hint) {
+  static constexpr std::string_view kThrottled =
+      "the store throttled the requests (503 SlowDown) beyond fs.s3a.retry.throttle.limit "
+      "retries: raise it or fs.s3a.retry.throttle.interval, or write fewer files at once";
+  const std::string& message = failure.message();
+  const bool throttled = message.find("SLOW_DOWN") != std::string::npos ||
+                         message.find("THROTTLING") != std::string::npos ||
+                         message.find("(HTTP status 503)") != std::string::npos;
+  return s3 && throttled ? kThrottled : hint;
+}
+
+}  // namespace internal
+
+namespace {
+
 // A hidden sibling of `path` no other call names ("." + name + "." + random + ".tmp"),
 // which listings that parse names skip (IsAtomicCreateTemp).
 std::string TempSibling(const std::string& path) {
@@ -102,29 +121,36 @@ class PathContextOutputStream : public ::arrow::io::OutputStream {
  public:
   /// `multipart_from`: the size from which the store uploads in parts.
   PathContextOutputStream(std::shared_ptr<::arrow::io::OutputStream> inner,
-                          std::string path, std::string hint,
+                          std::string path, std::string hint, bool s3,
                           internal::StoreCallCounter* counter, int64_t multipart_from)
       : inner_(std::move(inner)),
         path_(std::move(path)),
         hint_(std::move(hint)),
+        s3_(s3),
         counter_(counter),
         multipart_from_(multipart_from) {}
 
   ::arrow::Status Write(const void* data, int64_t nbytes) override {
     written_ += nbytes;
-    return WithPathContext(inner_->Write(data, nbytes), "Write", path_, hint_);
+    return Context(inner_->Write(data, nbytes), "Write");
   }
   // Forwarded so backends that keep buffers without copying still can.
   ::arrow::Status Write(const std::shared_ptr<::arrow::Buffer>& data) override {
     written_ += data->size();
-    return WithPathContext(inner_->Write(data), "Write", path_, hint_);
+    return Context(inner_->Write(data), "Write");
   }
   ::arrow::Status Flush() override {
-    return WithPathContext(inner_->Flush(), "Flush", path_, hint_);
+    return Context(inner_->Flush(), "Flush");
   }
   ::arrow::Status Close() override {
     const bool was_open = !inner_->closed();
-    ARROW_RETURN_NOT_OK(WithPathContext(inner_->Close(), "Close", path_, hint_));
+    ::arrow::Status closed = inner_->Close();
+    if (!closed.ok()) {
+      // An upload that failed to complete (S3's CompleteMultipartUpload) is aborted, so
+      // that no parts stay stored, and billed, under a key nobody sees.
+      if (!inner_->closed()) (void)inner_->Abort();
+      return Context(closed, "Close");
+    }
     if (was_open) {
       internal::CountStorageCall(
           counter_, written_ >= multipart_from_ ? StorageCall::kMultipart : StorageCall::kPut);
@@ -133,27 +159,35 @@ class PathContextOutputStream : public ::arrow::io::OutputStream {
     return ::arrow::Status::OK();
   }
   ::arrow::Status Abort() override {
-    return WithPathContext(inner_->Abort(), "Abort", path_, hint_);
+    return Context(inner_->Abort(), "Abort");
   }
   ::arrow::Result<int64_t> Tell() const override {
-    return WithPathContext(inner_->Tell(), "Tell", path_, hint_);
+    auto told = inner_->Tell();
+    if (told.ok()) return told;
+    return Context(told.status(), "Tell");
   }
   bool closed() const override { return inner_->closed(); }
 
  private:
+  ::arrow::Status Context(const ::arrow::Status& status, std::string_view operation) const {
+    if (status.ok()) return status;
+    return WithPathContext(status, operation, path_, internal::HintAfter(status, s3_, hint_));
+  }
+
   std::shared_ptr<::arrow::io::OutputStream> inner_;
   std::string path_;
   std::string hint_;  // may outlive the storage that made the stream
+  bool s3_;
   internal::StoreCallCounter* counter_;
   int64_t multipart_from_;
   int64_t written_ = 0;
 };
 
 // The size from which the store uploads a file in parts: Arrow's S3 streams (opened
-// with allow_delayed_open) make one PUT below its 5 MiB part size; elsewhere a file is
-// counted as one PUT whatever its size.
+// with allow_delayed_open) make one PUT below their 10 MiB part size (Arrow 22's
+// kPartUploadSize); elsewhere a file is counted as one PUT whatever its size.
 int64_t MultipartFrom(const std::string& type_name) {
-  constexpr int64_t kS3PartSize = 5 * 1024 * 1024;
+  constexpr int64_t kS3PartSize = 10 * 1024 * 1024;
   return type_name == "s3" ? kS3PartSize : std::numeric_limits<int64_t>::max();
 }
 
@@ -171,16 +205,28 @@ FileSystemStorage::FileSystemStorage(std::shared_ptr<::arrow::fs::FileSystem> fs
       counter_(internal::CallCounterOf(fs_->type_name())),
       hint_(HintOf(*fs_)) {}
 
+std::string_view FileSystemStorage::HintFor(const ::arrow::Status& failure) const {
+  return internal::HintAfter(failure, s3_, hint_);
+}
+
 // -- reading ----------------------------------------------------------------------
 
 ::arrow::Result<std::shared_ptr<::arrow::io::RandomAccessFile>> FileSystemStorage::OpenInput(
-    const std::string& path) {
+    const std::string& path, int64_t size) {
   // Arrow's Azure file system lets the Azure SDK's credential exceptions out of
   // OpenInputFile (an account without credentials): they become the error they are,
   // rather than escaping every caller.
-  Count(StorageCall::kHead);
   try {
-    ARROW_ASSIGN_OR_RAISE(auto file, fs_->OpenInputFile(path));
+    std::shared_ptr<::arrow::io::RandomAccessFile> file;
+    if (size >= 0 && object_store_) {
+      // Arrow's stores take the size from the FileInfo instead of asking for it.
+      ::arrow::fs::FileInfo info(path, ::arrow::fs::FileType::File);
+      info.set_size(size);
+      ARROW_ASSIGN_OR_RAISE(file, fs_->OpenInputFile(info));
+    } else {
+      Count(StorageCall::kHead);
+      ARROW_ASSIGN_OR_RAISE(file, fs_->OpenInputFile(path));
+    }
     return internal::CountingInputFile(std::move(file), counter_);
   } catch (const std::exception& e) {
     return ::arrow::Status::IOError(e.what());
@@ -190,6 +236,11 @@ FileSystemStorage::FileSystemStorage(std::shared_ptr<::arrow::fs::FileSystem> fs
 ::arrow::Result<std::shared_ptr<::arrow::io::RandomAccessFile>>
 FileSystemStorage::OpenForRead(const std::string& path) {
   return Context(OpenInput(path), "OpenForRead", path);
+}
+
+::arrow::Result<std::shared_ptr<::arrow::io::RandomAccessFile>>
+FileSystemStorage::OpenListed(const std::string& path, int64_t size) {
+  return Context(OpenInput(path, size), "OpenListed", path);
 }
 
 ::arrow::Result<std::shared_ptr<::arrow::Buffer>> FileSystemStorage::ReadRange(
@@ -272,7 +323,7 @@ FileSystemStorage::OpenForRead(const std::string& path) {
 ::arrow::Result<std::shared_ptr<::arrow::io::OutputStream>> FileSystemStorage::OpenOutput(
     const std::string& path, std::string_view operation) {
   ARROW_ASSIGN_OR_RAISE(auto stream, Context(fs_->OpenOutputStream(path), operation, path));
-  return std::make_shared<PathContextOutputStream>(std::move(stream), path, hint_,
+  return std::make_shared<PathContextOutputStream>(std::move(stream), path, hint_, s3_,
                                                    counter_, multipart_from_);
 }
 

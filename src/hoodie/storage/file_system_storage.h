@@ -15,6 +15,12 @@
 
 namespace hoodie {
 
+namespace internal {
+/// `hint`, or on S3 (`s3`) the retry keys to raise when `failure` says the store
+/// throttled.
+std::string_view HintAfter(const ::arrow::Status& failure, bool s3, std::string_view hint);
+}  // namespace internal
+
 /// \brief Storage backed by an arrow::fs::FileSystem.
 ///
 /// Backends are told apart by FileSystem::type_name():
@@ -49,6 +55,8 @@ class HOODIE_EXPORT FileSystemStorage : public Storage {
 
   ::arrow::Result<std::shared_ptr<::arrow::io::RandomAccessFile>> OpenForRead(
       const std::string& path) override;
+  ::arrow::Result<std::shared_ptr<::arrow::io::RandomAccessFile>> OpenListed(
+      const std::string& path, int64_t size) override;
   ::arrow::Result<std::shared_ptr<::arrow::Buffer>> ReadRange(const std::string& path,
                                                               int64_t offset,
                                                               int64_t length) override;
@@ -83,9 +91,10 @@ class HOODIE_EXPORT FileSystemStorage : public Storage {
                                                  std::string_view operation);
   // Existence check whose errors are reported as part of `operation`.
   ::arrow::Result<bool> ExistsFor(const std::string& path, std::string_view operation);
-  /// fs_->OpenInputFile, with an exception from the store's SDK turned into IOError.
+  /// fs_->OpenInputFile, with an exception from the store's SDK turned into IOError;
+  /// `size` (when not negative) spares an object store the status request.
   ::arrow::Result<std::shared_ptr<::arrow::io::RandomAccessFile>> OpenInput(
-      const std::string& path);
+      const std::string& path, int64_t size = -1);
   /// Whether a file named `path` exists, for a caller about to create one: on object
   /// stores one HEAD (a folder of that name does not count), elsewhere ExistsFor.
   ::arrow::Result<bool> FileExistsFor(const std::string& path, std::string_view operation);
@@ -106,8 +115,18 @@ class HOODIE_EXPORT FileSystemStorage : public Storage {
 
   template <typename T>
   T Context(T result, std::string_view operation, std::string_view path) const {
-    return internal::WithPathContext(std::move(result), operation, path, hint_);
+    if (result.ok()) return result;
+    const std::string_view hint = HintFor(StatusOf(result));
+    return internal::WithPathContext(std::move(result), operation, path, hint);
   }
+  static const ::arrow::Status& StatusOf(const ::arrow::Status& status) { return status; }
+  template <typename U>
+  static const ::arrow::Status& StatusOf(const ::arrow::Result<U>& result) {
+    return result.status();
+  }
+  // What to configure after `failure`: the retry keys when the store throttled (its
+  // message names it), otherwise hint_.
+  std::string_view HintFor(const ::arrow::Status& failure) const;
 
   std::shared_ptr<::arrow::fs::FileSystem> fs_;
   bool local_;

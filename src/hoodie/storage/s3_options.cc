@@ -24,7 +24,6 @@ struct S3aKeys {
   std::optional<std::string> region;
   bool path_style = false;
   bool ssl = true;
-  int32_t attempts = 0;
   std::optional<int32_t> establish_ms;
   std::optional<int32_t> request_ms;
 };
@@ -47,7 +46,6 @@ template <typename T>
   ARROW_ASSIGN_OR_RAISE(keys.region, Explicit(config, S3aConfig::kEndpointRegion));
   ARROW_ASSIGN_OR_RAISE(keys.path_style, config.Get(S3aConfig::kPathStyleAccess));
   ARROW_ASSIGN_OR_RAISE(keys.ssl, config.Get(S3aConfig::kSslEnabled));
-  ARROW_ASSIGN_OR_RAISE(keys.attempts, config.Get(S3aConfig::kAttemptsMaximum));
   ARROW_ASSIGN_OR_RAISE(keys.establish_ms, Explicit(config, S3aConfig::kEstablishTimeout));
   ARROW_ASSIGN_OR_RAISE(keys.request_ms, Explicit(config, S3aConfig::kConnectionTimeout));
   return keys;
@@ -203,8 +201,10 @@ bool ConfigureCredentials(const S3aKeys& keys, ::arrow::fs::S3Options* s3) {
   // small files. Errors that opening would report (a missing bucket) then surface when
   // the file is written or closed, which every caller checks.
   s3.allow_delayed_open = true;
-  s3.retry_strategy =
-      ::arrow::fs::S3RetryStrategy::GetAwsStandardRetryStrategy(keys.attempts + 1);
+  ARROW_ASSIGN_OR_RAISE(
+      S3aRetryPolicy retries,
+      S3aRetryPolicy::FromConfig(options.config ? *options.config : HoodieConfig()));
+  s3.retry_strategy = retries.MakeStrategy();
   return s3;
 }
 

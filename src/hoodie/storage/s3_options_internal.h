@@ -4,11 +4,14 @@
 /// exposed for its tests.
 #pragma once
 
+#include <cstdint>
+#include <memory>
 #include <string>
 
 #include <arrow/filesystem/s3fs.h>
 #include <arrow/result.h>
 
+#include "hoodie/config/hoodie_config.h"
 #include "hoodie/storage/storage.h"
 
 namespace hoodie::internal {
@@ -28,10 +31,35 @@ namespace hoodie::internal {
 ///   AWS_REGION, else us-east-1 with an endpoint: with an endpoint or a region known, no
 ///   request goes to AWS to find the bucket's region;
 /// - connect and request timeouts are fs.s3a.connection.establish.timeout and
-///   fs.s3a.connection.timeout, else hoodie.storage.timeout.seconds; retries are
-///   fs.s3a.attempts.maximum, with the SDK's standard backoff.
+///   fs.s3a.connection.timeout, else hoodie.storage.timeout.seconds; retries follow
+///   S3aRetryPolicy.
 /// \return Invalid naming the key for a bad value, or when the listed providers find no
 ///   credentials (never showing a secret).
+/// \brief How a failed S3 request is retried, from the S3A keys.
+struct S3aRetryPolicy {
+  /// Retries of a transient failure (5xx, timeout, dropped connection): hadoop-aws
+  /// tries such a request (fs.s3a.retry.limit + 1) x (fs.s3a.attempts.maximum + 1)
+  /// times across its two layers.
+  int64_t transient_retries = 2;
+  /// fs.s3a.retry.interval: the wait before a retry is this times the retry's number.
+  int64_t transient_interval_ms = 500;
+  /// fs.s3a.retry.throttle.limit and .interval: retries of a throttled request, the
+  /// first after the interval, each next after twice the last, all +/-50%.
+  int64_t throttle_retries = 20;
+  int64_t throttle_interval_ms = 100;
+
+  /// The policy the S3A keys of `config` set.
+  static ::arrow::Result<S3aRetryPolicy> FromConfig(const HoodieConfig& config);
+  /// Whether `error` is the store throttling requests (SlowDown, Throttling, ...).
+  static bool IsThrottling(const ::arrow::fs::S3RetryStrategy::AWSErrorDetail& error);
+  /// The wait before retry number `retry` (0 for the first) of `error`, in
+  /// milliseconds; `random` in [0, 1) spreads throttled waits.
+  int64_t DelayMs(const ::arrow::fs::S3RetryStrategy::AWSErrorDetail& error,
+                  int64_t retry, double random) const;
+  /// Arrow's retry strategy for the policy.
+  std::shared_ptr<::arrow::fs::S3RetryStrategy> MakeStrategy() const;
+};
+
 ::arrow::Result<::arrow::fs::S3Options> S3OptionsFor(const std::string& uri,
                                                      const StorageOptions& options,
                                                      std::string* path);

@@ -26,7 +26,7 @@ struct HOODIE_EXPORT StorageCallCounts {
   int64_t get = 0;         ///< reads of a whole file
   int64_t get_ranged = 0;  ///< reads of part of a file (Parquet footers, column chunks)
   int64_t put = 0;         ///< files written in one request, folders made, copies
-  /// Files uploaded in parts (on S3 from 5 MiB on, Arrow's part size): each costs a
+  /// Files uploaded in parts (on S3 from 10 MiB on, Arrow's part size): each costs a
   /// start, a request per part and a completion.
   int64_t multipart = 0;
   int64_t delete_ = 0;  ///< files and folders deleted

@@ -35,21 +35,53 @@ S3TestServer::~S3TestServer() {
   ::unlink(log_path_.c_str());
 }
 
-::arrow::Status S3TestServer::CreateBucket(const std::string& bucket) const {
-  int fd = ConnectLocal(port());
-  if (fd < 0) return ::arrow::Status::IOError("cannot connect to moto on port ", port());
-  const std::string request = "PUT /" + bucket +
-                              " HTTP/1.1\r\nHost: 127.0.0.1:" + std::to_string(port()) +
+namespace {
+
+// The whole answer to an unsigned request (moto does not check signatures).
+::arrow::Result<std::string> Ask(int port, const std::string& method,
+                                 const std::string& target) {
+  int fd = ConnectLocal(port);
+  if (fd < 0) return ::arrow::Status::IOError("cannot connect to moto on port ", port);
+  const std::string request = method + " " + target + " HTTP/1.1\r\nHost: 127.0.0.1:" +
+                              std::to_string(port) +
                               "\r\nContent-Length: 0\r\nConnection: close\r\n\r\n";
   ::send(fd, request.data(), request.size(), 0);
-  char answer[64] = {};
-  ssize_t got = ::recv(fd, answer, sizeof(answer) - 1, 0);
+  std::string answer;
+  char buffer[4096];
+  for (ssize_t got; (got = ::recv(fd, buffer, sizeof(buffer), 0)) > 0;) {
+    answer.append(buffer, static_cast<size_t>(got));
+  }
   ::close(fd);
-  const std::string head(answer, got > 0 ? static_cast<size_t>(got) : 0);
-  if (head.rfind("HTTP/1.1 200", 0) != 0 && head.rfind("HTTP/1.0 200", 0) != 0) {
-    return ::arrow::Status::IOError("moto refused bucket ", bucket, ": ", head);
+  return answer;
+}
+
+bool IsOk(const std::string& answer) {
+  return answer.rfind("HTTP/1.1 200", 0) == 0 || answer.rfind("HTTP/1.0 200", 0) == 0;
+}
+
+}  // namespace
+
+::arrow::Status S3TestServer::CreateBucket(const std::string& bucket) const {
+  ARROW_ASSIGN_OR_RAISE(std::string answer, Ask(port(), "PUT", "/" + bucket));
+  if (!IsOk(answer)) {
+    return ::arrow::Status::IOError("moto refused bucket ", bucket, ": ",
+                                    answer.substr(0, answer.find('\r')));
   }
   return ::arrow::Status::OK();
+}
+
+::arrow::Result<int> S3TestServer::MultipartUploadsInProgress(const std::string& bucket) const {
+  ARROW_ASSIGN_OR_RAISE(std::string answer, Ask(port(), "GET", "/" + bucket + "?uploads"));
+  if (!IsOk(answer)) {
+    return ::arrow::Status::IOError("moto refused to list the uploads of ", bucket, ": ",
+                                    answer.substr(0, answer.find('\r')));
+  }
+  int uploads = 0;
+  for (size_t at = answer.find("<Upload>"); at != std::string::npos;
+       at = answer.find("<Upload>", at + 1)) {
+    ++uploads;
+  }
+  return uploads;
 }
 
 void S3TestServer::ExportEnvironment() const {

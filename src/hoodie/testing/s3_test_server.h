@@ -33,6 +33,10 @@ class S3TestServer {
   /// Creates a bucket (an unsigned PUT, which moto accepts).
   ::arrow::Status CreateBucket(const std::string& bucket) const;
 
+  /// How many multipart uploads of `bucket` were started and neither completed nor
+  /// aborted (ListMultipartUploads).
+  ::arrow::Result<int> MultipartUploadsInProgress(const std::string& bucket) const;
+
   /// moto's request log (its output): S3RequestLog(request_log_path()) counts what the
   /// server was asked.
   const std::string& request_log_path() const { return log_path_; }
