@@ -17,6 +17,7 @@
 #include "hoodie/format/registry/base_file_formats.h"
 #include "hoodie/read/merged_log_records_internal.h"
 #include "hoodie/read/merged_slice_scan_internal.h"
+#include "hoodie/storage/storage.h"
 
 namespace hoodie::internal {
 
@@ -293,16 +294,19 @@ class MergedSliceScan : public ::arrow::RecordBatchReader {
   }
 
  private:
-  static constexpr size_t kSlicesAtOnce = 2;
+  // Slices merging at once: two keep both cores busy on local disk; on a remote store
+  // each slice mostly waits for its requests, so more overlap their round trips.
+  size_t SlicesAtOnce() const { return storage_->is_remote() ? 6 : 2; }
 
   bool LimitReached() const { return spec_.scan.limit && emitted_ >= *spec_.scan.limit; }
 
-  // Keeps kSlicesAtOnce slices merging; they share the memory budget for log records.
+  // Keeps SlicesAtOnce() slices merging; they share the memory budget for log records.
   void StartSlices() {
+    const size_t at_once = SlicesAtOnce();
     const int64_t budget = slices_.size() > 1
-                               ? spec_.log_scan.memory_budget / kSlicesAtOnce
+                               ? spec_.log_scan.memory_budget / static_cast<int64_t>(at_once)
                                : spec_.log_scan.memory_budget;
-    while (running_.size() < kSlicesAtOnce && next_slice_ < slices_.size()) {
+    while (running_.size() < at_once && next_slice_ < slices_.size()) {
       running_.push_back(std::make_unique<SliceProducer>(
           storage_, spec_, slices_[next_slice_++], budget));
     }
