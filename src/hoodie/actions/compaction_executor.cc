@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <map>
 
 #include <arrow/record_batch.h>
 
@@ -72,9 +73,39 @@ internal::LogScanTimeline CompactionScanTimeline(const ActiveTimeline& timeline)
   return out;
 }
 
-// The file slice an operation names, with full paths.
+// The sizes of the files in each partition the compaction touches, listed once per
+// partition: the plan names files but not their sizes, and a size known spares the
+// status request of each open on an object store (Storage::OpenListed).
+class ListedSizes {
+ public:
+  explicit ListedSizes(Storage* storage) : storage_(storage) {}
+
+  // The size of `file_name` in folder `dir`; 0 when unknown (not listed, or the
+  // listing failed: the file's own open then reports what is wrong).
+  int64_t Of(const std::string& dir, const std::string& file_name) {
+    auto listed = by_dir_.find(dir);
+    if (listed == by_dir_.end()) {
+      std::map<std::string, int64_t> sizes;
+      auto listing = storage_->List(dir, /*recursive=*/false);
+      if (listing.ok()) {
+        for (const FileStatus& status : *listing) {
+          sizes[std::string(status.name())] = status.size;
+        }
+      }
+      listed = by_dir_.emplace(dir, std::move(sizes)).first;
+    }
+    auto found = listed->second.find(file_name);
+    return found == listed->second.end() ? 0 : found->second;
+  }
+
+ private:
+  Storage* storage_;
+  std::map<std::string, std::map<std::string, int64_t>> by_dir_;
+};
+
+// The file slice an operation names, with full paths and the sizes `sizes` lists.
 ::arrow::Result<FileSlice> SliceOf(const TableMetaClient& table,
-                                   const CompactionOperation& op) {
+                                   const CompactionOperation& op, ListedSizes* sizes) {
   FileSlice slice;
   slice.group = {op.partition_path.value_or(""), op.file_id.value_or("")};
   slice.base_instant = op.base_instant_time.value_or("");
@@ -88,6 +119,7 @@ internal::LogScanTimeline CompactionScanTimeline(const ActiveTimeline& timeline)
           *op.data_file_path);
     }
     base->path = JoinPath(dir, base->file_name);
+    base->size = sizes->Of(dir, base->file_name);
     slice.base_file = std::move(base);
   }
   const std::vector<std::string> names =
@@ -101,6 +133,7 @@ internal::LogScanTimeline CompactionScanTimeline(const ActiveTimeline& timeline)
           "compaction plan names a log file hoodie cannot parse: ", name);
     }
     log->path = JoinPath(dir, file_name);
+    log->size = sizes->Of(dir, file_name);
     slice.log_files.push_back(std::move(*log));
   }
   std::sort(slice.log_files.begin(), slice.log_files.end(), LogFileLess);
@@ -379,8 +412,9 @@ class SliceCompactor {
   result.metadata.compacted = true;
   const std::vector<CompactionOperation> ops =
       plan.operations.value_or(std::vector<CompactionOperation>{});
+  ListedSizes sizes(table->storage().get());
   for (size_t i = 0; i < ops.size(); ++i) {
-    ARROW_ASSIGN_OR_RAISE(FileSlice slice, SliceOf(*table, ops[i]));
+    ARROW_ASSIGN_OR_RAISE(FileSlice slice, SliceOf(*table, ops[i], &sizes));
     ARROW_ASSIGN_OR_RAISE(std::optional<WriteStat> stat,
                            compactor.Run(ops[i], slice, static_cast<int64_t>(i)));
     if (stat) result.metadata.AddWriteStat(slice.group.partition_path, *std::move(stat));

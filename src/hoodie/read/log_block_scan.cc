@@ -38,6 +38,8 @@ namespace {
 // headers and (eagerly read) contents sit next to each other. The bytes are held only
 // while the file is read.
 constexpr int64_t kRemoteLogReadAhead = 8 << 20;
+// The most block content a scan keeps from its read-aheads until the blocks are merged.
+constexpr int64_t kKeptReadAhead = 16 << 20;
 
 int64_t LogReadAhead(const Storage& storage) {
   return storage.is_remote() ? kRemoteLogReadAhead : 0;
@@ -91,10 +93,19 @@ bool ApplyBlock(LogBlock block, const LogScanTimeline& timeline, const LogFile& 
   read.lazy = options.lazy_block_read;
   read.reverse = options.reverse_log_read;
   read.read_ahead = LogReadAhead(*storage);
+  // Contents the read-ahead fetched anyway are kept within a bound, so that merging the
+  // blocks does not request them again.
+  int64_t keep = read.lazy && read.read_ahead > 0
+                     ? std::min(kKeptReadAhead, options.memory_budget / 4)
+                     : 0;
   std::vector<LogBlock> stack;
   for (const LogFile& file : log_files) {
+    read.keep_read_ahead = std::max<int64_t>(0, keep);
     ARROW_ASSIGN_OR_RAISE(std::vector<LogBlock> blocks,
                            ReadLogFile(storage, file.path, read, ListedSize(file)));
+    for (const LogBlock& block : blocks) {
+      if (block.content_loaded) keep -= static_cast<int64_t>(block.content.size());
+    }
     if (!blocks.empty()) ++stats->log_files;
     for (LogBlock& block : blocks) {
       if (!ApplyBlock(std::move(block), timeline, file, &stack, stats)) {

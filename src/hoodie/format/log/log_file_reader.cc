@@ -114,6 +114,7 @@ int64_t ReadBigEndian64(std::string_view bytes) {
 ::arrow::Result<std::vector<LogBlock>> LogFileReader::ReadAll(
     const LogReadOptions& options) {
   read_ahead_ = options.read_ahead;
+  keep_budget_ = options.keep_read_ahead;
   if (options.reverse) {
     ARROW_ASSIGN_OR_RAISE(auto blocks, ReadReverse(options.lazy));
     if (blocks) return std::move(*blocks);
@@ -231,7 +232,7 @@ int64_t ReadBigEndian64(std::string_view bytes) {
     // Lazily, the content stays in the file even when the first read covered it: the
     // point is to hold no block content until the block is merged.
     if (lazy && content_length > 0) {
-      block.content_loaded = false;
+      if (!KeepFromWindow(&block)) block.content_loaded = false;
     } else {
       block.content = body.substr(static_cast<size_t>(block.content_offset - after_size),
                                   static_cast<size_t>(content_length));
@@ -299,6 +300,19 @@ int64_t ReadBigEndian64(std::string_view bytes) {
   }
   block->content_loaded = true;
   return ::arrow::Status::OK();
+}
+
+bool LogFileReader::KeepFromWindow(LogBlock* block) {
+  const int64_t window_end = window_offset_ + static_cast<int64_t>(window_.size());
+  if (block->content_length > keep_budget_ || block->content_offset < window_offset_ ||
+      block->content_offset + block->content_length > window_end) {
+    return false;
+  }
+  block->content = window_.substr(static_cast<size_t>(block->content_offset - window_offset_),
+                                  static_cast<size_t>(block->content_length));
+  block->content_loaded = true;
+  keep_budget_ -= block->content_length;
+  return true;
 }
 
 ::arrow::Status LoadLogBlockContent(Storage* storage, LogBlock* block) {

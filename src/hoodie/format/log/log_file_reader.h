@@ -37,6 +37,9 @@ struct HOODIE_EXPORT LogReadOptions {
   /// each read is its own). On an object store, where each read is a request, a log
   /// file up to this size costs one.
   int64_t read_ahead = 0;
+  /// With `lazy`: the contents the read-ahead fetched anyway are kept, up to this many
+  /// bytes in all, instead of being requested again when loaded (0: none kept).
+  int64_t keep_read_ahead = 0;
 };
 
 /// \brief Blocks of one log file.
@@ -84,12 +87,16 @@ class HOODIE_EXPORT LogFileReader {
   ::arrow::Result<LogBlock> CorruptBlock(int64_t magic_at, int64_t start, bool lazy);
   ::arrow::Result<std::string> ReadAt(int64_t offset, int64_t length);
   ::arrow::Status Truncated(int64_t magic_at, std::string_view what) const;
+  // Fills a lazy block's content from the read-ahead when it holds all of it and the
+  // keep budget allows; false otherwise.
+  bool KeepFromWindow(LogBlock* block);
 
   std::shared_ptr<::arrow::io::RandomAccessFile> file_;
   std::string path_;
   int64_t file_size_;
   int64_t listed_size_ = -1;  // the size a listing gave, -1 when not opened from one
   int64_t read_ahead_ = 0;    // LogReadOptions::read_ahead of the last ReadAll
+  int64_t keep_budget_ = 0;   // what is left of LogReadOptions::keep_read_ahead
   // The bytes of the last read-ahead, from window_offset_ on.
   std::string window_;
   int64_t window_offset_ = 0;
