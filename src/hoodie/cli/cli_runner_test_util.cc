@@ -7,6 +7,9 @@
 #include <fstream>
 #include <sstream>
 
+#include <arrow/filesystem/filesystem.h>
+#include <gtest/gtest.h>
+
 #include "hoodie/testing/temp_dir.h"
 
 namespace hoodie::cli::testing {
@@ -39,5 +42,15 @@ CliResult RunCli(const std::string& args) { return RunCommand("", args); }
 CliResult RunCliWithin(int seconds, const std::string& args) {
   return RunCommand("timeout -k 5 " + std::to_string(seconds) + " ", args);
 }
+
+// The tests that read or write an object store themselves touch Arrow's S3, GCS and
+// Azure clients, which must be finalized before static destructors run, as main.cc
+// does for the tool: once per test binary, here.
+class FinalizeArrowFileSystems : public ::testing::Environment {
+ public:
+  void TearDown() override { (void)::arrow::fs::EnsureFinalized(); }
+};
+::testing::Environment* const kFinalizeArrowFileSystems =
+    ::testing::AddGlobalTestEnvironment(new FinalizeArrowFileSystems);
 
 }  // namespace hoodie::cli::testing

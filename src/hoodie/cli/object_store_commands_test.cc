@@ -46,14 +46,6 @@ using ::testing::Not;
 constexpr int kHangSeconds = 120;
 constexpr char kBucket[] = "lake";
 
-// This process reads the tables through Arrow too.
-class FinalizeArrowFileSystems : public ::testing::Environment {
- public:
-  void TearDown() override { (void)::arrow::fs::EnsureFinalized(); }
-};
-::testing::Environment* const kFinalizeArrowFileSystems =
-    ::testing::AddGlobalTestEnvironment(new FinalizeArrowFileSystems);
-
 enum class Store { kGcs, kAzure };
 
 std::string StoreName(const ::testing::TestParamInfo<Store>& info) {

@@ -30,13 +30,6 @@ using ::testing::HasSubstr;
 
 constexpr int kHangSeconds = 120;
 
-class FinalizeArrowFileSystems : public ::testing::Environment {
- public:
-  void TearDown() override { (void)::arrow::fs::EnsureFinalized(); }
-};
-::testing::Environment* const kFinalizeArrowFileSystems =
-    ::testing::AddGlobalTestEnvironment(new FinalizeArrowFileSystems);
-
 class ObjectStoreFaultsTest : public ::testing::Test {
  protected:
   void SetUp() override {

@@ -27,13 +27,6 @@ using ::testing::HasSubstr;
 
 constexpr int kHangSeconds = 120;
 
-class FinalizeArrowFileSystems : public ::testing::Environment {
- public:
-  void TearDown() override { (void)::arrow::fs::EnsureFinalized(); }
-};
-::testing::Environment* const kFinalizeArrowFileSystems =
-    ::testing::AddGlobalTestEnvironment(new FinalizeArrowFileSystems);
-
 // The value of "key" in a JSON object printed by `-o json`.
 std::string JsonField(const std::string& json, const std::string& key) {
   const std::string marker = "\"" + key + "\": \"";

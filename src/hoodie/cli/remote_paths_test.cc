@@ -42,15 +42,6 @@ void ExpectOneLineError(const CliResult& result, const std::string& hint) {
   EXPECT_THAT(result.err, Not(HasSubstr("FinalizeS3")));
 }
 
-// This process touches S3 itself (to put input files there): Arrow's S3 must be
-// finalized before static destructors run, as main.cc does for the tool.
-class FinalizeArrowFileSystems : public ::testing::Environment {
- public:
-  void TearDown() override { (void)::arrow::fs::EnsureFinalized(); }
-};
-::testing::Environment* const kFinalizeArrowFileSystems =
-    ::testing::AddGlobalTestEnvironment(new FinalizeArrowFileSystems);
-
 class S3PathsTest : public ::testing::Test {
  protected:
   void SetUp() override {
