@@ -94,8 +94,12 @@ TEST_F(TableConfigFaultTest, FailureAtEveryStorageCallIsRecoverable) {
       ExpectRecoverable(std::string(StorageOperationName(operation)) + " call " +
                         std::to_string(n) + (result.ok() ? " (ok)" : " (failed)"));
     }
-    // Every injected fault surfaces as an error of the update.
-    EXPECT_EQ(failures, calls) << StorageOperationName(operation);
+    // Every injected fault surfaces as an error of the update, but one: the update's
+    // first look at the backup reads a file that is not there, so a failure injected
+    // into that read changes nothing (the read fails either way, and the backup then
+    // reads as missing, as it is).
+    const int64_t masked = operation == StorageOperation::kReadAll ? 1 : 0;
+    EXPECT_EQ(failures, calls - masked) << StorageOperationName(operation);
   }
 }
 

@@ -47,19 +47,16 @@ struct Candidate {
 // so the caller can fall back to the other file as Java does on IOException.
 Candidate ReadCandidate(Storage* storage, const std::string& path) {
   Candidate candidate{path, false, "", ::arrow::Status::Invalid("not read"), false};
-  auto exists = storage->FileExists(path);
-  if (!exists.ok()) {
-    candidate.exists = true;
-    candidate.config = exists.status();
-    return candidate;
-  }
-  candidate.exists = *exists;
-  if (!candidate.exists) return candidate;
+  // Read first and ask whether the file exists only when the read fails: the file is
+  // usually there, and on an object store the read's own open is the status request.
   auto text = storage->ReadAll(path);
   if (!text.ok()) {
-    candidate.config = text.status();
+    auto exists = storage->FileExists(path);
+    candidate.exists = !exists.ok() || *exists;
+    candidate.config = exists.ok() ? text.status() : exists.status();
     return candidate;
   }
+  candidate.exists = true;
   candidate.text = std::move(*text);
   candidate.config = ParseAndValidate(candidate.text, path);
   if (candidate.config.ok()) {
