@@ -202,7 +202,7 @@ class SliceCompactor {
                          internal::FileRows::kAnyRecords));
     HandleCounts counts;
     if (slice.base_file) {
-      ARROW_RETURN_NOT_OK(MergeBaseFile(slice.base_file->path, writer.get(),
+      ARROW_RETURN_NOT_OK(MergeBaseFile(*slice.base_file, writer.get(),
                                          &records.records(), &counts));
     }
     ARROW_RETURN_NOT_OK(WriteLogOnly(writer.get(), &records.records(),
@@ -233,17 +233,18 @@ class SliceCompactor {
  private:
   // The stored rows in file order: copied, merged with their key's log record, or
   // dropped (HoodieMergeHandle.write(oldRecord)).
-  ::arrow::Status MergeBaseFile(const std::string& path,
+  ::arrow::Status MergeBaseFile(const BaseFile& file,
                                 internal::FileGroupWriter* writer,
                                 internal::LogRecordMap* records, HandleCounts* counts) {
     ARROW_ASSIGN_OR_RAISE(auto reader,
-                           OpenBaseFile(context_.storage, path, kBatchRows));
+                           OpenBaseFile(context_.storage, file.path, kBatchRows,
+                                        BaseFileReader::Decode::kSerial, file.size));
     ARROW_ASSIGN_OR_RAISE(auto batches, reader->GetRecordBatchReader());
     while (true) {
       std::shared_ptr<::arrow::RecordBatch> base;
       ARROW_RETURN_NOT_OK(batches->ReadNext(&base));
       if (base == nullptr) return ::arrow::Status::OK();
-      ARROW_ASSIGN_OR_RAISE(auto merged, MergeBatch(*base, path, records, counts));
+      ARROW_ASSIGN_OR_RAISE(auto merged, MergeBatch(*base, file.path, records, counts));
       ARROW_RETURN_NOT_OK(WriteRows(writer, *merged));
     }
   }

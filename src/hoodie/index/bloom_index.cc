@@ -49,9 +49,10 @@ namespace {
 // Reads the footer once for both the key range and the bloom filter. A footer without
 // them is not an error: Java treats such a file as a candidate for every key.
 ::arrow::Result<std::pair<std::optional<RecordKeyRange>, std::unique_ptr<BloomFilter>>>
-ReadFooter(Storage& storage, const std::string& path) {
-  ARROW_ASSIGN_OR_RAISE(auto format, BaseFileFormatOfFile(path));
-  ARROW_ASSIGN_OR_RAISE(BaseFileFooter footer, format->ReadFooter(storage, path));
+ReadFooter(Storage& storage, const internal::IndexedFile& file) {
+  ARROW_ASSIGN_OR_RAISE(auto format, BaseFileFormatOfFile(file.path));
+  ARROW_ASSIGN_OR_RAISE(BaseFileFooter footer,
+                        format->ReadFooter(storage, file.path, file.size));
   // Java BloomIndexFileInfo without a range when either key is missing.
   std::optional<RecordKeyRange> range;
   if (auto keys = ReadMinMaxRecordKeys(footer.entries); keys.ok()) range = *std::move(keys);
@@ -146,7 +147,7 @@ BloomIndex::Candidates BloomIndex::RangeCandidates(
   for (const auto& file : files) file_partitions.push_back(file.partition_path);
   ARROW_RETURN_NOT_OK(internal::ParallelForEach(
       files.size(), options_.parallelism, [&](size_t i) -> ::arrow::Status {
-        ARROW_ASSIGN_OR_RAISE(auto footer, ReadFooter(*table.storage(), files[i].path));
+        ARROW_ASSIGN_OR_RAISE(auto footer, ReadFooter(*table.storage(), files[i]));
         footers[i].range = std::move(footer.first);
         footers[i].bloom = std::move(footer.second);
         return ::arrow::Status::OK();
@@ -160,7 +161,7 @@ BloomIndex::Candidates BloomIndex::RangeCandidates(
       files.size(), options_.parallelism, [&](size_t i) -> ::arrow::Status {
         ARROW_ASSIGN_OR_RAISE(
             found[i],
-            internal::FindKeysInFile(table.storage(), files[i].path, candidates[i]));
+            internal::FindKeysInFile(table.storage(), files[i], candidates[i]));
         return ::arrow::Status::OK();
       }));
   return internal::ResolveTags(keys, files, found,

@@ -47,7 +47,8 @@ namespace {
     if (!slice.base_file) continue;
     if (!global && partitions.count(slice.group.partition_path) == 0) continue;
     files.push_back(IndexedFile{slice.group.partition_path, slice.group.file_id,
-                                slice.base_file->commit_time, slice.base_file->path});
+                                slice.base_file->commit_time, slice.base_file->path,
+                                slice.base_file->size});
   }
   return files;
 }
@@ -84,11 +85,14 @@ std::map<std::string_view, std::vector<std::string_view>> KeysByPartition(
 }
 
 ::arrow::Result<std::vector<std::string>> FindKeysInFile(
-    const std::shared_ptr<Storage>& storage, const std::string& path,
+    const std::shared_ptr<Storage>& storage, const IndexedFile& file,
     const std::vector<std::string_view>& sorted_candidates) {
+  const std::string& path = file.path;
   std::vector<std::string> found;
   if (sorted_candidates.empty()) return found;
-  ARROW_ASSIGN_OR_RAISE(auto reader, OpenBaseFile(storage, path));
+  ARROW_ASSIGN_OR_RAISE(auto reader,
+                        OpenBaseFile(storage, path, 0, BaseFileReader::Decode::kSerial,
+                                     file.size));
   ARROW_ASSIGN_OR_RAISE(auto record_keys, reader->ReadRecordKeys());
   if (record_keys->null_count() > 0) {
     return ::arrow::Status::Invalid(

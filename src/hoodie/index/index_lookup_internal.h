@@ -28,6 +28,7 @@ struct IndexedFile {
   std::string file_id;
   std::string instant_time;  ///< commit time of the base file
   std::string path;          ///< full path for Storage
+  int64_t size = 0;          ///< bytes, as the file-system view listed them
 };
 
 /// How a file-based index resolves its matches.
@@ -59,12 +60,12 @@ std::map<std::string_view, std::vector<std::string_view>> KeysByPartition(
 ::arrow::Status ParallelForEach(size_t count, int parallelism,
                                 const std::function<::arrow::Status(size_t)>& task);
 
-/// Reads the `_hoodie_record_key` column of `path` and returns the keys of
+/// Reads the `_hoodie_record_key` column of `file` and returns the keys of
 /// `sorted_candidates` it holds, sorted (Java HoodieKeyLookupHandle /
 /// HoodieIndexUtils.filterKeysFromFile). IOError from storage; Invalid for a file
 /// without the column or with null keys.
 ::arrow::Result<std::vector<std::string>> FindKeysInFile(
-    const std::shared_ptr<Storage>& storage, const std::string& path,
+    const std::shared_ptr<Storage>& storage, const IndexedFile& file,
     const std::vector<std::string_view>& sorted_candidates);
 
 /// Builds one tag per incoming key from `found[i]`, the keys confirmed in `files[i]`.

@@ -39,7 +39,7 @@ namespace hoodie {
             options_.global ? std::string_view() : files[i].partition_path;
         ARROW_ASSIGN_OR_RAISE(
             found[i],
-            internal::FindKeysInFile(table.storage(), files[i].path, wanted.at(bucket)));
+            internal::FindKeysInFile(table.storage(), files[i], wanted.at(bucket)));
         return ::arrow::Status::OK();
       }));
   return internal::ResolveTags(keys, files, found,

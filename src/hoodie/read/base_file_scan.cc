@@ -167,7 +167,7 @@ class BaseFileScan : public ::arrow::RecordBatchReader {
       // Table reads run on the caller's thread, outside Arrow's CPU pool.
       ARROW_ASSIGN_OR_RAISE(reader_,
                              OpenBaseFile(storage_, file.path, spec_.batch_size,
-                                          BaseFileReader::Decode::kParallel));
+                                          BaseFileReader::Decode::kParallel, file.size));
       if (spec_.record_key && !MayContainKey(*reader_, *spec_.record_key)) {
         reader_.reset();
         continue;

@@ -45,7 +45,8 @@ class SliceMerge {
       base_path_ = slice_.base_file->path;
       ARROW_ASSIGN_OR_RAISE(
           base_reader_, OpenBaseFile(storage_, base_path_, RowsPerMergedBatch(),
-                                     BaseFileReader::Decode::kParallel));
+                                     BaseFileReader::Decode::kParallel,
+                                     slice_.base_file->size));
       ARROW_ASSIGN_OR_RAISE(base_batches_, base_reader_->GetRecordBatchReader());
     }
     return ::arrow::Status::OK();

@@ -268,7 +268,9 @@ Status MergeFileGroup(const WriteContext& context, const IncomingRecords& record
   auto started = std::chrono::steady_clock::now();
   const ExistingFile& file = *bucket.file;
   // Serial decoding: this runs as a task of the CPU pool (WriteBuckets).
-  ARROW_ASSIGN_OR_RAISE(auto reader, OpenBaseFile(context.storage, file.path));
+  ARROW_ASSIGN_OR_RAISE(auto reader,
+                        OpenBaseFile(context.storage, file.path, 0,
+                                     BaseFileReader::Decode::kSerial, file.size));
   ARROW_ASSIGN_OR_RAISE(auto batches, reader->GetRecordBatchReader());
   std::vector<int64_t> incoming_rows;
   for (const auto* indices : {&bucket.updates, &bucket.inserts}) {

@@ -41,15 +41,19 @@ class HOODIE_EXPORT BaseFileFormat {
       std::shared_ptr<::arrow::Schema> data_schema, BaseFileWriterOptions options) const = 0;
 
   /// Opens `path` and reads its footer; batches hold `batch_size` rows unless a read
-  /// asks otherwise (0: the format's default). \return IOError naming the file.
+  /// asks otherwise (0: the format's default). `listed_size`, when positive, is the
+  /// file's size as a listing gave it (Storage::OpenListed: no status request on an
+  /// object store). \return IOError naming the file.
   virtual ::arrow::Result<std::unique_ptr<BaseFileReader>> OpenReader(
       std::shared_ptr<Storage> storage, std::string path, int64_t batch_size,
-      BaseFileReader::Decode decode) const = 0;
+      BaseFileReader::Decode decode, int64_t listed_size) const = 0;
 
-  /// Only the footer of `path`. Storage errors (IOError) pass through; Invalid naming
-  /// the path when the file is not of this format or its footer is corrupt.
+  /// Only the footer of `path` (`listed_size` as OpenReader takes it). Storage errors
+  /// (IOError) pass through; Invalid naming the path when the file is not of this
+  /// format or its footer is corrupt.
   virtual ::arrow::Result<BaseFileFooter> ReadFooter(Storage& storage,
-                                                     const std::string& path) const = 0;
+                                                     const std::string& path,
+                                                     int64_t listed_size) const = 0;
 };
 
 }  // namespace hoodie

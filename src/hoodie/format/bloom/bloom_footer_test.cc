@@ -95,7 +95,7 @@ class SampleTableBloomTest : public ::testing::TestWithParam<SampleTable> {
 void SampleTableBloomTest::CheckBaseFile(const std::string& path) {
   SCOPED_TRACE(path);
   ASSERT_OK_AND_ASSIGN(BaseFileFooter footer,
-                       ParquetBaseFileFormat().ReadFooter(*storage_, path));
+                       ParquetBaseFileFormat().ReadFooter(*storage_, path, -1));
   ASSERT_OK_AND_ASSIGN(auto keys, ReadRecordKeys(*storage_, path));
   ASSERT_FALSE(keys.empty());
 
@@ -154,7 +154,7 @@ TEST_P(SampleTableBloomTest, EveryBaseFileFooterMatchesItsKeys) {
       continue;
     }
     ASSERT_OK_AND_ASSIGN(BaseFileFooter footer,
-                       ParquetBaseFileFormat().ReadFooter(*storage_, path));
+                       ParquetBaseFileFormat().ReadFooter(*storage_, path, -1));
     auto filter = ReadBloomFilterFromFooter(footer.entries);
     ASSERT_RAISES(KeyError, filter);
     EXPECT_THAT(filter, StatusMessageHas("org.apache.hudi.bloomfilter"));
@@ -249,10 +249,10 @@ TEST(BloomFooterTest, NonParquetFileIsInvalidNamingThePath) {
   testing::TempDir temp;
   auto storage = Storage::Local();
   ASSERT_OK(storage->WriteAll(temp.Join("x.parquet"), "not parquet at all", true));
-  auto footer = ParquetBaseFileFormat().ReadFooter(*storage, temp.Join("x.parquet"));
+  auto footer = ParquetBaseFileFormat().ReadFooter(*storage, temp.Join("x.parquet"), -1);
   ASSERT_RAISES(Invalid, footer);
   EXPECT_THAT(footer, StatusMessageHas("x.parquet"));
-  ASSERT_RAISES(IOError, ParquetBaseFileFormat().ReadFooter(*storage, temp.Join("missing.parquet")));
+  ASSERT_RAISES(IOError, ParquetBaseFileFormat().ReadFooter(*storage, temp.Join("missing.parquet"), -1));
 }
 
 }  // namespace

@@ -59,15 +59,33 @@ class GuardedBatches : public ::arrow::RecordBatchReader {
   std::string path_;
 };
 
+// How the footer is read: on a remote store in one request of up to 1 MiB from the end,
+// which holds the footer with Hudi's bloom filter (a few hundred KB at the default
+// 60,000 entries), where Parquet's 64 KiB first read would need a second request.
+::parquet::ReaderProperties FooterReadProperties(const Storage& storage) {
+  constexpr size_t kRemoteFooterReadSize = 1 << 20;
+  ::parquet::ReaderProperties properties = ::parquet::default_reader_properties();
+  if (storage.is_remote()) properties.set_footer_read_size(kRemoteFooterReadSize);
+  return properties;
+}
+
+// `path` opened for reading, without a status request when a listing gave its size.
+::arrow::Result<std::shared_ptr<::arrow::io::RandomAccessFile>> OpenBase(
+    Storage& storage, const std::string& path, int64_t listed_size) {
+  if (listed_size > 0) return storage.OpenListed(path, listed_size);
+  return storage.OpenForRead(path);
+}
+
 }  // namespace
 
 ::arrow::Result<std::shared_ptr<::parquet::FileMetaData>> ReadParquetFooter(
-    Storage& storage, const std::string& path) {
-  ARROW_ASSIGN_OR_RAISE(auto file, storage.OpenForRead(path));
+    Storage& storage, const std::string& path, int64_t listed_size) {
+  ARROW_ASSIGN_OR_RAISE(auto file, OpenBase(storage, path, listed_size));
   return CatchParquetErrors(
       ::arrow::StatusCode::Invalid, "Could not read the Parquet footer", path,
       [&]() -> Result<std::shared_ptr<::parquet::FileMetaData>> {
-        return ::parquet::ReadMetaData(file);
+        return ::parquet::ParquetFileReader::Open(file, FooterReadProperties(storage))
+            ->metadata();
       });
 }
 
@@ -76,8 +94,9 @@ ParquetFileReader::~ParquetFileReader() = default;
 Result<std::unique_ptr<ParquetFileReader>> ParquetFileReader::Open(std::shared_ptr<Storage> storage,
                                                              std::string path,
                                                              int64_t batch_size,
-                                                             Decode decode) {
-  ARROW_ASSIGN_OR_RAISE(auto file, storage->OpenForRead(path));
+                                                             Decode decode,
+                                                             int64_t listed_size) {
+  ARROW_ASSIGN_OR_RAISE(auto file, OpenBase(*storage, path, listed_size));
   std::unique_ptr<ParquetFileReader> reader(new ParquetFileReader());
   ARROW_RETURN_NOT_OK(ReadGuard(path, [&]() -> Status {
     ::parquet::ArrowReaderProperties properties;
@@ -91,7 +110,7 @@ Result<std::unique_ptr<ParquetFileReader>> ParquetFileReader::Open(std::shared_p
     reader->row_group_at_a_time_ = decode == Decode::kSerial && remote;
     if (decode == Decode::kSerial && !remote) properties.set_pre_buffer(false);
     ::parquet::arrow::FileReaderBuilder builder;
-    Status opened = builder.Open(std::move(file));
+    Status opened = builder.Open(std::move(file), FooterReadProperties(*storage));
     if (!opened.ok()) {
       return Status::IOError(kCannotRead, ": ", opened.message(), ": ", path);
     }

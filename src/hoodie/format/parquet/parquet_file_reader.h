@@ -32,7 +32,7 @@ class Storage;
 /// bloom index reads it. Storage errors (IOError) pass through; Invalid when the file
 /// is not Parquet or its footer is corrupt, naming the path.
 HOODIE_EXPORT ::arrow::Result<std::shared_ptr<::parquet::FileMetaData>> ReadParquetFooter(
-    Storage& storage, const std::string& path);
+    Storage& storage, const std::string& path, int64_t listed_size = -1);
 
 /// The key/value entries of a Parquet footer, in file order.
 HOODIE_EXPORT std::vector<FooterEntry> FooterEntriesOf(
@@ -47,11 +47,12 @@ class HOODIE_EXPORT ParquetFileReader final : public BaseFileReader {
   ~ParquetFileReader() override;
 
   /// Opens `path` through `storage` and reads the footer; batches hold `batch_size`
-  /// rows unless a read asks otherwise (0: Parquet's default).
+  /// rows unless a read asks otherwise (0: Parquet's default); a positive
+  /// `listed_size` opens through Storage::OpenListed.
   /// \return IOError from storage, or naming the file when it is not Parquet.
   static ::arrow::Result<std::unique_ptr<ParquetFileReader>> Open(
       std::shared_ptr<Storage> storage, std::string path, int64_t batch_size = 0,
-      Decode decode = Decode::kSerial);
+      Decode decode = Decode::kSerial, int64_t listed_size = -1);
 
   const std::string& path() const override { return path_; }
   const std::shared_ptr<::arrow::Schema>& schema() const override { return schema_; }

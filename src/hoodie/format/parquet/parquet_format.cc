@@ -23,16 +23,16 @@ namespace hoodie {
 
 ::arrow::Result<std::unique_ptr<BaseFileReader>> ParquetBaseFileFormat::OpenReader(
     std::shared_ptr<Storage> storage, std::string path, int64_t batch_size,
-    BaseFileReader::Decode decode) const {
-  ARROW_ASSIGN_OR_RAISE(auto reader, ParquetFileReader::Open(std::move(storage),
-                                                             std::move(path), batch_size,
-                                                             decode));
+    BaseFileReader::Decode decode, int64_t listed_size) const {
+  ARROW_ASSIGN_OR_RAISE(auto reader,
+                        ParquetFileReader::Open(std::move(storage), std::move(path),
+                                                batch_size, decode, listed_size));
   return std::unique_ptr<BaseFileReader>(std::move(reader));
 }
 
-::arrow::Result<BaseFileFooter> ParquetBaseFileFormat::ReadFooter(Storage& storage,
-                                                          const std::string& path) const {
-  ARROW_ASSIGN_OR_RAISE(auto metadata, ReadParquetFooter(storage, path));
+::arrow::Result<BaseFileFooter> ParquetBaseFileFormat::ReadFooter(
+    Storage& storage, const std::string& path, int64_t listed_size) const {
+  ARROW_ASSIGN_OR_RAISE(auto metadata, ReadParquetFooter(storage, path, listed_size));
   BaseFileFooter footer;
   footer.num_rows = metadata->num_rows();
   footer.entries = FooterEntriesOf(*metadata);

@@ -21,9 +21,9 @@ class HOODIE_EXPORT ParquetBaseFileFormat final : public BaseFileFormat {
       BaseFileWriterOptions options) const override;
   ::arrow::Result<std::unique_ptr<BaseFileReader>> OpenReader(
       std::shared_ptr<Storage> storage, std::string path, int64_t batch_size,
-      BaseFileReader::Decode decode) const override;
-  ::arrow::Result<BaseFileFooter> ReadFooter(Storage& storage,
-                                             const std::string& path) const override;
+      BaseFileReader::Decode decode, int64_t listed_size) const override;
+  ::arrow::Result<BaseFileFooter> ReadFooter(Storage& storage, const std::string& path,
+                                             int64_t listed_size) const override;
 };
 
 }  // namespace hoodie

@@ -75,9 +75,10 @@ BaseFileFormatRegistry* BaseFileFormatRegistry::Global() {
 
 ::arrow::Result<std::unique_ptr<BaseFileReader>> OpenBaseFile(
     std::shared_ptr<Storage> storage, std::string path, int64_t batch_size,
-    BaseFileReader::Decode decode) {
+    BaseFileReader::Decode decode, int64_t listed_size) {
   ARROW_ASSIGN_OR_RAISE(auto format, BaseFileFormatOfFile(path));
-  return format->OpenReader(std::move(storage), std::move(path), batch_size, decode);
+  return format->OpenReader(std::move(storage), std::move(path), batch_size, decode,
+                            listed_size);
 }
 
 }  // namespace hoodie

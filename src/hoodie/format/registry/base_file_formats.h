@@ -39,9 +39,12 @@ HOODIE_EXPORT ::arrow::Result<std::shared_ptr<const BaseFileFormat>> MakeBaseFil
 HOODIE_EXPORT ::arrow::Result<std::shared_ptr<const BaseFileFormat>> BaseFileFormatOfFile(
     std::string_view path);
 
-/// Opens the base file at `path` with the reader of its format.
+/// Opens the base file at `path` with the reader of its format; a positive
+/// `listed_size` (its size as a listing gave it) spares an object store the status
+/// request.
 HOODIE_EXPORT ::arrow::Result<std::unique_ptr<BaseFileReader>> OpenBaseFile(
     std::shared_ptr<Storage> storage, std::string path, int64_t batch_size = 0,
-    BaseFileReader::Decode decode = BaseFileReader::Decode::kSerial);
+    BaseFileReader::Decode decode = BaseFileReader::Decode::kSerial,
+    int64_t listed_size = -1);
 
 }  // namespace hoodie

@@ -68,7 +68,7 @@ TEST(BaseFileFormatsTest, WhatTheFormatWritesOpenBaseFileReadsBack) {
   ASSERT_OK_AND_ASSIGN(BaseFileWriteResult written, writer->Close());
   EXPECT_EQ(written.record_count, 2);
 
-  ASSERT_OK_AND_ASSIGN(BaseFileFooter footer, format->ReadFooter(*Storage::Local(), path));
+  ASSERT_OK_AND_ASSIGN(BaseFileFooter footer, format->ReadFooter(*Storage::Local(), path, -1));
   EXPECT_EQ(footer.num_rows, 2);
   EXPECT_EQ(footer.Value(kFooterMinRecordKey), "a");
   EXPECT_EQ(footer.Value(kFooterMaxRecordKey), "b");
