@@ -70,7 +70,8 @@ def jvm_peak_mib() -> float:
     return peak
 
 
-def spark_session(scratch: str):
+def spark_session(scratch: str, extra_jars: tuple = ()):
+    """Spark local[2] with the Hudi 0.15 bundle (and `extra_jars`, e.g. s3a's)."""
     if "JAVA_HOME" not in os.environ:
         homes = sorted(glob.glob("/usr/lib/jvm/java-17-openjdk-*"))
         if homes:
@@ -86,7 +87,7 @@ def spark_session(scratch: str):
         .config("spark.driver.bindAddress", "127.0.0.1")
         .config("spark.driver.host", "127.0.0.1")
         .config("spark.ui.enabled", "false")
-        .config("spark.jars", str(BUNDLE))
+        .config("spark.jars", ",".join(str(jar) for jar in (BUNDLE, *extra_jars)))
         .config("spark.serializer", "org.apache.spark.serializer.KryoSerializer")
         .config("spark.sql.extensions", "org.apache.spark.sql.hudi.HoodieSparkSessionExtension")
         .config("spark.sql.catalog.spark_catalog", "org.apache.spark.sql.hudi.catalog.HoodieCatalog")

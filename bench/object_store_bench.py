@@ -233,9 +233,7 @@ def s3a_spark_session(scratch: str, endpoint: str):
     import interop_bench
     from conftest import s3a_jars
 
-    # spark_session puts str(BUNDLE) in spark.jars, a comma-separated list.
-    interop_bench.BUNDLE = ",".join(str(j) for j in [interop_bench.BUNDLE, *s3a_jars()])
-    spark = interop_bench.spark_session(scratch)
+    spark = interop_bench.spark_session(scratch, extra_jars=tuple(s3a_jars()))
     hadoop_conf = spark._jsc.hadoopConfiguration()
     for key, value in store(endpoint).hadoop_conf().items():
         hadoop_conf.set(key, value)
