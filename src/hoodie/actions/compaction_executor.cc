@@ -28,6 +28,7 @@
 #include "hoodie/table/file_name_internal.h"
 #include "hoodie/table/markers.h"
 #include "hoodie/table/table_config.h"
+#include "hoodie/table/table_listing.h"
 #include "hoodie/table/table_meta_client.h"
 #include "hoodie/table/transaction.h"
 #include "hoodie/timeline/active_timeline.h"
@@ -73,34 +74,33 @@ internal::LogScanTimeline CompactionScanTimeline(const ActiveTimeline& timeline)
   return out;
 }
 
-// The sizes of the files in each partition the compaction touches, listed once per
-// partition: the plan names files but not their sizes, and a size known spares the
-// status request of each open on an object store (Storage::OpenListed).
+// The sizes of the files in each partition the compaction touches, from the table's
+// listing (where the metadata table will answer), once per partition: the plan names
+// files but not their sizes, and a size known spares the status request of each open
+// on an object store (Storage::OpenListed).
 class ListedSizes {
  public:
-  explicit ListedSizes(Storage* storage) : storage_(storage) {}
+  explicit ListedSizes(std::shared_ptr<TableListing> listing) : listing_(std::move(listing)) {}
 
-  // The size of `file_name` in folder `dir`; 0 when unknown (not listed, or the
-  // listing failed: the file's own open then reports what is wrong).
-  int64_t Of(const std::string& dir, const std::string& file_name) {
-    auto listed = by_dir_.find(dir);
-    if (listed == by_dir_.end()) {
+  // The size of `file_name` in `partition`; 0 when unknown (not listed, or the listing
+  // failed: the file's own open then reports what is wrong).
+  int64_t Of(const std::string& partition, const std::string& file_name) {
+    auto listed = by_partition_.find(partition);
+    if (listed == by_partition_.end()) {
       std::map<std::string, int64_t> sizes;
-      auto listing = storage_->List(dir, /*recursive=*/false);
-      if (listing.ok()) {
-        for (const FileStatus& status : *listing) {
-          sizes[std::string(status.name())] = status.size;
-        }
+      auto files = listing_->FilesInPartition(partition);
+      if (files.ok()) {
+        for (const FileStatus& file : *files) sizes[std::string(file.name())] = file.size;
       }
-      listed = by_dir_.emplace(dir, std::move(sizes)).first;
+      listed = by_partition_.emplace(partition, std::move(sizes)).first;
     }
     auto found = listed->second.find(file_name);
     return found == listed->second.end() ? 0 : found->second;
   }
 
  private:
-  Storage* storage_;
-  std::map<std::string, std::map<std::string, int64_t>> by_dir_;
+  std::shared_ptr<TableListing> listing_;
+  std::map<std::string, std::map<std::string, int64_t>> by_partition_;
 };
 
 // The file slice an operation names, with full paths and the sizes `sizes` lists.
@@ -119,7 +119,7 @@ class ListedSizes {
           *op.data_file_path);
     }
     base->path = JoinPath(dir, base->file_name);
-    base->size = sizes->Of(dir, base->file_name);
+    base->size = sizes->Of(slice.group.partition_path, base->file_name);
     slice.base_file = std::move(base);
   }
   const std::vector<std::string> names =
@@ -133,7 +133,7 @@ class ListedSizes {
           "compaction plan names a log file hoodie cannot parse: ", name);
     }
     log->path = JoinPath(dir, file_name);
-    log->size = sizes->Of(dir, file_name);
+    log->size = sizes->Of(slice.group.partition_path, file_name);
     slice.log_files.push_back(std::move(*log));
   }
   std::sort(slice.log_files.begin(), slice.log_files.end(), LogFileLess);
@@ -413,7 +413,7 @@ class SliceCompactor {
   result.metadata.compacted = true;
   const std::vector<CompactionOperation> ops =
       plan.operations.value_or(std::vector<CompactionOperation>{});
-  ListedSizes sizes(table->storage().get());
+  ListedSizes sizes(StorageTableListing::Of(*table));
   for (size_t i = 0; i < ops.size(); ++i) {
     ARROW_ASSIGN_OR_RAISE(FileSlice slice, SliceOf(*table, ops[i], &sizes));
     ARROW_ASSIGN_OR_RAISE(std::optional<WriteStat> stat,

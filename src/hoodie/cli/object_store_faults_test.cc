@@ -77,6 +77,15 @@ class ObjectStoreFaultsTest : public ::testing::Test {
 
   int Faults() const { return proxy_->FaultsInjected().ValueOr(-1); }
 
+  // After a write that failed: the rows are as before it, and the next writer (straight
+  // to moto) rolls the failed write back and commits its own.
+  void ExpectUnchangedThenNextWriterCommits() {
+    const std::string before = Rows();
+    EXPECT_TRUE(before == kBefore) << before.substr(0, 200);
+    ASSERT_EQ(Write(kUpdate, "").exit_code, 0);
+    EXPECT_EQ(Rows(), kAfter);
+  }
+
   static constexpr char kUpdate[] = "{\"id\":\"a\",\"ts\":2,\"part\":\"p1\",\"text\":\"\"}\n";
   static constexpr char kBefore[] = "id,ts\na,1\nb,1\n";
   static constexpr char kAfter[] = "id,ts\na,2\nb,1\n";
@@ -103,10 +112,7 @@ TEST_F(ObjectStoreFaultsTest, ThrottlingBeyondTheLimitFailsNamingItAndChangesNot
   EXPECT_THAT(result.err, HasSubstr("raise it or fs.s3a.retry.throttle.interval"))
       << result.err;
   EXPECT_EQ(Faults(), 3);  // the first try and two retries of the one base file
-  EXPECT_EQ(Rows(), kBefore);
-  // The next writer rolls the failed write back and commits its own.
-  ASSERT_EQ(Write(kUpdate, "").exit_code, 0);
-  EXPECT_EQ(Rows(), kAfter);
+  ExpectUnchangedThenNextWriterCommits();
 }
 
 TEST_F(ObjectStoreFaultsTest, AConnectionResetMidUploadIsRetried) {
@@ -122,9 +128,7 @@ TEST_F(ObjectStoreFaultsTest, AResetWithoutRetriesFailsAndChangesNothing) {
   EXPECT_EQ(result.exit_code, 1);
   EXPECT_THAT(result.err, HasSubstr(".parquet")) << result.err;
   EXPECT_EQ(Faults(), 1);
-  EXPECT_EQ(Rows(), kBefore);
-  ASSERT_EQ(Write(kUpdate, "").exit_code, 0);
-  EXPECT_EQ(Rows(), kAfter);
+  ExpectUnchangedThenNextWriterCommits();
 }
 
 TEST_F(ObjectStoreFaultsTest, AFailedMultipartCompletionChangesNothing) {
@@ -142,8 +146,7 @@ TEST_F(ObjectStoreFaultsTest, AFailedMultipartCompletionChangesNothing) {
   EXPECT_EQ(result.exit_code, 1);
   EXPECT_THAT(result.err, HasSubstr("CompleteMultipartUpload")) << result.err;
   EXPECT_GE(Faults(), 1);
-  const std::string rows_after = Rows();
-  EXPECT_TRUE(rows_after == kBefore) << rows_after.substr(0, 200);
+  ExpectUnchangedThenNextWriterCommits();
   // Arrow 22 forgets the upload's id when its completion fails (it aborts only uploads
   // a writer abandons), so the parts stay until the bucket's lifecycle rule
   // (AbortIncompleteMultipartUpload) removes them, as docs/design.md says. When Arrow

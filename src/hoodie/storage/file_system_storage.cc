@@ -75,25 +75,6 @@ FileStatus ToFileStatus(const ::arrow::fs::FileInfo& info) {
                                         " failed: file already exists; path: ", path);
 }
 
-}  // namespace
-
-namespace internal {
-
-std::string_view HintAfter(const ::arrow::Status& failure, bool s3, std::string_view hint) {
-  static constexpr std::string_view kThrottled =
-      "the store throttled the requests (503 SlowDown) beyond fs.s3a.retry.throttle.limit "
-      "retries: raise it or fs.s3a.retry.throttle.interval, or write fewer files at once";
-  const std::string& message = failure.message();
-  const bool throttled = message.find("SLOW_DOWN") != std::string::npos ||
-                         message.find("THROTTLING") != std::string::npos ||
-                         message.find("(HTTP status 503)") != std::string::npos;
-  return s3 && throttled ? kThrottled : hint;
-}
-
-}  // namespace internal
-
-namespace {
-
 // A hidden sibling of `path` no other call names ("." + name + "." + random + ".tmp"),
 // which listings that parse names skip (IsAtomicCreateTemp).
 std::string TempSibling(const std::string& path) {

@@ -15,11 +15,6 @@
 
 namespace hoodie {
 
-namespace internal {
-/// `hint`, or on S3 (`s3`) the retry keys to raise when `failure` says the store
-/// throttled.
-std::string_view HintAfter(const ::arrow::Status& failure, bool s3, std::string_view hint);
-}  // namespace internal
 
 /// \brief Storage backed by an arrow::fs::FileSystem.
 ///

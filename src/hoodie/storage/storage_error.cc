@@ -60,6 +60,17 @@ std::string WithoutUriPasswords(std::string text) {
   return status.WithMessage(std::move(message));
 }
 
+std::string_view HintAfter(const ::arrow::Status& failure, bool s3, std::string_view hint) {
+  static constexpr std::string_view kThrottled =
+      "the store throttled the requests (503 SlowDown) beyond fs.s3a.retry.throttle.limit "
+      "retries: raise it or fs.s3a.retry.throttle.interval, or write fewer files at once";
+  const std::string& message = failure.message();
+  const bool throttled = message.find("SLOW_DOWN") != std::string::npos ||
+                         message.find("THROTTLING") != std::string::npos ||
+                         message.find("(HTTP status 503)") != std::string::npos;
+  return s3 && throttled ? kThrottled : hint;
+}
+
 ::arrow::Status ErrnoError(int errno_value, std::string_view operation,
                            std::string_view call, std::string_view path) {
   // std::generic_category().message is thread-safe, unlike strerror.

@@ -28,6 +28,12 @@ template <typename T>
   return WithPathContext(result.status(), operation, path, hint);
 }
 
+/// `hint`, or on S3 (`s3`) the retry keys to raise when `failure` says the store
+/// throttled (Arrow's message names SLOW_DOWN, THROTTLING or an HTTP 503): the hint a
+/// failed request's error ends with. The retries themselves tell throttling apart in
+/// S3aRetryPolicy::IsThrottling, from the SDK's error before Arrow words it.
+std::string_view HintAfter(const ::arrow::Status& failure, bool s3, std::string_view hint);
+
 /// An IOError for a failed POSIX call: "<operation> failed: <call>: <strerror>
 /// (errno N); path: <path>".
 ::arrow::Status ErrnoError(int errno_value, std::string_view operation,

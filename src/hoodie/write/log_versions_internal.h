@@ -21,7 +21,9 @@ namespace internal {
 /// \brief Log versions by partition, listed once per write. A write appends to each
 /// file group once, and the log files other writers (or failed attempts) left in a
 /// partition are all in the folder when the write starts, so one listing of the folder
-/// answers for every file group of the write. Thread-safe.
+/// answers for every file group of the write. The folder itself is listed, not the
+/// table's listing (TableListing): a failed attempt's log file, which no committed
+/// listing names, must still not be written over. Thread-safe.
 class LogVersions {
  public:
   /// The highest version of the log files of (`file_id`, `slice_instant`) in the folder
