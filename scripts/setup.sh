@@ -15,7 +15,8 @@ debian_packages=(
   zlib1g-dev                       # CRC-32 for hoodie.table.checksum
   libavro-dev                      # Avro: timeline plan/metadata files, log blocks
   libsimdjson-dev                  # JSON input: Spark-typed JSON lines
-  libcurl4-openssl-dev             # HTTP: the streamer's schema registry provider
+  libcurl4-openssl-dev             # HTTP: S3 requests Arrow lacks, the schema registry provider
+  libssl-dev                       # SHA-256 and HMAC: AWS SigV4 of those S3 requests
 )
 
 missing=()

@@ -105,6 +105,18 @@ const ConfigProperty<bool> S3aConfig::kSslEnabled{
     .aliases = {{.key = "spark.hadoop.fs.s3a.connection.ssl.enabled"}},
     .group = kGroup};
 
+const ConfigProperty<bool> S3aConfig::kCreateConditional{
+    .key = "fs.s3a.create.conditional.enabled",
+    .default_value = true,
+    .doc = "true: a file that must not exist yet (an instant of the timeline, "
+           "hoodie.properties' backup) is created with one conditional PUT "
+           "(If-None-Match: *), so that of racing writers in any process exactly one "
+           "succeeds, as hadoop-aws 3.4.2's key of this name does; S3 has honoured it "
+           "since 2024. false: a HEAD then a PUT, which excludes racers only within one "
+           "process; for S3-compatible stores that ignore the header.",
+    .aliases = {{.key = "spark.hadoop.fs.s3a.create.conditional.enabled"}},
+    .group = kGroup};
+
 const ConfigProperty<int32_t> S3aConfig::kAttemptsMaximum{
     .key = "fs.s3a.attempts.maximum",
     .default_value = 2,
@@ -260,6 +272,7 @@ void S3aConfig::Register(ConfigRegistry* registry) {
   registry->Add(kEndpointRegion);
   registry->Add(kPathStyleAccess);
   registry->Add(kSslEnabled);
+  registry->Add(kCreateConditional);
   registry->Add(kAttemptsMaximum);
   registry->Add(kEstablishTimeout);
   registry->Add(kConnectionTimeout);

@@ -28,6 +28,8 @@ struct HOODIE_EXPORT S3aConfig {
   static const ConfigProperty<std::string> kEndpointRegion;  ///< fs.s3a.endpoint.region
   static const ConfigProperty<bool> kPathStyleAccess;        ///< fs.s3a.path.style.access
   static const ConfigProperty<bool> kSslEnabled;  ///< fs.s3a.connection.ssl.enabled
+  /// fs.s3a.create.conditional.enabled: exclusive creates by a conditional PUT.
+  static const ConfigProperty<bool> kCreateConditional;
   static const ConfigProperty<int32_t> kAttemptsMaximum;  ///< fs.s3a.attempts.maximum
   /// fs.s3a.connection.establish.timeout (milliseconds)
   static const ConfigProperty<int32_t> kEstablishTimeout;

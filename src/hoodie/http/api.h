@@ -5,5 +5,5 @@
 /// HTTP GET it uses.
 #pragma once
 
-#include "hoodie/http/http_client.h"
+#include "hoodie/net/http_client.h"
 #include "hoodie/http/http_component.h"

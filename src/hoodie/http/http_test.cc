@@ -15,7 +15,7 @@
 #include <arrow/api.h>
 #include <gtest/gtest.h>
 
-#include "hoodie/http/http_client.h"
+#include "hoodie/net/http_client.h"
 #include "hoodie/http/http_component.h"
 #include "hoodie/streamer/stream_round_test_util.h"
 #include "hoodie/streamer/stream_sync.h"
@@ -111,14 +111,6 @@ TEST_F(HttpRoundTest, SchemaRegistryProviderFetchesTheLatestSchemaWithBasicAuth)
   ASSERT_FALSE(missing.ok());
   EXPECT_NE(missing.status().message().find("404"), std::string::npos);
   EXPECT_NE(missing.status().message().find("***@127.0.0.1"), std::string::npos);
-}
-
-TEST(HttpClientTest, CredentialsLeaveTheUrlAndAreRedacted) {
-  UrlWithCredentials split = SplitCredentials("https://foo:b%40r@registry.example/subjects/x");
-  EXPECT_EQ(split.url, "https://registry.example/subjects/x");
-  EXPECT_EQ(split.user_info, "foo:b@r");
-  EXPECT_EQ(RedactedUrl("https://foo:bar@registry.example/s"), "https://***@registry.example/s");
-  EXPECT_EQ(RedactedUrl("http://h:1/s"), "http://h:1/s");
 }
 
 }  // namespace

@@ -13,7 +13,7 @@
 #include "hoodie/config/streamer_config.h"
 #include "hoodie/format/avro/avro_schema.h"
 #include "hoodie/format/avro/meta_fields.h"
-#include "hoodie/http/http_client.h"
+#include "hoodie/net/http_client.h"
 #include "hoodie/http/http_plugins_internal.h"
 #include "hoodie/streamer/schema_provider.h"
 

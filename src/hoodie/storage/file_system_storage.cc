@@ -23,7 +23,9 @@
 #include "hoodie/common/uri.h"
 #include "hoodie/storage/local_file_ops_internal.h"
 #include "hoodie/storage/path.h"
+#include "hoodie/common/logging.h"
 #include "hoodie/storage/remote_file_system_internal.h"
+#include "hoodie/storage/s3_requests_internal.h"
 #include "hoodie/storage/storage_calls_internal.h"
 #include "hoodie/storage/storage_error_internal.h"
 
@@ -103,11 +105,13 @@ class PathContextOutputStream : public ::arrow::io::OutputStream {
   /// `multipart_from`: the size from which the store uploads in parts.
   PathContextOutputStream(std::shared_ptr<::arrow::io::OutputStream> inner,
                           std::string path, std::string hint, bool s3,
+                          std::shared_ptr<const internal::S3Requests> s3_requests,
                           internal::StoreCallCounter* counter, int64_t multipart_from)
       : inner_(std::move(inner)),
         path_(std::move(path)),
         hint_(std::move(hint)),
         s3_(s3),
+        s3_requests_(std::move(s3_requests)),
         counter_(counter),
         multipart_from_(multipart_from) {}
 
@@ -129,7 +133,11 @@ class PathContextOutputStream : public ::arrow::io::OutputStream {
     if (!closed.ok()) {
       // An upload that failed to complete (S3's CompleteMultipartUpload) is aborted, so
       // that no parts stay stored, and billed, under a key nobody sees.
-      if (!inner_->closed()) (void)inner_->Abort();
+      if (!inner_->closed()) {
+        (void)inner_->Abort();
+      } else if (s3_requests_ != nullptr && written_ >= multipart_from_) {
+        AbortForgottenUpload();
+      }
       return Context(closed, "Close");
     }
     if (was_open) {
@@ -155,10 +163,22 @@ class PathContextOutputStream : public ::arrow::io::OutputStream {
     return WithPathContext(status, operation, path_, internal::HintAfter(status, s3_, hint_));
   }
 
+  // Arrow 22 closes the stream, forgetting the upload's id, when S3 refuses to complete a
+  // multipart upload: the upload is found again by its key and aborted.
+  void AbortForgottenUpload() const {
+    auto aborted = s3_requests_->AbortPendingUploads(path_);
+    if (!aborted.ok()) {
+      LogWarning("the parts of the failed upload of " + path_ + " could not be aborted (" +
+                 aborted.status().message() +
+                 "); a bucket lifecycle rule AbortIncompleteMultipartUpload removes them");
+    }
+  }
+
   std::shared_ptr<::arrow::io::OutputStream> inner_;
   std::string path_;
   std::string hint_;  // may outlive the storage that made the stream
   bool s3_;
+  std::shared_ptr<const internal::S3Requests> s3_requests_;  // null unless S3
   internal::StoreCallCounter* counter_;
   int64_t multipart_from_;
   int64_t written_ = 0;
@@ -175,6 +195,10 @@ int64_t MultipartFrom(const std::string& type_name) {
 }  // namespace
 
 FileSystemStorage::FileSystemStorage(std::shared_ptr<::arrow::fs::FileSystem> fs)
+    : FileSystemStorage(std::move(fs), nullptr) {}
+
+FileSystemStorage::FileSystemStorage(std::shared_ptr<::arrow::fs::FileSystem> fs,
+                                     std::shared_ptr<const internal::S3Requests> s3_requests)
     : fs_(std::move(fs)),
       local_(fs_->type_name() == "local"),
       object_store_(IsObjectStore(fs_->type_name())),
@@ -182,9 +206,14 @@ FileSystemStorage::FileSystemStorage(std::shared_ptr<::arrow::fs::FileSystem> fs
       creates_buckets_(fs_->type_name() == "gcs" || fs_->type_name() == "abfs"),
       lists_implied_folders_(fs_->type_name() != "gcs"),
       s3_(fs_->type_name() == "s3"),
+      s3_requests_(s3_ ? std::move(s3_requests) : nullptr),
       multipart_from_(MultipartFrom(fs_->type_name())),
       counter_(internal::CallCounterOf(fs_->type_name())),
       hint_(HintOf(*fs_)) {}
+
+bool FileSystemStorage::creates_exclusively() const {
+  return local_ || (s3_requests_ != nullptr && s3_requests_->conditional_create());
+}
 
 std::string_view FileSystemStorage::HintFor(const ::arrow::Status& failure) const {
   return internal::HintAfter(failure, s3_, hint_);
@@ -305,7 +334,7 @@ FileSystemStorage::OpenListed(const std::string& path, int64_t size) {
     const std::string& path, std::string_view operation) {
   ARROW_ASSIGN_OR_RAISE(auto stream, Context(fs_->OpenOutputStream(path), operation, path));
   return std::make_shared<PathContextOutputStream>(std::move(stream), path, hint_, s3_,
-                                                   counter_, multipart_from_);
+                                                   s3_requests_, counter_, multipart_from_);
 }
 
 ::arrow::Status FileSystemStorage::WriteAll(const std::string& path,
@@ -323,6 +352,14 @@ FileSystemStorage::OpenListed(const std::string& path, int64_t size) {
     Count(StorageCall::kPut);
     internal::CountBytesWritten(counter_, static_cast<int64_t>(data.size()));
     return internal::LocalCreateImmutable(path, data);
+  }
+  if (s3_requests_ != nullptr && s3_requests_->conditional_create()) {
+    // The store itself refuses a second creator: no HEAD, no lock.
+    Count(StorageCall::kPut);
+    internal::CountBytesWritten(counter_, static_cast<int64_t>(data.size()));
+    ::arrow::Status put = s3_requests_->PutIfAbsent(path, data);
+    if (put.IsAlreadyExists()) return AlreadyExistsError(kOp, path);
+    return Context(put, kOp, path);
   }
   std::lock_guard<std::mutex> lock(CheckThenActMutex());
   return CreateImmutableLocked(path, data);
@@ -526,7 +563,8 @@ std::shared_ptr<Storage> Storage::Local() {
     location = absolute.lexically_normal().string();
   }
   ARROW_ASSIGN_OR_RAISE(auto fs, internal::MakeFileSystem(location, options, path));
-  return Make(std::move(fs));
+  ARROW_ASSIGN_OR_RAISE(auto s3_requests, internal::MakeS3Requests(*fs, options));
+  return std::make_shared<FileSystemStorage>(std::move(fs), std::move(s3_requests));
 }
 
 std::shared_ptr<Storage> Storage::InMemory() {

@@ -14,7 +14,9 @@
 #include "hoodie/visibility.h"
 
 namespace hoodie {
-
+namespace internal {
+class S3Requests;
+}  // namespace internal
 
 /// \brief Storage backed by an arrow::fs::FileSystem.
 ///
@@ -34,6 +36,10 @@ namespace hoodie {
 ///   imply (Arrow lists only folders with a marker object), and DeleteDir accepts
 ///   such a folder. CreateDir inside a missing bucket (container) fails rather than
 ///   letting Arrow's GCS and Azure make the bucket.
+///   On S3 (with fs.s3a.create.conditional.enabled, the default) CreateImmutable is one
+///   conditional PUT (If-None-Match: *), exclusive across processes; and an upload
+///   whose multipart completion fails is aborted by its key (internal::S3Requests),
+///   since Arrow forgets its id.
 /// - others (e.g. the in-memory "mock"): CreateImmutable writes a hidden temp file and
 ///   moves it into place under the same process-wide lock; Sync is a no-op.
 ///
@@ -42,7 +48,13 @@ namespace hoodie {
 /// Thread-safe.
 class HOODIE_EXPORT FileSystemStorage : public Storage {
  public:
+  /// Over `fs` as it is. An S3 file system is served as the other object stores;
+  /// Storage::FromUri adds the requests Arrow's S3 client lacks.
   explicit FileSystemStorage(std::shared_ptr<::arrow::fs::FileSystem> fs);
+  /// `s3_requests`: for an S3 file system, the requests its Arrow client lacks
+  /// (internal::MakeS3Requests). Not exported: its type is internal.
+  HOODIE_NO_EXPORT FileSystemStorage(std::shared_ptr<::arrow::fs::FileSystem> fs,
+                                     std::shared_ptr<const internal::S3Requests> s3_requests);
 
   std::shared_ptr<::arrow::fs::FileSystem> filesystem() const override { return fs_; }
   /// True when paths are local POSIX paths (FileSystem::type_name() is "local").
@@ -63,7 +75,7 @@ class HOODIE_EXPORT FileSystemStorage : public Storage {
                            bool overwrite) override;
   ::arrow::Status CreateImmutable(const std::string& path,
                                   std::string_view data) override;
-  bool creates_exclusively() const override { return local_; }
+  bool creates_exclusively() const override;
   ::arrow::Status Rename(const std::string& src, const std::string& dst) override;
   ::arrow::Status Sync(const std::string& path) override;
 
@@ -133,6 +145,7 @@ class HOODIE_EXPORT FileSystemStorage : public Storage {
   // False for GCS, whose listings show only folders with a marker object.
   bool lists_implied_folders_;
   bool s3_;
+  std::shared_ptr<const internal::S3Requests> s3_requests_;  // null unless S3
   // The size from which the store uploads a file in parts (StorageCallCounts).
   int64_t multipart_from_;
   internal::StoreCallCounter* counter_;  // this store's (StorageCallsByStore)

@@ -22,6 +22,7 @@
 #include "hoodie/config/config_registry.h"
 #include "hoodie/config/gcs_config.h"
 #include "hoodie/config/hoodie_config.h"
+#include "hoodie/config/s3a_config.h"
 #include "hoodie/storage/fault_injecting_storage.h"
 #include "hoodie/storage/storage.h"
 #include "hoodie/testing/azure_test_server.h"
@@ -66,8 +67,8 @@ struct Backend {
   std::function<::arrow::Result<std::shared_ptr<Storage>>(const std::string& local_dir,
                                                           std::string* root)>
       make;
-  // CreateImmutable excludes racing creators of other processes too: local disk only,
-  // the object stores' documented difference (Storage::creates_exclusively).
+  // CreateImmutable excludes racing creators of other processes too: local disk, and S3
+  // with its conditional PUT (Storage::creates_exclusively).
   bool exclusive_across_processes = false;
 };
 
@@ -90,10 +91,14 @@ void PrintTo(const Backend& backend, std::ostream* os) { *os << backend.name; }
   return storage;
 }
 
-::arrow::Result<std::shared_ptr<Storage>> MotoStorage(std::string* root) {
+// `conditional`: fs.s3a.create.conditional.enabled (S3's If-None-Match: *, or a HEAD
+// then a PUT under the process's lock).
+::arrow::Result<std::shared_ptr<Storage>> MotoStorage(std::string* root, bool conditional) {
   ARROW_ASSIGN_OR_RAISE(S3TestServer * server, SharedServer<S3TestServer>());
   server->ExportEnvironment();
-  return RemoteStorage(std::string("s3://") + kBucket, HoodieConfig(), root,
+  HoodieConfig config;
+  config.Set(S3aConfig::kCreateConditional.key, conditional ? "true" : "false");
+  return RemoteStorage(std::string("s3://") + kBucket, config, root,
                        [server](Storage*, const std::string& bucket) {
                          return server->CreateBucket(bucket);
                        });
@@ -144,7 +149,11 @@ std::vector<Backend> AllBackends() {
              std::make_shared<FaultInjectingStorage>(Storage::Local()));
        },
        true},
-      {"Moto", [](const std::string&, std::string* root) { return MotoStorage(root); }},
+      {"Moto",
+       [](const std::string&, std::string* root) { return MotoStorage(root, true); },
+       true},
+      {"MotoWithoutConditionalCreate",
+       [](const std::string&, std::string* root) { return MotoStorage(root, false); }},
       {"GcsEmulator",
        [](const std::string&, std::string* root) { return GcsEmulatorStorage(root); }},
       {"Azurite", [](const std::string&, std::string* root) { return AzuriteStorage(root); }},
@@ -305,9 +314,11 @@ TEST_P(StorageConformanceTest, CreateImmutableRacersSeeExactlyOneWinner) {
 }
 
 // The one asserted difference between backends: whether racers in other processes are
-// excluded too. Object stores (S3, GCS, Azure) check then write under a process-wide
-// lock, as Hudi does on S3 without a lock provider.
-TEST_P(StorageConformanceTest, OnlyLocalDiskExcludesCreatorsOfOtherProcesses) {
+// excluded too. Local disk links, S3 puts conditionally (the racers above then hold no
+// lock of this process: the server alone picks the winner); GCS, Azure and S3 without
+// fs.s3a.create.conditional.enabled check then write under a process-wide lock, as Hudi
+// does on S3 without a lock provider.
+TEST_P(StorageConformanceTest, WhichBackendsExcludeCreatorsOfOtherProcesses) {
   EXPECT_EQ(storage_->creates_exclusively(), GetParam().exclusive_across_processes);
 }
 

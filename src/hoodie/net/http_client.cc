@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-/// \file hoodie/http/http_client.cc
-#include "hoodie/http/http_client.h"
+/// \file hoodie/net/http_client.cc
+#include "hoodie/net/http_client.h"
 
 #include <curl/curl.h>
 
@@ -58,16 +58,37 @@ std::string RedactedUrl(const std::string& url) {
   return split.url.substr(0, host) + "***@" + split.url.substr(host);
 }
 
-::arrow::Result<HttpResponse> HttpGet(const std::string& url, long timeout_seconds) {
+::arrow::Result<HttpResponse> HttpSend(const HttpRequest& request) {
   InitCurl();
-  UrlWithCredentials split = SplitCredentials(url);
+  UrlWithCredentials split = SplitCredentials(request.url);
   CURL* curl = curl_easy_init();
   if (curl == nullptr) return ::arrow::Status::IOError("cannot start an HTTP request");
   HttpResponse response;
+  curl_slist* headers = nullptr;
+  for (const auto& [name, value] : request.headers) {
+    headers = curl_slist_append(headers, (name + ": " + value).c_str());
+  }
+  const bool sends_body = request.method == "PUT" || request.method == "POST";
+  if (sends_body) {
+    // curl would add a form content type and, for large bodies, wait for a 100-continue.
+    headers = curl_slist_append(headers, "Expect:");
+    curl_easy_setopt(curl, CURLOPT_POSTFIELDS, request.body.data());
+    curl_easy_setopt(curl, CURLOPT_POSTFIELDSIZE_LARGE,
+                     static_cast<curl_off_t>(request.body.size()));
+  }
+  if (request.method == "HEAD") {
+    curl_easy_setopt(curl, CURLOPT_NOBODY, 1L);
+  } else if (request.method != "GET" && request.method != "POST") {
+    curl_easy_setopt(curl, CURLOPT_CUSTOMREQUEST, request.method.c_str());
+  }
+  curl_easy_setopt(curl, CURLOPT_HTTPHEADER, headers);
   curl_easy_setopt(curl, CURLOPT_URL, split.url.c_str());
   curl_easy_setopt(curl, CURLOPT_WRITEFUNCTION, Append);
   curl_easy_setopt(curl, CURLOPT_WRITEDATA, &response.body);
-  curl_easy_setopt(curl, CURLOPT_TIMEOUT, timeout_seconds);
+  curl_easy_setopt(curl, CURLOPT_TIMEOUT, request.timeout_seconds);
+  if (request.connect_timeout_seconds > 0) {
+    curl_easy_setopt(curl, CURLOPT_CONNECTTIMEOUT, request.connect_timeout_seconds);
+  }
   curl_easy_setopt(curl, CURLOPT_NOSIGNAL, 1L);
   curl_easy_setopt(curl, CURLOPT_USERAGENT, "hoodie");
   if (!split.user_info.empty()) {
@@ -78,10 +99,16 @@ std::string RedactedUrl(const std::string& url) {
   CURLcode code = curl_easy_perform(curl);
   if (code == CURLE_OK) curl_easy_getinfo(curl, CURLINFO_RESPONSE_CODE, &response.status);
   curl_easy_cleanup(curl);
+  curl_slist_free_all(headers);
   if (code != CURLE_OK) {
-    return ::arrow::Status::IOError("GET ", RedactedUrl(url), " failed: ", curl_easy_strerror(code));
+    return ::arrow::Status::IOError(request.method, " ", RedactedUrl(request.url),
+                                    " failed: ", curl_easy_strerror(code));
   }
   return response;
+}
+
+::arrow::Result<HttpResponse> HttpGet(const std::string& url, long timeout_seconds) {
+  return HttpSend(HttpRequest{.url = url, .timeout_seconds = timeout_seconds});
 }
 
 }  // namespace hoodie
