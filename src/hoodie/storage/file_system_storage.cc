@@ -339,6 +339,10 @@ FileSystemStorage::OpenListed(const std::string& path, int64_t size) {
 
 ::arrow::Status FileSystemStorage::WriteAll(const std::string& path,
                                             std::string_view data, bool overwrite) {
+  if (!overwrite && s3_requests_ != nullptr && s3_requests_->conditional_create()) {
+    // One conditional PUT instead of a HEAD then a PUT (log files, markers).
+    return PutIfAbsent(path, data, "WriteAll");
+  }
   ARROW_ASSIGN_OR_RAISE(auto stream, Create(path, overwrite));
   // The stream already names the path in its errors.
   return WriteAndClose(stream.get(), data);
@@ -355,14 +359,19 @@ FileSystemStorage::OpenListed(const std::string& path, int64_t size) {
   }
   if (s3_requests_ != nullptr && s3_requests_->conditional_create()) {
     // The store itself refuses a second creator: no HEAD, no lock.
-    Count(StorageCall::kPut);
-    internal::CountBytesWritten(counter_, static_cast<int64_t>(data.size()));
-    ::arrow::Status put = s3_requests_->PutIfAbsent(path, data);
-    if (put.IsAlreadyExists()) return AlreadyExistsError(kOp, path);
-    return Context(put, kOp, path);
+    return PutIfAbsent(path, data, kOp);
   }
   std::lock_guard<std::mutex> lock(CheckThenActMutex());
   return CreateImmutableLocked(path, data);
+}
+
+::arrow::Status FileSystemStorage::PutIfAbsent(const std::string& path, std::string_view data,
+                                               std::string_view operation) {
+  Count(StorageCall::kPut);
+  internal::CountBytesWritten(counter_, static_cast<int64_t>(data.size()));
+  ::arrow::Status put = s3_requests_->PutIfAbsent(path, data);
+  if (put.IsAlreadyExists()) return AlreadyExistsError(operation, path);
+  return Context(put, operation, path);
 }
 
 ::arrow::Status FileSystemStorage::CreateImmutableLocked(const std::string& path,

@@ -36,8 +36,9 @@ class S3Requests;
 ///   imply (Arrow lists only folders with a marker object), and DeleteDir accepts
 ///   such a folder. CreateDir inside a missing bucket (container) fails rather than
 ///   letting Arrow's GCS and Azure make the bucket.
-///   On S3 (with fs.s3a.create.conditional.enabled, the default) CreateImmutable is one
-///   conditional PUT (If-None-Match: *), exclusive across processes; and an upload
+///   On S3 (with fs.s3a.create.conditional.enabled, the default) CreateImmutable and
+///   WriteAll without overwrite are one conditional PUT (If-None-Match: *), exclusive
+///   across processes; and an upload
 ///   whose multipart completion fails is aborted by its key (internal::S3Requests),
 ///   since Arrow forgets its id.
 /// - others (e.g. the in-memory "mock"): CreateImmutable writes a hidden temp file and
@@ -109,6 +110,9 @@ class HOODIE_EXPORT FileSystemStorage : public Storage {
   ::arrow::Result<std::shared_ptr<::arrow::io::OutputStream>> OpenOutput(
       const std::string& path, std::string_view operation);
   ::arrow::Status CreateImmutableLocked(const std::string& path, std::string_view data);
+  // S3's conditional PUT (s3_requests_), counted, its refusal AlreadyExists.
+  ::arrow::Status PutIfAbsent(const std::string& path, std::string_view data,
+                              std::string_view operation);
   // Arrow's Move, or copy + delete where the store has none.
   ::arrow::Status MoveOrCopy(const std::string& src, const std::string& dst,
                              std::string_view operation);

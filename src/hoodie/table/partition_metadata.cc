@@ -95,6 +95,18 @@ int PartitionMetadata::PartitionDepth(std::string_view relative_partition_path) 
   return st;
 }
 
+::arrow::Status PartitionMetadataOnce::Write(Storage* storage, const std::string& base_path,
+                                             std::string_view partition_path,
+                                             std::string_view commit_time) {
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    // A failed write fails the whole write, so a partition marked here and not
+    // written is never relied on.
+    if (!written_.emplace(partition_path).second) return ::arrow::Status::OK();
+  }
+  return PartitionMetadata::Write(storage, base_path, partition_path, commit_time);
+}
+
 ::arrow::Result<PartitionMetadata> PartitionMetadata::Read(
     Storage* storage, const std::string& partition_dir) {
   const std::string text_path = JoinPath(partition_dir, kFileName);

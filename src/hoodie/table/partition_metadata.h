@@ -5,6 +5,8 @@
 /// FileSystemBackedTableMetadata in Java).
 #pragma once
 
+#include <mutex>
+#include <set>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -57,6 +59,19 @@ struct HOODIE_EXPORT PartitionMetadata {
   /// the folder has none.
   static ::arrow::Result<PartitionMetadata> Read(Storage* storage,
                                                  const std::string& partition_dir);
+};
+
+/// \brief PartitionMetadata::Write at most once per partition for one write, whose file
+/// handles share it: Hudi's handles each check for the file (trySave), one status
+/// request per handle, where one per partition is enough. Thread-safe.
+class HOODIE_EXPORT PartitionMetadataOnce {
+ public:
+  ::arrow::Status Write(Storage* storage, const std::string& base_path,
+                        std::string_view partition_path, std::string_view commit_time);
+
+ private:
+  std::mutex mutex_;
+  std::set<std::string, std::less<>> written_;
 };
 
 /// True when `partition_dir` holds the text, Parquet or ORC partition metadata file

@@ -51,9 +51,8 @@ int64_t ElapsedMillis(std::chrono::steady_clock::time_point since) {
   // The marker comes first so a crash leaves nothing a rollback cannot find (spec 10).
   ARROW_RETURN_NOT_OK(
       context.markers->Create(Marker{out->partition_path_, out->file_name_, io_type}));
-  ARROW_RETURN_NOT_OK(PartitionMetadata::Write(context.storage.get(), context.base_path,
-                                               out->partition_path_,
-                                               context.instant_time));
+  ARROW_RETURN_NOT_OK(context.partition_metadata->Write(
+      context.storage.get(), context.base_path, out->partition_path_, context.instant_time));
   ARROW_ASSIGN_OR_RAISE(
       out->bloom_, KeyBloom::Make(options.bloom_filter_type, options.bloom_num_entries,
                                   options.bloom_fpp, options.bloom_dynamic_max_entries));

@@ -16,6 +16,7 @@
 
 #include "hoodie/format/base_file/base_file_format.h"
 #include "hoodie/table/markers.h"
+#include "hoodie/table/partition_metadata.h"
 #include "hoodie/timeline/commit_metadata.h"
 #include "hoodie/write/key_bloom_internal.h"
 #include "hoodie/write/log_versions_internal.h"
@@ -46,6 +47,9 @@ struct WriteContext {
   std::shared_ptr<const BaseFileFormat> format;
   /// The log versions of the partitions the write appends to, listed once each.
   std::shared_ptr<LogVersions> log_versions = std::make_shared<LogVersions>();
+  /// The partitions whose metadata file this write has made sure of.
+  std::shared_ptr<PartitionMetadataOnce> partition_metadata =
+      std::make_shared<PartitionMetadataOnce>();
 };
 
 /// The format of the table's base files; NotImplemented for a format hoodie does not

@@ -345,7 +345,7 @@ class LogAppender {
     ARROW_RETURN_NOT_OK(
         context_.markers->Create(Marker{partition_, name, IoType::kAppend}));
     if (!metadata_written_) {
-      ARROW_RETURN_NOT_OK(PartitionMetadata::Write(
+      ARROW_RETURN_NOT_OK(context_.partition_metadata->Write(
           context_.storage.get(), context_.base_path, partition_, context_.instant_time));
       metadata_written_ = true;
     }
