@@ -5,6 +5,8 @@ root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 "$root/scripts/setup.sh"
 # The servers the tests run against (moto's S3 server), pinned, in .venv-services/.
 "$root/scripts/setup-services.sh"
+# hudi-rs' HFiles (HBase-written) that the HFile reader's tests read, pinned, in .deps/.
+"$root/scripts/setup-testdata.sh"
 "$root/scripts/build.sh"
 export HOODIE_TEST_DATA="${HOODIE_TEST_DATA:-$root/../shared/testdata}"
 export HOODIE_SEEDS_DIR="${HOODIE_SEEDS_DIR:-$root/../shared/seeds}"

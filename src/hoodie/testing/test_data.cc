@@ -24,6 +24,17 @@ std::string SeedsDir() {
   return FromEnvOr("HOODIE_SEEDS_DIR", std::string(HOODIE_SOURCE_DIR) + "/../shared/seeds");
 }
 
+::arrow::Result<std::string> HudiRsTestFilesDir() {
+  std::string dir = FromEnvOr("HOODIE_HUDI_RS_TEST_FILES",
+                              std::string(HOODIE_SOURCE_DIR) + "/.deps/hudi-rs-test-files");
+  if (!fs::exists(dir + "/hfile")) {
+    return ::arrow::Status::IOError("hudi-rs' test files are not in ", dir,
+                                    ": run scripts/setup-testdata.sh (or set "
+                                    "HOODIE_HUDI_RS_TEST_FILES)");
+  }
+  return dir;
+}
+
 ::arrow::Result<std::string> UnzipTable(const std::string& zip_relative,
                                         const std::string& dest) {
   std::string zip = TestDataDir() + "/" + zip_relative;

@@ -16,6 +16,12 @@ std::string TestDataDir();
 /// The folder of the seed documents: $HOODIE_SEEDS_DIR, else ../shared/seeds.
 std::string SeedsDir();
 
+/// The test files of hudi-rs' `hudi` 0.5.0 source package (PyPI): its HBase-written
+/// HFiles (`hfile/`) and metadata-table HFiles (`metadata_slices/`), which
+/// scripts/setup-testdata.sh unpacks: $HOODIE_HUDI_RS_TEST_FILES, else
+/// .deps/hudi-rs-test-files in the source tree. \return IOError saying how to get them.
+::arrow::Result<std::string> HudiRsTestFilesDir();
+
 /// Unzips `zip_relative` (relative to TestDataDir(), e.g.
 /// "hudi-rs-tables/sample_table/cow/v6_nonpartitioned.zip") into `dest` and returns the
 /// path of the table's base folder (the single top-level folder of the archive).

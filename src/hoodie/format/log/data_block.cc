@@ -11,7 +11,7 @@
 #include "hoodie/common/macros.h"
 #include "hoodie/format/avro_codec/avro_binary.h"
 #include "hoodie/format/avro_codec/avro_schema.h"
-#include "hoodie/format/log/big_endian_internal.h"
+#include "hoodie/common/big_endian_internal.h"
 #include "hoodie/format/parquet/parquet_errors.h"
 
 namespace hoodie {

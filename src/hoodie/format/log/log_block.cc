@@ -5,7 +5,7 @@
 
 #include <limits>
 
-#include "hoodie/format/log/big_endian_internal.h"
+#include "hoodie/common/big_endian_internal.h"
 
 namespace hoodie {
 

@@ -11,7 +11,7 @@
 
 #include "hoodie/common/logging.h"
 #include "hoodie/common/macros.h"
-#include "hoodie/format/log/big_endian_internal.h"
+#include "hoodie/common/big_endian_internal.h"
 #include "hoodie/storage/storage.h"
 
 namespace hoodie {

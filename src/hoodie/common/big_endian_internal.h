@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-/// \file hoodie/format/log/big_endian_internal.h
+/// \file hoodie/common/big_endian_internal.h
 /// \brief Java DataOutputStream / DataInputStream integers (big-endian) over strings.
 #pragma once
 
@@ -8,6 +8,12 @@
 #include <string_view>
 
 namespace hoodie::internal {
+
+inline void AppendInt16(int16_t value, std::string* out) {
+  const auto v = static_cast<uint16_t>(value);
+  out->push_back(static_cast<char>(v >> 8));
+  out->push_back(static_cast<char>(v & 0xFF));
+}
 
 inline void AppendInt32(int32_t value, std::string* out) {
   auto v = static_cast<uint32_t>(value);
@@ -36,6 +42,18 @@ class BigEndianReader {
   }
   void Seek(size_t position) { position_ = position; }
 
+  bool ReadUInt8(uint8_t* out) {
+    uint64_t v = 0;
+    if (!ReadUnsigned(1, &v)) return false;
+    *out = static_cast<uint8_t>(v);
+    return true;
+  }
+  bool ReadInt16(int16_t* out) {
+    uint64_t v = 0;
+    if (!ReadUnsigned(2, &v)) return false;
+    *out = static_cast<int16_t>(static_cast<uint16_t>(v));
+    return true;
+  }
   bool ReadInt32(int32_t* out) {
     uint64_t v = 0;
     if (!ReadUnsigned(4, &v)) return false;
