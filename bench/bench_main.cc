@@ -7,7 +7,7 @@
 ///                            (raw with the five Hudi meta columns as plain strings)
 ///   hoodie-bench bulk_insert --records N --table DIR [--codec C] [--sort-mode M]
 ///   hoodie-bench upsert      --records N --base N --table DIR [--codec C]
-///   hoodie-bench read        --table DIR [--query-type snapshot|read_optimized]
+///   hoodie-bench read        --table DIR|URI [--query-type snapshot|read_optimized]
 ///   hoodie-bench raw_read    --table DIR   (the latest base files, plain Arrow Parquet)
 ///   hoodie-bench compact     --table DIR   (schedules a compaction and runs it)
 ///   hoodie-bench generate    --records N [--base N] --out FILE.parquet   (Spark's input)
@@ -27,6 +27,7 @@
 
 #include "bench_data.h"
 #include <arrow/api.h>
+#include <arrow/filesystem/filesystem.h>
 #include <arrow/io/file.h>
 #include <parquet/arrow/reader.h>
 #include <parquet/arrow/writer.h>
@@ -222,8 +223,10 @@ HoodieConfig TableConfigFor(const Args& args, const std::string& operation) {
 }
 
 ::arrow::Result<int64_t> ReadTable(const Args& args, int64_t* rows) {
-  auto storage = Storage::Local();
-  ARROW_ASSIGN_OR_RAISE(auto table, TableMetaClient::Load(storage, args.Get("table")));
+  // A local folder or a store's URI (s3://..., its keys from the environment).
+  std::string base_path;
+  ARROW_ASSIGN_OR_RAISE(auto storage, Storage::FromUri(args.Get("table"), &base_path));
+  ARROW_ASSIGN_OR_RAISE(auto table, TableMetaClient::Load(storage, base_path));
   ARROW_ASSIGN_OR_RAISE(auto reader, TableReader::Open(table));
   // --query-type and the log merge keys (hoodie.memory.merge.max.size, ...) via --conf.
   HoodieConfig config;
@@ -416,6 +419,9 @@ int main(int argc, char** argv) {
     }
   }
   ::arrow::Status status = hoodie::bench::Run(args);
+  // A read of an object store started Arrow's S3 client: it must be shut down before
+  // static destructors run (as the hoodie tool does).
+  (void)::arrow::fs::EnsureFinalized();
   if (!status.ok()) {
     std::cerr << "hoodie-bench " << args.phase << ": " << status.ToString() << "\n";
     return 1;

@@ -16,8 +16,9 @@
 # BENCH_CODEC, hoodie.parquet.small.file.limit=0 so that updates go to log files, metadata
 # table off for both writers: hoodie does not write it):
 #   hoodie on moto (s3://bench/hoodie, AWS_ENDPOINT_URL and test keys in the environment):
-#     bulk_insert, upsert 1..N, snapshot read (`hoodie query --format parquet --out` a local
-#     scratch file), then hudi-rs' snapshot read of the same table, then compaction
+#     bulk_insert, upsert 1..N, snapshot read (`hoodie-bench read`: every batch read into
+#     memory and counted, as hudi-rs' read() is), then hudi-rs' snapshot read of the same
+#     table, then compaction
 #     (`hoodie compaction run --schedule`, hoodie.compact.inline.max.delta.commits=1);
 #   hoodie on local disk (BENCH_DIR/local): the same phases, for time (BENCH_LOCAL=0 skips);
 #   Spark + Hudi 0.15 on local[2] over s3a (s3a://bench/spark; hadoop-aws 3.3.4,
