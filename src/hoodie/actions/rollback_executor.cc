@@ -247,7 +247,6 @@ struct Execution {
 // BaseRollbackActionExecutor.runRollback + finishRollback.
 ::arrow::Result<RollbackMetadata> Execute(const Execution& run) {
   const TableMetaClient& table = *run.table;
-  Storage* storage = table.storage().get();
   ARROW_ASSIGN_OR_RAISE(ActiveTimeline timeline, table.LoadActiveTimeline());
   Instant inflight = run.rollback;
   if (inflight.IsRequested()) {

@@ -2,6 +2,7 @@
 /// \file hoodie/format/log/data_block.cc
 /// \brief Avro and Parquet data block contents, delete block contents (version 3).
 #include "hoodie/format/log/data_block.h"
+#include "hoodie/format/log/hfile_data_block.h"
 
 #include <arrow/io/memory.h>
 #include <arrow/table.h>
@@ -120,20 +121,35 @@ std::string MakeAvroDataBlockContent(const std::vector<std::string>& records) {
       });
 }
 
+namespace {
+
+// The writer schema every Avro and HFile data block carries in its header.
+::arrow::Result<std::string> SchemaHeader(const LogBlock& block) {
+  std::optional<std::string> schema = FindLogMetadata(block.header, LogHeaderKey::kSchema);
+  if (!schema) {
+    return ::arrow::Status::Invalid(LogBlockTypeName(block.type), " at offset ", block.offset,
+                                    " has no SCHEMA header");
+  }
+  return std::move(*schema);
+}
+
+}  // namespace
+
 ::arrow::Result<std::shared_ptr<::arrow::RecordBatch>> ReadDataBlock(
     const LogBlock& block) {
   switch (block.type) {
     case LogBlockType::kParquetData:
       return ReadParquetDataBlock(block.content);
     case LogBlockType::kAvroData: {
-      std::optional<std::string> schema =
-          FindLogMetadata(block.header, LogHeaderKey::kSchema);
-      if (!schema) {
-        return ::arrow::Status::Invalid("Avro data block at offset ", block.offset,
-                                        " has no SCHEMA header");
-      }
+      ARROW_ASSIGN_OR_RAISE(std::string schema, SchemaHeader(block));
       ARROW_ASSIGN_OR_RAISE(auto records, SplitAvroDataBlock(block.content));
-      return DecodeAvroRecords(*schema, records);
+      return DecodeAvroRecords(schema, records);
+    }
+    case LogBlockType::kHFileData: {
+      ARROW_ASSIGN_OR_RAISE(std::string schema, SchemaHeader(block));
+      return DecodeHFileDataBlock(block.content, schema,
+                                  "the HFile data block at offset " +
+                                      std::to_string(block.offset));
     }
     default:
       return ::arrow::Status::Invalid(LogBlockTypeName(block.type),

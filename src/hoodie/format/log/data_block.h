@@ -54,8 +54,9 @@ HOODIE_EXPORT
 HOODIE_EXPORT ::arrow::Result<std::vector<std::string>> EncodeAvroRecords(
     const ::arrow::RecordBatch& batch, std::string_view schema_json);
 
-/// The rows of a data block (Avro or Parquet) as one record batch. Invalid for other
-/// block types, a missing SCHEMA header in an Avro block, or undecodable content.
+/// The rows of a data block (Avro, Parquet or HFile) as one record batch. Invalid for
+/// other block types, a missing SCHEMA header in an Avro or HFile block, or undecodable
+/// content.
 HOODIE_EXPORT ::arrow::Result<std::shared_ptr<::arrow::RecordBatch>> ReadDataBlock(
     const LogBlock& block);
 

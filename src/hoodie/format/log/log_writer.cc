@@ -19,6 +19,19 @@ LogBlock MakeAvroDataLogBlock(const std::string& instant_time,
   return block;
 }
 
+::arrow::Result<LogBlock> MakeHFileDataLogBlock(const std::string& instant_time,
+                                                const std::string& schema_json,
+                                                std::vector<HFileRecord> records,
+                                                HFileCompression compression) {
+  LogBlock block;
+  block.type = LogBlockType::kHFileData;
+  block.header = {{LogHeaderKey::kInstantTime, instant_time},
+                  {LogHeaderKey::kSchema, schema_json}};
+  ARROW_ASSIGN_OR_RAISE(block.content,
+                        MakeHFileDataBlockContent(std::move(records), schema_json, compression));
+  return block;
+}
+
 ::arrow::Result<LogBlock> MakeParquetDataLogBlock(
     const std::string& instant_time, const std::string& schema_json,
     const std::vector<std::string>& records, const ParquetDataBlockOptions& options) {

@@ -11,6 +11,7 @@
 #include <arrow/status.h>
 
 #include "hoodie/format/log/data_block.h"
+#include "hoodie/format/log/hfile_data_block.h"
 #include "hoodie/format/log/log_block.h"
 #include "hoodie/format/log/parquet_data_block.h"
 #include "hoodie/visibility.h"
@@ -33,6 +34,15 @@ HOODIE_EXPORT
                                                   const std::string& schema_json,
                                                   const std::vector<std::string>& records,
                                                   const ParquetDataBlockOptions& options);
+
+/// An HFILE_DATA_BLOCK of `records` (key, Avro binary with `schema_json` and its `key`
+/// field blank), header INSTANT_TIME and SCHEMA, as the metadata table's writer makes
+/// it (MakeHFileDataBlockContent). Invalid for a repeated key.
+HOODIE_EXPORT
+::arrow::Result<LogBlock> MakeHFileDataLogBlock(const std::string& instant_time,
+                                                const std::string& schema_json,
+                                                std::vector<HFileRecord> records,
+                                                HFileCompression compression);
 
 /// A DELETE_BLOCK (content version 3), header INSTANT_TIME and SCHEMA.
 HOODIE_EXPORT

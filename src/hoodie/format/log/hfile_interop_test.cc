@@ -1,0 +1,154 @@
+// SPDX-License-Identifier: Apache-2.0
+// The C++ half of tests/interop/test_hfile.py, skipped unless that test runs it with
+// HOODIE_INTEROP_MDT (the metadata table folder of a table Spark + Hudi 0.15 wrote) and
+// HOODIE_INTEROP_OUT (a folder for what it writes). It reads every HFile of the
+// metadata table, base files and the HFile blocks of its logs, decodes every value with
+// the file's own schema, and writes the keys it read (read.json); then it writes HFiles
+// for Hudi's two readers to read: the `files` base file rewritten cell for cell
+// (rewritten.hfile), and 20,000 records in 16 KiB blocks (big.hfile).
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include <arrow/buffer.h>
+#include <arrow/io/file.h>
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include "hoodie/format/avro_codec/avro_binary.h"
+#include "hoodie/format/avro_codec/avro_schema.h"
+#include "hoodie/format/hfile/hfile_reader.h"
+#include "hoodie/format/hfile/hfile_writer.h"
+#include "hoodie/format/log/hfile_data_block.h"
+#include "hoodie/format/log/log_file_reader.h"
+#include "hoodie/testing/matchers.h"
+
+namespace hoodie {
+namespace {
+
+namespace fs = std::filesystem;
+
+std::string Slurp(const fs::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::stringstream bytes;
+  bytes << in.rdbuf();
+  return bytes.str();
+}
+
+class HFileInteropTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    const char* mdt = std::getenv("HOODIE_INTEROP_MDT");
+    const char* out = std::getenv("HOODIE_INTEROP_OUT");
+    if (mdt == nullptr || out == nullptr) GTEST_SKIP() << "run by tests/interop/test_hfile.py";
+    mdt_ = mdt;
+    out_ = out;
+  }
+
+  // Every value decodes with `schema_json` to its last byte; the keys, in order.
+  static nlohmann::json Keys(const std::vector<HFileRecord>& records,
+                             const std::string& schema_json, const std::string& where) {
+    auto schema = AvroSchema::Parse(schema_json);
+    EXPECT_TRUE(schema.ok()) << where << ": " << schema.status().ToString();
+    nlohmann::json keys = nlohmann::json::array();
+    for (const auto& [key, value] : records) {
+      std::string_view input = value;
+      if (schema.ok()) {
+        auto decoded = DecodeAvroBinary(&input, (*schema)->root(), (*schema)->root());
+        EXPECT_TRUE(decoded.ok()) << where << " " << key << ": " << decoded.status().ToString();
+        EXPECT_TRUE(input.empty()) << where << " " << key << ": bytes left after the record";
+      }
+      keys.push_back(key);
+    }
+    return keys;
+  }
+
+  fs::path mdt_;
+  fs::path out_;
+};
+
+TEST_F(HFileInteropTest, ReadsEveryHFileOfSparksMetadataTable) {
+  nlohmann::json read = nlohmann::json::object();
+  for (const auto& entry : fs::recursive_directory_iterator(mdt_)) {
+    const std::string path = entry.path().string();
+    const std::string name = entry.path().filename().string();
+    const std::string relative = fs::relative(entry.path(), mdt_).string();
+    if (!entry.is_regular_file() || relative.rfind(".hoodie", 0) == 0) continue;
+    if (name.size() > 6 && name.substr(name.size() - 6) == ".hfile") {
+      ASSERT_OK_AND_ASSIGN(auto reader,
+                           HFileReader::Open(::arrow::Buffer::FromString(Slurp(path)), path));
+      std::vector<HFileRecord> records;
+      ASSERT_OK(reader->Scan("", [&](std::string_view key, std::string_view value) {
+        records.emplace_back(key, value);
+        return ::arrow::Status::OK();
+      }));
+      read[relative] = Keys(records, std::string(*reader->FileInfo("schema")), path);
+    } else if (name.find(".log.") != std::string::npos && name.find(".crc") == std::string::npos) {
+      ASSERT_OK_AND_ASSIGN(auto blocks, ParseLogBlocks(Slurp(path), path));
+      for (size_t i = 0; i < blocks.size(); ++i) {
+        if (blocks[i].type != LogBlockType::kHFileData) continue;
+        ASSERT_OK_AND_ASSIGN(auto records, ReadHFileDataBlockRecords(blocks[i].content, path));
+        read[relative + "#" + std::to_string(i)] =
+            Keys(records, *FindLogMetadata(blocks[i].header, LogHeaderKey::kSchema), path);
+      }
+    }
+  }
+  std::ofstream(out_ / "read.json") << read.dump(1);
+}
+
+TEST_F(HFileInteropTest, WritesHFilesForHudisReaders) {
+  fs::path base;
+  fs::path log;
+  for (const auto& entry : fs::directory_iterator(mdt_ / "files")) {
+    const std::string name = entry.path().filename().string();
+    if (name.size() > 6 && name.substr(name.size() - 6) == ".hfile") base = entry.path();
+    if (name.find(".log.2_") != std::string::npos && name.find(".crc") == std::string::npos) {
+      log = entry.path();
+    }
+  }
+  ASSERT_FALSE(base.empty());
+  ASSERT_FALSE(log.empty());
+  // The base file, cell for cell, with its user file info and bloom filter meta block.
+  ASSERT_OK_AND_ASSIGN(auto reader,
+                       HFileReader::Open(::arrow::Buffer::FromString(Slurp(base)), base));
+  ASSERT_OK_AND_ASSIGN(auto out, ::arrow::io::FileOutputStream::Open(out_ / "rewritten.hfile"));
+  HFileWriter writer(out.get(), {});
+  for (const auto& [key, value] : reader->file_info()) {
+    const bool hbase_own = key.rfind("hfile.", 0) == 0 || key == "KEY_VALUE_VERSION" ||
+                           key == "MAX_MEMSTORE_TS_KEY";
+    if (!hbase_own) writer.AddFileInfo(key, value);
+  }
+  for (const std::string& name : reader->MetaBlockNames()) {
+    ASSERT_OK_AND_ASSIGN(auto meta, reader->MetaBlock(name));
+    writer.AddMetaBlock(name, *meta);
+  }
+  ASSERT_OK(reader->Scan("", [&](std::string_view key, std::string_view value) {
+    return writer.Append(key, value);
+  }));
+  ASSERT_OK(writer.Finish());
+  ASSERT_OK(out->Close());
+  // 20,000 files records (a partition's file list each) in 16 KiB blocks, GZ.
+  ASSERT_OK_AND_ASSIGN(auto blocks, ParseLogBlocks(Slurp(log), log.string()));
+  for (const LogBlock& block : blocks) {
+    if (block.type != LogBlockType::kHFileData) continue;
+    ASSERT_OK_AND_ASSIGN(auto records, ReadHFileDataBlockRecords(block.content, log.string()));
+    ASSERT_GE(records.size(), 2u);
+    ASSERT_OK_AND_ASSIGN(auto big, ::arrow::io::FileOutputStream::Open(out_ / "big.hfile"));
+    HFileWriter many(big.get(), HFileWriterOptions{.block_size = 16 * 1024});
+    many.AddFileInfo("schema", *FindLogMetadata(block.header, LogHeaderKey::kSchema));
+    char key[16];
+    for (int i = 0; i < 20000; ++i) {
+      std::snprintf(key, sizeof(key), "p%05d", i);
+      ASSERT_OK(many.Append(key, records.back().second));
+    }
+    ASSERT_OK(many.Finish());
+    ASSERT_OK(big->Close());
+    return;
+  }
+  FAIL() << "no HFile data block in " << log;
+}
+
+}  // namespace
+}  // namespace hoodie

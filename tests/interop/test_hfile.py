@@ -1,0 +1,106 @@
+"""HFile (format/hfile) against real Apache Hudi 0.15: the files of a metadata table Spark wrote, both ways.
+
+Spark 3.5.1 + Hudi 0.15 writes a copy-on-write table with its metadata table on, every partition of it
+(files, column_stats, bloom_filters, record_index): four commits. hoodie's reader then reads every HFile of
+that metadata table, the `files` base file and the HFile data blocks of every log, and decodes each value
+with the file's own Avro schema (format-log-test's HFileInteropTest, run with the folders in its
+environment). The keys it reads are the ones the data implies. The other way round, HFiles that hoodie's
+writer made (the `files` base file rewritten cell for cell, and 20,000 records in 16 KiB blocks) are read by
+both of Hudi 0.15's HFile readers, its own (`HoodieNativeAvroHFileReader`, hudi-io) and HBase 2.4's
+(`HoodieHBaseAvroHFileReader`): every row in order, point lookups, a prefix scan, the minimum and maximum
+keys and the bloom filter.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+from pathlib import Path
+
+from conftest import ROOT
+from table_model import KEY_SPECS, Inputs, make_row, spark_write
+
+MDT_ON = {"hoodie.metadata.enable": "true", "hoodie.metadata.index.column.stats.enable": "true",
+          "hoodie.metadata.index.bloom.filter.enable": "true", "hoodie.metadata.record.index.enable": "true"}
+
+
+def run_cpp_half(test: str, mdt: Path, out: Path) -> None:
+    binary = Path(os.environ.get("HOODIE_BUILD_DIR", ROOT / "build")) / "src/hoodie/format/log/format-log-test"
+    env = {**os.environ, "HOODIE_INTEROP_MDT": str(mdt), "HOODIE_INTEROP_OUT": str(out)}
+    done = subprocess.run([str(binary), f"--gtest_filter=HFileInteropTest.{test}"], env=env,
+                          capture_output=True, text=True)
+    assert done.returncode == 0 and "[  PASSED  ] 1 test" in done.stdout, done.stdout + done.stderr
+
+
+def jvm_readers(spark, path: Path):
+    jvm = spark._jvm
+    conf = jvm.org.apache.hudi.storage.hadoop.HadoopStorageConfiguration(spark._jsc.hadoopConfiguration())
+    storage_path = jvm.org.apache.hudi.storage.StoragePath(str(path))
+    storage = jvm.org.apache.hudi.storage.HoodieStorageUtils.getStorage(storage_path, conf)
+    empty = jvm.org.apache.hudi.common.util.Option.empty()
+    return {"native": jvm.org.apache.hudi.io.storage.HoodieNativeAvroHFileReader(storage, storage_path, empty),
+            "hbase": jvm.org.apache.hudi.io.hadoop.HoodieHBaseAvroHFileReader(conf, storage_path, empty)}
+
+
+def all_rows(reader) -> list[str]:
+    schema = reader.getSchema()
+    rows, it = [], reader.getIndexedRecordIterator(schema, schema)
+    while it.hasNext():
+        rows.append(str(it.next()))
+    return rows
+
+
+def lookup(spark, reader, key: str, prefix: bool = False) -> int:
+    keys = spark._jvm.java.util.Collections.singletonList(key)
+    schema = reader.getSchema()
+    it = reader.getRecordsByKeyPrefixIterator(keys, schema) if prefix else reader.getRecordsByKeysIterator(keys, schema)
+    found = 0
+    while it.hasNext():
+        it.next()
+        found += 1
+    return found
+
+
+def test_hfiles_of_a_spark_metadata_table_both_ways(spark, tmp_path):
+    path, out = tmp_path / "t", tmp_path / "out"
+    out.mkdir()
+    inputs = Inputs(tmp_path / "in")
+    spec = KEY_SPECS["simple"]
+    keys = set()
+    for round_, op in enumerate(["insert", "upsert", "upsert", "upsert"]):
+        rows = [make_row(n, round_ + 1) for n in range(round_ * 2, round_ * 2 + 6)]
+        keys |= {row["id"] for row in rows}
+        spark_write(spark, path, "hf", spec, op, inputs.write(rows), extra=MDT_ON)
+    mdt = path / ".hoodie" / "metadata"
+
+    # hoodie reads every HFile of Spark's metadata table, and each value decodes to its last byte.
+    run_cpp_half("ReadsEveryHFileOfSparksMetadataTable", mdt, out)
+    read = json.loads((out / "read.json").read_text())
+    by_partition: dict[str, set] = {}
+    for where, found in read.items():
+        by_partition.setdefault(where.split("/")[0], set()).update(found)
+    assert set(by_partition) == {"files", "column_stats", "bloom_filters", "record_index"}
+    partitions = {p.name for p in path.iterdir() if p.is_dir() and not p.name.startswith(".")}
+    assert by_partition["files"] == {"__all_partitions__"} | partitions
+    assert by_partition["record_index"] == keys
+    assert {len(k) for k in by_partition["bloom_filters"]} == {36}  # partition + file hashes
+    assert {len(k) for k in by_partition["column_stats"]} == {48}  # column + partition + file hashes
+    base = next((mdt / "files").glob("*.hfile"))
+    java_keys = {json.loads(row)["key"] for row in all_rows(jvm_readers(spark, base)["native"])}
+    assert set(read[f"files/{base.name}"]) == java_keys
+
+    # Hudi's two readers read what hoodie's writer wrote.
+    run_cpp_half("WritesHFilesForHudisReaders", mdt, out)
+    for name, reader in jvm_readers(spark, out / "rewritten.hfile").items():
+        original = jvm_readers(spark, base)[name]
+        assert all_rows(reader) == all_rows(original), name
+        assert lookup(spark, reader, "__all_partitions__") == 1, name
+        assert list(reader.readMinMaxRecordKeys()) == list(original.readMinMaxRecordKeys()), name
+        assert reader.readBloomFilter().serializeToString() == original.readBloomFilter().serializeToString(), name
+    for name, reader in jvm_readers(spark, out / "big.hfile").items():
+        assert reader.getTotalRecords() == 20000, name
+        rows = [json.loads(row)["key"] for row in all_rows(reader)]
+        assert rows == [f"p{i:05d}" for i in range(20000)], name
+        assert [lookup(spark, reader, k) for k in ("p00000", "p07777", "p19999", "p20000", "a")] == [1, 1, 1, 0, 0], name
+        assert lookup(spark, reader, "p0123", prefix=True) == 10, name
