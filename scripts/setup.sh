@@ -17,6 +17,7 @@ debian_packages=(
   libsimdjson-dev                  # JSON input: Spark-typed JSON lines
   libcurl4-openssl-dev             # HTTP: S3 requests Arrow lacks, the schema registry provider
   libssl-dev                       # SHA-256 and HMAC: AWS SigV4 of those S3 requests
+  libxxhash-dev                    # XXH64: the metadata table's column and partition keys
 )
 
 missing=()

@@ -5,7 +5,9 @@
 // metadata table, base files and the HFile blocks of its logs, decodes every value with
 // the file's own schema, and writes the keys it read (read.json); then it writes HFiles
 // for Hudi's two readers to read: the `files` base file rewritten cell for cell
-// (rewritten.hfile), and 20,000 records in 16 KiB blocks (big.hfile).
+// (rewritten.hfile), and 20,000 records in 16 KiB blocks (big.hfile). read.json also
+// holds the bloom_filters keys hoodie derives from the data table's base files
+// (`expected_bloom_keys`), for the test to compare with the keys Spark wrote.
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -23,6 +25,7 @@
 #include "hoodie/format/hfile/hfile_writer.h"
 #include "hoodie/format/log/hfile_data_block.h"
 #include "hoodie/format/log/log_file_reader.h"
+#include "hoodie/metadata/metadata_keys.h"
 #include "hoodie/testing/matchers.h"
 
 namespace hoodie {
@@ -95,6 +98,17 @@ TEST_F(HFileInteropTest, ReadsEveryHFileOfSparksMetadataTable) {
       }
     }
   }
+  // The data table's base files: <table>/<partition>/<file>.parquet.
+  const fs::path table = mdt_.parent_path().parent_path();
+  nlohmann::json expected = nlohmann::json::array();
+  for (const auto& entry : fs::recursive_directory_iterator(table)) {
+    const std::string relative = fs::relative(entry.path(), table).string();
+    if (relative.rfind(".hoodie", 0) == 0 || entry.path().extension() != ".parquet") continue;
+    const std::string partition = fs::relative(entry.path().parent_path(), table).string();
+    expected.push_back(BloomFilterIndexKey(partition == "." ? "" : partition,
+                                           entry.path().filename().string()));
+  }
+  read["expected_bloom_keys"] = expected;
   std::ofstream(out_ / "read.json") << read.dump(1);
 }
 
