@@ -6,7 +6,9 @@ that metadata table, the `files` base file and the HFile data blocks of every lo
 with the file's own Avro schema (metadata-test's HFileInteropTest, run with the folders in its
 environment). The keys it reads are the ones the data implies: the partitions, the record keys, and, for
 bloom_filters and column_stats, the keys hoodie derives from the data table's base files (XXH64 of the
-partition, MD5 of the file name), which Spark wrote. The other way round, HFiles that hoodie's
+partition, MD5 of the file name), which Spark wrote; and the `files` partition, merged by hoodie from its
+base file and logs as Hudi merges its records, lists each partition's files as Hudi's own metadata reader
+does. The other way round, HFiles that hoodie's
 writer made (the `files` base file rewritten cell for cell, and 20,000 records in 16 KiB blocks) are read by
 both of Hudi 0.15's HFile readers, its own (`HoodieNativeAvroHFileReader`, hudi-io) and HBase 2.4's
 (`HoodieHBaseAvroHFileReader`): every row in order, point lookups, a prefix scan, the minimum and maximum
@@ -64,7 +66,7 @@ def lookup(spark, reader, key: str, prefix: bool = False) -> int:
     return found
 
 
-def test_hfiles_of_a_spark_metadata_table_both_ways(spark, tmp_path):
+def test_hfiles_of_a_spark_metadata_table_both_ways(spark, hudi_java, tmp_path):
     path, out = tmp_path / "t", tmp_path / "out"
     out.mkdir()
     inputs = Inputs(tmp_path / "in")
@@ -80,6 +82,7 @@ def test_hfiles_of_a_spark_metadata_table_both_ways(spark, tmp_path):
     run_cpp_half("ReadsEveryHFileOfSparksMetadataTable", mdt, out)
     read = json.loads((out / "read.json").read_text())
     expected_bloom_keys = set(read.pop("expected_bloom_keys"))
+    merged_files = read.pop("merged_files")
     by_partition: dict[str, set] = {}
     for where, found in read.items():
         by_partition.setdefault(where.split("/")[0], set()).update(found)
@@ -89,6 +92,10 @@ def test_hfiles_of_a_spark_metadata_table_both_ways(spark, tmp_path):
     assert by_partition["record_index"] == keys
     assert by_partition["bloom_filters"] == expected_bloom_keys  # every base file, by hoodie's hashes
     assert {k[12:] for k in by_partition["column_stats"]} == expected_bloom_keys  # column hash first
+    # The files partition merged by hoodie lists what Hudi's own metadata reader lists.
+    assert sorted(merged_files["__all_partitions__"]) == sorted(partitions)
+    assert sorted((p, name) for p in partitions for name in merged_files[p]) == \
+        hudi_java.metadata_table_files(path, sorted(partitions))
     base = next((mdt / "files").glob("*.hfile"))
     java_keys = {json.loads(row)["key"] for row in all_rows(jvm_readers(spark, base)["native"])}
     assert set(read[f"files/{base.name}"]) == java_keys

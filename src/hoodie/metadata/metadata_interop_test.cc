@@ -7,11 +7,14 @@
 // for Hudi's two readers to read: the `files` base file rewritten cell for cell
 // (rewritten.hfile), and 20,000 records in 16 KiB blocks (big.hfile). read.json also
 // holds the bloom_filters keys hoodie derives from the data table's base files
-// (`expected_bloom_keys`), for the test to compare with the keys Spark wrote.
+// (`expected_bloom_keys`), for the test to compare with the keys Spark wrote, and the
+// file list of each partition merged from the `files` partition's base file and logs
+// (`merged_files`), for the test to compare with Hudi's own metadata reader.
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <sstream>
 
 #include <arrow/buffer.h>
@@ -25,6 +28,7 @@
 #include "hoodie/format/hfile/hfile_writer.h"
 #include "hoodie/format/log/hfile_data_block.h"
 #include "hoodie/format/log/log_file_reader.h"
+#include "hoodie/metadata/files_record.h"
 #include "hoodie/metadata/metadata_keys.h"
 #include "hoodie/testing/matchers.h"
 
@@ -68,6 +72,58 @@ class HFileInteropTest : public ::testing::Test {
     return keys;
   }
 
+  // The records of `files`: the base file's, then each log's HFile blocks in version
+  // order merged over them (every instant of this table completed, so all count).
+  nlohmann::json MergedFiles() {
+    std::map<std::string, FilesRecord> merged;
+    auto merge = [&merged](std::string_view key, std::string_view value,
+                           const AvroSchema& schema) -> ::arrow::Status {
+      ARROW_ASSIGN_OR_RAISE(AvroValue record,
+                            DecodeAvroBinary(&value, schema.root(), schema.root()));
+      ARROW_ASSIGN_OR_RAISE(FilesRecord files, FilesRecordOf(record));
+      auto found = merged.find(std::string(key));
+      if (found == merged.end()) {
+        merged.emplace(std::string(key), std::move(files));
+      } else {
+        found->second = CombineFilesRecords(found->second, files);
+      }
+      return ::arrow::Status::OK();
+    };
+    std::map<int, fs::path> logs;  // by version
+    for (const auto& entry : fs::directory_iterator(mdt_ / "files")) {
+      const std::string name = entry.path().filename().string();
+      if (name.find(".crc") != std::string::npos) continue;
+      if (entry.path().extension() == ".hfile") {
+        auto reader = HFileReader::Open(::arrow::Buffer::FromString(Slurp(entry.path())), name);
+        EXPECT_TRUE(reader.ok());
+        auto schema = AvroSchema::Parse(std::string(*(*reader)->FileInfo("schema")));
+        EXPECT_TRUE((*reader)->Scan("", [&](std::string_view k, std::string_view v) {
+          return merge(k, v, **schema);
+        }).ok());
+      } else if (const size_t at = name.find(".log."); at != std::string::npos) {
+        logs[std::stoi(name.substr(at + 5))] = entry.path();
+      }
+    }
+    for (const auto& [version, path] : logs) {
+      auto blocks = ParseLogBlocks(Slurp(path), path.string());
+      EXPECT_TRUE(blocks.ok());
+      for (const LogBlock& block : *blocks) {
+        if (block.type != LogBlockType::kHFileData) continue;
+        auto schema = AvroSchema::Parse(*FindLogMetadata(block.header, LogHeaderKey::kSchema));
+        auto records = ReadHFileDataBlockRecords(block.content, path.string());
+        EXPECT_TRUE(records.ok());
+        for (const auto& [key, value] : *records) EXPECT_TRUE(merge(key, value, **schema).ok());
+      }
+    }
+    nlohmann::json out = nlohmann::json::object();
+    for (const auto& [key, files] : merged) {
+      nlohmann::json names = nlohmann::json::array();
+      for (const auto& [name, size] : files.Live()) names.push_back(name);
+      out[key] = names;
+    }
+    return out;
+  }
+
   fs::path mdt_;
   fs::path out_;
 };
@@ -109,6 +165,7 @@ TEST_F(HFileInteropTest, ReadsEveryHFileOfSparksMetadataTable) {
                                            entry.path().filename().string()));
   }
   read["expected_bloom_keys"] = expected;
+  read["merged_files"] = MergedFiles();
   std::ofstream(out_ / "read.json") << read.dump(1);
 }
 
