@@ -8,7 +8,8 @@ environment). The keys it reads are the ones the data implies: the partitions, t
 bloom_filters and column_stats, the keys hoodie derives from the data table's base files (XXH64 of the
 partition, MD5 of the file name), which Spark wrote; and the `files` partition, merged by hoodie from its
 base file and logs as Hudi merges its records, lists each partition's files as Hudi's own metadata reader
-does. The other way round, HFiles that hoodie's
+does; and the record index, decoded by hoodie, puts every key in the partition and file group where Spark's
+read finds it, at an instant Spark committed. The other way round, HFiles that hoodie's
 writer made (the `files` base file rewritten cell for cell, and 20,000 records in 16 KiB blocks) are read by
 both of Hudi 0.15's HFile readers, its own (`HoodieNativeAvroHFileReader`, hudi-io) and HBase 2.4's
 (`HoodieHBaseAvroHFileReader`): every row in order, point lookups, a prefix scan, the minimum and maximum
@@ -83,6 +84,7 @@ def test_hfiles_of_a_spark_metadata_table_both_ways(spark, hudi_java, tmp_path):
     read = json.loads((out / "read.json").read_text())
     expected_bloom_keys = set(read.pop("expected_bloom_keys"))
     merged_files = read.pop("merged_files")
+    record_index = read.pop("record_index")
     by_partition: dict[str, set] = {}
     for where, found in read.items():
         by_partition.setdefault(where.split("/")[0], set()).update(found)
@@ -96,6 +98,13 @@ def test_hfiles_of_a_spark_metadata_table_both_ways(spark, hudi_java, tmp_path):
     assert sorted(merged_files["__all_partitions__"]) == sorted(partitions)
     assert sorted((p, name) for p in partitions for name in merged_files[p]) == \
         hudi_java.metadata_table_files(path, sorted(partitions))
+    # The record index decoded by hoodie puts every key where Spark's read finds it, written by a commit.
+    rows = spark.read.format("hudi").load(str(path)).select(
+        "_hoodie_record_key", "_hoodie_partition_path", "_hoodie_file_name").collect()
+    commits = set(hudi_java.completed_commits(path))
+    assert {key: (partition, file_id) for key, (partition, file_id, _) in record_index.items()} == \
+        {r[0]: (r[1], r[2].split("_")[0]) for r in rows}
+    assert {instant for _, _, instant in record_index.values()} <= commits
     base = next((mdt / "files").glob("*.hfile"))
     java_keys = {json.loads(row)["key"] for row in all_rows(jvm_readers(spark, base)["native"])}
     assert set(read[f"files/{base.name}"]) == java_keys

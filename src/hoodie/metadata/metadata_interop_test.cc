@@ -9,7 +9,9 @@
 // holds the bloom_filters keys hoodie derives from the data table's base files
 // (`expected_bloom_keys`), for the test to compare with the keys Spark wrote, and the
 // file list of each partition merged from the `files` partition's base file and logs
-// (`merged_files`), for the test to compare with Hudi's own metadata reader.
+// (`merged_files`), for the test to compare with Hudi's own metadata reader, and the
+// location of every record key in the record index (`record_index`), for the test to
+// compare with where Spark's read finds the records.
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -30,6 +32,7 @@
 #include "hoodie/format/log/log_file_reader.h"
 #include "hoodie/metadata/files_record.h"
 #include "hoodie/metadata/metadata_keys.h"
+#include "hoodie/metadata/record_index_record.h"
 #include "hoodie/testing/matchers.h"
 
 namespace hoodie {
@@ -124,6 +127,38 @@ class HFileInteropTest : public ::testing::Test {
     return out;
   }
 
+  // Each key's newest entry: the logs of each file group in version order (the record
+  // index has no base files until the metadata table compacts).
+  nlohmann::json RecordIndex() {
+    std::map<std::pair<std::string, int>, fs::path> logs;  // (file group, version)
+    for (const auto& entry : fs::directory_iterator(mdt_ / "record_index")) {
+      const std::string name = entry.path().filename().string();
+      const size_t at = name.find(".log.");
+      if (at == std::string::npos || name.find(".crc") != std::string::npos) continue;
+      logs[{name.substr(0, name.find('_')), std::stoi(name.substr(at + 5))}] = entry.path();
+    }
+    nlohmann::json out = nlohmann::json::object();
+    for (const auto& [group, path] : logs) {
+      auto blocks = ParseLogBlocks(Slurp(path), path.string());
+      EXPECT_TRUE(blocks.ok());
+      for (const LogBlock& block : *blocks) {
+        if (block.type != LogBlockType::kHFileData) continue;
+        auto schema = AvroSchema::Parse(*FindLogMetadata(block.header, LogHeaderKey::kSchema));
+        auto records = ReadHFileDataBlockRecords(block.content, path.string());
+        EXPECT_TRUE(records.ok());
+        for (const auto& [key, value] : *records) {
+          std::string_view input = value;
+          auto record = DecodeAvroBinary(&input, (*schema)->root(), (*schema)->root());
+          EXPECT_TRUE(record.ok());
+          auto location = RecordIndexLocationOf(*record, TimelineTimeZone::kLocal);
+          EXPECT_TRUE(location.ok()) << location.status().ToString();
+          out[key] = {location->partition_path, location->file_id, location->instant_time};
+        }
+      }
+    }
+    return out;
+  }
+
   fs::path mdt_;
   fs::path out_;
 };
@@ -166,6 +201,7 @@ TEST_F(HFileInteropTest, ReadsEveryHFileOfSparksMetadataTable) {
   }
   read["expected_bloom_keys"] = expected;
   read["merged_files"] = MergedFiles();
+  read["record_index"] = RecordIndex();
   std::ofstream(out_ / "read.json") << read.dump(1);
 }
 
