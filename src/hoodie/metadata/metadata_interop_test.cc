@@ -16,6 +16,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <map>
 #include <sstream>
 
@@ -75,14 +76,33 @@ class HFileInteropTest : public ::testing::Test {
     return keys;
   }
 
+  // Calls `visit` with each record of the HFile data blocks of the log file `path`,
+  // decoded with its block's schema.
+  static void ForEachLogRecord(
+      const fs::path& path,
+      const std::function<void(std::string_view key, const AvroValue& record)>& visit) {
+    auto blocks = ParseLogBlocks(Slurp(path), path.string());
+    ASSERT_TRUE(blocks.ok()) << blocks.status().ToString();
+    for (const LogBlock& block : *blocks) {
+      if (block.type != LogBlockType::kHFileData) continue;
+      auto schema = AvroSchema::Parse(*FindLogMetadata(block.header, LogHeaderKey::kSchema));
+      ASSERT_TRUE(schema.ok());
+      auto records = ReadHFileDataBlockRecords(block.content, path.string());
+      ASSERT_TRUE(records.ok()) << records.status().ToString();
+      for (const auto& [key, value] : *records) {
+        std::string_view input = value;
+        auto record = DecodeAvroBinary(&input, (*schema)->root(), (*schema)->root());
+        ASSERT_TRUE(record.ok()) << path << " " << key << ": " << record.status().ToString();
+        visit(key, *record);
+      }
+    }
+  }
+
   // The records of `files`: the base file's, then each log's HFile blocks in version
   // order merged over them (every instant of this table completed, so all count).
   nlohmann::json MergedFiles() {
     std::map<std::string, FilesRecord> merged;
-    auto merge = [&merged](std::string_view key, std::string_view value,
-                           const AvroSchema& schema) -> ::arrow::Status {
-      ARROW_ASSIGN_OR_RAISE(AvroValue record,
-                            DecodeAvroBinary(&value, schema.root(), schema.root()));
+    auto merge = [&merged](std::string_view key, const AvroValue& record) -> ::arrow::Status {
       ARROW_ASSIGN_OR_RAISE(FilesRecord files, FilesRecordOf(record));
       auto found = merged.find(std::string(key));
       if (found == merged.end()) {
@@ -101,22 +121,18 @@ class HFileInteropTest : public ::testing::Test {
         EXPECT_TRUE(reader.ok());
         auto schema = AvroSchema::Parse(std::string(*(*reader)->FileInfo("schema")));
         EXPECT_TRUE((*reader)->Scan("", [&](std::string_view k, std::string_view v) {
-          return merge(k, v, **schema);
+          ARROW_ASSIGN_OR_RAISE(AvroValue record,
+                                DecodeAvroBinary(&v, (*schema)->root(), (*schema)->root()));
+          return merge(k, record);
         }).ok());
       } else if (const size_t at = name.find(".log."); at != std::string::npos) {
         logs[std::stoi(name.substr(at + 5))] = entry.path();
       }
     }
     for (const auto& [version, path] : logs) {
-      auto blocks = ParseLogBlocks(Slurp(path), path.string());
-      EXPECT_TRUE(blocks.ok());
-      for (const LogBlock& block : *blocks) {
-        if (block.type != LogBlockType::kHFileData) continue;
-        auto schema = AvroSchema::Parse(*FindLogMetadata(block.header, LogHeaderKey::kSchema));
-        auto records = ReadHFileDataBlockRecords(block.content, path.string());
-        EXPECT_TRUE(records.ok());
-        for (const auto& [key, value] : *records) EXPECT_TRUE(merge(key, value, **schema).ok());
-      }
+      ForEachLogRecord(path, [&](std::string_view key, const AvroValue& record) {
+        EXPECT_TRUE(merge(key, record).ok());
+      });
     }
     nlohmann::json out = nlohmann::json::object();
     for (const auto& [key, files] : merged) {
@@ -139,22 +155,12 @@ class HFileInteropTest : public ::testing::Test {
     }
     nlohmann::json out = nlohmann::json::object();
     for (const auto& [group, path] : logs) {
-      auto blocks = ParseLogBlocks(Slurp(path), path.string());
-      EXPECT_TRUE(blocks.ok());
-      for (const LogBlock& block : *blocks) {
-        if (block.type != LogBlockType::kHFileData) continue;
-        auto schema = AvroSchema::Parse(*FindLogMetadata(block.header, LogHeaderKey::kSchema));
-        auto records = ReadHFileDataBlockRecords(block.content, path.string());
-        EXPECT_TRUE(records.ok());
-        for (const auto& [key, value] : *records) {
-          std::string_view input = value;
-          auto record = DecodeAvroBinary(&input, (*schema)->root(), (*schema)->root());
-          EXPECT_TRUE(record.ok());
-          auto location = RecordIndexLocationOf(*record, TimelineTimeZone::kLocal);
-          EXPECT_TRUE(location.ok()) << location.status().ToString();
-          out[key] = {location->partition_path, location->file_id, location->instant_time};
-        }
-      }
+      ForEachLogRecord(path, [&](std::string_view key, const AvroValue& record) {
+        auto location = RecordIndexLocationOf(record, TimelineTimeZone::kLocal);
+        ASSERT_TRUE(location.ok()) << location.status().ToString();
+        out[std::string(key)] = {location->partition_path, location->file_id,
+                                 location->instant_time};
+      });
     }
     return out;
   }
