@@ -9,7 +9,8 @@ bloom_filters and column_stats, the keys hoodie derives from the data table's ba
 partition, MD5 of the file name), which Spark wrote; and the `files` partition, merged by hoodie from its
 base file and logs as Hudi merges its records, lists each partition's files as Hudi's own metadata reader
 does; and the record index, decoded by hoodie, puts every key in the partition and file group where Spark's
-read finds it, at an instant Spark committed. The other way round, HFiles that hoodie's
+read finds it, at an instant Spark committed; and the column statistics hoodie decodes are each base
+file's Parquet footer. The other way round, HFiles that hoodie's
 writer made (the `files` base file rewritten cell for cell, and 20,000 records in 16 KiB blocks) are read by
 both of Hudi 0.15's HFile readers, its own (`HoodieNativeAvroHFileReader`, hudi-io) and HBase 2.4's
 (`HoodieHBaseAvroHFileReader`): every row in order, point lookups, a prefix scan, the minimum and maximum
@@ -23,6 +24,7 @@ import os
 import subprocess
 from pathlib import Path
 
+import pyarrow.parquet as pq
 from conftest import ROOT
 from table_model import KEY_SPECS, Inputs, make_row, spark_write
 
@@ -85,6 +87,7 @@ def test_hfiles_of_a_spark_metadata_table_both_ways(spark, hudi_java, tmp_path):
     expected_bloom_keys = set(read.pop("expected_bloom_keys"))
     merged_files = read.pop("merged_files")
     record_index = read.pop("record_index")
+    column_stats = read.pop("column_stats")
     by_partition: dict[str, set] = {}
     for where, found in read.items():
         by_partition.setdefault(where.split("/")[0], set()).update(found)
@@ -105,6 +108,16 @@ def test_hfiles_of_a_spark_metadata_table_both_ways(spark, hudi_java, tmp_path):
     assert {key: (partition, file_id) for key, (partition, file_id, _) in record_index.items()} == \
         {r[0]: (r[1], r[2].split("_")[0]) for r in rows}
     assert {instant for _, _, instant in record_index.values()} <= commits
+    # Column statistics decoded by hoodie are each base file's Parquet footer (string and long columns).
+    data_files = sorted(path.glob("*/*.parquet"))
+    assert set(column_stats) == {f.name for f in data_files}
+    for data_file in data_files:
+        meta = pq.ParquetFile(data_file).metadata
+        for column in ("id", "ts", "_hoodie_record_key"):
+            chunk = meta.row_group(0).column(meta.schema.names.index(column))
+            stats = chunk.statistics
+            expected = [stats.min, stats.max, stats.null_count, chunk.num_values]
+            assert meta.num_row_groups == 1 and column_stats[data_file.name][column] == expected, (data_file, column)
     base = next((mdt / "files").glob("*.hfile"))
     java_keys = {json.loads(row)["key"] for row in all_rows(jvm_readers(spark, base)["native"])}
     assert set(read[f"files/{base.name}"]) == java_keys

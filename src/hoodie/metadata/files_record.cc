@@ -4,6 +4,8 @@
 
 #include <algorithm>
 
+#include "hoodie/metadata/metadata_record_internal.h"
+
 namespace hoodie {
 
 std::vector<std::pair<std::string, int64_t>> FilesRecord::Live() const {
@@ -15,15 +17,12 @@ std::vector<std::pair<std::string, int64_t>> FilesRecord::Live() const {
 }
 
 ::arrow::Result<FilesRecord> FilesRecordOf(const AvroValue& record) {
-  ARROW_ASSIGN_OR_RAISE(const AvroValue* type, record.Field("type"));
-  ARROW_ASSIGN_OR_RAISE(int32_t code, type->AsInt());
-  if (code != static_cast<int32_t>(MetadataRecordType::kPartitionList) &&
-      code != static_cast<int32_t>(MetadataRecordType::kFileList)) {
-    return ::arrow::Status::Invalid("a metadata record of type ", code,
-                                    " where the files partition holds types 1 and 2");
-  }
+  ARROW_RETURN_NOT_OK(internal::ExpectMetadataRecordType(
+      record, {MetadataRecordType::kPartitionList, MetadataRecordType::kFileList},
+      "the files partition"));
   FilesRecord files;
-  files.type = static_cast<MetadataRecordType>(code);
+  ARROW_ASSIGN_OR_RAISE(const AvroValue* type, record.Field("type"));
+  files.type = static_cast<MetadataRecordType>(type->int32());
   ARROW_ASSIGN_OR_RAISE(const AvroValue* map, record.Field("filesystemMetadata"));
   if (map->is_null()) {
     return ::arrow::Status::Invalid("a files record without filesystemMetadata");

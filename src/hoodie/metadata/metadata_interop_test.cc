@@ -11,7 +11,9 @@
 // file list of each partition merged from the `files` partition's base file and logs
 // (`merged_files`), for the test to compare with Hudi's own metadata reader, and the
 // location of every record key in the record index (`record_index`), for the test to
-// compare with where Spark's read finds the records.
+// compare with where Spark's read finds the records, and the column statistics of
+// every file (`column_stats`: file, column, then min, max, null and value counts), for
+// the test to compare with the files' Parquet footers.
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -31,6 +33,7 @@
 #include "hoodie/format/hfile/hfile_writer.h"
 #include "hoodie/format/log/hfile_data_block.h"
 #include "hoodie/format/log/log_file_reader.h"
+#include "hoodie/metadata/column_stats_record.h"
 #include "hoodie/metadata/files_record.h"
 #include "hoodie/metadata/metadata_keys.h"
 #include "hoodie/metadata/record_index_record.h"
@@ -165,6 +168,33 @@ class HFileInteropTest : public ::testing::Test {
     return out;
   }
 
+  nlohmann::json ColumnStatsOfFiles() {
+    nlohmann::json out = nlohmann::json::object();
+    auto text = [](const std::optional<AvroValue>& bound) -> nlohmann::json {
+      if (!bound) return nullptr;
+      switch (bound->kind()) {
+        case AvroValue::Kind::kString: return bound->text();
+        case AvroValue::Kind::kInt: return *bound->AsInt();
+        case AvroValue::Kind::kLong: return *bound->AsLong();
+        case AvroValue::Kind::kDouble: return *bound->AsDouble();
+        case AvroValue::Kind::kBoolean: return *bound->AsBoolean();
+        default: return std::string(AvroValueKindName(bound->kind()));  // bytes: not JSON text
+      }
+    };
+    for (const auto& entry : fs::directory_iterator(mdt_ / "column_stats")) {
+      const std::string name = entry.path().filename().string();
+      if (name.find(".log.") == std::string::npos || name.find(".crc") != std::string::npos) continue;
+      ForEachLogRecord(entry.path(), [&](std::string_view, const AvroValue& record) {
+        auto stats = ColumnStatsOf(record);
+        ASSERT_TRUE(stats.ok()) << stats.status().ToString();
+        out[stats->file_name][stats->column_name] = {text(stats->min_value),
+                                                     text(stats->max_value), stats->null_count,
+                                                     stats->value_count};
+      });
+    }
+    return out;
+  }
+
   fs::path mdt_;
   fs::path out_;
 };
@@ -208,6 +238,7 @@ TEST_F(HFileInteropTest, ReadsEveryHFileOfSparksMetadataTable) {
   read["expected_bloom_keys"] = expected;
   read["merged_files"] = MergedFiles();
   read["record_index"] = RecordIndex();
+  read["column_stats"] = ColumnStatsOfFiles();
   std::ofstream(out_ / "read.json") << read.dump(1);
 }
 

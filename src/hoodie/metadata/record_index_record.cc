@@ -4,7 +4,7 @@
 
 #include <cstdio>
 
-#include "hoodie/metadata/files_record.h"
+#include "hoodie/metadata/metadata_record_internal.h"
 
 namespace hoodie {
 namespace {
@@ -37,12 +37,8 @@ std::string JavaUuidString(int64_t high, int64_t low) {
 
 ::arrow::Result<RecordIndexLocation> RecordIndexLocationOf(const AvroValue& record,
                                                            TimelineTimeZone zone) {
-  ARROW_ASSIGN_OR_RAISE(const AvroValue* type, FieldOf(record, "type"));
-  ARROW_ASSIGN_OR_RAISE(int32_t code, type->AsInt());
-  if (code != static_cast<int32_t>(MetadataRecordType::kRecordIndex)) {
-    return ::arrow::Status::Invalid("a metadata record of type ", code,
-                                    " where the record index holds type 5");
-  }
+  ARROW_RETURN_NOT_OK(internal::ExpectMetadataRecordType(
+      record, {MetadataRecordType::kRecordIndex}, "the record index"));
   ARROW_ASSIGN_OR_RAISE(const AvroValue* info, FieldOf(record, "recordIndexMetadata"));
   RecordIndexLocation location;
   ARROW_ASSIGN_OR_RAISE(const AvroValue* partition, FieldOf(*info, "partitionName"));
