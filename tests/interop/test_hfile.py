@@ -10,7 +10,7 @@ partition, MD5 of the file name), which Spark wrote; and the `files` partition, 
 base file and logs as Hudi merges its records, lists each partition's files as Hudi's own metadata reader
 does; and the record index, decoded by hoodie, puts every key in the partition and file group where Spark's
 read finds it, at an instant Spark committed; and the column statistics hoodie decodes are each base
-file's Parquet footer. The other way round, HFiles that hoodie's
+file's Parquet footer, as are its bloom filters, which admit every key of their files. The other way round, HFiles that hoodie's
 writer made (the `files` base file rewritten cell for cell, and 20,000 records in 16 KiB blocks) are read by
 both of Hudi 0.15's HFile readers, its own (`HoodieNativeAvroHFileReader`, hudi-io) and HBase 2.4's
 (`HoodieHBaseAvroHFileReader`): every row in order, point lookups, a prefix scan, the minimum and maximum
@@ -84,10 +84,12 @@ def test_hfiles_of_a_spark_metadata_table_both_ways(spark, hudi_java, tmp_path):
     # hoodie reads every HFile of Spark's metadata table, and each value decodes to its last byte.
     run_cpp_half("ReadsEveryHFileOfSparksMetadataTable", mdt, out)
     read = json.loads((out / "read.json").read_text())
-    expected_bloom_keys = set(read.pop("expected_bloom_keys"))
+    bloom_key_of = read.pop("expected_bloom_keys")  # file name -> key, by hoodie's hashes
+    expected_bloom_keys = set(bloom_key_of.values())
     merged_files = read.pop("merged_files")
     record_index = read.pop("record_index")
     column_stats = read.pop("column_stats")
+    bloom_filters = read.pop("bloom_filters")
     by_partition: dict[str, set] = {}
     for where, found in read.items():
         by_partition.setdefault(where.split("/")[0], set()).update(found)
@@ -118,6 +120,16 @@ def test_hfiles_of_a_spark_metadata_table_both_ways(spark, hudi_java, tmp_path):
             stats = chunk.statistics
             expected = [stats.min, stats.max, stats.null_count, chunk.num_values]
             assert meta.num_row_groups == 1 and column_stats[data_file.name][column] == expected, (data_file, column)
+    # Each base file's bloom filter in the metadata table is its footer's, and admits the file's keys.
+    for data_file in data_files:
+        footer = pq.ParquetFile(data_file).metadata.metadata
+        bloom_type, instant, filter_text, admits = bloom_filters[bloom_key_of[data_file.name]]
+        assert filter_text == footer[b"org.apache.hudi.bloomfilter"].decode(), data_file
+        assert bloom_type == footer[b"hoodie_bloom_filter_type_code"].decode()
+        assert instant == data_file.name.rsplit("_", 1)[1].split(".")[0]
+        file_keys = {str(k) for k in pq.read_table(data_file, columns=["_hoodie_record_key"]).column(0).to_pylist()}
+        assert file_keys <= set(admits), data_file
+    assert len(bloom_filters) == len(data_files)
     base = next((mdt / "files").glob("*.hfile"))
     java_keys = {json.loads(row)["key"] for row in all_rows(jvm_readers(spark, base)["native"])}
     assert set(read[f"files/{base.name}"]) == java_keys

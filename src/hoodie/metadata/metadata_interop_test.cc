@@ -13,7 +13,9 @@
 // location of every record key in the record index (`record_index`), for the test to
 // compare with where Spark's read finds the records, and the column statistics of
 // every file (`column_stats`: file, column, then min, max, null and value counts), for
-// the test to compare with the files' Parquet footers.
+// the test to compare with the files' Parquet footers; and each base file's bloom
+// filter (`bloom_filters`: its serialized text, type and whether it holds each key the
+// file holds), for the test to compare with the file's footer.
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -33,6 +35,7 @@
 #include "hoodie/format/hfile/hfile_writer.h"
 #include "hoodie/format/log/hfile_data_block.h"
 #include "hoodie/format/log/log_file_reader.h"
+#include "hoodie/metadata/bloom_filter_record.h"
 #include "hoodie/metadata/column_stats_record.h"
 #include "hoodie/metadata/files_record.h"
 #include "hoodie/metadata/metadata_keys.h"
@@ -195,6 +198,30 @@ class HFileInteropTest : public ::testing::Test {
     return out;
   }
 
+  // By bloom_filters key: the filter's type, instant and serialized text, and whether
+  // the decoded filter admits the record keys k000..k011 the test wrote.
+  nlohmann::json BloomFilters() {
+    nlohmann::json out = nlohmann::json::object();
+    for (const auto& entry : fs::directory_iterator(mdt_ / "bloom_filters")) {
+      const std::string name = entry.path().filename().string();
+      if (name.find(".log.") == std::string::npos || name.find(".crc") != std::string::npos) continue;
+      ForEachLogRecord(entry.path(), [&](std::string_view key, const AvroValue& record) {
+        auto bloom = BloomFilterEntryOf(record);
+        ASSERT_TRUE(bloom.ok()) << bloom.status().ToString();
+        auto filter = bloom->Filter();
+        ASSERT_TRUE(filter.ok()) << filter.status().ToString();
+        nlohmann::json admits = nlohmann::json::array();
+        char record_key[8];
+        for (int i = 0; i < 12; ++i) {
+          std::snprintf(record_key, sizeof(record_key), "k%03d", i);
+          if (*(*filter)->MightContain(record_key)) admits.push_back(record_key);
+        }
+        out[std::string(key)] = {bloom->type, bloom->timestamp, bloom->serialized, admits};
+      });
+    }
+    return out;
+  }
+
   fs::path mdt_;
   fs::path out_;
 };
@@ -227,18 +254,19 @@ TEST_F(HFileInteropTest, ReadsEveryHFileOfSparksMetadataTable) {
   }
   // The data table's base files: <table>/<partition>/<file>.parquet.
   const fs::path table = mdt_.parent_path().parent_path();
-  nlohmann::json expected = nlohmann::json::array();
+  nlohmann::json expected = nlohmann::json::object();  // by file name
   for (const auto& entry : fs::recursive_directory_iterator(table)) {
     const std::string relative = fs::relative(entry.path(), table).string();
     if (relative.rfind(".hoodie", 0) == 0 || entry.path().extension() != ".parquet") continue;
     const std::string partition = fs::relative(entry.path().parent_path(), table).string();
-    expected.push_back(BloomFilterIndexKey(partition == "." ? "" : partition,
-                                           entry.path().filename().string()));
+    expected[entry.path().filename().string()] =
+        BloomFilterIndexKey(partition == "." ? "" : partition, entry.path().filename().string());
   }
   read["expected_bloom_keys"] = expected;
   read["merged_files"] = MergedFiles();
   read["record_index"] = RecordIndex();
   read["column_stats"] = ColumnStatsOfFiles();
+  read["bloom_filters"] = BloomFilters();
   std::ofstream(out_ / "read.json") << read.dump(1);
 }
 
