@@ -18,13 +18,21 @@ if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$SDIST $SDIST_SHA256" ]; then
   say "hudi-rs test files up to date ($dest)"
   exit 0
 fi
-python="$root/.venv/bin/python"  # made by scripts/setup.sh
-[ -x "$python" ] || python="$(command -v python3)"
 work="$(mktemp -d /tmp/hoodie-testdata.XXXXXX)"
 trap 'rm -rf "$work"' EXIT
 say "downloading $SDIST (PyPI)"
-"$python" -m pip download --quiet --disable-pip-version-check --no-deps \
-  --no-binary :all: -d "$work" "hudi==$VERSION"
+# The file itself, found through PyPI's simple index (PEP 691): `pip download` of an sdist
+# would prepare its metadata, which for this Rust package needs a Rust toolchain.
+python3 - "$SDIST" "$work/$SDIST" <<'PY'
+import json, sys, urllib.request
+name, out = sys.argv[1], sys.argv[2]
+index = urllib.request.Request("https://pypi.org/simple/hudi/",
+                               headers={"Accept": "application/vnd.pypi.simple.v1+json"})
+files = json.load(urllib.request.urlopen(index, timeout=60))["files"]
+url = next(f["url"] for f in files if f["filename"] == name)
+with urllib.request.urlopen(url, timeout=300) as answer, open(out, "wb") as sink:
+    sink.write(answer.read())
+PY
 echo "$SDIST_SHA256  $work/$SDIST" | sha256sum -c --quiet -
 rm -rf "$dest"
 mkdir -p "$dest"
