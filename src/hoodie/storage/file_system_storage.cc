@@ -19,11 +19,11 @@
 #include <arrow/filesystem/mockfs.h>
 #include <arrow/util/io_util.h>
 
+#include "hoodie/common/logging.h"
 #include "hoodie/common/macros.h"
 #include "hoodie/common/uri.h"
 #include "hoodie/storage/local_file_ops_internal.h"
 #include "hoodie/storage/path.h"
-#include "hoodie/common/logging.h"
 #include "hoodie/storage/remote_file_system_internal.h"
 #include "hoodie/storage/s3_requests_internal.h"
 #include "hoodie/storage/storage_calls_internal.h"
