@@ -4,8 +4,6 @@
 // Hudi 0.15 merges them.
 #include "hoodie/metadata/files_record.h"
 
-#include <fstream>
-#include <sstream>
 
 #include <arrow/buffer.h>
 #include <gtest/gtest.h>
@@ -26,11 +24,9 @@ using Live = std::vector<std::pair<std::string, int64_t>>;
 std::vector<std::pair<std::string, FilesRecord>> Slice(const std::string& name) {
   auto dir = testing::HudiRsTestFilesDir();
   EXPECT_TRUE(dir.ok()) << dir.status().ToString();
-  std::ifstream in(*dir + "/metadata_slices/" + name, std::ios::binary);
-  std::stringstream bytes;
-  bytes << in.rdbuf();
+  const std::string bytes = testing::ReadBinaryFile(*dir + "/metadata_slices/" + name);
   std::vector<std::pair<std::string, FilesRecord>> out;
-  auto reader = HFileReader::Open(::arrow::Buffer::FromString(bytes.str()), name);
+  auto reader = HFileReader::Open(::arrow::Buffer::FromString(bytes), name);
   EXPECT_TRUE(reader.ok()) << reader.status().ToString();
   if (!reader.ok()) return out;
   auto schema = AvroSchema::Parse(std::string(*(*reader)->FileInfo("schema")));

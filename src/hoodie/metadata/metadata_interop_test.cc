@@ -22,7 +22,6 @@
 #include <fstream>
 #include <functional>
 #include <map>
-#include <sstream>
 
 #include <arrow/buffer.h>
 #include <arrow/io/file.h>
@@ -41,18 +40,12 @@
 #include "hoodie/metadata/metadata_keys.h"
 #include "hoodie/metadata/record_index_record.h"
 #include "hoodie/testing/matchers.h"
+#include "hoodie/testing/test_data.h"
 
 namespace hoodie {
 namespace {
 
 namespace fs = std::filesystem;
-
-std::string Slurp(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream bytes;
-  bytes << in.rdbuf();
-  return bytes.str();
-}
 
 class HFileInteropTest : public ::testing::Test {
  protected:
@@ -87,7 +80,7 @@ class HFileInteropTest : public ::testing::Test {
   static void ForEachLogRecord(
       const fs::path& path,
       const std::function<void(std::string_view key, const AvroValue& record)>& visit) {
-    auto blocks = ParseLogBlocks(Slurp(path), path.string());
+    auto blocks = ParseLogBlocks(testing::ReadBinaryFile(path.string()), path.string());
     ASSERT_TRUE(blocks.ok()) << blocks.status().ToString();
     for (const LogBlock& block : *blocks) {
       if (block.type != LogBlockType::kHFileData) continue;
@@ -123,7 +116,7 @@ class HFileInteropTest : public ::testing::Test {
       const std::string name = entry.path().filename().string();
       if (name.find(".crc") != std::string::npos) continue;
       if (entry.path().extension() == ".hfile") {
-        auto reader = HFileReader::Open(::arrow::Buffer::FromString(Slurp(entry.path())), name);
+        auto reader = HFileReader::Open(::arrow::Buffer::FromString(testing::ReadBinaryFile(entry.path().string())), name);
         EXPECT_TRUE(reader.ok());
         auto schema = AvroSchema::Parse(std::string(*(*reader)->FileInfo("schema")));
         EXPECT_TRUE((*reader)->Scan("", [&](std::string_view k, std::string_view v) {
@@ -235,7 +228,7 @@ TEST_F(HFileInteropTest, ReadsEveryHFileOfSparksMetadataTable) {
     if (!entry.is_regular_file() || relative.rfind(".hoodie", 0) == 0) continue;
     if (name.size() > 6 && name.substr(name.size() - 6) == ".hfile") {
       ASSERT_OK_AND_ASSIGN(auto reader,
-                           HFileReader::Open(::arrow::Buffer::FromString(Slurp(path)), path));
+                           HFileReader::Open(::arrow::Buffer::FromString(testing::ReadBinaryFile(path)), path));
       std::vector<HFileRecord> records;
       ASSERT_OK(reader->Scan("", [&](std::string_view key, std::string_view value) {
         records.emplace_back(key, value);
@@ -243,7 +236,7 @@ TEST_F(HFileInteropTest, ReadsEveryHFileOfSparksMetadataTable) {
       }));
       read[relative] = Keys(records, std::string(*reader->FileInfo("schema")), path);
     } else if (name.find(".log.") != std::string::npos && name.find(".crc") == std::string::npos) {
-      ASSERT_OK_AND_ASSIGN(auto blocks, ParseLogBlocks(Slurp(path), path));
+      ASSERT_OK_AND_ASSIGN(auto blocks, ParseLogBlocks(testing::ReadBinaryFile(path), path));
       for (size_t i = 0; i < blocks.size(); ++i) {
         if (blocks[i].type != LogBlockType::kHFileData) continue;
         ASSERT_OK_AND_ASSIGN(auto records, ReadHFileDataBlockRecords(blocks[i].content, path));
@@ -284,7 +277,7 @@ TEST_F(HFileInteropTest, WritesHFilesForHudisReaders) {
   ASSERT_FALSE(log.empty());
   // The base file, cell for cell, with its user file info and bloom filter meta block.
   ASSERT_OK_AND_ASSIGN(auto reader,
-                       HFileReader::Open(::arrow::Buffer::FromString(Slurp(base)), base));
+                       HFileReader::Open(::arrow::Buffer::FromString(testing::ReadBinaryFile(base.string())), base));
   ASSERT_OK_AND_ASSIGN(auto out, ::arrow::io::FileOutputStream::Open(out_ / "rewritten.hfile"));
   HFileWriter writer(out.get(), {});
   for (const auto& [key, value] : reader->file_info()) {
@@ -302,7 +295,7 @@ TEST_F(HFileInteropTest, WritesHFilesForHudisReaders) {
   ASSERT_OK(writer.Finish());
   ASSERT_OK(out->Close());
   // 20,000 files records (a partition's file list each) in 16 KiB blocks, GZ.
-  ASSERT_OK_AND_ASSIGN(auto blocks, ParseLogBlocks(Slurp(log), log.string()));
+  ASSERT_OK_AND_ASSIGN(auto blocks, ParseLogBlocks(testing::ReadBinaryFile(log.string()), log.string()));
   for (const LogBlock& block : blocks) {
     if (block.type != LogBlockType::kHFileData) continue;
     ASSERT_OK_AND_ASSIGN(auto records, ReadHFileDataBlockRecords(block.content, log.string()));

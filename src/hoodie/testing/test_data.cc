@@ -3,6 +3,8 @@
 
 #include <cstdlib>
 #include <filesystem>
+#include <fstream>
+#include <sstream>
 
 #include <arrow/status.h>
 
@@ -22,6 +24,13 @@ std::string TestDataDir() {
 
 std::string SeedsDir() {
   return FromEnvOr("HOODIE_SEEDS_DIR", std::string(HOODIE_SOURCE_DIR) + "/../shared/seeds");
+}
+
+std::string ReadBinaryFile(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream bytes;
+  bytes << in.rdbuf();
+  return bytes.str();
 }
 
 ::arrow::Result<std::string> HudiRsTestFilesDir() {

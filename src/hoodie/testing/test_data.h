@@ -16,6 +16,10 @@ std::string TestDataDir();
 /// The folder of the seed documents: $HOODIE_SEEDS_DIR, else ../shared/seeds.
 std::string SeedsDir();
 
+/// The bytes of the file at `path` (empty when it cannot be read: the test's own checks
+/// then fail on what it expected).
+std::string ReadBinaryFile(const std::string& path);
+
 /// The test files of hudi-rs' `hudi` 0.5.0 source package (PyPI): its HBase-written
 /// HFiles (`hfile/`) and metadata-table HFiles (`metadata_slices/`), which
 /// scripts/setup-testdata.sh unpacks: $HOODIE_HUDI_RS_TEST_FILES, else

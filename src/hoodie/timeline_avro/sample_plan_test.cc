@@ -3,8 +3,6 @@
 /// \brief Decodes plans of real tables: the insert_overwrite replacecommit.requested of a
 /// v6 table (all nulls) and a Hudi 1.1 compaction plan (extra writer field skipped).
 
-#include <fstream>
-#include <sstream>
 
 #include <gtest/gtest.h>
 
@@ -17,13 +15,6 @@
 namespace hoodie {
 namespace {
 
-std::string ReadFile(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream out;
-  out << in.rdbuf();
-  return out.str();
-}
-
 TEST(SamplePlanTest, InsertOverwriteRequestedReplaceIsAllNull) {
   testing::TempDir dir;
   ASSERT_OK_AND_ASSIGN(
@@ -31,7 +22,7 @@ TEST(SamplePlanTest, InsertOverwriteRequestedReplaceIsAllNull) {
       testing::UnzipTable(
           "hudi-rs-tables/sample_table/mor/parquet/v6_simplekeygen_nonhivestyle_overwritetable.zip",
           dir.path()));
-  const std::string bytes = ReadFile(base + "/.hoodie/20250121000702475.replacecommit.requested");
+  const std::string bytes = testing::ReadBinaryFile(base + "/.hoodie/20250121000702475.replacecommit.requested");
   ASSERT_EQ(bytes.size(), 2522u);
   ASSERT_OK_AND_ASSIGN(RequestedReplaceMetadata metadata,
                        RequestedReplaceMetadata::FromAvroBytes(bytes));
@@ -54,7 +45,7 @@ TEST(SamplePlanTest, HudiOneOneCompactionPlanResolves) {
       testing::UnzipTable("hudi-rs-tables/sample_table/mor/avro/v9_txns_simple_nometa.zip",
                           dir.path()));
   const std::string bytes =
-      ReadFile(base + "/.hoodie/timeline/20260307135839895.compaction.requested");
+      testing::ReadBinaryFile(base + "/.hoodie/timeline/20260307135839895.compaction.requested");
   ASSERT_OK_AND_ASSIGN(CompactionPlan plan, CompactionPlan::FromAvroBytes(bytes));
   EXPECT_EQ(plan.version, 2);
   ASSERT_TRUE(plan.operations.has_value());

@@ -5,8 +5,6 @@
 #include "hoodie/format/hfile/hfile_reader.h"
 
 #include <cstdio>
-#include <fstream>
-#include <sstream>
 #include <string>
 #include <vector>
 
@@ -18,13 +16,6 @@
 
 namespace hoodie {
 namespace {
-
-std::string Slurp(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream bytes;
-  bytes << in.rdbuf();
-  return bytes.str();
-}
 
 std::string Numbered(const char* format, int i) {
   char text[64];
@@ -40,7 +31,7 @@ class HFileReaderTest : public ::testing::Test {
     dir_ = *dir;
   }
 
-  std::string Bytes(const std::string& relative) { return Slurp(dir_ + "/" + relative); }
+  std::string Bytes(const std::string& relative) { return testing::ReadBinaryFile(dir_ + "/" + relative); }
 
   std::unique_ptr<HFileReader> Open(const std::string& relative) {
     auto reader =

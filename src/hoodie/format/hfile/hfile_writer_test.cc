@@ -4,8 +4,6 @@
 #include "hoodie/format/hfile/hfile_writer.h"
 
 #include <cstdio>
-#include <fstream>
-#include <sstream>
 
 #include <arrow/buffer.h>
 #include <arrow/io/memory.h>
@@ -85,16 +83,15 @@ TEST(HFileWriterTest, DataBlocksAreTheBytesHBaseWrites) {
   // cells through hoodie's writer give the same data blocks, checksums included.
   auto dir = testing::HudiRsTestFilesDir();
   ASSERT_TRUE(dir.ok()) << dir.status().ToString();
-  std::ifstream in(*dir + "/hfile/hudi_1_0_hbase_2_4_9_16KB_NONE_5000.hfile", std::ios::binary);
-  std::stringstream hbase;
-  hbase << in.rdbuf();
+  const std::string hbase =
+      testing::ReadBinaryFile(*dir + "/hfile/hudi_1_0_hbase_2_4_9_16KB_NONE_5000.hfile");
   HFileWriterOptions options{.block_size = 16 * 1024, .compression = HFileCompression::kNone};
   ASSERT_OK_AND_ASSIGN(std::string ours, WriteHFileToString(Cells(5000), {}, options));
   const size_t data_end = ours.find("IDXROOT2");
   ASSERT_NE(data_end, std::string::npos);
-  EXPECT_EQ(ours.substr(0, data_end), hbase.str().substr(0, data_end));
+  EXPECT_EQ(ours.substr(0, data_end), hbase.substr(0, data_end));
   // Where hoodie's data blocks end, HBase's do too (its file has a meta block next).
-  EXPECT_EQ(hbase.str().substr(data_end, 8), "METABLKc");
+  EXPECT_EQ(hbase.substr(data_end, 8), "METABLKc");
 }
 
 TEST(HFileWriterTest, RowsMustAscendWithoutRepeats) {

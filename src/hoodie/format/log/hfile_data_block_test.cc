@@ -4,8 +4,6 @@
 // block content.
 #include "hoodie/format/log/hfile_data_block.h"
 
-#include <fstream>
-#include <sstream>
 
 #include <arrow/array.h>
 #include <gtest/gtest.h>
@@ -61,15 +59,14 @@ TEST(HFileDataBlockTest, OneRecordPerKey) {
 TEST(HFileDataBlockTest, MetadataTableHFilesAreBlockContent) {
   auto dir = testing::HudiRsTestFilesDir();
   ASSERT_TRUE(dir.ok()) << dir.status().ToString();
-  std::ifstream in(*dir + "/metadata_slices/files-multiblock.hfile", std::ios::binary);
-  std::stringstream content;
-  content << in.rdbuf();
-  ASSERT_OK_AND_ASSIGN(auto records, ReadHFileDataBlockRecords(content.str(), "slice"));
+  const std::string content =
+      testing::ReadBinaryFile(*dir + "/metadata_slices/files-multiblock.hfile");
+  ASSERT_OK_AND_ASSIGN(auto records, ReadHFileDataBlockRecords(content, "slice"));
   ASSERT_EQ(records.size(), 50u);
   EXPECT_EQ(records[0].first, "city=p00000000");
   EXPECT_EQ(records[49].first, "city=p00000049");
   // A corrupt content is an error naming the block.
-  auto bad = ReadHFileDataBlockRecords(content.str().substr(0, 5000), "the block at 7");
+  auto bad = ReadHFileDataBlockRecords(content.substr(0, 5000), "the block at 7");
   ASSERT_FALSE(bad.ok());
   EXPECT_NE(bad.status().message().find("the block at 7"), std::string::npos);
 }
