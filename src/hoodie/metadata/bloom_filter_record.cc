@@ -9,7 +9,7 @@ namespace hoodie {
 namespace {
 
 ::arrow::Result<std::string> TextField(const AvroValue& record, std::string_view name) {
-  ARROW_ASSIGN_OR_RAISE(const AvroValue* field, record.Field(name));
+  ARROW_ASSIGN_OR_RAISE(const AvroValue* field, internal::NonNullField(record, name));
   ARROW_ASSIGN_OR_RAISE(std::string_view text, field->AsString());
   return std::string(text);
 }
@@ -23,10 +23,8 @@ namespace {
 ::arrow::Result<BloomFilterEntry> BloomFilterEntryOf(const AvroValue& record) {
   ARROW_RETURN_NOT_OK(internal::ExpectMetadataRecordType(
       record, {MetadataRecordType::kBloomFilter}, "bloom_filters"));
-  ARROW_ASSIGN_OR_RAISE(const AvroValue* bloom, record.Field("BloomFilterMetadata"));
-  if (bloom->is_null()) {
-    return ::arrow::Status::Invalid("a bloom filter record without BloomFilterMetadata");
-  }
+  ARROW_ASSIGN_OR_RAISE(const AvroValue* bloom,
+                        internal::NonNullField(record, "BloomFilterMetadata"));
   BloomFilterEntry entry;
   ARROW_ASSIGN_OR_RAISE(entry.type, TextField(*bloom, "type"));
   ARROW_ASSIGN_OR_RAISE(entry.timestamp, TextField(*bloom, "timestamp"));

@@ -34,10 +34,8 @@ namespace {
 ::arrow::Result<ColumnStats> ColumnStatsOf(const AvroValue& record) {
   ARROW_RETURN_NOT_OK(internal::ExpectMetadataRecordType(
       record, {MetadataRecordType::kColumnStats}, "column_stats"));
-  ARROW_ASSIGN_OR_RAISE(const AvroValue* stats, record.Field("ColumnStatsMetadata"));
-  if (stats->is_null()) {
-    return ::arrow::Status::Invalid("a column stats record without ColumnStatsMetadata");
-  }
+  ARROW_ASSIGN_OR_RAISE(const AvroValue* stats,
+                        internal::NonNullField(record, "ColumnStatsMetadata"));
   ColumnStats out;
   ARROW_ASSIGN_OR_RAISE(out.file_name, OptionalString(*stats, "fileName"));
   ARROW_ASSIGN_OR_RAISE(out.column_name, OptionalString(*stats, "columnName"));

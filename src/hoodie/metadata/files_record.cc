@@ -23,10 +23,8 @@ std::vector<std::pair<std::string, int64_t>> FilesRecord::Live() const {
   FilesRecord files;
   ARROW_ASSIGN_OR_RAISE(const AvroValue* type, record.Field("type"));
   files.type = static_cast<MetadataRecordType>(type->int32());
-  ARROW_ASSIGN_OR_RAISE(const AvroValue* map, record.Field("filesystemMetadata"));
-  if (map->is_null()) {
-    return ::arrow::Status::Invalid("a files record without filesystemMetadata");
-  }
+  ARROW_ASSIGN_OR_RAISE(const AvroValue* map,
+                        internal::NonNullField(record, "filesystemMetadata"));
   ARROW_ASSIGN_OR_RAISE(const AvroEntries* entries, map->AsEntries());
   for (const auto& [name, value] : *entries) {
     MetadataFileInfo info;

@@ -30,4 +30,15 @@ inline ::arrow::Status ExpectMetadataRecordType(const AvroValue& record,
                                   " holds type ", holds);
 }
 
+/// The field `name` of `record`, which must be set. \return Invalid naming the field
+/// when it is null (KeyError when the record has no such field).
+inline ::arrow::Result<const AvroValue*> NonNullField(const AvroValue& record,
+                                                      std::string_view name) {
+  ARROW_ASSIGN_OR_RAISE(const AvroValue* field, record.Field(name));
+  if (field->is_null()) {
+    return ::arrow::Status::Invalid("a metadata record whose ", name, " is null");
+  }
+  return field;
+}
+
 }  // namespace hoodie::internal
