@@ -77,6 +77,7 @@ bool ApplyBlock(LogBlock block, const LogScanTimeline& timeline, const LogFile& 
   if (!timeline.IsCommitted(instant) || timeline.inflight.ContainsTimestamp(instant)) {
     return true;  // a block of a failed or still running write
   }
+  if (timeline.valid_instants && !timeline.valid_instants->contains(instant)) return true;
   stack->push_back(std::move(block));
   return true;
 }

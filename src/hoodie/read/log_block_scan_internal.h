@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -31,6 +32,10 @@ struct LogScanTimeline {
   Timeline inflight;
   /// The query instant: the scan stops at the first block written after it.
   std::string latest_instant;
+  /// When set, data and delete blocks of other instants are skipped too (Java's
+  /// InstantRange of EXPLICIT_MATCH): the metadata table's reader passes the instants
+  /// the data table made valid, since its deltacommits complete before theirs.
+  std::optional<std::set<std::string, std::less<>>> valid_instants;
 
   /// Completed, or older than the first non-savepoint completed instant (archived).
   bool IsCommitted(const std::string& instant) const;

@@ -1,0 +1,309 @@
+// SPDX-License-Identifier: Apache-2.0
+/// \file hoodie/metadata/metadata_table.cc
+/// \brief HoodieBackedTableMetadata's read path: valid instants, file slices, merge.
+#include "hoodie/metadata/metadata_table.h"
+
+#include <algorithm>
+#include <map>
+
+#include <arrow/buffer.h>
+
+#include "hoodie/common/logging.h"
+#include "hoodie/format/avro_codec/avro_binary.h"
+#include "hoodie/format/avro_codec/avro_schema.h"
+#include "hoodie/format/hfile/hfile_reader.h"
+#include "hoodie/format/log/data_block.h"
+#include "hoodie/format/log/hfile_data_block.h"
+#include "hoodie/metadata/files_record.h"
+#include "hoodie/read/log_block_scan_internal.h"
+#include "hoodie/table/file_system_view.h"
+#include "hoodie/table/table_config.h"
+#include "hoodie/table/table_meta_client.h"
+#include "hoodie/timeline/active_timeline.h"
+#include "hoodie/timeline_avro/rollback_metadata.h"
+#include "hoodie/timeline_avro/savepoint_metadata.h"
+
+namespace hoodie {
+
+namespace {
+
+// Hudi's instant time length in milliseconds (MILLIS_INSTANT_ID_LENGTH) and the suffixes
+// of the metadata table's own operations (OperationSuffix: compaction 001 to rollback
+// 006) and of partition initializations (010 and above).
+constexpr size_t kMillisInstantLength = 17;
+constexpr std::string_view kSoloCommitTimestamp = "00000000000000";
+
+// HoodieTableMetadataUtil.isValidInstant: a deltacommit of the metadata table's own,
+// named by the data instant it belongs to plus a three-digit operation suffix.
+bool IsMetadataOnlyDeltaCommit(const Instant& instant) {
+  if (instant.action != Action::kDeltaCommit) return false;
+  const std::string& time = instant.timestamp;
+  if (time.size() != kMillisInstantLength + 3) return false;
+  std::string_view suffix = std::string_view(time).substr(kMillisInstantLength);
+  return (suffix >= "001" && suffix <= "006") || suffix >= "010";
+}
+
+// Keeps one parsed schema per distinct schema text: every block of a metadata table
+// carries the same HoodieMetadataRecord schema.
+class SchemaCache {
+ public:
+  ::arrow::Result<const AvroNode*> Root(const std::string& json) {
+    auto found = schemas_.find(json);
+    if (found == schemas_.end()) {
+      ARROW_ASSIGN_OR_RAISE(std::shared_ptr<const AvroSchema> schema, AvroSchema::Parse(json));
+      found = schemas_.emplace(json, std::move(schema)).first;
+    }
+    return &found->second->root();
+  }
+
+ private:
+  std::map<std::string, std::shared_ptr<const AvroSchema>, std::less<>> schemas_;
+};
+
+::arrow::Status VisitValue(std::string_view key, std::string_view value,
+                           const AvroNode& schema, std::string_view where,
+                           const MetadataRecordVisitor& visit) {
+  ::arrow::Result<AvroValue> record = DecodeAvroBinary(&value, schema, schema);
+  if (!record.ok()) {
+    return ::arrow::Status::Invalid("metadata record '", key, "' of ", where,
+                                    " does not decode: ", record.status().message());
+  }
+  return visit(key, &*record);
+}
+
+}  // namespace
+
+MetadataKeys MetadataKeys::Exactly(std::vector<std::string> keys) {
+  MetadataKeys out;
+  out.all = false;
+  std::sort(keys.begin(), keys.end());
+  out.keys = std::move(keys);
+  return out;
+}
+
+MetadataKeys MetadataKeys::WithPrefixes(std::vector<std::string> prefixes) {
+  MetadataKeys out = Exactly(std::move(prefixes));
+  out.prefix = true;
+  return out;
+}
+
+bool MetadataKeys::Matches(std::string_view key) const {
+  if (all) return true;
+  if (!prefix) return std::binary_search(keys.begin(), keys.end(), key);
+  return std::any_of(keys.begin(), keys.end(),
+                     [&](const std::string& p) { return key.starts_with(p); });
+}
+
+std::string MetadataTable::PathOf(std::string_view base_path) {
+  return std::string(base_path) + "/" + std::string(TableMetaClient::kMetaFolder) +
+         "/metadata";
+}
+
+MetadataTable::~MetadataTable() = default;
+
+::arrow::Result<std::shared_ptr<const MetadataTable>> MetadataTable::Open(
+    const TableMetaClient& data_table, const ActiveTimeline& data_timeline) {
+  std::vector<std::string> partitions = data_table.table_config()->metadata_partitions();
+  if (std::find(partitions.begin(), partitions.end(), kFilesPartition.name) ==
+      partitions.end()) {
+    return nullptr;
+  }
+  const std::string path = PathOf(data_table.base_path());
+  ARROW_ASSIGN_OR_RAISE(bool exists, TableMetaClient::Exists(*data_table.storage(), path));
+  if (!exists) return nullptr;
+  std::shared_ptr<MetadataTable> table(new MetadataTable());
+  table->data_base_path_ = data_table.base_path();
+  table->partitions_.insert(partitions.begin(), partitions.end());
+  ARROW_ASSIGN_OR_RAISE(table->meta_client_,
+                        TableMetaClient::Load(data_table.storage(), path));
+  ARROW_ASSIGN_OR_RAISE(ActiveTimeline timeline, table->meta_client_->LoadActiveTimeline());
+  ARROW_RETURN_NOT_OK(table->LoadValidInstants(data_timeline, timeline));
+  ARROW_ASSIGN_OR_RAISE(table->view_, FileSystemView::Make(*table->meta_client_, timeline));
+  return std::shared_ptr<const MetadataTable>(std::move(table));
+}
+
+// HoodieTableMetadataUtil.getValidInstantTimestamps: the data table's completed
+// instants, the metadata table's own deltacommits, the instants the data table's
+// rollbacks and restores undid (their metadata-table deltacommits stay readable until
+// the deltacommit of the rollback itself lands), the metadata table's rollbacks and
+// restores, and its initialization instants.
+::arrow::Status MetadataTable::LoadValidInstants(const ActiveTimeline& data_timeline,
+                                                 const ActiveTimeline& timeline) {
+  Timeline data_completed = data_timeline.timeline().FilterCompleted();
+  for (const Instant& instant : data_completed.instants()) {
+    valid_instants_.insert(instant.timestamp);
+  }
+  Timeline completed = timeline.timeline().FilterCompleted();
+  for (const Instant& instant : completed.instants()) {
+    bool own = IsMetadataOnlyDeltaCommit(instant) || instant.action == Action::kRollback ||
+               instant.action == Action::kRestore ||
+               (instant.action == Action::kDeltaCommit &&
+                instant.timestamp.starts_with(kSoloCommitTimestamp));
+    if (own) valid_instants_.insert(instant.timestamp);
+  }
+  const std::string earliest = valid_instants_.empty()
+                                   ? std::string(kSoloCommitTimestamp)
+                                   : *valid_instants_.begin();
+  Timeline undo = data_timeline.timeline()
+                      .FilterByActions({Action::kRollback, Action::kRestore})
+                      .FilterCompleted()
+                      .FindInstantsAfter(earliest);
+  for (const Instant& instant : undo.instants()) {
+    if (instant.action == Action::kRollback) {
+      ARROW_ASSIGN_OR_RAISE(RollbackMetadata rollback,
+                            data_timeline.ReadAvro<RollbackMetadata>(instant));
+      valid_instants_.insert(rollback.commits_rollback.begin(),
+                             rollback.commits_rollback.end());
+    } else {
+      ARROW_ASSIGN_OR_RAISE(RestoreMetadata restore,
+                            data_timeline.ReadAvro<RestoreMetadata>(instant));
+      valid_instants_.insert(restore.instants_to_rollback.begin(),
+                             restore.instants_to_rollback.end());
+    }
+  }
+  scan_timeline_ = std::make_unique<internal::LogScanTimeline>(
+      internal::SnapshotLogScanTimeline(timeline.timeline(), std::nullopt));
+  scan_timeline_->valid_instants = valid_instants_;
+  latest_instant_ = scan_timeline_->latest_instant;
+  return ::arrow::Status::OK();
+}
+
+bool MetadataTable::HasPartition(const MetadataPartition& partition) const {
+  return partitions_.contains(partition.name);
+}
+
+::arrow::Status MetadataTable::Read(const MetadataPartition& partition,
+                                    const MetadataKeys& keys,
+                                    const MetadataRecordVisitor& visit) const {
+  for (const FileSlice& slice :
+       view_->LatestFileSlicesInPartition(partition.name, latest_instant_)) {
+    if (slice.base_file) ARROW_RETURN_NOT_OK(ReadBaseFile(slice.base_file->path, keys, visit));
+    ARROW_RETURN_NOT_OK(ReadLogBlocks(slice.log_files, keys, visit));
+  }
+  return ::arrow::Status::OK();
+}
+
+::arrow::Status MetadataTable::ReadBaseFile(const std::string& path,
+                                            const MetadataKeys& keys,
+                                            const MetadataRecordVisitor& visit) const {
+  Storage& storage = *meta_client_->storage();
+  ARROW_ASSIGN_OR_RAISE(FileStatus status, storage.GetFileStatus(path));
+  ARROW_ASSIGN_OR_RAISE(auto file, storage.OpenForRead(path));
+  ARROW_ASSIGN_OR_RAISE(std::unique_ptr<HFileReader> reader,
+                        HFileReader::Open(file, status.size, path));
+  std::optional<std::string_view> schema_json = reader->FileInfo("schema");
+  if (!schema_json) {
+    return ::arrow::Status::Invalid("metadata table base file ", path,
+                                    " has no 'schema' in its file info");
+  }
+  ARROW_ASSIGN_OR_RAISE(std::shared_ptr<const AvroSchema> schema,
+                        AvroSchema::Parse(*schema_json));
+  auto each = [&](std::string_view key, std::string_view value) {
+    return VisitValue(key, value, schema->root(), path, visit);
+  };
+  if (keys.all) return reader->Scan("", each);
+  for (const std::string& key : keys.keys) {
+    if (keys.prefix) {
+      ARROW_RETURN_NOT_OK(reader->Scan(key, each));
+      continue;
+    }
+    ARROW_ASSIGN_OR_RAISE(std::optional<std::string> value, reader->Get(key));
+    if (value) ARROW_RETURN_NOT_OK(each(key, *value));
+  }
+  return ::arrow::Status::OK();
+}
+
+::arrow::Status MetadataTable::ReadLogBlocks(const std::vector<LogFile>& logs,
+                                             const MetadataKeys& keys,
+                                             const MetadataRecordVisitor& visit) const {
+  if (logs.empty()) return ::arrow::Status::OK();
+  ARROW_ASSIGN_OR_RAISE(
+      std::vector<LogBlock> blocks,
+      internal::ScanLogBlocks(meta_client_->storage().get(), logs, *scan_timeline_));
+  SchemaCache schemas;
+  for (const LogBlock& block : blocks) {
+    const std::string where = "the block of instant " + block.instant_time() + " in " +
+                              logs.front().path.substr(0, logs.front().path.rfind('/'));
+    if (block.type == LogBlockType::kDelete) {
+      ARROW_ASSIGN_OR_RAISE(std::vector<DeleteRecord> deletes,
+                            DecodeDeleteBlock(block.content));
+      for (const DeleteRecord& deleted : deletes) {
+        if (deleted.record_key && keys.Matches(*deleted.record_key)) {
+          ARROW_RETURN_NOT_OK(visit(*deleted.record_key, nullptr));
+        }
+      }
+      continue;
+    }
+    if (block.type != LogBlockType::kHFileData) {
+      return ::arrow::Status::Invalid("metadata table log ", where, " is a ",
+                                      LogBlockTypeName(block.type),
+                                      "; the metadata table holds HFile data blocks");
+    }
+    std::optional<std::string> schema_json =
+        FindLogMetadata(block.header, LogHeaderKey::kSchema);
+    if (!schema_json) {
+      return ::arrow::Status::Invalid("metadata table log ", where, " has no SCHEMA header");
+    }
+    ARROW_ASSIGN_OR_RAISE(const AvroNode* schema, schemas.Root(*schema_json));
+    ARROW_ASSIGN_OR_RAISE(std::vector<HFileRecord> records,
+                          ReadHFileDataBlockRecords(block.content, where));
+    for (const auto& [key, value] : records) {
+      if (!keys.Matches(key)) continue;
+      ARROW_RETURN_NOT_OK(VisitValue(key, value, *schema, where, visit));
+    }
+  }
+  return ::arrow::Status::OK();
+}
+
+namespace {
+
+// The merged files record of `key`, or nullopt when the partition has none.
+::arrow::Result<std::optional<FilesRecord>> MergedFilesRecord(const MetadataTable& table,
+                                                              const std::string& key) {
+  std::optional<FilesRecord> merged;
+  ARROW_RETURN_NOT_OK(table.Read(
+      kFilesPartition, MetadataKeys::Exactly({key}),
+      [&](std::string_view, const AvroValue* record) -> ::arrow::Status {
+        if (record == nullptr) {
+          merged.reset();
+          return ::arrow::Status::OK();
+        }
+        ARROW_ASSIGN_OR_RAISE(FilesRecord files, FilesRecordOf(*record));
+        merged = merged ? CombineFilesRecords(*merged, files) : std::move(files);
+        return ::arrow::Status::OK();
+      }));
+  return merged;
+}
+
+}  // namespace
+
+::arrow::Result<std::vector<std::string>> MetadataTable::AllPartitionPaths() const {
+  ARROW_ASSIGN_OR_RAISE(std::optional<FilesRecord> record,
+                        MergedFilesRecord(*this, std::string(kAllPartitionsKey)));
+  std::vector<std::string> out;
+  if (!record) return out;
+  for (const auto& [name, size] : record->Live()) {
+    out.push_back(name == MetadataPartitionId("") ? "" : name);
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+::arrow::Result<std::vector<FileStatus>> MetadataTable::FilesInPartition(
+    const std::string& partition) const {
+  ARROW_ASSIGN_OR_RAISE(std::optional<FilesRecord> record,
+                        MergedFilesRecord(*this, MetadataPartitionId(partition)));
+  std::vector<FileStatus> out;
+  if (!record) return out;
+  const std::string folder =
+      partition.empty() ? data_base_path_ : data_base_path_ + "/" + partition;
+  for (const auto& [name, size] : record->Live()) {
+    FileStatus status;
+    status.path = folder + "/" + name;
+    status.size = size;
+    out.push_back(std::move(status));
+  }
+  return out;
+}
+
+}  // namespace hoodie

@@ -1,0 +1,118 @@
+// SPDX-License-Identifier: Apache-2.0
+/// \file hoodie/metadata/metadata_table.h
+/// \brief A data table's metadata table read as Hudi 0.15 reads it
+/// (HoodieBackedTableMetadata): the latest file slice of each file group of a metadata
+/// partition, its base HFile and HFile log blocks merged key by key, taking only what
+/// the data table made valid.
+#pragma once
+
+#include <functional>
+#include <memory>
+#include <set>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <arrow/result.h>
+#include <arrow/status.h>
+
+#include "hoodie/format/avro_codec/avro_value.h"
+#include "hoodie/metadata/metadata_keys.h"
+#include "hoodie/storage/storage.h"
+#include "hoodie/visibility.h"
+
+namespace hoodie {
+
+class ActiveTimeline;
+class FileSystemView;
+struct LogFile;
+class TableMetaClient;
+namespace internal {
+struct LogScanTimeline;
+}  // namespace internal
+
+/// \brief Which record keys a metadata read visits.
+struct HOODIE_EXPORT MetadataKeys {
+  /// Every key.
+  static MetadataKeys All() { return MetadataKeys(); }
+  /// The keys equal to one of `keys`.
+  static MetadataKeys Exactly(std::vector<std::string> keys);
+  /// The keys starting with one of `prefixes` (column_stats by column).
+  static MetadataKeys WithPrefixes(std::vector<std::string> prefixes);
+
+  bool Matches(std::string_view key) const;
+
+  bool all = true;
+  bool prefix = false;
+  std::vector<std::string> keys;  ///< sorted
+};
+
+/// Called with each version of each selected key in merge order (the base file's, then
+/// each log block's, oldest first): `record` is the decoded HoodieMetadataRecord, or
+/// null when a delete block removed the key. A non-OK status stops the read.
+using MetadataRecordVisitor =
+    std::function<::arrow::Status(std::string_view key, const AvroValue* record)>;
+
+/// \brief The metadata table of one data table, as of the data timeline it was opened
+/// with. Thread-compatible: const methods may run concurrently.
+class HOODIE_EXPORT MetadataTable {
+ public:
+  /// The folder of the metadata table of the table at `base_path`.
+  static std::string PathOf(std::string_view base_path);
+
+  /// Opens the metadata table of `data_table`, whose timeline is `data_timeline`.
+  /// \return null when there is none a reader may use: no `files` in the data table's
+  ///   hoodie.table.metadata.partitions (Hudi's isFilesPartitionAvailable), or no
+  ///   metadata table folder. IOError / Invalid when its timeline or properties cannot
+  ///   be read.
+  static ::arrow::Result<std::shared_ptr<const MetadataTable>> Open(
+      const TableMetaClient& data_table, const ActiveTimeline& data_timeline);
+
+  ~MetadataTable();
+
+  /// The metadata table's own meta client (`<base>/.hoodie/metadata`).
+  const TableMetaClient& meta_client() const { return *meta_client_; }
+  /// The completed partitions (hoodie.table.metadata.partitions of the data table).
+  const std::set<std::string, std::less<>>& partitions() const { return partitions_; }
+  bool HasPartition(const MetadataPartition& partition) const;
+  /// The instants whose log blocks a read merges (getValidInstantTimestamps).
+  const std::set<std::string, std::less<>>& valid_instants() const {
+    return valid_instants_;
+  }
+  /// The last completed instant of the metadata table; "" when none.
+  const std::string& latest_instant() const { return latest_instant_; }
+
+  /// Visits the selected keys of `partition` (each file group's latest slice).
+  /// Invalid naming the file for an HFile or log block that does not decode.
+  ::arrow::Status Read(const MetadataPartition& partition, const MetadataKeys& keys,
+                       const MetadataRecordVisitor& visit) const;
+
+  /// The data table's partition paths, sorted, from the `files` partition
+  /// (fetchAllPartitionPaths).
+  ::arrow::Result<std::vector<std::string>> AllPartitionPaths() const;
+  /// The files the `files` partition lists in `partition` (relative), with their full
+  /// paths and sizes, in name order (fetchAllFilesInPartition).
+  ::arrow::Result<std::vector<FileStatus>> FilesInPartition(
+      const std::string& partition) const;
+
+ private:
+  MetadataTable() = default;
+  ::arrow::Status LoadValidInstants(const ActiveTimeline& data_timeline,
+                                    const ActiveTimeline& timeline);
+  ::arrow::Status ReadBaseFile(const std::string& path, const MetadataKeys& keys,
+                               const MetadataRecordVisitor& visit) const;
+  ::arrow::Status ReadLogBlocks(const std::vector<LogFile>& logs,
+                                const MetadataKeys& keys,
+                                const MetadataRecordVisitor& visit) const;
+
+  std::string data_base_path_;
+  std::shared_ptr<TableMetaClient> meta_client_;
+  std::shared_ptr<const FileSystemView> view_;
+  std::set<std::string, std::less<>> partitions_;
+  std::set<std::string, std::less<>> valid_instants_;
+  std::string latest_instant_;
+  // The metadata table's own timeline, with valid_instants_, as its log scans see it.
+  std::unique_ptr<internal::LogScanTimeline> scan_timeline_;
+};
+
+}  // namespace hoodie
