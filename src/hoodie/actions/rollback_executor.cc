@@ -49,7 +49,8 @@ Timeline WriteTimeline(const TableMetaClient& table, const ActiveTimeline& timel
     return ::arrow::Status::Invalid("cannot roll back savepointed commit ",
                                     target.timestamp, "; delete the savepoint first");
   }
-  if (options.failed_writes_policy != FailedWritesPolicy::kEager) {
+  if (options.failed_writes_policy != FailedWritesPolicy::kEager ||
+      !options.check_commit_sequence) {
     return ::arrow::Status::OK();
   }
   // doRollbackAndGetStats: a pending compaction is not checked against the sequence.
@@ -363,7 +364,10 @@ std::optional<Instant> FindByTimestamp(const Timeline& timeline, const std::stri
                                                   const RollbackOptions& options) {
   // Checked before the plan is saved, so a refused rollback leaves no instant.
   ARROW_RETURN_NOT_OK(ValidateRollback(table, timeline, target, options));
-  ARROW_ASSIGN_OR_RAISE(std::string rollback_time, timeline.CreateNewInstantTime());
+  std::string rollback_time = options.rollback_instant_time;
+  if (rollback_time.empty()) {
+    ARROW_ASSIGN_OR_RAISE(rollback_time, timeline.CreateNewInstantTime());
+  }
   PendingRollback out;
   ARROW_ASSIGN_OR_RAISE(out.plan, PlanRollback(table, target, options.using_markers));
   ARROW_RETURN_NOT_OK(RequestRollback(timeline, rollback_time, out.plan));

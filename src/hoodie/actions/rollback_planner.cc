@@ -17,7 +17,6 @@
 #include "hoodie/config/clean_config.h"
 #include "hoodie/config/hoodie_config.h"
 #include "hoodie/config/write_config.h"
-#include "hoodie/format/registry/base_file_formats.h"
 #include "hoodie/table/file_naming.h"
 #include "hoodie/storage/path.h"
 #include "hoodie/storage/storage.h"
@@ -256,9 +255,10 @@ std::vector<RollbackRequest> AppendRequestsFromMetadata(
     const TableMetaClient& table, const ActiveTimeline& timeline,
     const Instant& instant) {
   Storage* storage = table.storage().get();
-  ARROW_ASSIGN_OR_RAISE(auto format,
-                         MakeBaseFileFormat(table.table_config()->base_file_format()));
-  const std::string extension(format->extension());
+  // Only the extension is needed: a metadata table's HFiles are rolled back as well.
+  ARROW_ASSIGN_OR_RAISE(std::string_view ext,
+                        BaseFileExtension(table.table_config()->base_file_format()));
+  const std::string extension(ext);
   const bool mor = table.table_type() == TableType::kMergeOnRead;
   // What the instant is: a completed compaction is a commit whose operation is COMPACT.
   CommitMetadata metadata;

@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "hoodie/cli/table_loader.h"
 
-#include "hoodie/storage/storage_text.h"
-
+#include "hoodie/metadata_writer/metadata_table_writer.h"
 #include "hoodie/storage/storage.h"
+#include "hoodie/storage/storage_text.h"
+#include "hoodie/table/table_meta_client.h"
 
 namespace hoodie::cli {
 
@@ -11,7 +12,9 @@ namespace hoodie::cli {
                                                             const HoodieConfig& config) {
   std::string path;
   ARROW_ASSIGN_OR_RAISE(auto storage, Storage::FromUri(path_or_uri, &path, config));
-  return TableMetaClient::Load(std::move(storage), path);
+  ARROW_ASSIGN_OR_RAISE(auto table, TableMetaClient::Load(std::move(storage), path));
+  ARROW_RETURN_NOT_OK(ConfigureMetadataTableStep(table.get(), config));
+  return table;
 }
 
 ::arrow::Result<HoodieConfig> CommandConfig(const std::string& props,

@@ -8,6 +8,7 @@
 
 #include "hoodie/actions/compaction_executor.h"
 #include "hoodie/common/logging.h"
+#include "hoodie/metadata_writer/metadata_table_writer.h"
 #include "hoodie/storage/storage.h"
 #include "hoodie/table/table_meta_client.h"
 #include "hoodie/timeline/active_timeline.h"
@@ -109,6 +110,7 @@ void AsyncCompactionService::Loop() {
 
 ::arrow::Status AsyncCompactionService::RunOne(const std::string& instant) {
   ARROW_ASSIGN_OR_RAISE(auto table, TableMetaClient::Load(storage_, base_path_));
+  ARROW_RETURN_NOT_OK(ConfigureMetadataTableStep(table.get(), config_));
   LogInfo("async compaction " + instant + " started");
   ARROW_ASSIGN_OR_RAISE(CompactionResult result, RunCompaction(table, config_, instant));
   LogInfo("async compaction " + result.instant_time + " completed");

@@ -189,18 +189,5 @@ TEST_F(GuardTest, RollbackDisablesTheMetadataTableBeforeDeletingFiles) {
   EXPECT_FALSE(Exists(table->meta_path() + "/metadata"));
 }
 
-TEST(MetadataEnableTest, UnsetOrFalseWritesAndTrueIsRefused) {
-  HoodieConfig config = TripConfig(true);
-  EXPECT_OK(WriteOptions::FromConfig(config).status());
-  config.Set("hoodie.metadata.enable", "false");
-  EXPECT_OK(WriteOptions::FromConfig(config).status());
-  for (const char* value : {"true", "TRUE"}) {
-    config.Set("hoodie.metadata.enable", value);
-    auto options = WriteOptions::FromConfig(config);
-    EXPECT_THAT(options, StatusMessageHas("hoodie does not write the metadata table"));
-    EXPECT_TRUE(options.status().IsNotImplemented());
-  }
-}
-
 }  // namespace
 }  // namespace hoodie

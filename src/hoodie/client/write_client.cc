@@ -13,6 +13,7 @@
 #include "hoodie/actions/rollback_executor.h"
 #include "hoodie/config/datasource_config.h"
 #include "hoodie/config/hoodie_config.h"
+#include "hoodie/metadata_writer/metadata_table_writer.h"
 #include "hoodie/storage/path.h"
 #include "hoodie/storage/storage.h"
 #include "hoodie/table/bootstrap_guard.h"
@@ -34,6 +35,7 @@ namespace hoodie {
         "hoodie writes table version 6 only (no upgrade); the table has version ",
         table->table_version());
   }
+  ARROW_RETURN_NOT_OK(ConfigureMetadataTableStep(table.get(), config));
   ARROW_ASSIGN_OR_RAISE(std::unique_ptr<TableServiceClient> services,
                         TableServiceClient::Make(table, config, options));
   auto client =

@@ -548,9 +548,6 @@ TEST(WriteClientTest, UnsupportedOptionsAreRejected) {
   config = TripConfig(false);
   config.Set("hoodie.datasource.write.payload.class", "com.example.MyPayload");
   EXPECT_THAT(WriteOptions::FromConfig(config), StatusMessageHas("payload class"));
-  config = TripConfig(false);
-  config.Set("hoodie.metadata.enable", "true");
-  EXPECT_THAT(WriteOptions::FromConfig(config), StatusMessageHas("metadata table"));
 }
 
 TEST(WriteClientTest, CompactionSwitchesThatCannotWorkAreRejected) {

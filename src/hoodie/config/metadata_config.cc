@@ -13,12 +13,16 @@ const ConfigProperty<bool> MetadataConfig::kEnable{
     .key = "hoodie.metadata.enable",
     .default_value = false,
     .doc =
-        "Maintain and use the internal metadata table. hoodie does not write the "
-        "metadata table: unset or false (the default here), every hoodie commit first "
-        "clears hoodie.table.metadata.partitions and .inflight in hoodie.properties "
-        "and deletes .hoodie/metadata, as Hudi's writers do with false, so that no "
-        "reader trusts a stale file listing (Spark writers with Hudi's default true "
-        "rebuild it on their next write); true is refused.",
+        "Maintain and use the internal metadata table. With true, every instant hoodie "
+        "completes (writes, compactions, cleans, rollbacks) first writes its "
+        "deltacommit into the metadata table's files partition, building the table "
+        "from a listing when it has none, and compacts it every "
+        "hoodie.metadata.compact.max.delta.commits deltacommits; the column_stats, "
+        "bloom_filters and record_index partitions are not kept yet and are dropped "
+        "as Hudi drops disabled indexes; a restore disables the metadata table, which "
+        "the next write rebuilds. With false, every hoodie commit first clears "
+        "hoodie.table.metadata.partitions and .inflight in hoodie.properties and "
+        "deletes .hoodie/metadata, as Hudi's writers do with false.",
     .group = "Metadata Table",
     .hudi_0_15_default = "true"};
 
@@ -66,9 +70,7 @@ const ConfigProperty<int32_t> MetadataConfig::kCompactMaxDeltaCommits{
     .doc = "Delta commits that trigger compaction of the metadata table.",
     .validate = v::PositiveInt32,
     .group = "Metadata Table",
-    .hudi_0_15_default = "10",
-    .support = ConfigSupport::kRefused,
-    .support_note = "hoodie does not write the metadata table yet"};
+    .hudi_0_15_default = "10"};
 
 const ConfigProperty<int32_t> MetadataConfig::kKeepMinCommits{
     .key = "hoodie.metadata.keep.min.commits",

@@ -11,6 +11,7 @@
 #include <functional>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <arrow/result.h>
@@ -50,6 +51,9 @@ struct HOODIE_EXPORT PreCommitContext {
   /// (rollback, clean, savepoint, restore) and for a pre-commit run before the action's
   /// work (Transaction::PreCommit without metadata).
   const CommitMetadata* commit_metadata = nullptr;
+  /// The Avro metadata of an action that writes no files (the completed file of a clean,
+  /// rollback, restore or savepoint), once the action has done its work; empty before.
+  std::string_view action_metadata;
 };
 
 /// \brief Pre-commit check of an instant against the table as it is under the lock
@@ -62,7 +66,8 @@ class HOODIE_EXPORT MetadataTableStep {
  public:
   virtual ~MetadataTableStep() = default;
   /// Runs under the lock, after the conflict check, before the completed file is
-  /// written. An error aborts the commit, which stays inflight.
+  /// written; for an action that pre-commits before its work, once then and once more
+  /// with its action_metadata. An error aborts the commit, which stays inflight.
   virtual ::arrow::Status Apply(const PreCommitContext& context) = 0;
 };
 

@@ -11,6 +11,8 @@
 
 #include <arrow/status.h>
 
+#include "hoodie/common/ascii.h"
+
 namespace hoodie {
 namespace {
 
@@ -38,6 +40,14 @@ std::string_view LastComponent(std::string_view path) {
 }
 
 }  // namespace
+
+::arrow::Result<std::string_view> BaseFileExtension(std::string_view format) {
+  if (EqualsIgnoreCase(format, "PARQUET")) return kParquetExtension;
+  if (EqualsIgnoreCase(format, "ORC")) return kOrcExtension;
+  if (EqualsIgnoreCase(format, "HFILE")) return kHFileExtension;
+  return ::arrow::Status::Invalid("unknown base file format '", format,
+                                  "' (Hudi's are PARQUET, ORC and HFILE)");
+}
 
 std::string MakeWriteToken(int64_t task_partition_id, int64_t stage_id,
                            int64_t task_attempt_id) {
@@ -95,7 +105,8 @@ std::string MakeBaseFileName(std::string_view file_id, std::string_view write_to
   std::string_view instant = rest.substr(0, dot);
   std::string_view extension = rest.substr(dot);
   if (!IsWriteToken(token) || !AllDigits(instant)) return invalid();
-  if (extension != ".parquet" && extension != ".orc" && extension != ".hfile") {
+  if (extension != kParquetExtension && extension != kOrcExtension &&
+      extension != kHFileExtension) {
     return invalid();
   }
   return BaseFileName{std::string(name.substr(0, first)), std::string(token),

@@ -20,9 +20,15 @@ inline constexpr std::string_view kUnknownWriteToken = "1-0-1";
 /// FSUtils/HoodieTableMetaClient DEFAULT_WRITE_TOKEN.
 inline constexpr std::string_view kDefaultWriteToken = "0-0-0";
 inline constexpr std::string_view kParquetExtension = ".parquet";
+inline constexpr std::string_view kOrcExtension = ".orc";
+inline constexpr std::string_view kHFileExtension = ".hfile";
 inline constexpr std::string_view kLogExtension = ".log";
 /// Suffix of CDC log files (HoodieCDCUtils.CDC_LOGFILE_SUFFIX).
 inline constexpr std::string_view kCdcSuffix = ".cdc";
+
+/// The file extension of base file format `format` (HoodieFileFormat.getFileExtension:
+/// PARQUET, ORC, HFILE, any case). \return Invalid for another name.
+HOODIE_EXPORT ::arrow::Result<std::string_view> BaseFileExtension(std::string_view format);
 
 /// FSUtils.makeWriteToken: `<taskPartitionId>-<stageId>-<taskAttemptId>`.
 HOODIE_EXPORT std::string MakeWriteToken(int64_t task_partition_id, int64_t stage_id,

@@ -64,6 +64,7 @@ Transaction& Transaction::operator=(Transaction&& other) noexcept {
     options_ = std::move(other.options_);
     locked_ = std::exchange(other.locked_, false);
     pre_committed_ = other.pre_committed_;
+    metadata_applied_ = other.metadata_applied_;
     committed_ = other.committed_;
   }
   return *this;
@@ -80,13 +81,29 @@ Transaction::~Transaction() {
 }
 
 ::arrow::Status Transaction::PreCommit(const CommitMetadata* commit_metadata) {
-  if (pre_committed_) return ::arrow::Status::OK();
-  PreCommitContext context{*table_, inflight_, options_.started_on.get(), commit_metadata};
-  if (hooks_->conflict_check) ARROW_RETURN_NOT_OK(hooks_->conflict_check(context));
-  if (hooks_->metadata_table != nullptr) {
-    ARROW_RETURN_NOT_OK(hooks_->metadata_table->Apply(context));
+  return RunPreCommit(commit_metadata, /*action_metadata=*/"");
+}
+
+::arrow::Status Transaction::RunPreCommit(const CommitMetadata* commit_metadata,
+                                          std::string_view action_metadata) {
+  PreCommitContext context{*table_, inflight_, options_.started_on.get(), commit_metadata,
+                           action_metadata};
+  const bool with_metadata = commit_metadata != nullptr || !action_metadata.empty();
+  if (!pre_committed_) {
+    if (hooks_->conflict_check) ARROW_RETURN_NOT_OK(hooks_->conflict_check(context));
+    if (hooks_->metadata_table != nullptr) {
+      ARROW_RETURN_NOT_OK(hooks_->metadata_table->Apply(context));
+    }
+    pre_committed_ = true;
+    metadata_applied_ = with_metadata;
+    return ::arrow::Status::OK();
   }
-  pre_committed_ = true;
+  // An action that pre-committed before its work (a clean, a rollback) brings what it
+  // did to the metadata-table step now, before its instant completes.
+  if (!metadata_applied_ && with_metadata && hooks_->metadata_table != nullptr) {
+    ARROW_RETURN_NOT_OK(hooks_->metadata_table->Apply(context));
+    metadata_applied_ = true;
+  }
   return ::arrow::Status::OK();
 }
 
@@ -95,7 +112,8 @@ Transaction::~Transaction() {
   if (committed_) {
     return ::arrow::Status::Invalid(inflight_.ToString(), " is already committed");
   }
-  ARROW_RETURN_NOT_OK(PreCommit(commit_metadata));
+  ARROW_RETURN_NOT_OK(
+      RunPreCommit(commit_metadata, commit_metadata != nullptr ? "" : content));
   std::optional<ActiveTimeline> listed;
   ARROW_ASSIGN_OR_RAISE(const ActiveTimeline* timeline, TransitionTimeline(&listed));
   ARROW_ASSIGN_OR_RAISE(Instant completed,

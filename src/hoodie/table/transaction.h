@@ -68,7 +68,10 @@ class HOODIE_EXPORT Transaction {
   /// The conflict check, then the metadata-table step, with `commit_metadata` (null for
   /// actions that write no files). Runs once: an action whose work must precede the
   /// metadata table's update (a rollback deleting files the metadata table lists) calls
-  /// it before that work; Commit calls it otherwise.
+  /// it before that work; Commit calls it otherwise. When it ran without the instant's
+  /// metadata, Commit runs the metadata-table step once more with the completed file's
+  /// content (a clean's or rollback's Avro metadata), as Hudi writes the metadata table
+  /// from it before completing the instant.
   ::arrow::Status PreCommit(const CommitMetadata* commit_metadata = nullptr);
 
   /// Pre-commit (unless done), completes the instant with `content` as its completed
@@ -95,6 +98,8 @@ class HOODIE_EXPORT Transaction {
   Transaction(std::shared_ptr<TableMetaClient> table, Instant inflight,
               std::shared_ptr<const CommitHooks> hooks, TransactionOptions options);
   ::arrow::Status ReleaseLock();
+  ::arrow::Status RunPreCommit(const CommitMetadata* commit_metadata,
+                               std::string_view action_metadata);
   ::arrow::Status RunPostCommit(const Instant& completed) const;
   // The timeline to transition the instant on: the one the action began on, else one
   // listed now into `listed`.
@@ -107,6 +112,7 @@ class HOODIE_EXPORT Transaction {
   TransactionOptions options_;
   bool locked_ = false;
   bool pre_committed_ = false;
+  bool metadata_applied_ = false;  // the metadata-table step saw the instant's metadata
   bool committed_ = false;
 };
 

@@ -4,6 +4,8 @@
 /// before it starts (hoodie.cleaner.policy.failed.writes, hoodie.rollback.using.markers).
 #pragma once
 
+#include <string>
+
 #include <arrow/result.h>
 
 #include "hoodie/visibility.h"
@@ -28,6 +30,13 @@ struct HOODIE_EXPORT RollbackOptions {
   /// hoodie.rollback.using.markers. The seed documents default it to false (Hudi 0.15:
   /// true); either way a pending instant without a marker folder is planned by listing.
   bool using_markers = false;
+  /// Whether an EAGER rollback checks that nothing completed or started after its
+  /// target. Hudi skips the check in metadata tables, whose deltacommits are rolled back
+  /// as their data instants are, in any order.
+  bool check_commit_sequence = true;
+  /// The time of the rollback instant; empty for a new one. A metadata table's rollback
+  /// is named after the data-table instant that causes it, with suffix 006.
+  std::string rollback_instant_time;
 
   /// \return NotImplemented for LAZY: hoodie writes no heartbeats, so another LAZY
   ///   writer would take hoodie's running writes for failed ones.

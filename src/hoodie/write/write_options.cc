@@ -18,7 +18,6 @@
 #include "hoodie/config/hoodie_config.h"
 #include "hoodie/config/index_config.h"
 #include "hoodie/config/memory_config.h"
-#include "hoodie/config/metadata_config.h"
 #include "hoodie/config/payload_config.h"
 #include "hoodie/config/storage_config.h"
 #include "hoodie/config/table_config_keys.h"
@@ -56,17 +55,6 @@ HoodieConfig Layered(const HoodieConfig& config, const TableConfig* table) {
     return ::arrow::Status::NotImplemented(
         "writing without meta fields is not implemented: "
         "hoodie.populate.meta.fields=false");
-  }
-  // Unset means false here (Hudi's writers default to true): hoodie never writes the
-  // metadata table, and each commit disables an existing one as Hudi does with false
-  // (metadata_table_guard_internal.h). Asking for it explicitly is an error.
-  ARROW_ASSIGN_OR_RAISE(bool metadata_table, config.Get(MetadataConfig::kEnable));
-  if (metadata_table) {
-    return ::arrow::Status::NotImplemented(
-        "hoodie does not write the metadata table: hoodie.metadata.enable=true is not "
-        "supported; leave it unset or set it to false (each hoodie commit then clears "
-        "hoodie.table.metadata.partitions and deletes .hoodie/metadata, as Hudi does "
-        "with false; Spark rebuilds the metadata table on its next write)");
   }
   ARROW_ASSIGN_OR_RAISE(bool drop_partition_columns,
                         config.Get(DataSourceConfig::kDropPartitionColumns));

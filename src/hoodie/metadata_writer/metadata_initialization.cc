@@ -1,0 +1,164 @@
+// SPDX-License-Identifier: Apache-2.0
+/// \file hoodie/metadata_writer/metadata_initialization.cc
+/// \brief initializeIfNeeded: the metadata table built from a listing of the data table.
+#include <algorithm>
+#include <map>
+#include <vector>
+
+#include "hoodie/common/logging.h"
+#include "hoodie/metadata/metadata_keys.h"
+#include "hoodie/metadata/metadata_table.h"
+#include "hoodie/metadata_writer/metadata_commit_internal.h"
+#include "hoodie/metadata_writer/metadata_files_internal.h"
+#include "hoodie/metadata_writer/metadata_services_internal.h"
+#include "hoodie/storage/storage.h"
+#include "hoodie/table/file_naming.h"
+#include "hoodie/table/table_config.h"
+#include "hoodie/table/table_listing.h"
+#include "hoodie/table/table_meta_client.h"
+#include "hoodie/timeline/active_timeline.h"
+
+namespace hoodie::internal {
+
+namespace {
+
+// HoodieTableMetadata.SOLO_COMMIT_TIMESTAMP and the files partition's initialization
+// suffix (PARTITION_INITIALIZATION_TIME_SUFFIX, offset 0).
+constexpr std::string_view kSoloCommitTimestamp = "00000000000000";
+constexpr std::string_view kFilesInitSuffix = "010";
+
+// The instant that made a data file: a base file's own, a log file's slice's (what
+// FSUtils.getCommitTime gives); nullopt for a file of neither kind.
+std::optional<std::string> CommitTimeOf(std::string_view name) {
+  if (auto base = ParseBaseFileName(name); base.ok()) return base->instant_time;
+  if (auto log = ParseLogFileName(name); log.ok()) return log->base_instant_time;
+  return std::nullopt;
+}
+
+// The data table's partitions and the files a reader of the instants up to
+// `max_instant` sees there (DirectoryInfo of initializeFromFilesystem).
+::arrow::Result<std::map<std::string, std::vector<FileStatus>>> ListCommittedFiles(
+    const TableMetaClient& data_table, const std::string& max_instant,
+    const std::set<std::string>& pending, const std::set<std::string>& excluded) {
+  std::shared_ptr<TableListing> listing = StorageTableListing::Of(data_table);
+  ARROW_ASSIGN_OR_RAISE(std::vector<std::string> partitions, listing->AllPartitionPaths());
+  std::map<std::string, std::vector<FileStatus>> out;
+  for (const std::string& partition : partitions) {
+    ARROW_ASSIGN_OR_RAISE(std::vector<FileStatus> files, listing->FilesInPartition(partition));
+    std::vector<FileStatus>& kept = out[partition];
+    for (FileStatus& file : files) {
+      std::optional<std::string> instant = CommitTimeOf(file.name());
+      if (!instant || pending.contains(*instant) || *instant > max_instant) continue;
+      std::string relative = partition.empty() ? std::string(file.name())
+                                               : partition + "/" + std::string(file.name());
+      if (excluded.contains(relative)) continue;
+      kept.push_back(std::move(file));
+    }
+  }
+  return out;
+}
+
+::arrow::Status SetPartitionProperties(TableMetaClient* data_table,
+                                       const std::vector<std::string>& completed,
+                                       const std::vector<std::string>& inflight) {
+  auto join = [](std::vector<std::string> names) {
+    std::sort(names.begin(), names.end());
+    std::string out;
+    for (const std::string& name : names) out += (out.empty() ? "" : ",") + name;
+    return out;
+  };
+  return data_table->UpdateTableConfig(
+      {{std::string(TableConfig::kMetadataPartitions), join(completed)},
+       {std::string(TableConfig::kMetadataPartitionsInflight), join(inflight)}},
+      {});
+}
+
+::arrow::Result<std::shared_ptr<TableMetaClient>> Initialize(
+    TableMetaClient* data_table, const std::set<std::string>& excluded,
+    const MetadataWriterOptions& options) {
+  Storage* storage = data_table->storage().get();
+  const std::string folder = MetadataTable::PathOf(data_table->base_path());
+  ARROW_ASSIGN_OR_RAISE(bool exists, storage->Exists(folder));
+  if (exists) {
+    LogInfo("deleting the metadata table at " + folder +
+            ", which readers may not use, to build it again");
+    ARROW_RETURN_NOT_OK(SetPartitionProperties(data_table, {}, {}));
+    ARROW_RETURN_NOT_OK(storage->DeleteDir(folder));
+  }
+  ARROW_ASSIGN_OR_RAISE(ActiveTimeline timeline, data_table->ReloadActiveTimeline());
+  std::optional<Instant> last = timeline.timeline().FilterCompleted().LastInstant();
+  const std::string base = last ? last->timestamp : std::string(kSoloCommitTimestamp);
+  const std::string init_time = base + std::string(kFilesInitSuffix);
+  std::set<std::string> pending;
+  const Timeline pending_instants = timeline.timeline().FilterPending();
+  for (const Instant& instant : pending_instants.instants()) {
+    pending.insert(instant.timestamp);
+  }
+  ARROW_RETURN_NOT_OK(SetPartitionProperties(data_table, {}, {std::string(kFilesPartition.name)}));
+  ARROW_ASSIGN_OR_RAISE(std::shared_ptr<TableMetaClient> mdt,
+                        CreateMetadataMetaClient(*data_table));
+  ARROW_ASSIGN_OR_RAISE(auto files, ListCommittedFiles(*data_table, base, pending, excluded));
+  size_t count = 0;
+  for (const auto& [partition, listed] : files) count += listed.size();
+  LogInfo("initializing the metadata table of " + data_table->base_path() + " at " +
+          init_time + ": " + std::to_string(files.size()) + " partitions, " +
+          std::to_string(count) + " files");
+  ARROW_ASSIGN_OR_RAISE(std::vector<HFileRecord> cells,
+                        FilesRecordCells(FilesRecordsOfListing(files)));
+  ARROW_RETURN_NOT_OK(
+      CommitMetadataInitialization(mdt, init_time, kFilesPartition, cells, options));
+  ARROW_RETURN_NOT_OK(
+      SetPartitionProperties(data_table, {std::string(kFilesPartition.name)}, {}));
+  return mdt;
+}
+
+// deleteMetadataIndexIfNecessary: an index partition this writer does not keep would
+// go stale, so it leaves the properties, then its folder goes. A partition hoodie does
+// not know is some newer writer's: kept, and reported.
+::arrow::Status DropUnkeptPartitions(TableMetaClient* data_table) {
+  const std::vector<std::string> listed = data_table->table_config()->metadata_partitions();
+  std::vector<std::string> kept;
+  std::vector<std::string> dropped;
+  for (const std::string& name : listed) {
+    bool index = name == kColumnStatsPartition.name || name == kBloomFiltersPartition.name ||
+                 name == kRecordIndexPartition.name;
+    (index ? dropped : kept).push_back(name);
+    if (!index && name != kFilesPartition.name) {
+      LogWarning("the metadata table of " + data_table->base_path() + " has a partition '" +
+                 name + "' hoodie does not know; it is kept as it is");
+    }
+  }
+  if (dropped.empty()) return ::arrow::Status::OK();
+  ARROW_RETURN_NOT_OK(SetPartitionProperties(
+      data_table, kept, data_table->table_config()->metadata_partitions_inflight()));
+  for (const std::string& name : dropped) {
+    const std::string folder = MetadataTable::PathOf(data_table->base_path()) + "/" + name;
+    LogInfo("deleting metadata table partition " + folder +
+            ": hoodie does not keep that index (hoodie.metadata.index.* is off)");
+    ARROW_RETURN_NOT_OK(data_table->storage()->DeleteDir(folder));
+  }
+  return ::arrow::Status::OK();
+}
+
+}  // namespace
+
+::arrow::Result<std::shared_ptr<TableMetaClient>> OpenOrInitializeMetadataTable(
+    TableMetaClient* data_table, const std::set<std::string>& excluded,
+    const MetadataWriterOptions& options) {
+  // Another writer may have built, dropped or extended it since the table was opened.
+  ARROW_RETURN_NOT_OK(data_table->ReloadTableConfig());
+  std::vector<std::string> partitions = data_table->table_config()->metadata_partitions();
+  bool available = std::find(partitions.begin(), partitions.end(), kFilesPartition.name) !=
+                   partitions.end();
+  std::shared_ptr<TableMetaClient> mdt;
+  if (available) {
+    ARROW_ASSIGN_OR_RAISE(mdt, LoadMetadataMetaClient(*data_table));
+  }
+  if (mdt == nullptr) {
+    ARROW_ASSIGN_OR_RAISE(mdt, Initialize(data_table, excluded, options));
+  }
+  ARROW_RETURN_NOT_OK(DropUnkeptPartitions(data_table));
+  return mdt;
+}
+
+}  // namespace hoodie::internal

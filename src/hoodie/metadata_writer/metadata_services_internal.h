@@ -1,0 +1,45 @@
+// SPDX-License-Identifier: Apache-2.0
+/// \file hoodie/metadata_writer/metadata_services_internal.h
+/// \brief The steps of MetadataTableWriter beside a deltacommit: initialization from a
+/// listing and compaction of the metadata table.
+#pragma once
+
+#include <memory>
+#include <set>
+#include <string>
+
+#include <arrow/result.h>
+
+#include "hoodie/metadata_writer/metadata_writer_options.h"
+
+namespace hoodie {
+class TableMetaClient;
+}  // namespace hoodie
+
+namespace hoodie::internal {
+
+/// The metadata table of `data_table`, initialized first when the data table lists no
+/// `files` partition for readers (HoodieBackedTableMetadataWriter.initializeIfNeeded):
+/// a folder left by an earlier attempt is deleted, hoodie.table.metadata.partitions
+/// .inflight names `files` while the partition is built from a listing of the data
+/// table's files of completed instants (none of a pending one, nor those in
+/// `excluded`, relative paths the committing instant wrote), then
+/// hoodie.table.metadata.partitions lists it. Index partitions hoodie does not keep are
+/// then dropped from the properties and deleted (deleteMetadataIndexIfNecessary);
+/// partitions of other names are kept and reported.
+::arrow::Result<std::shared_ptr<TableMetaClient>> OpenOrInitializeMetadataTable(
+    TableMetaClient* data_table, const std::set<std::string>& excluded,
+    const MetadataWriterOptions& options);
+
+/// Compacts the metadata table when options.compact_max_delta_commits deltacommits
+/// followed its last compaction and no data-table instant up to its latest deltacommit
+/// is pending but `current` (the instant being committed)
+/// (HoodieBackedTableMetadataWriter.compactIfNecessary): a compaction plan and instant
+/// at the latest deltacommit plus `001`, a new base HFile of each file group's merged
+/// records, completed as a commit. \return whether it compacted.
+::arrow::Result<bool> CompactMetadataTableIfDue(TableMetaClient* data_table,
+                                                const std::shared_ptr<TableMetaClient>& mdt,
+                                                const std::string& current,
+                                                const MetadataWriterOptions& options);
+
+}  // namespace hoodie::internal

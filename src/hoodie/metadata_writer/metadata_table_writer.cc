@@ -1,0 +1,147 @@
+// SPDX-License-Identifier: Apache-2.0
+/// \file hoodie/metadata_writer/metadata_table_writer.cc
+/// \brief HoodieBackedTableMetadataWriter.update for each action, in Hudi's order.
+#include "hoodie/metadata_writer/metadata_table_writer.h"
+
+#include <set>
+
+#include "hoodie/actions/rollback_executor.h"
+#include "hoodie/common/logging.h"
+#include "hoodie/config/hoodie_config.h"
+#include "hoodie/metadata/files_partition_records.h"
+#include "hoodie/metadata/metadata_table.h"
+#include "hoodie/metadata_writer/metadata_commit_internal.h"
+#include "hoodie/metadata_writer/metadata_files_internal.h"
+#include "hoodie/metadata_writer/metadata_services_internal.h"
+#include "hoodie/table/in_process_lock.h"
+#include "hoodie/table/metadata_table_guard_internal.h"
+#include "hoodie/table/table_meta_client.h"
+#include "hoodie/timeline/active_timeline.h"
+#include "hoodie/timeline/commit_metadata.h"
+#include "hoodie/timeline_avro/clean_metadata.h"
+#include "hoodie/timeline_avro/rollback_metadata.h"
+
+namespace hoodie {
+
+namespace {
+
+// HoodieTableMetadataUtil.OperationSuffix.ROLLBACK.
+constexpr std::string_view kRollbackSuffix = "006";
+
+// The files a write is committing, relative to the base path: its own deltacommit lists
+// them, so a metadata table initialized during that commit leaves them out.
+std::set<std::string> FilesOf(const CommitMetadata* metadata) {
+  std::set<std::string> files;
+  if (metadata == nullptr) return files;
+  for (const WriteStat& stat : metadata->AllWriteStats()) {
+    if (stat.path) files.insert(*stat.path);
+  }
+  return files;
+}
+
+// update(HoodieRollbackMetadata): the rolled-back instants' own deltacommits go too,
+// as rollbacks named `R006`; one already compacted into a base file cannot be taken
+// out, so the metadata table is disabled and rebuilt by the next write.
+::arrow::Status RollBackDeltaCommits(TableMetaClient* data_table,
+                                     const std::shared_ptr<TableMetaClient>& mdt,
+                                     const RollbackMetadata& rollback,
+                                     const std::string& rollback_time) {
+  for (const std::string& target : rollback.commits_rollback) {
+    ARROW_ASSIGN_OR_RAISE(ActiveTimeline timeline, mdt->ReloadActiveTimeline());
+    const Timeline& all = timeline.timeline();
+    if (!all.GetDeltaCommitTimeline().ContainsTimestamp(target)) continue;
+    std::optional<Instant> compacted =
+        all.FilterCompleted().GetCommitTimeline().LastInstant();
+    if (compacted && target <= compacted->timestamp) {
+      LogWarning("rolled-back instant " + target +
+                 " is compacted into the metadata table (compaction " +
+                 compacted->timestamp + "); disabling the metadata table, which the next "
+                 "write rebuilds");
+      return internal::DisableMetadataTable(data_table).status();
+    }
+    RollbackOptions options = internal::MetadataRollbackOptions();
+    options.rollback_instant_time = rollback_time + std::string(kRollbackSuffix);
+    ARROW_RETURN_NOT_OK(RollbackInstant(*mdt, target, options).status());
+  }
+  return ::arrow::Status::OK();
+}
+
+}  // namespace
+
+::arrow::Status MetadataTableWriter::Apply(const PreCommitContext& context) {
+  const Instant& instant = context.inflight;
+  FilesRecords records;
+  std::optional<RollbackMetadata> rollback;
+  switch (instant.action) {
+    case Action::kCommit:
+    case Action::kDeltaCommit:
+    case Action::kReplaceCommit:
+    case Action::kCompaction:
+    case Action::kLogCompaction:
+      // A pre-commit before the work: Commit brings the metadata.
+      if (context.commit_metadata == nullptr) return ::arrow::Status::OK();
+      records = FilesRecordsOfCommit(*context.commit_metadata);
+      break;
+    case Action::kClean: {
+      if (context.action_metadata.empty()) return ::arrow::Status::OK();
+      ARROW_ASSIGN_OR_RAISE(CleanMetadata clean,
+                            CleanMetadata::FromAvroBytes(context.action_metadata));
+      records = FilesRecordsOfClean(clean);
+      break;
+    }
+    case Action::kRollback: {
+      if (context.action_metadata.empty()) return ::arrow::Status::OK();
+      ARROW_ASSIGN_OR_RAISE(rollback,
+                            RollbackMetadata::FromAvroBytes(context.action_metadata));
+      records = FilesRecordsOfRollback(*rollback);
+      break;
+    }
+    case Action::kRestore:
+      // Restoring the metadata table to the savepoint is not done yet: it is disabled
+      // before the restore's work, and the next write builds it again from a listing.
+      LogInfo("restore " + instant.timestamp + " disables the metadata table of " +
+              context.table.base_path() + "; the next write rebuilds it");
+      return internal::DisableMetadataTable(&context.table).status();
+    default:
+      return ::arrow::Status::OK();  // savepoints leave the metadata table alone
+  }
+  ARROW_ASSIGN_OR_RAISE(std::shared_ptr<TableMetaClient> mdt,
+                        internal::OpenOrInitializeMetadataTable(
+                            &context.table, FilesOf(context.commit_metadata), options_));
+  ARROW_RETURN_NOT_OK(internal::RollBackEarlierAttempts(*mdt, instant.timestamp));
+  ARROW_RETURN_NOT_OK(internal::CompactMetadataTableIfDue(&context.table, mdt,
+                                                          instant.timestamp, options_)
+                          .status());
+  ARROW_ASSIGN_OR_RAISE(std::vector<HFileRecord> cells, internal::FilesRecordCells(records));
+  ARROW_RETURN_NOT_OK(internal::CommitMetadataLogBlock(mdt, instant.timestamp,
+                                                       kFilesPartition, 0, std::move(cells),
+                                                       options_));
+  if (rollback) {
+    ARROW_RETURN_NOT_OK(
+        RollBackDeltaCommits(&context.table, mdt, *rollback, instant.timestamp));
+  }
+  return ::arrow::Status::OK();
+}
+
+::arrow::Status ConfigureMetadataTableStep(TableMetaClient* table,
+                                          const HoodieConfig& config) {
+  ARROW_ASSIGN_OR_RAISE(bool enabled, config.Get(MetadataConfig::kEnable));
+  auto hooks = std::make_shared<CommitHooks>(*table->commit_hooks());
+  if (enabled) {
+    ARROW_ASSIGN_OR_RAISE(MetadataWriterOptions options,
+                          MetadataWriterOptions::FromConfig(config));
+    hooks->metadata_table = std::make_shared<MetadataTableWriter>(options);
+    // Writers of one table in this process (a streamer and its asynchronous
+    // compaction) share its metadata table: their instants complete one at a time, as
+    // Hudi configures its InProcessLockProvider with asynchronous services.
+    if (hooks->lock == nullptr) {
+      hooks->lock = std::make_shared<InProcessLockProvider>(table->base_path());
+    }
+  } else {
+    hooks->metadata_table = std::make_shared<DisableMetadataTableStep>();
+  }
+  table->SetCommitHooks(std::move(hooks));
+  return ::arrow::Status::OK();
+}
+
+}  // namespace hoodie

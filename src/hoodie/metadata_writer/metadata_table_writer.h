@@ -1,0 +1,50 @@
+// SPDX-License-Identifier: Apache-2.0
+/// \file hoodie/metadata_writer/metadata_table_writer.h
+/// \brief Keeps a table's metadata table in step with every instant, as Hudi 0.15's
+/// HoodieBackedTableMetadataWriter does: the metadata-table step of the table's commit
+/// hooks when hoodie.metadata.enable is true.
+#pragma once
+
+#include <arrow/status.h>
+
+#include "hoodie/metadata_writer/metadata_writer_options.h"
+#include "hoodie/table/commit_hooks.h"
+#include "hoodie/visibility.h"
+
+namespace hoodie {
+
+/// \brief Before each instant of the table completes (under its lock):
+///  - initializes the metadata table from a listing when the table has none a reader may
+///    use (no `files` in hoodie.table.metadata.partitions), at the latest completed
+///    instant plus `010`, and deletes the index partitions hoodie does not keep
+///    (column_stats, bloom_filters, record_index), as Hudi does for disabled indexes;
+///  - compacts the metadata table (at its latest deltacommit plus `001`) when
+///    compact_max_delta_commits deltacommits followed its last compaction and no data
+///    instant they cover is pending;
+///  - writes the instant's deltacommit into the `files` partition: the files a write or
+///    compaction wrote, a clean's deletions, a rollback's rollback logs;
+///  - for a rollback, rolls back the rolled-back instant's own deltacommit in the
+///    metadata table (instant plus `006`);
+///  - for a restore, disables the metadata table (the next write rebuilds it).
+/// Savepoints leave it alone. Thread-compatible: one writer per table.
+class HOODIE_EXPORT MetadataTableWriter : public MetadataTableStep {
+ public:
+  explicit MetadataTableWriter(MetadataWriterOptions options) : options_(options) {}
+  ::arrow::Status Apply(const PreCommitContext& context) override;
+
+ private:
+  MetadataWriterOptions options_;
+};
+
+class HoodieConfig;
+class TableMetaClient;
+
+/// Sets the metadata-table step of `table`'s commit hooks (the rest kept) from
+/// `config`: a MetadataTableWriter when hoodie.metadata.enable is true, otherwise
+/// DisableMetadataTableStep (Hudi's writers with false delete the metadata table).
+/// Every entry point that opens a table to complete instants on it calls this.
+/// Invalid for a bad hoodie.metadata.* value.
+HOODIE_EXPORT ::arrow::Status ConfigureMetadataTableStep(TableMetaClient* table,
+                                                         const HoodieConfig& config);
+
+}  // namespace hoodie

@@ -1,0 +1,237 @@
+// SPDX-License-Identifier: Apache-2.0
+/// \file hoodie/metadata_writer/metadata_table_writer_test.cc
+/// \brief The metadata table hoodie keeps, read back through MetadataTable: after every
+/// write, clean, rollback, compaction of it and failed write, its `files` partition
+/// lists exactly the data files of completed instants on storage.
+
+#include <algorithm>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include "hoodie/actions/clean_executor.h"
+#include "hoodie/actions/rollback_executor.h"
+#include "hoodie/client/write_client.h"
+#include "hoodie/client/write_client_test_util.h"
+#include "hoodie/config/hoodie_config.h"
+#include "hoodie/metadata/metadata_table.h"
+#include "hoodie/metadata_writer/metadata_table_writer.h"
+#include "hoodie/storage/fault_injecting_storage.h"
+#include "hoodie/storage/storage.h"
+#include "hoodie/table/file_naming.h"
+#include "hoodie/table/table_config.h"
+#include "hoodie/table/table_listing.h"
+#include "hoodie/table/table_meta_client.h"
+#include "hoodie/testing/matchers.h"
+#include "hoodie/testing/temp_dir.h"
+#include "hoodie/timeline/active_timeline.h"
+
+namespace hoodie {
+namespace {
+
+using testing::TripConfig;
+using testing::TripReader;
+using testing::TripRow;
+using Listing = std::map<std::string, std::vector<std::string>>;  // partition -> names
+
+struct MetadataWriterTest : ::testing::Test {
+  HoodieConfig Config(bool merge_on_read, int max_delta_commits = 10) {
+    HoodieConfig config = TripConfig(true);
+    config.Set("hoodie.metadata.enable", "true");
+    config.Set("hoodie.metadata.compact.max.delta.commits", std::to_string(max_delta_commits));
+    if (merge_on_read) config.Set("hoodie.datasource.write.table.type", "MERGE_ON_READ");
+    return config;
+  }
+
+  std::shared_ptr<TableMetaClient> Table(const HoodieConfig& config) {
+    auto table = WriteClient::OpenOrCreateTable(storage, base, config).ValueOrDie();
+    EXPECT_OK(ConfigureMetadataTableStep(table.get(), config));
+    return table;
+  }
+
+  std::string Write(const HoodieConfig& config, const std::vector<TripRow>& rows,
+                    WriteOperationType op = WriteOperationType::kUpsert) {
+    auto client = WriteClient::Make(Table(config), config).ValueOrDie();
+    std::string instant = client->StartCommit(op).ValueOrDie();
+    EXPECT_OK(client->Write(instant, op, TripReader(rows).get()).status());
+    return instant;
+  }
+
+  // What the metadata table lists, through the reader Hudi's readers mirror.
+  Listing FromMetadata() {
+    auto table = TableMetaClient::Load(storage, base).ValueOrDie();
+    auto timeline = table->LoadActiveTimeline().ValueOrDie();
+    auto metadata = MetadataTable::Open(*table, timeline).ValueOrDie();
+    EXPECT_NE(metadata, nullptr);
+    Listing out;
+    if (metadata == nullptr) return out;
+    for (const std::string& partition : metadata->AllPartitionPaths().ValueOrDie()) {
+      std::vector<std::string>& names = out[partition];
+      for (const FileStatus& file : metadata->FilesInPartition(partition).ValueOrDie()) {
+        names.push_back(std::string(file.name()));
+        EXPECT_EQ(storage->GetFileStatus(file.path).ValueOrDie().size, file.size) << file.path;
+      }
+    }
+    return out;
+  }
+
+  // The base and log files on storage, by partition, without base files of
+  // `skip_instants`.
+  Listing FromStorage(const std::vector<std::string>& skip_instants = {}) {
+    StorageTableListing listing(storage, base);
+    Listing out;
+    for (const std::string& partition : listing.AllPartitionPaths().ValueOrDie()) {
+      std::vector<std::string>& names = out[partition];
+      for (const FileStatus& file : listing.FilesInPartition(partition).ValueOrDie()) {
+        std::string name(file.name());
+        if (auto parsed = ParseBaseFileName(name); parsed.ok()) {
+          if (std::find(skip_instants.begin(), skip_instants.end(), parsed->instant_time) ==
+              skip_instants.end()) {
+            names.push_back(name);
+          }
+        } else if (ParseLogFileName(name).ok()) {
+          names.push_back(name);
+        }
+      }
+      std::sort(names.begin(), names.end());
+      // A partition a rolled-back write made holds its partition metadata only, and no
+      // listing from the metadata table names it (nor Hudi's).
+      if (names.empty()) out.erase(partition);
+    }
+    return out;
+  }
+
+  std::vector<Instant> MetadataInstants() {
+    auto mdt = TableMetaClient::Load(storage, MetadataTable::PathOf(base)).ValueOrDie();
+    return mdt->LoadActiveTimeline().ValueOrDie().timeline().instants();
+  }
+
+  bool MetadataHas(const std::string& time, Action action) {
+    for (const Instant& instant : MetadataInstants()) {
+      if (instant.timestamp == time && instant.action == action && instant.IsCompleted()) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  testing::TempDir dir;
+  std::string base = dir.Join("trips");
+  std::shared_ptr<Storage> storage = Storage::Local();
+};
+
+TEST_F(MetadataWriterTest, FirstWriteInitializesThenEachCommitAddsItsDeltaCommit) {
+  HoodieConfig config = Config(/*merge_on_read=*/false);
+  std::string first = Write(config, {{"a", "x", 1, "sf"}, {"b", "y", 1, "la"}});
+  std::string second = Write(config, {{"a", "x", 2, "sf"}, {"c", "z", 2, "ny"}});
+  auto table = TableMetaClient::Load(storage, base).ValueOrDie();
+  EXPECT_EQ(table->table_config()->Get(TableConfig::kMetadataPartitions), "files");
+  EXPECT_EQ(table->table_config()->Get(TableConfig::kMetadataPartitionsInflight), "");
+  std::vector<std::string> times;
+  for (const Instant& instant : MetadataInstants()) {
+    if (instant.IsCompleted()) times.push_back(instant.timestamp);
+  }
+  EXPECT_THAT(times, ::testing::ElementsAre("00000000000000010", first, second));
+  EXPECT_EQ(FromMetadata(), FromStorage());
+  EXPECT_EQ(FromMetadata().size(), 3u);  // sf, la, ny
+}
+
+TEST_F(MetadataWriterTest, InitializesATableWrittenWithoutOneAtItsLatestInstant) {
+  HoodieConfig off = TripConfig(true);
+  std::string first = Write(off, {{"a", "x", 1, "sf"}});
+  EXPECT_FALSE(storage->Exists(MetadataTable::PathOf(base)).ValueOrDie());
+  std::string second = Write(Config(false), {{"b", "y", 1, "la"}});
+  EXPECT_TRUE(MetadataHas(first + "010", Action::kDeltaCommit));
+  EXPECT_TRUE(MetadataHas(second, Action::kDeltaCommit));
+  EXPECT_EQ(FromMetadata(), FromStorage());
+}
+
+TEST_F(MetadataWriterTest, CompactsEveryMaxDeltaCommitsAndReadsStayExact) {
+  HoodieConfig config = Config(/*merge_on_read=*/true, /*max_delta_commits=*/2);
+  std::vector<std::string> instants;
+  for (int round = 0; round < 5; ++round) {
+    instants.push_back(Write(config, {{"a", "x", round, "sf"}, {"k" + std::to_string(round), "y", 1, "la"}}));
+    EXPECT_EQ(FromMetadata(), FromStorage()) << "round " << round;
+  }
+  std::vector<std::string> compactions;
+  for (const Instant& instant : MetadataInstants()) {
+    if (instant.action == Action::kCommit && instant.IsCompleted()) {
+      compactions.push_back(instant.timestamp);
+    }
+  }
+  ASSERT_FALSE(compactions.empty());
+  for (const std::string& time : compactions) {
+    EXPECT_EQ(time.size(), 20u);
+    EXPECT_TRUE(time.ends_with("001")) << time;
+    EXPECT_TRUE(storage->Exists(MetadataTable::PathOf(base) + "/files/files-0000-0_0-0-0_" +
+                                time + ".hfile")
+                    .ValueOrDie());
+  }
+}
+
+TEST_F(MetadataWriterTest, RollbackAddsItsDeltaCommitAndUndoesTheRolledBackOne) {
+  HoodieConfig config = Config(/*merge_on_read=*/true);
+  Write(config, {{"a", "x", 1, "sf"}});
+  std::string second = Write(config, {{"a", "x", 2, "sf"}, {"b", "y", 2, "la"}});
+  auto table = Table(config);
+  ASSERT_OK_AND_ASSIGN(auto done, RollbackInstant(*table, second, RollbackOptions{}));
+  ASSERT_TRUE(done.has_value());
+  auto timeline = TableMetaClient::Load(storage, base).ValueOrDie()->LoadActiveTimeline().ValueOrDie();
+  std::optional<Instant> rollback = timeline.timeline().GetRollbackTimeline().LastInstant();
+  ASSERT_TRUE(rollback.has_value());
+  EXPECT_TRUE(MetadataHas(rollback->timestamp, Action::kDeltaCommit));
+  EXPECT_TRUE(MetadataHas(rollback->timestamp + "006", Action::kRollback));
+  EXPECT_FALSE(MetadataHas(second, Action::kDeltaCommit));
+  EXPECT_EQ(FromMetadata(), FromStorage());
+}
+
+TEST_F(MetadataWriterTest, CleanListsItsDeletions) {
+  HoodieConfig config = Config(/*merge_on_read=*/false);
+  for (int round = 0; round < 4; ++round) Write(config, {{"a", "x", round, "sf"}});
+  HoodieConfig clean = config;
+  clean.Set("hoodie.cleaner.commits.retained", "1");
+  auto table = Table(clean);
+  ASSERT_OK_AND_ASSIGN(CleanOptions options, CleanOptions::FromConfig(clean));
+  ASSERT_OK_AND_ASSIGN(CleanOutcome cleaned, RunClean(table, options));
+  ASSERT_EQ(cleaned.completed.size(), 1u) << cleaned.why_not;
+  EXPECT_TRUE(MetadataHas(cleaned.completed[0].first, Action::kDeltaCommit));
+  EXPECT_EQ(FromMetadata(), FromStorage());
+  EXPECT_LT(FromMetadata()["sf"].size(), 4u);
+}
+
+TEST_F(MetadataWriterTest, AFailedWriteIsIgnoredThenRolledBackInBothTables) {
+  auto faults = std::make_shared<FaultInjectingStorage>(Storage::Local());
+  storage = faults;
+  HoodieConfig config = Config(/*merge_on_read=*/false);
+  Write(config, {{"a", "x", 1, "sf"}});
+  // The metadata table's deltacommit completes; the data commit after it fails.
+  faults->FailPathsEndingWith(".commit", StorageOperation::kCreateImmutable);
+  auto client = WriteClient::Make(Table(config), config).ValueOrDie();
+  std::string failed = client->StartCommit().ValueOrDie();
+  EXPECT_FALSE(client->Upsert(failed, TripReader({{"b", "y", 1, "la"}}).get()).ok());
+  faults->ClearFaults();
+  EXPECT_TRUE(MetadataHas(failed, Action::kDeltaCommit));
+  // Readers skip what the metadata table holds of an instant the data table lacks.
+  EXPECT_EQ(FromMetadata(), FromStorage({failed}));
+  EXPECT_EQ(FromMetadata().count("la"), 0u);
+  // The next writer rolls the failed write back, in the metadata table too.
+  Write(config, {{"c", "z", 1, "ny"}});
+  EXPECT_FALSE(MetadataHas(failed, Action::kDeltaCommit));
+  EXPECT_EQ(FromMetadata(), FromStorage());
+}
+
+TEST_F(MetadataWriterTest, ADisabledWriterDeletesTheMetadataTable) {
+  Write(Config(false), {{"a", "x", 1, "sf"}});
+  ASSERT_TRUE(storage->Exists(MetadataTable::PathOf(base)).ValueOrDie());
+  Write(TripConfig(true), {{"b", "x", 1, "sf"}});
+  EXPECT_FALSE(storage->Exists(MetadataTable::PathOf(base)).ValueOrDie());
+  auto table = TableMetaClient::Load(storage, base).ValueOrDie();
+  EXPECT_EQ(table->table_config()->Get(TableConfig::kMetadataPartitions), "");
+}
+
+}  // namespace
+}  // namespace hoodie
