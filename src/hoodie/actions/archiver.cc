@@ -48,6 +48,7 @@ std::pair<int32_t, int32_t> EffectiveMinMax(const Timeline& all, const ArchiveOp
       static_cast<int32_t>(completed.FindInstantsAfter(ectr->timestamp).Count()) + 2;
   if (options.min_commits >= needed) return {options.min_commits, options.max_commits};
   const int32_t max = needed + options.max_commits - options.min_commits;
+  if (!options.warn_on_adjustment) return {needed, max};
   LogWarning("The configured archival configs " + kMinKey + "=" +
              std::to_string(options.min_commits) +
              " is more aggressive than the cleaning configs as the earliest commit to "
@@ -230,6 +231,10 @@ bool MetadataTableAvailable(const TableConfig& config) {
   ARROW_ASSIGN_OR_RAISE(std::vector<Instant> commits,
                         CommitsToArchive(table, timeline, options, min, max));
   selected.insert(selected.end(), commits.begin(), commits.end());
+  if (options.archive_before) {
+    std::erase_if(selected,
+                  [&](const Instant& i) { return !(i.timestamp < *options.archive_before); });
+  }
   if (!selected.empty() && MetadataTableAvailable(*table.table_config())) {
     ARROW_ASSIGN_OR_RAISE(std::optional<std::string> compaction, LatestMetadataCompaction(table));
     if (!compaction) {

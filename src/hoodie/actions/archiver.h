@@ -8,6 +8,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -43,6 +44,13 @@ struct HOODIE_EXPORT ArchiveOptions {
   /// The compaction trigger: on merge-on-read tables with a commit-counting trigger,
   /// archival keeps the deltacommits the next compaction needs.
   CompactionTriggerOptions compaction;
+  /// Whether raising min and max for the cleaner warns (a metadata table's archival,
+  /// whose cleaner always retains more than keep.min, does not).
+  bool warn_on_adjustment = true;
+  /// When set, instants at or after it stay: a metadata table's archival stops at the
+  /// data table's earliest active or pending instant, whose deltacommits readers still
+  /// resolve against the data timeline.
+  std::optional<std::string> archive_before;
 
   /// Reads the keys above, validated as HoodieWriteConfig does: keep.max must exceed
   /// keep.min (Invalid with Hudi's message); keep.min <= cleaner.commits.retained only

@@ -125,7 +125,10 @@ namespace {
     outcome.why_not = decision.why_not;
     return outcome;
   }
-  ARROW_ASSIGN_OR_RAISE(std::string instant_time, timeline.CreateNewInstantTime());
+  std::string instant_time = options.instant_time;
+  if (instant_time.empty()) {
+    ARROW_ASSIGN_OR_RAISE(instant_time, timeline.CreateNewInstantTime());
+  }
   ARROW_ASSIGN_OR_RAISE(std::string bytes, decision.plan->ToAvroBytes());
   Instant requested{instant_time, Action::kClean, State::kRequested};
   ARROW_RETURN_NOT_OK(timeline.CreateRequested(requested, bytes));

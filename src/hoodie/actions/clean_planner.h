@@ -59,6 +59,9 @@ struct HOODIE_EXPORT CleanOptions {
   /// hoodie.cleaner.incremental.mode: scan only the partitions written since the last
   /// clean's earliest commit to retain.
   bool incremental = DefaultOf(CleanConfig::kIncrementalMode);
+  /// The time of a new clean instant; empty for a new one. A metadata table's clean is
+  /// named after its latest deltacommit, with suffix 002.
+  std::string instant_time;
   /// Milliseconds since the epoch of "now" for KEEP_LATEST_BY_HOURS; null: the clock.
   std::function<int64_t()> clock;
 

@@ -81,9 +81,7 @@ const ConfigProperty<int32_t> MetadataConfig::kKeepMinCommits{
     .override_reason =
         "The seed writes archiveCommitsWith(minToKeep = 30, maxToKeep = 20): "
         "minimum above maximum, which archival rejects; the values are swapped "
-        "relative to Hudi (min 20, max 30).",
-    .support = ConfigSupport::kRefused,
-    .support_note = "hoodie does not write the metadata table yet"};
+        "relative to Hudi (min 20, max 30)."};
 
 const ConfigProperty<int32_t> MetadataConfig::kKeepMaxCommits{
     .key = "hoodie.metadata.keep.max.commits",
@@ -94,9 +92,7 @@ const ConfigProperty<int32_t> MetadataConfig::kKeepMaxCommits{
     .override_reason =
         "The seed writes archiveCommitsWith(minToKeep = 30, maxToKeep = 20): "
         "minimum above maximum, which archival rejects; the values are swapped "
-        "relative to Hudi (min 20, max 30).",
-    .support = ConfigSupport::kRefused,
-    .support_note = "hoodie does not write the metadata table yet"};
+        "relative to Hudi (min 20, max 30)."};
 
 void MetadataConfig::Register(ConfigRegistry* registry) {
   registry->Add(kEnable);

@@ -42,4 +42,18 @@ namespace hoodie::internal {
                                                 const std::string& current,
                                                 const MetadataWriterOptions& options);
 
+/// Cleans the metadata table (cleanIfNecessary) unless fewer than three instants
+/// followed its last compaction (readers may still be opening the slices it replaced):
+/// KEEP_LATEST_COMMITS with options.cleaner_commits_retained, at its latest deltacommit
+/// plus `002`. \return whether a clean ran.
+::arrow::Result<bool> CleanMetadataTableIfDue(const std::shared_ptr<TableMetaClient>& mdt,
+                                              const MetadataWriterOptions& options);
+
+/// Archives the metadata table's timeline (keep.min/max.commits), never past its last
+/// compaction and never at or after the data table's earliest active or pending
+/// instant. \return the instants archived.
+::arrow::Result<size_t> ArchiveMetadataTable(TableMetaClient* data_table,
+                                            const std::shared_ptr<TableMetaClient>& mdt,
+                                            const MetadataWriterOptions& options);
+
 }  // namespace hoodie::internal

@@ -108,10 +108,13 @@ std::set<std::string> FilesOf(const CommitMetadata* metadata) {
   ARROW_ASSIGN_OR_RAISE(std::shared_ptr<TableMetaClient> mdt,
                         internal::OpenOrInitializeMetadataTable(
                             &context.table, FilesOf(context.commit_metadata), options_));
+  // performTableServices, then the instant's own deltacommit.
   ARROW_RETURN_NOT_OK(internal::RollBackEarlierAttempts(*mdt, instant.timestamp));
+  ARROW_RETURN_NOT_OK(internal::CleanMetadataTableIfDue(mdt, options_).status());
   ARROW_RETURN_NOT_OK(internal::CompactMetadataTableIfDue(&context.table, mdt,
                                                           instant.timestamp, options_)
                           .status());
+  ARROW_RETURN_NOT_OK(internal::ArchiveMetadataTable(&context.table, mdt, options_).status());
   ARROW_ASSIGN_OR_RAISE(std::vector<HFileRecord> cells, internal::FilesRecordCells(records));
   ARROW_RETURN_NOT_OK(internal::CommitMetadataLogBlock(mdt, instant.timestamp,
                                                        kFilesPartition, 0, std::move(cells),

@@ -18,9 +18,10 @@ namespace hoodie {
 ///    use (no `files` in hoodie.table.metadata.partitions), at the latest completed
 ///    instant plus `010`, and deletes the index partitions hoodie does not keep
 ///    (column_stats, bloom_filters, record_index), as Hudi does for disabled indexes;
-///  - compacts the metadata table (at its latest deltacommit plus `001`) when
-///    compact_max_delta_commits deltacommits followed its last compaction and no data
-///    instant they cover is pending;
+///  - runs the metadata table's services: its clean (latest deltacommit plus `002`,
+///    three instants after a compaction at the earliest), its compaction (latest
+///    deltacommit plus `001`) when compact_max_delta_commits deltacommits followed the
+///    last one and no data instant they cover is pending, and its archival;
 ///  - writes the instant's deltacommit into the `files` partition: the files a write or
 ///    compaction wrote, a clean's deletions, a rollback's rollback logs;
 ///  - for a rollback, rolls back the rolled-back instant's own deltacommit in the

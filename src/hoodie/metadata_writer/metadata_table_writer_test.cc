@@ -173,6 +173,36 @@ TEST_F(MetadataWriterTest, CompactsEveryMaxDeltaCommitsAndReadsStayExact) {
   }
 }
 
+TEST_F(MetadataWriterTest, ItsOwnCleanAndArchivalKeepItBounded) {
+  HoodieConfig config = Config(/*merge_on_read=*/true, /*max_delta_commits=*/3);
+  config.Set("hoodie.metadata.keep.min.commits", "4");
+  config.Set("hoodie.metadata.keep.max.commits", "6");
+  for (int round = 0; round < 36; ++round) {
+    Write(config, {{"a", "x", round, "sf"}, {"k" + std::to_string(round % 5), "y", round, "la"}});
+  }
+  EXPECT_EQ(FromMetadata(), FromStorage());
+  std::vector<std::string> cleans;
+  for (const Instant& instant : MetadataInstants()) {
+    if (instant.action == Action::kClean && instant.IsCompleted()) cleans.push_back(instant.timestamp);
+  }
+  ASSERT_FALSE(cleans.empty());
+  for (const std::string& time : cleans) EXPECT_TRUE(time.ends_with("002")) << time;
+  // The cleaner retains 20 commits (Hudi's floor for the metadata table), so archival
+  // keeps 21 at least and starts after 22.
+  EXPECT_LE(MetadataInstants().size(), 3u * 24u);
+  auto archived = storage->List(MetadataTable::PathOf(base) + "/.hoodie/archived", false);
+  ASSERT_OK(archived.status());
+  EXPECT_FALSE(archived->empty());
+  // Slices the clean passed are gone: fewer base files than compactions.
+  auto files = storage->List(MetadataTable::PathOf(base) + "/files", false).ValueOrDie();
+  size_t base_files = 0;
+  for (const FileStatus& file : files) base_files += std::string(file.name()).ends_with(".hfile");
+  size_t compactions = 0;
+  for (const Instant& instant : MetadataInstants()) compactions += instant.action == Action::kCommit;
+  EXPECT_GT(compactions, 0u);
+  EXPECT_LT(base_files, 36u / 3u);
+}
+
 TEST_F(MetadataWriterTest, RollbackAddsItsDeltaCommitAndUndoesTheRolledBackOne) {
   HoodieConfig config = Config(/*merge_on_read=*/true);
   Write(config, {{"a", "x", 1, "sf"}});

@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "hoodie/metadata_writer/metadata_writer_options.h"
 
+#include <algorithm>
+
+#include "hoodie/config/clean_config.h"
 #include "hoodie/config/hoodie_config.h"
 
 namespace hoodie {
@@ -14,6 +17,18 @@ namespace hoodie {
     return ::arrow::Status::Invalid(MetadataConfig::kCompactMaxDeltaCommits.key,
                                     " must be at least 1, got ",
                                     options.compact_max_delta_commits);
+  }
+  ARROW_ASSIGN_OR_RAISE(int32_t retained, config.Get(CleanConfig::kCommitsRetained));
+  // Math.max(DEFAULT_METADATA_CLEANER_COMMITS_RETAINED, (int) (retained * 1.2)).
+  options.cleaner_commits_retained =
+      std::max(kMinCleanerCommitsRetained, static_cast<int32_t>(retained * 1.2));
+  ARROW_ASSIGN_OR_RAISE(options.keep_min_commits, config.Get(MetadataConfig::kKeepMinCommits));
+  ARROW_ASSIGN_OR_RAISE(options.keep_max_commits, config.Get(MetadataConfig::kKeepMaxCommits));
+  if (options.keep_max_commits <= options.keep_min_commits) {
+    return ::arrow::Status::Invalid(
+        MetadataConfig::kKeepMaxCommits.key, " (", options.keep_max_commits,
+        ") must be greater than ", MetadataConfig::kKeepMinCommits.key, " (",
+        options.keep_min_commits, ")");
   }
   return options;
 }

@@ -18,16 +18,27 @@ namespace hoodie {
 class HoodieConfig;
 
 struct HOODIE_EXPORT MetadataWriterOptions {
+  /// HoodieMetadataConfig.DEFAULT_METADATA_CLEANER_COMMITS_RETAINED.
+  static constexpr int32_t kMinCleanerCommitsRetained = 20;
+
   /// hoodie.metadata.compact.max.delta.commits: the deltacommits after the last
   /// compaction of the metadata table that make the next one.
   int32_t compact_max_delta_commits = DefaultOf(MetadataConfig::kCompactMaxDeltaCommits);
+  /// The metadata table's cleaner (HoodieMetadataWriteUtils): KEEP_LATEST_COMMITS,
+  /// retaining the larger of 20 and 1.2 x the data table's hoodie.cleaner.commits.retained.
+  int32_t cleaner_commits_retained = kMinCleanerCommitsRetained;
+  /// hoodie.metadata.keep.min.commits / keep.max.commits: its archival.
+  int32_t keep_min_commits = DefaultOf(MetadataConfig::kKeepMinCommits);
+  int32_t keep_max_commits = DefaultOf(MetadataConfig::kKeepMaxCommits);
   /// HFile blocks and compression of its base files and log blocks (Hudi's defaults
   /// for the metadata table: 1 MiB, GZ).
   int64_t hfile_block_size = 1024 * 1024;
   HFileCompression compression = HFileCompression::kGz;
 
   static MetadataWriterOptions Defaults() { return MetadataWriterOptions(); }
-  /// Invalid when a value does not parse or is out of range.
+  /// Reads hoodie.metadata.compact.max.delta.commits, hoodie.metadata.keep.min.commits,
+  /// .keep.max.commits and hoodie.cleaner.commits.retained. Invalid when a value does not
+  /// parse or is out of range (keep.max must exceed keep.min).
   static ::arrow::Result<MetadataWriterOptions> FromConfig(const HoodieConfig& config);
 };
 
