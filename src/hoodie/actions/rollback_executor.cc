@@ -257,6 +257,7 @@ struct Execution {
                         TableMetaClient::Load(table.storage(), table.base_path()));
   // The same hooks as every other instant of the table (a lock set once covers it).
   fresh->SetCommitHooks(table.commit_hooks());
+  fresh->SetListingFactory(table.listing_factory());
   ARROW_ASSIGN_OR_RAISE(Transaction txn,
                         Transaction::Begin(fresh, inflight, StartedOn(timeline)));
   // hoodie does not add the rollback to a metadata table, whose file listing would

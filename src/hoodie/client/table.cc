@@ -9,6 +9,7 @@
 #include "hoodie/client/write_client.h"
 #include "hoodie/config/datasource_config.h"
 #include "hoodie/config/table_config_keys.h"
+#include "hoodie/metadata_writer/metadata_table_writer.h"
 #include "hoodie/read/table_reader.h"
 #include "hoodie/storage/storage.h"
 #include "hoodie/table/table_meta_client.h"
@@ -47,6 +48,7 @@ Table::~Table() = default;
   ARROW_ASSIGN_OR_RAISE(auto storage, Storage::FromUri(uri, &base_path, config));
   ARROW_ASSIGN_OR_RAISE(auto meta_client,
                         TableMetaClient::Load(std::move(storage), base_path));
+  ARROW_RETURN_NOT_OK(ConfigureMetadataTable(meta_client.get(), config));
   return std::unique_ptr<Table>(new Table(std::move(meta_client), std::move(config)));
 }
 
@@ -57,6 +59,7 @@ Table::~Table() = default;
   ARROW_ASSIGN_OR_RAISE(
       auto meta_client,
       WriteClient::OpenOrCreateTable(std::move(storage), base_path, config));
+  ARROW_RETURN_NOT_OK(ConfigureMetadataTable(meta_client.get(), config));
   return std::unique_ptr<Table>(new Table(std::move(meta_client), std::move(config)));
 }
 

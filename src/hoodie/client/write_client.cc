@@ -35,7 +35,7 @@ namespace hoodie {
         "hoodie writes table version 6 only (no upgrade); the table has version ",
         table->table_version());
   }
-  ARROW_RETURN_NOT_OK(ConfigureMetadataTableStep(table.get(), config));
+  ARROW_RETURN_NOT_OK(ConfigureMetadataTable(table.get(), config));
   ARROW_ASSIGN_OR_RAISE(std::unique_ptr<TableServiceClient> services,
                         TableServiceClient::Make(table, config, options));
   auto client =

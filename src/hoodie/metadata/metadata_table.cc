@@ -134,7 +134,9 @@ MetadataTable::~MetadataTable() = default;
     valid_instants_.insert(instant.timestamp);
   }
   Timeline completed = timeline.timeline().FilterCompleted();
+  if (std::optional<Instant> first = completed.FirstInstant()) first_instant_ = first->timestamp;
   for (const Instant& instant : completed.instants()) {
+    completed_.insert(instant.timestamp);
     bool own = IsMetadataOnlyDeltaCommit(instant) || instant.action == Action::kRollback ||
                instant.action == Action::kRestore ||
                (instant.action == Action::kDeltaCommit &&
@@ -165,6 +167,22 @@ MetadataTable::~MetadataTable() = default;
       internal::SnapshotLogScanTimeline(timeline.timeline(), std::nullopt));
   scan_timeline_->valid_instants = valid_instants_;
   latest_instant_ = scan_timeline_->latest_instant;
+  return ::arrow::Status::OK();
+}
+
+::arrow::Status MetadataTable::CheckInSync(const ActiveTimeline& data_timeline) const {
+  const Timeline completed = data_timeline.timeline().FilterCompleted();
+  for (const Instant& instant : completed.instants()) {
+    if (instant.action == Action::kSavepoint || !(first_instant_ < instant.timestamp)) {
+      continue;
+    }
+    if (!completed_.contains(instant.timestamp)) {
+      return ::arrow::Status::Invalid(
+          "the metadata table of ", data_base_path_, " is out of sync: data instant ",
+          instant.timestamp, " (", ActionName(instant.action),
+          ") has no completed deltacommit in it");
+    }
+  }
   return ::arrow::Status::OK();
 }
 

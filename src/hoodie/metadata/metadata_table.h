@@ -82,6 +82,12 @@ class HOODIE_EXPORT MetadataTable {
   /// The last completed instant of the metadata table; "" when none.
   const std::string& latest_instant() const { return latest_instant_; }
 
+  /// OK when every completed data-table instant after the metadata table's first one
+  /// (savepoints aside, which have none) has its completed deltacommit there; otherwise
+  /// Invalid naming the first instant it lacks (a writer without the metadata table
+  /// committed, or its deltacommit was lost): such a metadata table lists too little.
+  ::arrow::Status CheckInSync(const ActiveTimeline& data_timeline) const;
+
   /// Visits the selected keys of `partition` (each file group's latest slice).
   /// Invalid naming the file for an HFile or log block that does not decode.
   ::arrow::Status Read(const MetadataPartition& partition, const MetadataKeys& keys,
@@ -111,6 +117,8 @@ class HOODIE_EXPORT MetadataTable {
   std::set<std::string, std::less<>> partitions_;
   std::set<std::string, std::less<>> valid_instants_;
   std::string latest_instant_;
+  std::string first_instant_;
+  std::set<std::string, std::less<>> completed_;
   // The metadata table's own timeline, with valid_instants_, as its log scans see it.
   std::unique_ptr<internal::LogScanTimeline> scan_timeline_;
 };

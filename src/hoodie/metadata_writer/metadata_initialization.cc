@@ -154,6 +154,17 @@ std::optional<std::string> CommitTimeOf(std::string_view name) {
   if (available) {
     ARROW_ASSIGN_OR_RAISE(mdt, LoadMetadataMetaClient(*data_table));
   }
+  if (mdt != nullptr) {
+    // One that lacks a completed data instant lists too little: built again.
+    ARROW_ASSIGN_OR_RAISE(ActiveTimeline timeline, data_table->ReloadActiveTimeline());
+    ARROW_ASSIGN_OR_RAISE(auto metadata, MetadataTable::Open(*data_table, timeline));
+    ::arrow::Status in_sync = metadata == nullptr ? ::arrow::Status::OK()
+                                                  : metadata->CheckInSync(timeline);
+    if (!in_sync.ok()) {
+      LogWarning(in_sync.message() + "; building it again from a listing");
+      mdt = nullptr;
+    }
+  }
   if (mdt == nullptr) {
     ARROW_ASSIGN_OR_RAISE(mdt, Initialize(data_table, excluded, options));
   }

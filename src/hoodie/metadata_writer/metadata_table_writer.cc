@@ -10,6 +10,7 @@
 #include "hoodie/config/hoodie_config.h"
 #include "hoodie/metadata/files_partition_records.h"
 #include "hoodie/metadata/metadata_table.h"
+#include "hoodie/metadata/metadata_table_listing.h"
 #include "hoodie/metadata_writer/metadata_commit_internal.h"
 #include "hoodie/metadata_writer/metadata_files_internal.h"
 #include "hoodie/metadata_writer/metadata_services_internal.h"
@@ -126,7 +127,7 @@ std::set<std::string> FilesOf(const CommitMetadata* metadata) {
   return ::arrow::Status::OK();
 }
 
-::arrow::Status ConfigureMetadataTableStep(TableMetaClient* table,
+::arrow::Status ConfigureMetadataTable(TableMetaClient* table,
                                           const HoodieConfig& config) {
   ARROW_ASSIGN_OR_RAISE(bool enabled, config.Get(MetadataConfig::kEnable));
   auto hooks = std::make_shared<CommitHooks>(*table->commit_hooks());
@@ -140,8 +141,10 @@ std::set<std::string> FilesOf(const CommitMetadata* metadata) {
     if (hooks->lock == nullptr) {
       hooks->lock = std::make_shared<InProcessLockProvider>(table->base_path());
     }
+    table->SetListingFactory(&MetadataTableListing::Make);
   } else {
     hooks->metadata_table = std::make_shared<DisableMetadataTableStep>();
+    table->SetListingFactory(nullptr);
   }
   table->SetCommitHooks(std::move(hooks));
   return ::arrow::Status::OK();

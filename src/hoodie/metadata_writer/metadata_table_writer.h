@@ -40,12 +40,14 @@ class HOODIE_EXPORT MetadataTableWriter : public MetadataTableStep {
 class HoodieConfig;
 class TableMetaClient;
 
-/// Sets the metadata-table step of `table`'s commit hooks (the rest kept) from
-/// `config`: a MetadataTableWriter when hoodie.metadata.enable is true, otherwise
-/// DisableMetadataTableStep (Hudi's writers with false delete the metadata table).
-/// Every entry point that opens a table to complete instants on it calls this.
+/// Sets how `table` uses its metadata table from `config`. With hoodie.metadata.enable
+/// true: a MetadataTableWriter as the metadata-table step of its commit hooks (the rest
+/// kept; an InProcessLockProvider when they hold no lock), and file system views list
+/// through the metadata table (MetadataTableListing::Make). Otherwise
+/// DisableMetadataTableStep (Hudi's writers with false delete the metadata table) and
+/// storage listings. Every entry point that opens a table calls this.
 /// Invalid for a bad hoodie.metadata.* value.
-HOODIE_EXPORT ::arrow::Status ConfigureMetadataTableStep(TableMetaClient* table,
+HOODIE_EXPORT ::arrow::Status ConfigureMetadataTable(TableMetaClient* table,
                                                          const HoodieConfig& config);
 
 }  // namespace hoodie

@@ -17,12 +17,14 @@
 #include "hoodie/actions/rollback_executor.h"
 #include "hoodie/client/write_client.h"
 #include "hoodie/client/write_client_test_util.h"
+#include "hoodie/common/logging.h"
 #include "hoodie/config/hoodie_config.h"
 #include "hoodie/metadata/metadata_table.h"
 #include "hoodie/metadata_writer/metadata_table_writer.h"
 #include "hoodie/storage/fault_injecting_storage.h"
 #include "hoodie/storage/storage.h"
 #include "hoodie/table/file_naming.h"
+#include "hoodie/table/file_system_view.h"
 #include "hoodie/table/table_config.h"
 #include "hoodie/table/table_listing.h"
 #include "hoodie/table/table_meta_client.h"
@@ -49,7 +51,7 @@ struct MetadataWriterTest : ::testing::Test {
 
   std::shared_ptr<TableMetaClient> Table(const HoodieConfig& config) {
     auto table = WriteClient::OpenOrCreateTable(storage, base, config).ValueOrDie();
-    EXPECT_OK(ConfigureMetadataTableStep(table.get(), config));
+    EXPECT_OK(ConfigureMetadataTable(table.get(), config));
     return table;
   }
 
@@ -251,6 +253,74 @@ TEST_F(MetadataWriterTest, AFailedWriteIsIgnoredThenRolledBackInBothTables) {
   // The next writer rolls the failed write back, in the metadata table too.
   Write(config, {{"c", "z", 1, "ny"}});
   EXPECT_FALSE(MetadataHas(failed, Action::kDeltaCommit));
+  EXPECT_EQ(FromMetadata(), FromStorage());
+}
+
+// The latest base file names of a view of the table opened with `config`.
+std::vector<std::string> LatestBaseFileNames(const std::shared_ptr<TableMetaClient>& table) {
+  auto view = FileSystemView::Load(*table).ValueOrDie();
+  std::vector<std::string> names;
+  for (const BaseFile& file : view->LatestBaseFiles()) names.push_back(file.file_name);
+  return names;
+}
+
+TEST_F(MetadataWriterTest, ViewsListThroughTheMetadataTable) {
+  HoodieConfig config = Config(/*merge_on_read=*/false);
+  std::string first = Write(config, {{"a", "x", 1, "sf"}});
+  Write(config, {{"b", "y", 1, "sf"}});
+  std::vector<std::string> listed = LatestBaseFileNames(Table(config));
+  // A file no commit wrote, named as if the first one had: a storage listing takes it
+  // for a file group of its own; the metadata table does not list it.
+  const std::string stray = base + "/sf/" +
+                            MakeBaseFileName("00000000-0000-0000-0000-000000000000-0",
+                                             kDefaultWriteToken, first);
+  ASSERT_OK(storage->WriteAll(stray, "not parquet", /*overwrite=*/false));
+  EXPECT_EQ(LatestBaseFileNames(Table(config)), listed);
+  auto plain = TableMetaClient::Load(storage, base).ValueOrDie();
+  EXPECT_EQ(LatestBaseFileNames(plain).size(), listed.size() + 1);
+}
+
+struct Warnings {
+  Warnings() {
+    old_ = SetLogSink([this](LogLevel level, std::string_view message) {
+      if (level == LogLevel::kWarning) messages.emplace_back(message);
+    });
+  }
+  ~Warnings() { SetLogSink(old_); }
+  std::vector<std::string> messages;
+  LogSink old_;
+};
+
+TEST_F(MetadataWriterTest, AnUnreadableMetadataTableGivesWayToTheStorageListing) {
+  HoodieConfig config = Config(/*merge_on_read=*/false);
+  Write(config, {{"a", "x", 1, "sf"}});
+  Write(config, {{"b", "y", 1, "la"}});
+  auto plain = TableMetaClient::Load(storage, base).ValueOrDie();
+  std::vector<std::string> expected = LatestBaseFileNames(plain);
+  const std::string hfile = MetadataTable::PathOf(base) +
+                            "/files/files-0000-0_0-0-0_00000000000000010.hfile";
+  ASSERT_OK(storage->WriteAll(hfile, "garbage, not an HFile", /*overwrite=*/true));
+  Warnings warnings;
+  EXPECT_EQ(LatestBaseFileNames(Table(config)), expected);
+  ASSERT_EQ(warnings.messages.size(), 1u);
+  EXPECT_THAT(warnings.messages[0], ::testing::HasSubstr(hfile));
+  EXPECT_THAT(warnings.messages[0], ::testing::HasSubstr("listing storage instead"));
+}
+
+TEST_F(MetadataWriterTest, AMetadataTableOutOfStepIsNotTrusted) {
+  HoodieConfig config = Config(/*merge_on_read=*/false);
+  Write(config, {{"a", "x", 1, "sf"}});
+  std::string second = Write(config, {{"b", "y", 1, "la"}});
+  // The deltacommit of the second commit is lost: the metadata table lacks `la`.
+  ASSERT_OK(storage->DeleteFile(MetadataTable::PathOf(base) + "/.hoodie/" + second +
+                                ".deltacommit"));
+  auto plain = TableMetaClient::Load(storage, base).ValueOrDie();
+  Warnings warnings;
+  EXPECT_EQ(LatestBaseFileNames(Table(config)), LatestBaseFileNames(plain));
+  ASSERT_EQ(warnings.messages.size(), 1u);
+  EXPECT_THAT(warnings.messages[0], ::testing::HasSubstr("out of sync: data instant " + second));
+  // The next writer builds it again, and it lists everything.
+  Write(config, {{"c", "z", 1, "ny"}});
   EXPECT_EQ(FromMetadata(), FromStorage());
 }
 

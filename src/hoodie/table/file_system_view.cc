@@ -66,8 +66,11 @@ struct FileSystemView::Visibility {
       view->pending_compactions_.insert(instant.timestamp);
     }
   }
-  std::shared_ptr<TableListing> listing =
-      options.listing != nullptr ? options.listing : StorageTableListing::Of(table);
+  std::shared_ptr<TableListing> listing = options.listing;
+  if (listing == nullptr && table.listing_factory()) {
+    ARROW_ASSIGN_OR_RAISE(listing, table.listing_factory()(table, timeline));
+  }
+  if (listing == nullptr) listing = StorageTableListing::Of(table);
   std::vector<std::string> all_partitions;
   if (options.partitions) {
     for (const std::string& partition : *options.partitions) {

@@ -37,8 +37,9 @@ struct HOODIE_EXPORT FileSystemViewOptions {
   /// Exactly these partitions (those that exist), without listing the table to find
   /// them: what the cleaner's incremental mode knows from commit metadata.
   std::optional<std::vector<std::string>> partitions;
-  /// Where partitions and files come from; null: the table's storage
-  /// (StorageTableListing), later the metadata table's `files` partition.
+  /// Where partitions and files come from; null: the table's listing factory
+  /// (the metadata table's `files` partition when it is on), else its storage
+  /// (StorageTableListing).
   std::shared_ptr<TableListing> listing;
 
   static FileSystemViewOptions Defaults() { return FileSystemViewOptions(); }

@@ -5,6 +5,7 @@
 /// `files` partition once hoodie keeps one (HoodieBackedTableMetadata).
 #pragma once
 
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -33,6 +34,13 @@ class HOODIE_EXPORT TableListing {
   virtual ::arrow::Result<std::vector<FileStatus>> FilesInPartition(
       const std::string& partition) = 0;
 };
+
+class ActiveTimeline;
+
+/// Makes the listing a FileSystemView of `table` as of `timeline` uses: set on a table
+/// (TableMetaClient::SetListingFactory) when its metadata table lists its files.
+using TableListingFactory = std::function<::arrow::Result<std::shared_ptr<TableListing>>(
+    const TableMetaClient& table, const ActiveTimeline& timeline)>;
 
 /// \brief The listing of a table's storage: partitions are the folders holding a
 /// `.hoodie_partition_metadata` file, files what their folder lists.

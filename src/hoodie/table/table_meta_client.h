@@ -15,6 +15,7 @@
 
 #include "hoodie/config/java_properties.h"
 #include "hoodie/table/commit_hooks.h"
+#include "hoodie/table/table_listing.h"
 #include "hoodie/table/table_config.h"
 #include "hoodie/timeline/active_timeline.h"
 #include "hoodie/visibility.h"
@@ -160,6 +161,14 @@ class HOODIE_EXPORT TableMetaClient {
     commit_hooks_ = std::move(hooks);
   }
 
+  /// Where file system views of this table learn its partitions and files
+  /// (FileSystemViewOptions::listing unset): null until SetListingFactory, meaning its
+  /// storage; the metadata table's `files` partition when it is on.
+  const TableListingFactory& listing_factory() const { return listing_factory_; }
+  void SetListingFactory(TableListingFactory factory) {
+    listing_factory_ = std::move(factory);
+  }
+
   /// Re-reads hoodie.properties (errors as in Load).
   ::arrow::Status ReloadTableConfig();
   /// Applies TableConfig::Modify (upserts then deletes) and keeps the result.
@@ -181,6 +190,7 @@ class HOODIE_EXPORT TableMetaClient {
   int table_version_ = 0;
   TableType table_type_ = TableType::kCopyOnWrite;
   std::shared_ptr<const CommitHooks> commit_hooks_ = CommitHooks::Default();
+  TableListingFactory listing_factory_;
   // The last listing of the active timeline (LoadActiveTimeline).
   mutable std::mutex timeline_mutex_;
   mutable std::shared_ptr<const ActiveTimeline> timeline_;
