@@ -3,7 +3,8 @@
 hoodie writes, cleans and rolls back with the metadata table on, alternating with Spark writers that keep
 it too (Hudi's default). After every step, Hudi's own metadata reader (HoodieTableMetadata over the `files`
 partition) lists exactly the data files on disk, Spark's reads with the metadata table on return exactly
-the model's rows, and hoodie's query agrees. Neither writer re-bootstraps the other's metadata table: its
+the model's rows, hoodie's query agrees, and `hoodie metadata validate` finds the metadata table's listing equal
+to storage's, whichever engine wrote last. Neither writer re-bootstraps the other's metadata table: its
 first instant stays `00000000000000010` and every data instant has its deltacommit there. Both compact it
 (`hoodie.metadata.compact.max.delta.commits=3`), each reading the other's files. A hoodie rollback of the
 latest commit adds a metadata deltacommit R and `R006.rollback` undoing the rolled-back deltacommit (Hudi
@@ -54,6 +55,7 @@ def test_hoodie_and_spark_share_one_metadata_table(spark, hudi_java, hoodie, tmp
         assert [i for i in mdt_instants if i[0].endswith("010") and len(i[0]) == 17 and i[0] != "00000000000000010"] == []
         completed = {i[0] for i in mdt_instants if i[2] == "COMPLETED"}
         assert set(hudi_java.completed_commits(path)) <= completed, label
+        assert hoodie.json("metadata", "validate", "--table", str(path)) == [], label
         expected = row_set(model_rows(model.records.values()), MODEL_COLUMNS)
         assert row_set(spark_read(spark, path, **{"hoodie.metadata.enable": "true"}), MODEL_COLUMNS) == expected, label
         assert row_set(hoodie_query(hoodie, path, out), MODEL_COLUMNS) == expected, label

@@ -69,6 +69,7 @@ void AddCompactionCommands(CLI::App* app, const GlobalOptions* options);
 void AddCleanCommand(CLI::App* app, const GlobalOptions* options);
 void AddArchiveCommand(CLI::App* app, const GlobalOptions* options);
 void AddSavepointCommands(CLI::App* app, const GlobalOptions* options);
+void AddMetadataCommands(CLI::App* app, const GlobalOptions* options);
 void AddStreamerCommand(CLI::App* app, const GlobalOptions* options);
 
 }  // namespace hoodie::cli

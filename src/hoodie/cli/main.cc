@@ -56,6 +56,7 @@ int Run(int argc, char** argv) {
   hoodie::cli::AddCleanCommand(&app, &options);
   hoodie::cli::AddArchiveCommand(&app, &options);
   hoodie::cli::AddSavepointCommands(&app, &options);
+  hoodie::cli::AddMetadataCommands(&app, &options);
   hoodie::cli::AddStreamerCommand(&app, &options);
   hoodie::cli::AddConfigCommands(&app, &options);
 

@@ -193,9 +193,24 @@ std::vector<std::string> WithoutFirstColumn(const std::vector<std::string>& rows
 
 bool FaultWasToleratedMarkerDeletion(const FaultInjectingStorage& storage) {
   const std::string fault = storage.last_injected_fault();
-  // WriteMarkers::DeleteFolder asks whether the folder exists, then deletes it.
-  return (fault.starts_with("DeleteDir ") || fault.starts_with("Exists ")) &&
-         fault.find("/.hoodie/.temp/") != std::string::npos;
+  // WriteMarkers::DeleteFolder asks whether the folder exists, then deletes it (the
+  // metadata table's markers too).
+  if ((fault.starts_with("DeleteDir ") || fault.starts_with("Exists ")) &&
+      fault.find("/.hoodie/.temp/") != std::string::npos) {
+    return true;
+  }
+  // A listing that cannot read the metadata table lists storage instead; an update of
+  // hoodie.properties first reads its backup, whose read failing means "none" once a
+  // status request says the file is not there.
+  for (const char* read : {"OpenForRead ", "OpenListed ", "ReadRange ", "ReadAll ",
+                           "GetFileStatus ", "List ", "Exists "}) {
+    if (!fault.starts_with(read)) continue;
+    if (fault.find("/.hoodie/metadata") != std::string::npos) return true;
+    if (fault.starts_with("ReadAll ") && fault.ends_with("/hoodie.properties.backup")) {
+      return true;
+    }
+  }
+  return false;
 }
 
 std::vector<Instant> TimelineInstants(std::shared_ptr<Storage> storage,

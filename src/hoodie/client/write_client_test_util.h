@@ -96,7 +96,10 @@ std::vector<std::string> LatestTripRows(
 std::vector<std::string> WithoutFirstColumn(const std::vector<std::string>& rows);
 /// Whether an action may have succeeded despite the fault injected into `storage`: the
 /// fault hit the deletion of a marker folder after the commit point, which Hudi's
-/// quietDeleteMarkerDir tolerates (the commit is visible; the folder is left behind).
+/// quietDeleteMarkerDir tolerates (the commit is visible; the folder is left behind), or
+/// a read of the metadata table by a listing, which then lists storage instead, or the
+/// read of hoodie.properties.backup that an update of hoodie.properties makes first,
+/// which a missing backup fails anyway.
 bool FaultWasToleratedMarkerDeletion(const FaultInjectingStorage& storage);
 
 /// Every instant on the timeline of the table at `base`.

@@ -22,7 +22,8 @@ const ConfigProperty<bool> MetadataConfig::kEnable{
         "as Hudi drops disabled indexes; a restore disables the metadata table, which "
         "the next write rebuilds. With false, every hoodie commit first clears "
         "hoodie.table.metadata.partitions and .inflight in hoodie.properties and "
-        "deletes .hoodie/metadata, as Hudi's writers do with false.",
+        "deletes .hoodie/metadata, as Hudi's writers do with false. The default stays "
+        "the seed's false until hoodie keeps the index partitions and restores too.",
     .group = "Metadata Table",
     .hudi_0_15_default = "true"};
 

@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "hoodie/metadata/metadata_keys.h"
+#include "hoodie/table/file_naming.h"
 #include "hoodie/timeline/commit_metadata.h"
 #include "hoodie/timeline_avro/clean_metadata.h"
 #include "hoodie/timeline_avro/rollback_metadata.h"
@@ -81,18 +82,20 @@ FilesRecords FilesRecordsOfClean(const CleanMetadata& metadata) {
 
 FilesRecords FilesRecordsOfRollback(const RollbackMetadata& metadata) {
   FilesRecords records;
+  // A rollback planned from a workload profile names the base path for a log file it
+  // does not know (its stat has no path); Hudi would list the folder's name as a file.
+  auto add_logs = [](FilesRecord* files, const std::map<std::string, int64_t>& logs) {
+    for (const auto& [path, size] : logs) {
+      std::string name = BaseName(path);
+      if (ParseLogFileName(name).ok()) AddFile(files, name, size);
+    }
+  };
   for (const auto& [name, info] : metadata.partition_metadata) {
     if (!info.rollback_log_files || info.rollback_log_files->empty()) continue;
     FilesRecord& files = RecordOf(&records, MetadataPartitionId(info.partition_path),
                                   MetadataRecordType::kFileList);
-    for (const auto& [path, size] : *info.rollback_log_files) {
-      AddFile(&files, BaseName(path), size);
-    }
-    if (info.log_files_from_failed_commit) {
-      for (const auto& [path, size] : *info.log_files_from_failed_commit) {
-        AddFile(&files, BaseName(path), size);
-      }
-    }
+    add_logs(&files, *info.rollback_log_files);
+    if (info.log_files_from_failed_commit) add_logs(&files, *info.log_files_from_failed_commit);
   }
   return records;
 }

@@ -31,7 +31,7 @@ HOODIE_EXPORT FilesRecords FilesRecordsOfCommit(const CommitMetadata& metadata);
 HOODIE_EXPORT FilesRecords FilesRecordsOfClean(const CleanMetadata& metadata);
 
 /// A rollback: only the log files it appended rollback blocks to, with the failed
-/// commit's log files of those partitions (the rolled-back instant's own deltacommit is
+/// commit's log files of those partitions (names that are no log file's left out) (the rolled-back instant's own deltacommit is
 /// rolled back in the metadata table, which undoes what it listed).
 HOODIE_EXPORT FilesRecords FilesRecordsOfRollback(const RollbackMetadata& metadata);
 

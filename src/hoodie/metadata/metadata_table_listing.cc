@@ -25,7 +25,7 @@ namespace hoodie {
 }
 
 bool MetadataTableListing::Usable(const ::arrow::Status& status) {
-  if (status.ok()) return true;
+  if (status.ok() || fallback_ == nullptr) return true;  // strict: the error is returned
   LogWarning("the metadata table's file listing failed, listing storage instead: " +
              status.ToString());
   failed_ = true;
@@ -37,7 +37,7 @@ bool MetadataTableListing::Usable(const ::arrow::Status& status) {
   if (!partitions_) {
     auto read = metadata_->AllPartitionPaths();
     if (!Usable(read.status())) return fallback_->AllPartitionPaths();
-    partitions_ = std::move(*read);
+    ARROW_ASSIGN_OR_RAISE(partitions_, std::move(read));
   }
   return *partitions_;
 }

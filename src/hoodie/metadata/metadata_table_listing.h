@@ -27,6 +27,8 @@ class HOODIE_EXPORT MetadataTableListing : public TableListing {
   static ::arrow::Result<std::shared_ptr<TableListing>> Make(const TableMetaClient& table,
                                                              const ActiveTimeline& timeline);
 
+  /// Lists through `metadata`; on its first failed read, through `fallback` from then
+  /// on, or, when `fallback` is null, the read's error is returned (a strict listing).
   MetadataTableListing(std::shared_ptr<const MetadataTable> metadata,
                        std::shared_ptr<TableListing> fallback)
       : metadata_(std::move(metadata)), fallback_(std::move(fallback)) {}

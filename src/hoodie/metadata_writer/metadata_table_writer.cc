@@ -3,13 +3,18 @@
 /// \brief HoodieBackedTableMetadataWriter.update for each action, in Hudi's order.
 #include "hoodie/metadata_writer/metadata_table_writer.h"
 
+#include <algorithm>
 #include <set>
+#include <string>
+#include <vector>
 
 #include "hoodie/actions/rollback_executor.h"
 #include "hoodie/common/logging.h"
+#include "hoodie/storage/storage.h"
 #include "hoodie/config/hoodie_config.h"
 #include "hoodie/metadata/files_partition_records.h"
 #include "hoodie/metadata/metadata_table.h"
+#include "hoodie/metadata/metadata_keys.h"
 #include "hoodie/metadata/metadata_table_listing.h"
 #include "hoodie/metadata_writer/metadata_commit_internal.h"
 #include "hoodie/metadata_writer/metadata_files_internal.h"
@@ -67,6 +72,36 @@ std::set<std::string> FilesOf(const CommitMetadata* metadata) {
   return ::arrow::Status::OK();
 }
 
+// A rollback planned from markers names the failed commit's log files with size 1 (it
+// never knew them; Hudi records the same placeholder), and a marker may name a log file
+// its writer never got to write: the metadata table gets the real sizes, which readers
+// size their reads by, and no file that is not there.
+::arrow::Status ResolvePlaceholderSizes(const TableMetaClient& table, FilesRecords* records) {
+  Storage* storage = table.storage().get();
+  for (auto& [key, record] : *records) {
+    if (record.type != MetadataRecordType::kFileList) continue;
+    const std::string folder =
+        key == MetadataPartitionId("") ? table.base_path() : table.base_path() + "/" + key;
+    for (auto it = record.entries.begin(); it != record.entries.end();) {
+      MetadataFileInfo& info = it->second;
+      if (info.is_deleted || info.size > 1) {
+        ++it;
+        continue;
+      }
+      const std::string path = folder + "/" + it->first;
+      ARROW_ASSIGN_OR_RAISE(bool exists, storage->FileExists(path));
+      if (!exists) {
+        it = record.entries.erase(it);
+        continue;
+      }
+      ARROW_ASSIGN_OR_RAISE(FileStatus status, storage->GetFileStatus(path));
+      info.size = status.size;
+      ++it;
+    }
+  }
+  return ::arrow::Status::OK();
+}
+
 }  // namespace
 
 ::arrow::Status MetadataTableWriter::Apply(const PreCommitContext& context) {
@@ -95,6 +130,7 @@ std::set<std::string> FilesOf(const CommitMetadata* metadata) {
       ARROW_ASSIGN_OR_RAISE(rollback,
                             RollbackMetadata::FromAvroBytes(context.action_metadata));
       records = FilesRecordsOfRollback(*rollback);
+      ARROW_RETURN_NOT_OK(ResolvePlaceholderSizes(context.table, &records));
       break;
     }
     case Action::kRestore:
@@ -148,6 +184,20 @@ std::set<std::string> FilesOf(const CommitMetadata* metadata) {
   }
   table->SetCommitHooks(std::move(hooks));
   return ::arrow::Status::OK();
+}
+
+::arrow::Result<bool> InitializeMetadataTable(TableMetaClient* table,
+                                              const MetadataWriterOptions& options) {
+  ARROW_RETURN_NOT_OK(table->ReloadTableConfig());
+  std::vector<std::string> partitions = table->table_config()->metadata_partitions();
+  const bool had = std::find(partitions.begin(), partitions.end(), kFilesPartition.name) !=
+                   partitions.end();
+  ARROW_RETURN_NOT_OK(internal::OpenOrInitializeMetadataTable(table, {}, options).status());
+  return !had;
+}
+
+::arrow::Result<bool> DeleteMetadataTable(TableMetaClient* table) {
+  return internal::DisableMetadataTable(table);
 }
 
 }  // namespace hoodie

@@ -48,6 +48,17 @@ class TableMetaClient;
 /// storage listings. Every entry point that opens a table calls this.
 /// Invalid for a bad hoodie.metadata.* value.
 HOODIE_EXPORT ::arrow::Status ConfigureMetadataTable(TableMetaClient* table,
-                                                         const HoodieConfig& config);
+                                                    const HoodieConfig& config);
+
+/// Builds `table`'s metadata table from a listing when it has none readers may use
+/// (`hoodie metadata init`), as the first write with it on would, and drops the index
+/// partitions hoodie does not keep. \return whether it built one.
+HOODIE_EXPORT ::arrow::Result<bool> InitializeMetadataTable(TableMetaClient* table,
+                                                            const MetadataWriterOptions& options);
+
+/// Deletes `table`'s metadata table as Hudi does with hoodie.metadata.enable=false
+/// (`hoodie metadata delete`): the properties forget it, then its folder goes.
+/// \return whether there was anything to delete.
+HOODIE_EXPORT ::arrow::Result<bool> DeleteMetadataTable(TableMetaClient* table);
 
 }  // namespace hoodie
