@@ -16,9 +16,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pyarrow.parquet as pq
 import pytest
-from table_model import (KEY_SPECS, MODEL_COLUMNS, Inputs, TableModel, hoodie_query, hoodie_write, make_row,
-                         model_rows, partitions_on_disk, row_set, spark_read, spark_write)
+from table_model import (KEY_SPECS, MODEL_COLUMNS, Inputs, TableModel, arrow_rows, hoodie_query, hoodie_write,
+                         make_row, model_rows, partitions_on_disk, row_set, spark_read, spark_write)
 
 from conftest import read_java_properties
 
@@ -59,6 +60,12 @@ def test_hoodie_and_spark_share_one_metadata_table(spark, hudi_java, hoodie, tmp
         expected = row_set(model_rows(model.records.values()), MODEL_COLUMNS)
         assert row_set(spark_read(spark, path, **{"hoodie.metadata.enable": "true"}), MODEL_COLUMNS) == expected, label
         assert row_set(hoodie_query(hoodie, path, out), MODEL_COLUMNS) == expected, label
+        # hoodie's read through the metadata table, whichever engine wrote it last: same rows, and no
+        # fallback to a storage listing.
+        proc = hoodie.run("query", str(path), "--hoodie-conf", "hoodie.metadata.enable=true", "--format", "parquet",
+                          "--out", str(out))
+        assert "listing storage instead" not in proc.stderr, (label, proc.stderr)
+        assert row_set(arrow_rows(pq.read_table(out)), MODEL_COLUMNS) == expected, label
 
     def hoodie_step(op, rows):
         model.apply(op, hoodie_write(hoodie, path, "mdtw", spec, op, inputs.write(rows), options), rows)

@@ -275,53 +275,80 @@ bool MetadataTable::HasPartition(const MetadataPartition& partition) const {
 
 namespace {
 
+// Folds one version of a files record into `merged` (HoodieMetadataPayload.preCombine):
+// a delete drops the key.
+::arrow::Status MergeFilesVersion(std::string_view key, const AvroValue* record,
+                                  std::map<std::string, FilesRecord>* merged) {
+  if (record == nullptr) {
+    merged->erase(std::string(key));
+    return ::arrow::Status::OK();
+  }
+  ARROW_ASSIGN_OR_RAISE(FilesRecord files, FilesRecordOf(*record));
+  auto [it, inserted] = merged->try_emplace(std::string(key), files);
+  if (!inserted) it->second = CombineFilesRecords(it->second, files);
+  return ::arrow::Status::OK();
+}
+
 // The merged files record of `key`, or nullopt when the partition has none.
 ::arrow::Result<std::optional<FilesRecord>> MergedFilesRecord(const MetadataTable& table,
                                                               const std::string& key) {
-  std::optional<FilesRecord> merged;
-  ARROW_RETURN_NOT_OK(table.Read(
-      kFilesPartition, MetadataKeys::Exactly({key}),
-      [&](std::string_view, const AvroValue* record) -> ::arrow::Status {
-        if (record == nullptr) {
-          merged.reset();
-          return ::arrow::Status::OK();
-        }
-        ARROW_ASSIGN_OR_RAISE(FilesRecord files, FilesRecordOf(*record));
-        merged = merged ? CombineFilesRecords(*merged, files) : std::move(files);
-        return ::arrow::Status::OK();
-      }));
-  return merged;
+  std::map<std::string, FilesRecord> merged;
+  ARROW_RETURN_NOT_OK(table.Read(kFilesPartition, MetadataKeys::Exactly({key}),
+                                 [&](std::string_view k, const AvroValue* record) {
+                                   return MergeFilesVersion(k, record, &merged);
+                                 }));
+  auto found = merged.find(key);
+  if (found == merged.end()) return std::nullopt;
+  return std::move(found->second);
 }
 
 }  // namespace
 
-::arrow::Result<std::vector<std::string>> MetadataTable::AllPartitionPaths() const {
-  ARROW_ASSIGN_OR_RAISE(std::optional<FilesRecord> record,
-                        MergedFilesRecord(*this, std::string(kAllPartitionsKey)));
+::arrow::Result<std::map<std::string, FilesRecord>> MetadataTable::ReadFilesRecords() const {
+  std::map<std::string, FilesRecord> merged;
+  ARROW_RETURN_NOT_OK(Read(kFilesPartition, MetadataKeys::All(),
+                           [&](std::string_view key, const AvroValue* record) {
+                             return MergeFilesVersion(key, record, &merged);
+                           }));
+  return merged;
+}
+
+std::vector<std::string> MetadataTable::PartitionPathsOf(const FilesRecord& record) {
   std::vector<std::string> out;
-  if (!record) return out;
-  for (const auto& [name, size] : record->Live()) {
+  for (const auto& [name, size] : record.Live()) {
     out.push_back(name == MetadataPartitionId("") ? "" : name);
   }
   std::sort(out.begin(), out.end());
   return out;
 }
 
-::arrow::Result<std::vector<FileStatus>> MetadataTable::FilesInPartition(
-    const std::string& partition) const {
-  ARROW_ASSIGN_OR_RAISE(std::optional<FilesRecord> record,
-                        MergedFilesRecord(*this, MetadataPartitionId(partition)));
-  std::vector<FileStatus> out;
-  if (!record) return out;
+std::vector<FileStatus> MetadataTable::FileStatusesOf(const std::string& partition,
+                                                      const FilesRecord& record) const {
   const std::string folder =
       partition.empty() ? data_base_path_ : data_base_path_ + "/" + partition;
-  for (const auto& [name, size] : record->Live()) {
+  std::vector<FileStatus> out;
+  for (const auto& [name, size] : record.Live()) {
     FileStatus status;
     status.path = folder + "/" + name;
     status.size = size;
     out.push_back(std::move(status));
   }
   return out;
+}
+
+::arrow::Result<std::vector<std::string>> MetadataTable::AllPartitionPaths() const {
+  ARROW_ASSIGN_OR_RAISE(std::optional<FilesRecord> record,
+                        MergedFilesRecord(*this, std::string(kAllPartitionsKey)));
+  if (!record) return std::vector<std::string>();
+  return PartitionPathsOf(*record);
+}
+
+::arrow::Result<std::vector<FileStatus>> MetadataTable::FilesInPartition(
+    const std::string& partition) const {
+  ARROW_ASSIGN_OR_RAISE(std::optional<FilesRecord> record,
+                        MergedFilesRecord(*this, MetadataPartitionId(partition)));
+  if (!record) return std::vector<FileStatus>();
+  return FileStatusesOf(partition, *record);
 }
 
 }  // namespace hoodie

@@ -7,6 +7,7 @@
 #pragma once
 
 #include <functional>
+#include <map>
 #include <memory>
 #include <set>
 #include <string>
@@ -17,6 +18,7 @@
 #include <arrow/status.h>
 
 #include "hoodie/format/avro_codec/avro_value.h"
+#include "hoodie/metadata/files_record.h"
 #include "hoodie/metadata/metadata_keys.h"
 #include "hoodie/storage/storage.h"
 #include "hoodie/visibility.h"
@@ -93,11 +95,21 @@ class HOODIE_EXPORT MetadataTable {
   ::arrow::Status Read(const MetadataPartition& partition, const MetadataKeys& keys,
                        const MetadataRecordVisitor& visit) const;
 
+  /// Every record of the `files` partition, merged (base file, then log blocks in order,
+  /// CombineFilesRecords; a deleted key dropped): one read of its files.
+  ::arrow::Result<std::map<std::string, FilesRecord>> ReadFilesRecords() const;
+
+  /// The partition paths a partition-list record names, sorted ("." read as "").
+  static std::vector<std::string> PartitionPathsOf(const FilesRecord& record);
+  /// The live files a file-list record of `partition` names, with full paths and sizes.
+  std::vector<FileStatus> FileStatusesOf(const std::string& partition,
+                                         const FilesRecord& record) const;
+
   /// The data table's partition paths, sorted, from the `files` partition
-  /// (fetchAllPartitionPaths).
+  /// (fetchAllPartitionPaths): a point lookup.
   ::arrow::Result<std::vector<std::string>> AllPartitionPaths() const;
   /// The files the `files` partition lists in `partition` (relative), with their full
-  /// paths and sizes, in name order (fetchAllFilesInPartition).
+  /// paths and sizes, in name order (fetchAllFilesInPartition): a point lookup.
   ::arrow::Result<std::vector<FileStatus>> FilesInPartition(
       const std::string& partition) const;
 

@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "hoodie/common/logging.h"
+#include "hoodie/metadata/metadata_keys.h"
 #include "hoodie/table/table_meta_client.h"
 
 namespace hoodie {
@@ -32,14 +33,18 @@ bool MetadataTableListing::Usable(const ::arrow::Status& status) {
   return false;
 }
 
+::arrow::Status MetadataTableListing::Load() {
+  if (records_) return ::arrow::Status::OK();
+  ARROW_ASSIGN_OR_RAISE(records_, metadata_->ReadFilesRecords());
+  return ::arrow::Status::OK();
+}
+
 ::arrow::Result<std::vector<std::string>> MetadataTableListing::AllPartitionPaths() {
-  if (failed_) return fallback_->AllPartitionPaths();
-  if (!partitions_) {
-    auto read = metadata_->AllPartitionPaths();
-    if (!Usable(read.status())) return fallback_->AllPartitionPaths();
-    ARROW_ASSIGN_OR_RAISE(partitions_, std::move(read));
-  }
-  return *partitions_;
+  if (failed_ || !Usable(Load())) return fallback_->AllPartitionPaths();
+  ARROW_RETURN_NOT_OK(Load());  // a strict listing's error
+  auto found = records_->find(std::string(kAllPartitionsKey));
+  if (found == records_->end()) return std::vector<std::string>();
+  return MetadataTable::PartitionPathsOf(found->second);
 }
 
 ::arrow::Result<bool> MetadataTableListing::PartitionExists(const std::string& partition) {
@@ -51,10 +56,11 @@ bool MetadataTableListing::Usable(const ::arrow::Status& status) {
 
 ::arrow::Result<std::vector<FileStatus>> MetadataTableListing::FilesInPartition(
     const std::string& partition) {
-  if (failed_) return fallback_->FilesInPartition(partition);
-  auto files = metadata_->FilesInPartition(partition);
-  if (!Usable(files.status())) return fallback_->FilesInPartition(partition);
-  return files;
+  if (failed_ || !Usable(Load())) return fallback_->FilesInPartition(partition);
+  ARROW_RETURN_NOT_OK(Load());
+  auto found = records_->find(MetadataPartitionId(partition));
+  if (found == records_->end()) return std::vector<FileStatus>();
+  return metadata_->FileStatusesOf(partition, found->second);
 }
 
 }  // namespace hoodie

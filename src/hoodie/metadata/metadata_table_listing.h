@@ -7,6 +7,7 @@
 /// files do not read, gives way to the storage listing with one warning.
 #pragma once
 
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -42,11 +43,14 @@ class HOODIE_EXPORT MetadataTableListing : public TableListing {
   // Whether to go on with the metadata table after `status` of one of its reads: on an
   // error it warns once and switches to the fallback for good.
   bool Usable(const ::arrow::Status& status);
+  // Reads the whole `files` partition once: a view asks for every partition it
+  // selects, and each lookup of its own would read the same files again.
+  ::arrow::Status Load();
 
   std::shared_ptr<const MetadataTable> metadata_;
   std::shared_ptr<TableListing> fallback_;
   bool failed_ = false;
-  std::optional<std::vector<std::string>> partitions_;  // read once
+  std::optional<std::map<std::string, FilesRecord>> records_;  // read once
 };
 
 }  // namespace hoodie

@@ -41,24 +41,6 @@ std::optional<Instant> DueDeltaCommit(const Timeline& timeline, int32_t max_delt
   return deltas.LastInstant();
 }
 
-// The merged files records of the metadata table as its readers see them.
-::arrow::Result<FilesRecords> MergedFilesRecords(const MetadataTable& metadata) {
-  FilesRecords merged;
-  ARROW_RETURN_NOT_OK(metadata.Read(
-      kFilesPartition, MetadataKeys::All(),
-      [&](std::string_view key, const AvroValue* record) -> ::arrow::Status {
-        if (record == nullptr) {
-          merged.erase(std::string(key));
-          return ::arrow::Status::OK();
-        }
-        ARROW_ASSIGN_OR_RAISE(FilesRecord files, FilesRecordOf(*record));
-        auto [it, inserted] = merged.try_emplace(std::string(key), files);
-        if (!inserted) it->second = CombineFilesRecords(it->second, files);
-        return ::arrow::Status::OK();
-      }));
-  return merged;
-}
-
 CompactionOperation OperationOf(const FileSlice& slice) {
   CompactionOperation op;
   op.base_instant_time = slice.base_instant;
@@ -104,7 +86,7 @@ CompactionOperation OperationOf(const FileSlice& slice) {
   ARROW_ASSIGN_OR_RAISE(std::shared_ptr<const MetadataTable> metadata,
                         MetadataTable::Open(*data_table, data_timeline));
   if (metadata == nullptr) return false;
-  ARROW_ASSIGN_OR_RAISE(FilesRecords merged, MergedFilesRecords(*metadata));
+  ARROW_ASSIGN_OR_RAISE(FilesRecords merged, metadata->ReadFilesRecords());
   ARROW_ASSIGN_OR_RAISE(std::vector<HFileRecord> cells, FilesRecordCells(merged));
 
   ARROW_ASSIGN_OR_RAISE(std::shared_ptr<const FileSystemView> view, FileSystemView::Make(*mdt, timeline));
