@@ -38,6 +38,9 @@ def data_files_on_disk(path: Path) -> list[tuple[str, str]]:
 
 @pytest.mark.parametrize("table_type", ["COPY_ON_WRITE", "MERGE_ON_READ"])
 def test_hoodie_and_spark_share_one_metadata_table(spark, hudi_java, hoodie, tmp_path, table_type):
+    """hoodie and Spark alternate on one table, both keeping the metadata table; after every write, clean,
+    compaction and rollback Hudi's metadata reader lists exactly the files on disk, MDT-backed reads of both
+    engines equal the model, and neither re-bootstraps it."""
     spec = KEY_SPECS["simple"]
     path = tmp_path / "t"
     mdt = path / ".hoodie" / "metadata"
