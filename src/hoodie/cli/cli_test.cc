@@ -621,5 +621,57 @@ TEST(CliTest, WriteOverwritesAndDeletesPartitions) {
   EXPECT_NE(missing.err.find("partitions.to.delete"), std::string::npos) << missing.err;
 }
 
+// `hoodie metadata`: a table written with the metadata table on lists its partitions
+// and files from it; validate finds nothing until a stray file appears; delete, init and
+// rebuild do what they say.
+TEST(CliTest, MetadataCommandsInspectValidateDeleteAndRebuild) {
+  TempDir dir;
+  const std::string base = dir.Join("t");
+  const std::string conf = std::string(kTableConf) + " --hoodie-conf hoodie.metadata.enable=true";
+  const std::string input = dir.Join("in.json");
+  std::ofstream(input) << "{\"id\":\"a\",\"ts\":1,\"part\":\"p1\"}\n"
+                       << "{\"id\":\"b\",\"ts\":1,\"part\":\"p2\"}\n";
+  ASSERT_EQ(RunCli("write --table " + Quote(base) + " --input " + Quote(input) + conf).exit_code, 0);
+  auto json = [&](const std::string& args) {
+    auto result = RunCli("-o json metadata " + args + " --table " + Quote(base));
+    EXPECT_EQ(result.exit_code, 0) << args << ": " << result.err;
+    return nlohmann::json::parse(result.out.empty() ? "null" : result.out);
+  };
+  EXPECT_EQ(json("list-partitions"),
+            nlohmann::json::parse(R"([{"partition":"p1"},{"partition":"p2"}])"));
+  nlohmann::json files = json("list-files --partition p1");
+  ASSERT_EQ(files.size(), 1u);
+  const std::string name = files[0]["file"];
+  EXPECT_TRUE(name.ends_with(".parquet")) << name;
+  EXPECT_EQ(std::stoll(files[0]["size"].get<std::string>()),
+            static_cast<int64_t>(std::filesystem::file_size(base + "/p1/" + name)));
+  nlohmann::json stats = json("stats");
+  EXPECT_EQ(stats["partitions"], "2");
+  EXPECT_EQ(stats["files"], "2");
+  EXPECT_EQ(stats["metadata_partitions"], "files");
+  EXPECT_EQ(json("validate"), nlohmann::json::array());
+
+  // A file no commit wrote: validate names it and fails.
+  const std::string stray = name.substr(0, name.find('_')) + "-stray" + name.substr(name.find('_'));
+  std::filesystem::copy_file(base + "/p1/" + name, base + "/p1/" + stray);
+  auto failed = RunCli("-o json metadata validate --table " + Quote(base));
+  EXPECT_EQ(failed.exit_code, 1);
+  EXPECT_NE(failed.out.find(stray + " is on storage but not in the metadata table"),
+            std::string::npos) << failed.out;
+  std::filesystem::remove(base + "/p1/" + stray);
+
+  EXPECT_EQ(json("delete")["deleted"], "true");
+  EXPECT_FALSE(std::filesystem::exists(base + "/.hoodie/metadata"));
+  EXPECT_NE(RunCli("metadata stats --table " + Quote(base)).err.find("has no metadata table"),
+            std::string::npos);
+  nlohmann::json built = json("init");
+  EXPECT_EQ(built["built"], "true");
+  EXPECT_EQ(json("validate"), nlohmann::json::array());
+  nlohmann::json rebuilt = json("rebuild");
+  EXPECT_EQ(rebuilt["deleted"], "true");
+  EXPECT_EQ(rebuilt["built"], "true");
+  EXPECT_EQ(json("stats")["files"], "2");
+}
+
 }  // namespace
 }  // namespace hoodie::cli::testing
