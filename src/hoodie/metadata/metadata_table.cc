@@ -195,20 +195,19 @@ bool MetadataTable::HasPartition(const MetadataPartition& partition) const {
                                     const MetadataRecordVisitor& visit) const {
   for (const FileSlice& slice :
        view_->LatestFileSlicesInPartition(partition.name, latest_instant_)) {
-    if (slice.base_file) ARROW_RETURN_NOT_OK(ReadBaseFile(slice.base_file->path, keys, visit));
+    if (slice.base_file) ARROW_RETURN_NOT_OK(ReadBaseFile(*slice.base_file, keys, visit));
     ARROW_RETURN_NOT_OK(ReadLogBlocks(slice.log_files, keys, visit));
   }
   return ::arrow::Status::OK();
 }
 
-::arrow::Status MetadataTable::ReadBaseFile(const std::string& path,
-                                            const MetadataKeys& keys,
+::arrow::Status MetadataTable::ReadBaseFile(const BaseFile& base, const MetadataKeys& keys,
                                             const MetadataRecordVisitor& visit) const {
-  Storage& storage = *meta_client_->storage();
-  ARROW_ASSIGN_OR_RAISE(FileStatus status, storage.GetFileStatus(path));
-  ARROW_ASSIGN_OR_RAISE(auto file, storage.OpenForRead(path));
+  // The listing gave the size: no status request before the reads.
+  const std::string& path = base.path;
+  ARROW_ASSIGN_OR_RAISE(auto file, meta_client_->storage()->OpenListed(path, base.size));
   ARROW_ASSIGN_OR_RAISE(std::unique_ptr<HFileReader> reader,
-                        HFileReader::Open(file, status.size, path));
+                        HFileReader::Open(file, base.size, path));
   std::optional<std::string_view> schema_json = reader->FileInfo("schema");
   if (!schema_json) {
     return ::arrow::Status::Invalid("metadata table base file ", path,

@@ -27,6 +27,7 @@ namespace hoodie {
 
 class ActiveTimeline;
 class FileSystemView;
+struct BaseFile;
 struct LogFile;
 class TableMetaClient;
 namespace internal {
@@ -117,7 +118,7 @@ class HOODIE_EXPORT MetadataTable {
   MetadataTable() = default;
   ::arrow::Status LoadValidInstants(const ActiveTimeline& data_timeline,
                                     const ActiveTimeline& timeline);
-  ::arrow::Status ReadBaseFile(const std::string& path, const MetadataKeys& keys,
+  ::arrow::Status ReadBaseFile(const BaseFile& base, const MetadataKeys& keys,
                                const MetadataRecordVisitor& visit) const;
   ::arrow::Status ReadLogBlocks(const std::vector<LogFile>& logs,
                                 const MetadataKeys& keys,
