@@ -10,15 +10,15 @@
 
 #include "hoodie/actions/rollback_executor.h"
 #include "hoodie/common/logging.h"
-#include "hoodie/storage/storage.h"
 #include "hoodie/config/hoodie_config.h"
 #include "hoodie/metadata/files_partition_records.h"
-#include "hoodie/metadata/metadata_table.h"
 #include "hoodie/metadata/metadata_keys.h"
+#include "hoodie/metadata/metadata_table.h"
 #include "hoodie/metadata/metadata_table_listing.h"
 #include "hoodie/metadata_writer/metadata_commit_internal.h"
 #include "hoodie/metadata_writer/metadata_files_internal.h"
 #include "hoodie/metadata_writer/metadata_services_internal.h"
+#include "hoodie/storage/storage.h"
 #include "hoodie/table/in_process_lock.h"
 #include "hoodie/table/metadata_table_guard_internal.h"
 #include "hoodie/table/table_meta_client.h"
@@ -102,46 +102,57 @@ std::set<std::string> FilesOf(const CommitMetadata* metadata) {
   return ::arrow::Status::OK();
 }
 
-}  // namespace
-
-::arrow::Status MetadataTableWriter::Apply(const PreCommitContext& context) {
-  const Instant& instant = context.inflight;
-  FilesRecords records;
-  std::optional<RollbackMetadata> rollback;
-  switch (instant.action) {
+// What the instant adds to the `files` partition (convertMetadataToRecords), into
+// `records`; a rollback's metadata into `rollback`. \return false when the context does
+// not carry the instant's metadata yet (a pre-commit before the action's work, which
+// Commit repeats with it) or the action leaves the metadata table alone (savepoints).
+::arrow::Result<bool> RecordsOf(const PreCommitContext& context, FilesRecords* records,
+                                std::optional<RollbackMetadata>* rollback) {
+  switch (context.inflight.action) {
     case Action::kCommit:
     case Action::kDeltaCommit:
     case Action::kReplaceCommit:
     case Action::kCompaction:
     case Action::kLogCompaction:
-      // A pre-commit before the work: Commit brings the metadata.
-      if (context.commit_metadata == nullptr) return ::arrow::Status::OK();
-      records = FilesRecordsOfCommit(*context.commit_metadata);
-      break;
+      if (context.commit_metadata == nullptr) return false;
+      *records = FilesRecordsOfCommit(*context.commit_metadata);
+      return true;
     case Action::kClean: {
-      if (context.action_metadata.empty()) return ::arrow::Status::OK();
+      if (context.action_metadata.empty()) return false;
       ARROW_ASSIGN_OR_RAISE(CleanMetadata clean,
                             CleanMetadata::FromAvroBytes(context.action_metadata));
-      records = FilesRecordsOfClean(clean);
-      break;
+      *records = FilesRecordsOfClean(clean);
+      return true;
     }
     case Action::kRollback: {
-      if (context.action_metadata.empty()) return ::arrow::Status::OK();
-      ARROW_ASSIGN_OR_RAISE(rollback,
+      if (context.action_metadata.empty()) return false;
+      ARROW_ASSIGN_OR_RAISE(*rollback,
                             RollbackMetadata::FromAvroBytes(context.action_metadata));
-      records = FilesRecordsOfRollback(*rollback);
-      ARROW_RETURN_NOT_OK(ResolvePlaceholderSizes(context.table, &records));
-      break;
+      *records = FilesRecordsOfRollback(**rollback);
+      ARROW_RETURN_NOT_OK(ResolvePlaceholderSizes(context.table, records));
+      return true;
     }
-    case Action::kRestore:
-      // Restoring the metadata table to the savepoint is not done yet: it is disabled
-      // before the restore's work, and the next write builds it again from a listing.
-      LogInfo("restore " + instant.timestamp + " disables the metadata table of " +
-              context.table.base_path() + "; the next write rebuilds it");
-      return internal::DisableMetadataTable(&context.table).status();
     default:
-      return ::arrow::Status::OK();  // savepoints leave the metadata table alone
+      return false;
   }
+}
+
+}  // namespace
+
+::arrow::Status MetadataTableWriter::Apply(const PreCommitContext& context) {
+  const Instant& instant = context.inflight;
+  if (instant.action == Action::kRestore) {
+    // Restoring the metadata table to the savepoint is not built yet: the restore's
+    // rollbacks are mirrored one by one, then, as the restore completes, the metadata
+    // table is disabled, and the next write builds it again from a listing.
+    LogInfo("restore " + instant.timestamp + " disables the metadata table of " +
+            context.table.base_path() + "; the next write rebuilds it");
+    return internal::DisableMetadataTable(&context.table).status();
+  }
+  FilesRecords records;
+  std::optional<RollbackMetadata> rollback;
+  ARROW_ASSIGN_OR_RAISE(bool applies, RecordsOf(context, &records, &rollback));
+  if (!applies) return ::arrow::Status::OK();
   ARROW_ASSIGN_OR_RAISE(std::shared_ptr<TableMetaClient> mdt,
                         internal::OpenOrInitializeMetadataTable(
                             &context.table, FilesOf(context.commit_metadata), options_));
