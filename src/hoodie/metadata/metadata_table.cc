@@ -133,10 +133,8 @@ MetadataTable::~MetadataTable() = default;
   for (const Instant& instant : data_completed.instants()) {
     valid_instants_.insert(instant.timestamp);
   }
-  Timeline completed = timeline.timeline().FilterCompleted();
-  if (std::optional<Instant> first = completed.FirstInstant()) first_instant_ = first->timestamp;
-  for (const Instant& instant : completed.instants()) {
-    completed_.insert(instant.timestamp);
+  completed_ = timeline.timeline().FilterCompleted();
+  for (const Instant& instant : completed_.instants()) {
     bool own = IsMetadataOnlyDeltaCommit(instant) || instant.action == Action::kRollback ||
                instant.action == Action::kRestore ||
                (instant.action == Action::kDeltaCommit &&
@@ -170,15 +168,22 @@ MetadataTable::~MetadataTable() = default;
   return ::arrow::Status::OK();
 }
 
-::arrow::Status MetadataTable::CheckInSync(const ActiveTimeline& data_timeline) const {
-  const Timeline completed = data_timeline.timeline().FilterCompleted();
-  for (const Instant& instant : completed.instants()) {
-    if (instant.action == Action::kSavepoint || !(first_instant_ < instant.timestamp)) {
+::arrow::Status CheckMetadataInSync(const std::string& base_path, const Timeline& data,
+                                    const Timeline& metadata) {
+  const Timeline completed = metadata.FilterCompleted();
+  std::optional<Instant> first = completed.FirstInstant();
+  if (!first) {
+    return ::arrow::Status::Invalid("the metadata table of ", base_path,
+                                    " has no completed instant");
+  }
+  const Timeline data_completed = data.FilterCompleted();
+  for (const Instant& instant : data_completed.instants()) {
+    if (instant.action == Action::kSavepoint || !(first->timestamp < instant.timestamp)) {
       continue;
     }
-    if (!completed_.contains(instant.timestamp)) {
+    if (!completed.ContainsTimestamp(instant.timestamp)) {
       return ::arrow::Status::Invalid(
-          "the metadata table of ", data_base_path_, " is out of sync: data instant ",
+          "the metadata table of ", base_path, " is out of sync: data instant ",
           instant.timestamp, " (", ActionName(instant.action),
           ") has no completed deltacommit in it");
     }
@@ -186,15 +191,19 @@ MetadataTable::~MetadataTable() = default;
   return ::arrow::Status::OK();
 }
 
-bool MetadataTable::HasPartition(const MetadataPartition& partition) const {
-  return partitions_.contains(partition.name);
+::arrow::Status MetadataTable::CheckInSync(const ActiveTimeline& data_timeline) const {
+  return CheckMetadataInSync(data_base_path_, data_timeline.timeline(), completed_);
+}
+
+std::vector<FileSlice> MetadataTable::LatestFileSlices(
+    const MetadataPartition& partition) const {
+  return view_->LatestFileSlicesInPartition(partition.name, latest_instant_);
 }
 
 ::arrow::Status MetadataTable::Read(const MetadataPartition& partition,
                                     const MetadataKeys& keys,
                                     const MetadataRecordVisitor& visit) const {
-  for (const FileSlice& slice :
-       view_->LatestFileSlicesInPartition(partition.name, latest_instant_)) {
+  for (const FileSlice& slice : LatestFileSlices(partition)) {
     if (slice.base_file) ARROW_RETURN_NOT_OK(ReadBaseFile(*slice.base_file, keys, visit));
     ARROW_RETURN_NOT_OK(ReadLogBlocks(slice.log_files, keys, visit));
   }

@@ -21,18 +21,27 @@
 #include "hoodie/metadata/files_record.h"
 #include "hoodie/metadata/metadata_keys.h"
 #include "hoodie/storage/storage.h"
+#include "hoodie/table/file_slice.h"
+#include "hoodie/timeline/timeline.h"
 #include "hoodie/visibility.h"
 
 namespace hoodie {
 
 class ActiveTimeline;
 class FileSystemView;
-struct BaseFile;
-struct LogFile;
 class TableMetaClient;
 namespace internal {
 struct LogScanTimeline;
 }  // namespace internal
+
+/// The check of MetadataTable::CheckInSync over the two timelines alone (`data`, the
+/// data table's; `metadata`, its metadata table's), for a writer that has not read the
+/// metadata table's files: Invalid naming the first completed data instant (savepoints
+/// aside) after the metadata table's first instant that has no completed instant there,
+/// or when the metadata table has none at all.
+HOODIE_EXPORT ::arrow::Status CheckMetadataInSync(const std::string& base_path,
+                                                  const Timeline& data,
+                                                  const Timeline& metadata);
 
 /// \brief Which record keys a metadata read visits.
 struct HOODIE_EXPORT MetadataKeys {
@@ -77,7 +86,6 @@ class HOODIE_EXPORT MetadataTable {
   const TableMetaClient& meta_client() const { return *meta_client_; }
   /// The completed partitions (hoodie.table.metadata.partitions of the data table).
   const std::set<std::string, std::less<>>& partitions() const { return partitions_; }
-  bool HasPartition(const MetadataPartition& partition) const;
   /// The instants whose log blocks a read merges (getValidInstantTimestamps).
   const std::set<std::string, std::less<>>& valid_instants() const {
     return valid_instants_;
@@ -90,6 +98,9 @@ class HOODIE_EXPORT MetadataTable {
   /// Invalid naming the first instant it lacks (a writer without the metadata table
   /// committed, or its deltacommit was lost): such a metadata table lists too little.
   ::arrow::Status CheckInSync(const ActiveTimeline& data_timeline) const;
+
+  /// The latest committed slice of each file group of `partition`, as Read reads them.
+  std::vector<FileSlice> LatestFileSlices(const MetadataPartition& partition) const;
 
   /// Visits the selected keys of `partition` (each file group's latest slice).
   /// Invalid naming the file for an HFile or log block that does not decode.
@@ -130,8 +141,7 @@ class HOODIE_EXPORT MetadataTable {
   std::set<std::string, std::less<>> partitions_;
   std::set<std::string, std::less<>> valid_instants_;
   std::string latest_instant_;
-  std::string first_instant_;
-  std::set<std::string, std::less<>> completed_;
+  Timeline completed_;  // the metadata table's completed instants
   // The metadata table's own timeline, with valid_instants_, as its log scans see it.
   std::unique_ptr<internal::LogScanTimeline> scan_timeline_;
 };

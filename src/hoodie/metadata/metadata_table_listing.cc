@@ -19,7 +19,9 @@ namespace hoodie {
   if (status.ok()) status = (*metadata)->CheckInSync(timeline);
   if (!status.ok()) {
     LogWarning("not listing files through the metadata table of " + table.base_path() +
-               ", listing storage instead: " + status.message());
+               ", listing storage instead: " + status.message() +
+               " (the next write with hoodie.metadata.enable=true, or hoodie metadata "
+               "rebuild, builds it again)");
     return storage;
   }
   return std::make_shared<MetadataTableListing>(*metadata, std::move(storage));
@@ -28,7 +30,7 @@ namespace hoodie {
 bool MetadataTableListing::Usable(const ::arrow::Status& status) {
   if (status.ok() || fallback_ == nullptr) return true;  // strict: the error is returned
   LogWarning("the metadata table's file listing failed, listing storage instead: " +
-             status.ToString());
+             status.ToString() + " (hoodie metadata rebuild builds it again)");
   failed_ = true;
   return false;
 }

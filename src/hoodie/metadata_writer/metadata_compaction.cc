@@ -14,7 +14,7 @@
 #include "hoodie/metadata_writer/metadata_services_internal.h"
 #include "hoodie/storage/path.h"
 #include "hoodie/table/file_naming.h"
-#include "hoodie/table/file_system_view.h"
+#include "hoodie/table/file_slice.h"
 #include "hoodie/table/markers.h"
 #include "hoodie/table/table_meta_client.h"
 #include "hoodie/timeline/active_timeline.h"
@@ -89,8 +89,8 @@ CompactionOperation OperationOf(const FileSlice& slice) {
   ARROW_ASSIGN_OR_RAISE(FilesRecords merged, metadata->ReadFilesRecords());
   ARROW_ASSIGN_OR_RAISE(std::vector<HFileRecord> cells, FilesRecordCells(merged));
 
-  ARROW_ASSIGN_OR_RAISE(std::shared_ptr<const FileSystemView> view, FileSystemView::Make(*mdt, timeline));
-  std::vector<FileSlice> slices = view->LatestFileSlicesInPartition(kFilesPartition.name);
+  // The slices the merged records came from.
+  std::vector<FileSlice> slices = metadata->LatestFileSlices(kFilesPartition);
   CompactionPlan plan;
   plan.version = kPlanVersion;
   plan.operations.emplace();

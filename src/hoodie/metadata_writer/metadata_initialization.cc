@@ -144,7 +144,8 @@ std::optional<std::string> CommitTimeOf(std::string_view name) {
 
 ::arrow::Result<std::shared_ptr<TableMetaClient>> OpenOrInitializeMetadataTable(
     TableMetaClient* data_table, const std::set<std::string>& excluded,
-    const MetadataWriterOptions& options) {
+    const MetadataWriterOptions& options, bool* initialized) {
+  if (initialized != nullptr) *initialized = false;
   // Another writer may have built, dropped or extended it since the table was opened.
   ARROW_RETURN_NOT_OK(data_table->ReloadTableConfig());
   std::vector<std::string> partitions = data_table->table_config()->metadata_partitions();
@@ -155,11 +156,12 @@ std::optional<std::string> CommitTimeOf(std::string_view name) {
     ARROW_ASSIGN_OR_RAISE(mdt, LoadMetadataMetaClient(*data_table));
   }
   if (mdt != nullptr) {
-    // One that lacks a completed data instant lists too little: built again.
+    // One that lacks a completed data instant lists too little: built again. The two
+    // timelines tell; none of its files need reading.
     ARROW_ASSIGN_OR_RAISE(ActiveTimeline timeline, data_table->ReloadActiveTimeline());
-    ARROW_ASSIGN_OR_RAISE(auto metadata, MetadataTable::Open(*data_table, timeline));
-    ::arrow::Status in_sync = metadata == nullptr ? ::arrow::Status::OK()
-                                                  : metadata->CheckInSync(timeline);
+    ARROW_ASSIGN_OR_RAISE(ActiveTimeline mdt_timeline, mdt->LoadActiveTimeline());
+    ::arrow::Status in_sync = CheckMetadataInSync(data_table->base_path(), timeline.timeline(),
+                                                  mdt_timeline.timeline());
     if (!in_sync.ok()) {
       LogWarning(in_sync.message() + "; building it again from a listing");
       mdt = nullptr;
@@ -167,6 +169,7 @@ std::optional<std::string> CommitTimeOf(std::string_view name) {
   }
   if (mdt == nullptr) {
     ARROW_ASSIGN_OR_RAISE(mdt, Initialize(data_table, excluded, options));
+    if (initialized != nullptr) *initialized = true;
   }
   ARROW_RETURN_NOT_OK(DropUnkeptPartitions(data_table));
   return mdt;

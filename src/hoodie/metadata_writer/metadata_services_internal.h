@@ -26,10 +26,11 @@ namespace hoodie::internal {
 /// `excluded`, relative paths the committing instant wrote), then
 /// hoodie.table.metadata.partitions lists it. Index partitions hoodie does not keep are
 /// then dropped from the properties and deleted (deleteMetadataIndexIfNecessary);
-/// partitions of other names are kept and reported.
+/// partitions of other names are kept and reported. `initialized`, when given, tells
+/// whether it was built now.
 ::arrow::Result<std::shared_ptr<TableMetaClient>> OpenOrInitializeMetadataTable(
     TableMetaClient* data_table, const std::set<std::string>& excluded,
-    const MetadataWriterOptions& options);
+    const MetadataWriterOptions& options, bool* initialized = nullptr);
 
 /// Compacts the metadata table when options.compact_max_delta_commits deltacommits
 /// followed its last compaction and no data-table instant up to its latest deltacommit

@@ -3,7 +3,6 @@
 /// \brief HoodieBackedTableMetadataWriter.update for each action, in Hudi's order.
 #include "hoodie/metadata_writer/metadata_table_writer.h"
 
-#include <algorithm>
 #include <set>
 #include <string>
 #include <vector>
@@ -199,12 +198,10 @@ std::set<std::string> FilesOf(const CommitMetadata* metadata) {
 
 ::arrow::Result<bool> InitializeMetadataTable(TableMetaClient* table,
                                               const MetadataWriterOptions& options) {
-  ARROW_RETURN_NOT_OK(table->ReloadTableConfig());
-  std::vector<std::string> partitions = table->table_config()->metadata_partitions();
-  const bool had = std::find(partitions.begin(), partitions.end(), kFilesPartition.name) !=
-                   partitions.end();
-  ARROW_RETURN_NOT_OK(internal::OpenOrInitializeMetadataTable(table, {}, options).status());
-  return !had;
+  bool built = false;
+  ARROW_RETURN_NOT_OK(
+      internal::OpenOrInitializeMetadataTable(table, {}, options, &built).status());
+  return built;
 }
 
 ::arrow::Result<bool> DeleteMetadataTable(TableMetaClient* table) {
