@@ -369,6 +369,34 @@ class HudiJava:
         metadata.close()
         return sorted(out)
 
+    def metadata_column_stats(self, path, partition_files, column) -> dict[tuple[str, str], tuple]:
+        """(partition, file name) -> (min, max, null count, value count, deleted) of `column` in each
+        of `partition_files`, as Hudi's HoodieTableMetadata.getColumnStats reads the column_stats
+        partition (bounds as text, out of their wrapper records)."""
+        jvm = self.jvm
+        client = self.meta_client(path)
+        # Spark's engine context: its lookups run in Spark tasks, whose class loader finds the
+        # bundle's shaded HBase services (a local context's ForkJoinPool threads do not, and the
+        # HFile reader's class then fails to initialize).
+        context = jvm.org.apache.hudi.client.common.HoodieSparkEngineContext(self.spark._jsc)
+        config = (jvm.org.apache.hudi.common.config.HoodieMetadataConfig.newBuilder().enable(True)
+                  .withMetadataIndexColumnStats(True).build())
+        metadata = jvm.org.apache.hudi.metadata.HoodieTableMetadata.create(
+            context, client.getStorage(), config, str(path))
+        pairs = jvm.java.util.ArrayList()
+        for partition, name in partition_files:
+            pairs.add(jvm.org.apache.hudi.common.util.collection.Pair.of(partition, name))
+        found = metadata.getColumnStats(pairs, column)
+        out = {}
+        for entry in found.entrySet():
+            stats = entry.getValue()
+            bound = lambda w: None if w is None else str(w.get(0))
+            out[(entry.getKey().getLeft(), entry.getKey().getRight())] = (
+                bound(stats.getMinValue()), bound(stats.getMaxValue()), stats.getNullCount(),
+                stats.getValueCount(), stats.getIsDeleted())
+        metadata.close()
+        return out
+
 
 @pytest.fixture(scope="session")
 def hudi_java(spark) -> HudiJava:
@@ -566,12 +594,15 @@ REPORT_NOTES = [
     "  Hudi's Avro path does), which Spark reads back.",
     "- On a local file system Spark (Hadoop's ChecksumFileSystem) keeps `.hoodie.properties.crc` and verifies",
     "  it on every read; hoodie deletes that sidecar whenever it deletes hoodie.properties or its backup.",
-    "- With `hoodie.metadata.enable=true` hoodie keeps the metadata table's `files` partition (a deltacommit",
-    "  per instant, compaction, clean, archival, rollbacks mirrored) and shares it with Spark; column_stats,",
-    "  bloom_filters and record_index are not kept yet and are dropped as Hudi drops disabled indexes. With",
-    "  `false` (hoodie's default for now, the seed's) it clears `hoodie.table.metadata.partitions` and",
-    "  `.inflight` and deletes `.hoodie/metadata` before each commit becomes visible, as Hudi does; Spark's",
-    "  next write with the default rebuilds the metadata table from the file system, hoodie's files included.",
+    "- With `hoodie.metadata.enable=true` (hoodie's default, as Hudi 0.15's) hoodie keeps the metadata table's",
+    "  `files` partition (a deltacommit per instant, compaction, clean, archival, rollbacks mirrored) and,",
+    "  with `hoodie.metadata.index.column.stats.enable=true`, its `column_stats` partition (each base file's",
+    "  Parquet footer statistics, which Hudi's reader returns and Spark's data skipping uses), and shares",
+    "  them with Spark; bloom_filters and record_index are not kept yet and are dropped as Hudi drops",
+    "  disabled indexes. Like Hudi, it builds the metadata table only while no other instant is pending.",
+    "  With `false` it clears `hoodie.table.metadata.partitions` and `.inflight` and deletes",
+    "  `.hoodie/metadata` before each commit becomes visible, as Hudi does; Spark's next write with the",
+    "  default rebuilds the metadata table from the file system, hoodie's files included.",
     "- Over s3a (hadoop-aws 3.3.4), Hudi 0.15 cannot write the metadata table into a bucket whose name holds",
     "  `hoodie-`: HoodieWrapperFileSystem maps its `hoodie-s3a://` URI back to `s3a://` by deleting every",
     "  `hoodie-` of it (\"Wrong FS s3a://hoodie-interop/… -expected s3a://interop\"). The s3a cases use the",

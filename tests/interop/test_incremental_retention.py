@@ -49,9 +49,10 @@ def test_incremental_reads_from_before_the_active_timeline_match_spark(spark, ho
     """Five commits of one new key each, three of them archived by `hoodie archive`: every range, with
     and without the fallback, returns Spark's rows, and so does time travel to every archived commit."""
     path = tmp_path / "t"
+    # Without a metadata table, whose compaction archival would wait on (test_metadata_table_writes).
     conf = {"hoodie.datasource.write.table.type": table_type, "hoodie.archive.automatic": "false",
-            "hoodie.clean.automatic": "false"}
-    archive_conf = dict(RETENTION)
+            "hoodie.clean.automatic": "false", "hoodie.metadata.enable": "false"}
+    archive_conf = {**RETENTION, "hoodie.metadata.enable": "false"}
     if table_type == "MERGE_ON_READ":
         # Archival keeps the deltacommits the next compaction needs: compact every second one.
         conf.update({"hoodie.compact.inline": "true", "hoodie.compact.inline.max.delta.commits": "2"})

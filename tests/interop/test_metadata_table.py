@@ -1,10 +1,10 @@
-"""hoodie on a table whose metadata table Spark built (Hudi's default `hoodie.metadata.enable=true`).
+"""hoodie with `hoodie.metadata.enable=false` on a table whose metadata table Spark built (Hudi's default).
 
-hoodie does not write the metadata table (MDT). Before each commit becomes visible it does what Hudi's own
-writers do with `hoodie.metadata.enable=false` (format spec section 12.2): it clears
-`hoodie.table.metadata.partitions` and `.inflight` in hoodie.properties, then deletes `.hoodie/metadata`,
-so that no reader trusts a file listing that lacks hoodie's files. Spark's next write rebuilds the MDT from
-the file system, hoodie's files included.
+Before each commit becomes visible hoodie does what Hudi's own writers do with the metadata table (MDT)
+off (format spec section 12.2): it clears `hoodie.table.metadata.partitions` and `.inflight` in
+hoodie.properties, then deletes `.hoodie/metadata`, so that no reader trusts a file listing that lacks
+hoodie's files. Spark's next write rebuilds the MDT from the file system, hoodie's files included.
+(With the MDT on, hoodie's default, it keeps Spark's MDT instead: test_metadata_table_writes.)
 """
 
 from __future__ import annotations
@@ -15,10 +15,11 @@ from table_model import (KEY_SPECS, MODEL_COLUMNS, Inputs, TableModel, base_file
 from conftest import read_java_properties
 
 METADATA_ON = {"hoodie.metadata.enable": "true"}
+METADATA_OFF = {"hoodie.metadata.enable": "false"}
 
 
 def test_hoodie_commits_keep_spark_metadata_table_readers_exact(spark, hudi_java, hoodie, tmp_path):
-    """Spark builds the metadata table, hoodie upserts (clearing it), Spark rebuilds it, hoodie upserts again; MDT-enabled Spark reads stay exact.
+    """Spark builds the metadata table, hoodie upserts with it off (clearing it), Spark rebuilds it, hoodie upserts again; MDT-enabled Spark reads stay exact.
 
     After each hoodie commit hoodie.properties holds `hoodie.table.metadata.partitions=` and
     `hoodie.table.metadata.partitions.inflight=` (valid checksum, no backup left) and `.hoodie/metadata` is
@@ -43,7 +44,7 @@ def test_hoodie_commits_keep_spark_metadata_table_readers_exact(spark, hudi_java
 
     def hoodie_step(op, rows):
         before = read_java_properties(props_path)
-        model.apply(op, hoodie_write(hoodie, path, "mdt", spec, op, inputs.write(rows)), rows)
+        model.apply(op, hoodie_write(hoodie, path, "mdt", spec, op, inputs.write(rows), METADATA_OFF), rows)
         after = read_java_properties(props_path)
         assert after == {**before, "hoodie.table.metadata.partitions": "",
                          "hoodie.table.metadata.partitions.inflight": ""}

@@ -19,7 +19,7 @@ from pathlib import Path
 import pyarrow.parquet as pq
 import pytest
 from table_model import (KEY_SPECS, MODEL_COLUMNS, Inputs, TableModel, arrow_rows, hoodie_query, hoodie_write,
-                         make_row, model_rows, partitions_on_disk, row_set, spark_read, spark_write)
+                         make_row, model_rows, partitions_on_disk, row_set, spark_read, spark_rows, spark_write)
 
 from conftest import read_java_properties
 
@@ -110,3 +110,77 @@ def test_hoodie_and_spark_share_one_metadata_table(spark, hudi_java, hoodie, tmp
     assert latest not in {t for t, action, _ in mdt_after if action == "deltacommit"}
     check("after hoodie rollback")
     spark_step("upsert", [make_row(n, 9) for n in (5, 13)])
+
+
+COLUMN_STATS = {**MDT, "hoodie.metadata.index.column.stats.enable": "true"}
+STATS_COLUMNS = ("_hoodie_record_key", "id", "ts", "c_int")
+
+
+def footer_stats(path: Path, partition: str, name: str, column: str) -> tuple:
+    """(min, max, null count, value count, deleted) of `column` from the Parquet footer, as text."""
+    meta = pq.ParquetFile(Path(path) / partition / name).metadata
+    index = meta.schema.names.index(column)
+    mins, maxs, nulls, values = [], [], 0, 0
+    for group in range(meta.num_row_groups):
+        chunk = meta.row_group(group).column(index)
+        values += chunk.num_values
+        nulls += chunk.statistics.null_count
+        if chunk.statistics.has_min_max:
+            mins.append(chunk.statistics.min)
+            maxs.append(chunk.statistics.max)
+    return (str(min(mins)) if mins else None, str(max(maxs)) if maxs else None, nulls, values, False)
+
+
+def test_hoodie_column_stats_are_read_by_hudi_and_skip_files_in_spark(spark, hudi_java, hoodie, tmp_path):
+    """With `hoodie.metadata.index.column.stats.enable=true` hoodie builds the column_stats partition (at
+    `00000000000000011`, after `files`) and keeps it through writes and a clean, alternating with a Spark
+    writer that keeps it too: Hudi's own HoodieTableMetadata.getColumnStats reads, for every base file on
+    disk and every column checked (string, long, nullable int, the record key), exactly the file's Parquet
+    footer statistics (minimum, maximum, null and value counts), and Spark's reads with data skipping
+    (`hoodie.enable.data.skipping=true`) over those statistics return exactly the model's rows; so do
+    hoodie's, reading (`--explain`) only the latest base files whose footer admits the filter. Neither
+    writer builds the partition again."""
+    spec = KEY_SPECS["simple"]
+    path = tmp_path / "t"
+    inputs = Inputs(tmp_path / "in")
+    model = TableModel(spec)
+
+    def check(label):
+        props = read_java_properties(path / ".hoodie" / "hoodie.properties")
+        assert props["hoodie.table.metadata.partitions"] == "column_stats,files", label
+        inits = [t for t, _, _ in hudi_java.active_instants(path / ".hoodie" / "metadata")
+                 if len(t) == 17 and t.endswith(("010", "011", "012"))]
+        assert inits == ["00000000000000010", "00000000000000011"], (label, inits)
+        files = [(p, f) for p, f in data_files_on_disk(path) if f.endswith(".parquet")]
+        for column in STATS_COLUMNS:
+            expected = {(p, f): footer_stats(path, p, f, column) for p, f in files}
+            assert hudi_java.metadata_column_stats(path, files, column) == expected, (label, column)
+        # hoodie's validation agrees: listing, and every column of every latest base file.
+        assert hoodie.json("metadata", "validate", "--table", str(path)) == [], label
+        wanted = row_set([r for r in model_rows(model.records.values()) if r["ts"] >= 3], MODEL_COLUMNS)
+        read = spark.read.format("hudi").options(**{"hoodie.metadata.enable": "true",
+                                                    "hoodie.enable.data.skipping": "true"}).load(str(path))
+        assert row_set(spark_rows(read.filter("ts >= 3")), MODEL_COLUMNS) == wanted, label
+        # hoodie's own data skipping over the same statistics, whichever engine wrote them: the same
+        # rows, reading only the latest base files whose footer admits ts >= 3.
+        latest = hudi_java.latest_base_files(path, partitions_on_disk(path))
+        admitting = [f for p, f in latest if int(footer_stats(path, p, f, "ts")[1]) >= 3]
+        proc = hoodie.run("query", str(path), "--where", "ts>=3", "--explain", "--format", "parquet",
+                          "--out", str(tmp_path / "skip.parquet"), "--hoodie-conf", "hoodie.enable.data.skipping=true")
+        assert f"explain: files read {len(admitting)} of {len(latest)}" in proc.stderr, (label, proc.stderr)
+        assert row_set(arrow_rows(pq.read_table(tmp_path / "skip.parquet")), MODEL_COLUMNS) == wanted, label
+
+    def hoodie_step(op, rows):
+        model.apply(op, hoodie_write(hoodie, path, "cs", spec, op, inputs.write(rows), COLUMN_STATS), rows)
+        check(f"after hoodie {op}")
+
+    hoodie_step("insert", [make_row(n, 1) for n in range(9)])
+    hoodie_step("upsert", [make_row(n, 3) for n in (0, 4)])
+    spark_write(spark, path, "cs", spec, "upsert", inputs.write(rows := [make_row(n, 4) for n in (1, 9)]),
+                COLUMN_STATS)
+    model.apply("upsert", hudi_java.completed_commits(path)[-1], rows)
+    check("after Spark upsert")
+    hoodie_step("upsert", [make_row(n, 5) for n in (2, 10)])
+    hoodie.json("clean", "--table", str(path), "--hoodie-conf", "hoodie.cleaner.commits.retained=1",
+                *[a for k, v in COLUMN_STATS.items() for a in ("--hoodie-conf", f"{k}={v}")])
+    check("after hoodie clean")

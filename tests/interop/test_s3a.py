@@ -117,9 +117,10 @@ def test_hoodie_reads_and_upserts_spark_table_on_s3a(spark, hudi_java, hoodie, s
     moto refuses hoodie and hoodie prints no secret. Spark + Hudi 0.15 inserts, upserts and deletes rows
     of every column type (copy-on-write, and merge-on-read with log files); `hoodie query s3a://…` returns
     the model's rows in snapshot and incremental reads, equal to Spark's. hoodie then upserts updates and
-    new keys and drops the metadata table as it does on local disk (`hoodie.table.metadata.partitions`
-    cleared, `.hoodie/metadata` deleted from the bucket); Spark's snapshot and incremental reads and
-    hoodie's equal the model."""
+    new keys into Spark's metadata table on the bucket (on by default, as in Hudi 0.15): its deltacommit
+    is there, the table was not built again, and Hudi's own metadata reader lists exactly the base files in
+    the bucket; Spark's snapshot and incremental reads (through the metadata table) and hoodie's equal
+    the model."""
     store_hoodie = s3.hoodie_by_keys(hoodie)
     extra = MOR if table_type == "MERGE_ON_READ" else {}
     path = s3.url(tmp_path.name, "spark")
@@ -139,6 +140,7 @@ def test_hoodie_reads_and_upserts_spark_table_on_s3a(spark, hudi_java, hoodie, s
     hoodie_writes(store_hoodie, path, "s3a_spark", [("upsert", [make_row(n, 4) for n in (0, 5, 20)])], model,
                   inputs, extra)
     assert hudi_java.completed_commits(path)[-1] == model.instants()[-1]
-    assert store_hoodie.properties(path)["hoodie.table.metadata.partitions"] == ""
-    assert not exists(spark, f"{path}/.hoodie/metadata")
+    assert store_hoodie.properties(path)["hoodie.table.metadata.partitions"] == "files"
+    mdt_commits = hudi_java.completed_commits(f"{path}/.hoodie/metadata")
+    assert mdt_commits[0] == "00000000000000010" and model.instants()[-1] in mdt_commits, mdt_commits
     assert_snapshot_and_incremental(spark, store_hoodie, path, out, model, "after hoodie's upsert: ")

@@ -31,11 +31,19 @@ using ::testing::HasSubstr;
 
 class ArchiverTest : public ::testing::Test {
  protected:
+  // The data table's own rules, without a metadata table (whose compaction archival
+  // also waits on: metadata-writer-test covers that rule).
+  static HoodieConfig WriteConfig() {
+    HoodieConfig config = TripConfig(false);
+    config.Set("hoodie.metadata.enable", "false");
+    return config;
+  }
+
   void Write(int commits) {
     for (int i = 0; i < commits; ++i) {
       ASSERT_OK_AND_ASSIGN(
           WriteResult result,
-          testing::UpsertWithNewClient(storage_, base_, TripConfig(false),
+          testing::UpsertWithNewClient(storage_, base_, WriteConfig(),
                                        {{"k1", "v" + std::to_string(i), i, "sf"}},
                                        /*commit=*/false));
       commits_.push_back(result.instant_time);
@@ -85,7 +93,7 @@ TEST_F(ArchiverTest, IncrementalReadBeforeTheActiveTimelineMissesArchivedCommits
   for (int i = 0; i < 5; ++i) {
     ASSERT_OK_AND_ASSIGN(WriteResult result,
                          testing::UpsertWithNewClient(
-                             storage_, base_, TripConfig(false),
+                             storage_, base_, WriteConfig(),
                              {{"k" + std::to_string(i), "v" + std::to_string(i), i, "sf"}},
                              /*commit=*/false));
     commits_.push_back(result.instant_time);

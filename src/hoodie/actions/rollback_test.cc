@@ -202,7 +202,15 @@ TEST_P(RollbackTest, NextWriterRollsBackFailedWrite) {
           std::string(kBase) + "/.hoodie/" + rollback.timestamp + ".rollback",
           std::string(kBase) + "/.hoodie/" + rollback.timestamp + ".rollback.inflight",
           std::string(kBase) + "/.hoodie/" + rollback.timestamp +
-              ".rollback.requested"}));
+              ".rollback.requested",
+          // The rollback's deltacommit in the metadata table (on by default); the
+          // failed write never reached it.
+          std::string(kBase) + "/.hoodie/metadata/.hoodie/" + rollback.timestamp +
+              ".deltacommit",
+          std::string(kBase) + "/.hoodie/metadata/.hoodie/" + rollback.timestamp +
+              ".deltacommit.inflight",
+          std::string(kBase) + "/.hoodie/metadata/.hoodie/" + rollback.timestamp +
+              ".deltacommit.requested"}));
   EXPECT_EQ(Rows(storage_), (Model({kFirst, kNext})));
 }
 

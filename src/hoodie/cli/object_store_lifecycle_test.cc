@@ -73,7 +73,10 @@ class ObjectStoreLifecycleTest : public ::testing::TestWithParam<const char*> {
                               std::string(GetParam()) +
                           " --hoodie-conf hoodie.compact.inline=false"
                           " --hoodie-conf hoodie.clean.automatic=false"
-                          " --hoodie-conf hoodie.archive.automatic=false");
+                          " --hoodie-conf hoodie.archive.automatic=false"
+                          // The metadata table compacts at every write, so that the
+                          // data table's archival, which waits on it, can move.
+                          " --hoodie-conf hoodie.metadata.compact.max.delta.commits=1");
     EXPECT_EQ(JsonField(out, "committed"), "true") << out;
     return JsonField(out, "instant");
   }

@@ -77,6 +77,19 @@ class ObjectStoreRequestsTest : public ::testing::Test {
     return path;
   }
 
+  // An insert of two records into two partitions, then an upsert of one of them and
+  // of a new one; each input file's path.
+  std::string FirstInput() {
+    return Input("1.json",
+                 "{\"id\":\"a\",\"ts\":1,\"part\":\"p1\"}\n"
+                 "{\"id\":\"b\",\"ts\":1,\"part\":\"p2\"}\n");
+  }
+  std::string SecondInput() {
+    return Input("2.json",
+                 "{\"id\":\"a\",\"ts\":2,\"part\":\"p1\"}\n"
+                 "{\"id\":\"c\",\"ts\":2,\"part\":\"p2\"}\n");
+  }
+
   std::unique_ptr<hoodie::testing::S3TestServer> server_;
   std::unique_ptr<hoodie::testing::S3RequestLog> log_;
   hoodie::testing::TempDir dir_;
@@ -84,15 +97,12 @@ class ObjectStoreRequestsTest : public ::testing::Test {
 
 
 TEST_F(ObjectStoreRequestsTest, AnUpsertAndAReadStayWithinTheirBudget) {
-  const std::string first = Input("1.json",
-                                  "{\"id\":\"a\",\"ts\":1,\"part\":\"p1\"}\n"
-                                  "{\"id\":\"b\",\"ts\":1,\"part\":\"p2\"}\n");
-  const std::string second = Input("2.json",
-                                   "{\"id\":\"a\",\"ts\":2,\"part\":\"p1\"}\n"
-                                   "{\"id\":\"c\",\"ts\":2,\"part\":\"p2\"}\n");
-  auto insert = Cost("write --table s3://lake/t --op insert --input '" + first + "'" + kTableConf);
-  auto upsert = Cost("write --table s3://lake/t --input '" + second + "'" + kTableConf);
-  auto query = Cost("query s3://lake/t");
+  // The data path alone: the metadata table's requests are budgeted below.
+  const std::string off = " --hoodie-conf hoodie.metadata.enable=false";
+  auto insert = Cost("write --table s3://lake/t --op insert --input '" + FirstInput() + "'" +
+                     kTableConf + off);
+  auto upsert = Cost("write --table s3://lake/t --input '" + SecondInput() + "'" + kTableConf + off);
+  auto query = Cost("query s3://lake/t" + off);
   // What they cost when these budgets were set (2026-12-06, Arrow 22, moto 5.1.22),
   // down from 149, 128 and 25 requests: single PUTs instead of multipart uploads for
   // small files, HEAD-only probes for files, no probe of .schema, coalesced Parquet
@@ -105,6 +115,21 @@ TEST_F(ObjectStoreRequestsTest, AnUpsertAndAReadStayWithinTheirBudget) {
   EXPECT_EQ(insert.multipart_start + upsert.multipart_start, 0);
   EXPECT_LE(upsert.list, 17) << upsert.ToString();
   EXPECT_LE(upsert.get, 18) << upsert.ToString();
+}
+
+// With the metadata table (on by default): the first write builds it (its folder,
+// properties, base HFile, first log and two deltacommits' instant files), each later
+// write adds a deltacommit; a query of two partitions reads its timeline and files
+// instead of listing them (which pays off with many partitions: bench/).
+TEST_F(ObjectStoreRequestsTest, TheMetadataTableStaysWithinItsBudget) {
+  auto insert = Cost("write --table s3://lake/t --op insert --input '" + FirstInput() + "'" + kTableConf);
+  auto upsert = Cost("write --table s3://lake/t --input '" + SecondInput() + "'" + kTableConf);
+  auto query = Cost("query s3://lake/t");
+  // What they cost when these budgets were set (2026-12-07, Arrow 22, moto 5.1.22).
+  EXPECT_LE(insert.total(), 240) << insert.ToString();
+  EXPECT_LE(upsert.total(), 104) << upsert.ToString();
+  EXPECT_LE(query.total(), 28) << query.ToString();
+  EXPECT_EQ(insert.multipart_start + upsert.multipart_start, 0);
 }
 
 }  // namespace

@@ -19,8 +19,12 @@
 
 #include "hoodie/cli/table_loader.h"
 #include "hoodie/cli/value_text.h"
+#include "hoodie/common/logging.h"
+#include "hoodie/config/datasource_config.h"
 #include "hoodie/config/hoodie_config.h"
 #include "hoodie/format/parquet/parquet_errors.h"
+#include "hoodie/metadata/column_stats_pruner.h"
+#include "hoodie/read/file_pruner.h"
 #include "hoodie/read/read_options.h"
 #include "hoodie/read/table_reader.h"
 
@@ -39,6 +43,7 @@ struct QueryArgs {
   std::string columns;
   std::vector<std::string> partitions;
   std::vector<std::string> where;
+  bool explain = false;
   int64_t limit = -1;
   std::string format = "table";
   std::string out;
@@ -60,7 +65,10 @@ they are, then the log records).
 --columns a,b projects (meta columns first); --partition P keeps partition P and the
 partitions below it (repeatable); --where COL<op>VALUE filters rows (op: = != < <= > >=,
 repeatable, all must hold; _hoodie_record_key=K also skips files by their footer key
-range); --limit N stops after N rows.
+range; with --hoodie-conf hoodie.enable.data.skipping=true, snapshot and read-optimized
+queries also skip the file slices the metadata table's column_stats rule out);
+--limit N stops after N rows. --explain prints on standard error "explain: files read R
+of N" (N slices after partition pruning, R read).
 
 Output (--format): table (aligned text, default), json (one JSON object per line),
 csv (RFC 4180, header first) or parquet (needs --out). Text values: null as null,
@@ -218,7 +226,23 @@ RowFormat ToRowFormat(const std::string& name) {
   ARROW_ASSIGN_OR_RAISE(ReadOptions options, ToReadOptions(args, config));
   ARROW_ASSIGN_OR_RAISE(auto client, OpenTable(args.path, config));
   ARROW_ASSIGN_OR_RAISE(auto table_reader, TableReader::Open(client));
+  ARROW_ASSIGN_OR_RAISE(bool skipping, config.Get(DataSourceConfig::kEnableDataSkipping));
+  if (skipping) {
+    ARROW_ASSIGN_OR_RAISE(options.file_pruner,
+                          ColumnStatsPruner::Make(*client, table_reader->timeline()));
+    if (options.file_pruner == nullptr) {
+      LogWarning(std::string(DataSourceConfig::kEnableDataSkipping.key) +
+                 " is on but the metadata table of " + args.path +
+                 " has no column_stats partition: every file is read");
+    }
+  }
+  ReadExplain explain;
+  if (args.explain) options.explain = &explain;
   ARROW_ASSIGN_OR_RAISE(auto rows, table_reader->Read(options));
+  if (args.explain) {
+    std::cerr << "explain: files read " << explain.slices_read << " of "
+              << explain.slices_planned << std::endl;
+  }
   if (format == RowFormat::kParquet) return WriteParquet(rows.get(), args.out);
   std::ofstream file;
   if (!args.out.empty()) {
@@ -251,7 +275,8 @@ void AddQueryCommand(CLI::App* app, const GlobalOptions* /*options*/) {
                   "A read option key=value (repeatable): hoodie.memory.merge.max.size, "
                   "hoodie.memory.spillable.map.path, hoodie.compaction.lazy.block.read, "
                   "hoodie.compaction.reverse.log.read, "
-                  "hoodie.datasource.read.incr.fallback.fulltablescan.enable");
+                  "hoodie.datasource.read.incr.fallback.fulltablescan.enable, "
+                  "hoodie.enable.data.skipping");
   cmd->add_option("--begin", args->begin,
                   "Incremental: exclusive start instant (0 = all)");
   cmd->add_option("--end", args->end,
@@ -262,6 +287,10 @@ void AddQueryCommand(CLI::App* app, const GlobalOptions* /*options*/) {
   cmd->add_option("--columns", args->columns, "Comma-separated columns to return");
   cmd->add_option("--partition", args->partitions, "Partition path to read (repeatable)");
   cmd->add_option("--where", args->where, "Row filter COL<op>VALUE (repeatable)");
+  cmd->add_flag("--explain", args->explain,
+                "Print on standard error 'explain: files read R of N': N file slices left "
+                "after partition pruning, R of them read after data skipping "
+                "(hoodie.enable.data.skipping)");
   cmd->add_option("--limit", args->limit, "Return at most N rows")
       ->check(CLI::NonNegativeNumber);
   cmd->add_option("--format", args->format, "table|json|csv|parquet (default table)")

@@ -51,6 +51,13 @@ void AddSparkMetadataTable(TableMetaClient* table, const std::string& partitions
                                        "h", /*overwrite=*/false));
 }
 
+// A writer with hoodie.metadata.enable=false, whose commits disable the metadata table.
+HoodieConfig DisabledConfig() {
+  HoodieConfig config = TripConfig(true);
+  config.Set("hoodie.metadata.enable", "false");
+  return config;
+}
+
 struct GuardTest : ::testing::Test {
   ::testing::AssertionResult Exists(const std::string& path) {
     auto exists = storage->Exists(path);
@@ -69,7 +76,7 @@ struct GuardTest : ::testing::Test {
   std::string base = dir.Join("trips");
   std::shared_ptr<Storage> storage = Storage::Local();
   std::shared_ptr<TableMetaClient> table =
-      WriteClient::OpenOrCreateTable(storage, base, TripConfig(true)).ValueOrDie();
+      WriteClient::OpenOrCreateTable(storage, base, DisabledConfig()).ValueOrDie();
 };
 
 TEST_F(GuardTest, ClearsBothKeysThenDeletesTheMetadataFolder) {
@@ -161,7 +168,7 @@ TEST_F(GuardTest, PropertiesAreClearedBeforeTheFolderIsDeleted) {
 }
 
 TEST_F(GuardTest, EveryCommitDisablesAMetadataTableBuiltSinceTheLastOne) {
-  auto client = WriteClient::Make(table, TripConfig(true)).ValueOrDie();
+  auto client = WriteClient::Make(table, DisabledConfig()).ValueOrDie();
   for (int round = 0; round < 2; ++round) {
     // Spark wrote in between: it built (or rebuilt) the MDT.
     AddSparkMetadataTable(Reload().get(), "files", "");
@@ -177,7 +184,7 @@ TEST_F(GuardTest, EveryCommitDisablesAMetadataTableBuiltSinceTheLastOne) {
 }
 
 TEST_F(GuardTest, RollbackDisablesTheMetadataTableBeforeDeletingFiles) {
-  auto client = WriteClient::Make(table, TripConfig(true)).ValueOrDie();
+  auto client = WriteClient::Make(table, DisabledConfig()).ValueOrDie();
   ASSERT_OK_AND_ASSIGN(std::string first, client->StartCommit());
   auto rows = TripReader({{"a", "n", 1, "sf"}});
   ASSERT_OK(client->Upsert(first, rows.get()).status());

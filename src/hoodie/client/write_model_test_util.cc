@@ -377,8 +377,18 @@ const WriteModel::MorGroup* WriteModel::CurrentGroup(const std::string& identity
 
 // The indexes (BLOOM, SIMPLE) look keys up in the latest completed base file of each
 // group (getLatestBaseFiles leaves out a pending compaction's).
+// The index finds a key in its latest base file, unless a pending compaction that
+// planned its group will drop that row (its compacted logs delete it): the write
+// planner then treats the key as new (write/compaction_dropped_keys.cc).
 bool WriteModel::IndexFinds(const MorGroup& group) const {
-  return group.versions.back().row.has_value();
+  const BaseVersion& base = group.versions.back();
+  if (!base.row.has_value()) return false;
+  if (!group.planned) return true;
+  std::vector<const LogEntry*> compacted;
+  for (const LogEntry& entry : group.logs) {
+    if (entry.slice == base.instant) compacted.push_back(&entry);
+  }
+  return Fold(group, base.row, compacted).has_value();
 }
 
 bool WriteModel::Writable(const ModelRecord& record) const {

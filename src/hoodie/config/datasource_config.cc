@@ -292,6 +292,16 @@ const ConfigProperty<bool> DataSourceConfig::kIncrementalFallbackToFullTableScan
         "_hoodie_commit_time instead of failing or missing archived commits.",
     .group = "Spark Datasource"};
 
+const ConfigProperty<bool> DataSourceConfig::kEnableDataSkipping{
+    .key = "hoodie.enable.data.skipping",
+    .default_value = false,
+    .doc =
+        "Snapshot and read-optimized queries with filters skip the file slices whose "
+        "files the metadata table's column_stats rule out (min, max and null counts of "
+        "the filtered columns); files it does not index are always read.",
+    .since = "0.10.0",
+    .group = "Spark Datasource"};
+
 const ConfigProperty<bool> DataSourceConfig::kIncrementalUseEndInstantSchema{
     .key = "hoodie.datasource.read.schema.use.end.instanttime",
     .default_value = false,
@@ -343,6 +353,7 @@ void DataSourceConfig::Register(ConfigRegistry* registry) {
   registry->Add(kBeginInstantTime);
   registry->Add(kEndInstantTime);
   registry->Add(kIncrementalFallbackToFullTableScan);
+  registry->Add(kEnableDataSkipping);
   registry->Add(kIncrementalUseEndInstantSchema);
   registry->Add(kMergeType);
 }

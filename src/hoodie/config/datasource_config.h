@@ -79,6 +79,8 @@ struct HOODIE_EXPORT DataSourceConfig {
   /// hoodie.datasource.read.end.instanttime
   static const ConfigProperty<std::string> kEndInstantTime;
   static const ConfigProperty<bool> kIncrementalFallbackToFullTableScan;
+  /// hoodie.enable.data.skipping
+  static const ConfigProperty<bool> kEnableDataSkipping;
   /// hoodie.datasource.read.schema.use.end.instanttime
   static const ConfigProperty<bool> kIncrementalUseEndInstantSchema;
   /// hoodie.datasource.merge.type

@@ -11,21 +11,24 @@ namespace v = config_validators;
 
 const ConfigProperty<bool> MetadataConfig::kEnable{
     .key = "hoodie.metadata.enable",
-    .default_value = false,
+    .default_value = true,
     .doc =
         "Maintain and use the internal metadata table. With true, every instant hoodie "
         "completes (writes, compactions, cleans, rollbacks) first writes its "
         "deltacommit into the metadata table's files partition, building the table "
         "from a listing when it has none, and compacts it every "
-        "hoodie.metadata.compact.max.delta.commits deltacommits; the column_stats, "
-        "bloom_filters and record_index partitions are not kept yet and are dropped "
-        "as Hudi drops disabled indexes; a restore disables the metadata table, which "
-        "the next write rebuilds. With false, every hoodie commit first clears "
-        "hoodie.table.metadata.partitions and .inflight in hoodie.properties and "
-        "deletes .hoodie/metadata, as Hudi's writers do with false. The default stays "
-        "the seed's false until hoodie keeps the index partitions and restores too.",
+        "hoodie.metadata.compact.max.delta.commits deltacommits; readers and writers "
+        "list files through it. The column_stats, bloom_filters and record_index "
+        "partitions are not kept yet and are dropped as Hudi drops disabled indexes; "
+        "a restore disables the metadata table, which the next write rebuilds. With "
+        "false, every hoodie commit first clears hoodie.table.metadata.partitions and "
+        ".inflight in hoodie.properties and deletes .hoodie/metadata, as Hudi's "
+        "writers do with false.",
     .group = "Metadata Table",
-    .hudi_0_15_default = "true"};
+    .override_reason =
+        "On by default as in Hudi 0.15, whose writers keep the metadata table unless "
+        "told otherwise: a hoodie write with the seed's false would delete the "
+        "metadata table of every table Spark wrote."};
 
 const ConfigProperty<bool> MetadataConfig::kReuseEnable{
     .key = "hoodie.metadata.reuse.enable",
@@ -95,6 +98,77 @@ const ConfigProperty<int32_t> MetadataConfig::kKeepMaxCommits{
         "minimum above maximum, which archival rejects; the values are swapped "
         "relative to Hudi (min 20, max 30)."};
 
+const ConfigProperty<bool> MetadataConfig::kIndexColumnStatsEnable{
+    .key = "hoodie.metadata.index.column.stats.enable",
+    .default_value = false,
+    .doc =
+        "Keep the metadata table's column_stats partition: per base file and column, "
+        "its minimum, maximum, null and value counts and sizes, from the Parquet footer "
+        "(built from the latest base files when first enabled, then kept by every "
+        "instant; deleted files leave tombstones). Log files are not indexed yet: "
+        "readers treat them as not indexed.",
+    .since = "0.11.0",
+    .group = "Metadata Table"};
+
+const ConfigProperty<std::string> MetadataConfig::kIndexColumnStatsColumnList{
+    .key = "hoodie.metadata.index.column.stats.column.list",
+    .default_value = "",
+    .doc =
+        "Comma-separated columns the column_stats partition covers; empty covers every "
+        "top-level column of a supported type, the meta fields included.",
+    .since = "0.11.0",
+    .group = "Metadata Table"};
+
+const ConfigProperty<int32_t> MetadataConfig::kIndexColumnStatsFileGroupCount{
+    .key = "hoodie.metadata.index.column.stats.file.group.count",
+    .default_value = 2,
+    .doc = "File groups of the column_stats partition, fixed when it is built.",
+    .since = "0.11.0",
+    .validate = v::PositiveInt32,
+    .group = "Metadata Table"};
+
+const ConfigProperty<int32_t> MetadataConfig::kIndexColumnStatsParallelism{
+    .key = "hoodie.metadata.index.column.stats.parallelism",
+    .default_value = 10,
+    .doc = "Parallelism of building the column_stats partition.",
+    .since = "0.11.0",
+    .validate = v::PositiveInt32,
+    .group = "Metadata Table",
+    .support = ConfigSupport::kNoEffect,
+    .support_note = "Spark task parallelism; hoodie reads the footers itself"};
+
+const ConfigProperty<bool> MetadataConfig::kIndexBloomFilterEnable{
+    .key = "hoodie.metadata.index.bloom.filter.enable",
+    .default_value = false,
+    .doc = "Keep the metadata table's bloom_filters partition (each base file's bloom "
+           "filter).",
+    .since = "0.11.0",
+    .group = "Metadata Table",
+    .support = ConfigSupport::kRefused,
+    .support_note = "hoodie does not keep the bloom_filters partition yet (a write drops "
+                    "one Spark built, as Hudi drops a disabled index)"};
+
+const ConfigProperty<bool> MetadataConfig::kRecordIndexEnable{
+    .key = "hoodie.metadata.record.index.enable",
+    .default_value = false,
+    .doc = "Keep the metadata table's record_index partition (record key to location).",
+    .since = "0.14.0",
+    .group = "Metadata Table",
+    .support = ConfigSupport::kRefused,
+    .support_note = "hoodie does not keep the record_index partition yet (a write drops "
+                    "one Spark built, as Hudi drops a disabled index)"};
+
+const ConfigProperty<bool> MetadataConfig::kIndexAsync{
+    .key = "hoodie.metadata.index.async",
+    .default_value = false,
+    .doc = "Build metadata table partitions with the asynchronous indexer "
+           "(HoodieIndexer's indexing instants) instead of inside a write.",
+    .since = "0.11.0",
+    .group = "Metadata Table",
+    .support = ConfigSupport::kRefused,
+    .support_note = "asynchronous indexing is not built: hoodie builds a partition "
+                    "inside the first write that enables it"};
+
 void MetadataConfig::Register(ConfigRegistry* registry) {
   registry->Add(kEnable);
   registry->Add(kReuseEnable);
@@ -104,6 +178,13 @@ void MetadataConfig::Register(ConfigRegistry* registry) {
   registry->Add(kCompactMaxDeltaCommits);
   registry->Add(kKeepMinCommits);
   registry->Add(kKeepMaxCommits);
+  registry->Add(kIndexColumnStatsEnable);
+  registry->Add(kIndexColumnStatsColumnList);
+  registry->Add(kIndexColumnStatsFileGroupCount);
+  registry->Add(kIndexColumnStatsParallelism);
+  registry->Add(kIndexBloomFilterEnable);
+  registry->Add(kRecordIndexEnable);
+  registry->Add(kIndexAsync);
 }
 
 }  // namespace hoodie

@@ -31,6 +31,20 @@ struct HOODIE_EXPORT MetadataConfig {
   static const ConfigProperty<int32_t> kKeepMinCommits;
   /// hoodie.metadata.keep.max.commits
   static const ConfigProperty<int32_t> kKeepMaxCommits;
+  /// hoodie.metadata.index.column.stats.enable
+  static const ConfigProperty<bool> kIndexColumnStatsEnable;
+  /// hoodie.metadata.index.column.stats.column.list
+  static const ConfigProperty<std::string> kIndexColumnStatsColumnList;
+  /// hoodie.metadata.index.column.stats.file.group.count
+  static const ConfigProperty<int32_t> kIndexColumnStatsFileGroupCount;
+  /// hoodie.metadata.index.column.stats.parallelism
+  static const ConfigProperty<int32_t> kIndexColumnStatsParallelism;
+  /// hoodie.metadata.index.bloom.filter.enable
+  static const ConfigProperty<bool> kIndexBloomFilterEnable;
+  /// hoodie.metadata.record.index.enable
+  static const ConfigProperty<bool> kRecordIndexEnable;
+  /// hoodie.metadata.index.async
+  static const ConfigProperty<bool> kIndexAsync;
 
   /// Adds every key above to `registry`.
   static void Register(ConfigRegistry* registry);

@@ -5,10 +5,14 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
+#include <map>
 #include <optional>
 #include <string>
+#include <string_view>
 
 #include <arrow/result.h>
+#include <arrow/status.h>
 
 #include "hoodie/format/avro_codec/avro_value.h"
 #include "hoodie/visibility.h"
@@ -21,6 +25,9 @@ namespace hoodie {
 struct HOODIE_EXPORT ColumnStats {
   std::string file_name;
   std::string column_name;
+  /// The wrapper record of the bounds ("StringWrapper", "LongWrapper", ...; Hudi's
+  /// wrapValueIntoAvro), empty when neither bound is set.
+  std::string wrapper;
   std::optional<AvroValue> min_value;
   std::optional<AvroValue> max_value;
   int64_t value_count = 0;
@@ -33,5 +40,33 @@ struct HOODIE_EXPORT ColumnStats {
 /// The statistics a decoded HoodieMetadataRecord of type 3 holds. \return Invalid for
 /// another record type or a malformed entry.
 HOODIE_EXPORT ::arrow::Result<ColumnStats> ColumnStatsOf(const AvroValue& record);
+
+/// The HoodieMetadataRecord of `stats` (HoodieMetadataPayload.createColumnStatsRecords):
+/// type 3, meta fields null, `key` blank (the HFile row holds it), the bounds in their
+/// wrapper, the other payloads null.
+HOODIE_EXPORT AvroValue ColumnStatsRecordValue(const ColumnStats& stats);
+
+/// `older` and `newer` statistics of one file's column merged as Hudi's
+/// mergeColumnStatsRecords does: the newer when either is a tombstone, else the
+/// smaller minimum and larger maximum of the set ones, counts and sizes added.
+HOODIE_EXPORT ColumnStats MergeColumnStats(const ColumnStats& older, const ColumnStats& newer);
+
+/// \brief The versions of column_stats records folded key by key as readers merge them
+/// (base file first, then log blocks in order): a delete drops the key, later versions
+/// merge by MergeColumnStats.
+class HOODIE_EXPORT ColumnStatsFold {
+ public:
+  /// One version of `key` (`record` null for a delete). Invalid for a malformed record.
+  ::arrow::Status Add(std::string_view key, const AvroValue* record);
+  /// The folded statistics by key, tombstones left out.
+  std::map<std::string, ColumnStats> Live() const;
+
+ private:
+  std::map<std::string, ColumnStats, std::less<>> by_key_;
+};
+
+/// Orders two bounds of one wrapper type (numbers by value, strings and bytes by their
+/// bytes): negative, zero or positive.
+HOODIE_EXPORT int CompareColumnBounds(const AvroValue& a, const AvroValue& b);
 
 }  // namespace hoodie

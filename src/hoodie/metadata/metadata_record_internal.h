@@ -41,4 +41,9 @@ inline ::arrow::Result<const AvroValue*> NonNullField(const AvroValue& record,
   return field;
 }
 
+/// A HoodieMetadataRecord of `type` whose payload field `payload_field` holds `payload`:
+/// meta fields null, `key` blank (the HFile row holds it), the other payloads null.
+AvroValue MetadataRecordValue(MetadataRecordType type, std::string_view payload_field,
+                              AvroValue payload);
+
 }  // namespace hoodie::internal

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "hoodie/format/avro_codec/avro_binary.h"
+#include "hoodie/metadata/metadata_record_internal.h"
 
 namespace hoodie {
 
@@ -91,6 +92,26 @@ std::string_view MetadataRecordSchemaJson() { return kSchema; }
   return schema;
 }
 
+namespace internal {
+
+AvroValue MetadataRecordValue(MetadataRecordType type, std::string_view payload_field,
+                              AvroValue payload) {
+  AvroEntries fields;
+  for (const char* meta : {"_hoodie_commit_time", "_hoodie_commit_seqno", "_hoodie_record_key",
+                           "_hoodie_partition_path", "_hoodie_file_name"}) {
+    fields.emplace_back(meta, AvroValue::Null());
+  }
+  fields.emplace_back("key", AvroValue::String(""));
+  fields.emplace_back("type", AvroValue::Int(static_cast<int32_t>(type)));
+  for (const char* name : {"filesystemMetadata", "BloomFilterMetadata", "ColumnStatsMetadata",
+                           "recordIndexMetadata"}) {
+    fields.emplace_back(name, name == payload_field ? payload : AvroValue::Null());
+  }
+  return AvroValue::Record(std::string(kRecordName), std::move(fields));
+}
+
+}  // namespace internal
+
 AvroValue FilesRecordValue(const FilesRecord& record) {
   AvroEntries files;
   for (const auto& [name, info] : record.entries) {
@@ -98,18 +119,8 @@ AvroValue FilesRecordValue(const FilesRecord& record) {
                                                {{"size", AvroValue::Long(info.size)},
                                                 {"isDeleted", AvroValue::Boolean(info.is_deleted)}}));
   }
-  AvroEntries fields;
-  for (const char* meta : {"_hoodie_commit_time", "_hoodie_commit_seqno", "_hoodie_record_key",
-                           "_hoodie_partition_path", "_hoodie_file_name"}) {
-    fields.emplace_back(meta, AvroValue::Null());
-  }
-  fields.emplace_back("key", AvroValue::String(""));
-  fields.emplace_back("type", AvroValue::Int(static_cast<int32_t>(record.type)));
-  fields.emplace_back("filesystemMetadata", AvroValue::Map(std::move(files)));
-  for (const char* other : {"BloomFilterMetadata", "ColumnStatsMetadata", "recordIndexMetadata"}) {
-    fields.emplace_back(other, AvroValue::Null());
-  }
-  return AvroValue::Record(std::string(kRecordName), std::move(fields));
+  return internal::MetadataRecordValue(record.type, "filesystemMetadata",
+                                       AvroValue::Map(std::move(files)));
 }
 
 ::arrow::Result<std::string> EncodeMetadataRecord(const AvroValue& record) {

@@ -204,10 +204,15 @@ std::vector<FileSlice> MetadataTable::LatestFileSlices(
                                     const MetadataKeys& keys,
                                     const MetadataRecordVisitor& visit) const {
   for (const FileSlice& slice : LatestFileSlices(partition)) {
-    if (slice.base_file) ARROW_RETURN_NOT_OK(ReadBaseFile(*slice.base_file, keys, visit));
-    ARROW_RETURN_NOT_OK(ReadLogBlocks(slice.log_files, keys, visit));
+    ARROW_RETURN_NOT_OK(ReadSlice(slice, keys, visit));
   }
   return ::arrow::Status::OK();
+}
+
+::arrow::Status MetadataTable::ReadSlice(const FileSlice& slice, const MetadataKeys& keys,
+                                         const MetadataRecordVisitor& visit) const {
+  if (slice.base_file) ARROW_RETURN_NOT_OK(ReadBaseFile(*slice.base_file, keys, visit));
+  return ReadLogBlocks(slice.log_files, keys, visit);
 }
 
 ::arrow::Status MetadataTable::ReadBaseFile(const BaseFile& base, const MetadataKeys& keys,

@@ -102,6 +102,11 @@ class HOODIE_EXPORT MetadataTable {
   /// The latest committed slice of each file group of `partition`, as Read reads them.
   std::vector<FileSlice> LatestFileSlices(const MetadataPartition& partition) const;
 
+  /// Visits the selected keys of one file slice of the metadata table, its base file
+  /// then its log blocks.
+  ::arrow::Status ReadSlice(const FileSlice& slice, const MetadataKeys& keys,
+                            const MetadataRecordVisitor& visit) const;
+
   /// Visits the selected keys of `partition` (each file group's latest slice).
   /// Invalid naming the file for an HFile or log block that does not decode.
   ::arrow::Status Read(const MetadataPartition& partition, const MetadataKeys& keys,

@@ -17,9 +17,11 @@ class TableMetaClient;
 
 /// Compares the latest file slices a view of `table` builds from its metadata table's
 /// listing with those a storage listing gives, and checks the metadata table is in
-/// step with the data timeline. \return one line per mismatch ("partition P: file F
-/// ...", "out of sync: ..."), empty when they agree; Invalid when the table has no
-/// metadata table a reader may use, IOError from storage.
+/// step with the data timeline, and, with a column_stats partition, the statistics it
+/// holds for each latest base file with the file's Parquet footer. \return one line per
+/// mismatch ("partition P: file F ...", "out of sync: ...", "column_stats: ..."), empty
+/// when they agree; Invalid when the table has no metadata table a reader may use,
+/// IOError from storage.
 HOODIE_EXPORT ::arrow::Result<std::vector<std::string>> ValidateMetadataTable(
     const TableMetaClient& table);
 

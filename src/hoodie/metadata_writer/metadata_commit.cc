@@ -69,109 +69,151 @@ RollbackOptions MetadataRollbackOptions() {
   return RollbackFailedWrites(mdt, MetadataRollbackOptions()).status();
 }
 
+std::vector<std::vector<HFileRecord>> RouteToFileGroups(std::vector<HFileRecord> cells,
+                                                        int count) {
+  std::vector<std::vector<HFileRecord>> groups(static_cast<size_t>(std::max(count, 1)));
+  for (HFileRecord& cell : cells) {
+    const int index = count > 1 ? MetadataFileGroupIndex(cell.first, count) : 0;
+    groups[static_cast<size_t>(index)].push_back(std::move(cell));
+  }
+  for (auto& group : groups) std::sort(group.begin(), group.end());
+  return groups;
+}
+
 ::arrow::Status CommitMetadataInitialization(const std::shared_ptr<TableMetaClient>& mdt,
                                              const std::string& instant_time,
                                              const MetadataPartition& partition,
-                                             const std::vector<HFileRecord>& cells,
+                                             const std::vector<std::vector<HFileRecord>>& groups,
                                              const MetadataWriterOptions& options) {
   const auto started = std::chrono::steady_clock::now();
   ARROW_ASSIGN_OR_RAISE(Instant inflight, StartDeltaCommit(*mdt, instant_time, ""));
   Storage* storage = mdt->storage().get();
-  const std::string file_id = MetadataFileGroupId(partition, 0);
   ARROW_RETURN_NOT_OK(PartitionMetadata::Write(storage, mdt->base_path(),
                                                partition.name, instant_time));
   WriteMarkers markers(mdt->storage(), mdt->base_path(), instant_time);
-  const std::string base_name = MakeBaseFileName(file_id, kBaseFileToken, instant_time, ".hfile");
-  ARROW_RETURN_NOT_OK(markers.Create(Marker{std::string(partition.name), base_name,
-                                            IoType::kCreate}));
-  ARROW_ASSIGN_OR_RAISE(
-      int64_t size,
-      WriteMetadataBaseFile(storage, JoinPath(mdt->base_path(), Relative(partition, base_name)),
-                            cells, options));
-  // Every new file group starts with a log holding an empty delete block
-  // (HoodieBackedTableMetadataWriter.initializeFileGroups), instant header only.
-  LogBlock empty;
-  empty.type = LogBlockType::kDelete;
-  empty.header = {{LogHeaderKey::kInstantTime, instant_time}};
-  ARROW_ASSIGN_OR_RAISE(empty.content, EncodeDeleteBlock({}));
-  const std::string log_name =
-      MakeLogFileName(file_id, instant_time, 1, MakeWriteToken(0, 0, 0));
-  ARROW_RETURN_NOT_OK(WriteLogFile(
-      storage, JoinPath(mdt->base_path(), Relative(partition, log_name)), {empty}));
-
-  WriteStat stat;
-  stat.file_id = file_id;
-  stat.path = Relative(partition, base_name);
-  stat.num_writes = stat.num_inserts = static_cast<int64_t>(cells.size());
-  stat.total_write_bytes = stat.file_size_in_bytes = size;
-  stat.partition_path = std::string(partition.name);
-  stat.runtime_stats = RuntimeStats{
-      0, 0,
-      std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() -
-                                                            started)
-          .count()};
   CommitMetadata metadata;
   metadata.operation_type = WriteOperationType::kBulkInsert;
-  metadata.AddWriteStat(std::string(partition.name), std::move(stat));
+  for (size_t index = 0; index < groups.size(); ++index) {
+    const std::vector<HFileRecord>& cells = groups[index];
+    const std::string file_id = MetadataFileGroupId(partition, static_cast<int>(index));
+    // Every new file group starts with a log holding an empty delete block
+    // (HoodieBackedTableMetadataWriter.initializeFileGroups), instant header only.
+    LogBlock empty;
+    empty.type = LogBlockType::kDelete;
+    empty.header = {{LogHeaderKey::kInstantTime, instant_time}};
+    ARROW_ASSIGN_OR_RAISE(empty.content, EncodeDeleteBlock({}));
+    const std::string log_name =
+        MakeLogFileName(file_id, instant_time, 1, MakeWriteToken(0, 0, 0));
+    if (cells.empty()) {
+      ARROW_RETURN_NOT_OK(WriteLogFile(
+          storage, JoinPath(mdt->base_path(), Relative(partition, log_name)), {empty}));
+      continue;
+    }
+    const std::string base_name =
+        MakeBaseFileName(file_id, kBaseFileToken, instant_time, ".hfile");
+    ARROW_RETURN_NOT_OK(markers.Create(Marker{std::string(partition.name), base_name,
+                                              IoType::kCreate}));
+    ARROW_ASSIGN_OR_RAISE(
+        int64_t size,
+        WriteMetadataBaseFile(storage, JoinPath(mdt->base_path(), Relative(partition, base_name)),
+                              cells, options));
+    ARROW_RETURN_NOT_OK(WriteLogFile(
+        storage, JoinPath(mdt->base_path(), Relative(partition, log_name)), {empty}));
+    WriteStat stat;
+    stat.file_id = file_id;
+    stat.path = Relative(partition, base_name);
+    stat.num_writes = stat.num_inserts = static_cast<int64_t>(cells.size());
+    stat.total_write_bytes = stat.file_size_in_bytes = size;
+    stat.partition_path = std::string(partition.name);
+    stat.runtime_stats = RuntimeStats{
+        0, 0,
+        std::chrono::duration_cast<std::chrono::milliseconds>(
+            std::chrono::steady_clock::now() - started)
+            .count()};
+    metadata.AddWriteStat(std::string(partition.name), std::move(stat));
+  }
   return CompleteMetadataInstant(mdt, inflight, &metadata);
 }
 
-::arrow::Status CommitMetadataLogBlock(const std::shared_ptr<TableMetaClient>& mdt, const std::string& instant_time,
-                                       const MetadataPartition& partition, int index,
-                                       std::vector<HFileRecord> cells,
-                                       const MetadataWriterOptions& options) {
-  const auto started = std::chrono::steady_clock::now();
+namespace {
+
+// The log file one deltacommit adds to a file group: the group's latest slice and the
+// next log version in it.
+struct LogTarget {
+  FileSlice slice;
+  std::string log_name;
+  int version = 0;
+};
+
+::arrow::Result<LogTarget> LogTargetOf(const FileSystemView& view,
+                                       const MetadataPartition& partition, int index) {
   const std::string file_id = MetadataFileGroupId(partition, index);
+  for (FileSlice& candidate : view.LatestFileSlicesInPartition(partition.name)) {
+    if (candidate.group.file_id != file_id) continue;
+    LogTarget target;
+    for (const LogFile& log : candidate.log_files) {
+      target.version = std::max(target.version, log.version);
+    }
+    target.version += 1;
+    target.log_name =
+        MakeLogFileName(file_id, candidate.base_instant, target.version, kLogFileToken);
+    target.slice = std::move(candidate);
+    return target;
+  }
+  return ::arrow::Status::Invalid("the metadata table has no file group ", file_id,
+                                  " in its ", partition.name,
+                                  " partition; rebuild it (hoodie metadata rebuild)");
+}
+
+}  // namespace
+
+::arrow::Status CommitMetadataDeltaCommit(const std::shared_ptr<TableMetaClient>& mdt,
+                                          const std::string& instant_time,
+                                          std::vector<FileGroupCells> writes,
+                                          const MetadataWriterOptions& options) {
+  const auto started = std::chrono::steady_clock::now();
+  writes.erase(std::remove_if(writes.begin(), writes.end(),
+                              [](const FileGroupCells& w) { return w.cells.empty(); }),
+               writes.end());
   ARROW_ASSIGN_OR_RAISE(std::shared_ptr<const FileSystemView> view,
                         FileSystemView::Load(*mdt));
-  std::optional<FileSlice> slice;
-  for (FileSlice& candidate : view->LatestFileSlicesInPartition(partition.name)) {
-    if (candidate.group.file_id == file_id) slice = std::move(candidate);
-  }
-  if (!slice) {
-    return ::arrow::Status::Invalid("the metadata table has no file group ", file_id,
-                                    " in its ", partition.name,
-                                    " partition; rebuild it (hoodie metadata rebuild)");
-  }
-  int version = 0;
-  for (const LogFile& log : slice->log_files) version = std::max(version, log.version);
-  const std::string log_name =
-      MakeLogFileName(file_id, slice->base_instant, version + 1, kLogFileToken);
-
+  std::vector<LogTarget> targets;
   CommitMetadata profile;
   profile.operation_type = WriteOperationType::kUpsertPrepped;
-  WriteStat planned;
-  planned.file_id = file_id;
-  planned.prev_commit = slice->base_instant;
-  planned.num_update_writes = static_cast<int64_t>(cells.size());
-  profile.AddWriteStat(std::string(partition.name), planned);
+  for (const FileGroupCells& write : writes) {
+    ARROW_ASSIGN_OR_RAISE(LogTarget target, LogTargetOf(*view, *write.partition, write.index));
+    WriteStat planned;
+    planned.file_id = target.slice.group.file_id;
+    planned.prev_commit = target.slice.base_instant;
+    planned.num_update_writes = static_cast<int64_t>(write.cells.size());
+    profile.AddWriteStat(std::string(write.partition->name), planned);
+    targets.push_back(std::move(target));
+  }
   ARROW_ASSIGN_OR_RAISE(Instant inflight,
                         StartDeltaCommit(*mdt, instant_time, profile.ToJson()));
 
-  const int64_t records = static_cast<int64_t>(cells.size());
-  int64_t size = 0;
-  if (!cells.empty()) {
-    WriteMarkers markers(mdt->storage(), mdt->base_path(), instant_time);
+  CommitMetadata metadata;
+  metadata.operation_type = WriteOperationType::kUpsertPrepped;
+  WriteMarkers markers(mdt->storage(), mdt->base_path(), instant_time);
+  for (size_t i = 0; i < writes.size(); ++i) {
+    const MetadataPartition& partition = *writes[i].partition;
+    const LogTarget& target = targets[i];
+    const int64_t records = static_cast<int64_t>(writes[i].cells.size());
     ARROW_RETURN_NOT_OK(markers.Create(
-        Marker{std::string(partition.name), log_name, IoType::kAppend}));
+        Marker{std::string(partition.name), target.log_name, IoType::kAppend}));
     ARROW_ASSIGN_OR_RAISE(LogBlock block,
                           MakeHFileDataLogBlock(instant_time,
                                                 std::string(MetadataRecordSchemaJson()),
-                                                std::move(cells), options.compression));
+                                                std::move(writes[i].cells), options.compression));
     ARROW_ASSIGN_OR_RAISE(std::string bytes, EncodeLogBlocks({block}));
-    size = static_cast<int64_t>(bytes.size());
+    const int64_t size = static_cast<int64_t>(bytes.size());
     ARROW_RETURN_NOT_OK(mdt->storage()->WriteAll(
-        JoinPath(mdt->base_path(), Relative(partition, log_name)), bytes,
+        JoinPath(mdt->base_path(), Relative(partition, target.log_name)), bytes,
         /*overwrite=*/false));
-  }
-
-  CommitMetadata metadata;
-  metadata.operation_type = WriteOperationType::kUpsertPrepped;
-  if (records > 0) {
     WriteStat stat;
-    stat.file_id = file_id;
-    stat.path = Relative(partition, log_name);
-    stat.prev_commit = slice->base_instant;
+    stat.file_id = target.slice.group.file_id;
+    stat.path = Relative(partition, target.log_name);
+    stat.prev_commit = target.slice.base_instant;
     stat.num_writes = stat.num_update_writes = records;
     stat.total_write_bytes = stat.file_size_in_bytes = size;
     stat.partition_path = std::string(partition.name);
@@ -182,10 +224,10 @@ RollbackOptions MetadataRollbackOptions() {
             .count(),
         0};
     DeltaWriteStat delta;
-    delta.log_version = version + 1;
-    if (slice->base_file) delta.base_file = slice->base_file->file_name;
-    for (const LogFile& log : slice->log_files) delta.log_files.push_back(log.file_name);
-    delta.log_files.push_back(log_name);
+    delta.log_version = target.version;
+    if (target.slice.base_file) delta.base_file = target.slice.base_file->file_name;
+    for (const LogFile& log : target.slice.log_files) delta.log_files.push_back(log.file_name);
+    delta.log_files.push_back(target.log_name);
     stat.delta = std::move(delta);
     metadata.AddWriteStat(std::string(partition.name), std::move(stat));
   }

@@ -24,14 +24,20 @@ struct Instant;
 
 namespace hoodie::internal {
 
-/// The first deltacommit of `partition` (single file group `index` 0): a base HFile of
-/// `cells` and the empty delete block log every new file group starts with, at
-/// `instant_time` (the partition's initialization instant), as a BULK_INSERT.
+/// The first deltacommit of `partition` at `instant_time` (the partition's
+/// initialization instant), as a BULK_INSERT: file group i of `groups.size()` gets a
+/// base HFile of `groups[i]` when that holds cells, and the empty delete block log every
+/// new file group starts with.
 ::arrow::Status CommitMetadataInitialization(const std::shared_ptr<TableMetaClient>& mdt,
                                              const std::string& instant_time,
                                              const MetadataPartition& partition,
-                                             const std::vector<HFileRecord>& cells,
+                                             const std::vector<std::vector<HFileRecord>>& groups,
                                              const MetadataWriterOptions& options);
+
+/// `cells` routed to `count` file groups by key (mapRecordKeyToFileGroupIndex), each
+/// group's in key order.
+std::vector<std::vector<HFileRecord>> RouteToFileGroups(std::vector<HFileRecord> cells,
+                                                        int count);
 
 /// Completes `inflight` of the metadata table with `metadata` (the record schema added
 /// to its extra metadata, as Hudi's), through the metadata table's own Transaction.
@@ -48,13 +54,20 @@ RollbackOptions MetadataRollbackOptions();
 ::arrow::Status RollBackEarlierAttempts(const TableMetaClient& mdt,
                                         const std::string& instant_time);
 
-/// Deltacommit `instant_time` appending `cells` as one HFile data block, in a new log
-/// file, to the latest slice of the file group `index` of `partition`, as an
-/// UPSERT_PREPPED (after RollBackEarlierAttempts). An empty `cells` still makes the deltacommit (Hudi marks every data
-/// instant in the metadata table).
-::arrow::Status CommitMetadataLogBlock(const std::shared_ptr<TableMetaClient>& mdt, const std::string& instant_time,
-                                       const MetadataPartition& partition, int index,
-                                       std::vector<HFileRecord> cells,
-                                       const MetadataWriterOptions& options);
+/// What one deltacommit appends to one file group of the metadata table.
+struct FileGroupCells {
+  const MetadataPartition* partition = nullptr;
+  int index = 0;
+  std::vector<HFileRecord> cells;
+};
+
+/// Deltacommit `instant_time` (after RollBackEarlierAttempts), as an UPSERT_PREPPED:
+/// each of `writes` with cells appends them as one HFile data block, in a new log file,
+/// to the latest slice of its file group. With no cells at all it still completes (Hudi
+/// marks every data instant in the metadata table).
+::arrow::Status CommitMetadataDeltaCommit(const std::shared_ptr<TableMetaClient>& mdt,
+                                          const std::string& instant_time,
+                                          std::vector<FileGroupCells> writes,
+                                          const MetadataWriterOptions& options);
 
 }  // namespace hoodie::internal

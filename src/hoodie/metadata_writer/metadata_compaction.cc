@@ -5,14 +5,18 @@
 #include <chrono>
 #include <map>
 
+#include "hoodie/actions/rollback_executor.h"
 #include "hoodie/common/logging.h"
+#include "hoodie/metadata/column_stats_record.h"
 #include "hoodie/metadata/files_record.h"
+#include "hoodie/metadata/metadata_record_schema.h"
 #include "hoodie/metadata/metadata_keys.h"
 #include "hoodie/metadata/metadata_table.h"
 #include "hoodie/metadata_writer/metadata_commit_internal.h"
 #include "hoodie/metadata_writer/metadata_files_internal.h"
 #include "hoodie/metadata_writer/metadata_services_internal.h"
 #include "hoodie/storage/path.h"
+#include "hoodie/storage/storage.h"
 #include "hoodie/table/file_naming.h"
 #include "hoodie/table/file_slice.h"
 #include "hoodie/table/markers.h"
@@ -60,19 +64,98 @@ CompactionOperation OperationOf(const FileSlice& slice) {
   return op;
 }
 
+// A compaction of the metadata table a killed writer left pending: its deltacommit
+// never followed (a metadata compaction runs just before the instant's deltacommit),
+// so no log was written onto its slice. Rolled back (its base files go) and its plan
+// deleted, it leaves the timeline as before it started, and is scheduled again at the
+// same instant; Hudi's writer re-runs such a plan instead, to the same files.
+::arrow::Status AbandonPendingCompactions(const TableMetaClient& mdt) {
+  ARROW_ASSIGN_OR_RAISE(ActiveTimeline timeline, mdt.ReloadActiveTimeline());
+  const Timeline pending = timeline.timeline().FilterPendingCompaction();
+  for (const Instant& instant : pending.instants()) {
+    for (const MetadataPartition* partition : {&kFilesPartition, &kColumnStatsPartition}) {
+      const std::string folder = JoinPath(mdt.base_path(), std::string(partition->name));
+      ARROW_ASSIGN_OR_RAISE(bool exists, mdt.storage()->Exists(folder));
+      if (!exists) continue;
+      ARROW_ASSIGN_OR_RAISE(
+          std::vector<FileStatus> files,
+          mdt.storage()->List(folder, /*recursive=*/false));
+      for (const FileStatus& file : files) {
+        auto log = ParseLogFileName(file.name());
+        if (log.ok() && log->base_instant_time == instant.timestamp) {
+          return ::arrow::Status::Invalid(
+              "the metadata table's pending compaction ", instant.timestamp,
+              " has log files written onto its slice (", file.name(),
+              "); rebuild the metadata table (hoodie metadata rebuild)");
+        }
+      }
+    }
+    LogInfo("rolling back metadata table compaction " + instant.timestamp +
+            ", left pending by a failed writer, to schedule it again");
+    ARROW_RETURN_NOT_OK(
+        RollbackInflightCompaction(mdt, instant.timestamp, MetadataRollbackOptions())
+            .status());
+    ARROW_RETURN_NOT_OK(
+        timeline.DeletePending(Instant{instant.timestamp, Action::kCompaction,
+                                       State::kRequested}));
+  }
+  return ::arrow::Status::OK();
+}
+
+// One file group of the metadata table compacted: its latest slice and the merged
+// records of its new base file.
+struct CompactedGroup {
+  const MetadataPartition* partition = nullptr;
+  FileSlice slice;
+  std::vector<HFileRecord> cells;
+};
+
+// A column_stats slice's records merged key by key (mergeColumnStatsRecords); deleted
+// keys and tombstones leave nothing to keep.
+::arrow::Result<std::vector<HFileRecord>> MergedColumnStats(const MetadataTable& metadata,
+                                                            const FileSlice& slice) {
+  ColumnStatsFold fold;
+  ARROW_RETURN_NOT_OK(metadata.ReadSlice(
+      slice, MetadataKeys::All(),
+      [&](std::string_view key, const AvroValue* record) { return fold.Add(key, record); }));
+  std::vector<HFileRecord> cells;
+  for (const auto& [key, stats] : fold.Live()) {
+    ARROW_ASSIGN_OR_RAISE(std::string value, EncodeMetadataRecord(ColumnStatsRecordValue(stats)));
+    cells.emplace_back(key, std::move(value));
+  }
+  return cells;
+}
+
+// Every file group of the partitions hoodie keeps, merged as readers merge them.
+::arrow::Result<std::vector<CompactedGroup>> MergedGroups(const MetadataTable& metadata) {
+  std::vector<CompactedGroup> groups;
+  ARROW_ASSIGN_OR_RAISE(FilesRecords files, metadata.ReadFilesRecords());
+  for (FileSlice& slice : metadata.LatestFileSlices(kFilesPartition)) {
+    ARROW_ASSIGN_OR_RAISE(std::vector<HFileRecord> cells, FilesRecordCells(files));
+    groups.push_back(CompactedGroup{&kFilesPartition, std::move(slice), std::move(cells)});
+  }
+  if (!metadata.partitions().contains(kColumnStatsPartition.name)) return groups;
+  for (FileSlice& slice : metadata.LatestFileSlices(kColumnStatsPartition)) {
+    ARROW_ASSIGN_OR_RAISE(std::vector<HFileRecord> cells, MergedColumnStats(metadata, slice));
+    groups.push_back(CompactedGroup{&kColumnStatsPartition, std::move(slice), std::move(cells)});
+  }
+  return groups;
+}
+
 }  // namespace
 
 ::arrow::Result<bool> CompactMetadataTableIfDue(TableMetaClient* data_table,
                                                 const std::shared_ptr<TableMetaClient>& mdt,
                                                 const std::string& current,
                                                 const MetadataWriterOptions& options) {
+  ARROW_RETURN_NOT_OK(AbandonPendingCompactions(*mdt));
   ARROW_ASSIGN_OR_RAISE(ActiveTimeline timeline, mdt->LoadActiveTimeline());
   std::optional<Instant> latest =
       DueDeltaCommit(timeline.timeline(), options.compact_max_delta_commits);
   if (!latest) return false;
   // validateTimelineBeforeSchedulingCompaction: a base file at T must hold every data
   // instant up to T, so none of them may still be pending.
-  ARROW_ASSIGN_OR_RAISE(ActiveTimeline data_timeline, data_table->ReloadActiveTimeline());
+  ARROW_ASSIGN_OR_RAISE(ActiveTimeline data_timeline, data_table->LoadActiveTimeline());
   Timeline pending =
       data_timeline.timeline().FilterPending().FindInstantsBeforeOrEquals(latest->timestamp);
   for (const Instant& instant : pending.instants()) {
@@ -86,54 +169,52 @@ CompactionOperation OperationOf(const FileSlice& slice) {
   ARROW_ASSIGN_OR_RAISE(std::shared_ptr<const MetadataTable> metadata,
                         MetadataTable::Open(*data_table, data_timeline));
   if (metadata == nullptr) return false;
-  ARROW_ASSIGN_OR_RAISE(FilesRecords merged, metadata->ReadFilesRecords());
-  ARROW_ASSIGN_OR_RAISE(std::vector<HFileRecord> cells, FilesRecordCells(merged));
+  ARROW_ASSIGN_OR_RAISE(std::vector<CompactedGroup> groups, MergedGroups(*metadata));
 
-  // The slices the merged records came from.
-  std::vector<FileSlice> slices = metadata->LatestFileSlices(kFilesPartition);
   CompactionPlan plan;
   plan.version = kPlanVersion;
   plan.operations.emplace();
-  for (const FileSlice& slice : slices) plan.operations->push_back(OperationOf(slice));
+  for (const CompactedGroup& group : groups) plan.operations->push_back(OperationOf(group.slice));
   ARROW_ASSIGN_OR_RAISE(std::string plan_bytes, plan.ToAvroBytes());
   Instant requested{time, Action::kCompaction, State::kRequested};
   ARROW_RETURN_NOT_OK(timeline.CreateRequested(requested, plan_bytes));
   ARROW_ASSIGN_OR_RAISE(Instant inflight, timeline.TransitionToInflight(requested));
 
-  const std::string file_id = MetadataFileGroupId(kFilesPartition, 0);
-  const std::string name = MakeBaseFileName(file_id, MakeWriteToken(0, 0, 0), time, ".hfile");
-  const std::string relative = std::string(kFilesPartition.name) + "/" + name;
-  ARROW_RETURN_NOT_OK(WriteMarkers(mdt->storage(), mdt->base_path(), time)
-                          .Create(Marker{std::string(kFilesPartition.name), name,
-                                         IoType::kCreate}));
-  ARROW_ASSIGN_OR_RAISE(int64_t size,
-                        WriteMetadataBaseFile(mdt->storage().get(),
-                                              JoinPath(mdt->base_path(), relative), cells,
-                                              options));
-  WriteStat stat;
-  stat.file_id = file_id;
-  stat.path = relative;
-  stat.num_writes = static_cast<int64_t>(cells.size());
-  stat.total_write_bytes = stat.file_size_in_bytes = size;
-  stat.partition_path = std::string(kFilesPartition.name);
-  if (!slices.empty()) {
-    const FileSlice& slice = slices.front();
-    stat.prev_commit = slice.base_instant;
-    stat.total_log_files_compacted = static_cast<int64_t>(slice.log_files.size());
-    for (const LogFile& log : slice.log_files) stat.total_log_size_compacted += log.size;
-  }
-  stat.runtime_stats = RuntimeStats{
-      std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() -
-                                                            started)
-          .count(),
-      0, 0};
   CommitMetadata commit;
   commit.compacted = true;
   commit.operation_type = WriteOperationType::kCompact;
-  commit.AddWriteStat(std::string(kFilesPartition.name), std::move(stat));
+  size_t records = 0;
+  for (const CompactedGroup& group : groups) {
+    const std::string partition(group.partition->name);
+    const std::string& file_id = group.slice.group.file_id;
+    const std::string name = MakeBaseFileName(file_id, MakeWriteToken(0, 0, 0), time, ".hfile");
+    const std::string relative = partition + "/" + name;
+    ARROW_RETURN_NOT_OK(WriteMarkers(mdt->storage(), mdt->base_path(), time)
+                            .Create(Marker{partition, name, IoType::kCreate}));
+    ARROW_ASSIGN_OR_RAISE(int64_t size,
+                          WriteMetadataBaseFile(mdt->storage().get(),
+                                                JoinPath(mdt->base_path(), relative),
+                                                group.cells, options));
+    WriteStat stat;
+    stat.file_id = file_id;
+    stat.path = relative;
+    stat.num_writes = static_cast<int64_t>(group.cells.size());
+    stat.total_write_bytes = stat.file_size_in_bytes = size;
+    stat.partition_path = partition;
+    stat.prev_commit = group.slice.base_instant;
+    stat.total_log_files_compacted = static_cast<int64_t>(group.slice.log_files.size());
+    for (const LogFile& log : group.slice.log_files) stat.total_log_size_compacted += log.size;
+    stat.runtime_stats = RuntimeStats{
+        std::chrono::duration_cast<std::chrono::milliseconds>(
+            std::chrono::steady_clock::now() - started)
+            .count(),
+        0, 0};
+    commit.AddWriteStat(partition, std::move(stat));
+    records += group.cells.size();
+  }
   ARROW_RETURN_NOT_OK(CompleteMetadataInstant(mdt, inflight, &commit));
   LogInfo("compacted the metadata table of " + data_table->base_path() + " at " + time +
-          ": " + std::to_string(cells.size()) + " records");
+          ": " + std::to_string(records) + " records");
   return true;
 }
 

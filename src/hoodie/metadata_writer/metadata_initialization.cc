@@ -15,6 +15,7 @@
 #include "hoodie/table/file_naming.h"
 #include "hoodie/table/table_config.h"
 #include "hoodie/table/table_listing.h"
+#include "hoodie/table/metadata_table_guard_internal.h"
 #include "hoodie/table/table_meta_client.h"
 #include "hoodie/timeline/active_timeline.h"
 
@@ -39,7 +40,7 @@ std::optional<std::string> CommitTimeOf(std::string_view name) {
 // `max_instant` sees there (DirectoryInfo of initializeFromFilesystem).
 ::arrow::Result<std::map<std::string, std::vector<FileStatus>>> ListCommittedFiles(
     const TableMetaClient& data_table, const std::string& max_instant,
-    const std::set<std::string>& pending, const std::set<std::string>& excluded) {
+    const std::set<std::string>& excluded) {
   std::shared_ptr<TableListing> listing = StorageTableListing::Of(data_table);
   ARROW_ASSIGN_OR_RAISE(std::vector<std::string> partitions, listing->AllPartitionPaths());
   std::map<std::string, std::vector<FileStatus>> out;
@@ -48,7 +49,7 @@ std::optional<std::string> CommitTimeOf(std::string_view name) {
     std::vector<FileStatus>& kept = out[partition];
     for (FileStatus& file : files) {
       std::optional<std::string> instant = CommitTimeOf(file.name());
-      if (!instant || pending.contains(*instant) || *instant > max_instant) continue;
+      if (!instant || *instant > max_instant) continue;
       std::string relative = partition.empty() ? std::string(file.name())
                                                : partition + "/" + std::string(file.name());
       if (excluded.contains(relative)) continue;
@@ -73,9 +74,35 @@ std::optional<std::string> CommitTimeOf(std::string_view name) {
       {});
 }
 
+// The data-table instants pending beside `current` (the one committing), which keep
+// the metadata table from being built (initializeFromFilesystem): their files, and the
+// log files written onto the new slices of a pending compaction, have no place in a
+// listing of completed instants yet. Indexing instants never block, as in Hudi.
+std::vector<std::string> PendingBeside(const Timeline& timeline, const std::string& current) {
+  std::vector<std::string> out;
+  const Timeline pending = timeline.FilterPending();
+  for (const Instant& instant : pending.instants()) {
+    if (instant.timestamp == current || instant.action == Action::kIndexing) continue;
+    out.push_back(instant.ToString());
+  }
+  return out;
+}
+
 ::arrow::Result<std::shared_ptr<TableMetaClient>> Initialize(
-    TableMetaClient* data_table, const std::set<std::string>& excluded,
-    const MetadataWriterOptions& options) {
+    TableMetaClient* data_table, const std::string& current,
+    const std::set<std::string>& excluded, const MetadataWriterOptions& options) {
+  ARROW_ASSIGN_OR_RAISE(ActiveTimeline timeline, data_table->LoadActiveTimeline());
+  std::vector<std::string> pending = PendingBeside(timeline.timeline(), current);
+  if (!pending.empty()) {
+    std::string names;
+    for (const std::string& name : pending) names += (names.empty() ? "" : ", ") + name;
+    LogWarning("cannot build the metadata table of " + data_table->base_path() +
+               " while other instants are pending (" + names +
+               "); readers list storage until a write finds none pending");
+    // One left from before (out of step) must not be read meanwhile.
+    ARROW_RETURN_NOT_OK(DisableMetadataTable(data_table).status());
+    return nullptr;
+  }
   Storage* storage = data_table->storage().get();
   const std::string folder = MetadataTable::PathOf(data_table->base_path());
   ARROW_ASSIGN_OR_RAISE(bool exists, storage->Exists(folder));
@@ -85,19 +112,13 @@ std::optional<std::string> CommitTimeOf(std::string_view name) {
     ARROW_RETURN_NOT_OK(SetPartitionProperties(data_table, {}, {}));
     ARROW_RETURN_NOT_OK(storage->DeleteDir(folder));
   }
-  ARROW_ASSIGN_OR_RAISE(ActiveTimeline timeline, data_table->ReloadActiveTimeline());
   std::optional<Instant> last = timeline.timeline().FilterCompleted().LastInstant();
   const std::string base = last ? last->timestamp : std::string(kSoloCommitTimestamp);
   const std::string init_time = base + std::string(kFilesInitSuffix);
-  std::set<std::string> pending;
-  const Timeline pending_instants = timeline.timeline().FilterPending();
-  for (const Instant& instant : pending_instants.instants()) {
-    pending.insert(instant.timestamp);
-  }
   ARROW_RETURN_NOT_OK(SetPartitionProperties(data_table, {}, {std::string(kFilesPartition.name)}));
   ARROW_ASSIGN_OR_RAISE(std::shared_ptr<TableMetaClient> mdt,
                         CreateMetadataMetaClient(*data_table));
-  ARROW_ASSIGN_OR_RAISE(auto files, ListCommittedFiles(*data_table, base, pending, excluded));
+  ARROW_ASSIGN_OR_RAISE(auto files, ListCommittedFiles(*data_table, base, excluded));
   size_t count = 0;
   for (const auto& [partition, listed] : files) count += listed.size();
   LogInfo("initializing the metadata table of " + data_table->base_path() + " at " +
@@ -106,7 +127,7 @@ std::optional<std::string> CommitTimeOf(std::string_view name) {
   ARROW_ASSIGN_OR_RAISE(std::vector<HFileRecord> cells,
                         FilesRecordCells(FilesRecordsOfListing(files)));
   ARROW_RETURN_NOT_OK(
-      CommitMetadataInitialization(mdt, init_time, kFilesPartition, cells, options));
+      CommitMetadataInitialization(mdt, init_time, kFilesPartition, {cells}, options));
   ARROW_RETURN_NOT_OK(
       SetPartitionProperties(data_table, {std::string(kFilesPartition.name)}, {}));
   return mdt;
@@ -115,15 +136,16 @@ std::optional<std::string> CommitTimeOf(std::string_view name) {
 // deleteMetadataIndexIfNecessary: an index partition this writer does not keep would
 // go stale, so it leaves the properties, then its folder goes. A partition hoodie does
 // not know is some newer writer's: kept, and reported.
-::arrow::Status DropUnkeptPartitions(TableMetaClient* data_table) {
+::arrow::Status DropUnkeptPartitions(TableMetaClient* data_table,
+                                     const MetadataWriterOptions& options) {
   const std::vector<std::string> listed = data_table->table_config()->metadata_partitions();
   std::vector<std::string> kept;
   std::vector<std::string> dropped;
   for (const std::string& name : listed) {
-    bool index = name == kColumnStatsPartition.name || name == kBloomFiltersPartition.name ||
-                 name == kRecordIndexPartition.name;
+    bool index = (name == kColumnStatsPartition.name && !options.column_stats) ||
+                 name == kBloomFiltersPartition.name || name == kRecordIndexPartition.name;
     (index ? dropped : kept).push_back(name);
-    if (!index && name != kFilesPartition.name) {
+    if (!index && name != kFilesPartition.name && name != kColumnStatsPartition.name) {
       LogWarning("the metadata table of " + data_table->base_path() + " has a partition '" +
                  name + "' hoodie does not know; it is kept as it is");
     }
@@ -143,8 +165,9 @@ std::optional<std::string> CommitTimeOf(std::string_view name) {
 }  // namespace
 
 ::arrow::Result<std::shared_ptr<TableMetaClient>> OpenOrInitializeMetadataTable(
-    TableMetaClient* data_table, const std::set<std::string>& excluded,
-    const MetadataWriterOptions& options, bool* initialized) {
+    TableMetaClient* data_table, const std::string& current,
+    const std::set<std::string>& excluded, const MetadataWriterOptions& options,
+    bool* initialized) {
   if (initialized != nullptr) *initialized = false;
   // Another writer may have built, dropped or extended it since the table was opened.
   ARROW_RETURN_NOT_OK(data_table->ReloadTableConfig());
@@ -158,7 +181,7 @@ std::optional<std::string> CommitTimeOf(std::string_view name) {
   if (mdt != nullptr) {
     // One that lacks a completed data instant lists too little: built again. The two
     // timelines tell; none of its files need reading.
-    ARROW_ASSIGN_OR_RAISE(ActiveTimeline timeline, data_table->ReloadActiveTimeline());
+    ARROW_ASSIGN_OR_RAISE(ActiveTimeline timeline, data_table->LoadActiveTimeline());
     ARROW_ASSIGN_OR_RAISE(ActiveTimeline mdt_timeline, mdt->LoadActiveTimeline());
     ::arrow::Status in_sync = CheckMetadataInSync(data_table->base_path(), timeline.timeline(),
                                                   mdt_timeline.timeline());
@@ -168,11 +191,33 @@ std::optional<std::string> CommitTimeOf(std::string_view name) {
     }
   }
   if (mdt == nullptr) {
-    ARROW_ASSIGN_OR_RAISE(mdt, Initialize(data_table, excluded, options));
+    ARROW_ASSIGN_OR_RAISE(mdt, Initialize(data_table, current, excluded, options));
+    if (mdt == nullptr) return mdt;
     if (initialized != nullptr) *initialized = true;
   }
-  ARROW_RETURN_NOT_OK(DropUnkeptPartitions(data_table));
+  ARROW_RETURN_NOT_OK(DropUnkeptPartitions(data_table, options));
+  partitions = data_table->table_config()->metadata_partitions();
+  if (options.column_stats && std::find(partitions.begin(), partitions.end(),
+                                        kColumnStatsPartition.name) == partitions.end()) {
+    ARROW_RETURN_NOT_OK(InitializeColumnStats(data_table, mdt, options));
+  }
   return mdt;
+}
+
+::arrow::Status SetMetadataPartitionState(TableMetaClient* data_table,
+                                         const MetadataPartition& partition, bool completed) {
+  ARROW_RETURN_NOT_OK(data_table->ReloadTableConfig());
+  std::vector<std::string> done = data_table->table_config()->metadata_partitions();
+  std::vector<std::string> building =
+      data_table->table_config()->metadata_partitions_inflight();
+  const std::string name(partition.name);
+  auto drop = [&](std::vector<std::string>* names) {
+    names->erase(std::remove(names->begin(), names->end(), name), names->end());
+  };
+  drop(&done);
+  drop(&building);
+  (completed ? done : building).push_back(name);
+  return SetPartitionProperties(data_table, done, building);
 }
 
 }  // namespace hoodie::internal

@@ -7,9 +7,13 @@
 #include <memory>
 #include <set>
 #include <string>
+#include <vector>
 
 #include <arrow/result.h>
 
+#include "hoodie/metadata/files_partition_records.h"
+#include "hoodie/metadata/metadata_keys.h"
+#include "hoodie/metadata_writer/metadata_commit_internal.h"
 #include "hoodie/metadata_writer/metadata_writer_options.h"
 
 namespace hoodie {
@@ -19,18 +23,43 @@ class TableMetaClient;
 namespace hoodie::internal {
 
 /// The metadata table of `data_table`, initialized first when the data table lists no
-/// `files` partition for readers (HoodieBackedTableMetadataWriter.initializeIfNeeded):
-/// a folder left by an earlier attempt is deleted, hoodie.table.metadata.partitions
-/// .inflight names `files` while the partition is built from a listing of the data
-/// table's files of completed instants (none of a pending one, nor those in
-/// `excluded`, relative paths the committing instant wrote), then
-/// hoodie.table.metadata.partitions lists it. Index partitions hoodie does not keep are
-/// then dropped from the properties and deleted (deleteMetadataIndexIfNecessary);
-/// partitions of other names are kept and reported. `initialized`, when given, tells
-/// whether it was built now.
+/// `files` partition for readers or its metadata table is out of step
+/// (HoodieBackedTableMetadataWriter.initializeIfNeeded): a folder left by an earlier
+/// attempt is deleted, hoodie.table.metadata.partitions.inflight names `files` while
+/// the partition is built from a listing of the data table's files of completed
+/// instants (none of `current`, the instant committing, nor those in `excluded`,
+/// relative paths it wrote), then hoodie.table.metadata.partitions lists it. Index
+/// partitions hoodie does not keep are then dropped from the properties and deleted
+/// (deleteMetadataIndexIfNecessary); partitions of other names are kept and reported.
+/// \return null, with a warning, when it must be built while data-table instants
+/// other than `current` are pending, which Hudi does not do either: the metadata table
+/// stays unavailable (one out of step is disabled) until a later write.
+/// `initialized`, when given, tells whether it was built now.
 ::arrow::Result<std::shared_ptr<TableMetaClient>> OpenOrInitializeMetadataTable(
-    TableMetaClient* data_table, const std::set<std::string>& excluded,
-    const MetadataWriterOptions& options, bool* initialized = nullptr);
+    TableMetaClient* data_table, const std::string& current,
+    const std::set<std::string>& excluded, const MetadataWriterOptions& options,
+    bool* initialized = nullptr);
+
+/// Adds `partition` to the data table's hoodie.table.metadata.partitions.inflight
+/// (`completed` false: being built, readers must not use it), or moves it from there
+/// to hoodie.table.metadata.partitions (setMetadataPartitionState).
+::arrow::Status SetMetadataPartitionState(TableMetaClient* data_table,
+                                         const MetadataPartition& partition, bool completed);
+
+/// The column_stats partition's part of an instant's deltacommit (none unless
+/// options.column_stats): the footer statistics of every Parquet base file `records`
+/// (the instant's files-partition records) adds, tombstones for every one it deletes,
+/// routed to the partition's file groups.
+::arrow::Result<std::vector<FileGroupCells>> ColumnStatsWrites(const TableMetaClient& data_table,
+                                                               const FilesRecords& records,
+                                                               const MetadataWriterOptions& options);
+
+/// Builds the column_stats partition from every base file the `files` partition lists,
+/// at the first unused initialization instant of the latest completed data instant
+/// (`010`, `011`, ...), as the partition's own deltacommit.
+::arrow::Status InitializeColumnStats(TableMetaClient* data_table,
+                                      const std::shared_ptr<TableMetaClient>& mdt,
+                                      const MetadataWriterOptions& options);
 
 /// Compacts the metadata table when options.compact_max_delta_commits deltacommits
 /// followed its last compaction and no data-table instant up to its latest deltacommit

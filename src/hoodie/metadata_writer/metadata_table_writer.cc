@@ -3,6 +3,7 @@
 /// \brief HoodieBackedTableMetadataWriter.update for each action, in Hudi's order.
 #include "hoodie/metadata_writer/metadata_table_writer.h"
 
+#include <iterator>
 #include <set>
 #include <string>
 #include <vector>
@@ -154,7 +155,9 @@ std::set<std::string> FilesOf(const CommitMetadata* metadata) {
   if (!applies) return ::arrow::Status::OK();
   ARROW_ASSIGN_OR_RAISE(std::shared_ptr<TableMetaClient> mdt,
                         internal::OpenOrInitializeMetadataTable(
-                            &context.table, FilesOf(context.commit_metadata), options_));
+                            &context.table, instant.timestamp,
+                            FilesOf(context.commit_metadata), options_));
+  if (mdt == nullptr) return ::arrow::Status::OK();  // not buildable yet: nothing to keep
   // performTableServices, then the instant's own deltacommit.
   ARROW_RETURN_NOT_OK(internal::RollBackEarlierAttempts(*mdt, instant.timestamp));
   ARROW_RETURN_NOT_OK(internal::CleanMetadataTableIfDue(mdt, options_).status());
@@ -162,10 +165,15 @@ std::set<std::string> FilesOf(const CommitMetadata* metadata) {
                                                           instant.timestamp, options_)
                           .status());
   ARROW_RETURN_NOT_OK(internal::ArchiveMetadataTable(&context.table, mdt, options_).status());
+  // The instant's records: files, then the index partitions kept.
+  std::vector<internal::FileGroupCells> writes;
   ARROW_ASSIGN_OR_RAISE(std::vector<HFileRecord> cells, internal::FilesRecordCells(records));
-  ARROW_RETURN_NOT_OK(internal::CommitMetadataLogBlock(mdt, instant.timestamp,
-                                                       kFilesPartition, 0, std::move(cells),
-                                                       options_));
+  writes.push_back(internal::FileGroupCells{&kFilesPartition, 0, std::move(cells)});
+  ARROW_ASSIGN_OR_RAISE(std::vector<internal::FileGroupCells> column_stats,
+                        internal::ColumnStatsWrites(context.table, records, options_));
+  std::move(column_stats.begin(), column_stats.end(), std::back_inserter(writes));
+  ARROW_RETURN_NOT_OK(internal::CommitMetadataDeltaCommit(mdt, instant.timestamp,
+                                                          std::move(writes), options_));
   if (rollback) {
     ARROW_RETURN_NOT_OK(
         RollBackDeltaCommits(&context.table, mdt, *rollback, instant.timestamp));
@@ -199,8 +207,15 @@ std::set<std::string> FilesOf(const CommitMetadata* metadata) {
 ::arrow::Result<bool> InitializeMetadataTable(TableMetaClient* table,
                                               const MetadataWriterOptions& options) {
   bool built = false;
-  ARROW_RETURN_NOT_OK(
-      internal::OpenOrInitializeMetadataTable(table, {}, options, &built).status());
+  ARROW_ASSIGN_OR_RAISE(
+      std::shared_ptr<TableMetaClient> mdt,
+      internal::OpenOrInitializeMetadataTable(table, "", {}, options, &built));
+  if (mdt == nullptr) {
+    return ::arrow::Status::Invalid(
+        "the metadata table of ", table->base_path(),
+        " cannot be built while instants are pending (see the warning); complete or "
+        "roll them back (hoodie compaction run, hoodie rollback) and retry");
+  }
   return built;
 }
 

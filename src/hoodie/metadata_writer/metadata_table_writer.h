@@ -16,8 +16,10 @@ namespace hoodie {
 /// \brief Before each instant of the table completes (under its lock):
 ///  - initializes the metadata table from a listing when the table has none a reader may
 ///    use (no `files` in hoodie.table.metadata.partitions), at the latest completed
-///    instant plus `010`, and deletes the index partitions hoodie does not keep
-///    (column_stats, bloom_filters, record_index), as Hudi does for disabled indexes;
+///    instant plus `010`, unless another data instant is pending (then, as in Hudi, the
+///    instant completes without one and a later write builds it), and deletes the
+///    index partitions hoodie does not keep (column_stats, bloom_filters,
+///    record_index), as Hudi does for disabled indexes;
 ///  - runs the metadata table's services: its clean (latest deltacommit plus `002`,
 ///    three instants after a compaction at the earliest), its compaction (latest
 ///    deltacommit plus `001`) when compact_max_delta_commits deltacommits followed the

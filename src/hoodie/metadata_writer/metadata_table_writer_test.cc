@@ -21,6 +21,7 @@
 #include "hoodie/client/write_client_test_util.h"
 #include "hoodie/common/logging.h"
 #include "hoodie/config/hoodie_config.h"
+#include "hoodie/metadata/column_stats_record.h"
 #include "hoodie/metadata/metadata_table.h"
 #include "hoodie/metadata/metadata_validation.h"
 #include "hoodie/metadata_writer/metadata_table_writer.h"
@@ -161,6 +162,7 @@ TEST_F(MetadataWriterTest, FirstWriteInitializesThenEachCommitAddsItsDeltaCommit
 
 TEST_F(MetadataWriterTest, InitializesATableWrittenWithoutOneAtItsLatestInstant) {
   HoodieConfig off = TripConfig(true);
+  off.Set("hoodie.metadata.enable", "false");
   std::string first = Write(off, {{"a", "x", 1, "sf"}});
   EXPECT_FALSE(storage->Exists(MetadataTable::PathOf(base)).ValueOrDie());
   std::string second = Write(Config(false), {{"b", "y", 1, "la"}});
@@ -264,6 +266,100 @@ TEST_F(MetadataWriterTest, CleanListsItsDeletions) {
   EXPECT_TRUE(MetadataHas(cleaned.completed[0].first, Action::kDeltaCommit));
   EXPECT_EQ(FromMetadata(), FromStorage());
   EXPECT_LT(FromMetadata()["sf"].size(), 4u);
+}
+
+// "file/column" -> "min|max|nulls|values" of the column_stats partition, merged as
+// readers merge it (tombstones and deleted keys gone); every key is the one Hudi derives
+// from the column, partition and file.
+std::map<std::string, std::string> ColumnStatsOfMetadata(const std::shared_ptr<Storage>& storage,
+                                                         const std::string& base) {
+  auto table = TableMetaClient::Load(storage, base).ValueOrDie();
+  auto metadata = MetadataTable::Open(*table, table->LoadActiveTimeline().ValueOrDie()).ValueOrDie();
+  ColumnStatsFold fold;
+  EXPECT_OK(metadata->Read(kColumnStatsPartition, MetadataKeys::All(),
+                           [&](std::string_view key, const AvroValue* record) {
+                             return fold.Add(key, record);
+                           }));
+  const std::map<std::string, ColumnStats> merged = fold.Live();
+  std::map<std::string, std::string> out;
+  for (const auto& [key, stats] : merged) {
+    auto text = [](const std::optional<AvroValue>& v) { return v ? v->ToString() : "null"; };
+    out[stats.file_name + "/" + stats.column_name] =
+        text(stats.min_value) + "|" + text(stats.max_value) + "|" +
+        std::to_string(stats.null_count) + "|" + std::to_string(stats.value_count);
+  }
+  return out;
+}
+
+TEST_F(MetadataWriterTest, ColumnStatsFollowEveryBaseFileThroughCleanAndCompaction) {
+  HoodieConfig config = Config(/*merge_on_read=*/false, /*max_delta_commits=*/3);
+  config.Set("hoodie.metadata.index.column.stats.enable", "true");
+  config.Set("hoodie.metadata.index.column.stats.column.list", "id, ts");
+  config.Set("hoodie.metadata.index.column.stats.file.group.count", "3");
+  std::string first = Write(config, {{"a", "x", 1, "sf"}, {"b", "y", 5, "la"}, {"c", "z", 3, "sf"}});
+  auto table = TableMetaClient::Load(storage, base).ValueOrDie();
+  EXPECT_EQ(table->table_config()->Get(TableConfig::kMetadataPartitions), "column_stats,files");
+  EXPECT_TRUE(MetadataHas("00000000000000010", Action::kDeltaCommit));
+  EXPECT_TRUE(MetadataHas("00000000000000011", Action::kDeltaCommit));  // built empty
+  // Three file groups, each starting with its empty delete-block log; no base file yet.
+  for (const char* group : {"col-stats-0000-0", "col-stats-0001-0", "col-stats-0002-0"}) {
+    EXPECT_TRUE(storage->Exists(MetadataTable::PathOf(base) + "/column_stats/." + group +
+                                "_00000000000000011.log.1_0-0-0")
+                    .ValueOrDie())
+        << group;
+  }
+  // The newest base file of a partition's one file group.
+  auto base_file = [&](const std::string& partition) {
+    Listing stored = FromStorage();
+    std::string newest, newest_time;
+    for (const std::string& name : stored[partition]) {
+      auto parsed = ParseBaseFileName(name);
+      if (parsed.ok() && parsed->instant_time > newest_time) {
+        newest = name;
+        newest_time = parsed->instant_time;
+      }
+    }
+    return newest;
+  };
+  const std::string sf = base_file("sf");
+  const std::string la = base_file("la");
+  EXPECT_EQ(ColumnStatsOfMetadata(storage, base),
+            (std::map<std::string, std::string>{{la + "/id", "\"b\"|\"b\"|0|1"},
+                                                {la + "/ts", "5|5|0|1"},
+                                                {sf + "/id", "\"a\"|\"c\"|0|2"},
+                                                {sf + "/ts", "1|3|0|2"}}));
+  // Two upserts rewrite sf twice; the clean then deletes its first version, whose stats go.
+  Write(config, {{"a", "x", 9, "sf"}});
+  const std::string sf2 = base_file("sf");
+  Write(config, {{"c", "z", 7, "sf"}});
+  const std::string sf3 = base_file("sf");
+  ASSERT_NE(sf2, sf);
+  ASSERT_NE(sf3, sf2);
+  HoodieConfig clean = config;
+  clean.Set("hoodie.cleaner.commits.retained", "1");
+  ASSERT_OK_AND_ASSIGN(CleanOptions options, CleanOptions::FromConfig(clean));
+  ASSERT_OK_AND_ASSIGN(CleanOutcome cleaned, RunClean(Table(clean), options));
+  ASSERT_EQ(cleaned.completed.size(), 1u) << cleaned.why_not;
+  EXPECT_EQ(ColumnStatsOfMetadata(storage, base),
+            (std::map<std::string, std::string>{{la + "/id", "\"b\"|\"b\"|0|1"},
+                                                {la + "/ts", "5|5|0|1"},
+                                                {sf2 + "/id", "\"a\"|\"c\"|0|2"},
+                                                {sf2 + "/ts", "3|9|0|2"},
+                                                {sf3 + "/id", "\"a\"|\"c\"|0|2"},
+                                                {sf3 + "/ts", "7|9|0|2"}}));
+  // The metadata table's compaction (every 3 deltacommits) keeps them, in base HFiles.
+  Write(config, {{"d", "w", 4, "la"}});
+  Write(config, {{"e", "w", 4, "ny"}});
+  bool compacted = false;
+  for (const Instant& instant : MetadataInstants()) {
+    compacted |= instant.action == Action::kCommit && instant.IsCompleted();
+  }
+  ASSERT_TRUE(compacted);
+  auto compacted_stats = ColumnStatsOfMetadata(storage, base);
+  EXPECT_EQ(compacted_stats.size(), 10u);  // and la's new version, and ny
+  EXPECT_EQ(compacted_stats[sf3 + "/ts"], "7|9|0|2");
+  EXPECT_TRUE(storage->Exists(MetadataTable::PathOf(base) + "/column_stats").ValueOrDie());
+  EXPECT_EQ(FromMetadata(), FromStorage());
 }
 
 TEST_F(MetadataWriterTest, AFailedWriteIsIgnoredThenRolledBackInBothTables) {
@@ -436,7 +532,9 @@ TEST_F(MetadataWriterTest, ARestoreDisablesItAndTheNextWriteRebuildsIt) {
 TEST_F(MetadataWriterTest, ADisabledWriterDeletesTheMetadataTable) {
   Write(Config(false), {{"a", "x", 1, "sf"}});
   ASSERT_TRUE(storage->Exists(MetadataTable::PathOf(base)).ValueOrDie());
-  Write(TripConfig(true), {{"b", "x", 1, "sf"}});
+  HoodieConfig off = TripConfig(true);
+  off.Set("hoodie.metadata.enable", "false");
+  Write(off, {{"b", "x", 1, "sf"}});
   EXPECT_FALSE(storage->Exists(MetadataTable::PathOf(base)).ValueOrDie());
   auto table = TableMetaClient::Load(storage, base).ValueOrDie();
   EXPECT_EQ(table->table_config()->Get(TableConfig::kMetadataPartitions), "");

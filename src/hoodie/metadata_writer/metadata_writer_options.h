@@ -5,6 +5,8 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
+#include <vector>
 
 #include <arrow/result.h>
 
@@ -30,6 +32,12 @@ struct HOODIE_EXPORT MetadataWriterOptions {
   /// hoodie.metadata.keep.min.commits / keep.max.commits: its archival.
   int32_t keep_min_commits = DefaultOf(MetadataConfig::kKeepMinCommits);
   int32_t keep_max_commits = DefaultOf(MetadataConfig::kKeepMaxCommits);
+  /// hoodie.metadata.index.column.stats.enable / .column.list / .file.group.count: the
+  /// column_stats partition, the columns it covers (empty: every supported top-level
+  /// column) and its file groups.
+  bool column_stats = DefaultOf(MetadataConfig::kIndexColumnStatsEnable);
+  std::vector<std::string> column_stats_columns;
+  int32_t column_stats_file_groups = DefaultOf(MetadataConfig::kIndexColumnStatsFileGroupCount);
   /// HFile blocks and compression of its base files and log blocks (Hudi's defaults
   /// for the metadata table: 1 MiB, GZ).
   int64_t hfile_block_size = 1024 * 1024;

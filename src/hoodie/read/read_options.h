@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -20,6 +21,8 @@
 namespace hoodie {
 
 class HoodieConfig;
+class FilePruner;
+struct ReadExplain;
 
 /// hoodie.datasource.query.type.
 enum class QueryType { kSnapshot, kReadOptimized, kIncremental };
@@ -107,6 +110,12 @@ struct HOODIE_EXPORT ReadOptions {
   /// Merge-on-read snapshot and incremental reads: memory bound of the merge state of
   /// each file slice (spilling beyond it) and log block reading order.
   LogScanOptions log_scan;
+  /// Snapshot and read-optimized reads with filters: skips the slices it rules out
+  /// (hoodie.enable.data.skipping, with the metadata table's column_stats); none reads
+  /// every planned slice.
+  std::shared_ptr<const FilePruner> file_pruner;
+  /// When set, Read fills it with what it planned and read.
+  ReadExplain* explain = nullptr;
 
   static ReadOptions Defaults() { return ReadOptions(); }
 

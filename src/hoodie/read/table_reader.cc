@@ -4,6 +4,8 @@
 /// IncrementalRelation, MergeOnReadIncrementalRelation) and streaming their base files.
 #include "hoodie/read/table_reader.h"
 
+#include "hoodie/read/file_pruner.h"
+
 #include <algorithm>
 #include <map>
 #include <mutex>
@@ -386,10 +388,20 @@ std::vector<std::string> FilesOpenedInRange(
     }
   }
   std::vector<internal::PartitionConstants> constants;
+  if (merged && read_as != QueryType::kIncremental) {
+    ARROW_RETURN_NOT_OK(PrunePartitionsByFilters(options, *table_schema, &plan));
+  }
+  if (options.explain != nullptr) {
+    options.explain->slices_planned = static_cast<int64_t>(plan.slices.size());
+  }
+  if (read_as != QueryType::kIncremental) {
+    ARROW_RETURN_NOT_OK(SkipSlices(options, *table_schema, &plan));
+  }
+  if (options.explain != nullptr) {
+    options.explain->slices_read = static_cast<int64_t>(plan.slices.size());
+  }
   if (!merged && FillsPartitionValuesFromPath(table_->table_type(), read_as)) {
     ARROW_ASSIGN_OR_RAISE(constants, PathPartitionValues(plan, &table_schema));
-  } else if (merged && read_as != QueryType::kIncremental) {
-    ARROW_RETURN_NOT_OK(PrunePartitionsByFilters(options, *table_schema, &plan));
   }
   ARROW_ASSIGN_OR_RAISE(
       internal::ScanSpec spec,
@@ -426,6 +438,23 @@ namespace {
 }
 
 }  // namespace
+
+// Data skipping (HoodieFileIndex.lookupCandidateFilesInMetadataTable): the slices the
+// file pruner rules out for the filters are not read.
+::arrow::Status TableReader::SkipSlices(const ReadOptions& options,
+                                        const ::arrow::Schema& table_schema,
+                                        ReadPlan* plan) const {
+  if (options.file_pruner == nullptr || options.filters.empty()) return ::arrow::Status::OK();
+  ARROW_ASSIGN_OR_RAISE(std::vector<bool> keep,
+                        options.file_pruner->MayMatch(plan->slices, options.filters,
+                                                      table_schema));
+  std::vector<FileSlice> kept;
+  for (size_t i = 0; i < plan->slices.size(); ++i) {
+    if (keep[i]) kept.push_back(std::move(plan->slices[i]));
+  }
+  plan->slices = std::move(kept);
+  return ::arrow::Status::OK();
+}
 
 // MergeOnReadSnapshotRelation prunes partitions by the filters on partition columns,
 // evaluated on the values parsed from the partition paths (HoodieFileIndex), and then

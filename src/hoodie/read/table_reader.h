@@ -103,6 +103,9 @@ class HOODIE_EXPORT TableReader {
   ::arrow::Status PrunePartitionsByFilters(const ReadOptions& options,
                                            const ::arrow::Schema& table_schema,
                                            ReadPlan* plan) const;
+  // Drops the slices options.file_pruner rules out for options.filters (data skipping).
+  ::arrow::Status SkipSlices(const ReadOptions& options, const ::arrow::Schema& table_schema,
+                             ReadPlan* plan) const;
   // What the write stats of the commits of an incremental range name.
   struct WrittenInRange {
     std::vector<FileGroupId> groups;  // sorted

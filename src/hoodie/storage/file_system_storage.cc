@@ -435,6 +435,12 @@ FileSystemStorage::OpenListed(const std::string& path, int64_t size) {
 
 ::arrow::Status FileSystemStorage::DeleteFile(const std::string& path) {
   Count(StorageCall::kDelete);
+  if (s3_) {
+    // Arrow's S3 asks for the object's status first and, once it is gone, puts a marker
+    // object for its parent (Arrow keeps parents of what it deletes).
+    Count(StorageCall::kHead);
+    Count(StorageCall::kPut);
+  }
   return Context(fs_->DeleteFile(path), "DeleteFile", path);
 }
 

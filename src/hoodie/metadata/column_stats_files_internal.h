@@ -1,0 +1,43 @@
+// SPDX-License-Identifier: Apache-2.0
+/// \file hoodie/metadata/column_stats_files_internal.h
+/// \brief The column_stats partition's records of data files: each Parquet base file's
+/// column statistics from its footer, and the tombstones of deleted files.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include <arrow/result.h>
+
+#include "hoodie/format/log/hfile_data_block.h"
+#include "hoodie/metadata/column_stats_record.h"
+
+namespace hoodie {
+class Storage;
+}  // namespace hoodie
+
+namespace hoodie::internal {
+
+/// The statistics of `columns` (every top-level column when empty) of the Parquet file
+/// `path` (`size` bytes, named `file_name` in the records) from its footer, as Hudi's
+/// ParquetUtils.readColumnStatsFromMetadata aggregates its row groups: the smallest
+/// minimum and largest maximum, value counts (nulls included), null counts and sizes
+/// added. Bounds take Hudi's wrapper for their type (wrapValueIntoAvro: booleans, ints,
+/// dates, longs and timestamps as longs, floats, doubles, strings, bytes); a column of
+/// another type (decimals, INT96, nested fields) has no record, which readers take as
+/// "not indexed". IOError naming the file when its footer does not read.
+::arrow::Result<std::vector<ColumnStats>> ParquetFooterColumnStats(
+    Storage* storage, const std::string& path, int64_t size, const std::string& file_name,
+    const std::vector<std::string>& columns);
+
+/// The tombstones of a deleted file's `columns` (HoodieColumnRangeMetadata.stub: no
+/// bounds, counts of -1).
+std::vector<ColumnStats> ColumnStatsTombstones(const std::string& file_name,
+                                               const std::vector<std::string>& columns);
+
+/// `stats` of files of the data-table partition `partition` as HFile cells keyed by
+/// ColumnStatsIndexKey.
+::arrow::Result<std::vector<HFileRecord>> ColumnStatsCells(const std::string& partition,
+                                                           const std::vector<ColumnStats>& stats);
+
+}  // namespace hoodie::internal
