@@ -369,23 +369,28 @@ class HudiJava:
         metadata.close()
         return sorted(out)
 
-    def metadata_column_stats(self, path, partition_files, column) -> dict[tuple[str, str], tuple]:
-        """(partition, file name) -> (min, max, null count, value count, deleted) of `column` in each
-        of `partition_files`, as Hudi's HoodieTableMetadata.getColumnStats reads the column_stats
-        partition (bounds as text, out of their wrapper records)."""
+    def _index_reader(self, path, partition_files):
+        """Hudi's HoodieTableMetadata of `path` with its index partitions enabled, and `partition_files`
+        as a Java list of (partition, file name) pairs."""
         jvm = self.jvm
-        client = self.meta_client(path)
         # Spark's engine context: its lookups run in Spark tasks, whose class loader finds the
         # bundle's shaded HBase services (a local context's ForkJoinPool threads do not, and the
         # HFile reader's class then fails to initialize).
         context = jvm.org.apache.hudi.client.common.HoodieSparkEngineContext(self.spark._jsc)
         config = (jvm.org.apache.hudi.common.config.HoodieMetadataConfig.newBuilder().enable(True)
-                  .withMetadataIndexColumnStats(True).build())
+                  .withMetadataIndexColumnStats(True).withMetadataIndexBloomFilter(True).build())
         metadata = jvm.org.apache.hudi.metadata.HoodieTableMetadata.create(
-            context, client.getStorage(), config, str(path))
+            context, self.meta_client(path).getStorage(), config, str(path))
         pairs = jvm.java.util.ArrayList()
         for partition, name in partition_files:
             pairs.add(jvm.org.apache.hudi.common.util.collection.Pair.of(partition, name))
+        return metadata, pairs
+
+    def metadata_column_stats(self, path, partition_files, column) -> dict[tuple[str, str], tuple]:
+        """(partition, file name) -> (min, max, null count, value count, deleted) of `column` in each
+        of `partition_files`, as Hudi's HoodieTableMetadata.getColumnStats reads the column_stats
+        partition (bounds as text, out of their wrapper records)."""
+        metadata, pairs = self._index_reader(path, partition_files)
         found = metadata.getColumnStats(pairs, column)
         out = {}
         for entry in found.entrySet():
@@ -394,6 +399,16 @@ class HudiJava:
             out[(entry.getKey().getLeft(), entry.getKey().getRight())] = (
                 bound(stats.getMinValue()), bound(stats.getMaxValue()), stats.getNullCount(),
                 stats.getValueCount(), stats.getIsDeleted())
+        metadata.close()
+        return out
+
+    def metadata_bloom_filters(self, path, partition_files) -> dict[tuple[str, str], str]:
+        """(partition, file name) -> the serialized bloom filter Hudi's
+        HoodieTableMetadata.getBloomFilters reads from the bloom_filters partition."""
+        metadata, pairs = self._index_reader(path, partition_files)
+        found = metadata.getBloomFilters(pairs)
+        out = {(e.getKey().getLeft(), e.getKey().getRight()): e.getValue().serializeToString()
+               for e in found.entrySet()}
         metadata.close()
         return out
 
@@ -596,10 +611,10 @@ REPORT_NOTES = [
     "  it on every read; hoodie deletes that sidecar whenever it deletes hoodie.properties or its backup.",
     "- With `hoodie.metadata.enable=true` (hoodie's default, as Hudi 0.15's) hoodie keeps the metadata table's",
     "  `files` partition (a deltacommit per instant, compaction, clean, archival, rollbacks mirrored) and,",
-    "  with `hoodie.metadata.index.column.stats.enable=true`, its `column_stats` partition (each base file's",
-    "  Parquet footer statistics, which Hudi's reader returns and Spark's data skipping uses), and shares",
-    "  them with Spark; bloom_filters and record_index are not kept yet and are dropped as Hudi drops",
-    "  disabled indexes. Like Hudi, it builds the metadata table only while no other instant is pending.",
+    "  when enabled, its `bloom_filters` and `column_stats` partitions (each base file's footer bloom filter",
+    "  and column statistics, which Hudi's reader returns and Spark's data skipping uses), and shares them",
+    "  with Spark; record_index is not kept yet and is dropped as Hudi drops disabled indexes. Like Hudi,",
+    "  it builds the metadata table only while no other instant is pending.",
     "  With `false` it clears `hoodie.table.metadata.partitions` and `.inflight` and deletes",
     "  `.hoodie/metadata` before each commit becomes visible, as Hudi does; Spark's next write with the",
     "  default rebuilds the metadata table from the file system, hoodie's files included.",

@@ -131,6 +131,17 @@ def footer_stats(path: Path, partition: str, name: str, column: str) -> tuple:
     return (str(min(mins)) if mins else None, str(max(maxs)) if maxs else None, nulls, values, False)
 
 
+def index_partitions_built(hudi_java, path: Path, partitions: str, inits: int, label: str) -> list:
+    """Checks hoodie.properties lists `partitions` and the metadata table's initialization instants are
+    the first `inits` of `…010`, `…011`, … (nothing rebuilt); returns the Parquet files on disk."""
+    props = read_java_properties(path / ".hoodie" / "hoodie.properties")
+    assert props["hoodie.table.metadata.partitions"] == partitions, label
+    found = [t for t, _, _ in hudi_java.active_instants(path / ".hoodie" / "metadata")
+             if len(t) == 17 and t.startswith("0" * 14)]
+    assert found == [f"000000000000000{10 + i}" for i in range(inits)], (label, found)
+    return [(p, f) for p, f in data_files_on_disk(path) if f.endswith(".parquet")]
+
+
 def test_hoodie_column_stats_are_read_by_hudi_and_skip_files_in_spark(spark, hudi_java, hoodie, tmp_path):
     """With `hoodie.metadata.index.column.stats.enable=true` hoodie builds the column_stats partition (at
     `00000000000000011`, after `files`) and keeps it through writes and a clean, alternating with a Spark
@@ -146,12 +157,7 @@ def test_hoodie_column_stats_are_read_by_hudi_and_skip_files_in_spark(spark, hud
     model = TableModel(spec)
 
     def check(label):
-        props = read_java_properties(path / ".hoodie" / "hoodie.properties")
-        assert props["hoodie.table.metadata.partitions"] == "column_stats,files", label
-        inits = [t for t, _, _ in hudi_java.active_instants(path / ".hoodie" / "metadata")
-                 if len(t) == 17 and t.endswith(("010", "011", "012"))]
-        assert inits == ["00000000000000010", "00000000000000011"], (label, inits)
-        files = [(p, f) for p, f in data_files_on_disk(path) if f.endswith(".parquet")]
+        files = index_partitions_built(hudi_java, path, "column_stats,files", 2, label)
         for column in STATS_COLUMNS:
             expected = {(p, f): footer_stats(path, p, f, column) for p, f in files}
             assert hudi_java.metadata_column_stats(path, files, column) == expected, (label, column)
@@ -183,4 +189,43 @@ def test_hoodie_column_stats_are_read_by_hudi_and_skip_files_in_spark(spark, hud
     hoodie_step("upsert", [make_row(n, 5) for n in (2, 10)])
     hoodie.json("clean", "--table", str(path), "--hoodie-conf", "hoodie.cleaner.commits.retained=1",
                 *[a for k, v in COLUMN_STATS.items() for a in ("--hoodie-conf", f"{k}={v}")])
+    check("after hoodie clean")
+
+
+INDEXES = {**COLUMN_STATS, "hoodie.metadata.index.bloom.filter.enable": "true"}
+
+
+def test_hoodie_bloom_filters_are_read_by_hudi(spark, hudi_java, hoodie, tmp_path):
+    """With the bloom_filters and column_stats partitions both on, hoodie's first write builds them in the
+    order Spark's does (`files` at `…010`, `bloom_filters` at `…011`, `column_stats` at `…012`); through a
+    Spark upsert that keeps them, a hoodie upsert and a hoodie clean, Hudi's own
+    HoodieTableMetadata.getBloomFilters returns, for every base file on disk, exactly the bloom filter of
+    its Parquet footer (a deleted file's is gone), hoodie's validation finds listing and statistics equal
+    to storage's, and Spark's reads through the metadata table equal the model."""
+    spec = KEY_SPECS["simple"]
+    path = tmp_path / "t"
+    inputs = Inputs(tmp_path / "in")
+    model = TableModel(spec)
+
+    def check(label):
+        files = index_partitions_built(hudi_java, path, "bloom_filters,column_stats,files", 3, label)
+        footers = {(p, f): pq.ParquetFile(path / p / f).metadata.metadata[b"org.apache.hudi.bloomfilter"].decode()
+                   for p, f in files}
+        assert hudi_java.metadata_bloom_filters(path, files) == footers, label
+        assert hoodie.json("metadata", "validate", "--table", str(path)) == [], label
+        expected = row_set(model_rows(model.records.values()), MODEL_COLUMNS)
+        assert row_set(spark_read(spark, path, **{"hoodie.metadata.enable": "true"}), MODEL_COLUMNS) == expected, label
+
+    def hoodie_step(op, rows):
+        model.apply(op, hoodie_write(hoodie, path, "bf", spec, op, inputs.write(rows), INDEXES), rows)
+        check(f"after hoodie {op}")
+
+    hoodie_step("insert", [make_row(n, 1) for n in range(9)])
+    spark_write(spark, path, "bf", spec, "upsert", inputs.write(rows := [make_row(n, 2) for n in (1, 9)]),
+                INDEXES)
+    model.apply("upsert", hudi_java.completed_commits(path)[-1], rows)
+    check("after Spark upsert")
+    hoodie_step("upsert", [make_row(n, 3) for n in (2, 10)])
+    hoodie.json("clean", "--table", str(path), "--hoodie-conf", "hoodie.cleaner.commits.retained=1",
+                *[a for k, v in INDEXES.items() for a in ("--hoodie-conf", f"{k}={v}")])
     check("after hoodie clean")

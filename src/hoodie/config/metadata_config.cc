@@ -18,8 +18,9 @@ const ConfigProperty<bool> MetadataConfig::kEnable{
         "deltacommit into the metadata table's files partition, building the table "
         "from a listing when it has none, and compacts it every "
         "hoodie.metadata.compact.max.delta.commits deltacommits; readers and writers "
-        "list files through it. The column_stats, bloom_filters and record_index "
-        "partitions are not kept yet and are dropped as Hudi drops disabled indexes; "
+        "list files through it. The column_stats and bloom_filters partitions are kept "
+        "when their hoodie.metadata.index.* key is on, and dropped otherwise, as Hudi "
+        "drops disabled indexes; record_index is not kept yet and is dropped; "
         "a restore disables the metadata table, which the next write rebuilds. With "
         "false, every hoodie commit first clears hoodie.table.metadata.partitions and "
         ".inflight in hoodie.properties and deletes .hoodie/metadata, as Hudi's "
@@ -140,13 +141,31 @@ const ConfigProperty<int32_t> MetadataConfig::kIndexColumnStatsParallelism{
 const ConfigProperty<bool> MetadataConfig::kIndexBloomFilterEnable{
     .key = "hoodie.metadata.index.bloom.filter.enable",
     .default_value = false,
-    .doc = "Keep the metadata table's bloom_filters partition (each base file's bloom "
-           "filter).",
+    .doc =
+        "Keep the metadata table's bloom_filters partition: each base file's bloom filter, "
+        "as its Parquet footer holds it, stamped with the file's instant (built from the "
+        "latest base files when first enabled, then kept by every instant; deleted files "
+        "leave tombstones).",
     .since = "0.11.0",
+    .group = "Metadata Table"};
+
+const ConfigProperty<int32_t> MetadataConfig::kIndexBloomFilterFileGroupCount{
+    .key = "hoodie.metadata.index.bloom.filter.file.group.count",
+    .default_value = 4,
+    .doc = "File groups of the bloom_filters partition, fixed when it is built.",
+    .since = "0.11.0",
+    .validate = v::PositiveInt32,
+    .group = "Metadata Table"};
+
+const ConfigProperty<int32_t> MetadataConfig::kIndexBloomFilterParallelism{
+    .key = "hoodie.metadata.index.bloom.filter.parallelism",
+    .default_value = 200,
+    .doc = "Parallelism of building the bloom_filters partition.",
+    .since = "0.11.0",
+    .validate = v::PositiveInt32,
     .group = "Metadata Table",
-    .support = ConfigSupport::kRefused,
-    .support_note = "hoodie does not keep the bloom_filters partition yet (a write drops "
-                    "one Spark built, as Hudi drops a disabled index)"};
+    .support = ConfigSupport::kNoEffect,
+    .support_note = "Spark task parallelism; hoodie reads the footers itself"};
 
 const ConfigProperty<bool> MetadataConfig::kRecordIndexEnable{
     .key = "hoodie.metadata.record.index.enable",
@@ -183,6 +202,8 @@ void MetadataConfig::Register(ConfigRegistry* registry) {
   registry->Add(kIndexColumnStatsFileGroupCount);
   registry->Add(kIndexColumnStatsParallelism);
   registry->Add(kIndexBloomFilterEnable);
+  registry->Add(kIndexBloomFilterFileGroupCount);
+  registry->Add(kIndexBloomFilterParallelism);
   registry->Add(kRecordIndexEnable);
   registry->Add(kIndexAsync);
 }

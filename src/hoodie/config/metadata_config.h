@@ -41,6 +41,10 @@ struct HOODIE_EXPORT MetadataConfig {
   static const ConfigProperty<int32_t> kIndexColumnStatsParallelism;
   /// hoodie.metadata.index.bloom.filter.enable
   static const ConfigProperty<bool> kIndexBloomFilterEnable;
+  /// hoodie.metadata.index.bloom.filter.file.group.count
+  static const ConfigProperty<int32_t> kIndexBloomFilterFileGroupCount;
+  /// hoodie.metadata.index.bloom.filter.parallelism
+  static const ConfigProperty<int32_t> kIndexBloomFilterParallelism;
   /// hoodie.metadata.record.index.enable
   static const ConfigProperty<bool> kRecordIndexEnable;
   /// hoodie.metadata.index.async

@@ -34,4 +34,16 @@ namespace {
   return entry;
 }
 
+AvroValue BloomFilterRecordValue(const BloomFilterEntry& entry) {
+  AvroEntries payload;
+  payload.emplace_back("type", AvroValue::String(entry.type));
+  payload.emplace_back("timestamp", AvroValue::String(entry.timestamp));
+  payload.emplace_back("bloomFilter", AvroValue::Bytes(entry.serialized));
+  payload.emplace_back("isDeleted", AvroValue::Boolean(entry.is_deleted));
+  return internal::MetadataRecordValue(
+      MetadataRecordType::kBloomFilter, "BloomFilterMetadata",
+      AvroValue::Record("org.apache.hudi.avro.model.HoodieMetadataBloomFilter",
+                        std::move(payload)));
+}
+
 }  // namespace hoodie

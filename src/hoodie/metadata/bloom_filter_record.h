@@ -32,4 +32,9 @@ struct HOODIE_EXPORT BloomFilterEntry {
 /// another record type or a malformed entry.
 HOODIE_EXPORT ::arrow::Result<BloomFilterEntry> BloomFilterEntryOf(const AvroValue& record);
 
+/// The HoodieMetadataRecord of `entry` (HoodieMetadataPayload
+/// .createBloomFilterMetadataRecord): type 4, meta fields null, `key` blank, the filter's
+/// serialized text as bytes.
+HOODIE_EXPORT AvroValue BloomFilterRecordValue(const BloomFilterEntry& entry);
+
 }  // namespace hoodie

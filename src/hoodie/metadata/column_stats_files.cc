@@ -2,11 +2,13 @@
 /// \file hoodie/metadata/column_stats_files.cc
 #include <set>
 
+#include <arrow/util/key_value_metadata.h>
 #include <parquet/file_reader.h>
 #include <parquet/metadata.h>
 #include <parquet/schema.h>
 #include <parquet/statistics.h>
 
+#include "hoodie/format/footer_keys.h"
 #include "hoodie/metadata/metadata_keys.h"
 #include "hoodie/metadata/metadata_record_schema.h"
 #include "hoodie/metadata/column_stats_files_internal.h"
@@ -91,17 +93,42 @@ void Widen(std::optional<AvroValue>* kept, AvroValue bound, bool min) {
 
 }  // namespace
 
-::arrow::Result<std::vector<ColumnStats>> ParquetFooterColumnStats(
-    Storage* storage, const std::string& path, int64_t size, const std::string& file_name,
-    const std::vector<std::string>& columns) {
+namespace {
+
+::arrow::Result<std::shared_ptr<parquet::FileMetaData>> ReadFooter(Storage* storage,
+                                                                  const std::string& path,
+                                                                  int64_t size) {
   ARROW_ASSIGN_OR_RAISE(auto file, storage->OpenListed(path, size));
-  std::shared_ptr<parquet::FileMetaData> footer;
   try {
-    footer = parquet::ParquetFileReader::Open(file)->metadata();
+    return parquet::ParquetFileReader::Open(file)->metadata();
   } catch (const std::exception& e) {
     return ::arrow::Status::IOError("cannot read the Parquet footer of ", path, ": ",
                                     e.what());
   }
+}
+
+}  // namespace
+
+::arrow::Result<std::optional<BloomFilterEntry>> ParquetFooterBloomFilter(
+    Storage* storage, const std::string& path, int64_t size, const std::string& instant) {
+  ARROW_ASSIGN_OR_RAISE(auto footer, ReadFooter(storage, path, size));
+  const auto& metadata = footer->key_value_metadata();
+  if (metadata == nullptr) return std::nullopt;
+  auto serialized = metadata->Get(std::string(kBloomFilterFooterKey));
+  if (!serialized.ok()) return std::nullopt;
+  BloomFilterEntry entry;
+  entry.serialized = std::move(*serialized);
+  auto type = metadata->Get(std::string(kBloomFilterTypeCodeFooterKey));
+  entry.type = type.ok() ? *type : "SIMPLE";
+  entry.timestamp = instant;
+  return entry;
+}
+
+::arrow::Result<std::vector<ColumnStats>> ParquetFooterColumnStats(
+    Storage* storage, const std::string& path, int64_t size, const std::string& file_name,
+    const std::vector<std::string>& columns) {
+  ARROW_ASSIGN_OR_RAISE(std::shared_ptr<parquet::FileMetaData> footer,
+                        ReadFooter(storage, path, size));
   const std::set<std::string> wanted(columns.begin(), columns.end());
   const parquet::SchemaDescriptor* schema = footer->schema();
   std::vector<ColumnStats> out;

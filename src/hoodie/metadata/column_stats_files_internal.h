@@ -1,15 +1,17 @@
 // SPDX-License-Identifier: Apache-2.0
 /// \file hoodie/metadata/column_stats_files_internal.h
-/// \brief The column_stats partition's records of data files: each Parquet base file's
-/// column statistics from its footer, and the tombstones of deleted files.
+/// \brief The index partitions' records of data files, from each Parquet base file's
+/// footer: its column statistics (column_stats) and its bloom filter (bloom_filters).
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
 #include <arrow/result.h>
 
 #include "hoodie/format/log/hfile_data_block.h"
+#include "hoodie/metadata/bloom_filter_record.h"
 #include "hoodie/metadata/column_stats_record.h"
 
 namespace hoodie {
@@ -29,6 +31,12 @@ namespace hoodie::internal {
 ::arrow::Result<std::vector<ColumnStats>> ParquetFooterColumnStats(
     Storage* storage, const std::string& path, int64_t size, const std::string& file_name,
     const std::vector<std::string>& columns);
+
+/// The bloom filter of the Parquet file `path` (`size` bytes) from its footer
+/// (`org.apache.hudi.bloomfilter`, its type from `hoodie_bloom_filter_type_code`, SIMPLE
+/// without one), stamped with `instant` (the file's); nullopt when the footer has none.
+::arrow::Result<std::optional<BloomFilterEntry>> ParquetFooterBloomFilter(
+    Storage* storage, const std::string& path, int64_t size, const std::string& instant);
 
 /// The tombstones of a deleted file's `columns` (HoodieColumnRangeMetadata.stub: no
 /// bounds, counts of -1).

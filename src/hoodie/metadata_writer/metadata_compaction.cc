@@ -7,6 +7,7 @@
 
 #include "hoodie/actions/rollback_executor.h"
 #include "hoodie/common/logging.h"
+#include "hoodie/metadata/bloom_filter_record.h"
 #include "hoodie/metadata/column_stats_record.h"
 #include "hoodie/metadata/files_record.h"
 #include "hoodie/metadata/metadata_record_schema.h"
@@ -73,7 +74,8 @@ CompactionOperation OperationOf(const FileSlice& slice) {
   ARROW_ASSIGN_OR_RAISE(ActiveTimeline timeline, mdt.ReloadActiveTimeline());
   const Timeline pending = timeline.timeline().FilterPendingCompaction();
   for (const Instant& instant : pending.instants()) {
-    for (const MetadataPartition* partition : {&kFilesPartition, &kColumnStatsPartition}) {
+    for (const MetadataPartition* partition :
+         {&kFilesPartition, &kBloomFiltersPartition, &kColumnStatsPartition}) {
       const std::string folder = JoinPath(mdt.base_path(), std::string(partition->name));
       ARROW_ASSIGN_OR_RAISE(bool exists, mdt.storage()->Exists(folder));
       if (!exists) continue;
@@ -126,6 +128,30 @@ struct CompactedGroup {
   return cells;
 }
 
+// A bloom_filters slice's records: the newest version of each key (a bloom filter
+// record replaces the older); deleted keys and tombstones leave nothing to keep.
+::arrow::Result<std::vector<HFileRecord>> NewestBloomFilters(const MetadataTable& metadata,
+                                                             const FileSlice& slice) {
+  std::map<std::string, BloomFilterEntry, std::less<>> newest;
+  ARROW_RETURN_NOT_OK(metadata.ReadSlice(
+      slice, MetadataKeys::All(), [&](std::string_view key, const AvroValue* record) {
+        if (record == nullptr) {
+          auto found = newest.find(key);
+          if (found != newest.end()) newest.erase(found);
+          return ::arrow::Status::OK();
+        }
+        ARROW_ASSIGN_OR_RAISE(newest[std::string(key)], BloomFilterEntryOf(*record));
+        return ::arrow::Status::OK();
+      }));
+  std::vector<HFileRecord> cells;
+  for (const auto& [key, entry] : newest) {
+    if (entry.is_deleted) continue;
+    ARROW_ASSIGN_OR_RAISE(std::string value, EncodeMetadataRecord(BloomFilterRecordValue(entry)));
+    cells.emplace_back(key, std::move(value));
+  }
+  return cells;
+}
+
 // Every file group of the partitions hoodie keeps, merged as readers merge them.
 ::arrow::Result<std::vector<CompactedGroup>> MergedGroups(const MetadataTable& metadata) {
   std::vector<CompactedGroup> groups;
@@ -134,10 +160,19 @@ struct CompactedGroup {
     ARROW_ASSIGN_OR_RAISE(std::vector<HFileRecord> cells, FilesRecordCells(files));
     groups.push_back(CompactedGroup{&kFilesPartition, std::move(slice), std::move(cells)});
   }
-  if (!metadata.partitions().contains(kColumnStatsPartition.name)) return groups;
-  for (FileSlice& slice : metadata.LatestFileSlices(kColumnStatsPartition)) {
-    ARROW_ASSIGN_OR_RAISE(std::vector<HFileRecord> cells, MergedColumnStats(metadata, slice));
-    groups.push_back(CompactedGroup{&kColumnStatsPartition, std::move(slice), std::move(cells)});
+  if (metadata.partitions().contains(kBloomFiltersPartition.name)) {
+    for (FileSlice& slice : metadata.LatestFileSlices(kBloomFiltersPartition)) {
+      ARROW_ASSIGN_OR_RAISE(std::vector<HFileRecord> cells, NewestBloomFilters(metadata, slice));
+      groups.push_back(
+          CompactedGroup{&kBloomFiltersPartition, std::move(slice), std::move(cells)});
+    }
+  }
+  if (metadata.partitions().contains(kColumnStatsPartition.name)) {
+    for (FileSlice& slice : metadata.LatestFileSlices(kColumnStatsPartition)) {
+      ARROW_ASSIGN_OR_RAISE(std::vector<HFileRecord> cells, MergedColumnStats(metadata, slice));
+      groups.push_back(
+          CompactedGroup{&kColumnStatsPartition, std::move(slice), std::move(cells)});
+    }
   }
   return groups;
 }

@@ -8,6 +8,7 @@
 #include "hoodie/common/logging.h"
 #include "hoodie/metadata/metadata_keys.h"
 #include "hoodie/metadata/metadata_table.h"
+#include "hoodie/metadata_writer/index_partitions_internal.h"
 #include "hoodie/metadata_writer/metadata_commit_internal.h"
 #include "hoodie/metadata_writer/metadata_files_internal.h"
 #include "hoodie/metadata_writer/metadata_services_internal.h"
@@ -143,9 +144,11 @@ std::vector<std::string> PendingBeside(const Timeline& timeline, const std::stri
   std::vector<std::string> dropped;
   for (const std::string& name : listed) {
     bool index = (name == kColumnStatsPartition.name && !options.column_stats) ||
-                 name == kBloomFiltersPartition.name || name == kRecordIndexPartition.name;
+                 (name == kBloomFiltersPartition.name && !options.bloom_filters) ||
+                 name == kRecordIndexPartition.name;
     (index ? dropped : kept).push_back(name);
-    if (!index && name != kFilesPartition.name && name != kColumnStatsPartition.name) {
+    if (!index && name != kFilesPartition.name && name != kColumnStatsPartition.name &&
+        name != kBloomFiltersPartition.name) {
       LogWarning("the metadata table of " + data_table->base_path() + " has a partition '" +
                  name + "' hoodie does not know; it is kept as it is");
     }
@@ -196,11 +199,7 @@ std::vector<std::string> PendingBeside(const Timeline& timeline, const std::stri
     if (initialized != nullptr) *initialized = true;
   }
   ARROW_RETURN_NOT_OK(DropUnkeptPartitions(data_table, options));
-  partitions = data_table->table_config()->metadata_partitions();
-  if (options.column_stats && std::find(partitions.begin(), partitions.end(),
-                                        kColumnStatsPartition.name) == partitions.end()) {
-    ARROW_RETURN_NOT_OK(InitializeColumnStats(data_table, mdt, options));
-  }
+  ARROW_RETURN_NOT_OK(InitializeIndexPartitions(data_table, mdt, options));
   return mdt;
 }
 

@@ -46,21 +46,6 @@ namespace hoodie::internal {
 ::arrow::Status SetMetadataPartitionState(TableMetaClient* data_table,
                                          const MetadataPartition& partition, bool completed);
 
-/// The column_stats partition's part of an instant's deltacommit (none unless
-/// options.column_stats): the footer statistics of every Parquet base file `records`
-/// (the instant's files-partition records) adds, tombstones for every one it deletes,
-/// routed to the partition's file groups.
-::arrow::Result<std::vector<FileGroupCells>> ColumnStatsWrites(const TableMetaClient& data_table,
-                                                               const FilesRecords& records,
-                                                               const MetadataWriterOptions& options);
-
-/// Builds the column_stats partition from every base file the `files` partition lists,
-/// at the first unused initialization instant of the latest completed data instant
-/// (`010`, `011`, ...), as the partition's own deltacommit.
-::arrow::Status InitializeColumnStats(TableMetaClient* data_table,
-                                      const std::shared_ptr<TableMetaClient>& mdt,
-                                      const MetadataWriterOptions& options);
-
 /// Compacts the metadata table when options.compact_max_delta_commits deltacommits
 /// followed its last compaction and no data-table instant up to its latest deltacommit
 /// is pending but `current` (the instant being committed)

@@ -15,6 +15,7 @@
 #include "hoodie/metadata/metadata_keys.h"
 #include "hoodie/metadata/metadata_table.h"
 #include "hoodie/metadata/metadata_table_listing.h"
+#include "hoodie/metadata_writer/index_partitions_internal.h"
 #include "hoodie/metadata_writer/metadata_commit_internal.h"
 #include "hoodie/metadata_writer/metadata_files_internal.h"
 #include "hoodie/metadata_writer/metadata_services_internal.h"
@@ -169,9 +170,10 @@ std::set<std::string> FilesOf(const CommitMetadata* metadata) {
   std::vector<internal::FileGroupCells> writes;
   ARROW_ASSIGN_OR_RAISE(std::vector<HFileRecord> cells, internal::FilesRecordCells(records));
   writes.push_back(internal::FileGroupCells{&kFilesPartition, 0, std::move(cells)});
-  ARROW_ASSIGN_OR_RAISE(std::vector<internal::FileGroupCells> column_stats,
-                        internal::ColumnStatsWrites(context.table, records, options_));
-  std::move(column_stats.begin(), column_stats.end(), std::back_inserter(writes));
+  ARROW_ASSIGN_OR_RAISE(
+      std::vector<internal::FileGroupCells> indexes,
+      internal::IndexPartitionWrites(context.table, records, instant.timestamp, options_));
+  std::move(indexes.begin(), indexes.end(), std::back_inserter(writes));
   ARROW_RETURN_NOT_OK(internal::CommitMetadataDeltaCommit(mdt, instant.timestamp,
                                                           std::move(writes), options_));
   if (rollback) {

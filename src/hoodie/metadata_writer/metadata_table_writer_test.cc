@@ -10,7 +10,11 @@
 #include <string>
 #include <vector>
 
+#include <arrow/io/file.h>
+#include <arrow/util/key_value_metadata.h>
 #include <gmock/gmock.h>
+#include <parquet/file_reader.h>
+#include <parquet/metadata.h>
 #include <gtest/gtest.h>
 
 #include "hoodie/actions/clean_executor.h"
@@ -21,7 +25,9 @@
 #include "hoodie/client/write_client_test_util.h"
 #include "hoodie/common/logging.h"
 #include "hoodie/config/hoodie_config.h"
+#include "hoodie/metadata/bloom_filter_record.h"
 #include "hoodie/metadata/column_stats_record.h"
+#include "hoodie/metadata/metadata_keys.h"
 #include "hoodie/metadata/metadata_table.h"
 #include "hoodie/metadata/metadata_validation.h"
 #include "hoodie/metadata_writer/metadata_table_writer.h"
@@ -360,6 +366,89 @@ TEST_F(MetadataWriterTest, ColumnStatsFollowEveryBaseFileThroughCleanAndCompacti
   EXPECT_EQ(compacted_stats[sf3 + "/ts"], "7|9|0|2");
   EXPECT_TRUE(storage->Exists(MetadataTable::PathOf(base) + "/column_stats").ValueOrDie());
   EXPECT_EQ(FromMetadata(), FromStorage());
+}
+
+// The bloom filter the metadata table holds for each live base file ("file" ->
+// "type|instant|filter text"), newest version of each key.
+std::map<std::string, std::string> BloomFiltersOfMetadata(const std::shared_ptr<Storage>& storage,
+                                                          const std::string& base) {
+  auto table = TableMetaClient::Load(storage, base).ValueOrDie();
+  auto metadata = MetadataTable::Open(*table, table->LoadActiveTimeline().ValueOrDie()).ValueOrDie();
+  std::map<std::string, std::optional<BloomFilterEntry>> newest;
+  EXPECT_OK(metadata->Read(kBloomFiltersPartition, MetadataKeys::All(),
+                           [&](std::string_view key, const AvroValue* record) {
+                             if (record == nullptr) {
+                               newest[std::string(key)] = std::nullopt;
+                               return ::arrow::Status::OK();
+                             }
+                             ARROW_ASSIGN_OR_RAISE(newest[std::string(key)],
+                                                   BloomFilterEntryOf(*record));
+                             return ::arrow::Status::OK();
+                           }));
+  std::map<std::string, std::string> out;
+  for (const auto& [key, entry] : newest) {
+    if (entry && !entry->is_deleted) {
+      out[key] = entry->type + "|" + entry->timestamp + "|" + entry->serialized;
+    }
+  }
+  return out;
+}
+
+// The bloom filter of a base file's footer, keyed and rendered as above.
+std::pair<std::string, std::string> FooterBloom(const std::string& base,
+                                                const std::string& partition,
+                                                const std::string& name) {
+  const std::string path = base + "/" + partition + "/" + name;
+  auto input = ::arrow::io::ReadableFile::Open(path).ValueOrDie();
+  auto footer = parquet::ParquetFileReader::Open(input)->metadata()->key_value_metadata();
+  const std::string instant = ParseBaseFileName(name).ValueOrDie().instant_time;
+  // A footer without a type code holds a SIMPLE filter (Hudi's readers assume so).
+  auto type = footer->Get("hoodie_bloom_filter_type_code");
+  return {BloomFilterIndexKey(partition, name),
+          type.ValueOr("SIMPLE") + "|" + instant + "|" +
+              footer->Get("org.apache.hudi.bloomfilter").ValueOrDie()};
+}
+
+TEST_F(MetadataWriterTest, BloomFiltersAndColumnStatsAreBuiltInHudisOrderAndFollowTheFiles) {
+  HoodieConfig config = Config(/*merge_on_read=*/false, /*max_delta_commits=*/3);
+  config.Set("hoodie.metadata.index.column.stats.enable", "true");
+  config.Set("hoodie.metadata.index.bloom.filter.enable", "true");
+  config.Set("hoodie.metadata.index.bloom.filter.file.group.count", "2");
+  Write(config, {{"a", "x", 1, "sf"}, {"b", "y", 5, "la"}});
+  auto table = TableMetaClient::Load(storage, base).ValueOrDie();
+  EXPECT_EQ(table->table_config()->Get(TableConfig::kMetadataPartitions),
+            "bloom_filters,column_stats,files");
+  // files, then bloom_filters, then column_stats, as Spark's first write builds them.
+  EXPECT_TRUE(MetadataHas("00000000000000010", Action::kDeltaCommit));
+  EXPECT_TRUE(MetadataHas("00000000000000011", Action::kDeltaCommit));
+  EXPECT_TRUE(MetadataHas("00000000000000012", Action::kDeltaCommit));
+  EXPECT_TRUE(storage->Exists(MetadataTable::PathOf(base) +
+                              "/bloom_filters/.bloom-filters-0001-0_00000000000000011.log.1_0-0-0")
+                  .ValueOrDie());
+  EXPECT_TRUE(storage->Exists(MetadataTable::PathOf(base) +
+                              "/column_stats/.col-stats-0001-0_00000000000000012.log.1_0-0-0")
+                  .ValueOrDie());
+  for (int round = 2; round < 6; ++round) Write(config, {{"a", "x", round, "sf"}});
+  HoodieConfig clean = config;
+  clean.Set("hoodie.cleaner.commits.retained", "1");
+  ASSERT_OK_AND_ASSIGN(CleanOptions options, CleanOptions::FromConfig(clean));
+  ASSERT_OK_AND_ASSIGN(CleanOutcome cleaned, RunClean(Table(clean), options));
+  ASSERT_EQ(cleaned.completed.size(), 1u) << cleaned.why_not;
+  std::map<std::string, std::string> expected;
+  for (const auto& [partition, names] : FromStorage()) {
+    for (const std::string& name : names) {
+      if (name.ends_with(".parquet")) expected.insert(FooterBloom(base, partition, name));
+    }
+  }
+  EXPECT_EQ(expected.size(), 3u);  // la's file and sf's last two versions
+  EXPECT_EQ(BloomFiltersOfMetadata(storage, base), expected);
+  bool compacted = false;
+  for (const Instant& instant : MetadataInstants()) {
+    compacted |= instant.action == Action::kCommit && instant.IsCompleted();
+  }
+  EXPECT_TRUE(compacted);
+  ASSERT_OK_AND_ASSIGN(std::vector<std::string> mismatches, ValidateMetadataTable(*table));
+  EXPECT_THAT(mismatches, ::testing::IsEmpty());
 }
 
 TEST_F(MetadataWriterTest, AFailedWriteIsIgnoredThenRolledBackInBothTables) {

@@ -43,6 +43,10 @@ namespace hoodie {
   }
   ARROW_ASSIGN_OR_RAISE(options.column_stats_file_groups,
                         config.Get(MetadataConfig::kIndexColumnStatsFileGroupCount));
+  ARROW_ASSIGN_OR_RAISE(options.bloom_filters,
+                        config.Get(MetadataConfig::kIndexBloomFilterEnable));
+  ARROW_ASSIGN_OR_RAISE(options.bloom_filters_file_groups,
+                        config.Get(MetadataConfig::kIndexBloomFilterFileGroupCount));
   return options;
 }
 

@@ -38,6 +38,10 @@ struct HOODIE_EXPORT MetadataWriterOptions {
   bool column_stats = DefaultOf(MetadataConfig::kIndexColumnStatsEnable);
   std::vector<std::string> column_stats_columns;
   int32_t column_stats_file_groups = DefaultOf(MetadataConfig::kIndexColumnStatsFileGroupCount);
+  /// hoodie.metadata.index.bloom.filter.enable / .file.group.count: the bloom_filters
+  /// partition and its file groups.
+  bool bloom_filters = DefaultOf(MetadataConfig::kIndexBloomFilterEnable);
+  int32_t bloom_filters_file_groups = DefaultOf(MetadataConfig::kIndexBloomFilterFileGroupCount);
   /// HFile blocks and compression of its base files and log blocks (Hudi's defaults
   /// for the metadata table: 1 MiB, GZ).
   int64_t hfile_block_size = 1024 * 1024;
