@@ -180,6 +180,9 @@ HoodieConfig TableConfigFor(const Args& args, const std::string& operation) {
   config.Set("hoodie.bulkinsert.sort.mode", args.Get("sort-mode", "NONE"));
   // Hudi 0.15's default filter, as Spark writes it in the side-by-side run.
   config.Set("hoodie.bloom.index.filter.type", "DYNAMIC_V0");
+  // The side-by-side runs keep the metadata table off on both sides, as Spark's are
+  // configured; --conf hoodie.metadata.enable=true measures it.
+  config.Set("hoodie.metadata.enable", "false");
   for (const std::string& conf : args.confs) {
     size_t eq = conf.find('=');
     if (eq != std::string::npos) config.Set(conf.substr(0, eq), conf.substr(eq + 1));

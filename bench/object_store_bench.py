@@ -33,8 +33,8 @@ hudi-rs: the `hudi` package's HudiTableBuilder with the store's storage options
 (S3Store.hudi_rs_options), table build plus `read()` of every batch timed; CPU and peak RSS
 are this process's (getrusage; CPU counted over the timed part only).
 
-Both writers get the same table settings (TABLE_OPTIONS; the metadata table off, since
-hoodie does not write it, see docs/configuration.md `hoodie.metadata.enable`) plus --conf.
+Both writers get the same table settings (TABLE_OPTIONS; the metadata table off on both sides,
+so that the listings compared are the same; bench/run_metadata_listing.sh measures it) plus --conf.
 """
 
 from __future__ import annotations

@@ -95,6 +95,7 @@ write_table() {
               --hoodie-conf hoodie.datasource.write.precombine.field=ts
               --hoodie-conf hoodie.clean.automatic=false
               --hoodie-conf hoodie.archive.automatic=false
+              --hoodie-conf hoodie.metadata.enable=false
               --hoodie-conf hoodie.index.bloom.num_entries=100
               --hoodie-conf hoodie.copyonwrite.insert.split.size=1
               --hoodie-conf hoodie.copyonwrite.insert.auto.split=false

@@ -49,6 +49,7 @@ streamer() {
     --hoodie-conf "hoodie.deltastreamer.schemaprovider.source.schema.file=$work/trip.avsc" \
     --hoodie-conf hoodie.datasource.write.recordkey.field=uuid \
     --hoodie-conf hoodie.datasource.write.partitionpath.field=city \
+    --hoodie-conf hoodie.metadata.enable=false \
     --disable-compaction "$@"
 }
 small_budget="${BENCH_SMALL_BUDGET-268435456}"
