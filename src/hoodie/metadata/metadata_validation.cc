@@ -5,7 +5,7 @@
 #include <set>
 
 #include "hoodie/format/log/log_file_reader.h"
-#include "hoodie/metadata/column_stats_files_internal.h"
+#include "hoodie/metadata/footer_index_records_internal.h"
 #include "hoodie/metadata/column_stats_record.h"
 #include "hoodie/metadata/metadata_table.h"
 #include "hoodie/metadata/metadata_table_listing.h"

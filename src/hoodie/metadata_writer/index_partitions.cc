@@ -10,7 +10,7 @@
 #include "hoodie/common/logging.h"
 #include "hoodie/format/avro/avro_schema.h"
 #include "hoodie/format/avro/meta_fields.h"
-#include "hoodie/metadata/column_stats_files_internal.h"
+#include "hoodie/metadata/footer_index_records_internal.h"
 #include "hoodie/metadata/metadata_record_schema.h"
 #include "hoodie/metadata/metadata_table.h"
 #include "hoodie/metadata_writer/index_partitions_internal.h"

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-/// \file hoodie/metadata/column_stats_files_internal.h
+/// \file hoodie/metadata/footer_index_records_internal.h
 /// \brief The index partitions' records of data files, from each Parquet base file's
 /// footer: its column statistics (column_stats) and its bloom filter (bloom_filters).
 #pragma once

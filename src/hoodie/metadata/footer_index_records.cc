@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-/// \file hoodie/metadata/column_stats_files.cc
+/// \file hoodie/metadata/footer_index_records.cc
 #include <set>
 
 #include <arrow/util/key_value_metadata.h>
@@ -11,7 +11,7 @@
 #include "hoodie/format/footer_keys.h"
 #include "hoodie/metadata/metadata_keys.h"
 #include "hoodie/metadata/metadata_record_schema.h"
-#include "hoodie/metadata/column_stats_files_internal.h"
+#include "hoodie/metadata/footer_index_records_internal.h"
 #include "hoodie/storage/storage.h"
 
 namespace hoodie::internal {
