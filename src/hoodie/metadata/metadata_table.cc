@@ -163,6 +163,14 @@ MetadataTable::~MetadataTable() = default;
   }
   scan_timeline_ = std::make_unique<internal::LogScanTimeline>(
       internal::SnapshotLogScanTimeline(timeline.timeline(), std::nullopt));
+  // A scan stops at the first block after its latest instant. The metadata table's is
+  // its last completed instant of any action (HoodieBackedTableMetadata's
+  // latestMetadataInstant), not only of its commits: a rollback's command block, stamped
+  // with the rollback's instant, may sit before later deltacommits' blocks in file order,
+  // and the scan must not stop there.
+  if (std::optional<Instant> last = timeline.timeline().FilterCompleted().LastInstant()) {
+    scan_timeline_->latest_instant = std::max(scan_timeline_->latest_instant, last->timestamp);
+  }
   scan_timeline_->valid_instants = valid_instants_;
   latest_instant_ = scan_timeline_->latest_instant;
   return ::arrow::Status::OK();
