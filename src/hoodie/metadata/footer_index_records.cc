@@ -2,17 +2,15 @@
 /// \file hoodie/metadata/footer_index_records.cc
 #include <set>
 
-#include <arrow/util/key_value_metadata.h>
-#include <parquet/file_reader.h>
 #include <parquet/metadata.h>
 #include <parquet/schema.h>
 #include <parquet/statistics.h>
 
-#include "hoodie/format/footer_keys.h"
+#include "hoodie/format/bloom/bloom_footer.h"
+#include "hoodie/format/parquet/parquet_file_reader.h"
 #include "hoodie/metadata/metadata_keys.h"
 #include "hoodie/metadata/metadata_record_schema.h"
 #include "hoodie/metadata/footer_index_records_internal.h"
-#include "hoodie/storage/storage.h"
 
 namespace hoodie::internal {
 
@@ -93,44 +91,22 @@ void Widen(std::optional<AvroValue>* kept, AvroValue bound, bool min) {
 
 }  // namespace
 
-namespace {
-
-::arrow::Result<std::shared_ptr<parquet::FileMetaData>> ReadFooter(Storage* storage,
-                                                                  const std::string& path,
-                                                                  int64_t size) {
-  ARROW_ASSIGN_OR_RAISE(auto file, storage->OpenListed(path, size));
-  try {
-    return parquet::ParquetFileReader::Open(file)->metadata();
-  } catch (const std::exception& e) {
-    return ::arrow::Status::IOError("cannot read the Parquet footer of ", path, ": ",
-                                    e.what());
-  }
-}
-
-}  // namespace
-
-::arrow::Result<std::optional<BloomFilterEntry>> ParquetFooterBloomFilter(
-    Storage* storage, const std::string& path, int64_t size, const std::string& instant) {
-  ARROW_ASSIGN_OR_RAISE(auto footer, ReadFooter(storage, path, size));
-  const auto& metadata = footer->key_value_metadata();
-  if (metadata == nullptr) return std::nullopt;
-  auto serialized = metadata->Get(std::string(kBloomFilterFooterKey));
-  if (!serialized.ok()) return std::nullopt;
+std::optional<BloomFilterEntry> FooterBloomFilter(const parquet::FileMetaData& footer,
+                                                  const std::string& instant) {
+  auto stored = ReadSerializedBloomFilter(FooterEntriesOf(footer));
+  if (!stored.ok()) return std::nullopt;  // a file written without meta fields has none
   BloomFilterEntry entry;
-  entry.serialized = std::move(*serialized);
-  auto type = metadata->Get(std::string(kBloomFilterTypeCodeFooterKey));
-  entry.type = type.ok() ? *type : "SIMPLE";
+  entry.serialized = std::move(stored->text);
+  entry.type = stored->type_code.value_or("SIMPLE");
   entry.timestamp = instant;
   return entry;
 }
 
-::arrow::Result<std::vector<ColumnStats>> ParquetFooterColumnStats(
-    Storage* storage, const std::string& path, int64_t size, const std::string& file_name,
-    const std::vector<std::string>& columns) {
-  ARROW_ASSIGN_OR_RAISE(std::shared_ptr<parquet::FileMetaData> footer,
-                        ReadFooter(storage, path, size));
+std::vector<ColumnStats> FooterColumnStats(const parquet::FileMetaData& footer,
+                                           const std::string& file_name,
+                                           const std::vector<std::string>& columns) {
   const std::set<std::string> wanted(columns.begin(), columns.end());
-  const parquet::SchemaDescriptor* schema = footer->schema();
+  const parquet::SchemaDescriptor* schema = footer.schema();
   std::vector<ColumnStats> out;
   for (int c = 0; c < schema->num_columns(); ++c) {
     const parquet::ColumnDescriptor* column = schema->Column(c);
@@ -144,8 +120,8 @@ namespace {
     stats.file_name = file_name;
     stats.column_name = name;
     stats.wrapper = wrapper;
-    for (int g = 0; g < footer->num_row_groups(); ++g) {
-      std::unique_ptr<parquet::ColumnChunkMetaData> chunk = footer->RowGroup(g)->ColumnChunk(c);
+    for (int g = 0; g < footer.num_row_groups(); ++g) {
+      std::unique_ptr<parquet::ColumnChunkMetaData> chunk = footer.RowGroup(g)->ColumnChunk(c);
       stats.value_count += chunk->num_values();
       stats.total_size += chunk->total_compressed_size();
       stats.total_uncompressed_size += chunk->total_uncompressed_size();

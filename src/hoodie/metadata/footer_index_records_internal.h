@@ -14,29 +14,28 @@
 #include "hoodie/metadata/bloom_filter_record.h"
 #include "hoodie/metadata/column_stats_record.h"
 
-namespace hoodie {
-class Storage;
-}  // namespace hoodie
+namespace parquet {
+class FileMetaData;
+}  // namespace parquet
 
 namespace hoodie::internal {
 
-/// The statistics of `columns` (every top-level column when empty) of the Parquet file
-/// `path` (`size` bytes, named `file_name` in the records) from its footer, as Hudi's
+/// The statistics of `columns` (every top-level column when empty) of a Parquet file
+/// (named `file_name` in the records) from its `footer` (ReadParquetFooter), as Hudi's
 /// ParquetUtils.readColumnStatsFromMetadata aggregates its row groups: the smallest
 /// minimum and largest maximum, value counts (nulls included), null counts and sizes
 /// added. Bounds take Hudi's wrapper for their type (wrapValueIntoAvro: booleans, ints,
 /// dates, longs and timestamps as longs, floats, doubles, strings, bytes); a column of
 /// another type (decimals, INT96, nested fields) has no record, which readers take as
-/// "not indexed". IOError naming the file when its footer does not read.
-::arrow::Result<std::vector<ColumnStats>> ParquetFooterColumnStats(
-    Storage* storage, const std::string& path, int64_t size, const std::string& file_name,
-    const std::vector<std::string>& columns);
+/// "not indexed".
+std::vector<ColumnStats> FooterColumnStats(const parquet::FileMetaData& footer,
+                                           const std::string& file_name,
+                                           const std::vector<std::string>& columns);
 
-/// The bloom filter of the Parquet file `path` (`size` bytes) from its footer
-/// (`org.apache.hudi.bloomfilter`, its type from `hoodie_bloom_filter_type_code`, SIMPLE
-/// without one), stamped with `instant` (the file's); nullopt when the footer has none.
-::arrow::Result<std::optional<BloomFilterEntry>> ParquetFooterBloomFilter(
-    Storage* storage, const std::string& path, int64_t size, const std::string& instant);
+/// The bloom filter a Parquet `footer` holds (ReadSerializedBloomFilter; SIMPLE without a
+/// type code), stamped with `instant` (the file's); nullopt when it holds none.
+std::optional<BloomFilterEntry> FooterBloomFilter(const parquet::FileMetaData& footer,
+                                                  const std::string& instant);
 
 /// The tombstones of a deleted file's `columns` (HoodieColumnRangeMetadata.stub: no
 /// bounds, counts of -1).

@@ -23,6 +23,9 @@ inline constexpr MetadataPartition kFilesPartition{"files", "files-"};
 inline constexpr MetadataPartition kColumnStatsPartition{"column_stats", "col-stats-"};
 inline constexpr MetadataPartition kBloomFiltersPartition{"bloom_filters", "bloom-filters-"};
 inline constexpr MetadataPartition kRecordIndexPartition{"record_index", "record-index-"};
+/// Every partition Hudi 0.15's metadata table has.
+inline constexpr const MetadataPartition* kMetadataPartitions[] = {
+    &kFilesPartition, &kColumnStatsPartition, &kBloomFiltersPartition, &kRecordIndexPartition};
 
 /// The key of the files partition's record listing every partition.
 inline constexpr std::string_view kAllPartitionsKey = "__all_partitions__";

@@ -5,6 +5,7 @@
 #include <set>
 
 #include "hoodie/format/log/log_file_reader.h"
+#include "hoodie/format/parquet/parquet_file_reader.h"
 #include "hoodie/metadata/footer_index_records_internal.h"
 #include "hoodie/metadata/column_stats_record.h"
 #include "hoodie/metadata/metadata_table.h"
@@ -94,10 +95,9 @@ std::string StatsText(const ColumnStats& stats) {
       mismatches->push_back(where + " has no column statistics in the metadata table");
       continue;
     }
-    ARROW_ASSIGN_OR_RAISE(std::vector<ColumnStats> footer,
-                          internal::ParquetFooterColumnStats(table.storage().get(), base.path,
-                                                             base.size, base.file_name, {}));
-    for (const ColumnStats& expected : footer) {
+    ARROW_ASSIGN_OR_RAISE(auto footer, ReadParquetFooter(*table.storage(), base.path, base.size));
+    for (const ColumnStats& expected :
+         internal::FooterColumnStats(*footer, base.file_name, {})) {
       auto column = found->second.find(expected.column_name);
       if (column == found->second.end()) continue;  // a column the index does not cover
       const ColumnStats& listed = column->second;

@@ -4,12 +4,14 @@
 /// and their initialization (initializeBloomFiltersPartition,
 /// initializeColumnStatsPartition).
 #include <algorithm>
+#include <iterator>
 
 #include <arrow/type.h>
 
 #include "hoodie/common/logging.h"
 #include "hoodie/format/avro/avro_schema.h"
 #include "hoodie/format/avro/meta_fields.h"
+#include "hoodie/format/parquet/parquet_file_reader.h"
 #include "hoodie/metadata/footer_index_records_internal.h"
 #include "hoodie/metadata/metadata_record_schema.h"
 #include "hoodie/metadata/metadata_table.h"
@@ -34,19 +36,16 @@ std::string PartitionPathOf(const std::string& partition_id) {
 // instant; a deleted file's entry is a tombstone stamped with the deleting instant.
 class BloomFiltersPartition : public IndexPartition {
  public:
-  BloomFiltersPartition(const TableMetaClient& data_table, const MetadataWriterOptions& options)
-      : data_table_(data_table), file_groups_(options.bloom_filters_file_groups) {}
+  explicit BloomFiltersPartition(const MetadataWriterOptions& options)
+      : file_groups_(options.bloom_filters_file_groups) {}
   const MetadataPartition& partition() const override { return kBloomFiltersPartition; }
   int file_groups() const override { return file_groups_; }
 
   ::arrow::Result<std::vector<HFileRecord>> Added(const std::string& partition,
-                                                  const std::string& path,
                                                   const std::string& name,
-                                                  int64_t size) override {
+                                                  const parquet::FileMetaData& footer) override {
     ARROW_ASSIGN_OR_RAISE(BaseFileName parsed, ParseBaseFileName(name));
-    ARROW_ASSIGN_OR_RAISE(std::optional<BloomFilterEntry> entry,
-                          ParquetFooterBloomFilter(data_table_.storage().get(), path, size,
-                                                   parsed.instant_time));
+    std::optional<BloomFilterEntry> entry = FooterBloomFilter(footer, parsed.instant_time);
     if (!entry) return std::vector<HFileRecord>();
     return Cell(partition, name, *entry);
   }
@@ -70,7 +69,6 @@ class BloomFiltersPartition : public IndexPartition {
     return cells;
   }
 
-  const TableMetaClient& data_table_;
   int file_groups_;
 };
 
@@ -86,12 +84,9 @@ class ColumnStatsPartition : public IndexPartition {
   int file_groups() const override { return file_groups_; }
 
   ::arrow::Result<std::vector<HFileRecord>> Added(const std::string& partition,
-                                                  const std::string& path,
                                                   const std::string& name,
-                                                  int64_t size) override {
-    ARROW_ASSIGN_OR_RAISE(auto footer, ParquetFooterColumnStats(data_table_.storage().get(),
-                                                                path, size, name, columns_));
-    return ColumnStatsCells(partition, footer);
+                                                  const parquet::FileMetaData& footer) override {
+    return ColumnStatsCells(partition, FooterColumnStats(footer, name, columns_));
   }
 
   ::arrow::Result<std::vector<HFileRecord>> Deleted(const std::string& partition,
@@ -124,13 +119,16 @@ class ColumnStatsPartition : public IndexPartition {
   std::optional<std::vector<std::string>> tombstone_columns_;
 };
 
-// The cells `index` holds for the Parquet base files `records` adds (sizes known) and
-// deletes (by `instant`).
-::arrow::Result<std::vector<HFileRecord>> CellsOf(const TableMetaClient& data_table,
-                                                  const FilesRecords& records,
-                                                  const std::string& instant,
-                                                  IndexPartition* index) {
-  std::vector<HFileRecord> cells;
+// The cells each of `indexes` holds for the Parquet base files `records` adds (sizes
+// known; each footer read once for all of them) and deletes (by `instant`).
+::arrow::Result<std::vector<std::vector<HFileRecord>>> CellsOf(
+    const TableMetaClient& data_table, const FilesRecords& records, const std::string& instant,
+    const std::vector<IndexPartition*>& indexes) {
+  std::vector<std::vector<HFileRecord>> cells(indexes.size());
+  if (indexes.empty()) return cells;
+  auto add = [&](size_t i, std::vector<HFileRecord> more) {
+    std::move(more.begin(), more.end(), std::back_inserter(cells[i]));
+  };
   for (const auto& [key, record] : records) {
     if (record.type != MetadataRecordType::kFileList) continue;
     const std::string partition = PartitionPathOf(key);
@@ -138,11 +136,19 @@ class ColumnStatsPartition : public IndexPartition {
         partition.empty() ? data_table.base_path() : JoinPath(data_table.base_path(), partition);
     for (const auto& [name, info] : record.entries) {
       if (!ParseBaseFileName(name).ok() || !name.ends_with(kParquetExtension)) continue;
-      ARROW_ASSIGN_OR_RAISE(std::vector<HFileRecord> more,
-                            info.is_deleted
-                                ? index->Deleted(partition, name, instant)
-                                : index->Added(partition, JoinPath(folder, name), name, info.size));
-      std::move(more.begin(), more.end(), std::back_inserter(cells));
+      if (info.is_deleted) {
+        for (size_t i = 0; i < indexes.size(); ++i) {
+          ARROW_ASSIGN_OR_RAISE(auto more, indexes[i]->Deleted(partition, name, instant));
+          add(i, std::move(more));
+        }
+        continue;
+      }
+      ARROW_ASSIGN_OR_RAISE(auto footer, ReadParquetFooter(*data_table.storage(),
+                                                           JoinPath(folder, name), info.size));
+      for (size_t i = 0; i < indexes.size(); ++i) {
+        ARROW_ASSIGN_OR_RAISE(auto more, indexes[i]->Added(partition, name, *footer));
+        add(i, std::move(more));
+      }
     }
   }
   return cells;
@@ -152,7 +158,9 @@ class ColumnStatsPartition : public IndexPartition {
 // metadata table has not used (generateUniqueCommitInstantTime): `010`, `011`, ...
 ::arrow::Result<std::string> FreeInitializationTime(const TableMetaClient& mdt,
                                                     const std::string& base) {
-  ARROW_ASSIGN_OR_RAISE(ActiveTimeline timeline, mdt.ReloadActiveTimeline());
+  // This process made every instant since the metadata table was opened: its cached
+  // listing (refreshed after each of them) is current.
+  ARROW_ASSIGN_OR_RAISE(ActiveTimeline timeline, mdt.LoadActiveTimeline());
   const Timeline commits = timeline.timeline().GetCommitsTimeline();
   for (int offset = 10;; ++offset) {
     std::string suffix = std::to_string(offset);
@@ -188,7 +196,7 @@ std::vector<std::unique_ptr<IndexPartition>> KeptIndexPartitions(
     const TableMetaClient& data_table, const MetadataWriterOptions& options) {
   std::vector<std::unique_ptr<IndexPartition>> kept;
   if (options.bloom_filters) {
-    kept.push_back(std::make_unique<BloomFiltersPartition>(data_table, options));
+    kept.push_back(std::make_unique<BloomFiltersPartition>(options));
   }
   if (options.column_stats) {
     kept.push_back(std::make_unique<ColumnStatsPartition>(data_table, options));
@@ -199,15 +207,17 @@ std::vector<std::unique_ptr<IndexPartition>> KeptIndexPartitions(
 ::arrow::Result<std::vector<FileGroupCells>> IndexPartitionWrites(
     const TableMetaClient& data_table, const FilesRecords& records, const std::string& instant,
     const MetadataWriterOptions& options) {
+  std::vector<std::unique_ptr<IndexPartition>> kept = KeptIndexPartitions(data_table, options);
+  std::vector<IndexPartition*> indexes;
+  for (const auto& index : kept) indexes.push_back(index.get());
+  ARROW_ASSIGN_OR_RAISE(auto cells, CellsOf(data_table, records, instant, indexes));
   std::vector<FileGroupCells> writes;
-  for (const auto& index : KeptIndexPartitions(data_table, options)) {
-    ARROW_ASSIGN_OR_RAISE(std::vector<HFileRecord> cells,
-                          CellsOf(data_table, records, instant, index.get()));
+  for (size_t i = 0; i < indexes.size(); ++i) {
     std::vector<std::vector<HFileRecord>> groups =
-        RouteToFileGroups(std::move(cells), index->file_groups());
-    for (size_t i = 0; i < groups.size(); ++i) {
-      writes.push_back(FileGroupCells{&index->partition(), static_cast<int>(i),
-                                      std::move(groups[i])});
+        RouteToFileGroups(std::move(cells[i]), indexes[i]->file_groups());
+    for (size_t group = 0; group < groups.size(); ++group) {
+      writes.push_back(FileGroupCells{&indexes[i]->partition(), static_cast<int>(group),
+                                      std::move(groups[group])});
     }
   }
   return writes;
@@ -216,28 +226,32 @@ std::vector<std::unique_ptr<IndexPartition>> KeptIndexPartitions(
 ::arrow::Status InitializeIndexPartitions(TableMetaClient* data_table,
                                           const std::shared_ptr<TableMetaClient>& mdt,
                                           const MetadataWriterOptions& options) {
-  std::optional<FilesRecords> listed;
-  for (const auto& index : KeptIndexPartitions(*data_table, options)) {
-    const std::vector<std::string> built = data_table->table_config()->metadata_partitions();
-    if (std::find(built.begin(), built.end(), index->partition().name) != built.end()) continue;
-    ARROW_ASSIGN_OR_RAISE(ActiveTimeline timeline, data_table->LoadActiveTimeline());
-    if (!listed) {
-      ARROW_ASSIGN_OR_RAISE(listed, ListedFiles(*data_table, timeline));
+  std::vector<std::unique_ptr<IndexPartition>> kept = KeptIndexPartitions(*data_table, options);
+  const std::vector<std::string> built = data_table->table_config()->metadata_partitions();
+  std::vector<IndexPartition*> missing;
+  for (const auto& index : kept) {
+    if (std::find(built.begin(), built.end(), index->partition().name) == built.end()) {
+      missing.push_back(index.get());
     }
-    std::optional<Instant> last = timeline.timeline().FilterCompleted().LastInstant();
-    ARROW_ASSIGN_OR_RAISE(std::string init_time,
-                          FreeInitializationTime(*mdt, last ? last->timestamp
-                                                            : std::string(14, '0')));
-    ARROW_ASSIGN_OR_RAISE(std::vector<HFileRecord> cells,
-                          CellsOf(*data_table, *listed, init_time, index.get()));
-    LogInfo("initializing the " + std::string(index->partition().name) +
+  }
+  if (missing.empty()) return ::arrow::Status::OK();
+  ARROW_ASSIGN_OR_RAISE(ActiveTimeline timeline, data_table->LoadActiveTimeline());
+  std::optional<Instant> last = timeline.timeline().FilterCompleted().LastInstant();
+  const std::string base = last ? last->timestamp : std::string(14, '0');
+  ARROW_ASSIGN_OR_RAISE(FilesRecords listed, ListedFiles(*data_table, timeline));
+  // (Only live files are listed: no tombstone takes the instant passed.)
+  ARROW_ASSIGN_OR_RAISE(auto cells, CellsOf(*data_table, listed, base, missing));
+  for (size_t i = 0; i < missing.size(); ++i) {
+    const MetadataPartition& partition = missing[i]->partition();
+    ARROW_ASSIGN_OR_RAISE(std::string init_time, FreeInitializationTime(*mdt, base));
+    LogInfo("initializing the " + std::string(partition.name) +
             " partition of the metadata table of " + data_table->base_path() + " at " +
-            init_time + ": " + std::to_string(cells.size()) + " records");
-    ARROW_RETURN_NOT_OK(SetMetadataPartitionState(data_table, index->partition(), false));
+            init_time + ": " + std::to_string(cells[i].size()) + " records");
+    ARROW_RETURN_NOT_OK(SetMetadataPartitionState(data_table, partition, false));
     ARROW_RETURN_NOT_OK(CommitMetadataInitialization(
-        mdt, init_time, index->partition(),
-        RouteToFileGroups(std::move(cells), index->file_groups()), options));
-    ARROW_RETURN_NOT_OK(SetMetadataPartitionState(data_table, index->partition(), true));
+        mdt, init_time, partition,
+        RouteToFileGroups(std::move(cells[i]), missing[i]->file_groups()), options));
+    ARROW_RETURN_NOT_OK(SetMetadataPartitionState(data_table, partition, true));
   }
   return ::arrow::Status::OK();
 }

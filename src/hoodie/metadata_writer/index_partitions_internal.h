@@ -19,6 +19,10 @@
 #include "hoodie/metadata_writer/metadata_commit_internal.h"
 #include "hoodie/metadata_writer/metadata_writer_options.h"
 
+namespace parquet {
+class FileMetaData;
+}  // namespace parquet
+
 namespace hoodie {
 class TableMetaClient;
 }  // namespace hoodie
@@ -32,12 +36,11 @@ class IndexPartition {
   virtual ~IndexPartition() = default;
   virtual const MetadataPartition& partition() const = 0;
   virtual int file_groups() const = 0;
-  /// The cells of the base file `name` (at `path`, `size` bytes) of the data-table
-  /// partition `partition`, added.
-  virtual ::arrow::Result<std::vector<HFileRecord>> Added(const std::string& partition,
-                                                          const std::string& path,
-                                                          const std::string& name,
-                                                          int64_t size) = 0;
+  /// The cells of the base file `name` of the data-table partition `partition`, added,
+  /// whose Parquet footer is `footer` (read once for every index partition).
+  virtual ::arrow::Result<std::vector<HFileRecord>> Added(
+      const std::string& partition, const std::string& name,
+      const parquet::FileMetaData& footer) = 0;
   /// The cells recording that instant `instant` deleted it.
   virtual ::arrow::Result<std::vector<HFileRecord>> Deleted(const std::string& partition,
                                                             const std::string& name,

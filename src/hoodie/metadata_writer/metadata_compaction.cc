@@ -74,8 +74,7 @@ CompactionOperation OperationOf(const FileSlice& slice) {
   ARROW_ASSIGN_OR_RAISE(ActiveTimeline timeline, mdt.ReloadActiveTimeline());
   const Timeline pending = timeline.timeline().FilterPendingCompaction();
   for (const Instant& instant : pending.instants()) {
-    for (const MetadataPartition* partition :
-         {&kFilesPartition, &kBloomFiltersPartition, &kColumnStatsPartition}) {
+    for (const MetadataPartition* partition : kMetadataPartitions) {
       const std::string folder = JoinPath(mdt.base_path(), std::string(partition->name));
       ARROW_ASSIGN_OR_RAISE(bool exists, mdt.storage()->Exists(folder));
       if (!exists) continue;

@@ -2,7 +2,10 @@
 /// \file hoodie/metadata_writer/metadata_initialization.cc
 /// \brief initializeIfNeeded: the metadata table built from a listing of the data table.
 #include <algorithm>
+#include <iterator>
 #include <map>
+#include <set>
+#include <string_view>
 #include <vector>
 
 #include "hoodie/common/logging.h"
@@ -15,8 +18,8 @@
 #include "hoodie/storage/storage.h"
 #include "hoodie/table/file_naming.h"
 #include "hoodie/table/table_config.h"
-#include "hoodie/table/table_listing.h"
 #include "hoodie/table/metadata_table_guard_internal.h"
+#include "hoodie/table/table_listing.h"
 #include "hoodie/table/table_meta_client.h"
 #include "hoodie/timeline/active_timeline.h"
 
@@ -75,30 +78,14 @@ std::optional<std::string> CommitTimeOf(std::string_view name) {
       {});
 }
 
-// The data-table instants pending beside `current` (the one committing), which keep
-// the metadata table from being built (initializeFromFilesystem): their files, and the
-// log files written onto the new slices of a pending compaction, have no place in a
-// listing of completed instants yet. Indexing instants never block, as in Hudi.
-std::vector<std::string> PendingBeside(const Timeline& timeline, const std::string& current) {
-  std::vector<std::string> out;
-  const Timeline pending = timeline.FilterPending();
-  for (const Instant& instant : pending.instants()) {
-    if (instant.timestamp == current || instant.action == Action::kIndexing) continue;
-    out.push_back(instant.ToString());
-  }
-  return out;
-}
-
 ::arrow::Result<std::shared_ptr<TableMetaClient>> Initialize(
     TableMetaClient* data_table, const std::string& current,
     const std::set<std::string>& excluded, const MetadataWriterOptions& options) {
   ARROW_ASSIGN_OR_RAISE(ActiveTimeline timeline, data_table->LoadActiveTimeline());
-  std::vector<std::string> pending = PendingBeside(timeline.timeline(), current);
+  const std::string pending = PendingBeside(timeline.timeline(), current);
   if (!pending.empty()) {
-    std::string names;
-    for (const std::string& name : pending) names += (names.empty() ? "" : ", ") + name;
     LogWarning("cannot build the metadata table of " + data_table->base_path() +
-               " while other instants are pending (" + names +
+               " while other instants are pending (" + pending +
                "); readers list storage until a write finds none pending");
     // One left from before (out of step) must not be read meanwhile.
     ARROW_RETURN_NOT_OK(DisableMetadataTable(data_table).status());
@@ -139,16 +126,17 @@ std::vector<std::string> PendingBeside(const Timeline& timeline, const std::stri
 // not know is some newer writer's: kept, and reported.
 ::arrow::Status DropUnkeptPartitions(TableMetaClient* data_table,
                                      const MetadataWriterOptions& options) {
-  const std::vector<std::string> listed = data_table->table_config()->metadata_partitions();
+  std::set<std::string_view> kept_names = {kFilesPartition.name};
+  for (const auto& index : KeptIndexPartitions(*data_table, options)) {
+    kept_names.insert(index->partition().name);
+  }
   std::vector<std::string> kept;
   std::vector<std::string> dropped;
-  for (const std::string& name : listed) {
-    bool index = (name == kColumnStatsPartition.name && !options.column_stats) ||
-                 (name == kBloomFiltersPartition.name && !options.bloom_filters) ||
-                 name == kRecordIndexPartition.name;
-    (index ? dropped : kept).push_back(name);
-    if (!index && name != kFilesPartition.name && name != kColumnStatsPartition.name &&
-        name != kBloomFiltersPartition.name) {
+  for (const std::string& name : data_table->table_config()->metadata_partitions()) {
+    const bool known = std::any_of(std::begin(kMetadataPartitions), std::end(kMetadataPartitions),
+                                   [&](const MetadataPartition* p) { return p->name == name; });
+    (known && !kept_names.contains(name) ? dropped : kept).push_back(name);
+    if (!known) {
       LogWarning("the metadata table of " + data_table->base_path() + " has a partition '" +
                  name + "' hoodie does not know; it is kept as it is");
     }
@@ -201,6 +189,18 @@ std::vector<std::string> PendingBeside(const Timeline& timeline, const std::stri
   ARROW_RETURN_NOT_OK(DropUnkeptPartitions(data_table, options));
   ARROW_RETURN_NOT_OK(InitializeIndexPartitions(data_table, mdt, options));
   return mdt;
+}
+
+// Their files, and the log files written onto the new slices of a pending compaction,
+// have no place in a listing of completed instants yet.
+std::string PendingBeside(const Timeline& timeline, const std::string& current) {
+  std::string out;
+  const Timeline pending = timeline.FilterPending();
+  for (const Instant& instant : pending.instants()) {
+    if (instant.timestamp == current || instant.action == Action::kIndexing) continue;
+    out += (out.empty() ? "" : ", ") + instant.ToString();
+  }
+  return out;
 }
 
 ::arrow::Status SetMetadataPartitionState(TableMetaClient* data_table,

@@ -18,6 +18,7 @@
 
 namespace hoodie {
 class TableMetaClient;
+class Timeline;
 }  // namespace hoodie
 
 namespace hoodie::internal {
@@ -39,6 +40,11 @@ namespace hoodie::internal {
     TableMetaClient* data_table, const std::string& current,
     const std::set<std::string>& excluded, const MetadataWriterOptions& options,
     bool* initialized = nullptr);
+
+/// The data-table instants pending beside `current` (the one committing), which keep the
+/// metadata table from being built (initializeFromFilesystem; indexing instants never
+/// block), named and comma-joined; empty when there is none.
+std::string PendingBeside(const Timeline& timeline, const std::string& current);
 
 /// Adds `partition` to the data table's hoodie.table.metadata.partitions.inflight
 /// (`completed` false: being built, readers must not use it), or moves it from there

@@ -213,10 +213,11 @@ std::set<std::string> FilesOf(const CommitMetadata* metadata) {
       std::shared_ptr<TableMetaClient> mdt,
       internal::OpenOrInitializeMetadataTable(table, "", {}, options, &built));
   if (mdt == nullptr) {
+    ARROW_ASSIGN_OR_RAISE(ActiveTimeline timeline, table->LoadActiveTimeline());
     return ::arrow::Status::Invalid(
-        "the metadata table of ", table->base_path(),
-        " cannot be built while instants are pending (see the warning); complete or "
-        "roll them back (hoodie compaction run, hoodie rollback) and retry");
+        "the metadata table of ", table->base_path(), " cannot be built while instants "
+        "are pending (", internal::PendingBeside(timeline.timeline(), ""),
+        "); complete or roll them back (hoodie compaction run, hoodie rollback) and retry");
   }
   return built;
 }

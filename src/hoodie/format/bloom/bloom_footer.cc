@@ -7,7 +7,7 @@
 
 namespace hoodie {
 
-::arrow::Result<std::unique_ptr<BloomFilter>> ReadBloomFilterFromFooter(
+::arrow::Result<SerializedBloomFilter> ReadSerializedBloomFilter(
     const std::vector<FooterEntry>& footer) {
   auto value = FindFooterValue(footer, kBloomFilterFooterKey);
   if (!value.has_value()) value = FindFooterValue(footer, kLegacyBloomFilterFooterKey);
@@ -16,10 +16,20 @@ namespace hoodie {
                                      kBloomFilterFooterKey, " nor ",
                                      kLegacyBloomFilterFooterKey);
   }
-  const auto type_code = FindFooterValue(footer, kBloomFilterTypeCodeFooterKey);
+  SerializedBloomFilter out;
+  out.text = std::string(*value);
+  if (auto type_code = FindFooterValue(footer, kBloomFilterTypeCodeFooterKey)) {
+    out.type_code = std::string(*type_code);
+  }
+  return out;
+}
+
+::arrow::Result<std::unique_ptr<BloomFilter>> ReadBloomFilterFromFooter(
+    const std::vector<FooterEntry>& footer) {
+  ARROW_ASSIGN_OR_RAISE(SerializedBloomFilter stored, ReadSerializedBloomFilter(footer));
   auto filter = BloomFilterFactory::Deserialize(
-      *value,
-      type_code.has_value() ? std::optional<std::string_view>(*type_code) : std::nullopt);
+      stored.text, stored.type_code ? std::optional<std::string_view>(*stored.type_code)
+                                    : std::nullopt);
   if (!filter.ok()) {
     return filter.status().WithMessage("base file footer bloom filter is unreadable: ",
                                        filter.status().message());

@@ -26,6 +26,20 @@ struct HOODIE_EXPORT RecordKeyRange {
   std::string max_key;
 };
 
+/// A base file footer's bloom filter as stored: the Base64 text and the type code
+/// (absent for SIMPLE filters).
+struct HOODIE_EXPORT SerializedBloomFilter {
+  std::string text;
+  std::optional<std::string> type_code;
+};
+
+/// \brief The bloom filter entries of a base file footer, undecoded:
+/// `org.apache.hudi.bloomfilter`, else the legacy `com.uber.hoodie.bloomfilter`, and
+/// `hoodie_bloom_filter_type_code`. KeyError when the footer holds no bloom filter.
+/// Thread-safe.
+HOODIE_EXPORT ::arrow::Result<SerializedBloomFilter> ReadSerializedBloomFilter(
+    const std::vector<FooterEntry>& footer);
+
 /// \brief Reads the bloom filter stored in a base file footer (its entries) (Java
 /// FileFormatUtils.readBloomFilterFromMetadata): `org.apache.hudi.bloomfilter`, else
 /// the legacy `com.uber.hoodie.bloomfilter`; the type from
