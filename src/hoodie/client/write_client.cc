@@ -215,6 +215,7 @@ namespace hoodie {
     txn_options.started_on = it->second;
   }
   txn_options.post_commit = post_commit_;
+  txn_options.written_keys = result->written_keys;
   // runTableServicesInline: after the commit, failing the write when a service fails
   // (hoodie.fail.writes.on.inline.table.service.exception defaults to true).
   if (services_ != nullptr) {

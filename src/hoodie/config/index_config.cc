@@ -139,6 +139,33 @@ const ConfigProperty<bool> IndexConfig::kSimpleUpdatePartitionPath{
     .group = "Index",
     .hudi_0_15_default = "true"};
 
+const ConfigProperty<bool> IndexConfig::kRecordIndexUpdatePartitionPath{
+    .key = "hoodie.record.index.update.partition.path",
+    .default_value = false,
+    .doc = "RECORD_INDEX: move a record whose partition path changed (insert in new, "
+           "delete in old); false updates it in its old partition.",
+    .since = "0.14.0",
+    .group = "Index"};
+
+const ConfigProperty<bool> IndexConfig::kRecordIndexUseCaching{
+    .key = "hoodie.record.index.use.caching",
+    .default_value = true,
+    .doc = "Cache the input of record index lookups.",
+    .since = "0.14.0",
+    .group = "Index",
+    .support = ConfigSupport::kNoEffect,
+    .support_note = "caching of Spark RDDs; hoodie caches nothing in Spark"};
+
+const ConfigProperty<std::string> IndexConfig::kRecordIndexInputStorageLevel{
+    .key = "hoodie.record.index.input.storage.level",
+    .default_value = std::string("MEMORY_AND_DISK_SER"),
+    .doc = "Spark storage level of the cached input of record index lookups.",
+    .since = "0.14.0",
+    .advanced = true,
+    .group = "Index",
+    .support = ConfigSupport::kNoEffect,
+    .support_note = "a Spark storage level for cached RDDs; hoodie caches nothing in Spark"};
+
 const ConfigProperty<std::string> IndexConfig::kHbaseZkQuorum{
     .key = "hoodie.index.hbase.zkquorum",
     .doc = "HBase ZooKeeper quorum (HBASE index).",
@@ -236,6 +263,9 @@ void IndexConfig::Register(ConfigRegistry* registry) {
   registry->Add(kHbaseZkNodePath);
   registry->Add(kHbaseTable);
   registry->Add(kHbaseUpdatePartitionPath);
+  registry->Add(kRecordIndexUpdatePartitionPath);
+  registry->Add(kRecordIndexUseCaching);
+  registry->Add(kRecordIndexInputStorageLevel);
   registry->Add(kSimpleUseCaching);
   registry->Add(kSimpleInputStorageLevel);
   registry->Add(kSimpleIndexParallelism);

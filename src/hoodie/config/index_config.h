@@ -45,6 +45,10 @@ struct HOODIE_EXPORT IndexConfig {
   static const ConfigProperty<bool> kBloomUpdatePartitionPath;
   /// hoodie.simple.index.update.partition.path
   static const ConfigProperty<bool> kSimpleUpdatePartitionPath;
+  /// hoodie.record.index.update.partition.path / .use.caching / .input.storage.level
+  static const ConfigProperty<bool> kRecordIndexUpdatePartitionPath;
+  static const ConfigProperty<bool> kRecordIndexUseCaching;
+  static const ConfigProperty<std::string> kRecordIndexInputStorageLevel;
   /// hoodie.index.hbase.zkquorum
   static const ConfigProperty<std::string> kHbaseZkQuorum;
   /// hoodie.index.hbase.zkport

@@ -20,7 +20,8 @@ const ConfigProperty<bool> MetadataConfig::kEnable{
         "hoodie.metadata.compact.max.delta.commits deltacommits; readers and writers "
         "list files through it. The column_stats and bloom_filters partitions are kept "
         "when their hoodie.metadata.index.* key is on, and dropped otherwise, as Hudi "
-        "drops disabled indexes; record_index is not kept yet and is dropped; "
+        "drops disabled indexes, and record_index when "
+        "hoodie.metadata.record.index.enable is on; "
         "a restore disables the metadata table, which the next write rebuilds. With "
         "false, every hoodie commit first clears hoodie.table.metadata.partitions and "
         ".inflight in hoodie.properties and deletes .hoodie/metadata, as Hudi's "
@@ -170,12 +171,52 @@ const ConfigProperty<int32_t> MetadataConfig::kIndexBloomFilterParallelism{
 const ConfigProperty<bool> MetadataConfig::kRecordIndexEnable{
     .key = "hoodie.metadata.record.index.enable",
     .default_value = false,
-    .doc = "Keep the metadata table's record_index partition (record key to location).",
+    .doc = "Keep the metadata table's record_index partition: each record key's "
+           "partition, file group and inserting instant. It is built from the latest "
+           "base files when first enabled, then every write adds its inserted keys and "
+           "removes its deleted ones (and, for insert_overwrite and delete_partition, "
+           "the keys of the replaced file groups). hoodie.index.type=RECORD_INDEX tags "
+           "upserts from it.",
     .since = "0.14.0",
-    .group = "Metadata Table",
-    .support = ConfigSupport::kRefused,
-    .support_note = "hoodie does not keep the record_index partition yet (a write drops "
-                    "one Spark built, as Hudi drops a disabled index)"};
+    .group = "Metadata Table"};
+
+const ConfigProperty<int32_t> MetadataConfig::kRecordIndexMinFileGroupCount{
+    .key = "hoodie.metadata.record.index.min.filegroup.count",
+    .default_value = 10,
+    .doc = "Fewest file groups of the record_index partition, fixed when it is built.",
+    .since = "0.14.0",
+    .validate = v::PositiveInt32,
+    .advanced = true,
+    .group = "Metadata Table"};
+
+const ConfigProperty<int32_t> MetadataConfig::kRecordIndexMaxFileGroupCount{
+    .key = "hoodie.metadata.record.index.max.filegroup.count",
+    .default_value = 10000,
+    .doc = "Most file groups of the record_index partition, fixed when it is built.",
+    .since = "0.14.0",
+    .validate = v::PositiveInt32,
+    .advanced = true,
+    .group = "Metadata Table"};
+
+const ConfigProperty<int32_t> MetadataConfig::kRecordIndexMaxFileGroupSizeBytes{
+    .key = "hoodie.metadata.record.index.max.filegroup.size",
+    .default_value = 1024 * 1024 * 1024,
+    .doc = "Largest size in bytes of one record_index file group; with 48 bytes a "
+           "record it sizes the number of file groups when the partition is built.",
+    .since = "0.14.0",
+    .validate = v::PositiveInt32,
+    .advanced = true,
+    .group = "Metadata Table"};
+
+const ConfigProperty<double> MetadataConfig::kRecordIndexGrowthFactor{
+    .key = "hoodie.metadata.record.index.growth.factor",
+    .default_value = 2.0,
+    .doc = "The record count the record_index partition is sized for, as a multiple of "
+           "the records the table holds when it is built.",
+    .since = "0.14.0",
+    .validate = v::NonNegativeDouble,
+    .advanced = true,
+    .group = "Metadata Table"};
 
 const ConfigProperty<bool> MetadataConfig::kIndexAsync{
     .key = "hoodie.metadata.index.async",
@@ -205,6 +246,10 @@ void MetadataConfig::Register(ConfigRegistry* registry) {
   registry->Add(kIndexBloomFilterFileGroupCount);
   registry->Add(kIndexBloomFilterParallelism);
   registry->Add(kRecordIndexEnable);
+  registry->Add(kRecordIndexMinFileGroupCount);
+  registry->Add(kRecordIndexMaxFileGroupCount);
+  registry->Add(kRecordIndexMaxFileGroupSizeBytes);
+  registry->Add(kRecordIndexGrowthFactor);
   registry->Add(kIndexAsync);
 }
 

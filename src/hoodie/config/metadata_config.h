@@ -47,6 +47,12 @@ struct HOODIE_EXPORT MetadataConfig {
   static const ConfigProperty<int32_t> kIndexBloomFilterParallelism;
   /// hoodie.metadata.record.index.enable
   static const ConfigProperty<bool> kRecordIndexEnable;
+  /// hoodie.metadata.record.index.min.filegroup.count / .max.filegroup.count /
+  /// .max.filegroup.size / .growth.factor
+  static const ConfigProperty<int32_t> kRecordIndexMinFileGroupCount;
+  static const ConfigProperty<int32_t> kRecordIndexMaxFileGroupCount;
+  static const ConfigProperty<int32_t> kRecordIndexMaxFileGroupSizeBytes;
+  static const ConfigProperty<double> kRecordIndexGrowthFactor;
   /// hoodie.metadata.index.async
   static const ConfigProperty<bool> kIndexAsync;
 

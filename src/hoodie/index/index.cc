@@ -13,6 +13,7 @@
 #include "hoodie/config/index_config.h"
 #include "hoodie/index/bloom_index.h"
 #include "hoodie/index/in_memory_index.h"
+#include "hoodie/index/record_index.h"
 #include "hoodie/index/simple_index.h"
 
 namespace hoodie {
@@ -20,19 +21,17 @@ namespace hoodie {
 namespace {
 
 constexpr std::string_view kSupportedTypes =
-    "BLOOM, GLOBAL_BLOOM, SIMPLE, GLOBAL_SIMPLE, INMEMORY";
+    "BLOOM, GLOBAL_BLOOM, SIMPLE, GLOBAL_SIMPLE, INMEMORY, RECORD_INDEX";
 
 // hoodie.index.type values (and their Java classes) that Hudi has but hoodie does not.
 bool IsUnsupportedType(const std::string& name) {
-  static const std::array<std::string_view, 8> kUnsupported = {
+  static const std::array<std::string_view, 6> kUnsupported = {
       "HBASE",
       "BUCKET",
-      "RECORD_INDEX",
       "FLINK_STATE",
       "org.apache.hudi.index.hbase.SparkHoodieHBaseIndex",
       "org.apache.hudi.index.bucket.HoodieSimpleBucketIndex",
-      "org.apache.hudi.index.bucket.HoodieSparkConsistentBucketIndex",
-      "org.apache.hudi.index.SparkMetadataTableRecordIndex"};
+      "org.apache.hudi.index.bucket.HoodieSparkConsistentBucketIndex"};
   return std::any_of(kUnsupported.begin(), kUnsupported.end(),
                      [&](std::string_view each) { return EqualsIgnoreCase(each, name); });
 }
@@ -122,6 +121,16 @@ void RegisterAll(IndexRegistry* registry) {
                          {"org.apache.hudi.index.simple.HoodieGlobalSimpleIndex"},
                          SimpleFactory(true)),
       "registering GLOBAL_SIMPLE");
+  HOODIE_WARN_NOT_OK(
+      registry->Register(
+          "RECORD_INDEX", {"org.apache.hudi.index.SparkMetadataTableRecordIndex"},
+          [](const HoodieConfig& config) -> ::arrow::Result<std::unique_ptr<Index>> {
+            ARROW_ASSIGN_OR_RAISE(auto options, RecordIndexOptions::FromConfig(config));
+            // SparkMetadataTableRecordIndex's fallback while record_index is not built.
+            ARROW_ASSIGN_OR_RAISE(auto simple, SimpleIndexOptions::FromConfig(config, true));
+            return std::make_unique<RecordIndex>(options, std::make_unique<SimpleIndex>(simple));
+          }),
+      "registering RECORD_INDEX");
   HOODIE_WARN_NOT_OK(
       registry->Register(
           "INMEMORY", {"org.apache.hudi.index.inmemory.HoodieInMemoryHashIndex"},

@@ -4,12 +4,19 @@
 #include <map>
 #include <set>
 
+#include <arrow/array.h>
+#include <arrow/table.h>
+
 #include "hoodie/format/log/log_file_reader.h"
 #include "hoodie/format/parquet/parquet_file_reader.h"
 #include "hoodie/metadata/footer_index_records_internal.h"
 #include "hoodie/metadata/column_stats_record.h"
 #include "hoodie/metadata/metadata_table.h"
 #include "hoodie/metadata/metadata_table_listing.h"
+#include "hoodie/metadata/record_index_record.h"
+#include "hoodie/read/table_reader.h"
+#include "hoodie/format/avro/meta_fields.h"
+#include "hoodie/table/table_config.h"
 #include "hoodie/storage/path.h"
 #include "hoodie/storage/storage.h"
 #include "hoodie/table/file_naming.h"
@@ -111,6 +118,73 @@ std::string StatsText(const ColumnStats& stats) {
   return ::arrow::Status::OK();
 }
 
+// A record key's partition and file group.
+using KeyLocations = std::map<std::string, std::pair<std::string, std::string>, std::less<>>;
+
+// Where the snapshot holds each live key: rows of base files name the file, rows of
+// log files the file id.
+::arrow::Result<KeyLocations> SnapshotKeys(const TableMetaClient& table) {
+  ARROW_ASSIGN_OR_RAISE(auto loaded, TableMetaClient::Load(table.storage(), table.base_path()));
+  ARROW_ASSIGN_OR_RAISE(auto reader, TableReader::Open(loaded));
+  ReadOptions options;
+  options.columns = {std::string(kRecordKeyField), std::string(kPartitionPathField),
+                     std::string(kFileNameField)};
+  ARROW_ASSIGN_OR_RAISE(auto rows, reader->ReadTable(options));
+  KeyLocations out;
+  for (const auto& batch : ::arrow::TableBatchReader(*rows)) {
+    ARROW_ASSIGN_OR_RAISE(auto each, batch);
+    auto keys = std::static_pointer_cast<::arrow::StringArray>(each->column(0));
+    auto partitions = std::static_pointer_cast<::arrow::StringArray>(each->column(1));
+    auto names = std::static_pointer_cast<::arrow::StringArray>(each->column(2));
+    for (int64_t i = 0; i < each->num_rows(); ++i) {
+      std::string name(names->GetView(i));
+      auto base = ParseBaseFileName(name);
+      out[std::string(keys->GetView(i))] = {std::string(partitions->GetView(i)),
+                                            base.ok() ? base->file_id : name};
+    }
+  }
+  return out;
+}
+
+// record_index against the snapshot: every live key at its file group, no other key.
+::arrow::Status ValidateRecordIndex(const TableMetaClient& table, const MetadataTable& metadata,
+                                    std::vector<std::string>* mismatches) {
+  ARROW_ASSIGN_OR_RAISE(TimelineTimeZone zone, table.table_config()->timeline_timezone());
+  KeyLocations indexed;
+  ARROW_RETURN_NOT_OK(metadata.Read(
+      kRecordIndexPartition, MetadataKeys::All(),
+      [&](std::string_view key, const AvroValue* record) -> ::arrow::Status {
+        if (record == nullptr) {
+          if (auto found = indexed.find(key); found != indexed.end()) indexed.erase(found);
+          return ::arrow::Status::OK();
+        }
+        ARROW_ASSIGN_OR_RAISE(RecordIndexLocation location, RecordIndexLocationOf(*record, zone));
+        indexed[std::string(key)] = {location.partition_path, location.file_id};
+        return ::arrow::Status::OK();
+      }));
+  ARROW_ASSIGN_OR_RAISE(KeyLocations live, SnapshotKeys(table));
+  auto where = [](const std::pair<std::string, std::string>& at) {
+    return "'" + at.first + "'/" + at.second;
+  };
+  for (const auto& [key, at] : live) {
+    auto found = indexed.find(key);
+    if (found == indexed.end()) {
+      mismatches->push_back("record_index: key '" + key + "' (in " + where(at) +
+                            ") is missing");
+    } else if (found->second != at) {
+      mismatches->push_back("record_index: key '" + key + "' is at " + where(found->second) +
+                            ", the table has it in " + where(at));
+    }
+  }
+  for (const auto& [key, at] : indexed) {
+    if (!live.contains(key)) {
+      mismatches->push_back("record_index: key '" + key + "' at " + where(at) +
+                            " is not in the table");
+    }
+  }
+  return ::arrow::Status::OK();
+}
+
 }  // namespace
 
 ::arrow::Result<std::vector<std::string>> ValidateMetadataTable(const TableMetaClient& table) {
@@ -157,6 +231,9 @@ std::string StatsText(const ColumnStats& stats) {
   }
   if (metadata->partitions().contains(kColumnStatsPartition.name)) {
     ARROW_RETURN_NOT_OK(ValidateColumnStats(table, timeline, *metadata, &mismatches));
+  }
+  if (metadata->partitions().contains(kRecordIndexPartition.name)) {
+    ARROW_RETURN_NOT_OK(ValidateRecordIndex(table, *metadata, &mismatches));
   }
   return mismatches;
 }

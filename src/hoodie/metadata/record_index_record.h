@@ -31,6 +31,14 @@ struct HOODIE_EXPORT RecordIndexLocation {
 HOODIE_EXPORT ::arrow::Result<RecordIndexLocation> RecordIndexLocationOf(
     const AvroValue& record, TimelineTimeZone zone);
 
+/// The HoodieMetadataRecord of type 5 for a key at `location`
+/// (HoodieMetadataPayload.createRecordIndexUpdate): a file id "<uuid>" or
+/// "<uuid>-<index>" as the UUID's halves and the index (encoding 0), any other as text
+/// (encoding 1); the instant as epoch milliseconds read in the table's timeline zone.
+/// \return Invalid for an instant time that is not a date-time.
+HOODIE_EXPORT ::arrow::Result<AvroValue> RecordIndexRecordValue(
+    const RecordIndexLocation& location, TimelineTimeZone zone);
+
 /// Java's UUID.toString of the 128 bits `high` then `low`.
 HOODIE_EXPORT std::string JavaUuidString(int64_t high, int64_t low);
 

@@ -48,6 +48,31 @@ TEST(RecordIndexRecordTest, UuidFileIdsWithAndWithoutTheirIndex) {
   EXPECT_EQ(raw.file_id, "my-file");
 }
 
+TEST(RecordIndexRecordTest, LocationsEncodeAsHudiWritesThemAndReadBack) {
+  const RecordIndexLocation uuid{"p1", "f3e7bc90-829e-473f-b199-1ecf1cf82771-12",
+                                 "20241206000000123"};
+  ASSERT_OK_AND_ASSIGN(AvroValue record, RecordIndexRecordValue(uuid, TimelineTimeZone::kUtc));
+  ASSERT_OK_AND_ASSIGN(const AvroValue* info, record.Field("recordIndexMetadata"));
+  ASSERT_OK_AND_ASSIGN(const AvroValue* high, info->Field("fileIdHighBits"));
+  ASSERT_OK_AND_ASSIGN(const AvroValue* index, info->Field("fileIndex"));
+  ASSERT_OK_AND_ASSIGN(const AvroValue* millis, info->Field("instantTime"));
+  ASSERT_OK_AND_ASSIGN(const AvroValue* encoding, info->Field("fileIdEncoding"));
+  EXPECT_EQ(*high->AsLong(), static_cast<int64_t>(0xf3e7bc90829e473full));
+  EXPECT_EQ(*index->AsInt(), 12);
+  EXPECT_EQ(*millis->AsLong(), 1733443200123);
+  EXPECT_EQ(*encoding->AsInt(), 0);
+  ASSERT_OK_AND_ASSIGN(auto back, RecordIndexLocationOf(record, TimelineTimeZone::kUtc));
+  EXPECT_EQ(back, uuid);
+  // A bare UUID keeps no index; a file id of another shape is stored as text.
+  for (const std::string file_id : {"f3e7bc90-829e-473f-b199-1ecf1cf82771", "bucket-7"}) {
+    const RecordIndexLocation location{"", file_id, "20241206000000123"};
+    ASSERT_OK_AND_ASSIGN(AvroValue other, RecordIndexRecordValue(location, TimelineTimeZone::kUtc));
+    ASSERT_OK_AND_ASSIGN(auto read, RecordIndexLocationOf(other, TimelineTimeZone::kUtc));
+    EXPECT_EQ(read, location);
+  }
+  EXPECT_FALSE(RecordIndexRecordValue({"p1", "x", "not-a-time"}, TimelineTimeZone::kUtc).ok());
+}
+
 TEST(RecordIndexRecordTest, OtherRecordsAndEncodingsAreRefused) {
   auto unknown = RecordIndexLocationOf(IndexRecord(Info(0, 0, 0, "", 7)), TimelineTimeZone::kUtc);
   ASSERT_FALSE(unknown.ok());

@@ -17,6 +17,7 @@
 #include "hoodie/metadata/metadata_table.h"
 #include "hoodie/metadata_writer/index_partitions_internal.h"
 #include "hoodie/metadata_writer/metadata_services_internal.h"
+#include "hoodie/metadata_writer/record_index_partition_internal.h"
 #include "hoodie/storage/path.h"
 #include "hoodie/table/file_naming.h"
 #include "hoodie/table/table_config.h"
@@ -228,13 +229,15 @@ std::vector<std::unique_ptr<IndexPartition>> KeptIndexPartitions(
                                           const MetadataWriterOptions& options) {
   std::vector<std::unique_ptr<IndexPartition>> kept = KeptIndexPartitions(*data_table, options);
   const std::vector<std::string> built = data_table->table_config()->metadata_partitions();
+  auto is_built = [&](const MetadataPartition& partition) {
+    return std::find(built.begin(), built.end(), partition.name) != built.end();
+  };
   std::vector<IndexPartition*> missing;
   for (const auto& index : kept) {
-    if (std::find(built.begin(), built.end(), index->partition().name) == built.end()) {
-      missing.push_back(index.get());
-    }
+    if (!is_built(index->partition())) missing.push_back(index.get());
   }
-  if (missing.empty()) return ::arrow::Status::OK();
+  const bool record_index = options.record_index && !is_built(kRecordIndexPartition);
+  if (missing.empty() && !record_index) return ::arrow::Status::OK();
   ARROW_ASSIGN_OR_RAISE(ActiveTimeline timeline, data_table->LoadActiveTimeline());
   std::optional<Instant> last = timeline.timeline().FilterCompleted().LastInstant();
   const std::string base = last ? last->timestamp : std::string(14, '0');
@@ -252,6 +255,10 @@ std::vector<std::unique_ptr<IndexPartition>> KeptIndexPartitions(
         mdt, init_time, partition,
         RouteToFileGroups(std::move(cells[i]), missing[i]->file_groups()), options));
     ARROW_RETURN_NOT_OK(SetMetadataPartitionState(data_table, partition, true));
+  }
+  if (record_index) {
+    ARROW_ASSIGN_OR_RAISE(std::string init_time, FreeInitializationTime(*mdt, base));
+    ARROW_RETURN_NOT_OK(InitializeRecordIndex(data_table, mdt, init_time, options));
   }
   return ::arrow::Status::OK();
 }

@@ -165,6 +165,34 @@ struct LogTarget {
                                   " partition; rebuild it (hoodie metadata rebuild)");
 }
 
+// The blocks one deltacommit appends to a file group (HoodieAppendHandle
+// .appendDataAndDeleteBlocks): its records, then its deletions, whose DeleteRecords name
+// the metadata partition and carry EmptyHoodieRecordPayload's ordering value 0.
+::arrow::Result<std::vector<LogBlock>> LogBlocksOf(const std::string& instant_time,
+                                                   const MetadataPartition& partition,
+                                                   FileGroupCells write,
+                                                   const MetadataWriterOptions& options) {
+  const std::string schema(MetadataRecordSchemaJson());
+  std::vector<LogBlock> blocks;
+  if (!write.cells.empty()) {
+    ARROW_ASSIGN_OR_RAISE(LogBlock data,
+                          MakeHFileDataLogBlock(instant_time, schema, std::move(write.cells),
+                                                options.compression));
+    blocks.push_back(std::move(data));
+  }
+  if (!write.deleted.empty()) {
+    std::vector<DeleteRecord> deletes;
+    deletes.reserve(write.deleted.size());
+    for (std::string& key : write.deleted) {
+      deletes.push_back(DeleteRecord{std::move(key), std::string(partition.name),
+                                     WrapOrderingValue(kIntWrapper, AvroValue::Int(0))});
+    }
+    ARROW_ASSIGN_OR_RAISE(LogBlock removed, MakeDeleteLogBlock(instant_time, schema, deletes));
+    blocks.push_back(std::move(removed));
+  }
+  return blocks;
+}
+
 }  // namespace
 
 ::arrow::Status CommitMetadataDeltaCommit(const std::shared_ptr<TableMetaClient>& mdt,
@@ -173,7 +201,9 @@ struct LogTarget {
                                           const MetadataWriterOptions& options) {
   const auto started = std::chrono::steady_clock::now();
   writes.erase(std::remove_if(writes.begin(), writes.end(),
-                              [](const FileGroupCells& w) { return w.cells.empty(); }),
+                              [](const FileGroupCells& w) {
+                                return w.cells.empty() && w.deleted.empty();
+                              }),
                writes.end());
   ARROW_ASSIGN_OR_RAISE(std::shared_ptr<const FileSystemView> view,
                         FileSystemView::Load(*mdt));
@@ -186,6 +216,7 @@ struct LogTarget {
     planned.file_id = target.slice.group.file_id;
     planned.prev_commit = target.slice.base_instant;
     planned.num_update_writes = static_cast<int64_t>(write.cells.size());
+    planned.num_deletes = static_cast<int64_t>(write.deleted.size());
     profile.AddWriteStat(std::string(write.partition->name), planned);
     targets.push_back(std::move(target));
   }
@@ -199,13 +230,12 @@ struct LogTarget {
     const MetadataPartition& partition = *writes[i].partition;
     const LogTarget& target = targets[i];
     const int64_t records = static_cast<int64_t>(writes[i].cells.size());
+    const int64_t deletes = static_cast<int64_t>(writes[i].deleted.size());
     ARROW_RETURN_NOT_OK(markers.Create(
         Marker{std::string(partition.name), target.log_name, IoType::kAppend}));
-    ARROW_ASSIGN_OR_RAISE(LogBlock block,
-                          MakeHFileDataLogBlock(instant_time,
-                                                std::string(MetadataRecordSchemaJson()),
-                                                std::move(writes[i].cells), options.compression));
-    ARROW_ASSIGN_OR_RAISE(std::string bytes, EncodeLogBlocks({block}));
+    ARROW_ASSIGN_OR_RAISE(std::vector<LogBlock> blocks,
+                          LogBlocksOf(instant_time, partition, std::move(writes[i]), options));
+    ARROW_ASSIGN_OR_RAISE(std::string bytes, EncodeLogBlocks(blocks));
     const int64_t size = static_cast<int64_t>(bytes.size());
     ARROW_RETURN_NOT_OK(mdt->storage()->WriteAll(
         JoinPath(mdt->base_path(), Relative(partition, target.log_name)), bytes,
@@ -215,6 +245,7 @@ struct LogTarget {
     stat.path = Relative(partition, target.log_name);
     stat.prev_commit = target.slice.base_instant;
     stat.num_writes = stat.num_update_writes = records;
+    stat.num_deletes = deletes;
     stat.total_write_bytes = stat.file_size_in_bytes = size;
     stat.partition_path = std::string(partition.name);
     stat.runtime_stats = RuntimeStats{

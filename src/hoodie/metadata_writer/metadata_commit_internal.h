@@ -59,11 +59,14 @@ struct FileGroupCells {
   const MetadataPartition* partition = nullptr;
   int index = 0;
   std::vector<HFileRecord> cells;
+  /// Keys removed (record_index's deleted record keys): a delete block after the data
+  /// block, as HoodieAppendHandle writes an empty payload.
+  std::vector<std::string> deleted;
 };
 
 /// Deltacommit `instant_time` (after RollBackEarlierAttempts), as an UPSERT_PREPPED:
-/// each of `writes` with cells appends them as one HFile data block, in a new log file,
-/// to the latest slice of its file group. With no cells at all it still completes (Hudi
+/// each of `writes` with cells or deletions appends them as one HFile data block and one
+/// delete block, in a new log file, to the latest slice of its file group. With no cells at all it still completes (Hudi
 /// marks every data instant in the metadata table).
 ::arrow::Status CommitMetadataDeltaCommit(const std::shared_ptr<TableMetaClient>& mdt,
                                           const std::string& instant_time,

@@ -127,11 +127,13 @@ struct CompactedGroup {
   return cells;
 }
 
-// A bloom_filters slice's records: the newest version of each key (a bloom filter
-// record replaces the older); deleted keys and tombstones leave nothing to keep.
-::arrow::Result<std::vector<HFileRecord>> NewestBloomFilters(const MetadataTable& metadata,
-                                                             const FileSlice& slice) {
-  std::map<std::string, BloomFilterEntry, std::less<>> newest;
+// The newest version of each key of a slice, decoded by `decode`: a later record
+// replaces an earlier one and a delete block removes the key
+// (HoodieMetadataPayload.preCombine, the newer wins).
+template <typename T, typename Decode>
+::arrow::Result<std::map<std::string, T, std::less<>>> NewestOfEachKey(
+    const MetadataTable& metadata, const FileSlice& slice, Decode decode) {
+  std::map<std::string, T, std::less<>> newest;
   ARROW_RETURN_NOT_OK(metadata.ReadSlice(
       slice, MetadataKeys::All(), [&](std::string_view key, const AvroValue* record) {
         if (record == nullptr) {
@@ -139,15 +141,34 @@ struct CompactedGroup {
           if (found != newest.end()) newest.erase(found);
           return ::arrow::Status::OK();
         }
-        ARROW_ASSIGN_OR_RAISE(newest[std::string(key)], BloomFilterEntryOf(*record));
+        ARROW_ASSIGN_OR_RAISE(newest[std::string(key)], decode(*record));
         return ::arrow::Status::OK();
       }));
+  return newest;
+}
+
+// A bloom_filters slice's records: the newest of each key; tombstones leave nothing.
+::arrow::Result<std::vector<HFileRecord>> NewestBloomFilters(const MetadataTable& metadata,
+                                                             const FileSlice& slice) {
+  ARROW_ASSIGN_OR_RAISE(auto newest,
+                        NewestOfEachKey<BloomFilterEntry>(metadata, slice, BloomFilterEntryOf));
   std::vector<HFileRecord> cells;
   for (const auto& [key, entry] : newest) {
     if (entry.is_deleted) continue;
     ARROW_ASSIGN_OR_RAISE(std::string value, EncodeMetadataRecord(BloomFilterRecordValue(entry)));
     cells.emplace_back(key, std::move(value));
   }
+  return cells;
+}
+
+// A record_index slice's records: the newest location of each key.
+::arrow::Result<std::vector<HFileRecord>> NewestLocations(const MetadataTable& metadata,
+                                                          const FileSlice& slice) {
+  ARROW_ASSIGN_OR_RAISE(auto newest,
+                        NewestOfEachKey<std::string>(metadata, slice, EncodeMetadataRecord));
+  std::vector<HFileRecord> cells;
+  cells.reserve(newest.size());
+  for (auto& [key, value] : newest) cells.emplace_back(key, std::move(value));
   return cells;
 }
 
@@ -171,6 +192,13 @@ struct CompactedGroup {
       ARROW_ASSIGN_OR_RAISE(std::vector<HFileRecord> cells, MergedColumnStats(metadata, slice));
       groups.push_back(
           CompactedGroup{&kColumnStatsPartition, std::move(slice), std::move(cells)});
+    }
+  }
+  if (metadata.partitions().contains(kRecordIndexPartition.name)) {
+    for (FileSlice& slice : metadata.LatestFileSlices(kRecordIndexPartition)) {
+      ARROW_ASSIGN_OR_RAISE(std::vector<HFileRecord> cells, NewestLocations(metadata, slice));
+      groups.push_back(
+          CompactedGroup{&kRecordIndexPartition, std::move(slice), std::move(cells)});
     }
   }
   return groups;

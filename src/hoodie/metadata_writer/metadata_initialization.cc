@@ -130,6 +130,7 @@ std::optional<std::string> CommitTimeOf(std::string_view name) {
   for (const auto& index : KeptIndexPartitions(*data_table, options)) {
     kept_names.insert(index->partition().name);
   }
+  if (options.record_index) kept_names.insert(kRecordIndexPartition.name);
   std::vector<std::string> kept;
   std::vector<std::string> dropped;
   for (const std::string& name : data_table->table_config()->metadata_partitions()) {

@@ -19,6 +19,7 @@
 #include "hoodie/metadata_writer/metadata_commit_internal.h"
 #include "hoodie/metadata_writer/metadata_files_internal.h"
 #include "hoodie/metadata_writer/metadata_services_internal.h"
+#include "hoodie/metadata_writer/record_index_partition_internal.h"
 #include "hoodie/storage/storage.h"
 #include "hoodie/table/in_process_lock.h"
 #include "hoodie/table/metadata_table_guard_internal.h"
@@ -174,6 +175,9 @@ std::set<std::string> FilesOf(const CommitMetadata* metadata) {
       std::vector<internal::FileGroupCells> indexes,
       internal::IndexPartitionWrites(context.table, records, instant.timestamp, options_));
   std::move(indexes.begin(), indexes.end(), std::back_inserter(writes));
+  ARROW_ASSIGN_OR_RAISE(std::vector<internal::FileGroupCells> record_index,
+                        internal::RecordIndexWrites(context, *mdt));
+  std::move(record_index.begin(), record_index.end(), std::back_inserter(writes));
   ARROW_RETURN_NOT_OK(internal::CommitMetadataDeltaCommit(mdt, instant.timestamp,
                                                           std::move(writes), options_));
   if (rollback) {

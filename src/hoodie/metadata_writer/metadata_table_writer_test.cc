@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <map>
+#include <set>
 #include <memory>
 #include <string>
 #include <vector>
@@ -30,6 +31,7 @@
 #include "hoodie/metadata/metadata_keys.h"
 #include "hoodie/metadata/metadata_table.h"
 #include "hoodie/metadata/metadata_validation.h"
+#include "hoodie/metadata/record_index_record.h"
 #include "hoodie/metadata_writer/metadata_table_writer.h"
 #include "hoodie/storage/fault_injecting_storage.h"
 #include "hoodie/storage/storage.h"
@@ -631,3 +633,207 @@ TEST_F(MetadataWriterTest, ADisabledWriterDeletesTheMetadataTable) {
 
 }  // namespace
 }  // namespace hoodie
+
+namespace hoodie {
+namespace {
+
+// The record_index entries of the table at `base`, merged as readers merge them.
+std::map<std::string, RecordIndexLocation> RecordIndexOf(const std::shared_ptr<Storage>& storage,
+                                                         const std::string& base) {
+  auto table = TableMetaClient::Load(storage, base).ValueOrDie();
+  auto timeline = table->LoadActiveTimeline().ValueOrDie();
+  auto metadata = MetadataTable::Open(*table, timeline).ValueOrDie();
+  std::map<std::string, RecordIndexLocation> out;
+  EXPECT_OK(metadata->Read(kRecordIndexPartition, MetadataKeys::All(),
+                           [&](std::string_view key, const AvroValue* record) {
+                             if (record == nullptr) {
+                               out.erase(std::string(key));
+                               return ::arrow::Status::OK();
+                             }
+                             ARROW_ASSIGN_OR_RAISE(
+                                 out[std::string(key)],
+                                 RecordIndexLocationOf(*record, TimelineTimeZone::kLocal));
+                             return ::arrow::Status::OK();
+                           }));
+  return out;
+}
+
+// key -> partition of each entry.
+std::map<std::string, std::string> PartitionsOf(
+    const std::map<std::string, RecordIndexLocation>& index) {
+  std::map<std::string, std::string> out;
+  for (const auto& [key, location] : index) out[key] = location.partition_path;
+  return out;
+}
+
+struct RecordIndexTest : MetadataWriterTest, ::testing::WithParamInterface<bool> {
+  HoodieConfig RecordIndexConfig() {
+    HoodieConfig config = Config(/*merge_on_read=*/GetParam(), /*max_delta_commits=*/3);
+    config.Set("hoodie.metadata.record.index.enable", "true");
+    config.Set("hoodie.index.type", "RECORD_INDEX");
+    config.Set("hoodie.record.index.update.partition.path", "true");
+    config.Set("hoodie.metadata.record.index.min.filegroup.count", "2");
+    config.Set("hoodie.metadata.record.index.max.filegroup.count", "2");
+    return config;
+  }
+
+  void ExpectValid() {
+    auto table = TableMetaClient::Load(storage, base).ValueOrDie();
+    ASSERT_OK_AND_ASSIGN(std::vector<std::string> mismatches, ValidateMetadataTable(*table));
+    EXPECT_THAT(mismatches, ::testing::IsEmpty());
+  }
+};
+
+TEST_P(RecordIndexTest, FollowsInsertsMovesDeletesOverwritesAndCompaction) {
+  HoodieConfig config = RecordIndexConfig();
+  const std::string first =
+      Write(config, {{"a", "x", 1, "sf"}, {"b", "y", 1, "la"}, {"c", "z", 1, "ny"}});
+  auto table = TableMetaClient::Load(storage, base).ValueOrDie();
+  EXPECT_EQ(table->table_config()->Get(TableConfig::kMetadataPartitions), "files,record_index");
+  // files at 010, record_index at 011 (built empty before the first commit), two groups.
+  EXPECT_TRUE(MetadataHas("00000000000000011", Action::kDeltaCommit));
+  for (const char* group : {"0000", "0001"}) {
+    EXPECT_TRUE(storage
+                    ->Exists(MetadataTable::PathOf(base) + "/record_index/.record-index-" +
+                             group + "-0_00000000000000011.log.1_0-0-0")
+                    .ValueOrDie());
+  }
+  auto index = RecordIndexOf(storage, base);
+  ASSERT_EQ(index.size(), 3u);
+  EXPECT_EQ(index["a"].partition_path, "sf");
+  EXPECT_EQ(index["a"].instant_time, first);
+  ExpectValid();
+  // A move (update.partition.path) and an insert, then a delete.
+  const std::string second = Write(config, {{"a", "x2", 2, "la"}, {"d", "w", 2, "sf"}});
+  index = RecordIndexOf(storage, base);
+  EXPECT_EQ(PartitionsOf(index), (std::map<std::string, std::string>{
+                                     {"a", "la"}, {"b", "la"}, {"c", "ny"}, {"d", "sf"}}));
+  EXPECT_EQ(index["a"].instant_time, second);
+  EXPECT_EQ(index["b"].instant_time, first);  // updates in place keep their entry
+  ExpectValid();
+  Write(config, {{"b", "", 3, "la"}}, WriteOperationType::kDelete);
+  EXPECT_EQ(PartitionsOf(RecordIndexOf(storage, base)),
+            (std::map<std::string, std::string>{{"a", "la"}, {"c", "ny"}, {"d", "sf"}}));
+  ExpectValid();
+  // The third deltacommit since the build compacts the metadata table first.
+  Write(config, {{"d", "w2", 4, "sf"}});
+  bool compacted = false;
+  for (const Instant& instant : MetadataInstants()) {
+    compacted |= instant.action == Action::kCommit && instant.IsCompleted();
+  }
+  EXPECT_TRUE(compacted);
+  ExpectValid();
+  // insert_overwrite of ny drops c; delete_partition of la drops a.
+  Write(config, {{"e", "v", 5, "ny"}}, WriteOperationType::kInsertOverwrite);
+  EXPECT_EQ(PartitionsOf(RecordIndexOf(storage, base)),
+            (std::map<std::string, std::string>{{"a", "la"}, {"d", "sf"}, {"e", "ny"}}));
+  ExpectValid();
+  HoodieConfig drop = config;
+  drop.Set("hoodie.datasource.write.partitions.to.delete", "la");
+  auto client = WriteClient::Make(Table(drop), drop).ValueOrDie();
+  std::string instant = client->StartCommit(WriteOperationType::kDeletePartition).ValueOrDie();
+  ASSERT_OK(client->DeletePartitions(instant, {"la"}).status());
+  EXPECT_EQ(PartitionsOf(RecordIndexOf(storage, base)),
+            (std::map<std::string, std::string>{{"d", "sf"}, {"e", "ny"}}));
+  ExpectValid();
+}
+
+TEST_P(RecordIndexTest, UpsertsTaggedFromItMergeIntoTheRightFileGroups) {
+  HoodieConfig config = RecordIndexConfig();
+  config.Set("hoodie.record.index.update.partition.path", "false");
+  Write(config, {{"a", "x", 1, "sf"}, {"b", "y", 1, "la"}});
+  // Without update.partition.path, a record keeps its partition: updated in sf.
+  Write(config, {{"a", "x2", 2, "la"}, {"b", "y2", 2, "la"}, {"c", "z", 2, "ny"}});
+  EXPECT_THAT(testing::QueryRows(storage, base, {"id", "name", "_hoodie_partition_path"}),
+              ::testing::UnorderedElementsAre("a|x2|sf", "b|y2|la", "c|z|ny"));
+  ExpectValid();
+}
+
+INSTANTIATE_TEST_SUITE_P(TableTypes, RecordIndexTest, ::testing::Bool(),
+                         [](const auto& info) { return info.param ? "MergeOnRead" : "CopyOnWrite"; });
+
+TEST_F(MetadataWriterTest, RecordIndexIsBuiltFromTheLatestBaseFilesOfAnExistingTable) {
+  HoodieConfig plain = Config(/*merge_on_read=*/false);
+  const std::string first = Write(plain, {{"a", "x", 1, "sf"}, {"b", "y", 1, "la"}});
+  // RECORD_INDEX before record_index exists tags with GLOBAL_SIMPLE: b moves nowhere.
+  HoodieConfig fallback = plain;
+  fallback.Set("hoodie.index.type", "RECORD_INDEX");
+  Write(fallback, {{"b", "y2", 2, "ny"}});
+  EXPECT_THAT(testing::QueryRows(storage, base, {"id", "name", "city"}),
+              ::testing::UnorderedElementsAre("a|x|sf", "b|y2|la"));
+  HoodieConfig config = fallback;
+  config.Set("hoodie.metadata.record.index.enable", "true");
+  const std::string third = Write(config, {{"c", "z", 3, "ny"}});
+  auto index = RecordIndexOf(storage, base);
+  ASSERT_EQ(index.size(), 3u);
+  EXPECT_EQ(index["a"].instant_time, first);  // the base file's instant
+  EXPECT_EQ(index["c"].instant_time, third);
+  EXPECT_EQ(index["b"].partition_path, "la");
+  // Ten file groups by default (hoodie.metadata.record.index.min.filegroup.count).
+  size_t groups = 0;
+  for (const FileStatus& file :
+       storage->List(MetadataTable::PathOf(base) + "/record_index", false).ValueOrDie()) {
+    groups += file.name().find(".log.1_") != std::string_view::npos;
+  }
+  EXPECT_EQ(groups, 10u);
+  auto table = TableMetaClient::Load(storage, base).ValueOrDie();
+  ASSERT_OK_AND_ASSIGN(std::vector<std::string> mismatches, ValidateMetadataTable(*table));
+  EXPECT_THAT(mismatches, ::testing::IsEmpty());
+  // Turned off, the partition goes, as Hudi drops a disabled index.
+  Write(plain, {{"d", "w", 4, "sf"}});
+  table = TableMetaClient::Load(storage, base).ValueOrDie();
+  EXPECT_EQ(table->table_config()->Get(TableConfig::kMetadataPartitions), "files");
+  EXPECT_FALSE(storage->Exists(MetadataTable::PathOf(base) + "/record_index").ValueOrDie());
+}
+
+}  // namespace
+}  // namespace hoodie
+
+namespace hoodie {
+namespace {
+
+TEST_F(MetadataWriterTest, RecordIndexSizesItsFileGroupsFromTheKeysItStartsWith) {
+  HoodieConfig config = Config(/*merge_on_read=*/false);
+  Write(config, {{"a", "x", 1, "sf"}, {"b", "y", 1, "la"}, {"c", "z", 1, "ny"}});
+  // 3 keys grown 100 times at 48 bytes each, in groups of at most 4,800 bytes: 3 groups.
+  config.Set("hoodie.metadata.record.index.enable", "true");
+  config.Set("hoodie.metadata.record.index.min.filegroup.count", "1");
+  config.Set("hoodie.metadata.record.index.max.filegroup.count", "5");
+  config.Set("hoodie.metadata.record.index.max.filegroup.size", "4800");
+  config.Set("hoodie.metadata.record.index.growth.factor", "100");
+  Write(config, {{"d", "w", 2, "sf"}});
+  std::set<std::string> groups;
+  for (const FileStatus& file :
+       storage->List(MetadataTable::PathOf(base) + "/record_index", false).ValueOrDie()) {
+    if (auto log = ParseLogFileName(std::string(file.name())); log.ok()) groups.insert(log->file_id);
+  }
+  EXPECT_EQ(groups, (std::set<std::string>{"record-index-0000-0", "record-index-0001-0",
+                                           "record-index-0002-0"}));
+  auto table = TableMetaClient::Load(storage, base).ValueOrDie();
+  ASSERT_OK_AND_ASSIGN(std::vector<std::string> mismatches, ValidateMetadataTable(*table));
+  EXPECT_THAT(mismatches, ::testing::IsEmpty());
+}
+
+}  // namespace
+}  // namespace hoodie
+
+#include "hoodie/metadata_writer/record_index_partition_internal.h"
+
+namespace hoodie::internal {
+namespace {
+
+TEST(RecordIndexFileGroupCountTest, SizesAsHudiEstimates) {
+  MetadataWriterOptions options;
+  // 1 GiB groups of 48-byte entries hold 22,369,621 keys: small tables get the minimum.
+  EXPECT_EQ(RecordIndexFileGroupCount(0, options), 10);
+  EXPECT_EQ(RecordIndexFileGroupCount(1'000'000, options), 10);
+  // 200 M keys grown twice: 400 M / 22,369,621 = 17 groups.
+  EXPECT_EQ(RecordIndexFileGroupCount(200'000'000, options), 17);
+  options.record_index_max_file_groups = 12;
+  EXPECT_EQ(RecordIndexFileGroupCount(200'000'000, options), 12);
+  options.record_index_min_file_groups = options.record_index_max_file_groups = 3;
+  EXPECT_EQ(RecordIndexFileGroupCount(200'000'000, options), 3);
+}
+
+}  // namespace
+}  // namespace hoodie::internal

@@ -47,6 +47,22 @@ namespace hoodie {
                         config.Get(MetadataConfig::kIndexBloomFilterEnable));
   ARROW_ASSIGN_OR_RAISE(options.bloom_filters_file_groups,
                         config.Get(MetadataConfig::kIndexBloomFilterFileGroupCount));
+  ARROW_ASSIGN_OR_RAISE(options.record_index, config.Get(MetadataConfig::kRecordIndexEnable));
+  ARROW_ASSIGN_OR_RAISE(options.record_index_min_file_groups,
+                        config.Get(MetadataConfig::kRecordIndexMinFileGroupCount));
+  ARROW_ASSIGN_OR_RAISE(options.record_index_max_file_groups,
+                        config.Get(MetadataConfig::kRecordIndexMaxFileGroupCount));
+  ARROW_ASSIGN_OR_RAISE(options.record_index_max_file_group_bytes,
+                        config.Get(MetadataConfig::kRecordIndexMaxFileGroupSizeBytes));
+  ARROW_ASSIGN_OR_RAISE(options.record_index_growth_factor,
+                        config.Get(MetadataConfig::kRecordIndexGrowthFactor));
+  if (options.record_index_min_file_groups > options.record_index_max_file_groups) {
+    return ::arrow::Status::Invalid(
+        MetadataConfig::kRecordIndexMinFileGroupCount.key, " (",
+        options.record_index_min_file_groups, ") must not exceed ",
+        MetadataConfig::kRecordIndexMaxFileGroupCount.key, " (",
+        options.record_index_max_file_groups, ")");
+  }
   return options;
 }
 

@@ -42,6 +42,15 @@ struct HOODIE_EXPORT MetadataWriterOptions {
   /// partition and its file groups.
   bool bloom_filters = DefaultOf(MetadataConfig::kIndexBloomFilterEnable);
   int32_t bloom_filters_file_groups = DefaultOf(MetadataConfig::kIndexBloomFilterFileGroupCount);
+  /// hoodie.metadata.record.index.enable and the sizing of its file groups
+  /// (.min.filegroup.count, .max.filegroup.count, .max.filegroup.size, .growth.factor),
+  /// fixed when the partition is built.
+  bool record_index = DefaultOf(MetadataConfig::kRecordIndexEnable);
+  int32_t record_index_min_file_groups = DefaultOf(MetadataConfig::kRecordIndexMinFileGroupCount);
+  int32_t record_index_max_file_groups = DefaultOf(MetadataConfig::kRecordIndexMaxFileGroupCount);
+  int32_t record_index_max_file_group_bytes =
+      DefaultOf(MetadataConfig::kRecordIndexMaxFileGroupSizeBytes);
+  double record_index_growth_factor = DefaultOf(MetadataConfig::kRecordIndexGrowthFactor);
   /// HFile blocks and compression of its base files and log blocks (Hudi's defaults
   /// for the metadata table: 1 MiB, GZ).
   int64_t hfile_block_size = 1024 * 1024;

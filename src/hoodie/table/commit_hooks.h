@@ -36,6 +36,26 @@ class HOODIE_EXPORT LockProvider {
   virtual ::arrow::Status Unlock(const Instant& owner) = 0;
 };
 
+/// \brief What a write did to each record key, as the metadata table's record index
+/// learns it (Hudi's WriteStatus record delegates, reduced by key): the keys it put in a
+/// file group where they were not before, and the keys it deleted. Updates in place are
+/// left out: their location does not change.
+struct HOODIE_EXPORT WrittenKeys {
+  /// Keys inserted into one file group.
+  struct FileGroup {
+    std::string partition_path;
+    std::string file_id;
+    std::vector<std::string> keys;
+  };
+  std::vector<FileGroup> inserted;
+  /// Keys deleted, none of them also inserted (a partition move is an insertion).
+  std::vector<std::string> deleted;
+  /// The partitions whose file groups a replace operation (insert_overwrite,
+  /// insert_overwrite_table, delete_partition) replaces: the keys of their latest base
+  /// files leave the index unless the write inserted them again.
+  std::vector<std::string> replaced_partitions;
+};
+
 /// \brief What a pre-commit step sees: what Hudi's preCommit and writeTableMetadata see.
 struct HOODIE_EXPORT PreCommitContext {
   /// The table, under the lock; a step may reload its hoodie.properties.
@@ -54,6 +74,9 @@ struct HOODIE_EXPORT PreCommitContext {
   /// The Avro metadata of an action that writes no files (the completed file of a clean,
   /// rollback, restore or savepoint), once the action has done its work; empty before.
   std::string_view action_metadata;
+  /// For a write that tracked them (a metadata table keeping record_index), where its
+  /// records went; null otherwise.
+  const WrittenKeys* written_keys = nullptr;
 };
 
 /// \brief Pre-commit check of an instant against the table as it is under the lock

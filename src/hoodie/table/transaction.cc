@@ -86,8 +86,8 @@ Transaction::~Transaction() {
 
 ::arrow::Status Transaction::RunPreCommit(const CommitMetadata* commit_metadata,
                                           std::string_view action_metadata) {
-  PreCommitContext context{*table_, inflight_, options_.started_on.get(), commit_metadata,
-                           action_metadata};
+  PreCommitContext context{*table_,        inflight_,       options_.started_on.get(),
+                           commit_metadata, action_metadata, options_.written_keys.get()};
   const bool with_metadata = commit_metadata != nullptr || !action_metadata.empty();
   if (!pre_committed_) {
     if (hooks_->conflict_check) ARROW_RETURN_NOT_OK(hooks_->conflict_check(context));

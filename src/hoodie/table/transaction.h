@@ -44,6 +44,9 @@ struct HOODIE_EXPORT TransactionOptions {
   /// Work run after this instant only, before the table's post-commit hooks: the inline
   /// table services of a write.
   std::vector<PostCommitHook> post_commit;
+  /// What a write did to each record key (PreCommitContext::written_keys); null for
+  /// none.
+  std::shared_ptr<const WrittenKeys> written_keys;
 };
 
 /// The options of an action that began on `timeline` (a copy is kept).

@@ -203,6 +203,7 @@ Instant WriteInstant(const std::string& time, WriteOperationType operation, Stat
   const bool stateful = !options_.index->IsImplicitWithStorage();
   std::vector<HoodieKey> keys;
   TaggedLocations locations;
+  internal::WrittenKeysBuilder written_keys;
   ARROW_ASSIGN_OR_RAISE(std::vector<std::vector<WriteStat>> bucket_stats,
                         internal::WriteBuckets(context, records, plan.buckets));
   clock.Lap("writing " + std::to_string(plan.buckets.size()) + " buckets");
@@ -213,8 +214,15 @@ Instant WriteInstant(const std::string& time, WriteOperationType operation, Stat
       internal::AddWrittenLocations(records, plan.buckets[task], result.stats, first_stat,
                                     instant, &keys, &locations);
     }
+    if (options_.track_written_keys) {
+      written_keys.Add(records, plan.buckets[task], result.stats, first_stat);
+    }
   }
   if (stateful) ARROW_RETURN_NOT_OK(options_.index->UpdateLocation(keys, locations));
+  if (options_.track_written_keys) {
+    written_keys.SetReplaced(plan.replaced_file_ids);
+    result.written_keys = written_keys.Finish();
+  }
   result.CountStats();
   return result;
 }
@@ -245,7 +253,8 @@ Instant WriteInstant(const std::string& time, WriteOperationType operation, Stat
       internal::BulkInsertOutcome outcome,
       internal::StreamBulkInsert(context, *options_.key_generator, input, combine,
                                  combine && options_.precombine_field_explicit,
-                                 stateful ? &written : nullptr));
+                                 stateful || options_.track_written_keys ? &written
+                                                                          : nullptr));
   // An auto-commit with failed records is aborted: the index must not learn its files.
   if (stateful && (outcome.failed.empty() || !options_.auto_commit)) {
     ARROW_RETURN_NOT_OK(options_.index->UpdateLocation(written.keys, written.locations));
@@ -258,6 +267,11 @@ Instant WriteInstant(const std::string& time, WriteOperationType operation, Stat
   AddFailed(outcome.failed, &result.failed);
   result.deduplicated = outcome.deduplicated;
   result.stats = std::move(outcome.stats);
+  if (options_.track_written_keys) {
+    internal::WrittenKeysBuilder written_keys;
+    written_keys.AddInserted(written.keys, written.locations);
+    result.written_keys = written_keys.Finish();
+  }
   result.CountStats();
   return result;
 }
@@ -286,6 +300,11 @@ Instant WriteInstant(const std::string& time, WriteOperationType operation, Stat
   result.schema = schema->avro;
   result.replaced_file_ids = internal::ExistingFileIds(
       *view, internal::ResolvePartitionWildcards(partitions, view->partitions()));
+  if (options_.track_written_keys) {
+    internal::WrittenKeysBuilder written_keys;
+    written_keys.SetReplaced(result.replaced_file_ids);
+    result.written_keys = written_keys.Finish();
+  }
   // SparkDeletePartitionCommitActionExecutor saves an empty workload profile.
   CommitMetadata profile;
   profile.operation_type = operation;

@@ -18,6 +18,7 @@
 #include "hoodie/config/hoodie_config.h"
 #include "hoodie/config/index_config.h"
 #include "hoodie/config/memory_config.h"
+#include "hoodie/config/metadata_config.h"
 #include "hoodie/config/payload_config.h"
 #include "hoodie/config/storage_config.h"
 #include "hoodie/config/table_config_keys.h"
@@ -85,9 +86,12 @@ HoodieConfig Layered(const HoodieConfig& config, const TableConfig* table) {
   ARROW_ASSIGN_OR_RAISE(std::string index, config.Get(IndexConfig::kIndexType));
   out->index_type = ToUpperAscii(index);
   // A user index (hoodie.index.class) wins over the type, as in Java. MakeIndex
-  // refuses HBASE, BUCKET, RECORD_INDEX and FLINK_STATE and unknown names.
+  // refuses HBASE, BUCKET and FLINK_STATE and unknown names.
   ARROW_ASSIGN_OR_RAISE(std::unique_ptr<Index> made, MakeIndex(config));
   out->index = std::move(made);
+  ARROW_ASSIGN_OR_RAISE(bool metadata, config.Get(MetadataConfig::kEnable));
+  ARROW_ASSIGN_OR_RAISE(bool record_index, config.Get(MetadataConfig::kRecordIndexEnable));
+  out->track_written_keys = metadata && record_index;
   // The registry's default is the seed's SIMPLE; Hudi 0.15 defaults to DYNAMIC_V0. Both
   // are read by Hudi's bloom index, so the documented default wins (design.md).
   ARROW_ASSIGN_OR_RAISE(std::string bloom_type,

@@ -132,6 +132,10 @@ struct HOODIE_EXPORT WriteOptions {
   /// true, else updates it in its old partition.
   std::string index_type = DefaultOf(IndexConfig::kIndexType);
   std::shared_ptr<Index> index;
+  /// Whether a write reports where its records went (WriteResult::written_keys): the
+  /// metadata table keeps record_index (hoodie.metadata.enable and
+  /// hoodie.metadata.record.index.enable), as Hudi's write statuses then track them.
+  bool track_written_keys = false;
   /// hoodie.bulkinsert.sort.mode.
   BulkInsertSortMode bulk_insert_sort_mode =
       DefaultEnum(WriteConfig::kBulkInsertSortMode, kBulkInsertSortModeNames);

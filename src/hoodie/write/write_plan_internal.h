@@ -5,7 +5,9 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -14,6 +16,7 @@
 #include <arrow/result.h>
 
 #include "hoodie/index/index.h"
+#include "hoodie/table/commit_hooks.h"
 #include "hoodie/table/file_slice.h"
 #include "hoodie/timeline/commit_metadata.h"
 #include "hoodie/write/incoming_records_internal.h"
@@ -189,6 +192,37 @@ OrderedMap<std::vector<std::string>> ExistingFileIds(
 OrderedMap<std::vector<std::string>> ReplacedByOverwrite(
     const FileSystemView& view, WriteOperationType operation,
     const std::vector<Bucket>& buckets);
+
+/// How a written record changed its key's location.
+enum class WrittenAs { kUpdate, kInsert, kMovedOut };
+
+/// Calls `visit(record index, file id, how)` for each record of `bucket` written into
+/// `stats[first_stat..]`: updates and restamped rows in the bucket's file group, inserts
+/// in the file group they went to, and records moved to another partition (kMovedOut,
+/// their stored row deleted here).
+void ForEachWritten(const Bucket& bucket, const std::vector<WriteStat>& stats,
+                    size_t first_stat,
+                    const std::function<void(size_t, const std::string&, WrittenAs)>& visit);
+
+/// \brief Gathers a write's WrittenKeys, bucket by bucket.
+class WrittenKeysBuilder {
+ public:
+  /// Adds what `bucket` (written into `stats[first_stat..]`) did to its keys.
+  void Add(const IncomingRecords& records, const Bucket& bucket,
+           const std::vector<WriteStat>& stats, size_t first_stat);
+  /// Adds `keys` inserted at `locations` (all inserts: a bulk_insert).
+  void AddInserted(const std::vector<HoodieKey>& keys, const TaggedLocations& locations);
+  /// Records the partitions whose file groups the write replaces.
+  void SetReplaced(const OrderedMap<std::vector<std::string>>& replaced);
+  /// The keys, deletions of keys also inserted (partition moves) dropped.
+  std::shared_ptr<const WrittenKeys> Finish();
+
+ private:
+  std::vector<std::string>& GroupOf(const std::string& partition, const std::string& file_id);
+
+  WrittenKeys keys_;
+  std::map<std::pair<std::string, std::string>, size_t> groups_;
+};
 
 /// Appends, for the records of `bucket` written into `stats[first_stat..]`, their keys
 /// (with the partition written to) and new locations (nullopt for deletes), the input of

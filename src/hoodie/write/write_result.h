@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -13,6 +14,7 @@
 
 #include <arrow/status.h>
 
+#include "hoodie/table/commit_hooks.h"
 #include "hoodie/timeline/commit_metadata.h"
 #include "hoodie/visibility.h"
 
@@ -63,6 +65,10 @@ struct HOODIE_EXPORT WriteResult {
   /// Instants archived after the commit and its clean (hoodie.archive.automatic), oldest
   /// first, one per instant (its state files were archived together).
   std::vector<std::string> archived;
+  /// Where the records went, for a metadata table keeping record_index
+  /// (WriteOptions::track_written_keys); null otherwise. Commit hands it to the
+  /// metadata-table step.
+  std::shared_ptr<const WrittenKeys> written_keys;
 
   /// Number of file groups replaced.
   int64_t FilesReplaced() const;

@@ -1,33 +1,28 @@
 // SPDX-License-Identifier: Apache-2.0
 /// \file hoodie/write/written_locations.cc
-/// \brief Where a write put each record, for indexes that keep their own state
-/// (HoodieIndex.updateLocation over the write statuses).
+/// \brief Where a write put each record: for indexes that keep their own state
+/// (HoodieIndex.updateLocation over the write statuses) and for the metadata table's
+/// record index (the write statuses' record delegates).
+
+#include <algorithm>
+#include <unordered_set>
 
 #include "hoodie/index/index.h"
 #include "hoodie/write/write_plan_internal.h"
 
 namespace hoodie::internal {
 
-void AddWrittenLocations(const IncomingRecords& records, const Bucket& bucket,
-                         const std::vector<WriteStat>& stats, size_t first_stat,
-                         const std::string& instant_time, std::vector<HoodieKey>* keys,
-                         TaggedLocations* locations) {
-  auto add = [&](size_t index, const std::optional<std::string>& file_id) {
-    const IncomingRecord& record = records.records[index];
-    keys->push_back(HoodieKey{std::string(record.key()), bucket.partition});
-    if (file_id && !record.is_delete()) {
-      locations->push_back(
-          RecordLocation{bucket.partition, *file_id, instant_time, false});
-    } else {
-      locations->push_back(std::nullopt);  // deleted
-    }
-  };
+void ForEachWritten(const Bucket& bucket, const std::vector<WriteStat>& stats,
+                    size_t first_stat,
+                    const std::function<void(size_t, const std::string&, WrittenAs)>& visit) {
   if (bucket.file) {
     // A merge keeps the file id; records moving away get their location where they
     // are inserted.
-    for (size_t index : bucket.updates) add(index, bucket.file->file_id);
-    for (size_t index : bucket.inserts) add(index, bucket.file->file_id);
-    for (size_t index : bucket.restamped) add(index, bucket.file->file_id);
+    const std::string& file_id = bucket.file->file_id;
+    for (size_t index : bucket.updates) visit(index, file_id, WrittenAs::kUpdate);
+    for (size_t index : bucket.inserts) visit(index, file_id, WrittenAs::kInsert);
+    for (size_t index : bucket.restamped) visit(index, file_id, WrittenAs::kUpdate);
+    for (size_t index : bucket.moved_out) visit(index, file_id, WrittenAs::kMovedOut);
     return;
   }
   // New file groups: the inserts went, in order, into the files the stats describe
@@ -36,9 +31,78 @@ void AddWrittenLocations(const IncomingRecords& records, const Bucket& bucket,
   for (size_t s = first_stat; s < stats.size(); ++s) {
     int64_t taken = stats[s].num_writes + (stats[s].delta ? stats[s].num_deletes : 0);
     for (int64_t n = 0; n < taken && next < bucket.inserts.size(); ++n) {
-      add(bucket.inserts[next++], stats[s].file_id);
+      visit(bucket.inserts[next++], stats[s].file_id.value_or(""), WrittenAs::kInsert);
     }
   }
+}
+
+void AddWrittenLocations(const IncomingRecords& records, const Bucket& bucket,
+                         const std::vector<WriteStat>& stats, size_t first_stat,
+                         const std::string& instant_time, std::vector<HoodieKey>* keys,
+                         TaggedLocations* locations) {
+  ForEachWritten(bucket, stats, first_stat,
+                 [&](size_t index, const std::string& file_id, WrittenAs how) {
+                   if (how == WrittenAs::kMovedOut) return;
+                   const IncomingRecord& record = records.records[index];
+                   keys->push_back(HoodieKey{std::string(record.key()), bucket.partition});
+                   if (record.is_delete() || file_id.empty()) {
+                     locations->push_back(std::nullopt);  // deleted
+                   } else {
+                     locations->push_back(
+                         RecordLocation{bucket.partition, file_id, instant_time, false});
+                   }
+                 });
+}
+
+std::vector<std::string>& WrittenKeysBuilder::GroupOf(const std::string& partition,
+                                                      const std::string& file_id) {
+  auto [it, added] = groups_.emplace(std::make_pair(partition, file_id), keys_.inserted.size());
+  if (added) keys_.inserted.push_back(WrittenKeys::FileGroup{partition, file_id, {}});
+  return keys_.inserted[it->second].keys;
+}
+
+void WrittenKeysBuilder::Add(const IncomingRecords& records, const Bucket& bucket,
+                             const std::vector<WriteStat>& stats, size_t first_stat) {
+  ForEachWritten(bucket, stats, first_stat,
+                 [&](size_t index, const std::string& file_id, WrittenAs how) {
+                   const IncomingRecord& record = records.records[index];
+                   const bool gone = how == WrittenAs::kMovedOut || record.is_delete();
+                   if (gone) {
+                     // A delete of a key the table held (an insert that is a delete
+                     // never reaches a file).
+                     if (how != WrittenAs::kInsert) keys_.deleted.emplace_back(record.key());
+                   } else if (how == WrittenAs::kInsert && !file_id.empty()) {
+                     GroupOf(bucket.partition, file_id).emplace_back(record.key());
+                   }
+                 });
+}
+
+void WrittenKeysBuilder::AddInserted(const std::vector<HoodieKey>& keys,
+                                     const TaggedLocations& locations) {
+  for (size_t i = 0; i < keys.size(); ++i) {
+    const RecordLocation* location = locations[i];
+    if (location == nullptr) continue;
+    GroupOf(location->partition_path, location->file_id).push_back(keys[i].record_key);
+  }
+}
+
+void WrittenKeysBuilder::SetReplaced(const OrderedMap<std::vector<std::string>>& replaced) {
+  keys_.replaced_partitions.clear();
+  for (const auto& [partition, file_ids] : replaced) {
+    if (!file_ids.empty()) keys_.replaced_partitions.push_back(partition);
+  }
+}
+
+std::shared_ptr<const WrittenKeys> WrittenKeysBuilder::Finish() {
+  if (!keys_.deleted.empty()) {
+    std::unordered_set<std::string_view> inserted;
+    for (const auto& group : keys_.inserted) inserted.insert(group.keys.begin(), group.keys.end());
+    std::erase_if(keys_.deleted, [&](const std::string& key) { return inserted.contains(key); });
+  }
+  auto out = std::make_shared<const WrittenKeys>(std::move(keys_));
+  keys_ = WrittenKeys();
+  groups_.clear();
+  return out;
 }
 
 }  // namespace hoodie::internal
