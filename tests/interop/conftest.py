@@ -378,7 +378,8 @@ class HudiJava:
         # HFile reader's class then fails to initialize).
         context = jvm.org.apache.hudi.client.common.HoodieSparkEngineContext(self.spark._jsc)
         config = (jvm.org.apache.hudi.common.config.HoodieMetadataConfig.newBuilder().enable(True)
-                  .withMetadataIndexColumnStats(True).withMetadataIndexBloomFilter(True).build())
+                  .withMetadataIndexColumnStats(True).withMetadataIndexBloomFilter(True)
+                  .withEnableRecordIndex(True).build())
         metadata = jvm.org.apache.hudi.metadata.HoodieTableMetadata.create(
             context, self.meta_client(path).getStorage(), config, str(path))
         pairs = jvm.java.util.ArrayList()
@@ -399,6 +400,18 @@ class HudiJava:
             out[(entry.getKey().getLeft(), entry.getKey().getRight())] = (
                 bound(stats.getMinValue()), bound(stats.getMaxValue()), stats.getNullCount(),
                 stats.getValueCount(), stats.getIsDeleted())
+        metadata.close()
+        return out
+
+    def metadata_record_index(self, path, keys) -> dict[str, tuple[str, str]]:
+        """key -> (partition, file id) of each of `keys` that Hudi's
+        HoodieTableMetadata.readRecordIndex finds in the record_index partition."""
+        metadata, _ = self._index_reader(path, [])
+        wanted = self.jvm.java.util.ArrayList()
+        for key in keys:
+            wanted.add(key)
+        found = metadata.readRecordIndex(wanted)
+        out = {e.getKey(): (e.getValue().getPartitionPath(), e.getValue().getFileId()) for e in found.entrySet()}
         metadata.close()
         return out
 

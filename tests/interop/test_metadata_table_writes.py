@@ -229,3 +229,68 @@ def test_hoodie_bloom_filters_are_read_by_hudi(spark, hudi_java, hoodie, tmp_pat
     hoodie.json("clean", "--table", str(path), "--hoodie-conf", "hoodie.cleaner.commits.retained=1",
                 *[a for k, v in INDEXES.items() for a in ("--hoodie-conf", f"{k}={v}")])
     check("after hoodie clean")
+
+
+RECORD_INDEX = {**MDT, "hoodie.metadata.record.index.enable": "true", "hoodie.index.type": "RECORD_INDEX",
+                "hoodie.metadata.record.index.min.filegroup.count": "2",
+                "hoodie.metadata.record.index.max.filegroup.count": "2"}
+
+
+def snapshot_locations(spark, path: Path) -> dict[str, tuple[str, str]]:
+    """key -> (partition, file id) of every live record, from Spark's snapshot read (rows of a base file
+    name it, rows merged from logs name their file id)."""
+    out = {}
+    for row in spark_read(spark, path, **{"hoodie.metadata.enable": "true"}):
+        name = row["_hoodie_file_name"]
+        out[row["_hoodie_record_key"]] = (row["_hoodie_partition_path"],
+                                          name.split("_")[0] if name.endswith(".parquet") else name)
+    return out
+
+
+@pytest.mark.parametrize("table_type", ["COPY_ON_WRITE", "MERGE_ON_READ"])
+def test_hoodie_record_index_is_read_by_hudi_and_tags_both_writers_upserts(spark, hudi_java, hoodie, tmp_path,
+                                                                          table_type):
+    """With `hoodie.metadata.record.index.enable=true` and `hoodie.index.type=RECORD_INDEX`, hoodie builds the
+    record_index partition (at `00000000000000011`, after `files`) and keeps it through inserts, upserts and
+    deletes, alternating with a Spark writer that tags its upserts from it and keeps it too. After every step
+    Hudi's own HoodieTableMetadata.readRecordIndex returns, for every live key, exactly the partition and
+    file group Spark's snapshot holds it in, and nothing for deleted keys; hoodie's validation agrees; and
+    both engines' reads equal the model, so neither writer's upserts, tagged from the other's entries, made
+    a duplicate."""
+    spec = KEY_SPECS["simple"]
+    path = tmp_path / "t"
+    inputs = Inputs(tmp_path / "in")
+    model = TableModel(spec)
+    out = tmp_path / "out.parquet"
+    options = {**RECORD_INDEX, "hoodie.datasource.write.table.type": table_type}
+    gone: set[str] = set()
+
+    def check(label):
+        props = read_java_properties(path / ".hoodie" / "hoodie.properties")
+        assert props["hoodie.table.metadata.partitions"] == "files,record_index", label
+        inits = [t for t, _, _ in hudi_java.active_instants(path / ".hoodie" / "metadata")
+                 if len(t) == 17 and t.startswith("0" * 14)]
+        assert inits == ["00000000000000010", "00000000000000011"], (label, inits)
+        live = snapshot_locations(spark, path)
+        assert hudi_java.metadata_record_index(path, sorted(set(live) | gone)) == live, label
+        assert hoodie.json("metadata", "validate", "--table", str(path)) == [], label
+        expected = row_set(model_rows(model.records.values()), MODEL_COLUMNS)
+        assert row_set(spark_read(spark, path, **{"hoodie.metadata.enable": "true"}), MODEL_COLUMNS) == expected, label
+        assert row_set(hoodie_query(hoodie, path, out), MODEL_COLUMNS) == expected, label
+
+    def hoodie_step(op, rows):
+        model.apply(op, hoodie_write(hoodie, path, "ri", spec, op, inputs.write(rows), options), rows)
+        check(f"after hoodie {op}")
+
+    def spark_step(op, rows):
+        spark_write(spark, path, "ri", spec, op, inputs.write(rows), options)
+        model.apply(op, hudi_java.completed_commits(path)[-1], rows)
+        check(f"after Spark {op}")
+
+    hoodie_step("insert", [make_row(n, 1) for n in range(9)])
+    hoodie_step("upsert", [make_row(n, 2) for n in (0, 4, 9)])
+    spark_step("upsert", [make_row(n, 3) for n in (1, 9, 10)])  # tagged from hoodie's entries
+    hoodie_step("upsert", [make_row(n, 4) for n in (2, 10, 11)])  # 10: Spark's entry
+    hoodie_step("delete", [make_row(n, 5) for n in (3, 10)])
+    gone |= {spec.key_of(make_row(n, 5)) for n in (3, 10)}
+    spark_step("upsert", [make_row(n, 6) for n in (5, 11, 12)])
