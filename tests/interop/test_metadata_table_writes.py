@@ -192,7 +192,10 @@ def test_hoodie_column_stats_are_read_by_hudi_and_skip_files_in_spark(spark, hud
     check("after hoodie clean")
 
 
-INDEXES = {**COLUMN_STATS, "hoodie.metadata.index.bloom.filter.enable": "true"}
+# Both writers' bloom indexes take filters and key ranges from these partitions
+# (hoodie.bloom.index.use.metadata): each upsert is tagged from the other's entries.
+INDEXES = {**COLUMN_STATS, "hoodie.metadata.index.bloom.filter.enable": "true",
+           "hoodie.bloom.index.use.metadata": "true"}
 
 
 def test_hoodie_bloom_filters_are_read_by_hudi(spark, hudi_java, hoodie, tmp_path):
@@ -201,7 +204,9 @@ def test_hoodie_bloom_filters_are_read_by_hudi(spark, hudi_java, hoodie, tmp_pat
     Spark upsert that keeps them, a hoodie upsert and a hoodie clean, Hudi's own
     HoodieTableMetadata.getBloomFilters returns, for every base file on disk, exactly the bloom filter of
     its Parquet footer (a deleted file's is gone), hoodie's validation finds listing and statistics equal
-    to storage's, and Spark's reads through the metadata table equal the model."""
+    to storage's, and Spark's reads through the metadata table equal the model. Both writers tag their
+    upserts from those filters and the record-key ranges of column_stats
+    (`hoodie.bloom.index.use.metadata=true`), so an update tagged wrongly would show as a duplicate."""
     spec = KEY_SPECS["simple"]
     path = tmp_path / "t"
     inputs = Inputs(tmp_path / "in")

@@ -83,6 +83,17 @@ const ConfigProperty<bool> IndexConfig::kBloomUseTreeFilter{
     .doc = "Use an interval tree for key-range based file pruning.",
     .group = "Index"};
 
+const ConfigProperty<bool> IndexConfig::kBloomUseMetadata{
+    .key = "hoodie.bloom.index.use.metadata",
+    .default_value = false,
+    .doc = "BLOOM and GLOBAL_BLOOM: take each base file's bloom filter from the metadata "
+           "table's bloom_filters partition and its record-key range from column_stats "
+           "(the _hoodie_record_key column) instead of reading base file footers, for "
+           "the partitions the metadata table has built; a file they lack is read as "
+           "before.",
+    .since = "0.11.0",
+    .group = "Index"};
+
 const ConfigProperty<bool> IndexConfig::kBloomBucketizedChecking{
     .key = "hoodie.bloom.index.bucketized.checking",
     .default_value = true,
@@ -252,6 +263,7 @@ void IndexConfig::Register(ConfigRegistry* registry) {
   registry->Add(kBloomPruneByRanges);
   registry->Add(kBloomUseCaching);
   registry->Add(kBloomUseTreeFilter);
+  registry->Add(kBloomUseMetadata);
   registry->Add(kBloomBucketizedChecking);
   registry->Add(kBloomDynamicMaxEntries);
   registry->Add(kBloomKeysPerBucket);

@@ -33,6 +33,8 @@ struct HOODIE_EXPORT IndexConfig {
   static const ConfigProperty<bool> kBloomUseCaching;
   /// hoodie.bloom.index.use.treebased.filter
   static const ConfigProperty<bool> kBloomUseTreeFilter;
+  /// hoodie.bloom.index.use.metadata
+  static const ConfigProperty<bool> kBloomUseMetadata;
   /// hoodie.bloom.index.bucketized.checking
   static const ConfigProperty<bool> kBloomBucketizedChecking;
   /// hoodie.bloom.index.filter.dynamic.max.entries

@@ -10,6 +10,7 @@
 #include "hoodie/format/registry/base_file_formats.h"
 #include "hoodie/index/index_lookup_internal.h"
 #include "hoodie/index/key_range_filter_internal.h"
+#include "hoodie/index/metadata_footers_internal.h"
 #include "hoodie/table/table_meta_client.h"
 
 namespace hoodie {
@@ -30,6 +31,7 @@ struct BloomIndex::FileFooter {
                         config.Get(IndexConfig::kBloomPruneByRanges));
   ARROW_ASSIGN_OR_RAISE(options.use_tree_filter,
                         config.Get(IndexConfig::kBloomUseTreeFilter));
+  ARROW_ASSIGN_OR_RAISE(options.use_metadata, config.Get(IndexConfig::kBloomUseMetadata));
   ARROW_ASSIGN_OR_RAISE(options.parallelism,
                         config.Get(IndexConfig::kBloomIndexParallelism));
   ARROW_ASSIGN_OR_RAISE(bool bucketized,
@@ -145,11 +147,25 @@ BloomIndex::Candidates BloomIndex::RangeCandidates(
   std::vector<FileFooter> footers(files.size());
   std::vector<std::string> file_partitions;
   for (const auto& file : files) file_partitions.push_back(file.partition_path);
+  // What the metadata table holds spares reading those footers.
+  internal::MetadataFooters indexed;
+  if (options_.use_metadata) {
+    ARROW_ASSIGN_OR_RAISE(indexed, internal::FootersFromMetadata(table, files,
+                                                                 options_.prune_by_ranges));
+  }
   ARROW_RETURN_NOT_OK(internal::ParallelForEach(
       files.size(), options_.parallelism, [&](size_t i) -> ::arrow::Status {
+        const bool range_known = !options_.prune_by_ranges ||
+                                 (options_.use_metadata && indexed.ranges_known[i]);
+        const bool bloom_known = options_.use_metadata && indexed.blooms_known[i];
+        if (options_.use_metadata) {
+          footers[i].range = std::move(indexed.ranges[i]);
+          footers[i].bloom = std::move(indexed.blooms[i]);
+        }
+        if (range_known && bloom_known) return ::arrow::Status::OK();
         ARROW_ASSIGN_OR_RAISE(auto footer, ReadFooter(*table.storage(), files[i]));
-        footers[i].range = std::move(footer.first);
-        footers[i].bloom = std::move(footer.second);
+        if (!range_known) footers[i].range = std::move(footer.first);
+        if (!bloom_known) footers[i].bloom = std::move(footer.second);
         return ::arrow::Status::OK();
       }));
   Candidates candidates = RangeCandidates(keys, file_partitions, footers);

@@ -28,6 +28,9 @@ struct HOODIE_EXPORT BloomIndexOptions {
   /// hoodie.bloom.index.use.treebased.filter: interval tree instead of a linear scan for
   /// range pruning; same results, cheaper with many files.
   bool use_tree_filter = DefaultOf(IndexConfig::kBloomUseTreeFilter);
+  /// hoodie.bloom.index.use.metadata: bloom filters and key ranges from the metadata
+  /// table's bloom_filters and column_stats partitions; footers for what they lack.
+  bool use_metadata = DefaultOf(IndexConfig::kBloomUseMetadata);
   /// hoodie.bloom.index.parallelism: at most this many files are probed at once on the
   /// CPU pool (0: no cap beyond the pool), where Java sizes the Spark shuffle.
   int parallelism = DefaultOf(IndexConfig::kBloomIndexParallelism);

@@ -26,6 +26,8 @@
 #include "hoodie/client/write_client_test_util.h"
 #include "hoodie/common/logging.h"
 #include "hoodie/config/hoodie_config.h"
+#include "hoodie/index/index.h"
+#include "hoodie/storage/path.h"
 #include "hoodie/metadata/bloom_filter_record.h"
 #include "hoodie/metadata/column_stats_record.h"
 #include "hoodie/metadata/metadata_keys.h"
@@ -791,6 +793,42 @@ TEST_F(MetadataWriterTest, RecordIndexIsBuiltFromTheLatestBaseFilesOfAnExistingT
 
 namespace hoodie {
 namespace {
+
+TEST_F(MetadataWriterTest, BloomIndexTakesFiltersAndKeyRangesFromTheMetadataTable) {
+  HoodieConfig config = Config(/*merge_on_read=*/false);
+  config.Set("hoodie.metadata.index.column.stats.enable", "true");
+  config.Set("hoodie.metadata.index.bloom.filter.enable", "true");
+  Write(config, {{"a", "x", 1, "sf"}, {"b", "y", 1, "la"}, {"c", "z", 1, "ny"}});
+  auto faults = std::make_shared<FaultInjectingStorage>(Storage::Local());
+  for (const bool use_metadata : {false, true}) {
+    HoodieConfig probe = config;
+    probe.Set("hoodie.index.type", "GLOBAL_BLOOM");
+    probe.Set("hoodie.bloom.index.use.metadata", use_metadata ? "true" : "false");
+    auto table = TableMetaClient::Load(faults, base).ValueOrDie();
+    ASSERT_OK(ConfigureMetadataTable(table.get(), probe));
+    auto view = FileSystemView::Load(*table).ValueOrDie();
+    ASSERT_OK_AND_ASSIGN(std::unique_ptr<Index> index, MakeIndex(probe));
+    faults->ResetCounts();
+    const std::vector<HoodieKeyView> keys = {{"a", "sf"}, {"q", "sf"}};
+    ASSERT_OK_AND_ASSIGN(TaggedLocations tags, index->TagLocation(keys, *table, *view));
+    ASSERT_NE(tags[0], nullptr);
+    EXPECT_EQ(tags[0]->partition_path, "sf");
+    EXPECT_EQ(tags[1], nullptr);
+    // From the metadata table, the ranges rule la's and ny's files out unread; from
+    // footers, every file is opened.
+    std::map<std::string, int64_t> opened;
+    for (const BaseFile& file : view->LatestBaseFiles()) {
+      const std::string partition = ParentPath(file.path).substr(base.size() + 1);
+      opened[partition] = faults->call_count(StorageOperation::kOpenForRead, file.path);
+    }
+    if (use_metadata) {
+      EXPECT_EQ(opened, (std::map<std::string, int64_t>{{"la", 0}, {"ny", 0}, {"sf", 1}}));
+    } else {
+      EXPECT_GT(opened["la"], 0);
+      EXPECT_GT(opened["ny"], 0);
+    }
+  }
+}
 
 TEST_F(MetadataWriterTest, RecordIndexSizesItsFileGroupsFromTheKeysItStartsWith) {
   HoodieConfig config = Config(/*merge_on_read=*/false);
