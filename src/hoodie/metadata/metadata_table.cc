@@ -71,6 +71,22 @@ class SchemaCache {
   return visit(key, &*record);
 }
 
+// The cells of `reader` (a base HFile or the HFile of a log block) whose keys `keys`
+// selects, in key order: a scan for all or by prefix, else a point lookup of each key.
+::arrow::Status VisitSelectedCells(HFileReader* reader, const MetadataKeys& keys,
+                                   const HFileReader::CellVisitor& each) {
+  if (keys.all) return reader->Scan("", each);
+  for (const std::string& key : keys.keys) {
+    if (keys.prefix) {
+      ARROW_RETURN_NOT_OK(reader->Scan(key, each));
+      continue;
+    }
+    ARROW_ASSIGN_OR_RAISE(std::optional<std::string> value, reader->Get(key));
+    if (value) ARROW_RETURN_NOT_OK(each(key, *value));
+  }
+  return ::arrow::Status::OK();
+}
+
 }  // namespace
 
 MetadataKeys MetadataKeys::Exactly(std::vector<std::string> keys) {
@@ -237,19 +253,10 @@ std::vector<FileSlice> MetadataTable::LatestFileSlices(
   }
   ARROW_ASSIGN_OR_RAISE(std::shared_ptr<const AvroSchema> schema,
                         AvroSchema::Parse(*schema_json));
-  auto each = [&](std::string_view key, std::string_view value) {
-    return VisitValue(key, value, schema->root(), path, visit);
-  };
-  if (keys.all) return reader->Scan("", each);
-  for (const std::string& key : keys.keys) {
-    if (keys.prefix) {
-      ARROW_RETURN_NOT_OK(reader->Scan(key, each));
-      continue;
-    }
-    ARROW_ASSIGN_OR_RAISE(std::optional<std::string> value, reader->Get(key));
-    if (value) ARROW_RETURN_NOT_OK(each(key, *value));
-  }
-  return ::arrow::Status::OK();
+  return VisitSelectedCells(reader.get(), keys,
+                            [&](std::string_view key, std::string_view value) {
+                              return VisitValue(key, value, schema->root(), path, visit);
+                            });
 }
 
 ::arrow::Status MetadataTable::ReadLogBlocks(const std::vector<LogFile>& logs,
@@ -284,12 +291,17 @@ std::vector<FileSlice> MetadataTable::LatestFileSlices(
       return ::arrow::Status::Invalid("metadata table log ", where, " has no SCHEMA header");
     }
     ARROW_ASSIGN_OR_RAISE(const AvroNode* schema, schemas.Root(*schema_json));
-    ARROW_ASSIGN_OR_RAISE(std::vector<HFileRecord> records,
-                          ReadHFileDataBlockRecords(block.content, where));
-    for (const auto& [key, value] : records) {
-      if (!keys.Matches(key)) continue;
-      ARROW_RETURN_NOT_OK(VisitValue(key, value, *schema, where, visit));
-    }
+    // The block's HFile read in place: a lookup decodes only the cells it selects.
+    ARROW_ASSIGN_OR_RAISE(
+        std::unique_ptr<HFileReader> reader,
+        HFileReader::Open(std::make_shared<::arrow::Buffer>(
+                              reinterpret_cast<const uint8_t*>(block.content.data()),
+                              static_cast<int64_t>(block.content.size())),
+                          "in " + where));
+    ARROW_RETURN_NOT_OK(VisitSelectedCells(
+        reader.get(), keys, [&](std::string_view key, std::string_view value) {
+          return VisitValue(key, value, *schema, where, visit);
+        }));
   }
   return ::arrow::Status::OK();
 }

@@ -3,6 +3,7 @@
 #include "hoodie/format/hfile/hfile_reader.h"
 
 #include <algorithm>
+#include <vector>
 
 #include <arrow/io/memory.h>
 
@@ -130,6 +131,11 @@ struct HOODIE_NO_EXPORT HFileReader::State {
   internal::HFileCellLayout layout;
   int64_t cached_offset = -1;  // the data block last read
   std::string cached_payload;
+  // Where each cell of the cached block starts, found on the first seek into it: the
+  // point lookups of many sorted keys then binary-search the block instead of reading
+  // it from its start for each key.
+  std::vector<size_t> cached_cells;
+  bool cells_found = false;
 
   ::arrow::Status Fail(const ::arrow::Status& status) const {
     return status.WithMessage("HFile ", name, ": ", status.message());
@@ -225,8 +231,36 @@ struct HOODIE_NO_EXPORT HFileReader::State {
       ARROW_ASSIGN_OR_RAISE(auto block, ReadBlock(entry, HFileBlockType::kData));
       cached_payload = std::move(block.payload);
       cached_offset = entry.offset;
+      cached_cells.clear();
+      cells_found = false;
     }
     return std::string_view(cached_payload);
+  }
+
+  // The position of the first cell of the cached block `block` whose row is at or after
+  // `from` (the block's end when none is).
+  ::arrow::Result<size_t> SeekInBlock(std::string_view block, std::string_view from) {
+    if (!cells_found) {
+      for (size_t pos = 0; pos < block.size();) {
+        cached_cells.push_back(pos);
+        ARROW_RETURN_NOT_OK(internal::ReadHFileCell(block, &pos, layout).status());
+      }
+      cells_found = true;
+    }
+    size_t low = 0;
+    size_t high = cached_cells.size();
+    while (low < high) {
+      const size_t mid = low + (high - low) / 2;
+      size_t pos = cached_cells[mid];
+      ARROW_ASSIGN_OR_RAISE(internal::HFileCell cell, internal::ReadHFileCell(block, &pos, layout));
+      ARROW_ASSIGN_OR_RAISE(std::string_view row, internal::HFileRowOf(cell.key));
+      if (row < from) {
+        low = mid + 1;
+      } else {
+        high = mid;
+      }
+    }
+    return low < cached_cells.size() ? cached_cells[low] : block.size();
   }
 
   // Visits cells from the block that may hold `from` on, skipping rows before `from`,
@@ -242,9 +276,14 @@ struct HOODIE_NO_EXPORT HFileReader::State {
         [](const IndexEntry& entry, std::string_view key) { return entry.key < key; });
     size_t index = first == data_index.begin() ? 0 : (first - data_index.begin()) - 1;
     bool stop = false;
-    for (; index < data_index.size() && !stop; ++index) {
+    for (bool first_block = true; index < data_index.size() && !stop; ++index) {
       ARROW_ASSIGN_OR_RAISE(std::string_view block, DataBlock(index));
-      for (size_t pos = 0; pos < block.size() && !stop;) {
+      size_t start = 0;
+      if (first_block && !from.empty()) {
+        ARROW_ASSIGN_OR_RAISE(start, SeekInBlock(block, from));
+      }
+      first_block = false;
+      for (size_t pos = start; pos < block.size() && !stop;) {
         ARROW_ASSIGN_OR_RAISE(internal::HFileCell cell,
                               internal::ReadHFileCell(block, &pos, layout));
         ARROW_ASSIGN_OR_RAISE(std::string_view row, internal::HFileRowOf(cell.key));
