@@ -6,7 +6,6 @@
 #include <unordered_set>
 
 #include <arrow/array.h>
-#include <arrow/util/parallel.h>
 #include <arrow/util/thread_pool.h>
 
 #include "hoodie/format/registry/base_file_formats.h"
@@ -66,22 +65,6 @@ std::map<std::string_view, std::vector<std::string_view>> KeysByPartition(
                       record_keys.end());
   }
   return by_partition;
-}
-
-::arrow::Status ParallelForEach(size_t count, int parallelism,
-                                const std::function<::arrow::Status(size_t)>& task) {
-  if (count == 0) return ::arrow::Status::OK();
-  size_t num_tasks = count;
-  if (parallelism > 0) num_tasks = std::min(count, static_cast<size_t>(parallelism));
-  // Task t takes items t, t + num_tasks, ...: a parallelism cap bounds how many files
-  // are open at once, which is what the Spark parallelism settings bound in Java.
-  return ::arrow::internal::OptionalParallelFor(
-      num_tasks > 1, static_cast<int>(num_tasks), [&](int t) -> ::arrow::Status {
-        for (size_t i = static_cast<size_t>(t); i < count; i += num_tasks) {
-          ARROW_RETURN_NOT_OK(task(i));
-        }
-        return ::arrow::Status::OK();
-      });
 }
 
 ::arrow::Result<std::vector<std::string>> FindKeysInFile(

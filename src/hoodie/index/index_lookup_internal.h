@@ -14,6 +14,7 @@
 #include <arrow/result.h>
 #include <arrow/status.h>
 
+#include "hoodie/common/parallel_for_each.h"
 #include "hoodie/index/index.h"
 
 namespace hoodie {
@@ -53,12 +54,6 @@ struct TagOptions {
 /// into `keys`.
 std::map<std::string_view, std::vector<std::string_view>> KeysByPartition(
     const KeyViews& keys, bool global);
-
-/// Runs `task(i)` for every i in [0, count) on Arrow's CPU thread pool, split into at
-/// most `parallelism` tasks (0: one task per item; 1: serially on the caller's thread).
-/// Returns the first error.
-::arrow::Status ParallelForEach(size_t count, int parallelism,
-                                const std::function<::arrow::Status(size_t)>& task);
 
 /// Reads the `_hoodie_record_key` column of `file` and returns the keys of
 /// `sorted_candidates` it holds, sorted (Java HoodieKeyLookupHandle /

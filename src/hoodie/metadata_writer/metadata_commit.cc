@@ -5,6 +5,7 @@
 
 #include "hoodie/actions/rollback_executor.h"
 #include "hoodie/common/logging.h"
+#include "hoodie/common/parallel_for_each.h"
 #include "hoodie/format/log/data_block.h"
 #include "hoodie/format/log/log_writer.h"
 #include "hoodie/metadata/metadata_record_schema.h"
@@ -91,39 +92,48 @@ std::vector<std::vector<HFileRecord>> RouteToFileGroups(std::vector<HFileRecord>
   ARROW_RETURN_NOT_OK(PartitionMetadata::Write(storage, mdt->base_path(),
                                                partition.name, instant_time));
   WriteMarkers markers(mdt->storage(), mdt->base_path(), instant_time);
-  CommitMetadata metadata;
-  metadata.operation_type = WriteOperationType::kBulkInsert;
+  auto file_id = [&](size_t index) {
+    return MetadataFileGroupId(partition, static_cast<int>(index));
+  };
+  auto base_name = [&](size_t index) {
+    return MakeBaseFileName(file_id(index), kBaseFileToken, instant_time, ".hfile");
+  };
   for (size_t index = 0; index < groups.size(); ++index) {
-    const std::vector<HFileRecord>& cells = groups[index];
-    const std::string file_id = MetadataFileGroupId(partition, static_cast<int>(index));
-    // Every new file group starts with a log holding an empty delete block
-    // (HoodieBackedTableMetadataWriter.initializeFileGroups), instant header only.
+    if (groups[index].empty()) continue;
+    ARROW_RETURN_NOT_OK(markers.Create(Marker{std::string(partition.name), base_name(index),
+                                              IoType::kCreate}));
+  }
+  // Each file group is written on its own (its HFile compressed there): every new one
+  // starts with a log holding an empty delete block
+  // (HoodieBackedTableMetadataWriter.initializeFileGroups), instant header only, and
+  // one with cells gets its base HFile.
+  std::vector<int64_t> sizes(groups.size());
+  ARROW_RETURN_NOT_OK(ParallelForEach(groups.size(), 0, [&](size_t index) -> ::arrow::Status {
     LogBlock empty;
     empty.type = LogBlockType::kDelete;
     empty.header = {{LogHeaderKey::kInstantTime, instant_time}};
     ARROW_ASSIGN_OR_RAISE(empty.content, EncodeDeleteBlock({}));
     const std::string log_name =
-        MakeLogFileName(file_id, instant_time, 1, MakeWriteToken(0, 0, 0));
-    if (cells.empty()) {
-      ARROW_RETURN_NOT_OK(WriteLogFile(
-          storage, JoinPath(mdt->base_path(), Relative(partition, log_name)), {empty}));
-      continue;
+        MakeLogFileName(file_id(index), instant_time, 1, MakeWriteToken(0, 0, 0));
+    if (!groups[index].empty()) {
+      ARROW_ASSIGN_OR_RAISE(
+          sizes[index],
+          WriteMetadataBaseFile(storage,
+                                JoinPath(mdt->base_path(), Relative(partition, base_name(index))),
+                                groups[index], options));
     }
-    const std::string base_name =
-        MakeBaseFileName(file_id, kBaseFileToken, instant_time, ".hfile");
-    ARROW_RETURN_NOT_OK(markers.Create(Marker{std::string(partition.name), base_name,
-                                              IoType::kCreate}));
-    ARROW_ASSIGN_OR_RAISE(
-        int64_t size,
-        WriteMetadataBaseFile(storage, JoinPath(mdt->base_path(), Relative(partition, base_name)),
-                              cells, options));
-    ARROW_RETURN_NOT_OK(WriteLogFile(
-        storage, JoinPath(mdt->base_path(), Relative(partition, log_name)), {empty}));
+    return WriteLogFile(storage, JoinPath(mdt->base_path(), Relative(partition, log_name)),
+                        {empty});
+  }));
+  CommitMetadata metadata;
+  metadata.operation_type = WriteOperationType::kBulkInsert;
+  for (size_t index = 0; index < groups.size(); ++index) {
+    if (groups[index].empty()) continue;
     WriteStat stat;
-    stat.file_id = file_id;
-    stat.path = Relative(partition, base_name);
-    stat.num_writes = stat.num_inserts = static_cast<int64_t>(cells.size());
-    stat.total_write_bytes = stat.file_size_in_bytes = size;
+    stat.file_id = file_id(index);
+    stat.path = Relative(partition, base_name(index));
+    stat.num_writes = stat.num_inserts = static_cast<int64_t>(groups[index].size());
+    stat.total_write_bytes = stat.file_size_in_bytes = sizes[index];
     stat.partition_path = std::string(partition.name);
     stat.runtime_stats = RuntimeStats{
         0, 0,
@@ -227,26 +237,35 @@ struct LogTarget {
   metadata.operation_type = WriteOperationType::kUpsertPrepped;
   WriteMarkers markers(mdt->storage(), mdt->base_path(), instant_time);
   for (size_t i = 0; i < writes.size(); ++i) {
-    const MetadataPartition& partition = *writes[i].partition;
-    const LogTarget& target = targets[i];
-    const int64_t records = static_cast<int64_t>(writes[i].cells.size());
-    const int64_t deletes = static_cast<int64_t>(writes[i].deleted.size());
     ARROW_RETURN_NOT_OK(markers.Create(
-        Marker{std::string(partition.name), target.log_name, IoType::kAppend}));
+        Marker{std::string(writes[i].partition->name), targets[i].log_name, IoType::kAppend}));
+  }
+  // Each file group's log is encoded (its HFile compressed) and written on its own.
+  std::vector<int64_t> records(writes.size());
+  std::vector<int64_t> deletes(writes.size());
+  std::vector<int64_t> sizes(writes.size());
+  ARROW_RETURN_NOT_OK(ParallelForEach(writes.size(), 0, [&](size_t i) -> ::arrow::Status {
+    const MetadataPartition& partition = *writes[i].partition;
+    records[i] = static_cast<int64_t>(writes[i].cells.size());
+    deletes[i] = static_cast<int64_t>(writes[i].deleted.size());
     ARROW_ASSIGN_OR_RAISE(std::vector<LogBlock> blocks,
                           LogBlocksOf(instant_time, partition, std::move(writes[i]), options));
     ARROW_ASSIGN_OR_RAISE(std::string bytes, EncodeLogBlocks(blocks));
-    const int64_t size = static_cast<int64_t>(bytes.size());
-    ARROW_RETURN_NOT_OK(mdt->storage()->WriteAll(
-        JoinPath(mdt->base_path(), Relative(partition, target.log_name)), bytes,
-        /*overwrite=*/false));
+    sizes[i] = static_cast<int64_t>(bytes.size());
+    return mdt->storage()->WriteAll(
+        JoinPath(mdt->base_path(), Relative(partition, targets[i].log_name)), bytes,
+        /*overwrite=*/false);
+  }));
+  for (size_t i = 0; i < writes.size(); ++i) {
+    const MetadataPartition& partition = *writes[i].partition;
+    const LogTarget& target = targets[i];
     WriteStat stat;
     stat.file_id = target.slice.group.file_id;
     stat.path = Relative(partition, target.log_name);
     stat.prev_commit = target.slice.base_instant;
-    stat.num_writes = stat.num_update_writes = records;
-    stat.num_deletes = deletes;
-    stat.total_write_bytes = stat.file_size_in_bytes = size;
+    stat.num_writes = stat.num_update_writes = records[i];
+    stat.num_deletes = deletes[i];
+    stat.total_write_bytes = stat.file_size_in_bytes = sizes[i];
     stat.partition_path = std::string(partition.name);
     stat.runtime_stats = RuntimeStats{
         0,

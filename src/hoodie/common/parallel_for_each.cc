@@ -1,0 +1,27 @@
+// SPDX-License-Identifier: Apache-2.0
+/// \file hoodie/common/parallel_for_each.cc
+#include "hoodie/common/parallel_for_each.h"
+
+#include <algorithm>
+
+#include <arrow/util/parallel.h>
+
+namespace hoodie::internal {
+
+::arrow::Status ParallelForEach(size_t count, int parallelism,
+                                const std::function<::arrow::Status(size_t)>& task) {
+  if (count == 0) return ::arrow::Status::OK();
+  size_t num_tasks = count;
+  if (parallelism > 0) num_tasks = std::min(count, static_cast<size_t>(parallelism));
+  // Task t takes items t, t + num_tasks, ...: a parallelism cap bounds how many files
+  // are open at once, which is what the Spark parallelism settings bound in Java.
+  return ::arrow::internal::OptionalParallelFor(
+      num_tasks > 1, static_cast<int>(num_tasks), [&](int t) -> ::arrow::Status {
+        for (size_t i = static_cast<size_t>(t); i < count; i += num_tasks) {
+          ARROW_RETURN_NOT_OK(task(i));
+        }
+        return ::arrow::Status::OK();
+      });
+}
+
+}  // namespace hoodie::internal
