@@ -89,10 +89,11 @@ struct StoredRows {
   std::map<std::pair<std::string_view, size_t>, std::vector<size_t>> moving;
   for (size_t i = 0; i < records->records.size(); ++i) {
     const IncomingRecord& record = records->records[i];
-    if (!located[i] || !located[i]->move || record.is_delete() ||
-        located[i]->partition == record.partition()) {
+    if (!located[i] || !located[i]->move || located[i]->partition == record.partition()) {
       continue;
     }
+    // A delete operation's record has no row: its empty payload always deletes.
+    if (record.is_delete() && records->payloads == nullptr) continue;
     moving[{located[i]->partition, located[i]->file}].push_back(i);
   }
   if (moving.empty()) return out;
@@ -125,6 +126,9 @@ struct StoredRows {
       ARROW_ASSIGN_OR_RAISE(MergeResult result, merger.Combine(stored_row, incoming));
       switch (result.outcome) {
         case MergeOutcome::kKeepOld:
+          // A delete from another partition that loses to the stored record (its
+          // ordering value) is the stored record, written back where it is.
+          records->records[i].set_is_delete(false);
           if (merge_on_read) {
             ARROW_RETURN_NOT_OK(restamped->AppendRow(stored_row));
             restamped_records.push_back(i);
@@ -133,8 +137,8 @@ struct StoredRows {
           break;
         case MergeOutcome::kDelete:
           // The stored record stays (or goes) where it is: the record updates its old
-          // location, where the merge handle merges it again.
-          out[i] = true;
+          // location, where the merge handle merges it again (a delete deletes it).
+          out[i] = !records->records[i].is_delete();
           break;
         case MergeOutcome::kTakeNew:
           break;

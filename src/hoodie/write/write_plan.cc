@@ -304,10 +304,12 @@ void Route(const IncomingRecords& records,
       continue;
     }
     PartitionWork& holder = work_of(found->partition);
-    bool moves = found->move && found->partition != record.partition() && !record.is_delete();
-    if (moves && stored_wins[i]) {
+    // A record of another partition (mergeForPartitionUpdatesIfNeeded): the stored one
+    // when it wins the merge (a losing delete too), else a move, or a delete there.
+    const bool crosses = found->move && found->partition != record.partition();
+    if (crosses && stored_wins[i]) {
       holder.restamped[found->file].push_back(i);
-    } else if (moves) {
+    } else if (crosses && !record.is_delete()) {
       holder.moved_out[found->file].push_back(i);
       work_of(record.partition()).inserts.push_back(i);
     } else {
