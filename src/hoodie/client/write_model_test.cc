@@ -15,6 +15,7 @@
 #include <gtest/gtest.h>
 
 #include "hoodie/client/write_client.h"
+#include "hoodie/metadata/metadata_validation.h"
 #include "hoodie/read/read_options.h"
 #include "hoodie/read/table_reader.h"
 #include "hoodie/storage/storage.h"
@@ -53,7 +54,7 @@ struct ModelCase {
   int steps;
   int key_pool = 10;
   int max_batch = 6;
-  /// hoodie.{bloom,simple}.index.update.partition.path (global indexes).
+  /// hoodie.{bloom,simple,record}.index.update.partition.path (global indexes).
   bool update_partition_path = false;
   /// A memory budget of one byte: staged payloads spill to disk in every write.
   bool spill = false;
@@ -61,7 +62,8 @@ struct ModelCase {
 
 WriteModel::IndexModel IndexModelOf(const ModelCase& c) {
   WriteModel::IndexModel index;
-  index.global_lookup = c.index == "GLOBAL_BLOOM" || c.index == "GLOBAL_SIMPLE";
+  index.global_lookup =
+      c.index == "GLOBAL_BLOOM" || c.index == "GLOBAL_SIMPLE" || c.index == "RECORD_INDEX";
   index.global_dedupe = index.global_lookup || c.index == "INMEMORY";
   index.update_partition_path = index.global_lookup && c.update_partition_path;
   return index;
@@ -117,7 +119,11 @@ class ModelRun {
     if (case_.update_partition_path) {
       config.Set("hoodie.bloom.index.update.partition.path", "true");
       config.Set("hoodie.simple.index.update.partition.path", "true");
+      config.Set("hoodie.record.index.update.partition.path", "true");
     }
+    // RECORD_INDEX tags from the record_index partition this writer keeps (its first
+    // write, before the partition exists, falls back to GLOBAL_SIMPLE).
+    if (case_.index == "RECORD_INDEX") config.Set("hoodie.metadata.record.index.enable", "true");
     ARROW_ASSIGN_OR_RAISE(table_,
                           WriteClient::OpenOrCreateTable(storage_, base_, config));
     ARROW_ASSIGN_OR_RAISE(client_, WriteClient::Make(table_, config));
@@ -269,6 +275,12 @@ class ModelRun {
   // Copy-on-write snapshots take partition values from the path. (Merge-on-read runs
   // are services/mor_model_test.cc, with compaction.)
   void Check() {
+    if (case_.index == "RECORD_INDEX") {
+      // Every live key at the file group the snapshot holds it in, and no other key.
+      ASSERT_OK_AND_ASSIGN(auto table, TableMetaClient::Load(storage_, base_));
+      ASSERT_OK_AND_ASSIGN(std::vector<std::string> mismatches, ValidateMetadataTable(*table));
+      ASSERT_TRUE(mismatches.empty()) << ::testing::PrintToString(mismatches);
+    }
     bool path_values = true;
     ASSERT_OK_AND_ASSIGN(auto snapshot, Read(ReadOptions::Defaults()));
     ASSERT_TRUE(snapshot == model_.Snapshot(path_values))
@@ -329,8 +341,8 @@ TEST_P(WriteModelTest, RandomOperationsMatchTheModel) {
 }
 
 std::vector<ModelCase> IndexAndKeyGeneratorCases() {
-  const std::vector<std::string> indexes = {"BLOOM", "SIMPLE", "GLOBAL_BLOOM",
-                                            "GLOBAL_SIMPLE", "INMEMORY"};
+  const std::vector<std::string> indexes = {"BLOOM",         "SIMPLE",   "GLOBAL_BLOOM",
+                                            "GLOBAL_SIMPLE", "INMEMORY", "RECORD_INDEX"};
   const std::vector<ModelKeyGen> keygens = {
       ModelKeyGen::kSimple,         ModelKeyGen::kSimpleHive, ModelKeyGen::kComplex,
       ModelKeyGen::kNonPartitioned, ModelKeyGen::kTimestamp,  ModelKeyGen::kCustom};

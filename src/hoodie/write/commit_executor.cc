@@ -221,7 +221,8 @@ Instant WriteInstant(const std::string& time, WriteOperationType operation, Stat
   if (stateful) ARROW_RETURN_NOT_OK(options_.index->UpdateLocation(keys, locations));
   if (options_.track_written_keys) {
     written_keys.SetReplaced(plan.replaced_file_ids);
-    result.written_keys = written_keys.Finish();
+    ARROW_ASSIGN_OR_RAISE(result.written_keys,
+                          written_keys.Finish(table_->storage(), table_->base_path()));
   }
   result.CountStats();
   return result;
@@ -270,7 +271,8 @@ Instant WriteInstant(const std::string& time, WriteOperationType operation, Stat
   if (options_.track_written_keys) {
     internal::WrittenKeysBuilder written_keys;
     written_keys.AddInserted(written.keys, written.locations);
-    result.written_keys = written_keys.Finish();
+    ARROW_ASSIGN_OR_RAISE(result.written_keys,
+                          written_keys.Finish(table_->storage(), table_->base_path()));
   }
   result.CountStats();
   return result;
@@ -303,7 +305,8 @@ Instant WriteInstant(const std::string& time, WriteOperationType operation, Stat
   if (options_.track_written_keys) {
     internal::WrittenKeysBuilder written_keys;
     written_keys.SetReplaced(result.replaced_file_ids);
-    result.written_keys = written_keys.Finish();
+    ARROW_ASSIGN_OR_RAISE(result.written_keys,
+                          written_keys.Finish(table_->storage(), table_->base_path()));
   }
   // SparkDeletePartitionCommitActionExecutor saves an empty workload profile.
   CommitMetadata profile;

@@ -23,6 +23,8 @@
 
 namespace hoodie {
 
+class Storage;
+
 class ActiveTimeline;
 class RecordMerger;
 class FileSystemView;
@@ -214,14 +216,23 @@ class WrittenKeysBuilder {
   void AddInserted(const std::vector<HoodieKey>& keys, const TaggedLocations& locations);
   /// Records the partitions whose file groups the write replaces.
   void SetReplaced(const OrderedMap<std::vector<std::string>>& replaced);
-  /// The keys, deletions of keys also inserted (partition moves) dropped.
-  std::shared_ptr<const WrittenKeys> Finish();
+  /// The keys, deletions of keys also inserted (partition moves) dropped, and deletions
+  /// a merge did not make (the stored row won) dropped after a look at the new base
+  /// file's keys (of the table at `base_path`).
+  ::arrow::Result<std::shared_ptr<const WrittenKeys>> Finish(
+      const std::shared_ptr<Storage>& storage, const std::string& base_path);
 
  private:
   std::vector<std::string>& GroupOf(const std::string& partition, const std::string& file_id);
+  // Where a deletion of `bucket` goes: the pending list of its new base file, or the
+  // deleted keys when it wrote none (a log append).
+  std::vector<std::string>& DeletedFrom(const Bucket& bucket, const std::vector<WriteStat>& stats,
+                                        size_t first_stat);
 
   WrittenKeys keys_;
   std::map<std::pair<std::string, std::string>, size_t> groups_;
+  // Deletions to confirm, by the relative path of the base file the merge wrote.
+  std::map<std::string, std::vector<std::string>> merged_deletes_;
 };
 
 /// Appends, for the records of `bucket` written into `stats[first_stat..]`, their keys

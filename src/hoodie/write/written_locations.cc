@@ -7,7 +7,11 @@
 #include <algorithm>
 #include <unordered_set>
 
+#include <arrow/array.h>
+
+#include "hoodie/format/registry/base_file_formats.h"
 #include "hoodie/index/index.h"
+#include "hoodie/storage/path.h"
 #include "hoodie/write/write_plan_internal.h"
 
 namespace hoodie::internal {
@@ -69,8 +73,13 @@ void WrittenKeysBuilder::Add(const IncomingRecords& records, const Bucket& bucke
                    const bool gone = how == WrittenAs::kMovedOut || record.is_delete();
                    if (gone) {
                      // A delete of a key the table held (an insert that is a delete
-                     // never reaches a file).
-                     if (how != WrittenAs::kInsert) keys_.deleted.emplace_back(record.key());
+                     // never reaches a file). A merge may keep the stored row instead
+                     // (an ordering value that loses): Finish checks the new base file.
+                     if (how == WrittenAs::kMovedOut) {
+                       keys_.deleted.emplace_back(record.key());
+                     } else if (how == WrittenAs::kUpdate) {
+                       DeletedFrom(bucket, stats, first_stat).emplace_back(record.key());
+                     }
                    } else if (how == WrittenAs::kInsert && !file_id.empty()) {
                      GroupOf(bucket.partition, file_id).emplace_back(record.key());
                    }
@@ -93,7 +102,29 @@ void WrittenKeysBuilder::SetReplaced(const OrderedMap<std::vector<std::string>>&
   }
 }
 
-std::shared_ptr<const WrittenKeys> WrittenKeysBuilder::Finish() {
+std::vector<std::string>& WrittenKeysBuilder::DeletedFrom(const Bucket& bucket,
+                                                          const std::vector<WriteStat>& stats,
+                                                          size_t first_stat) {
+  // A merge into a new base file (copy-on-write, or a merge-on-read base rewrite); log
+  // appends delete for sure, as Hudi's append handle does.
+  for (size_t s = first_stat; s < stats.size(); ++s) {
+    if (!stats[s].delta && stats[s].path) return merged_deletes_[*stats[s].path];
+  }
+  return keys_.deleted;
+}
+
+::arrow::Result<std::shared_ptr<const WrittenKeys>> WrittenKeysBuilder::Finish(
+    const std::shared_ptr<Storage>& storage, const std::string& base_path) {
+  for (auto& [path, deleted] : merged_deletes_) {
+    ARROW_ASSIGN_OR_RAISE(auto reader, OpenBaseFile(storage, JoinPath(base_path, path)));
+    ARROW_ASSIGN_OR_RAISE(auto kept, reader->ReadRecordKeys());
+    std::unordered_set<std::string_view> gone(deleted.begin(), deleted.end());
+    for (int64_t i = 0; i < kept->length(); ++i) gone.erase(kept->GetView(i));
+    for (const std::string& key : deleted) {
+      if (gone.contains(key)) keys_.deleted.push_back(key);
+    }
+  }
+  merged_deletes_.clear();
   if (!keys_.deleted.empty()) {
     std::unordered_set<std::string_view> inserted;
     for (const auto& group : keys_.inserted) inserted.insert(group.keys.begin(), group.keys.end());
