@@ -112,6 +112,44 @@ TEST_F(QueryCommandTest, DataSkippingReadsOnlyTheFilesColumnStatsAdmit) {
   EXPECT_THAT(equal.err, HasSubstr("explain: files read 1 of 3"));
 }
 
+TEST_F(QueryCommandTest, DataSkippingFindsARecordKeyThroughTheRecordIndex) {
+  const std::string table = dir_.Join("keyed");
+  const std::string index = " --hoodie-conf hoodie.metadata.record.index.enable=true";
+  std::string first;
+  for (int part = 0; part < 3; ++part) {
+    // Every file holds keys from a to z: their ranges rule nothing out.
+    const std::string input = dir_.Join("in" + std::to_string(part) + ".json");
+    std::ofstream(input) << "{\"id\":\"a" << part << "\",\"ts\":1,\"part\":\"p" << part << "\"}\n"
+                         << "{\"id\":\"z" << part << "\",\"ts\":1,\"part\":\"p" << part << "\"}\n";
+    CliResult wrote = RunCli("write --table " + table + " --op insert --input " + input +
+                             std::string(testing::kTableConf) + index);
+    ASSERT_EQ(wrote.exit_code, 0) << wrote.err;
+  }
+  const std::string skipping = " --columns id --format csv --explain"
+                               " --hoodie-conf hoodie.enable.data.skipping=true";
+  CliResult found = RunCli("query " + table + " --where id=z1" + skipping);
+  ASSERT_EQ(found.exit_code, 0) << found.err;
+  EXPECT_EQ(found.out, "id\nz1\n");
+  EXPECT_THAT(found.err, HasSubstr("explain: files read 1 of 3"));
+  CliResult by_meta = RunCli("query " + table + " --where _hoodie_record_key=a2" + skipping);
+  ASSERT_EQ(by_meta.exit_code, 0) << by_meta.err;
+  EXPECT_EQ(by_meta.out, "id\na2\n");
+  EXPECT_THAT(by_meta.err, HasSubstr("explain: files read 1 of 3"));
+  // A key the index does not hold is in no file.
+  CliResult absent = RunCli("query " + table + " --where id=q" + skipping);
+  ASSERT_EQ(absent.exit_code, 0) << absent.err;
+  EXPECT_EQ(absent.out, "id\n");
+  EXPECT_THAT(absent.err, HasSubstr("explain: files read 0 of 3"));
+  // Other filters, and time travel (the index holds where keys are now), read every file.
+  CliResult other = RunCli("query " + table + " --where ts=1" + skipping);
+  ASSERT_EQ(other.exit_code, 0) << other.err;
+  EXPECT_THAT(other.err, HasSubstr("explain: files read 3 of 3"));
+  CliResult past = RunCli("query " + table + " --where id=z1 --as-of 99991231235959999" + skipping);
+  ASSERT_EQ(past.exit_code, 0) << past.err;
+  EXPECT_EQ(past.out, "id\nz1\n");
+  EXPECT_THAT(past.err, HasSubstr("explain: files read 3 of 3"));
+}
+
 TEST_F(QueryCommandTest, ErrorsExitWithOne) {
   std::string table = Unzip("sample_table/cow/v6_nonpartitioned.zip");
   CliResult parquet = RunCli("query " + table + " --format parquet");

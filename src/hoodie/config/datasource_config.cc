@@ -298,7 +298,10 @@ const ConfigProperty<bool> DataSourceConfig::kEnableDataSkipping{
     .doc =
         "Snapshot and read-optimized queries with filters skip the file slices whose "
         "files the metadata table's column_stats rule out (min, max and null counts of "
-        "the filtered columns); files it does not index are always read.",
+        "the filtered columns); files it does not index are always read. A query of one "
+        "record key (an equality on _hoodie_record_key or the single record key field), "
+        "not as of an earlier instant, reads only the file group the record_index "
+        "partition puts the key in, as Hudi's record-level index support does.",
     .since = "0.10.0",
     .group = "Spark Datasource"};
 
