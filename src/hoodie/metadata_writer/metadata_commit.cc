@@ -2,6 +2,7 @@
 /// \file hoodie/metadata_writer/metadata_commit.cc
 #include <algorithm>
 #include <chrono>
+#include <iterator>
 
 #include "hoodie/actions/rollback_executor.h"
 #include "hoodie/common/logging.h"
@@ -175,6 +176,33 @@ struct LogTarget {
                                   " partition; rebuild it (hoodie metadata rebuild)");
 }
 
+// `writes` with those of kRouteByKey split among their partition's file groups (as many
+// as `view` holds) by key.
+std::vector<FileGroupCells> RouteByKey(const FileSystemView& view,
+                                       std::vector<FileGroupCells> writes) {
+  std::vector<FileGroupCells> out;
+  for (FileGroupCells& write : writes) {
+    if (write.index != kRouteByKey) {
+      out.push_back(std::move(write));
+      continue;
+    }
+    const int count = std::max<int>(
+        1, static_cast<int>(view.LatestFileSlicesInPartition(write.partition->name).size()));
+    std::vector<std::vector<HFileRecord>> routed = RouteToFileGroups(std::move(write.cells), count);
+    std::vector<FileGroupCells> groups(static_cast<size_t>(count));
+    for (int i = 0; i < count; ++i) {
+      groups[static_cast<size_t>(i)] = FileGroupCells{
+          write.partition, i, std::move(routed[static_cast<size_t>(i)]), {}};
+    }
+    for (std::string& key : write.deleted) {
+      const int index = count > 1 ? MetadataFileGroupIndex(key, count) : 0;
+      groups[static_cast<size_t>(index)].deleted.push_back(std::move(key));
+    }
+    std::move(groups.begin(), groups.end(), std::back_inserter(out));
+  }
+  return out;
+}
+
 // The blocks one deltacommit appends to a file group (HoodieAppendHandle
 // .appendDataAndDeleteBlocks): its records, then its deletions, whose DeleteRecords name
 // the metadata partition and carry EmptyHoodieRecordPayload's ordering value 0.
@@ -210,13 +238,14 @@ struct LogTarget {
                                           std::vector<FileGroupCells> writes,
                                           const MetadataWriterOptions& options) {
   const auto started = std::chrono::steady_clock::now();
+  ARROW_ASSIGN_OR_RAISE(std::shared_ptr<const FileSystemView> view,
+                        FileSystemView::Load(*mdt));
+  writes = RouteByKey(*view, std::move(writes));
   writes.erase(std::remove_if(writes.begin(), writes.end(),
                               [](const FileGroupCells& w) {
                                 return w.cells.empty() && w.deleted.empty();
                               }),
                writes.end());
-  ARROW_ASSIGN_OR_RAISE(std::shared_ptr<const FileSystemView> view,
-                        FileSystemView::Load(*mdt));
   std::vector<LogTarget> targets;
   CommitMetadata profile;
   profile.operation_type = WriteOperationType::kUpsertPrepped;

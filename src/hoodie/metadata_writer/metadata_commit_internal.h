@@ -54,6 +54,11 @@ RollbackOptions MetadataRollbackOptions();
 ::arrow::Status RollBackEarlierAttempts(const TableMetaClient& mdt,
                                         const std::string& instant_time);
 
+/// FileGroupCells::index of cells and deletions CommitMetadataDeltaCommit routes to the
+/// file groups of their partition by key (mapRecordKeyToFileGroupIndex), counting them
+/// in the view it loads.
+inline constexpr int kRouteByKey = -1;
+
 /// What one deltacommit appends to one file group of the metadata table.
 struct FileGroupCells {
   const MetadataPartition* partition = nullptr;

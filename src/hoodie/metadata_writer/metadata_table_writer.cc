@@ -176,7 +176,7 @@ std::set<std::string> FilesOf(const CommitMetadata* metadata) {
       internal::IndexPartitionWrites(context.table, records, instant.timestamp, options_));
   std::move(indexes.begin(), indexes.end(), std::back_inserter(writes));
   ARROW_ASSIGN_OR_RAISE(std::vector<internal::FileGroupCells> record_index,
-                        internal::RecordIndexWrites(context, *mdt));
+                        internal::RecordIndexWrites(context));
   std::move(record_index.begin(), record_index.end(), std::back_inserter(writes));
   ARROW_RETURN_NOT_OK(internal::CommitMetadataDeltaCommit(mdt, instant.timestamp,
                                                           std::move(writes), options_));

@@ -63,20 +63,6 @@ template <typename Visit>
   return HFileRecord(std::move(key), std::move(value));
 }
 
-// The number of file groups record_index has (fixed when it was built).
-::arrow::Result<int> FileGroupCount(const TableMetaClient& mdt) {
-  FileSystemViewOptions options;
-  options.partitions = std::vector<std::string>{std::string(kRecordIndexPartition.name)};
-  ARROW_ASSIGN_OR_RAISE(auto view, FileSystemView::Load(mdt, options));
-  const size_t count = view->LatestFileSlicesInPartition(kRecordIndexPartition.name).size();
-  if (count == 0) {
-    return ::arrow::Status::Invalid("the metadata table of ", mdt.base_path(),
-                                    " lists record_index but has no file group in it; "
-                                    "rebuild it (hoodie metadata rebuild)");
-  }
-  return static_cast<int>(count);
-}
-
 // Tombstones for the keys of the latest base files of the partitions `written` replaces
 // that it did not insert again (getRecordIndexAdditionalUpdates).
 ::arrow::Status AddReplacedKeys(const TableMetaClient& table, const WrittenKeys& written,
@@ -94,18 +80,16 @@ template <typename Visit>
   return ::arrow::Status::OK();
 }
 
-// `cells` routed to `count` file groups, one entry per key in each (a write or table
-// holding a key twice keeps one, as the metadata writer's pre-combine does).
-std::vector<std::vector<HFileRecord>> Route(std::vector<HFileRecord> cells, int count) {
-  std::vector<std::vector<HFileRecord>> groups = RouteToFileGroups(std::move(cells), count);
-  for (auto& group : groups) {
-    auto repeated = std::unique(group.begin(), group.end(),
-                                [](const HFileRecord& a, const HFileRecord& b) {
-                                  return a.first == b.first;
-                                });
-    group.erase(repeated, group.end());
-  }
-  return groups;
+// `cells` with one entry per key (a write or table holding a key twice keeps one, as
+// the metadata writer's pre-combine does), in key order.
+std::vector<HFileRecord> DistinctKeys(std::vector<HFileRecord> cells) {
+  std::sort(cells.begin(), cells.end());
+  auto repeated = std::unique(cells.begin(), cells.end(),
+                              [](const HFileRecord& a, const HFileRecord& b) {
+                                return a.first == b.first;
+                              });
+  cells.erase(repeated, cells.end());
+  return cells;
 }
 
 }  // namespace
@@ -147,13 +131,12 @@ int RecordIndexFileGroupCount(int64_t records, const MetadataWriterOptions& opti
           std::to_string(groups) + " file groups");
   ARROW_RETURN_NOT_OK(SetMetadataPartitionState(data_table, kRecordIndexPartition, false));
   ARROW_RETURN_NOT_OK(CommitMetadataInitialization(
-      mdt, init_time, kRecordIndexPartition, Route(std::move(cells), groups),
+      mdt, init_time, kRecordIndexPartition, RouteToFileGroups(DistinctKeys(std::move(cells)), groups),
       options));
   return SetMetadataPartitionState(data_table, kRecordIndexPartition, true);
 }
 
-::arrow::Result<std::vector<FileGroupCells>> RecordIndexWrites(const PreCommitContext& context,
-                                                               const TableMetaClient& mdt) {
+::arrow::Result<std::vector<FileGroupCells>> RecordIndexWrites(const PreCommitContext& context) {
   std::vector<FileGroupCells> writes;
   const WrittenKeys* written = context.written_keys;
   const std::vector<std::string> built = context.table.table_config()->metadata_partitions();
@@ -172,17 +155,10 @@ int RecordIndexFileGroupCount(int64_t records, const MetadataWriterOptions& opti
   std::vector<std::string> deleted = written->deleted;
   ARROW_RETURN_NOT_OK(AddReplacedKeys(context.table, *written, &deleted));
   if (cells.empty() && deleted.empty()) return writes;
-  ARROW_ASSIGN_OR_RAISE(int count, FileGroupCount(mdt));
-  std::vector<std::vector<HFileRecord>> routed = Route(std::move(cells), count);
-  writes.resize(static_cast<size_t>(count));
-  for (int i = 0; i < count; ++i) {
-    writes[static_cast<size_t>(i)] = FileGroupCells{&kRecordIndexPartition, i,
-                                                    std::move(routed[static_cast<size_t>(i)]), {}};
-  }
-  for (std::string& key : deleted) {
-    const int index = count > 1 ? MetadataFileGroupIndex(key, count) : 0;
-    writes[static_cast<size_t>(index)].deleted.push_back(std::move(key));
-  }
+  // Routed by the deltacommit, which counts the partition's file groups (fixed when it
+  // was built) in the view it loads anyway.
+  writes.push_back(FileGroupCells{&kRecordIndexPartition, kRouteByKey,
+                                  DistinctKeys(std::move(cells)), std::move(deleted)});
   return writes;
 }
 

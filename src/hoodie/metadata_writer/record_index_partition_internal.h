@@ -39,9 +39,8 @@ int RecordIndexFileGroupCount(int64_t records, const MetadataWriterOptions& opti
 /// record_index's part of the deltacommit of the instant `context` completes: the keys
 /// the write inserted, at their file group and this instant; tombstones for the keys it
 /// deleted and for those of the latest base files of the partitions it replaces that
-/// it did not insert again. None when the data table does not list record_index or the
-/// instant wrote no keys.
-::arrow::Result<std::vector<FileGroupCells>> RecordIndexWrites(const PreCommitContext& context,
-                                                               const TableMetaClient& mdt);
+/// it did not insert again, for the deltacommit to route by key (kRouteByKey). None when
+/// the data table does not list record_index or the instant wrote no keys.
+::arrow::Result<std::vector<FileGroupCells>> RecordIndexWrites(const PreCommitContext& context);
 
 }  // namespace hoodie::internal
