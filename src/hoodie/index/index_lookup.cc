@@ -73,16 +73,7 @@ std::map<std::string_view, std::vector<std::string_view>> KeysByPartition(
   const std::string& path = file.path;
   std::vector<std::string> found;
   if (sorted_candidates.empty()) return found;
-  ARROW_ASSIGN_OR_RAISE(auto reader,
-                        OpenBaseFile(storage, path, 0, BaseFileReader::Decode::kSerial,
-                                     file.size));
-  ARROW_ASSIGN_OR_RAISE(auto record_keys, reader->ReadRecordKeys());
-  if (record_keys->null_count() > 0) {
-    return ::arrow::Status::Invalid(
-        "base file has null _hoodie_record_key values (written without meta fields); "
-        "cannot index it: ",
-        path);
-  }
+  ARROW_ASSIGN_OR_RAISE(auto record_keys, ReadBaseFileRecordKeys(storage, path, file.size));
   // Every key of the file is probed: a hash lookup, not a binary search of string
   // comparisons among the candidates (most of an upsert's index time at 10 M rows).
   std::unordered_set<std::string_view> candidates(sorted_candidates.begin(),

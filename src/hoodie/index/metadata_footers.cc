@@ -53,21 +53,17 @@ namespace {
     file_of.emplace(key, i);
     keys.push_back(std::move(key));
   }
-  std::map<std::string, std::optional<BloomFilterEntry>, std::less<>> newest;
-  ARROW_RETURN_NOT_OK(metadata.Read(
-      kBloomFiltersPartition, MetadataKeys::Exactly(std::move(keys)),
-      [&](std::string_view key, const AvroValue* record) -> ::arrow::Status {
-        if (record == nullptr) {
-          newest[std::string(key)] = std::nullopt;
-          return ::arrow::Status::OK();
-        }
-        ARROW_ASSIGN_OR_RAISE(newest[std::string(key)], BloomFilterEntryOf(*record));
-        return ::arrow::Status::OK();
-      }));
+  const MetadataKeys wanted = MetadataKeys::Exactly(std::move(keys));
+  ARROW_ASSIGN_OR_RAISE(auto newest,
+                        NewestByKey<BloomFilterEntry>(
+                            [&](const MetadataRecordVisitor& visit) {
+                              return metadata.Read(kBloomFiltersPartition, wanted, visit);
+                            },
+                            BloomFilterEntryOf));
   for (const auto& [key, entry] : newest) {
-    if (!entry || entry->is_deleted) continue;
+    if (entry.is_deleted) continue;
     const size_t i = file_of.at(key);
-    ARROW_ASSIGN_OR_RAISE(out->blooms[i], entry->Filter());
+    ARROW_ASSIGN_OR_RAISE(out->blooms[i], entry.Filter());
     out->blooms_known[i] = true;
   }
   return ::arrow::Status::OK();

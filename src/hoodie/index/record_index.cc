@@ -20,24 +20,16 @@ namespace hoodie {
 
 namespace {
 
-// The location of each key found in one file group of record_index: its newest entry,
-// none when a delete block removed it since.
-using Found = std::map<std::string, std::optional<RecordIndexLocation>, std::less<>>;
+// The location of each key found in one file group of record_index (its newest entry;
+// none when a delete block removed it since).
+using Found = std::map<std::string, RecordIndexLocation, std::less<>>;
 
 ::arrow::Result<Found> LookUp(const MetadataTable& metadata, const FileSlice& slice,
                               std::vector<std::string> keys, TimelineTimeZone zone) {
-  Found found;
-  ARROW_RETURN_NOT_OK(metadata.ReadSlice(
-      slice, MetadataKeys::Exactly(std::move(keys)),
-      [&](std::string_view key, const AvroValue* record) -> ::arrow::Status {
-        if (record == nullptr) {
-          found[std::string(key)] = std::nullopt;
-          return ::arrow::Status::OK();
-        }
-        ARROW_ASSIGN_OR_RAISE(found[std::string(key)], RecordIndexLocationOf(*record, zone));
-        return ::arrow::Status::OK();
-      }));
-  return found;
+  const MetadataKeys wanted = MetadataKeys::Exactly(std::move(keys));
+  return NewestByKey<RecordIndexLocation>(
+      [&](const MetadataRecordVisitor& visit) { return metadata.ReadSlice(slice, wanted, visit); },
+      [zone](const AvroValue& record) { return RecordIndexLocationOf(record, zone); });
 }
 
 // The metadata table, when it has a record_index partition readers may use.
@@ -108,12 +100,11 @@ using Found = std::map<std::string, std::optional<RecordIndexLocation>, std::les
   std::map<std::pair<std::string, std::string>, size_t> file_of;
   for (Found& group : found) {
     for (auto& [key, location] : group) {
-      if (!location) continue;
       auto [it, added] =
-          file_of.emplace(std::make_pair(location->partition_path, location->file_id), files.size());
+          file_of.emplace(std::make_pair(location.partition_path, location.file_id), files.size());
       if (added) {
-        files.push_back(internal::IndexedFile{location->partition_path, location->file_id,
-                                              location->instant_time, "", 0});
+        files.push_back(internal::IndexedFile{location.partition_path, location.file_id,
+                                              location.instant_time, "", 0});
         held.emplace_back();
       }
       held[it->second].push_back(key);

@@ -65,6 +65,27 @@ struct HOODIE_EXPORT MetadataKeys {
 using MetadataRecordVisitor =
     std::function<::arrow::Status(std::string_view key, const AvroValue* record)>;
 
+/// The newest version of each key a read visits, decoded by `decode` (AvroValue ->
+/// Result<T>): a later version replaces an earlier one and a delete removes the key
+/// (HoodieMetadataPayload.preCombine for the partitions whose newer record wins:
+/// bloom_filters, record_index). `read` runs the read with the visitor it is given
+/// (MetadataTable::Read or ReadSlice).
+template <typename T, typename Decode>
+::arrow::Result<std::map<std::string, T, std::less<>>> NewestByKey(
+    const std::function<::arrow::Status(const MetadataRecordVisitor&)>& read, Decode decode) {
+  std::map<std::string, T, std::less<>> newest;
+  ARROW_RETURN_NOT_OK(read([&](std::string_view key, const AvroValue* record) -> ::arrow::Status {
+    if (record == nullptr) {
+      if (auto found = newest.find(key); found != newest.end()) newest.erase(found);
+      return ::arrow::Status::OK();
+    }
+    ARROW_ASSIGN_OR_RAISE(T value, decode(*record));
+    newest.insert_or_assign(std::string(key), std::move(value));
+    return ::arrow::Status::OK();
+  }));
+  return newest;
+}
+
 /// \brief The metadata table of one data table, as of the data timeline it was opened
 /// with. Thread-compatible: const methods may run concurrently.
 class HOODIE_EXPORT MetadataTable {

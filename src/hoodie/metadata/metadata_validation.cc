@@ -119,7 +119,8 @@ std::string StatsText(const ColumnStats& stats) {
 }
 
 // A record key's partition and file group.
-using KeyLocations = std::map<std::string, std::pair<std::string, std::string>, std::less<>>;
+using PartitionAndFileId = std::pair<std::string, std::string>;
+using KeyLocations = std::map<std::string, PartitionAndFileId, std::less<>>;
 
 // Where the snapshot holds each live key: rows of base files name the file, rows of
 // log files the file id.
@@ -150,18 +151,16 @@ using KeyLocations = std::map<std::string, std::pair<std::string, std::string>, 
 ::arrow::Status ValidateRecordIndex(const TableMetaClient& table, const MetadataTable& metadata,
                                     std::vector<std::string>* mismatches) {
   ARROW_ASSIGN_OR_RAISE(TimelineTimeZone zone, table.table_config()->timeline_timezone());
-  KeyLocations indexed;
-  ARROW_RETURN_NOT_OK(metadata.Read(
-      kRecordIndexPartition, MetadataKeys::All(),
-      [&](std::string_view key, const AvroValue* record) -> ::arrow::Status {
-        if (record == nullptr) {
-          if (auto found = indexed.find(key); found != indexed.end()) indexed.erase(found);
-          return ::arrow::Status::OK();
-        }
-        ARROW_ASSIGN_OR_RAISE(RecordIndexLocation location, RecordIndexLocationOf(*record, zone));
-        indexed[std::string(key)] = {location.partition_path, location.file_id};
-        return ::arrow::Status::OK();
-      }));
+  ARROW_ASSIGN_OR_RAISE(
+      KeyLocations indexed,
+      NewestByKey<PartitionAndFileId>(
+          [&](const MetadataRecordVisitor& visit) {
+            return metadata.Read(kRecordIndexPartition, MetadataKeys::All(), visit);
+          },
+          [zone](const AvroValue& record) -> ::arrow::Result<PartitionAndFileId> {
+            ARROW_ASSIGN_OR_RAISE(RecordIndexLocation location, RecordIndexLocationOf(record, zone));
+            return PartitionAndFileId{location.partition_path, location.file_id};
+          }));
   ARROW_ASSIGN_OR_RAISE(KeyLocations live, SnapshotKeys(table));
   auto where = [](const std::pair<std::string, std::string>& at) {
     return "'" + at.first + "'/" + at.second;

@@ -51,22 +51,20 @@ bool RecordIndexPruner::Applies(const std::vector<ColumnFilter>& filters) const 
   if (keys.empty()) return std::vector<bool>(slices.size(), true);
   // Two different keys required at once match no row.
   if (keys.size() > 1) return std::vector<bool>(slices.size(), false);
-  std::optional<RecordIndexLocation> location;
-  ARROW_RETURN_NOT_OK(metadata_->Read(
-      kRecordIndexPartition, MetadataKeys::Exactly(keys),
-      [&](std::string_view, const AvroValue* record) -> ::arrow::Status {
-        if (record == nullptr) {
-          location.reset();
-          return ::arrow::Status::OK();
-        }
-        ARROW_ASSIGN_OR_RAISE(location, RecordIndexLocationOf(*record, zone_));
-        return ::arrow::Status::OK();
-      }));
+  const MetadataKeys wanted = MetadataKeys::Exactly(keys);
+  ARROW_ASSIGN_OR_RAISE(
+      auto found,
+      NewestByKey<RecordIndexLocation>(
+          [&](const MetadataRecordVisitor& visit) {
+            return metadata_->Read(kRecordIndexPartition, wanted, visit);
+          },
+          [this](const AvroValue& record) { return RecordIndexLocationOf(record, zone_); }));
   std::vector<bool> out(slices.size(), false);
-  if (!location) return out;
+  if (found.empty()) return out;
+  const RecordIndexLocation& location = found.begin()->second;
   for (size_t i = 0; i < slices.size(); ++i) {
-    out[i] = slices[i].group.partition_path == location->partition_path &&
-             slices[i].group.file_id == location->file_id;
+    out[i] = slices[i].group.partition_path == location.partition_path &&
+             slices[i].group.file_id == location.file_id;
   }
   return out;
 }

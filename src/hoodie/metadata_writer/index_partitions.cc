@@ -218,7 +218,7 @@ std::vector<std::unique_ptr<IndexPartition>> KeptIndexPartitions(
         RouteToFileGroups(std::move(cells[i]), indexes[i]->file_groups());
     for (size_t group = 0; group < groups.size(); ++group) {
       writes.push_back(FileGroupCells{&indexes[i]->partition(), static_cast<int>(group),
-                                      std::move(groups[group])});
+                                      std::move(groups[group]), {}});
     }
   }
   return writes;

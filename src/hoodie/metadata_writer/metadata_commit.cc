@@ -78,7 +78,17 @@ std::vector<std::vector<HFileRecord>> RouteToFileGroups(std::vector<HFileRecord>
     const int index = count > 1 ? MetadataFileGroupIndex(cell.first, count) : 0;
     groups[static_cast<size_t>(index)].push_back(std::move(cell));
   }
-  for (auto& group : groups) std::sort(group.begin(), group.end());
+  for (auto& group : groups) {
+    std::sort(group.begin(), group.end());
+    // A key twice (a write inserting it twice, a table holding it twice) keeps one
+    // cell, as the metadata writer's pre-combine keeps one record: an HFile holds a
+    // key once.
+    group.erase(std::unique(group.begin(), group.end(),
+                            [](const HFileRecord& a, const HFileRecord& b) {
+                              return a.first == b.first;
+                            }),
+                group.end());
+  }
   return groups;
 }
 

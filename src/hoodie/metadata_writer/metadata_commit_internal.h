@@ -35,7 +35,7 @@ namespace hoodie::internal {
                                              const MetadataWriterOptions& options);
 
 /// `cells` routed to `count` file groups by key (mapRecordKeyToFileGroupIndex), each
-/// group's in key order.
+/// group's in key order with one cell per key.
 std::vector<std::vector<HFileRecord>> RouteToFileGroups(std::vector<HFileRecord> cells,
                                                         int count);
 

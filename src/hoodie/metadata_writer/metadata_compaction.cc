@@ -127,31 +127,18 @@ struct CompactedGroup {
   return cells;
 }
 
-// The newest version of each key of a slice, decoded by `decode`: a later record
-// replaces an earlier one and a delete block removes the key
-// (HoodieMetadataPayload.preCombine, the newer wins).
-template <typename T, typename Decode>
-::arrow::Result<std::map<std::string, T, std::less<>>> NewestOfEachKey(
-    const MetadataTable& metadata, const FileSlice& slice, Decode decode) {
-  std::map<std::string, T, std::less<>> newest;
-  ARROW_RETURN_NOT_OK(metadata.ReadSlice(
-      slice, MetadataKeys::All(), [&](std::string_view key, const AvroValue* record) {
-        if (record == nullptr) {
-          auto found = newest.find(key);
-          if (found != newest.end()) newest.erase(found);
-          return ::arrow::Status::OK();
-        }
-        ARROW_ASSIGN_OR_RAISE(newest[std::string(key)], decode(*record));
-        return ::arrow::Status::OK();
-      }));
-  return newest;
+// Reads `slice` of `metadata` with the visitor NewestByKey gives.
+auto SliceReader(const MetadataTable& metadata, const FileSlice& slice) {
+  return [&metadata, &slice](const MetadataRecordVisitor& visit) {
+    return metadata.ReadSlice(slice, MetadataKeys::All(), visit);
+  };
 }
 
 // A bloom_filters slice's records: the newest of each key; tombstones leave nothing.
 ::arrow::Result<std::vector<HFileRecord>> NewestBloomFilters(const MetadataTable& metadata,
                                                              const FileSlice& slice) {
   ARROW_ASSIGN_OR_RAISE(auto newest,
-                        NewestOfEachKey<BloomFilterEntry>(metadata, slice, BloomFilterEntryOf));
+                        NewestByKey<BloomFilterEntry>(SliceReader(metadata, slice), BloomFilterEntryOf));
   std::vector<HFileRecord> cells;
   for (const auto& [key, entry] : newest) {
     if (entry.is_deleted) continue;
@@ -165,7 +152,7 @@ template <typename T, typename Decode>
 ::arrow::Result<std::vector<HFileRecord>> NewestLocations(const MetadataTable& metadata,
                                                           const FileSlice& slice) {
   ARROW_ASSIGN_OR_RAISE(auto newest,
-                        NewestOfEachKey<std::string>(metadata, slice, EncodeMetadataRecord));
+                        NewestByKey<std::string>(SliceReader(metadata, slice), EncodeMetadataRecord));
   std::vector<HFileRecord> cells;
   cells.reserve(newest.size());
   for (auto& [key, value] : newest) cells.emplace_back(key, std::move(value));

@@ -170,7 +170,7 @@ std::set<std::string> FilesOf(const CommitMetadata* metadata) {
   // The instant's records: files, then the index partitions kept.
   std::vector<internal::FileGroupCells> writes;
   ARROW_ASSIGN_OR_RAISE(std::vector<HFileRecord> cells, internal::FilesRecordCells(records));
-  writes.push_back(internal::FileGroupCells{&kFilesPartition, 0, std::move(cells)});
+  writes.push_back(internal::FileGroupCells{&kFilesPartition, 0, std::move(cells), {}});
   ARROW_ASSIGN_OR_RAISE(
       std::vector<internal::FileGroupCells> indexes,
       internal::IndexPartitionWrites(context.table, records, instant.timestamp, options_));

@@ -32,15 +32,7 @@ constexpr int64_t kAverageRecordBytes = 48;
 template <typename Visit>
 ::arrow::Status ForEachKey(const TableMetaClient& table, const FileSlice& slice, Visit visit) {
   const BaseFile& base = *slice.base_file;
-  ARROW_ASSIGN_OR_RAISE(auto reader, OpenBaseFile(table.storage(), base.path, 0,
-                                                  BaseFileReader::Decode::kSerial, base.size));
-  ARROW_ASSIGN_OR_RAISE(std::shared_ptr<::arrow::StringArray> keys, reader->ReadRecordKeys());
-  if (keys->null_count() > 0) {
-    return ::arrow::Status::Invalid(
-        "the record index needs _hoodie_record_key, which ", base.path,
-        " lacks (written with hoodie.populate.meta.fields=false); turn "
-        "hoodie.metadata.record.index.enable off for this table");
-  }
+  ARROW_ASSIGN_OR_RAISE(auto keys, ReadBaseFileRecordKeys(table.storage(), base.path, base.size));
   for (int64_t i = 0; i < keys->length(); ++i) visit(keys->GetView(i));
   return ::arrow::Status::OK();
 }
@@ -78,18 +70,6 @@ template <typename Visit>
     }));
   }
   return ::arrow::Status::OK();
-}
-
-// `cells` with one entry per key (a write or table holding a key twice keeps one, as
-// the metadata writer's pre-combine does), in key order.
-std::vector<HFileRecord> DistinctKeys(std::vector<HFileRecord> cells) {
-  std::sort(cells.begin(), cells.end());
-  auto repeated = std::unique(cells.begin(), cells.end(),
-                              [](const HFileRecord& a, const HFileRecord& b) {
-                                return a.first == b.first;
-                              });
-  cells.erase(repeated, cells.end());
-  return cells;
 }
 
 }  // namespace
@@ -131,7 +111,7 @@ int RecordIndexFileGroupCount(int64_t records, const MetadataWriterOptions& opti
           std::to_string(groups) + " file groups");
   ARROW_RETURN_NOT_OK(SetMetadataPartitionState(data_table, kRecordIndexPartition, false));
   ARROW_RETURN_NOT_OK(CommitMetadataInitialization(
-      mdt, init_time, kRecordIndexPartition, RouteToFileGroups(DistinctKeys(std::move(cells)), groups),
+      mdt, init_time, kRecordIndexPartition, RouteToFileGroups(std::move(cells), groups),
       options));
   return SetMetadataPartitionState(data_table, kRecordIndexPartition, true);
 }
@@ -158,7 +138,7 @@ int RecordIndexFileGroupCount(int64_t records, const MetadataWriterOptions& opti
   // Routed by the deltacommit, which counts the partition's file groups (fixed when it
   // was built) in the view it loads anyway.
   writes.push_back(FileGroupCells{&kRecordIndexPartition, kRouteByKey,
-                                  DistinctKeys(std::move(cells)), std::move(deleted)});
+                                  std::move(cells), std::move(deleted)});
   return writes;
 }
 

@@ -116,8 +116,7 @@ std::vector<std::string>& WrittenKeysBuilder::DeletedFrom(const Bucket& bucket,
 ::arrow::Result<std::shared_ptr<const WrittenKeys>> WrittenKeysBuilder::Finish(
     const std::shared_ptr<Storage>& storage, const std::string& base_path) {
   for (auto& [path, deleted] : merged_deletes_) {
-    ARROW_ASSIGN_OR_RAISE(auto reader, OpenBaseFile(storage, JoinPath(base_path, path)));
-    ARROW_ASSIGN_OR_RAISE(auto kept, reader->ReadRecordKeys());
+    ARROW_ASSIGN_OR_RAISE(auto kept, ReadBaseFileRecordKeys(storage, JoinPath(base_path, path)));
     std::unordered_set<std::string_view> gone(deleted.begin(), deleted.end());
     for (int64_t i = 0; i < kept->length(); ++i) gone.erase(kept->GetView(i));
     for (const std::string& key : deleted) {

@@ -6,6 +6,8 @@
 #include <string>
 #include <utility>
 
+#include <arrow/array.h>
+
 #include "hoodie/common/ascii.h"
 #include "hoodie/common/macros.h"
 #include "hoodie/format/parquet/parquet_format.h"
@@ -79,6 +81,20 @@ BaseFileFormatRegistry* BaseFileFormatRegistry::Global() {
   ARROW_ASSIGN_OR_RAISE(auto format, BaseFileFormatOfFile(path));
   return format->OpenReader(std::move(storage), std::move(path), batch_size, decode,
                             listed_size);
+}
+
+::arrow::Result<std::shared_ptr<::arrow::StringArray>> ReadBaseFileRecordKeys(
+    std::shared_ptr<Storage> storage, std::string path, int64_t listed_size) {
+  ARROW_ASSIGN_OR_RAISE(auto reader, OpenBaseFile(std::move(storage), path, 0,
+                                                  BaseFileReader::Decode::kSerial, listed_size));
+  ARROW_ASSIGN_OR_RAISE(std::shared_ptr<::arrow::StringArray> keys, reader->ReadRecordKeys());
+  if (keys->null_count() > 0) {
+    return ::arrow::Status::Invalid(
+        "base file ", path, " has null _hoodie_record_key values: it was written with "
+        "hoodie.populate.meta.fields=false, and the indexes (bloom, simple, the record "
+        "index) find keys only there; use them on tables that keep the meta fields");
+  }
+  return keys;
 }
 
 }  // namespace hoodie

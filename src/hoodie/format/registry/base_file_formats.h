@@ -47,4 +47,11 @@ HOODIE_EXPORT ::arrow::Result<std::unique_ptr<BaseFileReader>> OpenBaseFile(
     BaseFileReader::Decode decode = BaseFileReader::Decode::kSerial,
     int64_t listed_size = -1);
 
+/// The `_hoodie_record_key` column of the base file at `path` (`listed_size` as for
+/// OpenBaseFile): what the indexes read to find keys. Invalid naming the file when the
+/// column holds nulls: it was written with hoodie.populate.meta.fields=false, and no
+/// key can be found in it.
+HOODIE_EXPORT ::arrow::Result<std::shared_ptr<::arrow::StringArray>> ReadBaseFileRecordKeys(
+    std::shared_ptr<Storage> storage, std::string path, int64_t listed_size = -1);
+
 }  // namespace hoodie
