@@ -112,6 +112,58 @@ def test_hoodie_and_spark_share_one_metadata_table(spark, hudi_java, hoodie, tmp
     spark_step("upsert", [make_row(n, 9) for n in (5, 13)])
 
 
+@pytest.mark.parametrize("table_type", ["COPY_ON_WRITE", "MERGE_ON_READ"])
+def test_hoodie_restore_restores_the_metadata_table_that_spark_keeps(spark, hudi_java, hoodie, tmp_path,
+                                                                     table_type):
+    """`hoodie restore` restores the metadata table with the data table, as Hudi 0.15's
+    HoodieBackedTableMetadataWriter does for a restore: the metadata table's own restore, then one deltacommit
+    (both at new instants) bringing its listing in step with what the cleans since the savepoint deleted.
+    Hudi's metadata reader then lists exactly the data files on disk, hoodie.properties still lists the
+    partition, Spark reads the savepoint's rows with the metadata table on, and Spark's next write keeps the
+    metadata table without building it again."""
+    spec = KEY_SPECS["simple"]
+    path = tmp_path / "t"
+    mdt = path / ".hoodie" / "metadata"
+    inputs = Inputs(tmp_path / "in")
+    model = TableModel(spec)
+    options = {**MDT, "hoodie.datasource.write.table.type": table_type, "hoodie.clean.automatic": "false"}
+    conf = [a for k, v in options.items() for a in ("--hoodie-conf", f"{k}={v}")]
+
+    def write(op, rows):
+        model.apply(op, hoodie_write(hoodie, path, "mdtr", spec, op, inputs.write(rows), options), rows)
+
+    write("insert", [make_row(n, 1) for n in range(6)])
+    write("upsert", [make_row(n, 2) for n in (0, 6)])
+    savepoint = hudi_java.completed_commits(path)[-1]
+    saved = dict(model.records)
+    hoodie.json("savepoint", "create", "--table", str(path), "--instant", savepoint, *conf)
+    write("upsert", [make_row(n, 3) for n in (0, 1, 7)])
+    write("upsert", [make_row(n, 4) for n in (0, 2)])
+    hoodie.json("clean", "--table", str(path), "--hoodie-conf", "hoodie.cleaner.commits.retained=1", *conf)
+    before = {t for t, _, _ in hudi_java.active_instants(mdt)}
+    hoodie.json("restore", "--table", str(path), "--instant", savepoint, *conf)
+    model.records = saved
+
+    props = read_java_properties(path / ".hoodie" / "hoodie.properties")
+    assert props["hoodie.table.metadata.partitions"] == "files"
+    new = [(t, action, state) for t, action, state in hudi_java.active_instants(mdt) if t not in before]
+    assert [(action, state) for _, action, state in new] == [("restore", "COMPLETED"),
+                                                             ("deltacommit", "COMPLETED")], new
+    assert hudi_java.metadata_table_files(path, partitions_on_disk(path)) == data_files_on_disk(path)
+    assert hoodie.json("metadata", "validate", "--table", str(path)) == []
+    expected = row_set(model_rows(model.records.values()), MODEL_COLUMNS)
+    assert row_set(spark_read(spark, path, **{"hoodie.metadata.enable": "true"}), MODEL_COLUMNS) == expected
+
+    rows = [make_row(n, 5) for n in (3, 8)]
+    spark_write(spark, path, "mdtr", spec, "upsert", inputs.write(rows), options)
+    model.apply("upsert", hudi_java.completed_commits(path)[-1], rows)
+    assert hudi_java.active_instants(mdt)[0][0] == "00000000000000010"  # not built again
+    assert hudi_java.metadata_table_files(path, partitions_on_disk(path)) == data_files_on_disk(path)
+    expected = row_set(model_rows(model.records.values()), MODEL_COLUMNS)
+    assert row_set(spark_read(spark, path, **{"hoodie.metadata.enable": "true"}), MODEL_COLUMNS) == expected
+    assert hoodie.json("metadata", "validate", "--table", str(path)) == []
+
+
 COLUMN_STATS = {**MDT, "hoodie.metadata.index.column.stats.enable": "true"}
 STATS_COLUMNS = ("_hoodie_record_key", "id", "ts", "c_int")
 
@@ -190,6 +242,51 @@ def test_hoodie_column_stats_are_read_by_hudi_and_skip_files_in_spark(spark, hud
     hoodie.json("clean", "--table", str(path), "--hoodie-conf", "hoodie.cleaner.commits.retained=1",
                 *[a for k, v in COLUMN_STATS.items() for a in ("--hoodie-conf", f"{k}={v}")])
     check("after hoodie clean")
+
+
+def test_hoodie_log_file_column_stats_equal_sparks(spark, hudi_java, hoodie, tmp_path):
+    """On merge-on-read, a log file has no footer: hoodie, as Hudi's append handle, takes its column_stats
+    entries from the records it appended (sizes 0), and from none for an append of deletes only. The same
+    writes by hoodie into one table and by Spark into another give, per partition, the same statistics of
+    their log files as Hudi's HoodieTableMetadata.getColumnStats reads them; Spark's reads with data skipping
+    over hoodie's table return the model's rows, and so do hoodie's, reading the slices those statistics
+    admit."""
+    spec = KEY_SPECS["simple"]
+    options = {**COLUMN_STATS, "hoodie.datasource.write.table.type": "MERGE_ON_READ"}
+    ours, theirs = tmp_path / "ours", tmp_path / "theirs"
+    inputs = Inputs(tmp_path / "in")
+    model = TableModel(spec)
+    steps = [("insert", [make_row(n, 1) for n in range(9)]),
+             ("upsert", [make_row(n, 3) for n in (0, 4, 5)]),
+             ("delete", [make_row(n, 4) for n in (1,)])]
+    for op, rows in steps:
+        data = inputs.write(rows)
+        model.apply(op, hoodie_write(hoodie, ours, "logstats", spec, op, data, options), rows)
+        spark_write(spark, theirs, "logstats", spec, op, data, options)
+
+    def log_stats(path):
+        logs = [(p, f) for p, f in data_files_on_disk(path) if ".log." in f]
+        assert logs, path
+        out = {}
+        for column in STATS_COLUMNS:
+            found = hudi_java.metadata_column_stats(path, logs, column)
+            for (partition, _), stats in found.items():
+                out.setdefault((partition, column), []).append(stats)
+        return {k: sorted(v, key=str) for k, v in out.items()}
+
+    ours_stats = log_stats(ours)
+    # Both appends of updates (counted, bounded) and the append of a delete (no record) are indexed.
+    assert any(s[3] > 0 and s[0] is not None for v in ours_stats.values() for s in v), ours_stats
+    assert any(s[3] == 0 and s[0] is None for v in ours_stats.values() for s in v), ours_stats
+    assert ours_stats == log_stats(theirs)
+    wanted = row_set([r for r in model_rows(model.records.values()) if r["ts"] >= 3], MODEL_COLUMNS)
+    read = spark.read.format("hudi").options(**{"hoodie.metadata.enable": "true",
+                                                "hoodie.enable.data.skipping": "true"}).load(str(ours))
+    assert row_set(spark_rows(read.filter("ts >= 3")), MODEL_COLUMNS) == wanted
+    proc = hoodie.run("query", str(ours), "--where", "ts>=3", "--explain", "--format", "parquet",
+                      "--out", str(tmp_path / "skip.parquet"), "--hoodie-conf", "hoodie.enable.data.skipping=true")
+    assert row_set(arrow_rows(pq.read_table(tmp_path / "skip.parquet")), MODEL_COLUMNS) == wanted
+    assert hoodie.json("metadata", "validate", "--table", str(ours)) == []
 
 
 # Both writers' bloom indexes take filters and key ranges from these partitions

@@ -133,9 +133,12 @@ namespace {
   outcome.restore_instant = inflight.timestamp;
   RestoreMetadata& metadata = outcome.metadata;
   metadata.start_restore_time = inflight.timestamp;
+  // The metadata table is restored with the restore's commit, not rollback by rollback.
+  RollbackOptions each = rollback;
+  each.update_metadata_table = false;
   for (const InstantInfo& info : plan.instants_to_rollback) {
     ARROW_ASSIGN_OR_RAISE(std::optional<RollbackMetadata> done,
-                          RollBackPlanned(table, info, rollback));
+                          RollBackPlanned(table, info, each));
     metadata.instants_to_rollback.push_back(info.commit_time);
     metadata.restore_instant_info.push_back(info);
     metadata.hoodie_restore_metadata[info.commit_time] = {std::move(done)};

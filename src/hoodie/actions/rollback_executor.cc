@@ -256,13 +256,18 @@ struct Execution {
   ARROW_ASSIGN_OR_RAISE(auto fresh,
                         TableMetaClient::Load(table.storage(), table.base_path()));
   // The same hooks as every other instant of the table (a lock set once covers it).
-  fresh->SetCommitHooks(table.commit_hooks());
+  std::shared_ptr<const CommitHooks> hooks = table.commit_hooks();
+  if (!run.options.update_metadata_table && hooks->metadata_table != nullptr) {
+    auto without = std::make_shared<CommitHooks>(*hooks);
+    without->metadata_table = nullptr;
+    hooks = std::move(without);
+  }
+  fresh->SetCommitHooks(std::move(hooks));
   fresh->SetListingFactory(table.listing_factory());
   ARROW_ASSIGN_OR_RAISE(Transaction txn,
                         Transaction::Begin(fresh, inflight, StartedOn(timeline)));
-  // hoodie does not add the rollback to a metadata table, whose file listing would
-  // then still name the files about to be deleted: the pre-commit guard disables it
-  // before they go.
+  // The lock and the conflict check before the work; the metadata table gets the
+  // rollback's metadata at Commit, before the rollback completes.
   ARROW_RETURN_NOT_OK(txn.PreCommit());
   auto start = std::chrono::steady_clock::now();
   if (run.target_found) {

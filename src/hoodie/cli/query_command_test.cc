@@ -112,6 +112,42 @@ TEST_F(QueryCommandTest, DataSkippingReadsOnlyTheFilesColumnStatsAdmit) {
   EXPECT_THAT(equal.err, HasSubstr("explain: files read 1 of 3"));
 }
 
+// On merge-on-read, a slice is read when its base file or any of its log files may hold
+// a match: the log files' statistics (from the records appended) admit the slice whose
+// update moved into the range, and rule out the one whose update moved out of it.
+TEST_F(QueryCommandTest, DataSkippingWeighsTheLogFilesOfMergeOnReadSlices) {
+  const std::string table = dir_.Join("skipping_mor");
+  const std::string conf = std::string(testing::kTableConf) +
+                           " --hoodie-conf hoodie.metadata.index.column.stats.enable=true"
+                           " --hoodie-conf hoodie.datasource.write.table.type=MERGE_ON_READ";
+  auto write = [&](const std::string& name, const std::string& rows, const std::string& op) {
+    const std::string input = dir_.Join(name + ".json");
+    std::ofstream(input) << rows;
+    CliResult wrote =
+        RunCli("write --table " + table + " --op " + op + " --input " + input + conf);
+    ASSERT_EQ(wrote.exit_code, 0) << wrote.err;
+  };
+  for (int part = 0; part < 3; ++part) {
+    const std::string p = std::to_string(part);
+    write("in" + p,
+          "{\"id\":\"a" + p + "\",\"ts\":" + std::to_string(part * 10) + ",\"part\":\"p" + p +
+              "\"}\n{\"id\":\"b" + p + "\",\"ts\":" + std::to_string(part * 10 + 1) +
+              ",\"part\":\"p" + p + "\"}\n",
+          "insert");
+  }
+  write("updates",
+        "{\"id\":\"b0\",\"ts\":11,\"part\":\"p0\"}\n"
+        "{\"id\":\"a2\",\"ts\":25,\"part\":\"p2\"}\n",
+        "upsert");
+  const std::string query = "query " + table +
+                            " --where 'ts>=10' --where 'ts<=11' --columns id,ts --format csv"
+                            " --explain --hoodie-conf hoodie.enable.data.skipping=true";
+  CliResult skipped = RunCli(query);
+  ASSERT_EQ(skipped.exit_code, 0) << skipped.err;
+  EXPECT_EQ(skipped.out, "id,ts\nb0,11\na1,10\nb1,11\n");
+  EXPECT_THAT(skipped.err, HasSubstr("explain: files read 2 of 3"));
+}
+
 TEST_F(QueryCommandTest, DataSkippingFindsARecordKeyThroughTheRecordIndex) {
   const std::string table = dir_.Join("keyed");
   const std::string index = " --hoodie-conf hoodie.metadata.record.index.enable=true";

@@ -3,7 +3,9 @@
 /// \brief Declarations of the "Metadata Table" configuration keys.
 #include "hoodie/config/metadata_config.h"
 
+#include "hoodie/common/string_list.h"
 #include "hoodie/config/config_registry.h"
+#include "hoodie/config/hoodie_config.h"
 
 namespace hoodie {
 
@@ -22,7 +24,9 @@ const ConfigProperty<bool> MetadataConfig::kEnable{
         "when their hoodie.metadata.index.* key is on, and dropped otherwise, as Hudi "
         "drops disabled indexes, and record_index when "
         "hoodie.metadata.record.index.enable is on; "
-        "a restore disables the metadata table, which the next write rebuilds. With "
+        "a restore restores the metadata table to the same instant, then syncs its "
+        "files partition with storage (when it cannot go back that far, it is "
+        "disabled and the next write rebuilds it). With "
         "false, every hoodie commit first clears hoodie.table.metadata.partitions and "
         ".inflight in hoodie.properties and deletes .hoodie/metadata, as Hudi's "
         "writers do with false.",
@@ -107,8 +111,9 @@ const ConfigProperty<bool> MetadataConfig::kIndexColumnStatsEnable{
         "Keep the metadata table's column_stats partition: per base file and column, "
         "its minimum, maximum, null and value counts and sizes, from the Parquet footer "
         "(built from the latest base files when first enabled, then kept by every "
-        "instant; deleted files leave tombstones). Log files are not indexed yet: "
-        "readers treat them as not indexed.",
+        "instant; deleted base files leave tombstones); per log file, the same of the "
+        "records each merge-on-read append wrote, with sizes 0, as Hudi's append "
+        "handle collects them.",
     .since = "0.11.0",
     .group = "Metadata Table"};
 
@@ -228,6 +233,19 @@ const ConfigProperty<bool> MetadataConfig::kIndexAsync{
     .support = ConfigSupport::kRefused,
     .support_note = "asynchronous indexing is not built: hoodie builds a partition "
                     "inside the first write that enables it"};
+
+::arrow::Result<std::vector<std::string>> MetadataConfig::ColumnStatsColumns(
+    const HoodieConfig& config) {
+  ARROW_ASSIGN_OR_RAISE(std::string list, config.Get(kIndexColumnStatsColumnList));
+  std::vector<std::string> columns;
+  for (std::string column : SplitAtCommas(list)) {
+    // Hudi trims each name; empty parts name nothing.
+    column.erase(0, column.find_first_not_of(' '));
+    column.erase(column.find_last_not_of(' ') + 1);
+    if (!column.empty()) columns.push_back(std::move(column));
+  }
+  return columns;
+}
 
 void MetadataConfig::Register(ConfigRegistry* registry) {
   registry->Add(kEnable);

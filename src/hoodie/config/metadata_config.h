@@ -5,6 +5,9 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
+
+#include <arrow/result.h>
 
 #include "hoodie/config/config_property.h"
 #include "hoodie/visibility.h"
@@ -12,6 +15,7 @@
 namespace hoodie {
 
 class ConfigRegistry;
+class HoodieConfig;
 
 /// Keys of the "Metadata Table" group. Immutable statics; thread-safe to read.
 struct HOODIE_EXPORT MetadataConfig {
@@ -55,6 +59,11 @@ struct HOODIE_EXPORT MetadataConfig {
   static const ConfigProperty<double> kRecordIndexGrowthFactor;
   /// hoodie.metadata.index.async
   static const ConfigProperty<bool> kIndexAsync;
+
+  /// The columns kIndexColumnStatsColumnList names, each trimmed, empty parts dropped
+  /// (getColumnsEnabledForColumnStatsIndex); empty: every column.
+  static ::arrow::Result<std::vector<std::string>> ColumnStatsColumns(
+      const HoodieConfig& config);
 
   /// Adds every key above to `registry`.
   static void Register(ConfigRegistry* registry);

@@ -114,4 +114,30 @@ FilesRecords FilesRecordsOfListing(
   return records;
 }
 
+FilesRecords FilesRecordsOfOutOfSync(
+    const std::map<std::string, std::vector<FileStatus>>& listed,
+    const std::map<std::string, std::vector<FileStatus>>& on_storage) {
+  FilesRecords records;
+  std::vector<std::string> gone;
+  for (const auto& [partition, files] : listed) {
+    auto stored = on_storage.find(partition);
+    std::map<std::string, int64_t> present;
+    if (stored != on_storage.end()) {
+      for (const FileStatus& file : stored->second) present[std::string(file.name())] = file.size;
+    } else {
+      gone.push_back(partition);
+    }
+    FilesRecord changes;
+    changes.type = MetadataRecordType::kFileList;
+    for (const FileStatus& file : files) {
+      const std::string name(file.name());
+      if (!present.erase(name)) changes.entries[name] = MetadataFileInfo{0, true};
+    }
+    for (const auto& [name, size] : present) AddFile(&changes, name, size);
+    if (!changes.entries.empty()) records[MetadataPartitionId(partition)] = std::move(changes);
+  }
+  if (!gone.empty()) AddPartitionList(&records, gone, /*deleted=*/true);
+  return records;
+}
+
 }  // namespace hoodie

@@ -40,4 +40,14 @@ HOODIE_EXPORT FilesRecords FilesRecordsOfRollback(const RollbackMetadata& metada
 HOODIE_EXPORT FilesRecords FilesRecordsOfListing(
     const std::map<std::string, std::vector<FileStatus>>& partitions);
 
+/// What a restore's sync deltacommit adds (convertMissingPartitionRecords over
+/// fetchOutofSyncFilesRecordsFromMetadataTable): for each partition the metadata table
+/// lists (`listed`, partition -> files), the files on storage it does not list, added
+/// with their sizes, and the files it lists that storage no longer holds, deleted; a
+/// listed partition gone from storage leaves the partition list with all its files.
+/// Partitions only on storage are left alone, as a restore makes none.
+HOODIE_EXPORT FilesRecords FilesRecordsOfOutOfSync(
+    const std::map<std::string, std::vector<FileStatus>>& listed,
+    const std::map<std::string, std::vector<FileStatus>>& on_storage);
+
 }  // namespace hoodie

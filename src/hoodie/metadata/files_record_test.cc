@@ -4,6 +4,9 @@
 // Hudi 0.15 merges them.
 #include "hoodie/metadata/files_record.h"
 
+#include <map>
+#include <string>
+#include <vector>
 
 #include <arrow/buffer.h>
 #include <gtest/gtest.h>
@@ -11,6 +14,7 @@
 #include "hoodie/format/avro_codec/avro_binary.h"
 #include "hoodie/format/avro_codec/avro_schema.h"
 #include "hoodie/format/hfile/hfile_reader.h"
+#include "hoodie/metadata/files_partition_records.h"
 #include "hoodie/metadata/metadata_keys.h"
 #include "hoodie/testing/matchers.h"
 #include "hoodie/testing/test_data.h"
@@ -90,6 +94,36 @@ TEST(FilesRecordTest, OtherRecordTypesAreRefused) {
   auto refused = FilesRecordOf(AvroValue::Record("HoodieMetadataRecord", std::move(fields)));
   ASSERT_FALSE(refused.ok());
   EXPECT_NE(refused.status().message().find("type 5"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace hoodie
+
+namespace hoodie {
+namespace {
+
+// A restore's sync: files storage no longer holds are deleted, files it holds that the
+// metadata table does not list are added with their sizes, a partition gone from storage
+// leaves the partition list, and a partition only on storage is left alone.
+TEST(FilesRecordsOfOutOfSyncTest, DeletesWhatIsGoneAndAddsWhatIsMissing) {
+  using Listing = std::map<std::string, std::vector<FileStatus>>;
+  auto file = [](const std::string& path, int64_t size) { return FileStatus{path, size}; };
+  const Listing listed = {{"", {file("/t/a.parquet", 10), file("/t/b.parquet", 20)}},
+                          {"gone", {file("/t/gone/c.parquet", 30)}},
+                          {"same", {file("/t/same/d.parquet", 40)}}};
+  const Listing on_storage = {{"", {file("/t/b.parquet", 21), file("/t/e.log.1_0-0-0", 5)}},
+                              {"same", {file("/t/same/d.parquet", 40)}},
+                              {"new", {file("/t/new/f.parquet", 50)}}};
+  FilesRecords records = FilesRecordsOfOutOfSync(listed, on_storage);
+  ASSERT_EQ(records.size(), 3u);
+  EXPECT_EQ(records["."].entries,
+            (std::map<std::string, MetadataFileInfo>{{"a.parquet", {0, true}},
+                                                     {"e.log.1_0-0-0", {5, false}}}));
+  EXPECT_EQ(records["gone"].entries,
+            (std::map<std::string, MetadataFileInfo>{{"c.parquet", {0, true}}}));
+  EXPECT_EQ(records[std::string(kAllPartitionsKey)].type, MetadataRecordType::kPartitionList);
+  EXPECT_EQ(records[std::string(kAllPartitionsKey)].entries,
+            (std::map<std::string, MetadataFileInfo>{{"gone", {0, true}}}));
 }
 
 }  // namespace

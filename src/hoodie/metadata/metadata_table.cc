@@ -205,6 +205,18 @@ MetadataTable::~MetadataTable() = default;
     if (instant.action == Action::kSavepoint || !(first->timestamp < instant.timestamp)) {
       continue;
     }
+    if (instant.action == Action::kRestore || instant.action == Action::kClean ||
+        instant.action == Action::kRollback) {
+      // The metadata table's own restore, at a later instant, stands for a data
+      // restore (Hudi restores the metadata table at a new instant, not at the data
+      // table's) and for the cleans and rollbacks it undid in the metadata table, which
+      // its sync deltacommit then brought in step with storage.
+      if (!completed.FilterByActions({Action::kRestore})
+               .FindInstantsAfter(instant.timestamp)
+               .Empty()) {
+        continue;
+      }
+    }
     if (!completed.ContainsTimestamp(instant.timestamp)) {
       return ::arrow::Status::Invalid(
           "the metadata table of ", base_path, " is out of sync: data instant ",

@@ -99,6 +99,11 @@ class ColumnStatsPartition : public IndexPartition {
     return ColumnStatsCells(partition, ColumnStatsTombstones(name, *tombstone_columns_));
   }
 
+  ::arrow::Result<std::vector<HFileRecord>> Appended(
+      const std::string& partition, const std::vector<ColumnStats>& column_stats) override {
+    return ColumnStatsCells(partition, column_stats);
+  }
+
  private:
   // The columns a tombstone covers: the configured list, else every top-level column of
   // the table's schema (the latest commit's) behind the meta fields (getColumnsToIndex).
@@ -206,12 +211,24 @@ std::vector<std::unique_ptr<IndexPartition>> KeptIndexPartitions(
 }
 
 ::arrow::Result<std::vector<FileGroupCells>> IndexPartitionWrites(
-    const TableMetaClient& data_table, const FilesRecords& records, const std::string& instant,
-    const MetadataWriterOptions& options) {
+    const TableMetaClient& data_table, const FilesRecords& records, const CommitMetadata* commit,
+    const std::string& instant, const MetadataWriterOptions& options) {
   std::vector<std::unique_ptr<IndexPartition>> kept = KeptIndexPartitions(data_table, options);
   std::vector<IndexPartition*> indexes;
   for (const auto& index : kept) indexes.push_back(index.get());
   ARROW_ASSIGN_OR_RAISE(auto cells, CellsOf(data_table, records, instant, indexes));
+  if (commit != nullptr) {
+    // translateWriteStatToColumnStats: a log append's statistics come with its stat.
+    for (const auto& [partition, stats] : commit->partition_to_write_stats) {
+      for (const WriteStat& stat : stats) {
+        if (!stat.delta || stat.delta->column_stats.empty()) continue;
+        for (size_t i = 0; i < indexes.size(); ++i) {
+          ARROW_ASSIGN_OR_RAISE(auto more, indexes[i]->Appended(partition, stat.delta->column_stats));
+          std::move(more.begin(), more.end(), std::back_inserter(cells[i]));
+        }
+      }
+    }
+  }
   std::vector<FileGroupCells> writes;
   for (size_t i = 0; i < indexes.size(); ++i) {
     std::vector<std::vector<HFileRecord>> groups =

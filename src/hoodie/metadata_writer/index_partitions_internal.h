@@ -18,6 +18,7 @@
 #include "hoodie/metadata/metadata_keys.h"
 #include "hoodie/metadata_writer/metadata_commit_internal.h"
 #include "hoodie/metadata_writer/metadata_writer_options.h"
+#include "hoodie/timeline/commit_metadata.h"
 
 namespace parquet {
 class FileMetaData;
@@ -45,6 +46,13 @@ class IndexPartition {
   virtual ::arrow::Result<std::vector<HFileRecord>> Deleted(const std::string& partition,
                                                             const std::string& name,
                                                             const std::string& instant) = 0;
+  /// The cells of a log append to the data-table partition `partition`, whose records'
+  /// statistics the append collected (DeltaWriteStat::column_stats); none by default,
+  /// as a log append changes no base file's bloom filter.
+  virtual ::arrow::Result<std::vector<HFileRecord>> Appended(
+      const std::string& /*partition*/, const std::vector<ColumnStats>& /*column_stats*/) {
+    return std::vector<HFileRecord>();
+  }
 };
 
 /// The index partitions `options` keeps, in the order Hudi initializes them
@@ -54,10 +62,11 @@ std::vector<std::unique_ptr<IndexPartition>> KeptIndexPartitions(
 
 /// The index partitions' part of instant `instant`'s deltacommit: the records of every
 /// Parquet base file `records` (the instant's files-partition records) adds or deletes,
+/// and of every log append of `commit` (its write stats; null for an action without),
 /// routed to each partition's file groups.
 ::arrow::Result<std::vector<FileGroupCells>> IndexPartitionWrites(
-    const TableMetaClient& data_table, const FilesRecords& records, const std::string& instant,
-    const MetadataWriterOptions& options);
+    const TableMetaClient& data_table, const FilesRecords& records, const CommitMetadata* commit,
+    const std::string& instant, const MetadataWriterOptions& options);
 
 /// Builds each kept index partition the data table does not list yet, from every base
 /// file the `files` partition lists, as its own deltacommit at the first unused

@@ -40,6 +40,8 @@ std::optional<std::string> CommitTimeOf(std::string_view name) {
   return std::nullopt;
 }
 
+}  // namespace
+
 // The data table's partitions and the files a reader of the instants up to
 // `max_instant` sees there (DirectoryInfo of initializeFromFilesystem).
 ::arrow::Result<std::map<std::string, std::vector<FileStatus>>> ListCommittedFiles(
@@ -62,6 +64,8 @@ std::optional<std::string> CommitTimeOf(std::string_view name) {
   }
   return out;
 }
+
+namespace {
 
 ::arrow::Status SetPartitionProperties(TableMetaClient* data_table,
                                        const std::vector<std::string>& completed,

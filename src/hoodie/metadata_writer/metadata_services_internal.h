@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 /// \file hoodie/metadata_writer/metadata_services_internal.h
 /// \brief The steps of MetadataTableWriter beside a deltacommit: initialization from a
-/// listing and compaction of the metadata table.
+/// listing, compaction and restore of the metadata table.
 #pragma once
 
+#include <map>
 #include <memory>
 #include <set>
 #include <string>
@@ -15,6 +16,7 @@
 #include "hoodie/metadata/metadata_keys.h"
 #include "hoodie/metadata_writer/metadata_commit_internal.h"
 #include "hoodie/metadata_writer/metadata_writer_options.h"
+#include "hoodie/timeline/instant.h"
 
 namespace hoodie {
 class TableMetaClient;
@@ -40,6 +42,25 @@ namespace hoodie::internal {
     TableMetaClient* data_table, const std::string& current,
     const std::set<std::string>& excluded, const MetadataWriterOptions& options,
     bool* initialized = nullptr);
+
+/// The data table's partitions (relative paths) and the files of each that a reader of
+/// the instants up to `max_instant` sees on storage, but those in `excluded` (relative
+/// paths) (the DirectoryInfo listing of initializeFromFilesystem).
+::arrow::Result<std::map<std::string, std::vector<FileStatus>>> ListCommittedFiles(
+    const TableMetaClient& data_table, const std::string& max_instant,
+    const std::set<std::string>& excluded);
+
+/// Brings the metadata table along with the data table's restore `restore` (completing,
+/// its files already rolled back) as HoodieBackedTableMetadataWriter.update of a
+/// HoodieRestoreMetadata does: the metadata table is restored to the same instant (its
+/// own restore, at a new instant), then one deltacommit at a new instant puts its `files`
+/// partition in step with storage again (the cleans after that instant are not undone).
+/// When the metadata table cannot go back that far (no deltacommit at the instant, a
+/// partition initialized after it, or a file group with no slice from before it, where
+/// Hudi fails and asks for the metadata table to be deleted), it is disabled instead, with a warning saying why, and the next
+/// write builds it again. \return whether it was restored (false: disabled).
+::arrow::Result<bool> RestoreMetadataTable(TableMetaClient* data_table, const Instant& restore,
+                                           const MetadataWriterOptions& options);
 
 /// The data-table instants pending beside `current` (the one committing), which keep the
 /// metadata table from being built (initializeFromFilesystem; indexing instants never

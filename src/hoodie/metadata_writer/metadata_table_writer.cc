@@ -144,12 +144,9 @@ std::set<std::string> FilesOf(const CommitMetadata* metadata) {
 ::arrow::Status MetadataTableWriter::Apply(const PreCommitContext& context) {
   const Instant& instant = context.inflight;
   if (instant.action == Action::kRestore) {
-    // Restoring the metadata table to the savepoint is not built yet: the restore's
-    // rollbacks are mirrored one by one, then, as the restore completes, the metadata
-    // table is disabled, and the next write builds it again from a listing.
-    LogInfo("restore " + instant.timestamp + " disables the metadata table of " +
-            context.table.base_path() + "; the next write rebuilds it");
-    return internal::DisableMetadataTable(&context.table).status();
+    // Once the restore's rollbacks are done (its metadata at hand), as finishRestore.
+    if (context.action_metadata.empty()) return ::arrow::Status::OK();
+    return internal::RestoreMetadataTable(&context.table, instant, options_).status();
   }
   FilesRecords records;
   std::optional<RollbackMetadata> rollback;
@@ -173,7 +170,8 @@ std::set<std::string> FilesOf(const CommitMetadata* metadata) {
   writes.push_back(internal::FileGroupCells{&kFilesPartition, 0, std::move(cells), {}});
   ARROW_ASSIGN_OR_RAISE(
       std::vector<internal::FileGroupCells> indexes,
-      internal::IndexPartitionWrites(context.table, records, instant.timestamp, options_));
+      internal::IndexPartitionWrites(context.table, records, context.commit_metadata,
+                                     instant.timestamp, options_));
   std::move(indexes.begin(), indexes.end(), std::back_inserter(writes));
   ARROW_ASSIGN_OR_RAISE(std::vector<internal::FileGroupCells> record_index,
                         internal::RecordIndexWrites(context));

@@ -25,10 +25,13 @@ namespace hoodie {
 ///    deltacommit plus `001`) when compact_max_delta_commits deltacommits followed the
 ///    last one and no data instant they cover is pending, and its archival;
 ///  - writes the instant's deltacommit into the `files` partition: the files a write or
-///    compaction wrote, a clean's deletions, a rollback's rollback logs;
+///    compaction wrote, a clean's deletions, a rollback's rollback logs; and into the
+///    index partitions kept (column statistics of log files from their write stats);
 ///  - for a rollback, rolls back the rolled-back instant's own deltacommit in the
 ///    metadata table (instant plus `006`);
-///  - for a restore, disables the metadata table (the next write rebuilds it).
+///  - for a restore, restores the metadata table to the same instant and syncs its
+///    `files` partition with storage (RestoreMetadataTable), or disables it when it
+///    cannot go back that far (the next write rebuilds it).
 /// Savepoints leave it alone. Thread-compatible: one writer per table.
 class HOODIE_EXPORT MetadataTableWriter : public MetadataTableStep {
  public:

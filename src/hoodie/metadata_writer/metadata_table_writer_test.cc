@@ -372,6 +372,43 @@ TEST_F(MetadataWriterTest, ColumnStatsFollowEveryBaseFileThroughCleanAndCompacti
   EXPECT_EQ(FromMetadata(), FromStorage());
 }
 
+// A merge-on-read append has no footer: its statistics come from the records it wrote
+// (HoodieAppendHandle's collectColumnRangeMetadata), keyed by the log file's name, with
+// sizes 0; an append of deletes only gets zero counts and no bounds.
+TEST_F(MetadataWriterTest, ColumnStatsOfLogFilesComeFromTheRecordsAppended) {
+  HoodieConfig config = Config(/*merge_on_read=*/true);
+  config.Set("hoodie.metadata.index.column.stats.enable", "true");
+  config.Set("hoodie.metadata.index.column.stats.column.list", "id,ts,_hoodie_file_name");
+  Write(config, {{"a", "x", 1, "sf"}, {"b", "y", 5, "sf"}, {"c", "z", 3, "la"}});
+  Write(config, {{"a", "x", 9, "sf"}, {"b", "", 7, "sf"}});
+  Write(config, {{"c", "", 3, "la"}}, WriteOperationType::kDelete);
+  std::map<std::string, std::string> logs;  // "partition/log" -> its file id
+  for (const auto& [partition, names] : FromStorage()) {
+    for (const std::string& name : names) {
+      if (auto log = ParseLogFileName(name); log.ok()) logs[partition] = name;
+    }
+  }
+  ASSERT_EQ(logs.size(), 2u);
+  const std::string sf_log = logs["sf"];
+  const std::string la_log = logs["la"];
+  const std::string sf_group = ParseLogFileName(sf_log).ValueOrDie().file_id;
+  std::map<std::string, std::string> stats = ColumnStatsOfMetadata(storage, base);
+  std::map<std::string, std::string> of_logs;
+  for (const auto& [key, value] : stats) {
+    if (key.starts_with(".")) of_logs[key] = value;
+  }
+  EXPECT_EQ(of_logs, (std::map<std::string, std::string>{
+                         {sf_log + "/id", "\"a\"|\"b\"|0|2"},
+                         {sf_log + "/ts", "7|9|0|2"},
+                         {sf_log + "/_hoodie_file_name",
+                          "\"" + sf_group + "\"|\"" + sf_group + "\"|0|2"},
+                         {la_log + "/id", "null|null|0|0"},
+                         {la_log + "/ts", "null|null|0|0"},
+                         {la_log + "/_hoodie_file_name", "null|null|0|0"}}));
+  EXPECT_EQ(stats.size(), 12u);  // and the two base files' three columns
+  EXPECT_EQ(FromMetadata(), FromStorage());
+}
+
 // The bloom filter the metadata table holds for each live base file ("file" ->
 // "type|instant|filter text"), newest version of each key.
 std::map<std::string, std::string> BloomFiltersOfMetadata(const std::shared_ptr<Storage>& storage,
@@ -605,16 +642,78 @@ TEST_F(MetadataWriterTest, AWriteKilledAtEveryStorageCallLeavesBothTablesAgreein
   }
 }
 
-TEST_F(MetadataWriterTest, ARestoreDisablesItAndTheNextWriteRebuildsIt) {
+// A restore restores the metadata table too (HoodieBackedTableMetadataWriter.update of
+// the restore): its own restore to the same instant at a new instant, then a
+// deltacommit at another that deletes what the cleans since then removed from storage.
+// Every partition stays built and agrees with the restored table.
+TEST_F(MetadataWriterTest, ARestoreRestoresItThenSyncsItsFilesWithStorage) {
+  for (bool merge_on_read : {false, true}) {
+    SCOPED_TRACE(merge_on_read ? "MERGE_ON_READ" : "COPY_ON_WRITE");
+    base = dir.Join(merge_on_read ? "restore_mor" : "restore_cow");
+    HoodieConfig config = Config(merge_on_read);
+    config.Set("hoodie.metadata.index.column.stats.enable", "true");
+    config.Set("hoodie.metadata.record.index.enable", "true");
+    config.Set("hoodie.index.type", "RECORD_INDEX");
+    Write(config, {{"a", "x", 1, "sf"}, {"b", "y", 1, "la"}});
+    std::string savepoint = Write(config, {{"a", "x", 2, "sf"}, {"c", "z", 2, "ny"}});
+    ASSERT_OK(CreateSavepoint(Table(config), SavepointRequest{savepoint}).status());
+    std::string later = Write(config, {{"a", "x", 3, "sf"}, {"d", "w", 3, "sf"}});
+    Write(config, {{"b", "y", 4, "la"}}, WriteOperationType::kDelete);
+    HoodieConfig clean = config;
+    clean.Set("hoodie.cleaner.commits.retained", "1");
+    ASSERT_OK_AND_ASSIGN(CleanOptions options, CleanOptions::FromConfig(clean));
+    ASSERT_OK_AND_ASSIGN(CleanOutcome cleaned, RunClean(Table(clean), options));
+    const auto before = MetadataInstants();
+    ASSERT_OK(RestoreToInstant(Table(config), savepoint, /*proceed_savepoint=*/false,
+                               RollbackOptions{})
+                  .status());
+    auto table = TableMetaClient::Load(storage, base).ValueOrDie();
+    EXPECT_EQ(table->table_config()->Get(TableConfig::kMetadataPartitions),
+              "column_stats,files,record_index");
+    // The metadata table's restore, then the sync deltacommit, both at new instants.
+    std::vector<Instant> after = MetadataInstants();
+    ASSERT_GE(after.size(), 2u);
+    const Instant& restore = after[after.size() - 2];
+    const Instant& sync = after.back();
+    EXPECT_EQ(restore.action, Action::kRestore);
+    EXPECT_TRUE(restore.IsCompleted());
+    EXPECT_EQ(sync.action, Action::kDeltaCommit);
+    EXPECT_TRUE(sync.IsCompleted());
+    EXPECT_GT(restore.timestamp, before.back().timestamp);
+    EXPECT_EQ(sync.timestamp.size(), 20u);
+    EXPECT_TRUE(sync.timestamp.ends_with("003")) << sync.timestamp;  // a restore's
+    EXPECT_FALSE(MetadataHas(later, Action::kDeltaCommit));
+    EXPECT_EQ(FromMetadata(), FromStorage());
+    Warnings warnings;
+    EXPECT_THAT(ValidateMetadataTable(*table).ValueOrDie(), ::testing::IsEmpty());
+    // The next write finds it in step and keeps it.
+    Write(config, {{"a", "x", 5, "sf"}, {"e", "v", 5, "la"}});
+    EXPECT_TRUE(warnings.messages.empty()) << warnings.messages.front();
+    EXPECT_EQ(FromMetadata(), FromStorage());
+    auto plain = TableMetaClient::Load(storage, base).ValueOrDie();
+    EXPECT_THAT(ValidateMetadataTable(*plain).ValueOrDie(), ::testing::IsEmpty());
+    EXPECT_TRUE(MetadataHas(sync.timestamp, Action::kDeltaCommit));
+  }
+}
+
+// A metadata table that cannot go back to the restored instant (here: built after it,
+// so it has no deltacommit there) is disabled instead, and the next write rebuilds it.
+TEST_F(MetadataWriterTest, ARestoreBeforeItWasBuiltDisablesItAndTheNextWriteRebuildsIt) {
+  HoodieConfig off = Config(/*merge_on_read=*/false);
+  off.Set("hoodie.metadata.enable", "false");
+  std::string first = Write(off, {{"a", "x", 1, "sf"}});
+  ASSERT_OK(CreateSavepoint(Table(off), SavepointRequest{first}).status());
   HoodieConfig config = Config(/*merge_on_read=*/false);
-  std::string first = Write(config, {{"a", "x", 1, "sf"}});
-  ASSERT_OK(CreateSavepoint(Table(config), SavepointRequest{first}).status());
   Write(config, {{"a", "x", 2, "sf"}, {"b", "y", 2, "la"}});
   Write(config, {{"c", "z", 3, "ny"}});
+  ASSERT_TRUE(storage->Exists(MetadataTable::PathOf(base)).ValueOrDie());
+  Warnings warnings;
   ASSERT_OK(RestoreToInstant(Table(config), first, /*proceed_savepoint=*/false,
                              RollbackOptions{})
                 .status());
-  // Not restored to the savepoint yet: disabled, as Hudi's writers with the table off.
+  ASSERT_EQ(warnings.messages.size(), 1u);
+  EXPECT_THAT(warnings.messages[0],
+              ::testing::HasSubstr("it has no completed deltacommit at " + first));
   EXPECT_FALSE(storage->Exists(MetadataTable::PathOf(base)).ValueOrDie());
   auto table = TableMetaClient::Load(storage, base).ValueOrDie();
   EXPECT_EQ(table->table_config()->Get(TableConfig::kMetadataPartitions), "");

@@ -3,7 +3,6 @@
 
 #include <algorithm>
 
-#include "hoodie/common/string_list.h"
 #include "hoodie/config/clean_config.h"
 #include "hoodie/config/hoodie_config.h"
 
@@ -33,14 +32,8 @@ namespace hoodie {
   }
   ARROW_ASSIGN_OR_RAISE(options.column_stats,
                         config.Get(MetadataConfig::kIndexColumnStatsEnable));
-  ARROW_ASSIGN_OR_RAISE(std::string columns,
-                        config.Get(MetadataConfig::kIndexColumnStatsColumnList));
-  for (std::string column : SplitAtCommas(columns)) {
-    // Hudi trims each name; empty parts name nothing.
-    column.erase(0, column.find_first_not_of(' '));
-    column.erase(column.find_last_not_of(' ') + 1);
-    if (!column.empty()) options.column_stats_columns.push_back(std::move(column));
-  }
+  ARROW_ASSIGN_OR_RAISE(options.column_stats_columns,
+                        MetadataConfig::ColumnStatsColumns(config));
   ARROW_ASSIGN_OR_RAISE(options.column_stats_file_groups,
                         config.Get(MetadataConfig::kIndexColumnStatsFileGroupCount));
   ARROW_ASSIGN_OR_RAISE(options.bloom_filters,

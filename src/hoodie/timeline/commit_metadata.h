@@ -14,6 +14,7 @@
 #include <arrow/result.h>
 
 #include "hoodie/common/enum_choice.h"
+#include "hoodie/timeline/column_stats.h"
 #include "hoodie/visibility.h"
 
 namespace hoodie {
@@ -92,6 +93,11 @@ struct HOODIE_EXPORT DeltaWriteStat {
   /// The Jackson form of `Option<...> recordsStats`, as compact JSON text; Hudi 0.15
   /// writes `{"val":null}`. nullopt: the field is absent (older writers).
   std::optional<std::string> records_stats_json = std::string(R"({"val":null})");
+  /// The statistics of the records this append wrote, per indexed column
+  /// (HoodieDeltaWriteStat.putRecordsStats, collected when the metadata table keeps
+  /// column_stats). Held in memory for the metadata table's deltacommit only; the
+  /// commit's JSON carries records_stats_json, not these.
+  std::vector<ColumnStats> column_stats;
   bool operator==(const DeltaWriteStat&) const = default;
 };
 

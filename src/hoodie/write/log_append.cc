@@ -10,12 +10,15 @@
 #include <arrow/scalar.h>
 
 #include "hoodie/common/macros.h"
+#include "hoodie/format/avro/avro_schema.h"
 #include "hoodie/format/avro/meta_fields.h"
 #include "hoodie/format/log/data_block.h"
 #include "hoodie/format/log/log_writer.h"
 #include "hoodie/format/base_file/base_file_writer.h"
 #include "hoodie/table/file_naming.h"
 #include "hoodie/merge/record_merger.h"
+#include "hoodie/metadata/column_stats_record.h"
+#include "hoodie/metadata/record_column_stats_internal.h"
 #include "hoodie/storage/path.h"
 #include "hoodie/storage/storage.h"
 #include "hoodie/table/partition_metadata.h"
@@ -144,6 +147,9 @@ struct AppendRecord {
 struct PreparedRecords {
   std::vector<AppendRecord> order;
   std::vector<std::string> encoded;
+  // The data records with their meta columns, one row per entry of `encoded` (zero rows
+  // when there are none); null when the write carries no schema (keys only).
+  std::shared_ptr<::arrow::RecordBatch> rows;
   std::vector<DeleteRecord> deletes;  // parallel to the delete entries of `order`
   std::vector<int64_t> delete_of;     // order position -> index into deletes, or -1
 };
@@ -191,9 +197,18 @@ struct PreparedRecords {
     ::arrow::ArrayVector columns = {meta.commit_time, meta.commit_seqno, meta.record_key,
                                     meta.partition_path, file_ids};
     for (const auto& column : data->columns()) columns.push_back(column);
-    auto rows = ::arrow::RecordBatch::Make(AddMetadataFields(*data->schema()),
-                                           data->num_rows(), std::move(columns));
-    ARROW_ASSIGN_OR_RAISE(out.encoded, EncodeAvroRecords(*rows, schema));
+    out.rows = ::arrow::RecordBatch::Make(AddMetadataFields(*data->schema()),
+                                          data->num_rows(), std::move(columns));
+    ARROW_ASSIGN_OR_RAISE(out.encoded, EncodeAvroRecords(*out.rows, schema));
+  } else if (context.options->log_column_stats) {
+    // An append of deletes only still reports statistics, of no record: it needs the
+    // columns, from the records' schema or, for keys alone, the writer's.
+    std::shared_ptr<::arrow::Schema> data_schema = records.schema;
+    if (data_schema == nullptr) {
+      ARROW_ASSIGN_OR_RAISE(data_schema, AvroJsonToArrowSchema(context.avro_schema));
+    }
+    ARROW_ASSIGN_OR_RAISE(out.rows,
+                          ::arrow::RecordBatch::MakeEmpty(AddMetadataFields(*data_schema)));
   }
   StagedRowView soft_deletes;
   if (!soft_delete_rows.empty()) {
@@ -258,6 +273,10 @@ class LogAppender {
     return ::arrow::Status::OK();
   }
 
+  // The rows the records' `encoded` indexes point into, whose statistics each append
+  // collects when the metadata table keeps column_stats.
+  void set_rows(std::shared_ptr<::arrow::RecordBatch> rows) { rows_ = std::move(rows); }
+
   // doWrite: flushToDiskIfRequired then writeToBuffer.
   ::arrow::Status Add(const AppendRecord& record, const std::string* encoded,
                       const DeleteRecord* deleted) {
@@ -269,6 +288,7 @@ class LogAppender {
       ++counts_.deleted;
     } else {
       data_.push_back(*encoded);
+      data_rows_.push_back(record.encoded);
       ++counts_.written;
       ++(record.update ? counts_.updated : counts_.inserted);
     }
@@ -317,8 +337,10 @@ class LogAppender {
     ARROW_ASSIGN_OR_RAISE(std::string bytes, EncodeLogBlocks(blocks));
     int64_t offset = static_cast<int64_t>(buffer_.size());
     buffer_ += bytes;
-    ProcessAppendResult(offset, static_cast<int64_t>(bytes.size()));
+    ARROW_ASSIGN_OR_RAISE(std::vector<ColumnStats> column_stats, AppendedColumnStats());
+    ProcessAppendResult(offset, static_cast<int64_t>(bytes.size()), std::move(column_stats));
     data_.clear();
+    data_rows_.clear();
     if (with_deletes) deletes_.clear();
     if (static_cast<int64_t>(buffer_.size()) > context_.options->log_file_max_size) {
       ARROW_RETURN_NOT_OK(WriteOpenFile());
@@ -337,6 +359,31 @@ class LogAppender {
     parquet.compression_codec = options.base_file.compression_codec;
     parquet.dictionary_enabled = options.base_file.dictionary_enabled;
     return MakeParquetDataLogBlock(context_.instant_time, schema_, data_, parquet);
+  }
+
+  // processAppendResult's column statistics of the data records of this append (none
+  // for an append of deletes only: zero counts), when the metadata table keeps them.
+  ::arrow::Result<std::vector<ColumnStats>> AppendedColumnStats() const {
+    const auto& columns = context_.options->log_column_stats;
+    if (!columns || rows_ == nullptr) return std::vector<ColumnStats>();
+    // The records of one append are consecutive rows (encoded in write order).
+    const int64_t first = data_rows_.empty() ? 0 : data_rows_.front();
+    if (!data_rows_.empty() &&
+        data_rows_.back() - first + 1 != static_cast<int64_t>(data_rows_.size())) {
+      return ::arrow::Status::Invalid("internal error: the records of an append to ", FileName(),
+                                      " are not consecutive rows");
+    }
+    ARROW_ASSIGN_OR_RAISE(
+        std::vector<ColumnStats> stats,
+        RecordColumnStats(*rows_->Slice(first, static_cast<int64_t>(data_rows_.size())),
+                          FileName(), *columns));
+    for (ColumnStats& one : stats) {
+      // A record re-encoded for a later new file group carries that group's id.
+      if (one.column_name == kFileNameField && one.min_value) {
+        one.min_value = one.max_value = AvroValue::String(file_id_);
+      }
+    }
+    return stats;
   }
 
   // createNewFile: the APPEND marker first, so that a rollback finds every file.
@@ -373,7 +420,8 @@ class LogAppender {
 
   // processAppendResult: the first append opens a stat, appends to the same file
   // accumulate into it, an append to a rolled-over file starts a copy of it.
-  void ProcessAppendResult(int64_t offset, int64_t size) {
+  void ProcessAppendResult(int64_t offset, int64_t size,
+                           std::vector<ColumnStats> column_stats) {
     std::string name = FileName();
     std::string path = Relative(name);
     auto elapsed = std::chrono::duration_cast<std::chrono::milliseconds>(
@@ -390,6 +438,18 @@ class LogAppender {
       stat.num_deletes += counts_.deleted;
       stat.total_write_bytes += size;
       stat.runtime_stats->total_upsert_time += elapsed;
+      // putRecordsStats: the blocks of one file merge into one range per column.
+      for (ColumnStats& more : column_stats) {
+        auto& kept = stat.delta->column_stats;
+        auto same = std::find_if(kept.begin(), kept.end(), [&](const ColumnStats& one) {
+          return one.column_name == more.column_name;
+        });
+        if (same == kept.end()) {
+          kept.push_back(std::move(more));
+        } else {
+          *same = MergeColumnStats(*same, more);
+        }
+      }
     } else {
       WriteStat stat;
       stat.file_id = file_id_;
@@ -401,6 +461,7 @@ class LogAppender {
       stat.path = path;
       delta.log_offset = offset;
       delta.log_version = version_;
+      delta.column_stats = std::move(column_stats);
       if (std::find(delta.log_files.begin(), delta.log_files.end(), name) ==
           delta.log_files.end()) {
         delta.log_files.push_back(name);
@@ -434,6 +495,8 @@ class LogAppender {
   bool metadata_written_ = false;
   std::string buffer_;
   std::vector<std::string> data_;
+  std::vector<int64_t> data_rows_;  // the rows of data_ in rows_
+  std::shared_ptr<::arrow::RecordBatch> rows_;
   std::vector<DeleteRecord> deletes_;
   AppendCounts counts_;
   std::vector<WriteStat> stats_;
@@ -464,6 +527,7 @@ std::vector<std::string> LogFileNames(const std::vector<LogFile>& logs) {
     appender = std::make_unique<LogAppender>(context, bucket.partition, file_id,
                                              context.instant_time, "",
                                              std::vector<std::string>{}, task, schema);
+    appender->set_rows(prepared.rows);
     return appender->Init();
   };
   for (size_t i = 0; i < prepared.order.size(); ++i) {
@@ -528,6 +592,7 @@ std::vector<bool> FlushPoints(const std::vector<int64_t>& estimated_sizes,
   LogAppender appender(context, file.partition, file.file_id, file.slice_instant,
                        base_file, LogFileNames(file.log_files), task, schema);
   ARROW_RETURN_NOT_OK(appender.Init());
+  appender.set_rows(prepared.rows);
   for (size_t i = 0; i < prepared.order.size(); ++i) {
     const AppendRecord& record = prepared.order[i];
     const std::string* encoded =

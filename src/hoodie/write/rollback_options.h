@@ -37,6 +37,10 @@ struct HOODIE_EXPORT RollbackOptions {
   /// The time of the rollback instant; empty for a new one. A metadata table's rollback
   /// is named after the data-table instant that causes it, with suffix 006.
   std::string rollback_instant_time;
+  /// Whether the rollback goes through the table's metadata-table step. A restore's
+  /// rollbacks do not (Hudi runs them with skipTimelinePublish): the restore brings the
+  /// metadata table back to its instant in one step.
+  bool update_metadata_table = true;
 
   /// \return NotImplemented for LAZY: hoodie writes no heartbeats, so another LAZY
   ///   writer would take hoodie's running writes for failed ones.

@@ -92,6 +92,10 @@ HoodieConfig Layered(const HoodieConfig& config, const TableConfig* table) {
   ARROW_ASSIGN_OR_RAISE(bool metadata, config.Get(MetadataConfig::kEnable));
   ARROW_ASSIGN_OR_RAISE(bool record_index, config.Get(MetadataConfig::kRecordIndexEnable));
   out->track_written_keys = metadata && record_index;
+  ARROW_ASSIGN_OR_RAISE(bool column_stats, config.Get(MetadataConfig::kIndexColumnStatsEnable));
+  if (metadata && column_stats) {
+    ARROW_ASSIGN_OR_RAISE(out->log_column_stats, MetadataConfig::ColumnStatsColumns(config));
+  }
   // The registry's default is the seed's SIMPLE; Hudi 0.15 defaults to DYNAMIC_V0. Both
   // are read by Hudi's bloom index, so the documented default wins (design.md).
   ARROW_ASSIGN_OR_RAISE(std::string bloom_type,

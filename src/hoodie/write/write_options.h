@@ -136,6 +136,11 @@ struct HOODIE_EXPORT WriteOptions {
   /// metadata table keeps record_index (hoodie.metadata.enable and
   /// hoodie.metadata.record.index.enable), as Hudi's write statuses then track them.
   bool track_written_keys = false;
+  /// The columns whose statistics a log append collects for the metadata table's
+  /// column_stats (DeltaWriteStat::column_stats), empty for every column; nullopt when
+  /// the metadata table keeps no column_stats (HoodieAppendHandle collects them when
+  /// isMetadataColumnStatsIndexEnabled).
+  std::optional<std::vector<std::string>> log_column_stats;
   /// hoodie.bulkinsert.sort.mode.
   BulkInsertSortMode bulk_insert_sort_mode =
       DefaultEnum(WriteConfig::kBulkInsertSortMode, kBulkInsertSortModeNames);
