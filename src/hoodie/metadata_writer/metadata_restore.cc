@@ -14,6 +14,7 @@
 #include "hoodie/table/table_config.h"
 #include "hoodie/table/table_meta_client.h"
 #include "hoodie/timeline/active_timeline.h"
+#include "hoodie/timeline_avro/clean_metadata.h"
 #include "hoodie/timeline_avro/savepoint_metadata.h"
 
 namespace hoodie::internal {
@@ -30,6 +31,11 @@ namespace {
   if (!timeline.timeline().GetDeltaCommitTimeline().FilterCompleted().ContainsTimestamp(
           instant)) {
     return "it has no completed deltacommit at " + instant;
+  }
+  // RestoreToInstant's own rule: its last clean may have deleted files from before.
+  ARROW_ASSIGN_OR_RAISE(std::string retained, EarliestCommitRetainedByLastClean(timeline));
+  if (instant < retained) {
+    return "its last clean retains commits from " + retained + " on, after " + instant;
   }
   // A partition initialized after `instant` (at a data instant plus 010 or more) would
   // lose its records while hoodie.properties still lists it as built.
@@ -115,7 +121,9 @@ constexpr std::string_view kRestoreSuffix = "003";
   ARROW_ASSIGN_OR_RAISE(auto on_storage, ListCommittedFiles(*data_table, restore.timestamp, {}));
   ::arrow::Result<RestoreOutcome> restored =
       RestoreToInstant(mdt, instant, /*proceed_savepoint=*/false, MetadataRollbackOptions());
-  if (!restored.ok()) return Disable(data_table, restored.status().ToString());
+  // WhyNotRestorable ruled out its refusals: an error here (of storage) fails the
+  // restore, which the next attempt resumes in both tables.
+  ARROW_RETURN_NOT_OK(restored.status());
   LogInfo("restored the metadata table of " + data_table->base_path() + " to " + instant +
           " (its restore " + restored->restore_instant + ")");
   // The cleans after `instant` deleted files the restored files partition lists again.

@@ -696,6 +696,56 @@ TEST_F(MetadataWriterTest, ARestoreRestoresItThenSyncsItsFilesWithStorage) {
   }
 }
 
+// A restore killed at any storage call is taken up by the next restore to the same
+// instant (its plan resumed in the data table, and in the metadata table its own): the
+// rows are the savepoint's, and the metadata table is in step and lists exactly the
+// files on storage.
+TEST_F(MetadataWriterTest, ARestoreKilledAtEveryStorageCallIsResumedAndBothTablesAgree) {
+  base = "/memory/trips";
+  for (bool merge_on_read : {false, true}) {
+    HoodieConfig config = Config(merge_on_read);
+    std::string savepoint;
+    auto setup = [&]() {
+      auto faults = std::make_shared<FaultInjectingStorage>(Storage::InMemory());
+      storage = faults;
+      EXPECT_OK(TryWrite(config, {{"a", "x", 1, "sf"}, {"b", "y", 1, "la"}}).status());
+      savepoint = TryWrite(config, {{"a", "x", 2, "sf"}}).ValueOrDie();
+      EXPECT_OK(CreateSavepoint(Table(config), SavepointRequest{savepoint}).status());
+      EXPECT_OK(TryWrite(config, {{"a", "x", 3, "sf"}, {"c", "z", 3, "ny"}}).status());
+      return faults;
+    };
+    auto restore = [&]() -> ::arrow::Status {
+      ARROW_ASSIGN_OR_RAISE(auto table, WriteClient::OpenOrCreateTable(storage, base, config));
+      ARROW_RETURN_NOT_OK(ConfigureMetadataTable(table.get(), config));
+      return RestoreToInstant(table, savepoint, /*proceed_savepoint=*/false, RollbackOptions{})
+          .status();
+    };
+    auto probe = setup();
+    auto counts = CountCalls(probe.get(), [&] { ASSERT_OK(restore()); });
+    const std::vector<std::string> restored_rows = testing::QueryRows(storage, base, {"id", "ts"});
+    int cases = 0;
+    for (const auto& [operation, count] : counts) {
+      for (int64_t n = 1; n <= count; ++n, ++cases) {
+        SCOPED_TRACE(std::string(StorageOperationName(operation)) + " call " +
+                     std::to_string(n) + (merge_on_read ? " (MOR)" : " (COW)"));
+        auto faults = setup();
+        faults->FailNthCall(operation, n);
+        (void)restore();
+        faults->ClearFaults();
+        ASSERT_OK(restore());
+        EXPECT_EQ(testing::QueryRows(storage, base, {"id", "ts"}), restored_rows);
+        auto table = TableMetaClient::Load(storage, base).ValueOrDie();
+        auto timeline = table->LoadActiveTimeline().ValueOrDie();
+        auto metadata = MetadataTable::Open(*table, timeline).ValueOrDie();
+        ASSERT_NE(metadata, nullptr);
+        EXPECT_OK(metadata->CheckInSync(timeline));
+        EXPECT_EQ(FromMetadata(), FromStorage());
+      }
+    }
+    EXPECT_GT(cases, 50);
+  }
+}
+
 // A metadata table that cannot go back to the restored instant (here: built after it,
 // so it has no deltacommit there) is disabled instead, and the next write rebuilds it.
 TEST_F(MetadataWriterTest, ARestoreBeforeItWasBuiltDisablesItAndTheNextWriteRebuildsIt) {
