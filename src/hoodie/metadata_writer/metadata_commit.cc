@@ -78,24 +78,38 @@ std::vector<std::vector<HFileRecord>> RouteToFileGroups(std::vector<HFileRecord>
     const int index = count > 1 ? MetadataFileGroupIndex(cell.first, count) : 0;
     groups[static_cast<size_t>(index)].push_back(std::move(cell));
   }
-  for (auto& group : groups) {
-    std::sort(group.begin(), group.end());
-    // A key twice (a write inserting it twice, a table holding it twice) keeps one
-    // cell, as the metadata writer's pre-combine keeps one record: an HFile holds a
-    // key once.
-    group.erase(std::unique(group.begin(), group.end(),
-                            [](const HFileRecord& a, const HFileRecord& b) {
-                              return a.first == b.first;
-                            }),
-                group.end());
-  }
+  // A key twice (a write inserting it twice, a table holding it twice) keeps one cell.
+  for (auto& group : groups) SortUniqueByKey(&group);
   return groups;
+}
+
+void SortUniqueByKey(std::vector<HFileRecord>* cells) {
+  std::sort(cells->begin(), cells->end());
+  cells->erase(std::unique(cells->begin(), cells->end(),
+                           [](const HFileRecord& a, const HFileRecord& b) {
+                             return a.first == b.first;
+                           }),
+               cells->end());
 }
 
 ::arrow::Status CommitMetadataInitialization(const std::shared_ptr<TableMetaClient>& mdt,
                                              const std::string& instant_time,
                                              const MetadataPartition& partition,
                                              const std::vector<std::vector<HFileRecord>>& groups,
+                                             const MetadataWriterOptions& options) {
+  std::vector<int64_t> counts;
+  for (const auto& group : groups) counts.push_back(static_cast<int64_t>(group.size()));
+  return CommitMetadataInitialization(
+      mdt, instant_time, partition, counts,
+      [&](size_t index) -> ::arrow::Result<std::vector<HFileRecord>> { return groups[index]; },
+      options);
+}
+
+::arrow::Status CommitMetadataInitialization(const std::shared_ptr<TableMetaClient>& mdt,
+                                             const std::string& instant_time,
+                                             const MetadataPartition& partition,
+                                             const std::vector<int64_t>& counts,
+                                             const InitializationCells& cells_of,
                                              const MetadataWriterOptions& options) {
   const auto started = std::chrono::steady_clock::now();
   ARROW_ASSIGN_OR_RAISE(Instant inflight, StartDeltaCommit(*mdt, instant_time, ""));
@@ -109,8 +123,8 @@ std::vector<std::vector<HFileRecord>> RouteToFileGroups(std::vector<HFileRecord>
   auto base_name = [&](size_t index) {
     return MakeBaseFileName(file_id(index), kBaseFileToken, instant_time, ".hfile");
   };
-  for (size_t index = 0; index < groups.size(); ++index) {
-    if (groups[index].empty()) continue;
+  for (size_t index = 0; index < counts.size(); ++index) {
+    if (counts[index] == 0) continue;
     ARROW_RETURN_NOT_OK(markers.Create(Marker{std::string(partition.name), base_name(index),
                                               IoType::kCreate}));
   }
@@ -118,32 +132,35 @@ std::vector<std::vector<HFileRecord>> RouteToFileGroups(std::vector<HFileRecord>
   // starts with a log holding an empty delete block
   // (HoodieBackedTableMetadataWriter.initializeFileGroups), instant header only, and
   // one with cells gets its base HFile.
-  std::vector<int64_t> sizes(groups.size());
-  ARROW_RETURN_NOT_OK(ParallelForEach(groups.size(), 0, [&](size_t index) -> ::arrow::Status {
+  std::vector<int64_t> sizes(counts.size());
+  std::vector<int64_t> written(counts.size());
+  ARROW_RETURN_NOT_OK(ParallelForEach(counts.size(), 0, [&](size_t index) -> ::arrow::Status {
     LogBlock empty;
     empty.type = LogBlockType::kDelete;
     empty.header = {{LogHeaderKey::kInstantTime, instant_time}};
     ARROW_ASSIGN_OR_RAISE(empty.content, EncodeDeleteBlock({}));
     const std::string log_name =
         MakeLogFileName(file_id(index), instant_time, 1, MakeWriteToken(0, 0, 0));
-    if (!groups[index].empty()) {
+    if (counts[index] > 0) {
+      ARROW_ASSIGN_OR_RAISE(std::vector<HFileRecord> cells, cells_of(index));
+      written[index] = static_cast<int64_t>(cells.size());
       ARROW_ASSIGN_OR_RAISE(
           sizes[index],
           WriteMetadataBaseFile(storage,
                                 JoinPath(mdt->base_path(), Relative(partition, base_name(index))),
-                                groups[index], options));
+                                cells, options));
     }
     return WriteLogFile(storage, JoinPath(mdt->base_path(), Relative(partition, log_name)),
                         {empty});
   }));
   CommitMetadata metadata;
   metadata.operation_type = WriteOperationType::kBulkInsert;
-  for (size_t index = 0; index < groups.size(); ++index) {
-    if (groups[index].empty()) continue;
+  for (size_t index = 0; index < counts.size(); ++index) {
+    if (counts[index] == 0) continue;
     WriteStat stat;
     stat.file_id = file_id(index);
     stat.path = Relative(partition, base_name(index));
-    stat.num_writes = stat.num_inserts = static_cast<int64_t>(groups[index].size());
+    stat.num_writes = stat.num_inserts = written[index];
     stat.total_write_bytes = stat.file_size_in_bytes = sizes[index];
     stat.partition_path = std::string(partition.name);
     stat.runtime_stats = RuntimeStats{

@@ -5,6 +5,7 @@
 /// its files, and its completion through the metadata table's own Transaction.
 #pragma once
 
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -33,6 +34,23 @@ namespace hoodie::internal {
                                              const MetadataPartition& partition,
                                              const std::vector<std::vector<HFileRecord>>& groups,
                                              const MetadataWriterOptions& options);
+
+/// The cells of file group `index` of an initialization, in key order and one per key;
+/// made as the group is written, so that only the groups being written are in memory.
+using InitializationCells = std::function<::arrow::Result<std::vector<HFileRecord>>(size_t index)>;
+
+/// CommitMetadataInitialization of `cells_of` file groups, `counts[i]` cells in group i
+/// (none: no base HFile, only the empty log).
+::arrow::Status CommitMetadataInitialization(const std::shared_ptr<TableMetaClient>& mdt,
+                                             const std::string& instant_time,
+                                             const MetadataPartition& partition,
+                                             const std::vector<int64_t>& counts,
+                                             const InitializationCells& cells_of,
+                                             const MetadataWriterOptions& options);
+
+/// Sorts `cells` by key and keeps one cell per key (the smallest, as the metadata
+/// writer's pre-combine keeps one record: an HFile holds a key once).
+void SortUniqueByKey(std::vector<HFileRecord>* cells);
 
 /// `cells` routed to `count` file groups by key (mapRecordKeyToFileGroupIndex), each
 /// group's in key order with one cell per key.

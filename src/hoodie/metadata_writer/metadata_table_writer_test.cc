@@ -943,6 +943,33 @@ TEST_F(MetadataWriterTest, RecordIndexIsBuiltFromTheLatestBaseFilesOfAnExistingT
 namespace hoodie {
 namespace {
 
+// The record index of an existing table is built in bounded memory: its keys are held
+// up to hoodie.memory.merge.max.size and spilled past it (a budget of one byte sends
+// every key to disk), then each file group is built from its own keys; the index holds
+// every live key at its file group, as with no limit.
+TEST_F(MetadataWriterTest, RecordIndexBuiltPastItsMemoryBudgetSpillsItsKeys) {
+  HoodieConfig plain = Config(/*merge_on_read=*/false);
+  std::vector<TripRow> rows;
+  for (int i = 0; i < 300; ++i) {
+    rows.push_back({"key" + std::to_string(i), "n", i, i % 3 == 0 ? "sf" : (i % 3 == 1 ? "la" : "ny")});
+  }
+  Write(plain, rows);
+  HoodieConfig config = plain;
+  config.Set("hoodie.metadata.record.index.enable", "true");
+  config.Set("hoodie.memory.merge.max.size", "1");
+  config.Set("hoodie.memory.spillable.map.path", dir.Join("spill"));
+  ASSERT_OK(storage->CreateDir(dir.Join("spill")));
+  Write(config, {{"new", "z", 3, "ny"}});
+  auto index = RecordIndexOf(storage, base);
+  EXPECT_EQ(index.size(), 301u);
+  EXPECT_EQ(index["key7"].partition_path, "la");
+  auto table = TableMetaClient::Load(storage, base).ValueOrDie();
+  ASSERT_OK_AND_ASSIGN(std::vector<std::string> mismatches, ValidateMetadataTable(*table));
+  EXPECT_THAT(mismatches, ::testing::IsEmpty());
+  // The spill folder is gone with the initialization.
+  EXPECT_TRUE(storage->List(dir.Join("spill"), false).ValueOr({}).empty());
+}
+
 TEST_F(MetadataWriterTest, BloomIndexTakesFiltersAndKeyRangesFromTheMetadataTable) {
   HoodieConfig config = Config(/*merge_on_read=*/false);
   config.Set("hoodie.metadata.index.column.stats.enable", "true");

@@ -5,6 +5,7 @@
 
 #include "hoodie/config/clean_config.h"
 #include "hoodie/config/hoodie_config.h"
+#include "hoodie/config/memory_config.h"
 
 namespace hoodie {
 
@@ -41,6 +42,8 @@ namespace hoodie {
   ARROW_ASSIGN_OR_RAISE(options.bloom_filters_file_groups,
                         config.Get(MetadataConfig::kIndexBloomFilterFileGroupCount));
   ARROW_ASSIGN_OR_RAISE(options.record_index, config.Get(MetadataConfig::kRecordIndexEnable));
+  ARROW_ASSIGN_OR_RAISE(options.memory_budget, config.Get(MemoryConfig::kMergeMaxSize));
+  options.spill_directory = config.GetRaw(MemoryConfig::kSpillableMapPath.key).value_or("");
   ARROW_ASSIGN_OR_RAISE(options.record_index_min_file_groups,
                         config.Get(MetadataConfig::kRecordIndexMinFileGroupCount));
   ARROW_ASSIGN_OR_RAISE(options.record_index_max_file_groups,

@@ -11,6 +11,7 @@
 #include <arrow/result.h>
 
 #include "hoodie/config/config_default.h"
+#include "hoodie/config/memory_config.h"
 #include "hoodie/config/metadata_config.h"
 #include "hoodie/format/hfile/hfile.h"
 #include "hoodie/visibility.h"
@@ -54,6 +55,11 @@ struct HOODIE_EXPORT MetadataWriterOptions {
   /// HFile blocks and compression of its base files and log blocks (Hudi's defaults
   /// for the metadata table: 1 MiB, GZ).
   int64_t hfile_block_size = 1024 * 1024;
+  /// hoodie.memory.merge.max.size: bytes of record keys the record index's
+  /// initialization holds in memory before it spills them to `spill_directory`.
+  int64_t memory_budget = DefaultOf(MemoryConfig::kMergeMaxSize);
+  /// hoodie.memory.spillable.map.path, else $TMPDIR or /tmp.
+  std::string spill_directory;
   HFileCompression compression = HFileCompression::kGz;
 
   static MetadataWriterOptions Defaults() { return MetadataWriterOptions(); }
