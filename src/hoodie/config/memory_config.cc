@@ -51,7 +51,8 @@ const ConfigProperty<int64_t> MemoryConfig::kMergeMaxSize{
         "in-memory runs of a bulk_insert sort (GLOBAL_SORT, PARTITION_SORT, "
         "PARTITION_PATH_REPARTITION_AND_SORT and de-duplication), and the log records "
         "a merge-on-read snapshot read or compaction merges per file slice (the rest "
-        "spills to a local file; record keys stay in memory).",
+        "spills to a local file; record keys stay in memory), and the record keys the "
+        "metadata table's record_index is first built from.",
     .validate = v::PositiveInt64,
     .advanced = true,
     .group = "Memory",
@@ -61,7 +62,7 @@ const ConfigProperty<std::string> MemoryConfig::kSpillableMapPath{
     .key = "hoodie.memory.spillable.map.path",
     .doc =
         "Local folder of the files a write or a log merge spills to (sorted runs, "
-        "staged records, spilled log records); "
+        "staged records, spilled log records, the keys a record_index is built from); "
         "the system temporary folder when unset.",
     .advanced = true,
     .group = "Memory"};
