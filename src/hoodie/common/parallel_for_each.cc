@@ -3,6 +3,10 @@
 #include "hoodie/common/parallel_for_each.h"
 
 #include <algorithm>
+#include <atomic>
+#include <mutex>
+#include <thread>
+#include <vector>
 
 #include <arrow/util/parallel.h>
 
@@ -22,6 +26,34 @@ namespace hoodie::internal {
         }
         return ::arrow::Status::OK();
       });
+}
+
+::arrow::Status ParallelForEachOnThreads(size_t count, int threads,
+                                         const std::function<::arrow::Status(size_t)>& task) {
+  const size_t workers = std::min(count, static_cast<size_t>(std::max(threads, 1)));
+  if (workers <= 1) {
+    for (size_t i = 0; i < count; ++i) ARROW_RETURN_NOT_OK(task(i));
+    return ::arrow::Status::OK();
+  }
+  std::atomic<size_t> next{0};
+  std::atomic<bool> failed{false};
+  std::mutex mutex;
+  ::arrow::Status first;
+  auto work = [&]() {
+    for (size_t i = next++; i < count && !failed.load(); i = next++) {
+      ::arrow::Status status = task(i);
+      if (!status.ok()) {
+        std::lock_guard<std::mutex> lock(mutex);
+        if (first.ok()) first = std::move(status);
+        failed.store(true);
+      }
+    }
+  };
+  std::vector<std::thread> pool;
+  pool.reserve(workers);
+  for (size_t w = 0; w < workers; ++w) pool.emplace_back(work);
+  for (std::thread& thread : pool) thread.join();
+  return first;
 }
 
 }  // namespace hoodie::internal

@@ -17,4 +17,11 @@ namespace hoodie::internal {
 ::arrow::Status ParallelForEach(size_t count, int parallelism,
                                 const std::function<::arrow::Status(size_t)>& task);
 
+/// Runs `task(i)` for every i in [0, count) on up to `threads` threads of its own, not
+/// Arrow's pools: for tasks that mostly wait on I/O (LISTs on an object store), whose
+/// storage client may itself wait on Arrow's pools. Stops taking items after the first
+/// error, which it returns.
+::arrow::Status ParallelForEachOnThreads(size_t count, int threads,
+                                         const std::function<::arrow::Status(size_t)>& task);
+
 }  // namespace hoodie::internal

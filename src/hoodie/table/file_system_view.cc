@@ -81,18 +81,21 @@ struct FileSystemView::Visibility {
     ARROW_ASSIGN_OR_RAISE(all_partitions, listing->AllPartitionPaths());
   }
   for (const std::string& partition : all_partitions) {
-    if (!PartitionMatches(partition, options.partition_filters)) continue;
-    view->partitions_.push_back(partition);
-    ARROW_RETURN_NOT_OK(view->AddPartition(listing.get(), partition));
+    if (PartitionMatches(partition, options.partition_filters)) {
+      view->partitions_.push_back(partition);
+    }
+  }
+  ARROW_ASSIGN_OR_RAISE(std::vector<std::vector<FileStatus>> files,
+                        listing->FilesInPartitions(view->partitions_));
+  for (size_t i = 0; i < files.size(); ++i) {
+    view->AddPartition(view->partitions_[i], files[i]);
   }
   ARROW_RETURN_NOT_OK(view->LoadReplacements(timeline));
   return std::shared_ptr<const FileSystemView>(std::move(view));
 }
 
-::arrow::Status FileSystemView::AddPartition(TableListing* listing,
-                                             const std::string& partition) {
-  ARROW_ASSIGN_OR_RAISE(std::vector<FileStatus> entries,
-                        listing->FilesInPartition(partition));
+void FileSystemView::AddPartition(const std::string& partition,
+                                  const std::vector<FileStatus>& entries) {
   for (const FileStatus& entry : entries) {
     std::string_view name = entry.name();
     // Anything that is neither a base nor a log file (partition metadata, .DS_Store,
@@ -121,7 +124,6 @@ struct FileSystemView::Visibility {
       std::sort(slice.log_files.begin(), slice.log_files.end(), LogFileLess);
     }
   }
-  return ::arrow::Status::OK();
 }
 
 ::arrow::Status FileSystemView::LoadReplacements(const ActiveTimeline& timeline) {

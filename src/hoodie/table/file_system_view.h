@@ -125,7 +125,7 @@ class HOODIE_EXPORT FileSystemView {
   struct Visibility;  // the timeline as of an instant
 
   FileSystemView() = default;
-  ::arrow::Status AddPartition(TableListing* listing, const std::string& partition);
+  void AddPartition(const std::string& partition, const std::vector<FileStatus>& entries);
   ::arrow::Status LoadReplacements(const ActiveTimeline& timeline);
   Visibility MakeVisibility(std::optional<std::string_view> as_of) const;
   std::optional<FileSlice> LatestMergedSlice(const SliceMap& slices,

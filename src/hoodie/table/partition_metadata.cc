@@ -5,9 +5,10 @@
 
 #include <algorithm>
 #include <charconv>
-#include <deque>
+#include <map>
 
 #include "hoodie/common/macros.h"
+#include "hoodie/common/parallel_for_each.h"
 #include "hoodie/config/java_properties.h"
 #include "hoodie/storage/path.h"
 #include "hoodie/storage/storage.h"
@@ -138,31 +139,51 @@ int PartitionMetadata::PartitionDepth(std::string_view relative_partition_path) 
   return false;
 }
 
-::arrow::Result<std::vector<std::string>> ListAllPartitionPaths(
-    Storage* storage, const std::string& base_path) {
+::arrow::Result<std::map<std::string, std::vector<FileStatus>>> ListPartitionFolders(
+    Storage* storage, const std::string& base_path, int threads) {
   const std::string base = TrimTrailingSlashes(base_path);
-  std::vector<std::string> partitions;
-  std::deque<std::string> pending = {base};
-  while (!pending.empty()) {
-    std::string dir = std::move(pending.front());
-    pending.pop_front();
-    ARROW_ASSIGN_OR_RAISE(std::vector<FileStatus> entries,
-                           storage->List(dir, /*recursive=*/false));
-    bool is_partition =
-        std::any_of(entries.begin(), entries.end(), [](const auto& entry) {
-          return !entry.is_directory && IsMetadataFileName(entry.name());
-        });
-    if (is_partition) partitions.push_back(RelativeTo(base, TrimTrailingSlashes(dir)));
-    // Partitions do not nest, so a partition's sub-folders are not walked; the base
-    // path of a non-partitioned table is the exception, as in Java.
-    if (is_partition && dir != base) continue;
-    for (const auto& entry : entries) {
-      if (entry.is_directory && !entry.name().empty() && entry.name().front() != '.') {
-        pending.push_back(TrimTrailingSlashes(entry.path));
+  std::map<std::string, std::vector<FileStatus>> partitions;
+  std::vector<std::string> level = {base};
+  while (!level.empty()) {
+    // One level of folders at a time, listed side by side.
+    std::vector<std::vector<FileStatus>> listed(level.size());
+    ARROW_RETURN_NOT_OK(internal::ParallelForEachOnThreads(
+        level.size(), threads, [&](size_t i) -> ::arrow::Status {
+          ARROW_ASSIGN_OR_RAISE(listed[i], storage->List(level[i], /*recursive=*/false));
+          return ::arrow::Status::OK();
+        }));
+    std::vector<std::string> next;
+    for (size_t i = 0; i < level.size(); ++i) {
+      const std::string& dir = level[i];
+      std::vector<FileStatus>& entries = listed[i];
+      bool is_partition =
+          std::any_of(entries.begin(), entries.end(), [](const auto& entry) {
+            return !entry.is_directory && IsMetadataFileName(entry.name());
+          });
+      // Partitions do not nest, so a partition's sub-folders are not walked; the base
+      // path of a non-partitioned table is the exception, as in Java.
+      if (!is_partition || dir == base) {
+        for (const auto& entry : entries) {
+          if (entry.is_directory && !entry.name().empty() && entry.name().front() != '.') {
+            next.push_back(TrimTrailingSlashes(entry.path));
+          }
+        }
+      }
+      if (is_partition) {
+        partitions.emplace(RelativeTo(base, TrimTrailingSlashes(dir)), std::move(entries));
       }
     }
+    level = std::move(next);
   }
-  std::sort(partitions.begin(), partitions.end());
+  return partitions;
+}
+
+::arrow::Result<std::vector<std::string>> ListAllPartitionPaths(
+    Storage* storage, const std::string& base_path) {
+  ARROW_ASSIGN_OR_RAISE(auto folders, ListPartitionFolders(storage, base_path, 1));
+  std::vector<std::string> partitions;
+  partitions.reserve(folders.size());
+  for (const auto& [partition, entries] : folders) partitions.push_back(partition);
   return partitions;
 }
 

@@ -5,6 +5,7 @@
 /// FileSystemBackedTableMetadata in Java).
 #pragma once
 
+#include <map>
 #include <mutex>
 #include <set>
 #include <string>
@@ -14,6 +15,7 @@
 #include <arrow/result.h>
 #include <arrow/status.h>
 
+#include "hoodie/storage/storage.h"
 #include "hoodie/visibility.h"
 
 namespace hoodie {
@@ -90,5 +92,10 @@ HOODIE_EXPORT
 /// and other hidden folders (name starting with '.') are skipped. IOError from storage.
 HOODIE_EXPORT ::arrow::Result<std::vector<std::string>> ListAllPartitionPaths(
     Storage* storage, const std::string& base_path);
+
+/// The same walk, keeping what each partition's folder lists (its files and folders, by
+/// relative partition path), and listing the folders of one depth `threads` at a time.
+HOODIE_EXPORT ::arrow::Result<std::map<std::string, std::vector<FileStatus>>>
+ListPartitionFolders(Storage* storage, const std::string& base_path, int threads);
 
 }  // namespace hoodie

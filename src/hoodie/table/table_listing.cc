@@ -4,6 +4,7 @@
 
 #include "hoodie/table/table_listing.h"
 
+#include "hoodie/common/parallel_for_each.h"
 #include "hoodie/storage/path.h"
 #include "hoodie/table/partition_metadata.h"
 #include "hoodie/table/table_meta_client.h"
@@ -14,8 +15,40 @@ std::shared_ptr<TableListing> StorageTableListing::Of(const TableMetaClient& tab
   return std::make_shared<StorageTableListing>(table.storage(), table.base_path());
 }
 
+namespace {
+
+std::vector<FileStatus> FilesOnly(std::vector<FileStatus> entries) {
+  std::vector<FileStatus> files;
+  files.reserve(entries.size());
+  for (FileStatus& entry : entries) {
+    if (!entry.is_directory) files.push_back(std::move(entry));
+  }
+  return files;
+}
+
+}  // namespace
+
+::arrow::Result<std::vector<std::vector<FileStatus>>> TableListing::FilesInPartitions(
+    const std::vector<std::string>& partitions) {
+  std::vector<std::vector<FileStatus>> out;
+  out.reserve(partitions.size());
+  for (const std::string& partition : partitions) {
+    ARROW_ASSIGN_OR_RAISE(out.emplace_back(), FilesInPartition(partition));
+  }
+  return out;
+}
+
 ::arrow::Result<std::vector<std::string>> StorageTableListing::AllPartitionPaths() {
-  return ListAllPartitionPaths(storage_.get(), base_path_);
+  ARROW_ASSIGN_OR_RAISE(auto folders,
+                        ListPartitionFolders(storage_.get(), base_path_, kListingThreads));
+  std::vector<std::string> partitions;
+  partitions.reserve(folders.size());
+  walked_.clear();
+  for (auto& [partition, entries] : folders) {
+    partitions.push_back(partition);
+    walked_.emplace(partition, FilesOnly(std::move(entries)));
+  }
+  return partitions;
 }
 
 ::arrow::Result<bool> StorageTableListing::PartitionExists(const std::string& partition) {
@@ -24,14 +57,37 @@ std::shared_ptr<TableListing> StorageTableListing::Of(const TableMetaClient& tab
 
 ::arrow::Result<std::vector<FileStatus>> StorageTableListing::FilesInPartition(
     const std::string& partition) {
+  if (auto walked = walked_.find(partition); walked != walked_.end()) {
+    std::vector<FileStatus> files = std::move(walked->second);
+    walked_.erase(walked);
+    return files;
+  }
   ARROW_ASSIGN_OR_RAISE(std::vector<FileStatus> entries,
                         storage_->List(JoinPath(base_path_, partition), false));
-  std::vector<FileStatus> files;
-  files.reserve(entries.size());
-  for (FileStatus& entry : entries) {
-    if (!entry.is_directory) files.push_back(std::move(entry));
+  return FilesOnly(std::move(entries));
+}
+
+::arrow::Result<std::vector<std::vector<FileStatus>>> StorageTableListing::FilesInPartitions(
+    const std::vector<std::string>& partitions) {
+  std::vector<std::vector<FileStatus>> out(partitions.size());
+  std::vector<size_t> to_list;
+  for (size_t i = 0; i < partitions.size(); ++i) {
+    if (auto walked = walked_.find(partitions[i]); walked != walked_.end()) {
+      out[i] = std::move(walked->second);
+      walked_.erase(walked);
+    } else {
+      to_list.push_back(i);
+    }
   }
-  return files;
+  ARROW_RETURN_NOT_OK(internal::ParallelForEachOnThreads(
+      to_list.size(), kListingThreads, [&](size_t k) -> ::arrow::Status {
+        const size_t i = to_list[k];
+        ARROW_ASSIGN_OR_RAISE(std::vector<FileStatus> entries,
+                              storage_->List(JoinPath(base_path_, partitions[i]), false));
+        out[i] = FilesOnly(std::move(entries));
+        return ::arrow::Status::OK();
+      }));
+  return out;
 }
 
 }  // namespace hoodie

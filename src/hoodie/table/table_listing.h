@@ -6,6 +6,7 @@
 #pragma once
 
 #include <functional>
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -33,6 +34,10 @@ class HOODIE_EXPORT TableListing {
   /// filtered (the view keeps base and log files).
   virtual ::arrow::Result<std::vector<FileStatus>> FilesInPartition(
       const std::string& partition) = 0;
+  /// FilesInPartition of each of `partitions`, in their order; a listing may fetch them
+  /// side by side.
+  virtual ::arrow::Result<std::vector<std::vector<FileStatus>>> FilesInPartitions(
+      const std::vector<std::string>& partitions);
 };
 
 class ActiveTimeline;
@@ -43,7 +48,9 @@ using TableListingFactory = std::function<::arrow::Result<std::shared_ptr<TableL
     const TableMetaClient& table, const ActiveTimeline& timeline)>;
 
 /// \brief The listing of a table's storage: partitions are the folders holding a
-/// `.hoodie_partition_metadata` file, files what their folder lists.
+/// `.hoodie_partition_metadata` file, files what their folder lists. Folders are listed
+/// kListingThreads at a time, and what AllPartitionPaths listed of a partition answers
+/// the first FilesInPartition of it, so a view costs one LIST per partition.
 class HOODIE_EXPORT StorageTableListing : public TableListing {
  public:
   StorageTableListing(std::shared_ptr<Storage> storage, std::string base_path)
@@ -55,10 +62,18 @@ class HOODIE_EXPORT StorageTableListing : public TableListing {
   ::arrow::Result<bool> PartitionExists(const std::string& partition) override;
   ::arrow::Result<std::vector<FileStatus>> FilesInPartition(
       const std::string& partition) override;
+  ::arrow::Result<std::vector<std::vector<FileStatus>>> FilesInPartitions(
+      const std::vector<std::string>& partitions) override;
+
+  /// LISTs in flight at once: each waits on the store (Hudi lists partitions in a
+  /// Spark job of hoodie.file.listing.parallelism tasks).
+  static constexpr int kListingThreads = 16;
 
  private:
   std::shared_ptr<Storage> storage_;
   std::string base_path_;
+  // The files AllPartitionPaths saw in each partition, until FilesInPartition takes them.
+  std::map<std::string, std::vector<FileStatus>> walked_;
 };
 
 }  // namespace hoodie
