@@ -5,6 +5,7 @@
 /// lists exactly the data files of completed instants on storage.
 
 #include <algorithm>
+#include <functional>
 #include <map>
 #include <set>
 #include <memory>
@@ -588,6 +589,21 @@ TEST_F(MetadataWriterTest, AMetadataTableOutOfStepIsNotTrusted) {
   EXPECT_EQ(FromMetadata(), FromStorage());
 }
 
+// Runs `run` for the n-th call of each operation `counts` saw, every n, under a trace
+// naming it. \return how many.
+int ForEveryStorageCall(const std::map<StorageOperation, int64_t>& counts, bool merge_on_read,
+                        const std::function<void(StorageOperation, int64_t)>& run) {
+  int cases = 0;
+  for (const auto& [operation, count] : counts) {
+    for (int64_t n = 1; n <= count; ++n, ++cases) {
+      SCOPED_TRACE(std::string(StorageOperationName(operation)) + " call " + std::to_string(n) +
+                   (merge_on_read ? " (MOR)" : " (COW)"));
+      run(operation, n);
+    }
+  }
+  return cases;
+}
+
 // A write killed at any storage call, with the metadata table on, leaves a table the
 // next writer recovers: its rows are the model's, and the metadata table is in step
 // with the data timeline and lists exactly the files on storage.
@@ -617,11 +633,8 @@ TEST_F(MetadataWriterTest, AWriteKilledAtEveryStorageCallLeavesBothTablesAgreein
       ASSERT_OK(TryWrite(config, {{"c", "z", 3, "ny"}}).status());
     }
     const std::vector<std::string> failed_rows = testing::QueryRows(storage, base, {"id", "ts"});
-    int cases = 0;
-    for (const auto& [operation, count] : counts) {
-      for (int64_t n = 1; n <= count; ++n, ++cases) {
-        SCOPED_TRACE(std::string(StorageOperationName(operation)) + " call " +
-                     std::to_string(n) + (merge_on_read ? " (MOR)" : " (COW)"));
+    const int cases = ForEveryStorageCall(counts, merge_on_read, [&](StorageOperation operation,
+                                                                   int64_t n) {
         auto faults = setup();
         faults->FailNthCall(operation, n);
         (void)TryWrite(config, {{"a", "x", 2, "sf"}, {"b", "y", 2, "la"}});
@@ -636,8 +649,7 @@ TEST_F(MetadataWriterTest, AWriteKilledAtEveryStorageCallLeavesBothTablesAgreein
         ASSERT_NE(metadata, nullptr);
         EXPECT_OK(metadata->CheckInSync(timeline));
         EXPECT_EQ(FromMetadata(), FromStorage());
-      }
-    }
+    });
     EXPECT_GT(cases, 50);
   }
 }
@@ -723,11 +735,8 @@ TEST_F(MetadataWriterTest, ARestoreKilledAtEveryStorageCallIsResumedAndBothTable
     auto probe = setup();
     auto counts = CountCalls(probe.get(), [&] { ASSERT_OK(restore()); });
     const std::vector<std::string> restored_rows = testing::QueryRows(storage, base, {"id", "ts"});
-    int cases = 0;
-    for (const auto& [operation, count] : counts) {
-      for (int64_t n = 1; n <= count; ++n, ++cases) {
-        SCOPED_TRACE(std::string(StorageOperationName(operation)) + " call " +
-                     std::to_string(n) + (merge_on_read ? " (MOR)" : " (COW)"));
+    const int cases = ForEveryStorageCall(counts, merge_on_read, [&](StorageOperation operation,
+                                                                   int64_t n) {
         auto faults = setup();
         faults->FailNthCall(operation, n);
         (void)restore();
@@ -740,8 +749,7 @@ TEST_F(MetadataWriterTest, ARestoreKilledAtEveryStorageCallIsResumedAndBothTable
         ASSERT_NE(metadata, nullptr);
         EXPECT_OK(metadata->CheckInSync(timeline));
         EXPECT_EQ(FromMetadata(), FromStorage());
-      }
-    }
+    });
     EXPECT_GT(cases, 50);
   }
 }

@@ -180,7 +180,7 @@ int PartitionMetadata::PartitionDepth(std::string_view relative_partition_path) 
 
 ::arrow::Result<std::vector<std::string>> ListAllPartitionPaths(
     Storage* storage, const std::string& base_path) {
-  ARROW_ASSIGN_OR_RAISE(auto folders, ListPartitionFolders(storage, base_path, 1));
+  ARROW_ASSIGN_OR_RAISE(auto folders, ListPartitionFolders(storage, base_path));
   std::vector<std::string> partitions;
   partitions.reserve(folders.size());
   for (const auto& [partition, entries] : folders) partitions.push_back(partition);

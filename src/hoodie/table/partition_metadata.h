@@ -93,9 +93,14 @@ HOODIE_EXPORT
 HOODIE_EXPORT ::arrow::Result<std::vector<std::string>> ListAllPartitionPaths(
     Storage* storage, const std::string& base_path);
 
+/// LISTs a walk of a table's folders keeps in flight: each waits on the store (Hudi lists
+/// partitions in a Spark job of hoodie.file.listing.parallelism tasks).
+inline constexpr int kPartitionListingThreads = 16;
+
 /// The same walk, keeping what each partition's folder lists (its files and folders, by
 /// relative partition path), and listing the folders of one depth `threads` at a time.
 HOODIE_EXPORT ::arrow::Result<std::map<std::string, std::vector<FileStatus>>>
-ListPartitionFolders(Storage* storage, const std::string& base_path, int threads);
+ListPartitionFolders(Storage* storage, const std::string& base_path,
+                     int threads = kPartitionListingThreads);
 
 }  // namespace hoodie

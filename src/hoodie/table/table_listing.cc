@@ -40,7 +40,7 @@ std::vector<FileStatus> FilesOnly(std::vector<FileStatus> entries) {
 
 ::arrow::Result<std::vector<std::string>> StorageTableListing::AllPartitionPaths() {
   ARROW_ASSIGN_OR_RAISE(auto folders,
-                        ListPartitionFolders(storage_.get(), base_path_, kListingThreads));
+                        ListPartitionFolders(storage_.get(), base_path_));
   std::vector<std::string> partitions;
   partitions.reserve(folders.size());
   walked_.clear();
@@ -80,7 +80,7 @@ std::vector<FileStatus> FilesOnly(std::vector<FileStatus> entries) {
     }
   }
   ARROW_RETURN_NOT_OK(internal::ParallelForEachOnThreads(
-      to_list.size(), kListingThreads, [&](size_t k) -> ::arrow::Status {
+      to_list.size(), kPartitionListingThreads, [&](size_t k) -> ::arrow::Status {
         const size_t i = to_list[k];
         ARROW_ASSIGN_OR_RAISE(std::vector<FileStatus> entries,
                               storage_->List(JoinPath(base_path_, partitions[i]), false));

@@ -49,8 +49,8 @@ using TableListingFactory = std::function<::arrow::Result<std::shared_ptr<TableL
 
 /// \brief The listing of a table's storage: partitions are the folders holding a
 /// `.hoodie_partition_metadata` file, files what their folder lists. Folders are listed
-/// kListingThreads at a time, and what AllPartitionPaths listed of a partition answers
-/// the first FilesInPartition of it, so a view costs one LIST per partition.
+/// kPartitionListingThreads at a time, and what AllPartitionPaths listed of a partition
+/// answers the first FilesInPartition of it, so a view costs one LIST per partition.
 class HOODIE_EXPORT StorageTableListing : public TableListing {
  public:
   StorageTableListing(std::shared_ptr<Storage> storage, std::string base_path)
@@ -64,10 +64,6 @@ class HOODIE_EXPORT StorageTableListing : public TableListing {
       const std::string& partition) override;
   ::arrow::Result<std::vector<std::vector<FileStatus>>> FilesInPartitions(
       const std::vector<std::string>& partitions) override;
-
-  /// LISTs in flight at once: each waits on the store (Hudi lists partitions in a
-  /// Spark job of hoodie.file.listing.parallelism tasks).
-  static constexpr int kListingThreads = 16;
 
  private:
   std::shared_ptr<Storage> storage_;
