@@ -24,10 +24,9 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from interop_bench import spark_session  # noqa: E402
+from interop_bench import HOODIE, spark_session  # noqa: E402
+from interop_bench import hoodie_confs as confs  # noqa: E402
 
-ROOT = Path(__file__).resolve().parents[1]
-HOODIE = os.environ.get("HOODIE_BIN", str(ROOT / "build/src/hoodie/cli/hoodie"))
 RECORDS = int(os.environ.get("BENCH_RECORDS", "2000000"))
 FILE_MB = int(os.environ.get("BENCH_FILE_MB", "4"))
 CONF = {"hoodie.table.name": "skip", "hoodie.datasource.write.recordkey.field": "id",
@@ -37,10 +36,6 @@ CONF = {"hoodie.table.name": "skip", "hoodie.datasource.write.recordkey.field": 
         "hoodie.metadata.index.column.stats.column.list": "seq",
         "hoodie.parquet.max.file.size": str(FILE_MB * 1024 * 1024),
         "hoodie.bulkinsert.sort.mode": "NONE"}
-
-
-def confs(options: dict) -> list[str]:
-    return [a for k, v in options.items() for a in ("--hoodie-conf", f"{k}={v}")]
 
 
 def main() -> None:

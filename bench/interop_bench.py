@@ -28,6 +28,12 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 BUNDLE = ROOT / ".interop-cache" / "jars" / "hudi-spark3.5-bundle_2.12-0.15.0.jar"
+HOODIE = os.environ.get("HOODIE_BIN", str(ROOT / "build/src/hoodie/cli/hoodie"))
+
+
+def hoodie_confs(options: dict) -> list[str]:
+    """`options` as the `--hoodie-conf key=value` arguments of the hoodie CLI."""
+    return [a for k, v in options.items() for a in ("--hoodie-conf", f"{k}={v}")]
 
 
 def report(phase: str, records: int, seconds: float, peak_mib: float, bytes_: int = 0,

@@ -36,10 +36,9 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from interop_bench import spark_session  # noqa: E402
+from interop_bench import HOODIE, spark_session  # noqa: E402
+from interop_bench import hoodie_confs as confs  # noqa: E402
 
-ROOT = Path(__file__).resolve().parents[1]
-HOODIE = os.environ.get("HOODIE_BIN", str(ROOT / "build/src/hoodie/cli/hoodie"))
 RECORDS = int(os.environ.get("BENCH_RECORDS", "10000000"))
 # BENCH_KEYS=random: keys are 16 hex digits of a hash, so a file's keys are no range and
 # the bloom index's range pruning rules nothing out. BENCH_SPARK=0 skips Spark's steps.
@@ -61,10 +60,6 @@ def rows(ids: list[int], ts: int) -> pa.Table:
                      "ts": pa.array([ts] * len(ids), pa.int64()),
                      "part": pa.array([f"p{i % 10}" for i in ids]),
                      "payload": pa.array([f"payload {ts} of record {i:09d} " + "x" * 30 for i in ids])})
-
-
-def confs(options: dict) -> list[str]:
-    return [a for k, v in options.items() for a in ("--hoodie-conf", f"{k}={v}")]
 
 
 def hoodie_write(table: Path, op: str, data: Path, options: dict) -> float:

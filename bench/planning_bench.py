@@ -36,19 +36,14 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from interop_bench import spark_session  # noqa: E402
+from interop_bench import HOODIE, ROOT, spark_session  # noqa: E402
+from interop_bench import hoodie_confs as confs  # noqa: E402
 
-ROOT = Path(__file__).resolve().parents[1]
-HOODIE = os.environ.get("HOODIE_BIN", str(ROOT / "build/src/hoodie/cli/hoodie"))
 PARTITIONS = int(os.environ.get("BENCH_PARTITIONS", "1000"))
 ROUNDS = int(os.environ.get("BENCH_ROUNDS", "10"))
 CONF = {"hoodie.table.name": "plan", "hoodie.datasource.write.recordkey.field": "id",
         "hoodie.datasource.write.partitionpath.field": "part",
         "hoodie.datasource.write.precombine.field": "ts"}
-
-
-def confs(options: dict) -> list[str]:
-    return [a for k, v in options.items() for a in ("--hoodie-conf", f"{k}={v}")]
 
 
 def best(run, times: int = 3) -> float:

@@ -7,8 +7,6 @@
 #include <string>
 #include <vector>
 
-#include <arrow/result.h>
-
 #include "hoodie/timeline/column_stats.h"
 
 namespace arrow {
@@ -25,7 +23,7 @@ namespace hoodie::internal {
 /// GenericRecord carries them), and sizes are 0. Zero rows give zero counts and no
 /// bounds. Columns of other types (decimals, fixed, times, nested) get no statistics,
 /// as FooterColumnStats gives them none: readers take them as "not indexed".
-::arrow::Result<std::vector<ColumnStats>> RecordColumnStats(
+std::vector<ColumnStats> RecordColumnStats(
     const ::arrow::RecordBatch& rows, const std::string& file_name,
     const std::vector<std::string>& columns);
 

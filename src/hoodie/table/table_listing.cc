@@ -57,14 +57,8 @@ std::vector<FileStatus> FilesOnly(std::vector<FileStatus> entries) {
 
 ::arrow::Result<std::vector<FileStatus>> StorageTableListing::FilesInPartition(
     const std::string& partition) {
-  if (auto walked = walked_.find(partition); walked != walked_.end()) {
-    std::vector<FileStatus> files = std::move(walked->second);
-    walked_.erase(walked);
-    return files;
-  }
-  ARROW_ASSIGN_OR_RAISE(std::vector<FileStatus> entries,
-                        storage_->List(JoinPath(base_path_, partition), false));
-  return FilesOnly(std::move(entries));
+  ARROW_ASSIGN_OR_RAISE(auto files, FilesInPartitions({partition}));
+  return std::move(files.front());
 }
 
 ::arrow::Result<std::vector<std::vector<FileStatus>>> StorageTableListing::FilesInPartitions(

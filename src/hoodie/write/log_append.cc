@@ -373,10 +373,9 @@ class LogAppender {
       return ::arrow::Status::Invalid("internal error: the records of an append to ", FileName(),
                                       " are not consecutive rows");
     }
-    ARROW_ASSIGN_OR_RAISE(
-        std::vector<ColumnStats> stats,
+    std::vector<ColumnStats> stats =
         RecordColumnStats(*rows_->Slice(first, static_cast<int64_t>(data_rows_.size())),
-                          FileName(), *columns));
+                          FileName(), *columns);
     for (ColumnStats& one : stats) {
       // A record re-encoded for a later new file group carries that group's id.
       if (one.column_name == kFileNameField && one.min_value) {
