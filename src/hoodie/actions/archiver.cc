@@ -17,6 +17,7 @@
 #include "hoodie/storage/storage.h"
 #include "hoodie/table/markers.h"
 #include "hoodie/table/table_config.h"
+#include "hoodie/table/commit_hooks.h"
 #include "hoodie/table/table_meta_client.h"
 #include "hoodie/timeline/active_timeline.h"
 #include "hoodie/timeline/instant_time.h"
@@ -315,7 +316,13 @@ std::vector<Instant> StateFilesToArchive(const ActiveTimeline& timeline,
 ::arrow::Result<ArchiveOutcome> RunArchive(const std::shared_ptr<TableMetaClient>& table,
                                            const ArchiveOptions& options) {
   ArchiveOutcome outcome;
-  ARROW_ASSIGN_OR_RAISE(ActiveTimeline timeline, table->LoadActiveTimeline());
+  // HoodieTimelineArchiver.archiveIfRequired runs under the table lock, on the
+  // timeline as it is then: no other writer's instant completes meanwhile.
+  std::shared_ptr<LockManager> lock = table->commit_hooks()->lock;
+  ARROW_ASSIGN_OR_RAISE(ScopedLock held,
+                        ScopedLock::Take(lock, Instant{"archival", Action::kCommit,
+                                                       State::kInflight}));
+  ARROW_ASSIGN_OR_RAISE(ActiveTimeline timeline, TimelineUnderLock(*table));
   ARROW_ASSIGN_OR_RAISE(std::vector<Instant> selected,
                         SelectInstantsToArchive(*table, timeline, options, &outcome));
   if (selected.empty()) return outcome;

@@ -4,12 +4,16 @@
 
 #include "hoodie/actions/clean_executor.h"
 
+#include "hoodie/actions/rollback_executor.h"
+
 #include <chrono>
 #include <utility>
 
+#include "hoodie/common/error.h"
 #include "hoodie/common/logging.h"
 #include "hoodie/storage/path.h"
 #include "hoodie/storage/storage.h"
+#include "hoodie/table/commit_hooks.h"
 #include "hoodie/table/table_config.h"
 #include "hoodie/table/table_meta_client.h"
 #include "hoodie/table/transaction.h"
@@ -60,11 +64,25 @@ namespace {
   ARROW_ASSIGN_OR_RAISE(std::string plan_bytes, timeline.ReadDetails(requested));
   ARROW_ASSIGN_OR_RAISE(CleanerPlan plan,
                         timeline.InFile(CleanerPlan::FromAvroBytes(plan_bytes), requested));
-  Instant inflight = pending;
+  Instant inflight{pending.timestamp, Action::kClean, State::kInflight};
   if (pending.IsRequested()) {
-    ARROW_ASSIGN_OR_RAISE(inflight, timeline.TransitionToInflight(requested, plan_bytes));
+    auto moved = timeline.TransitionToInflight(requested, plan_bytes);
+    // Another writer took the same pending clean on: it runs it, or ran it.
+    if (!moved.ok() && !HasErrorCode(moved.status(), ErrorCode::kInstantStateConflict)) {
+      return moved.status();
+    }
   }
   ARROW_ASSIGN_OR_RAISE(Transaction txn, Transaction::Begin(table, inflight, StartedOn(timeline)));
+  {
+    // Under the lock, a clean another writer completed meanwhile is done; its deletes
+    // are not repeated.
+    ARROW_ASSIGN_OR_RAISE(ActiveTimeline now, TimelineUnderLock(*table));
+    const Instant completed{pending.timestamp, Action::kClean, State::kCompleted};
+    if (now.timeline().ContainsInstant(completed)) {
+      ARROW_ASSIGN_OR_RAISE(std::string done, now.ReadDetails(completed));
+      return now.InFile(CleanMetadata::FromAvroBytes(done), completed);
+    }
+  }
   // The metadata table lists the files about to go: disabled before they do.
   ARROW_RETURN_NOT_OK(txn.PreCommit());
   const auto start = std::chrono::steady_clock::now();
@@ -110,6 +128,10 @@ namespace {
 ::arrow::Result<CleanOutcome> RunClean(const std::shared_ptr<TableMetaClient>& table,
                                        const CleanOptions& options) {
   CleanOutcome outcome;
+  // BaseHoodieTableServiceClient.clean: under LAZY, the failed writes go first.
+  if (options.rollback.failed_writes_policy == FailedWritesPolicy::kLazy) {
+    ARROW_RETURN_NOT_OK(RollbackFailedWrites(*table, options.rollback).status());
+  }
   ARROW_ASSIGN_OR_RAISE(ActiveTimeline timeline, table->LoadActiveTimeline());
   const Timeline pending = timeline.timeline().GetCleanerTimeline().FilterPending();
   for (const Instant& clean : pending.instants()) {
@@ -120,18 +142,27 @@ namespace {
     outcome.why_not = "a pending clean ran instead (hoodie.clean.allow.multiple is false)";
     return outcome;
   }
-  ARROW_ASSIGN_OR_RAISE(CleanDecision decision, PlanClean(*table, timeline, options));
-  if (!decision.plan) {
-    outcome.why_not = decision.why_not;
-    return outcome;
+  Instant requested{options.instant_time, Action::kClean, State::kRequested};
+  {
+    // BaseHoodieTableServiceClient.scheduleTableService: a clean is planned under the
+    // table lock, on the timeline as it is then.
+    std::shared_ptr<LockManager> lock = table->commit_hooks()->lock;
+    ARROW_ASSIGN_OR_RAISE(ScopedLock held,
+                          ScopedLock::Take(lock, Instant{"clean-scheduling", Action::kClean,
+                                                         State::kRequested}));
+    ARROW_ASSIGN_OR_RAISE(timeline, TimelineUnderLock(*table));
+    ARROW_ASSIGN_OR_RAISE(CleanDecision decision, PlanClean(*table, timeline, options));
+    if (!decision.plan) {
+      outcome.why_not = decision.why_not;
+      return outcome;
+    }
+    if (requested.timestamp.empty()) {
+      ARROW_ASSIGN_OR_RAISE(requested.timestamp, timeline.CreateNewInstantTime());
+    }
+    ARROW_ASSIGN_OR_RAISE(std::string bytes, decision.plan->ToAvroBytes());
+    ARROW_RETURN_NOT_OK(timeline.CreateRequested(requested, bytes));
   }
-  std::string instant_time = options.instant_time;
-  if (instant_time.empty()) {
-    ARROW_ASSIGN_OR_RAISE(instant_time, timeline.CreateNewInstantTime());
-  }
-  ARROW_ASSIGN_OR_RAISE(std::string bytes, decision.plan->ToAvroBytes());
-  Instant requested{instant_time, Action::kClean, State::kRequested};
-  ARROW_RETURN_NOT_OK(timeline.CreateRequested(requested, bytes));
+  const std::string instant_time = requested.timestamp;
   ARROW_ASSIGN_OR_RAISE(CleanMetadata metadata, ExecuteClean(table, requested));
   outcome.completed.emplace_back(instant_time, std::move(metadata));
   return outcome;

@@ -331,6 +331,7 @@ std::string_view CleanerPolicyName(CleanerPolicy policy) {
                         config.Get(CleanConfig::kFileVersionsRetained));
   ARROW_ASSIGN_OR_RAISE(out.max_commits, config.Get(CleanConfig::kCleanMaxCommits));
   ARROW_ASSIGN_OR_RAISE(out.incremental, config.Get(CleanConfig::kIncrementalMode));
+  ARROW_ASSIGN_OR_RAISE(out.rollback, RollbackOptions::FromConfig(config));
   // NUM_COMMITS is Hudi's only trigger; the registry refuses any other value.
   ARROW_RETURN_NOT_OK(config.Get(CleanConfig::kCleanTriggerStrategy).status());
   return out;

@@ -19,6 +19,7 @@
 #include "hoodie/timeline/instant_time.h"
 #include "hoodie/timeline/timeline.h"
 #include "hoodie/timeline_avro/clean_metadata.h"
+#include "hoodie/write/rollback_options.h"
 #include "hoodie/visibility.h"
 
 namespace hoodie {
@@ -64,10 +65,14 @@ struct HOODIE_EXPORT CleanOptions {
   std::string instant_time;
   /// Milliseconds since the epoch of "now" for KEEP_LATEST_BY_HOURS; null: the clock.
   std::function<int64_t()> clock;
+  /// How failed writes are rolled back: under LAZY, every clean first rolls back the
+  /// pending writes whose heartbeat expired (CleanerUtils.rollbackFailedWrites).
+  RollbackOptions rollback;
 
   /// Reads the policy (inferred, as Hudi does, from the one retention key set when
   /// hoodie.cleaner.policy is not), the three retentions, hoodie.clean.max.commits,
-  /// hoodie.clean.trigger.strategy (NUM_COMMITS only) and hoodie.cleaner.incremental.mode.
+  /// hoodie.clean.trigger.strategy (NUM_COMMITS only), hoodie.cleaner.incremental.mode and
+  /// the rollback options (RollbackOptions::FromConfig).
   /// \return Invalid naming the key for a bad value.
   static ::arrow::Result<CleanOptions> FromConfig(const HoodieConfig& config);
 

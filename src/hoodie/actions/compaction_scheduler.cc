@@ -3,6 +3,8 @@
 /// \brief ScheduleCompaction: the plan generator and the checks Hudi makes before it
 /// saves `T.compaction.requested`.
 #include "hoodie/actions/compaction_scheduler.h"
+#include "hoodie/write/rollback_options.h"
+#include "hoodie/table/commit_hooks.h"
 
 #include <algorithm>
 
@@ -100,13 +102,24 @@ CompactionOperation BuildCompactionOperation(const FileSlice& slice,
                          CompactionStrategyOptions::FromConfig(config));
   ARROW_ASSIGN_OR_RAISE(std::unique_ptr<CompactionStrategy> strategy,
                          MakeCompactionStrategy(strategy_options));
-  ARROW_ASSIGN_OR_RAISE(ActiveTimeline timeline, table.LoadActiveTimeline());
+  // scheduleTableService: planned under the table lock, on the timeline as it is then.
+  std::shared_ptr<LockManager> lock = table.commit_hooks()->lock;
+  ARROW_ASSIGN_OR_RAISE(ScopedLock held,
+                        ScopedLock::Take(lock, Instant{"compaction-scheduling",
+                                                       Action::kCompaction,
+                                                       State::kRequested}));
+  ARROW_ASSIGN_OR_RAISE(ActiveTimeline timeline, TimelineUnderLock(table));
   if (instant_time) {
     ARROW_ASSIGN_OR_RAISE(*instant_time, NormalizeInstantTime(*instant_time));
   } else {
     ARROW_ASSIGN_OR_RAISE(instant_time, timeline.CreateNewInstantTime());
   }
-  note.blocking_write = BlockingWrite(timeline, *instant_time);
+  // Hudi's single-writer rule only: with several writers (failed writes LAZY) a
+  // pending write that overlaps the plan loses its conflict check instead.
+  ARROW_ASSIGN_OR_RAISE(RollbackOptions rollback, RollbackOptions::FromConfig(config));
+  if (rollback.failed_writes_policy != FailedWritesPolicy::kLazy) {
+    note.blocking_write = BlockingWrite(timeline, *instant_time);
+  }
   if (note.blocking_write) {
     note.why_not =
         "no compaction scheduled: the write " + note.blocking_write->ToString() +

@@ -5,13 +5,18 @@
 #include "hoodie/actions/rollback_executor.h"
 
 #include <chrono>
+#include <optional>
 #include <utility>
 
+#include "hoodie/common/clock.h"
+#include "hoodie/common/error.h"
 #include "hoodie/common/logging.h"
+#include "hoodie/concurrency/heartbeat.h"
 #include "hoodie/format/log/log_writer.h"
 #include "hoodie/table/file_naming.h"
 #include "hoodie/storage/path.h"
 #include "hoodie/storage/storage.h"
+#include "hoodie/table/commit_hooks.h"
 #include "hoodie/table/markers.h"
 #include "hoodie/table/table_meta_client.h"
 #include "hoodie/table/transaction.h"
@@ -249,9 +254,13 @@ struct Execution {
 ::arrow::Result<RollbackMetadata> Execute(const Execution& run) {
   const TableMetaClient& table = *run.table;
   ARROW_ASSIGN_OR_RAISE(ActiveTimeline timeline, table.LoadActiveTimeline());
-  Instant inflight = run.rollback;
-  if (inflight.IsRequested()) {
-    ARROW_ASSIGN_OR_RAISE(inflight, timeline.TransitionToInflight(run.rollback));
+  const Instant inflight{run.rollback.timestamp, Action::kRollback, State::kInflight};
+  if (run.rollback.IsRequested()) {
+    auto moved = timeline.TransitionToInflight(run.rollback);
+    // Another writer took the same rollback on: it runs it, or ran it.
+    if (!moved.ok() && !HasErrorCode(moved.status(), ErrorCode::kInstantStateConflict)) {
+      return moved.status();
+    }
   }
   ARROW_ASSIGN_OR_RAISE(auto fresh,
                         TableMetaClient::Load(table.storage(), table.base_path()));
@@ -266,6 +275,15 @@ struct Execution {
   fresh->SetListingFactory(table.listing_factory());
   ARROW_ASSIGN_OR_RAISE(Transaction txn,
                         Transaction::Begin(fresh, inflight, StartedOn(timeline)));
+  {
+    // Under the lock, a rollback another writer completed meanwhile is done.
+    ARROW_ASSIGN_OR_RAISE(ActiveTimeline now, TimelineUnderLock(*fresh));
+    const Instant completed{inflight.timestamp, Action::kRollback, State::kCompleted};
+    if (now.timeline().ContainsInstant(completed)) {
+      ARROW_ASSIGN_OR_RAISE(std::string done, now.ReadDetails(completed));
+      return now.InFile(RollbackMetadata::FromAvroBytes(done), completed);
+    }
+  }
   // The lock and the conflict check before the work; the metadata table gets the
   // rollback's metadata at Commit, before the rollback completes.
   ARROW_RETURN_NOT_OK(txn.PreCommit());
@@ -384,7 +402,19 @@ std::optional<Instant> FindByTimestamp(const Timeline& timeline, const std::stri
 ::arrow::Result<std::optional<RollbackMetadata>> RollbackInstant(
     const TableMetaClient& table, const std::string& instant_time,
     const RollbackOptions& options, std::optional<PendingRollback> pending) {
-  ARROW_ASSIGN_OR_RAISE(ActiveTimeline timeline, table.LoadActiveTimeline());
+  // scheduleRollback runs under the table lock on the timeline as it is then, so that
+  // of two writers rolling back one failed write, the second finds the first's plan
+  // (or the write gone) instead of planning it again.
+  std::shared_ptr<LockManager> lock = table.commit_hooks()->lock;
+  std::optional<ScopedLock> held;
+  if (!pending && lock != nullptr) {
+    ARROW_ASSIGN_OR_RAISE(ScopedLock taken,
+                          ScopedLock::Take(lock, Instant{"rollback-scheduling",
+                                                         Action::kRollback,
+                                                         State::kRequested}));
+    held.emplace(std::move(taken));
+  }
+  ARROW_ASSIGN_OR_RAISE(ActiveTimeline timeline, TimelineUnderLock(table));
   if (!pending) {
     ARROW_ASSIGN_OR_RAISE(auto pending_rollbacks, FindPendingRollbacks(timeline));
     if (auto it = pending_rollbacks.find(instant_time); it != pending_rollbacks.end()) {
@@ -412,6 +442,7 @@ std::optional<Instant> FindByTimestamp(const Timeline& timeline, const std::stri
     run.rollback = scheduled.rollback;
     run.plan = std::move(scheduled.plan);
   }
+  held.reset();  // Execute takes the lock again, through the rollback's Transaction
   if (target) {
     run.target = *target;
   } else {
@@ -424,6 +455,32 @@ std::optional<Instant> FindByTimestamp(const Timeline& timeline, const std::stri
   ARROW_ASSIGN_OR_RAISE(RollbackMetadata metadata, Execute(run));
   return metadata;
 }
+
+namespace {
+
+// Whether the pending write `instant` belongs to a writer still alive by its heartbeat.
+// LAZY rolls back only writes whose heartbeat expired
+// (getInstantsToRollbackForLazyCleanPolicy). EAGER, Hudi's single-writer policy, rolls
+// back every pending write; hoodie spares one whose heartbeat is fresh, as that is a
+// live LAZY writer's beside a misconfigured single writer, and says so.
+::arrow::Result<bool> HasLiveHeartbeat(const TableMetaClient& table, const Instant& instant,
+                                       const RollbackOptions& options) {
+  const int64_t now = EpochMillisNow(options.clock);
+  ARROW_ASSIGN_OR_RAISE(bool expired, IsHeartbeatExpired(*table.storage(), table.base_path(),
+                                                         instant.timestamp,
+                                                         options.heartbeat, now));
+  if (expired) return false;
+  if (options.failed_writes_policy == FailedWritesPolicy::kEager) {
+    LogWarning("not rolling back pending instant " + instant.ToString() +
+               ": its writer's heartbeat is fresh (" +
+               HeartbeatPath(table.base_path(), instant.timestamp) +
+               "), so another writer is running; tables with several writers need "
+               "hoodie.write.concurrency.mode=OPTIMISTIC_CONCURRENCY_CONTROL");
+  }
+  return true;
+}
+
+}  // namespace
 
 ::arrow::Result<std::vector<RollbackMetadata>> RollbackFailedWrites(
     const TableMetaClient& table, const RollbackOptions& options) {
@@ -442,12 +499,18 @@ std::optional<Instant> FindByTimestamp(const Timeline& timeline, const std::stri
     to_roll_back.emplace(time, std::move(rollback));
   }
   ARROW_ASSIGN_OR_RAISE(std::vector<Instant> failed, FindFailedWrites(table, timeline));
-  for (const Instant& instant : failed)
-    to_roll_back.emplace(instant.timestamp, std::nullopt);
+  for (const Instant& instant : failed) {
+    ARROW_ASSIGN_OR_RAISE(bool live, HasLiveHeartbeat(table, instant, options));
+    if (!live) to_roll_back.emplace(instant.timestamp, std::nullopt);
+  }
   for (auto it = to_roll_back.rbegin(); it != to_roll_back.rend(); ++it) {
     ARROW_ASSIGN_OR_RAISE(auto metadata,
                           RollbackInstant(table, it->first, options, it->second));
     if (metadata) done.push_back(std::move(*metadata));
+    // HeartbeatUtils.deleteHeartbeatFile: the failed write's heartbeat goes with it.
+    const std::string heartbeat = HeartbeatPath(table.base_path(), it->first);
+    ARROW_ASSIGN_OR_RAISE(bool beating, table.storage()->FileExists(heartbeat));
+    if (beating) ARROW_RETURN_NOT_OK(table.storage()->DeleteFile(heartbeat));
   }
   return done;
 }

@@ -3,7 +3,9 @@
 /// \brief The `hoodie` command line tool: parses arguments and runs one subcommand.
 ///
 /// Exit codes: 0 success, 1 the command failed (one line on stderr says why),
-/// 2 usage error (unknown flag, missing argument).
+/// 2 usage error (unknown flag, missing argument), 3 a write lost a write conflict to
+/// another writer and left nothing behind (retryable: run it again, or pass
+/// --retry-on-conflict), 4 the table lock was not acquired in time (retryable).
 #include <iostream>
 #include <map>
 
@@ -13,6 +15,7 @@
 #include "hoodie/cli/command_error.h"
 #include "hoodie/cli/query_command.h"
 #include "hoodie/cli/write_command.h"
+#include "hoodie/common/error.h"
 #include "hoodie/http/http_component.h"
 #include "hoodie/sql/sql_component.h"
 #include "hoodie/storage/storage_calls.h"
@@ -68,7 +71,9 @@ int Run(int argc, char** argv) {
     return code == 0 ? 0 : 2;
   } catch (const hoodie::cli::CommandError& e) {
     std::cerr << "hoodie: error: " << e.status().message() << std::endl;
-    code = 1;
+    code = hoodie::HasErrorCode(e.status(), hoodie::ErrorCode::kWriteConflict) ? 3
+           : hoodie::HasErrorCode(e.status(), hoodie::ErrorCode::kLockTimeout) ? 4
+                                                                              : 1;
   }
   // A failed command's calls too: what it cost before it stopped.
   if (stats) hoodie::cli::PrintStorageCalls(options, hoodie::StorageCallsByStore(), std::cerr);

@@ -13,7 +13,7 @@ namespace hoodie::cli {
   std::string path;
   ARROW_ASSIGN_OR_RAISE(auto storage, Storage::FromUri(path_or_uri, &path, config));
   ARROW_ASSIGN_OR_RAISE(auto table, TableMetaClient::Load(std::move(storage), path));
-  ARROW_RETURN_NOT_OK(ConfigureMetadataTable(table.get(), config));
+  ARROW_RETURN_NOT_OK(ConfigureCommitHooks(table.get(), config));
   return table;
 }
 

@@ -5,11 +5,15 @@
 #include "hoodie/cli/write_command.h"
 #include "hoodie/common/string_list.h"
 
+#include <chrono>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <sstream>
 #include <memory>
+#include <optional>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include <arrow/filesystem/filesystem.h>
@@ -20,7 +24,9 @@
 #include "hoodie/common/uri.h"
 #include "hoodie/client/write_client.h"
 #include "hoodie/config/clean_config.h"
+#include "hoodie/common/error.h"
 #include "hoodie/config/datasource_config.h"
+#include "hoodie/config/lock_config.h"
 #include "hoodie/config/hoodie_config.h"
 #include "hoodie/format/avro/avro_schema.h"
 #include "hoodie/format/avro/meta_fields.h"
@@ -41,6 +47,10 @@ struct WriteArgs {
   std::vector<std::string> hoodie_conf;
   std::string schema_file;
   bool no_commit = false;
+  // --retry-on-conflict; unset: hoodie.write.num.retries.on.conflict.failures.
+  std::optional<int32_t> retry_on_conflict;
+  // Test-only: wait for this file before committing (a writer overtaken by another).
+  std::string pause_before_commit;
 };
 
 constexpr char kDescription[] =
@@ -194,6 +204,53 @@ void PrintSummary(const GlobalOptions& options, const HoodieConfig& config,
   return options;
 }
 
+// One attempt of the write: the input opened, an instant started, written, committed.
+::arrow::Status WriteOnce(const WriteArgs& args, const GlobalOptions& options,
+                          const HoodieConfig& config, WriteOperationType op,
+                          const StorageOptions& storage_options, WriteClient* client) {
+  std::shared_ptr<InputFilesReader> input;
+  if (!args.inputs.empty()) {
+    ARROW_ASSIGN_OR_RAISE(std::unique_ptr<InputFormat> format, MakeInputFormat(args.format));
+    ARROW_ASSIGN_OR_RAISE(InputOptions input_options,
+                          ReadInputOptions(args, *format, *client, storage_options));
+    std::vector<std::string> paths;
+    ARROW_RETURN_NOT_OK(ResolveInputs(args.inputs, config, &paths, &input_options));
+    ARROW_ASSIGN_OR_RAISE(input, InputFilesReader::Open(std::move(paths), std::move(format),
+                                                          std::move(input_options)));
+  }
+  ARROW_ASSIGN_OR_RAISE(std::string instant, client->StartCommit(op));
+  ProgressLine progress(ProgressLine::TerminalStderr());
+  std::shared_ptr<ProgressReader> counted;
+  if (input != nullptr) counted = std::make_shared<ProgressReader>(input, &progress);
+  auto result = Execute(client, op, config, instant, counted.get());
+  progress.Clear();
+  if (!result.ok() && !args.no_commit) {
+    // Leave nothing half-written behind: the instant never became visible.
+    (void)client->Abort(instant);
+    return result.status();
+  }
+  if (!args.no_commit) {
+    if (!result->failed.empty()) {
+      // As Hudi's Spark writer: a write with failed records commits nothing.
+      ARROW_RETURN_NOT_OK(client->Abort(instant));
+      return FailedRecordsError(
+          result->input_records, result->failed,
+          [&](int64_t row) {
+            return input != nullptr ? input->Place(row) : "record " + std::to_string(row);
+          },
+          "");
+    }
+    if (!args.pause_before_commit.empty()) {
+      while (!std::filesystem::exists(args.pause_before_commit)) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(10));
+      }
+    }
+    ARROW_RETURN_NOT_OK(client->Commit(&*result));
+  }
+  PrintSummary(options, config, *result, input.get());
+  return ::arrow::Status::OK();
+}
+
 ::arrow::Status RunWrite(const WriteArgs& args, const GlobalOptions& options) {
   ARROW_ASSIGN_OR_RAISE(HoodieConfig config, cli::CommandConfig(args.props, args.hoodie_conf));
   config.Set("hoodie.datasource.write.operation", args.op);
@@ -212,48 +269,27 @@ void PrintSummary(const GlobalOptions& options, const HoodieConfig& config,
   config.Set("hoodie.auto.commit", "false");
   ARROW_ASSIGN_OR_RAISE(client, WriteClient::Make(table, config));
   ARROW_ASSIGN_OR_RAISE(WriteOperationType op, ParseWriteOperation(args.op));
-  std::shared_ptr<InputFilesReader> input;
   bool listed = op == WriteOperationType::kDeletePartition &&
                 config.GetRaw(DataSourceConfig::kPartitionsToDelete.key).has_value();
-  if (!args.inputs.empty()) {
-    ARROW_ASSIGN_OR_RAISE(std::unique_ptr<InputFormat> format, MakeInputFormat(args.format));
-    ARROW_ASSIGN_OR_RAISE(InputOptions input_options,
-                          ReadInputOptions(args, *format, *client, storage_options));
-    std::vector<std::string> paths;
-    ARROW_RETURN_NOT_OK(ResolveInputs(args.inputs, config, &paths, &input_options));
-    ARROW_ASSIGN_OR_RAISE(input, InputFilesReader::Open(std::move(paths), std::move(format),
-                                                          std::move(input_options)));
-  } else if (!listed) {
+  if (args.inputs.empty() && !listed) {
     return ::arrow::Status::Invalid(
         "--input is required (delete_partition may instead list its partitions with "
         "--hoodie-conf hoodie.datasource.write.partitions.to.delete=a,b)");
   }
-  ARROW_ASSIGN_OR_RAISE(std::string instant, client->StartCommit(op));
-  ProgressLine progress(ProgressLine::TerminalStderr());
-  std::shared_ptr<ProgressReader> counted;
-  if (input != nullptr) counted = std::make_shared<ProgressReader>(input, &progress);
-  auto result = Execute(client.get(), op, config, instant, counted.get());
-  progress.Clear();
-  if (!result.ok() && !args.no_commit) {
-    // Leave nothing half-written behind: the instant never became visible.
-    (void)client->Abort(instant);
-    return result.status();
+  int32_t retries = 0;
+  if (args.retry_on_conflict) {
+    retries = *args.retry_on_conflict;
+  } else {
+    ARROW_ASSIGN_OR_RAISE(retries, config.Get(LockConfig::kRetriesOnConflict));
   }
-  if (!args.no_commit) {
-    if (!result->failed.empty()) {
-      // As Hudi's Spark writer: a write with failed records commits nothing.
-      ARROW_RETURN_NOT_OK(client->Abort(instant));
-      return FailedRecordsError(
-          result->input_records, result->failed,
-          [&](int64_t row) {
-            return input != nullptr ? input->Place(row) : "record " + std::to_string(row);
-          },
-          "");
-    }
-    ARROW_RETURN_NOT_OK(client->Commit(&*result));
+  // A write that lost a conflict left nothing behind: it runs again from the table as
+  // it is now, its input read afresh (HoodieSparkSqlWriter's retries on conflict).
+  for (int32_t attempt = 0;; ++attempt) {
+    ::arrow::Status status = WriteOnce(args, options, config, op, storage_options, client.get());
+    if (!HasErrorCode(status, ErrorCode::kWriteConflict) || attempt >= retries) return status;
+    std::cerr << "hoodie: " << status.message() << "\nhoodie: retrying (" << attempt + 1
+              << " of " << retries << ")" << std::endl;
   }
-  PrintSummary(options, config, *result, input.get());
-  return ::arrow::Status::OK();
 }
 
 }  // namespace
@@ -283,9 +319,19 @@ void AddWriteCommand(CLI::App* app, const GlobalOptions* options) {
                   "An Avro schema (.avsc) that json and csv input is converted to");
   cmd->add_option("--hoodie-conf", args->hoodie_conf,
                   "A write option key=value (repeatable)");
+  cmd->add_option("--retry-on-conflict", args->retry_on_conflict,
+                  "Under optimistic concurrency control, run a write that lost a write "
+                  "conflict again up to N times (default: "
+                  "hoodie.write.num.retries.on.conflict.failures, 0)")
+      ->check(CLI::NonNegativeNumber);
   // Test-only and hidden: a writer killed after writing its files, before its commit.
   cmd->add_flag("--no-commit", args->no_commit,
                 "Write the files but leave the instant inflight (tests of rollback)")
+      ->group("");
+  // Test-only and hidden: a writer that another overtakes between its write and its
+  // commit, so that tests of write conflicts need no timing.
+  cmd->add_option("--pause-before-commit", args->pause_before_commit,
+                  "Wait until FILE exists before committing (tests of write conflicts)")
       ->group("");
   SetAction(cmd, [args, options]() { return RunWrite(*args, *options); });
 }

@@ -110,7 +110,7 @@ void AsyncCompactionService::Loop() {
 
 ::arrow::Status AsyncCompactionService::RunOne(const std::string& instant) {
   ARROW_ASSIGN_OR_RAISE(auto table, TableMetaClient::Load(storage_, base_path_));
-  ARROW_RETURN_NOT_OK(ConfigureMetadataTable(table.get(), config_));
+  ARROW_RETURN_NOT_OK(ConfigureCommitHooks(table.get(), config_));
   LogInfo("async compaction " + instant + " started");
   ARROW_ASSIGN_OR_RAISE(CompactionResult result, RunCompaction(table, config_, instant));
   LogInfo("async compaction " + result.instant_time + " completed");

@@ -48,7 +48,7 @@ Table::~Table() = default;
   ARROW_ASSIGN_OR_RAISE(auto storage, Storage::FromUri(uri, &base_path, config));
   ARROW_ASSIGN_OR_RAISE(auto meta_client,
                         TableMetaClient::Load(std::move(storage), base_path));
-  ARROW_RETURN_NOT_OK(ConfigureMetadataTable(meta_client.get(), config));
+  ARROW_RETURN_NOT_OK(ConfigureCommitHooks(meta_client.get(), config));
   return std::unique_ptr<Table>(new Table(std::move(meta_client), std::move(config)));
 }
 
@@ -59,7 +59,7 @@ Table::~Table() = default;
   ARROW_ASSIGN_OR_RAISE(
       auto meta_client,
       WriteClient::OpenOrCreateTable(std::move(storage), base_path, config));
-  ARROW_RETURN_NOT_OK(ConfigureMetadataTable(meta_client.get(), config));
+  ARROW_RETURN_NOT_OK(ConfigureCommitHooks(meta_client.get(), config));
   return std::unique_ptr<Table>(new Table(std::move(meta_client), std::move(config)));
 }
 

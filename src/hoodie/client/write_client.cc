@@ -11,6 +11,11 @@
 #include <arrow/type.h>
 
 #include "hoodie/actions/rollback_executor.h"
+#include "hoodie/common/clock.h"
+#include "hoodie/common/error.h"
+#include "hoodie/common/logging.h"
+#include "hoodie/common/macros.h"
+#include "hoodie/concurrency/heartbeat.h"
 #include "hoodie/config/datasource_config.h"
 #include "hoodie/config/hoodie_config.h"
 #include "hoodie/metadata_writer/metadata_table_writer.h"
@@ -35,12 +40,18 @@ namespace hoodie {
         "hoodie writes table version 6 only (no upgrade); the table has version ",
         table->table_version());
   }
-  ARROW_RETURN_NOT_OK(ConfigureMetadataTable(table.get(), config));
+  ARROW_RETURN_NOT_OK(ConfigureCommitHooks(table.get(), config));
   ARROW_ASSIGN_OR_RAISE(std::unique_ptr<TableServiceClient> services,
                         TableServiceClient::Make(table, config, options));
+  std::unique_ptr<HeartbeatClient> heartbeats;
+  if (options.rollback.failed_writes_policy == FailedWritesPolicy::kLazy) {
+    heartbeats = std::make_unique<HeartbeatClient>(table->storage(), table->base_path(),
+                                                   options.rollback.heartbeat);
+  }
   auto client =
       std::unique_ptr<WriteClient>(new WriteClient(std::move(table), std::move(options)));
   client->services_ = std::move(services);
+  client->heartbeats_ = std::move(heartbeats);
   return client;
 }
 
@@ -74,14 +85,37 @@ namespace hoodie {
   ARROW_RETURN_NOT_OK(RefuseMetadataBootstrap(*table_, "write"));
   // BaseHoodieWriteClient.startCommit: failed writes are rolled back (EAGER) before the
   // new instant time is taken, so the new instant is newer than the rollbacks.
-  ARROW_RETURN_NOT_OK(RollbackFailedWrites(*table_, options_.rollback).status());
-  ARROW_ASSIGN_OR_RAISE(ActiveTimeline timeline, table_->LoadActiveTimeline());
-  ARROW_ASSIGN_OR_RAISE(std::string instant, timeline.CreateNewInstantTime());
+  // Under LAZY the cleaner does it, for writes whose heartbeat expired.
+  if (options_.rollback.failed_writes_policy != FailedWritesPolicy::kLazy) {
+    ARROW_RETURN_NOT_OK(RollbackFailedWrites(*table_, options_.rollback).status());
+  }
   ARROW_ASSIGN_OR_RAISE(std::string content, RequestedContent(operation));
-  ARROW_RETURN_NOT_OK(timeline.CreateRequested(
-      WriteInstant(instant, operation, State::kRequested, options_.merge_on_read),
-      content));
-  return instant;
+  // The instant starts under the table lock, on the timeline as it is then: every
+  // instant time of the table is then taken under the lock (table services plan theirs
+  // under it too), so no two writers' instants share a time, nor their marker folders.
+  ARROW_ASSIGN_OR_RAISE(
+      ScopedLock held,
+      ScopedLock::Take(table_->commit_hooks()->lock,
+                       Instant{"start-commit", Action::kCommit, State::kRequested}));
+  ARROW_ASSIGN_OR_RAISE(ActiveTimeline timeline, TimelineUnderLock(*table_));
+  constexpr int kAttempts = 10;
+  for (int attempt = 1;; ++attempt) {
+    ARROW_ASSIGN_OR_RAISE(std::string instant, timeline.CreateNewInstantTime());
+    // startCommit: the heartbeat starts before the instant exists, so that no other
+    // writer ever sees the instant without one.
+    if (heartbeats_ != nullptr) ARROW_RETURN_NOT_OK(heartbeats_->Start(instant));
+    ::arrow::Status created = timeline.CreateRequested(
+        WriteInstant(instant, operation, State::kRequested, options_.merge_on_read),
+        content);
+    if (created.ok()) return instant;
+    // A writer that takes no lock (a single writer's mode, misused by two) took this
+    // millisecond first. Its heartbeat file is its own now; the next time this process
+    // generates is later.
+    if (heartbeats_ != nullptr) heartbeats_->Forget(instant);
+    const bool taken = created.IsAlreadyExists() ||
+                       HasErrorCode(created, ErrorCode::kInstantStateConflict);
+    if (!taken || attempt == kAttempts) return created;
+  }
 }
 
 ::arrow::Result<WriteResult> WriteClient::Insert(const std::string& instant,
@@ -230,17 +264,51 @@ namespace hoodie {
                          return ::arrow::Status::OK();
                        }});
   }
-  ARROW_ASSIGN_OR_RAISE(
-      Transaction txn,
-      Transaction::Begin(table_,
-                         WriteInstant(result->instant_time, result->operation,
-                                      State::kInflight, options_.merge_on_read),
-                         std::move(txn_options)));
-  auto committed = txn.Commit(
-      replace ? metadata.ToJson() : metadata.CommitMetadata::ToJson(), &metadata);
-  result->committed = txn.committed();
-  if (result->committed) started_on_.erase(result->instant_time);
-  return committed.status();
+  const std::string& instant = result->instant_time;
+  ARROW_RETURN_NOT_OK(CheckOwnHeartbeat(instant));
+  ::arrow::Status committed;
+  {
+    ARROW_ASSIGN_OR_RAISE(
+        Transaction txn,
+        Transaction::Begin(table_,
+                           WriteInstant(instant, result->operation, State::kInflight,
+                                        options_.merge_on_read),
+                           std::move(txn_options)));
+    committed =
+        txn.Commit(replace ? metadata.ToJson() : metadata.CommitMetadata::ToJson(), &metadata)
+            .status();
+    result->committed = txn.committed();
+  }  // the lock is released
+  if (result->committed) {
+    started_on_.erase(instant);
+    if (heartbeats_ != nullptr) {
+      HOODIE_WARN_NOT_OK(heartbeats_->Stop(instant), "stopping the heartbeat of " + instant);
+    }
+  } else if (HasErrorCode(committed, ErrorCode::kWriteConflict)) {
+    // The loser of a write conflict leaves nothing behind: its files go by its markers
+    // and its instant with them, under the lock (Hudi leaves the instant to the next
+    // LAZY clean; no reader sees it either way).
+    ::arrow::Status aborted = Abort(instant);
+    if (!aborted.ok()) {
+      LogWarning("instant " + instant + " lost a write conflict and could not be rolled "
+                 "back now (the next clean rolls it back once its heartbeat expires): " +
+                 aborted.ToString());
+    }
+  }
+  return committed;
+}
+
+::arrow::Status WriteClient::CheckOwnHeartbeat(const std::string& instant) const {
+  // HeartbeatUtils.abortIfHeartbeatExpired: a write whose heartbeat stalled may have
+  // been taken for failed, and rolled back, by another writer's clean.
+  if (heartbeats_ == nullptr || !heartbeats_->OwnBeatExpired(instant, EpochMillisNow())) {
+    return ::arrow::Status::OK();
+  }
+  return ::arrow::Status::Invalid(
+      "the heartbeat of instant ", instant, " is older than ",
+      options_.rollback.heartbeat.MaxAgeMs(),
+      " ms (hoodie.client.heartbeat.interval_in_ms x tolerable.misses): other writers "
+      "may have rolled it back as failed, so it is not committed; write again");
 }
 
 // A partition this instant created holds only its `.hoodie_partition_metadata` once
@@ -288,6 +356,12 @@ namespace hoodie {
 }
 
 ::arrow::Status WriteClient::Abort(const std::string& instant) {
+  ARROW_RETURN_NOT_OK(AbandonInstant(instant));
+  if (heartbeats_ != nullptr) ARROW_RETURN_NOT_OK(heartbeats_->Stop(instant));
+  return ::arrow::Status::OK();
+}
+
+::arrow::Status WriteClient::AbandonInstant(const std::string& instant) {
   ARROW_ASSIGN_OR_RAISE(ActiveTimeline timeline, table_->LoadActiveTimeline());
   started_on_.erase(instant);
   for (Action action : {Action::kCommit, Action::kDeltaCommit, Action::kReplaceCommit}) {

@@ -19,6 +19,7 @@
 #include <arrow/type_fwd.h>
 
 #include "hoodie/client/table_services.h"
+#include "hoodie/concurrency/heartbeat.h"
 #include "hoodie/table/transaction.h"
 #include "hoodie/timeline/commit_metadata.h"
 #include "hoodie/visibility.h"
@@ -165,10 +166,16 @@ class HOODIE_EXPORT WriteClient {
   CommitExecutor Executor() const { return CommitExecutor(table_, options_); }
   // Deletes the files `instant`'s markers name, and the partition folders left empty.
   ::arrow::Status DeleteWrittenFiles(const std::string& instant);
+  // Abort without the heartbeat's end: the instant's files and state files.
+  ::arrow::Status AbandonInstant(const std::string& instant);
+  // An error when this client's heartbeat of `instant` is overdue (LAZY only).
+  ::arrow::Status CheckOwnHeartbeat(const std::string& instant) const;
 
   std::shared_ptr<TableMetaClient> table_;
   WriteOptions options_;
   std::unique_ptr<TableServiceClient> services_;
+  // The heartbeats of this client's pending writes (failed-writes policy LAZY only).
+  std::unique_ptr<HeartbeatClient> heartbeats_;
   // Work after each commit of this client, after its inline table services (the
   // table's own hooks, TableMetaClient::commit_hooks, run after these).
   std::vector<PostCommitHook> post_commit_;

@@ -114,13 +114,12 @@ TEST(WriteTableConfigTest, ConflictingOptionsNameEachKeyWithBothValues) {
 TEST(WriteTableConfigTest, RefusedOptionsFailBeforeTheTableIsCreated) {
   testing::TempDir dir;
   HoodieConfig config = MorConfig();
-  config.Set("hoodie.write.concurrency.mode", "OPTIMISTIC_CONCURRENCY_CONTROL");
+  config.Set("hoodie.write.lock.zookeeper.url", "localhost:2181");
   auto table = WriteClient::OpenOrCreateTable(Storage::Local(), dir.Join("t"), config);
   ASSERT_TRUE(table.status().IsNotImplemented());
   EXPECT_THAT(table.status().message(),
-              HasSubstr("hoodie.write.concurrency.mode=OPTIMISTIC_CONCURRENCY_CONTROL is "
-                        "not supported by hoodie: lock providers and optimistic concurrency "
-                        "control are not supported: run one writer at a time"));
+              HasSubstr("hoodie.write.lock.zookeeper.url=localhost:2181 is not supported by "
+                        "hoodie: the ZooKeeper lock provider is not available"));
   EXPECT_FALSE(Storage::Local()->Exists(dir.Join("t")).ValueOr(true));
 }
 

@@ -9,27 +9,35 @@ namespace hoodie {
 
 namespace v = config_validators;
 
-// Said once for every locking key.
-constexpr std::string_view kSingleWriterNote =
-    "lock providers and optimistic concurrency control are not supported: run one "
+// Said once for every key of a lock service hoodie cannot talk to yet.
+constexpr std::string_view kZookeeperNote =
+    "the ZooKeeper lock provider is not available: lock with "
+    "org.apache.hudi.client.transaction.lock.FileSystemBasedLockProvider, or run one "
     "writer at a time against a table";
+constexpr std::string_view kHiveNote =
+    "the Hive Metastore lock provider is not available: lock with "
+    "org.apache.hudi.client.transaction.lock.FileSystemBasedLockProvider, or run one "
+    "writer at a time against a table";
+constexpr std::string_view kEarlyDetectionNote =
+    "early conflict detection is not available: conflicts are found when the write "
+    "commits, as with the default detection";
 
 const ConfigProperty<std::string> LockConfig::kProvider{
     .key = "hoodie.write.lock.provider",
     .default_value =
         std::string("org.apache.hudi.client.transaction.lock.ZookeeperBasedLockProvider"),
-    .doc = "Lock provider class (implements org.apache.hudi.common.lock.LockProvider).",
-    .group = "Locking",
-    .support = ConfigSupport::kRefused,
-    .support_note = kSingleWriterNote,
-    .accepted_value = kRefusedWhenSet};
+    .doc =
+        "Lock provider class of optimistic concurrency control: "
+        "org.apache.hudi.client.transaction.lock.FileSystemBasedLockProvider (a lock "
+        "file) or InProcessLockProvider (the threads of one process).",
+    .group = "Locking"};
 
 const ConfigProperty<std::string> LockConfig::kZkUrl{
     .key = "hoodie.write.lock.zookeeper.url",
     .doc = "Comma-separated ZooKeeper servers.",
     .group = "Locking",
     .support = ConfigSupport::kRefused,
-    .support_note = kSingleWriterNote};
+    .support_note = kZookeeperNote};
 
 const ConfigProperty<std::string> LockConfig::kZkBasePath{
     .key = "hoodie.write.lock.zookeeper.base_path",
@@ -38,7 +46,7 @@ const ConfigProperty<std::string> LockConfig::kZkBasePath{
         "of a table.",
     .group = "Locking",
     .support = ConfigSupport::kRefused,
-    .support_note = kSingleWriterNote};
+    .support_note = kZookeeperNote};
 
 const ConfigProperty<int32_t> LockConfig::kZkPort{
     .key = "hoodie.write.lock.zookeeper.port",
@@ -46,14 +54,14 @@ const ConfigProperty<int32_t> LockConfig::kZkPort{
     .validate = v::PortNumber,
     .group = "Locking",
     .support = ConfigSupport::kRefused,
-    .support_note = kSingleWriterNote};
+    .support_note = kZookeeperNote};
 
 const ConfigProperty<std::string> LockConfig::kZkLockKey{
     .key = "hoodie.write.lock.zookeeper.lock_key",
     .doc = "Znode name under base_path holding the lock; the table name is recommended.",
     .group = "Locking",
     .support = ConfigSupport::kRefused,
-    .support_note = kSingleWriterNote};
+    .support_note = kZookeeperNote};
 
 const ConfigProperty<int32_t> LockConfig::kZkConnectionTimeoutMs{
     .key = "hoodie.write.lock.zookeeper.connection_timeout_ms",
@@ -62,7 +70,7 @@ const ConfigProperty<int32_t> LockConfig::kZkConnectionTimeoutMs{
     .validate = v::PositiveInt32,
     .group = "Locking",
     .support = ConfigSupport::kRefused,
-    .support_note = kSingleWriterNote};
+    .support_note = kZookeeperNote};
 
 const ConfigProperty<int32_t> LockConfig::kZkSessionTimeoutMs{
     .key = "hoodie.write.lock.zookeeper.session_timeout_ms",
@@ -71,7 +79,7 @@ const ConfigProperty<int32_t> LockConfig::kZkSessionTimeoutMs{
     .validate = v::PositiveInt32,
     .group = "Locking",
     .support = ConfigSupport::kRefused,
-    .support_note = kSingleWriterNote};
+    .support_note = kZookeeperNote};
 
 const ConfigProperty<int32_t> LockConfig::kNumRetries{
     .key = "hoodie.write.lock.num_retries",
@@ -81,7 +89,7 @@ const ConfigProperty<int32_t> LockConfig::kNumRetries{
     .group = "Locking",
     .hudi_0_15_default = "15",
     .support = ConfigSupport::kRefused,
-    .support_note = kSingleWriterNote};
+    .support_note = kZookeeperNote};
 
 const ConfigProperty<int64_t> LockConfig::kWaitTimeMsBetweenRetry{
     .key = "hoodie.write.lock.wait_time_ms_between_retry",
@@ -91,21 +99,21 @@ const ConfigProperty<int64_t> LockConfig::kWaitTimeMsBetweenRetry{
     .group = "Locking",
     .hudi_0_15_default = "1000",
     .support = ConfigSupport::kRefused,
-    .support_note = kSingleWriterNote};
+    .support_note = kZookeeperNote};
 
 const ConfigProperty<std::string> LockConfig::kHiveMetastoreDatabase{
     .key = "hoodie.write.lock.hivemetastore.database",
     .doc = "Hive database to lock against.",
     .group = "Locking",
     .support = ConfigSupport::kRefused,
-    .support_note = kSingleWriterNote};
+    .support_note = kHiveNote};
 
 const ConfigProperty<std::string> LockConfig::kHiveMetastoreTable{
     .key = "hoodie.write.lock.hivemetastore.table",
     .doc = "Hive table to lock against.",
     .group = "Locking",
     .support = ConfigSupport::kRefused,
-    .support_note = kSingleWriterNote};
+    .support_note = kHiveNote};
 
 const ConfigProperty<int32_t> LockConfig::kClientNumRetries{
     .key = "hoodie.write.lock.client.num_retries",
@@ -113,9 +121,7 @@ const ConfigProperty<int32_t> LockConfig::kClientNumRetries{
     .doc = "Extra retries of acquiring the lock by the Hudi client.",
     .validate = v::NonNegativeInt32,
     .group = "Locking",
-    .hudi_0_15_default = "50",
-    .support = ConfigSupport::kRefused,
-    .support_note = kSingleWriterNote};
+    .hudi_0_15_default = "50"};
 
 const ConfigProperty<int64_t> LockConfig::kClientWaitTimeMsBetweenRetry{
     .key = "hoodie.write.lock.client.wait_time_ms_between_retry",
@@ -123,18 +129,17 @@ const ConfigProperty<int64_t> LockConfig::kClientWaitTimeMsBetweenRetry{
     .doc = "Wait between client lock retries, in milliseconds.",
     .validate = v::NonNegativeInt64,
     .group = "Locking",
-    .hudi_0_15_default = "5000",
-    .support = ConfigSupport::kRefused,
-    .support_note = kSingleWriterNote};
+    .hudi_0_15_default = "5000"};
 
 const ConfigProperty<std::string> LockConfig::kConflictResolutionStrategy{
     .key = "hoodie.write.lock.conflict.resolution.strategy",
     .default_value = std::string("org.apache.hudi.client.transaction."
                                  "SimpleConcurrentFileWritesConflictResolutionStrategy"),
-    .doc = "Conflict resolution strategy class.",
-    .group = "Locking",
-    .support = ConfigSupport::kRefused,
-    .support_note = kSingleWriterNote};
+    .doc =
+        "Conflict resolution strategy class: SimpleConcurrentFileWritesConflictResolution"
+        "Strategy, under which two writes conflict when they change a file group in "
+        "common.",
+    .group = "Locking"};
 
 const ConfigProperty<std::string> LockConfig::kConcurrencyMode{
     .key = "hoodie.write.concurrency.mode",
@@ -144,9 +149,72 @@ const ConfigProperty<std::string> LockConfig::kConcurrencyMode{
         "OPTIMISTIC_CONCURRENCY_CONTROL with a lock provider and conflict resolution.",
     .since = "0.8.0",
     .allowed_values = {"SINGLE_WRITER", "OPTIMISTIC_CONCURRENCY_CONTROL"},
+    .group = "Locking"};
+
+const ConfigProperty<int64_t> LockConfig::kWaitTimeMs{
+    .key = "hoodie.write.lock.wait_time_ms",
+    .default_value = int64_t{60000},
+    .doc = "How long one try of the lock provider waits for the lock, in milliseconds.",
+    .since = "0.8.0",
+    .validate = v::NonNegativeInt64,
+    .group = "Locking"};
+
+const ConfigProperty<std::string> LockConfig::kFileSystemPath{
+    .key = "hoodie.write.lock.filesystem.path",
+    .doc =
+        "Folder of the lock file of FileSystemBasedLockProvider; the table's .hoodie "
+        "folder when unset.",
+    .since = "0.11.0",
+    .group = "Locking"};
+
+const ConfigProperty<int32_t> LockConfig::kFileSystemExpire{
+    .key = "hoodie.write.lock.filesystem.expire",
+    .default_value = 0,
+    .doc =
+        "Minutes after which a lock file is taken for abandoned and deleted by the next "
+        "writer; 0: never.",
+    .since = "0.12.0",
+    .validate = v::NonNegativeInt32,
+    .group = "Locking"};
+
+const ConfigProperty<int32_t> LockConfig::kRetriesOnConflict{
+    .key = "hoodie.write.num.retries.on.conflict.failures",
+    .default_value = 0,
+    .doc =
+        "How many times a write that lost a write conflict is run again from a fresh "
+        "view of the table.",
+    .since = "0.14.0",
+    .validate = v::NonNegativeInt32,
+    .group = "Locking"};
+
+const ConfigProperty<int64_t> LockConfig::kHeartbeatIntervalMs{
+    .key = "hoodie.client.heartbeat.interval_in_ms",
+    .default_value = int64_t{60000},
+    .doc =
+        "How often a writer touches .hoodie/.heartbeat/<instant> while its instant is "
+        "pending (failed-writes policy LAZY), in milliseconds.",
+    .since = "0.9.0",
+    .validate = v::PositiveInt64,
+    .group = "Locking"};
+
+const ConfigProperty<int32_t> LockConfig::kHeartbeatTolerableMisses{
+    .key = "hoodie.client.heartbeat.tolerable.misses",
+    .default_value = 2,
+    .doc =
+        "Heartbeats a writer may miss before its pending instant counts as failed and is "
+        "rolled back by the next clean (failed-writes policy LAZY).",
+    .since = "0.9.0",
+    .validate = v::PositiveInt32,
+    .group = "Locking"};
+
+const ConfigProperty<bool> LockConfig::kEarlyConflictDetection{
+    .key = "hoodie.write.concurrency.early.conflict.detection.enable",
+    .default_value = false,
+    .doc = "Detect write conflicts from markers while writing, before the commit.",
+    .since = "0.13.0",
     .group = "Locking",
     .support = ConfigSupport::kRefused,
-    .support_note = kSingleWriterNote};
+    .support_note = kEarlyDetectionNote};
 
 void LockConfig::Register(ConfigRegistry* registry) {
   registry->Add(kConcurrencyMode);
@@ -164,6 +232,13 @@ void LockConfig::Register(ConfigRegistry* registry) {
   registry->Add(kClientNumRetries);
   registry->Add(kClientWaitTimeMsBetweenRetry);
   registry->Add(kConflictResolutionStrategy);
+  registry->Add(kWaitTimeMs);
+  registry->Add(kFileSystemPath);
+  registry->Add(kFileSystemExpire);
+  registry->Add(kRetriesOnConflict);
+  registry->Add(kHeartbeatIntervalMs);
+  registry->Add(kHeartbeatTolerableMisses);
+  registry->Add(kEarlyConflictDetection);
 }
 
 }  // namespace hoodie

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 /// \file hoodie/config/lock_config.h
-/// \brief Lock providers for optimistic concurrency control (ZooKeeper, Hive metastore).
+/// \brief Optimistic concurrency control: the mode, the lock providers and their retries,
+/// conflict resolution, heartbeats.
 #pragma once
 
 #include <cstdint>
@@ -45,6 +46,20 @@ struct HOODIE_EXPORT LockConfig {
   static const ConfigProperty<int64_t> kClientWaitTimeMsBetweenRetry;
   /// hoodie.write.lock.conflict.resolution.strategy
   static const ConfigProperty<std::string> kConflictResolutionStrategy;
+  /// hoodie.write.lock.wait_time_ms
+  static const ConfigProperty<int64_t> kWaitTimeMs;
+  /// hoodie.write.lock.filesystem.path
+  static const ConfigProperty<std::string> kFileSystemPath;
+  /// hoodie.write.lock.filesystem.expire (minutes)
+  static const ConfigProperty<int32_t> kFileSystemExpire;
+  /// hoodie.write.num.retries.on.conflict.failures
+  static const ConfigProperty<int32_t> kRetriesOnConflict;
+  /// hoodie.client.heartbeat.interval_in_ms
+  static const ConfigProperty<int64_t> kHeartbeatIntervalMs;
+  /// hoodie.client.heartbeat.tolerable.misses
+  static const ConfigProperty<int32_t> kHeartbeatTolerableMisses;
+  /// hoodie.write.concurrency.early.conflict.detection.enable
+  static const ConfigProperty<bool> kEarlyConflictDetection;
 
   /// Adds every key above to `registry`.
   static void Register(ConfigRegistry* registry);

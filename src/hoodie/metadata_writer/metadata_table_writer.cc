@@ -3,6 +3,8 @@
 /// \brief HoodieBackedTableMetadataWriter.update for each action, in Hudi's order.
 #include "hoodie/metadata_writer/metadata_table_writer.h"
 
+#include "hoodie/concurrency/concurrency_control.h"
+
 #include <iterator>
 #include <set>
 #include <string>
@@ -197,7 +199,7 @@ std::set<std::string> FilesOf(const CommitMetadata* metadata) {
     // compaction) share its metadata table: their instants complete one at a time, as
     // Hudi configures its InProcessLockProvider with asynchronous services.
     if (hooks->lock == nullptr) {
-      hooks->lock = std::make_shared<InProcessLockProvider>(table->base_path());
+      hooks->lock = InProcessLockManager(table->base_path());
     }
     table->SetListingFactory(&MetadataTableListing::Make);
   } else {
@@ -206,6 +208,11 @@ std::set<std::string> FilesOf(const CommitMetadata* metadata) {
   }
   table->SetCommitHooks(std::move(hooks));
   return ::arrow::Status::OK();
+}
+
+::arrow::Status ConfigureCommitHooks(TableMetaClient* table, const HoodieConfig& config) {
+  ARROW_RETURN_NOT_OK(ConfigureConcurrency(table, config));
+  return ConfigureMetadataTable(table, config);
 }
 
 ::arrow::Result<bool> InitializeMetadataTable(TableMetaClient* table,

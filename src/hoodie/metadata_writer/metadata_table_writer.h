@@ -45,12 +45,20 @@ class HOODIE_EXPORT MetadataTableWriter : public MetadataTableStep {
 class HoodieConfig;
 class TableMetaClient;
 
+/// Sets every commit hook `config` asks for on `table`: the lock and conflict check of
+/// its concurrency mode (ConfigureConcurrency, concurrency/concurrency_control.h), then
+/// its metadata table (ConfigureMetadataTable). What every command that writes a table
+/// calls before its first instant.
+HOODIE_EXPORT ::arrow::Status ConfigureCommitHooks(TableMetaClient* table,
+                                                   const HoodieConfig& config);
+
 /// Sets how `table` uses its metadata table from `config`. With hoodie.metadata.enable
 /// true: a MetadataTableWriter as the metadata-table step of its commit hooks (the rest
 /// kept; an InProcessLockProvider when they hold no lock), and file system views list
 /// through the metadata table (MetadataTableListing::Make). Otherwise
 /// DisableMetadataTableStep (Hudi's writers with false delete the metadata table) and
-/// storage listings. Every entry point that opens a table calls this.
+/// storage listings. Every entry point that opens a table calls this, through
+/// ConfigureCommitHooks.
 /// Invalid for a bad hoodie.metadata.* value.
 HOODIE_EXPORT ::arrow::Status ConfigureMetadataTable(TableMetaClient* table,
                                                     const HoodieConfig& config);

@@ -4,6 +4,8 @@
 
 #include "hoodie/table/commit_hooks.h"
 
+#include "hoodie/table/table_meta_client.h"
+
 #include "hoodie/table/metadata_table_guard_internal.h"
 
 namespace hoodie {
@@ -20,6 +22,12 @@ std::shared_ptr<const CommitHooks> CommitHooks::Default() {
     return std::shared_ptr<const CommitHooks>(std::move(made));
   }();
   return hooks;
+}
+
+::arrow::Result<ActiveTimeline> TimelineUnderLock(const TableMetaClient& table) {
+  const std::shared_ptr<LockManager>& lock = table.commit_hooks()->lock;
+  if (lock != nullptr && lock->ExcludesOtherProcesses()) return table.ReloadActiveTimeline();
+  return table.LoadActiveTimeline();
 }
 
 }  // namespace hoodie

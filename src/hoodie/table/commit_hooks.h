@@ -17,24 +17,14 @@
 #include <arrow/result.h>
 #include <arrow/status.h>
 
+#include "hoodie/table/lock_manager.h"
+#include "hoodie/timeline/active_timeline.h"
 #include "hoodie/timeline/type_fwd.h"
 #include "hoodie/visibility.h"
 
 namespace hoodie {
 
 class TableMetaClient;
-
-/// \brief Serialises the commits of writers sharing a table (Hudi's LockProvider, behind
-/// TransactionManager). A single writer needs none; lock providers arrive with
-/// optimistic concurrency control, which refuses hoodie.write.lock.provider until then.
-class HOODIE_EXPORT LockProvider {
- public:
-  virtual ~LockProvider() = default;
-  /// Blocks until `owner` holds the table's lock. \return an error when it cannot.
-  virtual ::arrow::Status Lock(const Instant& owner) = 0;
-  /// Releases what Lock took.
-  virtual ::arrow::Status Unlock(const Instant& owner) = 0;
-};
 
 /// \brief What a write did to each record key, as the metadata table's record index
 /// learns it (Hudi's WriteStatus record delegates, reduced by key): the keys it put in a
@@ -77,6 +67,9 @@ struct HOODIE_EXPORT PreCommitContext {
   /// For a write that tracked them (a metadata table keeping record_index), where its
   /// records went; null otherwise.
   const WrittenKeys* written_keys = nullptr;
+  /// commit_metadata with the file groups it replaces, when the action passed a
+  /// ReplaceCommitMetadata (writes do, replacecommit or not); null otherwise.
+  const ReplaceCommitMetadata* replace_metadata = nullptr;
 };
 
 /// \brief Pre-commit check of an instant against the table as it is under the lock
@@ -114,7 +107,9 @@ struct HOODIE_EXPORT PostCommitHook {
 /// no conflict check (one writer at a time), the metadata table disabled, nothing after
 /// the commit.
 struct HOODIE_EXPORT CommitHooks {
-  std::shared_ptr<LockProvider> lock;
+  /// The table lock (optimistic concurrency control, or the in-process lock of one
+  /// process's writers); null: none.
+  std::shared_ptr<LockManager> lock;
   ConflictCheck conflict_check;
   std::shared_ptr<MetadataTableStep> metadata_table;
   /// Run after every instant of the table, after the action's own post-commit work.
@@ -123,5 +118,11 @@ struct HOODIE_EXPORT CommitHooks {
   /// The hooks a table has until configured otherwise.
   static std::shared_ptr<const CommitHooks> Default();
 };
+
+/// The timeline as a step holding the table lock must see it: listed again when the
+/// lock excludes other processes' writers (optimistic concurrency control), whose
+/// instants this process cannot know of; else this process's last listing
+/// (TableMetaClient::LoadActiveTimeline).
+HOODIE_EXPORT ::arrow::Result<ActiveTimeline> TimelineUnderLock(const TableMetaClient& table);
 
 }  // namespace hoodie

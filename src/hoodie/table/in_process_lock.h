@@ -5,24 +5,37 @@
 #pragma once
 
 #include <memory>
-#include <mutex>
 #include <string>
 
-#include "hoodie/table/commit_hooks.h"
+#include "hoodie/table/lock_manager.h"
 #include "hoodie/visibility.h"
 
 namespace hoodie {
 
-/// \brief Locks a process-wide mutex of the table's base path. Not re-entrant: an
-/// instant's transaction must not begin another on the same table.
+/// \brief Locks a process-wide timed mutex of the table's base path: it excludes the
+/// threads of this process only. Not re-entrant: a thread trying the lock it holds gets
+/// an error, as Hudi's throws HoodieLockException.
 class HOODIE_EXPORT InProcessLockProvider : public LockProvider {
  public:
   explicit InProcessLockProvider(const std::string& base_path);
-  ::arrow::Status Lock(const Instant& owner) override;
-  ::arrow::Status Unlock(const Instant& owner) override;
+  ::arrow::Result<bool> TryLock(std::chrono::milliseconds wait) override;
+  ::arrow::Status Unlock() override;
+  std::string LockName() const override;
+  bool ExcludesOtherProcesses() const override { return false; }
+
+  /// The class name Hudi's configuration names it by.
+  static constexpr const char* kClassName =
+      "org.apache.hudi.client.transaction.lock.InProcessLockProvider";
+
+  struct State;
 
  private:
-  std::shared_ptr<std::mutex> mutex_;
+  std::string base_path_;
+  std::shared_ptr<State> state_;
 };
+
+/// A LockManager over the InProcessLockProvider of `base_path` that waits as long as
+/// it takes: the lock of one process's writers when no lock provider is configured.
+HOODIE_EXPORT std::shared_ptr<LockManager> InProcessLockManager(const std::string& base_path);
 
 }  // namespace hoodie

@@ -86,8 +86,10 @@ Transaction::~Transaction() {
 
 ::arrow::Status Transaction::RunPreCommit(const CommitMetadata* commit_metadata,
                                           std::string_view action_metadata) {
-  PreCommitContext context{*table_,        inflight_,       options_.started_on.get(),
-                           commit_metadata, action_metadata, options_.written_keys.get()};
+  PreCommitContext context{*table_,          inflight_,
+                           options_.started_on.get(), commit_metadata,
+                           action_metadata,   options_.written_keys.get(),
+                           replace_metadata_};
   const bool with_metadata = commit_metadata != nullptr || !action_metadata.empty();
   if (!pre_committed_) {
     if (hooks_->conflict_check) ARROW_RETURN_NOT_OK(hooks_->conflict_check(context));
@@ -127,6 +129,14 @@ Transaction::~Transaction() {
           .DeleteFolder(),
       "deleting the markers of " + completed.ToString());
   ARROW_RETURN_NOT_OK(RunPostCommit(completed));
+  return completed;
+}
+
+::arrow::Result<Instant> Transaction::Commit(std::string_view content,
+                                             const ReplaceCommitMetadata* commit_metadata) {
+  replace_metadata_ = commit_metadata;
+  auto completed = Commit(content, static_cast<const CommitMetadata*>(commit_metadata));
+  replace_metadata_ = nullptr;
   return completed;
 }
 

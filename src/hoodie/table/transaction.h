@@ -87,6 +87,10 @@ class HOODIE_EXPORT Transaction {
   ///   hook ("instant T is committed, but <what> after it failed: ...").
   ::arrow::Result<Instant> Commit(std::string_view content,
                                   const CommitMetadata* commit_metadata = nullptr);
+  /// As above, for a write whose metadata names the file groups it replaces: the
+  /// conflict check sees them (PreCommitContext::replace_metadata).
+  ::arrow::Result<Instant> Commit(std::string_view content,
+                                  const ReplaceCommitMetadata* commit_metadata);
 
   /// Gives the instant up instead of completing it: deletes its marker folder, then its
   /// inflight and requested files (inflight first, as Hudi's deletePending), and
@@ -117,6 +121,7 @@ class HOODIE_EXPORT Transaction {
   bool pre_committed_ = false;
   bool metadata_applied_ = false;  // the metadata-table step saw the instant's metadata
   bool committed_ = false;
+  const ReplaceCommitMetadata* replace_metadata_ = nullptr;  // during Commit only
 };
 
 }  // namespace hoodie

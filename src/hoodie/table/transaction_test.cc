@@ -27,9 +27,10 @@ using ::hoodie::testing::StatusMessageHas;
 using ::testing::ElementsAre;
 
 // Records Lock/Unlock calls into a shared log.
-class RecordingLock : public LockProvider {
+class RecordingLock : public LockManager {
  public:
-  explicit RecordingLock(std::vector<std::string>* log) : log_(log) {}
+  explicit RecordingLock(std::vector<std::string>* log)
+      : LockManager(nullptr, "recording"), log_(log) {}
   ::arrow::Status Lock(const Instant& owner) override {
     log_->push_back("lock " + owner.timestamp);
     return ::arrow::Status::OK();

@@ -4,10 +4,13 @@
 /// before it starts (hoodie.cleaner.policy.failed.writes, hoodie.rollback.using.markers).
 #pragma once
 
+#include <cstdint>
+#include <functional>
 #include <string>
 
 #include <arrow/result.h>
 
+#include "hoodie/concurrency/heartbeat.h"
 #include "hoodie/visibility.h"
 
 namespace hoodie {
@@ -41,9 +44,15 @@ struct HOODIE_EXPORT RollbackOptions {
   /// rollbacks do not (Hudi runs them with skipTimelinePublish): the restore brings the
   /// metadata table back to its instant in one step.
   bool update_metadata_table = true;
+  /// When a pending write counts as failed under LAZY: its heartbeat is older than
+  /// heartbeat.MaxAgeMs().
+  HeartbeatOptions heartbeat;
+  /// Milliseconds since the epoch of "now" for heartbeat ages; null: the clock.
+  std::function<int64_t()> clock;
 
-  /// \return NotImplemented for LAZY: hoodie writes no heartbeats, so another LAZY
-  ///   writer would take hoodie's running writes for failed ones.
+  /// Under optimistic concurrency control the policy is LAZY unless set (Hudi sets it
+  /// so); an explicit EAGER is refused, as it would roll back live writers' instants.
+  /// \return Invalid naming the key for a bad value or OCC with EAGER.
   static ::arrow::Result<RollbackOptions> FromConfig(const HoodieConfig& config);
 };
 

@@ -8,6 +8,9 @@
 
 #include <arrow/array.h>
 
+#include "hoodie/common/logging.h"
+#include "hoodie/storage/path.h"
+#include "hoodie/storage/storage.h"
 #include "hoodie/table/file_naming.h"
 #include "hoodie/index/index.h"
 #include "hoodie/table/file_system_view.h"
@@ -329,7 +332,20 @@ void Route(const IncomingRecords& records,
   const std::vector<Instant> commits =
       timeline.timeline().GetCommitsTimeline().FilterCompleted().instants();
   for (auto it = commits.rbegin(); it != commits.rend(); ++it) {
-    ARROW_ASSIGN_OR_RAISE(CommitMetadata metadata, timeline.ReadCommitMetadata(*it));
+    auto read = timeline.ReadCommitMetadata(*it);
+    if (!read.ok()) {
+      // Another writer may have archived the instant since the timeline was listed:
+      // the estimate goes on with the older commits (Hudi's is fail-safe on any error;
+      // a file that is there but unreadable is still an error here).
+      ARROW_ASSIGN_OR_RAISE(std::string name, it->FileName());
+      ARROW_ASSIGN_OR_RAISE(bool exists, timeline.storage()->FileExists(
+                                             JoinPath(timeline.meta_path(), name)));
+      if (exists) return read.status();
+      LogInfo("average record size: instant " + it->timestamp +
+              " was archived meanwhile; skipped");
+      continue;
+    }
+    const CommitMetadata& metadata = *read;
     int64_t bytes = 0, records = 0;
     for (const auto& [partition, stats] : metadata.partition_to_write_stats) {
       for (const WriteStat& stat : stats) {

@@ -1,0 +1,275 @@
+// SPDX-License-Identifier: Apache-2.0
+/// \file hoodie/cli/concurrent_writers_test.cc
+/// \brief Several `hoodie write` processes on one table under optimistic concurrency
+/// control with the file-system lock: a conflict is reported as retryable (exit code 3)
+/// and a retry succeeds (the loser held before its commit by the hidden
+/// --pause-before-commit, so that no timing decides the race); and a stress run of 4 writer processes, half of their commits
+/// on file groups of their own and half on shared ones, after which the table equals a
+/// model of the commits that reported success and nothing else is left behind.
+///
+/// HOODIE_STRESS_COMMITS sets the commits per writer (default 8; the long run of
+/// scripts/stress-concurrency.sh uses 250).
+#include <chrono>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <set>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include "hoodie/cli/cli_runner_test_util.h"
+#include "hoodie/testing/temp_dir.h"
+
+namespace hoodie::cli {
+namespace {
+
+using ::hoodie::cli::testing::CliResult;
+using ::hoodie::cli::testing::kTableConf;
+using ::hoodie::cli::testing::RunCli;
+using ::testing::HasSubstr;
+namespace fs = std::filesystem;
+
+constexpr char kOcc[] =
+    " --hoodie-conf hoodie.write.concurrency.mode=optimistic_concurrency_control"
+    " --hoodie-conf hoodie.write.lock.client.num_retries=2000"
+    " --hoodie-conf hoodie.write.lock.client.wait_time_ms_between_retry=20";
+constexpr char kFileLock[] =
+    " --hoodie-conf hoodie.write.lock.provider="
+    "org.apache.hudi.client.transaction.lock.FileSystemBasedLockProvider";
+
+struct Row {
+  std::string id;
+  std::string part;
+  std::string v;
+};
+
+void WriteJson(const std::string& path, const std::vector<Row>& rows) {
+  std::ofstream out(path);
+  for (const Row& row : rows) {
+    out << R"({"id":")" << row.id << R"(","part":")" << row.part << R"(","ts":1,"v":")"
+        << row.v << "\"}\n";
+  }
+}
+
+CliResult Write(const std::string& table, const std::string& input,
+                const std::string& extra) {
+  return RunCli("-o json write --table '" + table + "' --input '" + input + "'" +
+                kTableConf + kOcc + extra);
+}
+
+// id -> v of a snapshot read.
+std::map<std::string, std::string> Snapshot(const std::string& table) {
+  CliResult read = RunCli("query '" + table + "' --columns id,v --format csv");
+  EXPECT_EQ(read.exit_code, 0) << read.err;
+  std::map<std::string, std::string> out;
+  std::istringstream lines(read.out);
+  std::string line;
+  std::getline(lines, line);  // header
+  while (std::getline(lines, line)) {
+    auto comma = line.find(',');
+    EXPECT_EQ(out.count(line.substr(0, comma)), 0u) << "duplicate key " << line;
+    out[line.substr(0, comma)] = line.substr(comma + 1);
+  }
+  return out;
+}
+
+bool Exists(const std::string& path) { return fs::exists(path); }
+
+TEST(ConcurrentWritersTest, AConflictIsRetryableAndARetrySucceeds) {
+  hoodie::testing::TempDir dir;
+  const std::string table = dir.Join("t");
+  WriteJson(dir.Join("seed.json"), {{"k", "p", "seed"}});
+  CliResult seed = Write(table, dir.Join("seed.json"), kFileLock);
+  ASSERT_EQ(seed.exit_code, 0) << seed.err;
+  WriteJson(dir.Join("a.json"), {{"k", "p", "a"}});
+  WriteJson(dir.Join("b.json"), {{"k", "p", "b"}});
+
+  // Writer A writes, then waits before its commit while B, which began after A, commits
+  // an update of the same file group: A's commit finds B's and loses.
+  int round = 0;
+  auto race = [&](const std::string& retries) {
+    const std::string go = dir.Join("go-" + std::to_string(++round));
+    CliResult a;
+    std::thread writer([&] {
+      a = Write(table, dir.Join("a.json"),
+                std::string(kFileLock) + retries + " --pause-before-commit '" + go + "'");
+    });
+    // A has written once its instant is inflight and its markers are there.
+    auto written = [&] {
+      for (const auto& entry : fs::directory_iterator(table + "/.hoodie")) {
+        const std::string name = entry.path().filename().string();
+        if (!name.ends_with(".inflight")) continue;
+        const std::string instant = name.substr(0, name.find('.'));
+        if (!Exists(table + "/.hoodie/" + instant + ".commit") &&
+            Exists(table + "/.hoodie/.temp/" + instant)) {
+          return true;
+        }
+      }
+      return false;
+    };
+    for (int i = 0; i < 6000 && !written(); ++i) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    }
+    EXPECT_TRUE(written());
+    CliResult b = Write(table, dir.Join("b.json"), kFileLock);
+    EXPECT_EQ(b.exit_code, 0) << b.err;
+    { std::ofstream(go) << "go"; }
+    writer.join();
+    return a;
+  };
+
+  CliResult lost = race(" --retry-on-conflict 0");
+  EXPECT_EQ(lost.exit_code, 3) << lost.err;
+  EXPECT_THAT(lost.err, HasSubstr("write conflict: instant"));
+  EXPECT_THAT(lost.err, HasSubstr("in partition 'p'"));
+  EXPECT_EQ(Snapshot(table)["k"], "b");
+
+  CliResult retried = race(" --retry-on-conflict 1");
+  EXPECT_EQ(retried.exit_code, 0) << retried.err;
+  EXPECT_THAT(retried.err, HasSubstr("write conflict: instant"));
+  EXPECT_THAT(retried.err, HasSubstr("retrying (1 of 1)"));
+  EXPECT_EQ(Snapshot(table)["k"], "a");
+  EXPECT_FALSE(Exists(table + "/.hoodie/lock"));
+
+  // Hudi's key does the same when the option is not given.
+  WriteJson(dir.Join("b.json"), {{"k", "p", "b2"}});
+  WriteJson(dir.Join("a.json"), {{"k", "p", "a2"}});
+  CliResult by_key =
+      race(" --hoodie-conf hoodie.write.num.retries.on.conflict.failures=1");
+  EXPECT_EQ(by_key.exit_code, 0) << by_key.err;
+  EXPECT_THAT(by_key.err, HasSubstr("retrying (1 of 1)"));
+  EXPECT_EQ(Snapshot(table)["k"], "a2");
+}
+
+struct Outcome {
+  int writer = 0;
+  int index = 0;
+  int exit_code = -1;
+  std::string instant;
+  int conflicts = 0;  // "retrying" lines: conflicts lost before the last attempt
+  std::string err;
+};
+
+int CommitsPerWriter() {
+  const char* value = std::getenv("HOODIE_STRESS_COMMITS");
+  return value != nullptr ? std::atoi(value) : 8;
+}
+
+TEST(ConcurrentWritersTest, FourWritersLoseNoCommittedUpdate) {
+  hoodie::testing::TempDir dir;
+  const std::string table = dir.Join("t");
+  WriteJson(dir.Join("seed.json"), {{"s0", "shared", "seed"}});
+  ASSERT_EQ(Write(table, dir.Join("seed.json"), kFileLock).exit_code, 0);
+  const int writers = 4;
+  const int commits = CommitsPerWriter();
+  std::vector<std::vector<Outcome>> outcomes(writers);
+  std::vector<std::thread> threads;
+  for (int w = 0; w < writers; ++w) {
+    threads.emplace_back([&, w] {
+      for (int i = 0; i < commits; ++i) {
+        // Even commits go to the writer's own partition, odd ones to the shared one,
+        // where every writer updates the same keys.
+        const std::string v = "w" + std::to_string(w) + "-" + std::to_string(i);
+        std::vector<Row> rows = {{v, i % 2 == 0 ? "own" + std::to_string(w) : "shared", v}};
+        if (i % 2 == 1) {
+          for (int k = 0; k < 3; ++k) rows.push_back({"s" + std::to_string(k), "shared", v});
+        }
+        const std::string input = dir.Join(v + ".json");
+        WriteJson(input, rows);
+        CliResult run = Write(table, input, std::string(kFileLock) + " --retry-on-conflict 30");
+        Outcome outcome{w, i, run.exit_code, "", 0, run.err};
+        if (run.exit_code == 0) {
+          outcome.instant = nlohmann::json::parse(run.out).at("instant").get<std::string>();
+        }
+        for (size_t at = run.err.find("retrying ("); at != std::string::npos;
+             at = run.err.find("retrying (", at + 1)) {
+          ++outcome.conflicts;
+        }
+        outcomes[w].push_back(outcome);
+      }
+    });
+  }
+  for (std::thread& thread : threads) thread.join();
+
+  // The model: every commit that reported success, with its rows; the shared keys
+  // hold the value of the last successful shared commit, by instant time (two shared
+  // commits that overlapped in time conflict, so the successful ones are serial).
+  std::map<std::string, std::string> model = {{"s0", "seed"}};
+  std::map<std::string, std::string> last_shared;  // instant -> v
+  int succeeded = 0;
+  int conflicts = 0;
+  for (const auto& per_writer : outcomes) {
+    for (const Outcome& outcome : per_writer) {
+      const std::string v =
+          "w" + std::to_string(outcome.writer) + "-" + std::to_string(outcome.index);
+      conflicts += outcome.conflicts;
+      // Only a conflict may fail a writer, and it says so (exit code 3).
+      ASSERT_TRUE(outcome.exit_code == 0 || outcome.exit_code == 3)
+          << v << ": " << outcome.exit_code << " " << outcome.err;
+      if (outcome.exit_code == 3) {
+        EXPECT_THAT(outcome.err, HasSubstr("write conflict"));
+        continue;
+      }
+      ++succeeded;
+      model[v] = v;
+      if (outcome.index % 2 == 1) last_shared[outcome.instant] = v;
+    }
+  }
+  if (!last_shared.empty()) {
+    for (int k = 0; k < 3; ++k) model["s" + std::to_string(k)] = last_shared.rbegin()->second;
+  }
+  std::cerr << "stress: " << writers << " writers x " << commits << " commits: " << succeeded
+            << " committed, " << conflicts << " conflicts retried\n";
+  const std::map<std::string, std::string> read = Snapshot(table);
+  for (const auto& [key, value] : model) {
+    auto it = read.find(key);
+    EXPECT_TRUE(it != read.end() && it->second == value)
+        << key << ": model " << value << ", table "
+        << (it == read.end() ? std::string("(missing)") : it->second);
+  }
+  for (const auto& [key, value] : read) {
+    EXPECT_EQ(model.count(key), 1u) << key << "=" << value << " is not in the model";
+  }
+
+  // Nothing outside a completed instant: no pending instant, heartbeat or lock, and
+  // every data file written by a completed commit.
+  std::set<std::string> completed;  // commits
+  std::set<std::string> done;       // every completed instant
+  std::set<std::string> pending;    // every requested or inflight state file
+  for (const auto& entry : fs::directory_iterator(table + "/.hoodie")) {
+    const std::string name = entry.path().filename().string();
+    if (!entry.is_regular_file() || name.starts_with(".") || name == "hoodie.properties") {
+      continue;
+    }
+    const std::string instant = name.substr(0, name.find('.'));
+    if (name.ends_with(".inflight") || name.ends_with(".requested")) {
+      pending.insert(instant);
+    } else {
+      done.insert(instant);
+    }
+    if (name.ends_with(".commit")) completed.insert(instant);
+  }
+  for (const std::string& instant : pending) EXPECT_EQ(done.count(instant), 1u) << instant;
+  EXPECT_FALSE(Exists(table + "/.hoodie/lock"));
+  if (Exists(table + "/.hoodie/.heartbeat")) {
+    EXPECT_TRUE(fs::is_empty(table + "/.hoodie/.heartbeat"));
+  }
+  for (const auto& entry : fs::recursive_directory_iterator(table)) {
+    const std::string name = entry.path().filename().string();
+    if (!name.ends_with(".parquet") ||
+        entry.path().string().find("/.hoodie/") != std::string::npos) {
+      continue;
+    }
+    const std::string instant = name.substr(name.rfind('_') + 1, name.find('.') - name.rfind('_') - 1);
+    EXPECT_EQ(completed.count(instant), 1u) << entry.path();
+  }
+}
+
+}  // namespace
+}  // namespace hoodie::cli

@@ -1,0 +1,77 @@
+// SPDX-License-Identifier: Apache-2.0
+/// \file hoodie/concurrency/lock_providers.cc
+/// \brief The built-in lock providers and MakeLockManager.
+#include "hoodie/concurrency/lock_providers.h"
+
+#include "hoodie/concurrency/file_system_lock.h"
+#include "hoodie/config/hoodie_config.h"
+#include "hoodie/config/lock_config.h"
+#include "hoodie/storage/path.h"
+#include "hoodie/table/in_process_lock.h"
+
+namespace hoodie {
+
+namespace {
+
+constexpr const char* kAvailable =
+    "not available; use org.apache.hudi.client.transaction.lock."
+    "FileSystemBasedLockProvider (or InProcessLockProvider for the writers of one "
+    "process)";
+
+::arrow::Result<std::unique_ptr<LockProvider>> MakeFileSystemLock(
+    const LockProviderContext& context) {
+  ARROW_ASSIGN_OR_RAISE(int32_t expire, context.config.Get(LockConfig::kFileSystemExpire));
+  std::string folder = JoinPath(context.base_path, ".hoodie");
+  if (auto path = context.config.GetRaw(LockConfig::kFileSystemPath.key);
+      path && !path->empty()) {
+    folder = *path;
+  }
+  ARROW_ASSIGN_OR_RAISE(auto provider,
+                        FileSystemLockProvider::Make(context.storage, folder, expire));
+  return std::unique_ptr<LockProvider>(std::move(provider));
+}
+
+}  // namespace
+
+LockProviderRegistry* LockProviderRegistry::Global() {
+  static LockProviderRegistry* registry = [] {
+    auto* made = new LockProviderRegistry();
+    (void)made->Register(FileSystemLockProvider::kClassName, {"FileSystemBasedLockProvider"},
+                         &MakeFileSystemLock);
+    (void)made->Register(
+        InProcessLockProvider::kClassName, {"InProcessLockProvider"},
+        [](const LockProviderContext& context)
+            -> ::arrow::Result<std::unique_ptr<LockProvider>> {
+          return std::make_unique<InProcessLockProvider>(context.base_path);
+        });
+    (void)made->Reserve("org.apache.hudi.client.transaction.lock.ZookeeperBasedLockProvider",
+                        {"ZookeeperBasedLockProvider"}, kAvailable);
+    (void)made->Reserve("org.apache.hudi.hive.transaction.lock.HiveMetastoreBasedLockProvider",
+                        {"HiveMetastoreBasedLockProvider"}, kAvailable);
+    return made;
+  }();
+  return registry;
+}
+
+::arrow::Result<std::shared_ptr<LockManager>> MakeLockManager(
+    const LockProviderContext& context) {
+  const HoodieConfig& config = context.config;
+  ARROW_ASSIGN_OR_RAISE(std::string name, config.Get(LockConfig::kProvider));
+  auto provider = LockProviderRegistry::Global()->Make(name, context);
+  if (!provider.ok()) {
+    return provider.status().WithMessage(LockConfig::kProvider.key, "=", name, ": ",
+                                         provider.status().message());
+  }
+  LockRetryOptions options;
+  ARROW_ASSIGN_OR_RAISE(int64_t wait, config.Get(LockConfig::kWaitTimeMs));
+  ARROW_ASSIGN_OR_RAISE(options.client_num_retries,
+                        config.Get(LockConfig::kClientNumRetries));
+  ARROW_ASSIGN_OR_RAISE(int64_t between,
+                        config.Get(LockConfig::kClientWaitTimeMsBetweenRetry));
+  options.wait = std::chrono::milliseconds(wait);
+  options.client_wait_between_retries = std::chrono::milliseconds(between);
+  return std::make_shared<LockManager>(std::shared_ptr<LockProvider>(*std::move(provider)),
+                                       name, std::move(options));
+}
+
+}  // namespace hoodie
