@@ -37,6 +37,7 @@
 #include "hoodie/actions/compaction_executor.h"
 #include "hoodie/actions/compaction_scheduler.h"
 #include "hoodie/client/write_client.h"
+#include "hoodie/concurrency/lock_providers.h"
 #include "hoodie/config/hoodie_config.h"
 #include "hoodie/input/json_lines_reader.h"
 #include "hoodie/read/read_options.h"
@@ -270,6 +271,26 @@ HoodieConfig TableConfigFor(const Args& args, const std::string& operation) {
 // Schedules a compaction of every slice with logs and runs it, as `hoodie compaction run
 // --schedule` does; the table's codec (hoodie.parquet.compression.codec, gzip by
 // default, as in Hudi) unless --conf sets one. Counts the records written.
+// Takes and releases the table lock of --conf hoodie.write.lock.provider=... `records`
+// times, uncontended: the latency of one acquisition and release of the provider.
+::arrow::Result<int64_t> LockRounds(const Args& args, int64_t rounds) {
+  HoodieConfig config;
+  for (const std::string& conf : args.confs) {
+    size_t eq = conf.find('=');
+    if (eq != std::string::npos) config.Set(conf.substr(0, eq), conf.substr(eq + 1));
+  }
+  const std::string base = args.Get("table");
+  auto storage = Storage::Local();
+  ARROW_RETURN_NOT_OK(storage->CreateDir(base + "/.hoodie"));
+  ARROW_ASSIGN_OR_RAISE(auto lock, MakeLockManager(LockProviderContext{config, storage, base}));
+  const Instant owner{"20240101000000000", Action::kCommit, State::kInflight};
+  for (int64_t i = 0; i < rounds; ++i) {
+    ARROW_RETURN_NOT_OK(lock->Lock(owner));
+    ARROW_RETURN_NOT_OK(lock->Unlock(owner));
+  }
+  return 0;
+}
+
 ::arrow::Result<int64_t> CompactTable(const Args& args, int64_t* records) {
   HoodieConfig config;
   // Hudi's trigger waits for 5 deltacommits; the bench table has one or two.
@@ -383,6 +404,8 @@ HoodieConfig TableConfigFor(const Args& args, const std::string& operation) {
       if (batch == nullptr) break;
       counted += batch->num_rows();
     }
+  } else if (args.phase == "lock") {
+    ARROW_ASSIGN_OR_RAISE(bytes, LockRounds(args, records));
   } else if (args.phase == "compact") {
     counted = 0;
     ARROW_ASSIGN_OR_RAISE(bytes, CompactTable(args, &counted));
@@ -390,7 +413,7 @@ HoodieConfig TableConfigFor(const Args& args, const std::string& operation) {
     return ::arrow::Status::Invalid(
         "unknown phase '", args.phase,
         "' (raw, raw_meta, bulk_insert, upsert, read, raw_read, compact, generate, "
-        "json_read, list)");
+        "json_read, list, lock)");
   }
   double seconds = timed.value_or(
       std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count());
@@ -404,7 +427,7 @@ HoodieConfig TableConfigFor(const Args& args, const std::string& operation) {
 int main(int argc, char** argv) {
   hoodie::bench::Args args;
   if (argc < 2) {
-    std::cerr << "usage: hoodie-bench raw|raw_meta|bulk_insert|upsert|read|compact|generate|json_read|list "
+    std::cerr << "usage: hoodie-bench raw|raw_meta|bulk_insert|upsert|read|compact|generate|json_read|list|lock "
                  "[--flag value]...\n";
     return 2;
   }

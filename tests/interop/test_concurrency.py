@@ -1,0 +1,213 @@
+"""Optimistic concurrency control between Spark (Hudi 0.15) and hoodie writers of one table.
+
+Both sides run `hoodie.write.concurrency.mode=optimistic_concurrency_control` with the LAZY failed-writes
+policy. Spark's FileSystemBasedLockProvider and hoodie's share `.hoodie/lock`: a lock Spark's provider holds
+keeps hoodie from committing (exit code 4, naming the lock file). A write that overlaps a commit made since
+it began loses its conflict check on either side: Spark raises HoodieWriteConflictException, hoodie exits 3
+and leaves nothing. Writers running side by side on different file groups all commit, and Spark reads a table
+equal to the model of the committed writes.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import threading
+import time
+
+from table_model import KEY_SPECS, Inputs, TableModel, make_row, row_set, spark_read, spark_write
+
+SPEC = KEY_SPECS["simple"]
+TABLE = "occ"
+OCC = {
+    "hoodie.write.concurrency.mode": "optimistic_concurrency_control",
+    "hoodie.cleaner.policy.failed.writes": "LAZY",
+    "hoodie.write.lock.client.num_retries": "600",
+    "hoodie.write.lock.client.wait_time_ms_between_retry": "100",
+    "hoodie.metadata.enable": "false",
+}
+FILE_LOCK = {**OCC, "hoodie.write.lock.provider":
+             "org.apache.hudi.client.transaction.lock.FileSystemBasedLockProvider"}
+# A lock of the writer's own process only: a writer that commits whatever lock file is held.
+OWN_LOCK = {**OCC, "hoodie.write.lock.provider":
+            "org.apache.hudi.client.transaction.lock.InProcessLockProvider"}
+COLUMNS = ("id", "ts", "part")
+
+
+def hoodie_args(path, input_file, confs: dict[str, str], *extra: str) -> list[str]:
+    args = ["-o", "json", "write", "--table", str(path), "--op", "upsert", "--input", str(input_file),
+            "--format", "parquet", *extra]
+    for k, v in {"hoodie.table.name": TABLE, **SPEC.options(), **confs}.items():
+        args += ["--hoodie-conf", f"{k}={v}"]
+    return args
+
+
+def seeded_table(hoodie, tmp_path, records: int):
+    """A table hoodie made with `records` records (version 1), its input folder and its model."""
+    path = tmp_path / "t"
+    inputs = Inputs(tmp_path / "in")
+    model = TableModel(SPEC)
+    seed = [make_row(n, 1) for n in range(records)]
+    out = json.loads(hoodie.run(*hoodie_args(path, inputs.write(seed), FILE_LOCK)).stdout)
+    model.apply("upsert", out["instant"], seed)
+    return path, inputs, model
+
+
+def java_file_lock(spark, path):
+    """Hudi's own FileSystemBasedLockProvider for the table, made in Spark's JVM."""
+    jvm = spark._jvm
+    props = jvm.org.apache.hudi.common.config.TypedProperties()
+    props.setProperty("hoodie.base.path", str(path))
+    props.setProperty("hoodie.write.lock.filesystem.expire", "0")
+    config = jvm.org.apache.hudi.common.config.LockConfiguration(props)
+    storage_conf = jvm.org.apache.hudi.storage.hadoop.HadoopStorageConfiguration(spark._jsc.hadoopConfiguration())
+    return jvm.org.apache.hudi.client.transaction.lock.FileSystemBasedLockProvider(config, storage_conf)
+
+
+def wait_for_new_inflight(path, before: set[str], timeout: float = 120.0) -> str:
+    deadline = time.time() + timeout
+    while time.time() < deadline:
+        for name in inflights(path) - before:
+            return name.split(".")[0]
+        time.sleep(0.05)
+    raise AssertionError("no writer reached its inflight instant")
+
+
+def inflights(path) -> set[str]:
+    """The pending instants' inflight files (a completed instant keeps its `T.inflight`)."""
+    done = {f.name.split(".")[0] for f in (path / ".hoodie").iterdir()
+            if f.is_file() and not f.name.startswith(".") and not f.name.endswith((".inflight", ".requested"))}
+    return {f.name for f in (path / ".hoodie").iterdir()
+            if f.name.endswith(".inflight") and f.name.split(".")[0] not in done}
+
+
+def completed(path) -> list[str]:
+    return sorted(f.name.split(".")[0] for f in (path / ".hoodie").iterdir() if f.name.endswith(".commit"))
+
+
+def test_spark_lock_file_keeps_hoodie_from_writing(spark, hoodie, tmp_path):
+    """While Hudi's FileSystemBasedLockProvider holds `.hoodie/lock`, a hoodie writer under the same provider
+    cannot start its instant: it exits 4 naming the lock file and creates no instant. Once Spark's provider
+    unlocks, the same write commits and releases the lock. A hoodie write that dies before its commit is
+    rolled back by the next clean once its heartbeat expired (LAZY)."""
+    path, inputs, _ = seeded_table(hoodie, tmp_path, 1)
+    lock = java_file_lock(spark, path)
+    assert lock.tryLock(0, spark._jvm.java.util.concurrent.TimeUnit.MILLISECONDS)
+    # Hudi 0.15 creates the file and writes its LockInfo only if the file did not exist, which it does once
+    # created: Spark's lock file is empty.
+    assert (path / ".hoodie" / "lock").read_text() == ""
+    rows = [make_row(1, 2)]
+    quick = {**FILE_LOCK, "hoodie.write.lock.client.num_retries": "1"}
+    refused = hoodie.run(*hoodie_args(path, inputs.write(rows), quick), check=False)
+    assert refused.returncode == 4, refused.stderr
+    assert str(path / ".hoodie" / "lock") in refused.stderr
+    assert "could not acquire the lock" in refused.stderr
+    assert len(completed(path)) == 1 and not inflights(path)
+    lock.unlock()
+    out = json.loads(hoodie.run(*hoodie_args(path, inputs.write(rows), FILE_LOCK)).stdout)
+    assert out["committed"] == "true"
+    assert not (path / ".hoodie" / "lock").exists()
+
+    # A writer dies between its write and its commit: its heartbeat stops beating.
+    hoodie.run(*hoodie_args(path, inputs.write([make_row(2, 3)]), FILE_LOCK), "--no-commit")
+    assert len(inflights(path)) == 1
+    time.sleep(1.5)
+    short_beats = {**FILE_LOCK, "hoodie.table.name": TABLE, "hoodie.client.heartbeat.interval_in_ms": "1000",
+                   "hoodie.client.heartbeat.tolerable.misses": "1"}
+    hoodie.run("clean", "--table", str(path), *[a for k, v in short_beats.items()
+                                               for a in ("--hoodie-conf", f"{k}={v}")])
+    assert not inflights(path)
+    assert any(f.name.endswith(".rollback") for f in (path / ".hoodie").iterdir())
+    assert row_set(spark_read(spark, path), COLUMNS) == row_set([make_row(0, 1), make_row(1, 2)], COLUMNS)
+
+
+def test_write_conflicts_surface_on_both_sides(spark, hoodie, tmp_path):
+    """A Spark upsert and a hoodie upsert of the same record: whichever began first and commits second loses.
+
+    The loser is held at its commit by a lock Hudi's provider takes, while the other writer (on a lock of its
+    own process) commits. Spark's loser raises HoodieWriteConflictException; hoodie's exits 3, names Spark's
+    instant and leaves no instant. Spark then reads the winners' values."""
+    path, inputs, model = seeded_table(hoodie, tmp_path, 3)
+    lock = java_file_lock(spark, path)
+    millis = spark._jvm.java.util.concurrent.TimeUnit.MILLISECONDS
+
+    # Spark begins first and loses. Spark takes the lock as its write begins (initTable), so the lock is
+    # taken once Spark's instant is inflight; its write stage takes seconds, its commit then waits.
+    spark_rows = [make_row(2, 2)]
+    spark_input = inputs.write(spark_rows)
+    failure: list[BaseException] = []
+
+    def spark_upsert():
+        try:
+            spark_write(spark, path, TABLE, SPEC, "upsert", spark_input, FILE_LOCK)
+        except BaseException as e:  # noqa: BLE001 - the conflict comes back as a Py4J error
+            failure.append(e)
+
+    before = inflights(path)
+    writer = threading.Thread(target=spark_upsert)
+    writer.start()
+    spark_instant = wait_for_new_inflight(path, before)
+    while not lock.tryLock(0, millis):
+        time.sleep(0.01)
+    assert spark_instant not in completed(path), "Spark committed before the lock was taken"
+    hoodie_rows = [make_row(2, 3)]
+    out = json.loads(hoodie.run(*hoodie_args(path, inputs.write(hoodie_rows), OWN_LOCK)).stdout)
+    assert out["committed"] == "true"
+    model.apply("upsert", out["instant"], hoodie_rows)
+    lock.unlock()
+    writer.join(timeout=300)
+    assert failure and "HoodieWriteConflictException" in str(failure[0]), failure
+    assert spark_instant not in completed(path)
+    assert row_set(spark_read(spark, path), COLUMNS) == row_set(list(model.records.values()), COLUMNS)
+
+    # hoodie begins first and loses: it waits before its commit (--pause-before-commit) while Spark, under
+    # the same lock provider, commits an update of the same record.
+    go = tmp_path / "go"
+    before = inflights(path)
+    loser = subprocess.Popen([str(hoodie.binary), *hoodie_args(path, inputs.write([make_row(1, 4)]), FILE_LOCK),
+                              "--pause-before-commit", str(go)],
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    hoodie_instant = wait_for_new_inflight(path, before)
+    spark_rows = [make_row(1, 5)]
+    spark_write(spark, path, TABLE, SPEC, "upsert", inputs.write(spark_rows), FILE_LOCK)
+    model.apply("upsert", completed(path)[-1], spark_rows)
+    go.write_text("go")
+    _, err = loser.communicate(timeout=300)
+    assert loser.returncode == 3, err
+    assert "write conflict" in err and completed(path)[-1] in err
+    assert not any(f.name.startswith(hoodie_instant) for f in (path / ".hoodie").iterdir())
+    assert row_set(spark_read(spark, path), COLUMNS) == row_set(list(model.records.values()), COLUMNS)
+
+
+def test_spark_and_hoodie_writers_side_by_side(spark, hoodie, tmp_path):
+    """Spark upserts partition p0 while hoodie processes upsert partition p1, at the same time, both locking
+    with the lock file: every write commits, and Spark reads exactly the model of the committed writes."""
+    path, inputs, model = seeded_table(hoodie, tmp_path, 6)
+    hoodie_inputs = [(v, [make_row(n, v) for n in (1, 4, 7 + 3 * v)]) for v in range(2, 10)]
+    hoodie_files = [(v, inputs.write(rows), rows) for v, rows in hoodie_inputs]
+    committed: list[list[dict]] = []
+    errors: list[str] = []
+
+    def hoodie_writer():
+        for _, input_file, rows in hoodie_files:
+            proc = hoodie.run(*hoodie_args(path, input_file, FILE_LOCK), check=False)
+            if proc.returncode != 0:
+                errors.append(proc.stderr)
+                return
+            assert json.loads(proc.stdout)["committed"] == "true"
+            committed.append(rows)
+
+    writer = threading.Thread(target=hoodie_writer)
+    writer.start()
+    for v in range(10, 13):
+        rows = [make_row(n, v) for n in (0, 3, 3 * v)]
+        spark_write(spark, path, TABLE, SPEC, "upsert", inputs.write(rows), FILE_LOCK)
+        committed.append(rows)
+    writer.join(timeout=600)
+    assert not errors, errors
+    # Different file groups: the order of the commits does not change the outcome.
+    for rows in committed:
+        model.apply("upsert", "", rows)
+    assert len(completed(path)) == 1 + len(hoodie_files) + 3
+    assert not inflights(path) and not (path / ".hoodie" / "lock").exists()
+    assert row_set(spark_read(spark, path), COLUMNS) == row_set(list(model.records.values()), COLUMNS)
