@@ -15,11 +15,13 @@
 #include <gtest/gtest.h>
 
 #include "hoodie/actions/clean_executor.h"
+#include "hoodie/actions/compaction_scheduler.h"
 #include "hoodie/client/write_client.h"
 #include "hoodie/client/write_client_test_util.h"
 #include "hoodie/common/error.h"
 #include "hoodie/concurrency/heartbeat.h"
 #include "hoodie/config/hoodie_config.h"
+#include "hoodie/metadata_writer/metadata_table_writer.h"
 #include "hoodie/storage/path.h"
 #include "hoodie/storage/storage.h"
 #include "hoodie/table/table_meta_client.h"
@@ -158,6 +160,39 @@ TEST_F(WriteConcurrencyTest, TheStrategyIsChosenByClassName) {
   EXPECT_THAT(NewWriterClient(storage_, base_, unknown),
               StatusMessageHas("hoodie.write.lock.conflict.resolution.strategy="
                                "com.example.Mine"));
+}
+
+// A compaction planned after a write began, on a file group the write changes: the
+// write loses (its log files would land beside a slice the compaction replaces). One
+// planned before the write began lets it commit (Hudi's resolveConflict).
+TEST_F(WriteConcurrencyTest, AWriteLosesToACompactionPlannedAfterItBegan) {
+  HoodieConfig mor = config_;
+  mor.Set("hoodie.datasource.write.table.type", "MERGE_ON_READ");
+  mor.Set("hoodie.compact.inline", "false");
+  mor.Set("hoodie.compact.inline.max.delta.commits", "1");
+  const std::string base = dir_.Join("mor");
+  auto commit = [&](const std::vector<TripRow>& rows) -> ::arrow::Status {
+    ARROW_ASSIGN_OR_RAISE(auto client, NewWriterClient(storage_, base, mor));
+    ARROW_ASSIGN_OR_RAISE(WriteResult result, Upsert(client.get(), rows));
+    return client->Commit(&result);
+  };
+  ASSERT_OK(commit({{"a", "a0", 1, "sf"}, {"b", "b0", 1, "sf"}}));
+  ASSERT_OK(commit({{"a", "a1", 2, "sf"}}));
+
+  ASSERT_OK_AND_ASSIGN(auto writer, NewWriterClient(storage_, base, mor));
+  ASSERT_OK_AND_ASSIGN(WriteResult pending, Upsert(writer.get(), {{"b", "b-lost", 3, "sf"}}));
+  ASSERT_OK_AND_ASSIGN(auto table, TableMetaClient::Load(storage_, base));
+  ASSERT_OK(ConfigureCommitHooks(table.get(), mor));
+  ASSERT_OK_AND_ASSIGN(auto scheduled, ScheduleCompaction(*table, mor));
+  ASSERT_TRUE(scheduled.has_value());
+  ::arrow::Status lost = writer->Commit(&pending);
+  EXPECT_THAT(lost, HasErrorCode(ErrorCode::kWriteConflict));
+  EXPECT_THAT(lost, StatusMessageHas("(compaction, pending, COMPACT)"));
+
+  // Planned before: the next write commits on top of the pending compaction.
+  ASSERT_OK(commit({{"b", "b2", 4, "sf"}}));
+  ASSERT_OK_AND_ASSIGN(auto rows, SnapshotRows(base, {"id", "name"}));
+  EXPECT_THAT(rows, ElementsAre("a|a1", "b|b2"));
 }
 
 TEST_F(WriteConcurrencyTest, OptimisticConcurrencyRefusesEagerFailedWrites) {
