@@ -4,7 +4,7 @@
 # concurrency control, on file groups of their own and on shared ones, and the latency of each lock
 # provider (bench/concurrency_bench.py documents the runs).
 #
-#   bench/run_concurrency.sh      # BENCH_COMMITS (20) per writer
+#   bench/run_concurrency.sh      # BENCH_COMMITS (50) per writer
 #
 # Needs a built hoodie and hoodie-bench (scripts/build.sh).
 set -euo pipefail
