@@ -9,12 +9,16 @@
 ///
 /// HOODIE_STRESS_COMMITS sets the commits per writer (default 8; the long run of
 /// scripts/stress-concurrency.sh uses 250).
+#include <signal.h>
+#include <sys/wait.h>
+
 #include <chrono>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <map>
 #include <set>
+#include <sstream>
 #include <string>
 #include <thread>
 #include <vector>
@@ -24,6 +28,7 @@
 #include <nlohmann/json.hpp>
 
 #include "hoodie/cli/cli_runner_test_util.h"
+#include "hoodie/cli/streamer_run_test_util.h"
 #include "hoodie/testing/temp_dir.h"
 
 namespace hoodie::cli {
@@ -145,6 +150,82 @@ TEST(ConcurrentWritersTest, AConflictIsRetryableAndARetrySucceeds) {
   EXPECT_EQ(by_key.exit_code, 0) << by_key.err;
   EXPECT_THAT(by_key.err, HasSubstr("retrying (1 of 1)"));
   EXPECT_EQ(Snapshot(table)["k"], "a2");
+}
+
+// Writers killed between their write and their commit leave pending instants whose
+// heartbeats stop. The others carry on; once the dead heartbeats are older than the
+// tolerance, the next clean rolls back exactly the dead instants (LAZY), and a live
+// writer's pending instant is left alone.
+TEST(ConcurrentWritersTest, DeadWritersAreRolledBackOnceTheirHeartbeatsExpire) {
+  hoodie::testing::TempDir dir;
+  const std::string table = dir.Join("t");
+  const std::string beats =
+      " --hoodie-conf hoodie.client.heartbeat.interval_in_ms=1000"
+      " --hoodie-conf hoodie.client.heartbeat.tolerable.misses=1";
+  WriteJson(dir.Join("seed.json"), {{"k", "p", "seed"}});
+  ASSERT_EQ(Write(table, dir.Join("seed.json"), std::string(kFileLock) + beats).exit_code, 0);
+
+  auto pending = [&] {
+    std::set<std::string> out;
+    for (const auto& entry : fs::directory_iterator(table + "/.hoodie")) {
+      const std::string name = entry.path().filename().string();
+      const std::string instant = name.substr(0, name.find('.'));
+      if (name.ends_with(".inflight") && !Exists(table + "/.hoodie/" + instant + ".commit") &&
+          Exists(table + "/.hoodie/.temp/" + instant)) {
+        out.insert(instant);
+      }
+    }
+    return out;
+  };
+  auto writer = [&](const std::string& name, const std::string& go) {
+    WriteJson(dir.Join(name + ".json"), {{name, name, name}});
+    std::string args = "write --table " + table + " --input " + dir.Join(name + ".json") +
+                       kTableConf + kOcc + kFileLock + beats + " --pause-before-commit " + go;
+    std::vector<std::string> argv = {HOODIE_CLI_PATH};
+    std::istringstream words(args);
+    for (std::string word; words >> word;) argv.push_back(word);
+    return testing::SpawnQuiet(argv);
+  };
+  auto wait_pending = [&](size_t count) {
+    for (int i = 0; i < 6000 && pending().size() < count; ++i) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    }
+    return pending();
+  };
+  // Two writers die after writing; a third is alive, held before its commit.
+  for (const char* name : {"dead1", "dead2"}) {
+    const size_t before = pending().size();
+    pid_t pid = writer(name, dir.Join("never"));
+    ASSERT_EQ(wait_pending(before + 1).size(), before + 1);
+    kill(pid, SIGKILL);
+    waitpid(pid, nullptr, 0);
+  }
+  const std::set<std::string> dead = pending();
+  pid_t live = writer("live", dir.Join("go"));
+  std::set<std::string> all = wait_pending(3);
+  ASSERT_EQ(all.size(), 3u);
+  std::string live_instant;
+  for (const std::string& instant : all) {
+    if (dead.count(instant) == 0) live_instant = instant;
+  }
+  // Another writer commits meanwhile, then the dead heartbeats expire and a clean runs.
+  WriteJson(dir.Join("other.json"), {{"other", "p", "other"}});
+  ASSERT_EQ(Write(table, dir.Join("other.json"), std::string(kFileLock) + beats).exit_code, 0);
+  std::this_thread::sleep_for(std::chrono::milliseconds(2500));
+  CliResult clean = RunCli("clean --table '" + table + "'" + kTableConf + kOcc + kFileLock + beats);
+  ASSERT_EQ(clean.exit_code, 0) << clean.err;
+  EXPECT_EQ(pending(), std::set<std::string>{live_instant});
+  for (const std::string& instant : dead) {
+    EXPECT_FALSE(Exists(table + "/.hoodie/" + instant + ".inflight")) << instant;
+    EXPECT_FALSE(Exists(table + "/.hoodie/.heartbeat/" + instant)) << instant;
+  }
+  { std::ofstream(dir.Join("go")) << "go"; }
+  int status = 0;
+  waitpid(live, &status, 0);
+  EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0) << status;
+  const std::map<std::string, std::string> expected = {
+      {"k", "seed"}, {"other", "other"}, {"live", "live"}};
+  EXPECT_EQ(Snapshot(table), expected);
 }
 
 struct Outcome {
