@@ -113,16 +113,23 @@ TEST_F(FileSystemLockTest, ExpiredLockFileIsTakenOver) {
 }
 
 TEST_F(FileSystemLockTest, LockPathKeyMovesTheFile) {
-  HoodieConfig config;
-  config.Set("hoodie.write.lock.filesystem.path", dir_.Join("locks"));
-  ASSERT_OK_AND_ASSIGN(auto manager, Manager(config));
-  const Instant owner{"001", Action::kCommit, State::kInflight};
-  ASSERT_OK(manager->Lock(owner));
-  ASSERT_OK_AND_ASSIGN(bool exists, storage_->Exists(dir_.Join("locks/lock")));
-  EXPECT_TRUE(exists);
-  ASSERT_OK(manager->Unlock(owner));
-  ASSERT_OK_AND_ASSIGN(exists, storage_->Exists(dir_.Join("locks/lock")));
-  EXPECT_FALSE(exists);
+  // A path, or a URI as Spark's configuration gives it.
+  for (const std::string& path : {dir_.Join("locks"), "file://" + dir_.Join("uri-locks")}) {
+    SCOPED_TRACE(path);
+    HoodieConfig config;
+    config.Set("hoodie.write.lock.filesystem.path", path);
+    ASSERT_OK_AND_ASSIGN(auto manager, Manager(config));
+    const std::string file = dir_.Join(path.starts_with("file:") ? "uri-locks/lock" : "locks/lock");
+    const Instant owner{"001", Action::kCommit, State::kInflight};
+    ASSERT_OK(manager->Lock(owner));
+    ASSERT_OK_AND_ASSIGN(bool exists, storage_->Exists(file));
+    EXPECT_TRUE(exists);
+    EXPECT_EQ(manager->provider_name(),
+              "org.apache.hudi.client.transaction.lock.FileSystemBasedLockProvider");
+    ASSERT_OK(manager->Unlock(owner));
+    ASSERT_OK_AND_ASSIGN(exists, storage_->Exists(file));
+    EXPECT_FALSE(exists);
+  }
 }
 
 TEST_F(FileSystemLockTest, UnlockByAnotherOwnerReleasesNothing) {
@@ -133,6 +140,16 @@ TEST_F(FileSystemLockTest, UnlockByAnotherOwnerReleasesNothing) {
   ASSERT_OK_AND_ASSIGN(bool exists, storage_->Exists(lock_file_));
   EXPECT_TRUE(exists);
   ASSERT_OK(manager->Unlock(owner));
+}
+
+TEST(LockProvidersTest, ALockFileNeedsAStoreThatCreatesExclusively) {
+  // The in-memory store, like an object store without conditional PUT, excludes racing
+  // creators of one process only: a lock file there would not exclude other writers.
+  auto refused = FileSystemLockProvider::Make(Storage::InMemory(), "/t/.hoodie", 0);
+  ASSERT_TRUE(refused.status().IsNotImplemented());
+  EXPECT_THAT(refused, StatusMessageHas("FileSystemBasedLockProvider needs a storage that "
+                                        "creates a file only if it is absent"));
+  EXPECT_THAT(refused, StatusMessageHas("fs.s3a.create.conditional.enabled"));
 }
 
 TEST(LockProvidersTest, UnavailableAndUnknownProvidersAreRefusedNamingTheKey) {

@@ -3,10 +3,12 @@
 /// \brief The built-in lock providers and MakeLockManager.
 #include "hoodie/concurrency/lock_providers.h"
 
+#include "hoodie/common/uri.h"
 #include "hoodie/concurrency/file_system_lock.h"
 #include "hoodie/config/hoodie_config.h"
 #include "hoodie/config/lock_config.h"
 #include "hoodie/storage/path.h"
+#include "hoodie/storage/storage.h"
 #include "hoodie/table/in_process_lock.h"
 
 namespace hoodie {
@@ -21,13 +23,18 @@ constexpr const char* kAvailable =
 ::arrow::Result<std::unique_ptr<LockProvider>> MakeFileSystemLock(
     const LockProviderContext& context) {
   ARROW_ASSIGN_OR_RAISE(int32_t expire, context.config.Get(LockConfig::kFileSystemExpire));
+  std::shared_ptr<Storage> storage = context.storage;
   std::string folder = JoinPath(context.base_path, ".hoodie");
   if (auto path = context.config.GetRaw(LockConfig::kFileSystemPath.key);
       path && !path->empty()) {
+    // A URI ("file:///locks", "s3a://bucket/locks") names its own store; a plain path
+    // is on the table's.
     folder = *path;
+    if (HasScheme(*path)) {
+      ARROW_ASSIGN_OR_RAISE(storage, Storage::FromUri(*path, &folder, context.config));
+    }
   }
-  ARROW_ASSIGN_OR_RAISE(auto provider,
-                        FileSystemLockProvider::Make(context.storage, folder, expire));
+  ARROW_ASSIGN_OR_RAISE(auto provider, FileSystemLockProvider::Make(storage, folder, expire));
   return std::unique_ptr<LockProvider>(std::move(provider));
 }
 
