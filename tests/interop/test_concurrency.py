@@ -150,6 +150,10 @@ def test_write_conflicts_surface_on_both_sides(spark, hoodie, tmp_path):
     while not lock.tryLock(0, millis):
         time.sleep(0.01)
     assert spark_instant not in completed(path), "Spark committed before the lock was taken"
+    # A hoodie clean (LAZY) meanwhile leaves Spark's pending write alone: its heartbeat is fresh.
+    hoodie.run("clean", "--table", str(path), *[a for k, v in {**OWN_LOCK, "hoodie.table.name": TABLE}.items()
+                                               for a in ("--hoodie-conf", f"{k}={v}")])
+    assert spark_instant in {name.split(".")[0] for name in inflights(path)}
     hoodie_rows = [make_row(2, 3)]
     out = json.loads(hoodie.run(*hoodie_args(path, inputs.write(hoodie_rows), OWN_LOCK)).stdout)
     assert out["committed"] == "true"
@@ -169,7 +173,11 @@ def test_write_conflicts_surface_on_both_sides(spark, hoodie, tmp_path):
                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     hoodie_instant = wait_for_new_inflight(path, before)
     spark_rows = [make_row(1, 5)]
-    spark_write(spark, path, TABLE, SPEC, "upsert", inputs.write(spark_rows), FILE_LOCK)
+    # Spark cleans after its commit (LAZY): hoodie's pending write has a fresh heartbeat and is left alone,
+    # so hoodie's commit finds Spark's and loses the conflict rather than its instant.
+    spark_write(spark, path, TABLE, SPEC, "upsert", inputs.write(spark_rows),
+                {**FILE_LOCK, "hoodie.clean.automatic": "true"})
+    assert hoodie_instant in {name.split(".")[0] for name in inflights(path)}
     model.apply("upsert", completed(path)[-1], spark_rows)
     go.write_text("go")
     _, err = loser.communicate(timeout=300)

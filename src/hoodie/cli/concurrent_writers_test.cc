@@ -211,6 +211,11 @@ TEST(ConcurrentWritersTest, DeadWritersAreRolledBackOnceTheirHeartbeatsExpire) {
   // Another writer commits meanwhile, then the dead heartbeats expire and a clean runs.
   WriteJson(dir.Join("other.json"), {{"other", "p", "other"}});
   ASSERT_EQ(Write(table, dir.Join("other.json"), std::string(kFileLock) + beats).exit_code, 0);
+  // An explicit rollback of failed writes before the heartbeats expire rolls back none.
+  CliResult early = RunCli("rollback --table '" + table + "'" + kTableConf + kOcc + kFileLock +
+                           " --hoodie-conf hoodie.client.heartbeat.interval_in_ms=60000");
+  ASSERT_EQ(early.exit_code, 0) << early.err;
+  EXPECT_EQ(pending(), all);
   std::this_thread::sleep_for(std::chrono::milliseconds(2500));
   CliResult clean = RunCli("clean --table '" + table + "'" + kTableConf + kOcc + kFileLock + beats);
   ASSERT_EQ(clean.exit_code, 0) << clean.err;

@@ -62,9 +62,12 @@ void Print(const GlobalOptions& options, const std::vector<RollbackMetadata>& do
 ::arrow::Status RunRollback(const RollbackArgs& args, const GlobalOptions& options) {
   ARROW_ASSIGN_OR_RAISE(HoodieConfig config, CommandConfig(args.props, args.hoodie_conf));
   ARROW_ASSIGN_OR_RAISE(RollbackOptions rollback, RollbackOptions::FromConfig(config));
-  // Asked for explicitly, so NEVER does not apply; the EAGER checks of Hudi's
-  // commit sequence do.
-  rollback.failed_writes_policy = FailedWritesPolicy::kEager;
+  // Asked for explicitly, so NEVER does not apply; the EAGER checks of Hudi's commit
+  // sequence do. Under LAZY (several writers) only writes whose heartbeat expired are
+  // failed ones, and the sequence is not checked, as in Hudi.
+  if (rollback.failed_writes_policy != FailedWritesPolicy::kLazy) {
+    rollback.failed_writes_policy = FailedWritesPolicy::kEager;
+  }
   ARROW_ASSIGN_OR_RAISE(auto table, OpenTable(args.table, config));
   std::vector<RollbackMetadata> done;
   if (args.instant.empty()) {
