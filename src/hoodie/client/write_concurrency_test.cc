@@ -19,11 +19,14 @@
 #include "hoodie/client/write_client.h"
 #include "hoodie/client/write_client_test_util.h"
 #include "hoodie/common/error.h"
+#include "hoodie/concurrency/early_conflict_detection.h"
 #include "hoodie/concurrency/heartbeat.h"
 #include "hoodie/config/hoodie_config.h"
 #include "hoodie/metadata_writer/metadata_table_writer.h"
 #include "hoodie/storage/path.h"
 #include "hoodie/storage/storage.h"
+#include "hoodie/table/file_naming.h"
+#include "hoodie/table/markers.h"
 #include "hoodie/table/table_meta_client.h"
 #include "hoodie/testing/matchers.h"
 #include "hoodie/testing/temp_dir.h"
@@ -193,6 +196,56 @@ TEST_F(WriteConcurrencyTest, AWriteLosesToACompactionPlannedAfterItBegan) {
   ASSERT_OK(commit({{"b", "b2", 4, "sf"}}));
   ASSERT_OK_AND_ASSIGN(auto rows, SnapshotRows(base, {"id", "name"}));
   EXPECT_THAT(rows, ElementsAre("a|a1", "b|b2"));
+}
+
+// With early conflict detection a write fails as it is about to write a file group
+// another live write writes (its markers), and, checking commits too, one a commit made
+// since it began wrote; without it, only at its commit.
+TEST_F(WriteConcurrencyTest, EarlyConflictDetectionFailsAWriteBeforeItsFiles) {
+  HoodieConfig early = config_;
+  early.Set("hoodie.write.concurrency.early.conflict.detection.enable", "true");
+  early.Set("hoodie.write.concurrency.early.conflict.detection.strategy",
+            "org.apache.hudi.table.marker.SimpleDirectMarkerBasedDetectionStrategy");
+  ASSERT_OK_AND_ASSIGN(auto first, NewWriterClient(storage_, base_, early));
+  ASSERT_OK_AND_ASSIGN(auto second, NewWriterClient(storage_, base_, early));
+  ASSERT_OK_AND_ASSIGN(WriteResult live, Upsert(first.get(), {{"a", "a1", 2, "sf"}}));
+  auto early_lost = Upsert(second.get(), {{"a", "a2", 2, "sf"}});
+  EXPECT_THAT(early_lost, HasErrorCode(ErrorCode::kWriteConflict));
+  EXPECT_THAT(early_lost, StatusMessageHas("early conflict detection"));
+  EXPECT_THAT(early_lost, StatusMessageHas("the live write " + live.instant_time));
+  // A write to a file group of its own is not stopped.
+  ASSERT_OK_AND_ASSIGN(auto third, NewWriterClient(storage_, base_, early));
+  ASSERT_OK_AND_ASSIGN(WriteResult own, Upsert(third.get(), {{"z", "z0", 1, "la"}}));
+  ASSERT_OK(first->Commit(&live));
+  ASSERT_OK(third->Commit(&own));
+
+  // With the commits checked too: a file group a commit changed since the write began
+  // (the write's timeline listed before that commit) is a conflict as well.
+  early.Set("hoodie.write.concurrency.early.conflict.check.commit.conflict", "true");
+  ASSERT_OK_AND_ASSIGN(auto table, TableMetaClient::Load(storage_, base_));
+  ASSERT_OK_AND_ASSIGN(ActiveTimeline began, table->ReloadActiveTimeline());
+  ASSERT_OK_AND_ASSIGN(WriteResult before, Upsert(first.get(), {{"b", "b1", 2, "sf"}}));
+  ASSERT_OK(first->Commit(&before));
+  const Marker marker{"sf", MakeBaseFileName(before.stats.at(0).file_id.value(), "0-0-0",
+                                             "29991231235959999"),
+                      IoType::kMerge};
+  ASSERT_OK_AND_ASSIGN(EarlyConflictDetectionOptions checks,
+                       EarlyConflictDetectionOptions::FromConfig(early));
+  auto check = MakeMarkerConflictCheck(table, "29991231235959999",
+                                       std::make_shared<const ActiveTimeline>(began), checks);
+  ::arrow::Status stale = check(marker);
+  EXPECT_THAT(stale, HasErrorCode(ErrorCode::kWriteConflict));
+  EXPECT_THAT(stale, StatusMessageHas("commit " + before.instant_time));
+  checks.check_commit_conflict = false;
+  EXPECT_OK(MakeMarkerConflictCheck(table, "29991231235959999",
+                                    std::make_shared<const ActiveTimeline>(began), checks)(marker));
+  ASSERT_OK_AND_ASSIGN(auto rows, SnapshotRows(base_, {"id", "name"}));
+  EXPECT_THAT(rows, ElementsAre("a|a1", "b|b1", "z|z0"));
+
+  HoodieConfig single = TripConfig(true);
+  single.Set("hoodie.write.concurrency.early.conflict.detection.enable", "true");
+  EXPECT_THAT(NewWriterClient(storage_, base_, single),
+              StatusMessageHas("set hoodie.write.concurrency.mode=OPTIMISTIC_CONCURRENCY_CONTROL"));
 }
 
 TEST_F(WriteConcurrencyTest, OptimisticConcurrencyRefusesEagerFailedWrites) {

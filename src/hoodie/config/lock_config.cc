@@ -18,9 +18,6 @@ constexpr std::string_view kHiveNote =
     "the Hive Metastore lock provider is not available: lock with "
     "org.apache.hudi.client.transaction.lock.FileSystemBasedLockProvider, or run one "
     "writer at a time against a table";
-constexpr std::string_view kEarlyDetectionNote =
-    "early conflict detection is not available: conflicts are found when the write "
-    "commits, as with the default detection";
 
 const ConfigProperty<std::string> LockConfig::kProvider{
     .key = "hoodie.write.lock.provider",
@@ -210,11 +207,30 @@ const ConfigProperty<int32_t> LockConfig::kHeartbeatTolerableMisses{
 const ConfigProperty<bool> LockConfig::kEarlyConflictDetection{
     .key = "hoodie.write.concurrency.early.conflict.detection.enable",
     .default_value = false,
-    .doc = "Detect write conflicts from markers while writing, before the commit.",
+    .doc =
+        "Detect write conflicts from the markers of other live writes as each data file "
+        "is about to be written, rather than only at the commit; needs optimistic "
+        "concurrency control.",
     .since = "0.13.0",
-    .group = "Locking",
-    .support = ConfigSupport::kRefused,
-    .support_note = kEarlyDetectionNote};
+    .group = "Locking"};
+
+const ConfigProperty<std::string> LockConfig::kEarlyConflictStrategy{
+    .key = "hoodie.write.concurrency.early.conflict.detection.strategy",
+    .doc =
+        "Early conflict detection strategy: "
+        "org.apache.hudi.table.marker.SimpleDirectMarkerBasedDetectionStrategy, the one "
+        "of direct markers (hoodie's).",
+    .since = "0.13.0",
+    .group = "Locking"};
+
+const ConfigProperty<bool> LockConfig::kEarlyConflictCheckCommits{
+    .key = "hoodie.write.concurrency.early.conflict.check.commit.conflict",
+    .default_value = false,
+    .doc =
+        "Early conflict detection also compares each file about to be written with the "
+        "commits completed since the write began.",
+    .since = "0.13.0",
+    .group = "Locking"};
 
 void LockConfig::Register(ConfigRegistry* registry) {
   registry->Add(kConcurrencyMode);
@@ -239,6 +255,8 @@ void LockConfig::Register(ConfigRegistry* registry) {
   registry->Add(kHeartbeatIntervalMs);
   registry->Add(kHeartbeatTolerableMisses);
   registry->Add(kEarlyConflictDetection);
+  registry->Add(kEarlyConflictStrategy);
+  registry->Add(kEarlyConflictCheckCommits);
 }
 
 }  // namespace hoodie

@@ -60,6 +60,10 @@ struct HOODIE_EXPORT LockConfig {
   static const ConfigProperty<int32_t> kHeartbeatTolerableMisses;
   /// hoodie.write.concurrency.early.conflict.detection.enable
   static const ConfigProperty<bool> kEarlyConflictDetection;
+  /// hoodie.write.concurrency.early.conflict.detection.strategy
+  static const ConfigProperty<std::string> kEarlyConflictStrategy;
+  /// hoodie.write.concurrency.early.conflict.check.commit.conflict
+  static const ConfigProperty<bool> kEarlyConflictCheckCommits;
 
   /// Adds every key above to `registry`.
   static void Register(ConfigRegistry* registry);

@@ -84,6 +84,7 @@ WriteMarkers::WriteMarkers(std::shared_ptr<Storage> storage, std::string base_pa
       folder_(JoinPath(JoinPath(base_path, ".hoodie/.temp"), instant_time)) {}
 
 ::arrow::Status WriteMarkers::Create(const Marker& marker) const {
+  if (before_create_) ARROW_RETURN_NOT_OK(before_create_(marker));
   // An empty file created only if absent: a second marker for the same data file means
   // two handles would write the same file, which must fail loudly.
   return storage_->CreateImmutable(JoinPath(folder_, marker.RelativePath()), "");

@@ -4,6 +4,7 @@
 /// can be rolled back by deleting exactly what it wrote (Hudi's WriteMarkers).
 #pragma once
 
+#include <functional>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -59,8 +60,16 @@ class HOODIE_EXPORT WriteMarkers {
   const std::string& folder() const { return folder_; }
 
   /// Creates the direct marker for a data file, before that file is written. Fails with
-  /// AlreadyExists if the marker exists (two writers of the same file is a bug).
+  /// AlreadyExists if the marker exists (two writers of the same file is a bug), and
+  /// with the error of the check before creation, when one is set.
   ::arrow::Status Create(const Marker& marker) const;
+
+  /// A check each marker passes before it is created: early conflict detection
+  /// (hoodie.write.concurrency.early.conflict.detection.enable) fails a write as soon as
+  /// it is about to write a file group another live writer writes. Set before the write
+  /// starts; called from the writer threads at once.
+  using BeforeCreate = std::function<::arrow::Status(const Marker& marker)>;
+  void SetBeforeCreate(BeforeCreate check) { before_create_ = std::move(check); }
 
   /// Whether the marker folder exists.
   ::arrow::Result<bool> Exists() const;
@@ -79,6 +88,7 @@ class HOODIE_EXPORT WriteMarkers {
 
   std::shared_ptr<Storage> storage_;
   std::string folder_;
+  BeforeCreate before_create_;
 };
 
 }  // namespace hoodie

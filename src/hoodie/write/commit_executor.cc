@@ -194,6 +194,7 @@ Instant WriteInstant(const std::string& time, WriteOperationType operation, Stat
   ARROW_RETURN_NOT_OK(MarkInflight(timeline, instant, operation,
                                    plan.WorkloadProfile(records, operation).ToJson()));
   WriteMarkers markers(table_->storage(), table_->base_path(), instant);
+  WatchForEarlyConflicts(timeline, instant, &markers);
   internal::WriteContext context{
       table_->storage(), table_->base_path(), instant,       &options_,
       &markers,          schema.arrow,        schema.avro,   merger.get(),
@@ -228,6 +229,15 @@ Instant WriteInstant(const std::string& time, WriteOperationType operation, Stat
   return result;
 }
 
+void CommitExecutor::WatchForEarlyConflicts(const ActiveTimeline& timeline,
+                                            const std::string& instant,
+                                            WriteMarkers* markers) const {
+  if (!options_.early_conflict_detection.enabled) return;
+  markers->SetBeforeCreate(MakeMarkerConflictCheck(
+      table_, instant, std::make_shared<const ActiveTimeline>(timeline),
+      options_.early_conflict_detection));
+}
+
 // bulk_insert streams its input into new file groups (bulk_insert_internal.h); like
 // Hudi's BulkInsertHelper it marks the instant inflight with no workload profile.
 ::arrow::Result<WriteResult> CommitExecutor::BulkInsert(
@@ -243,6 +253,7 @@ Instant WriteInstant(const std::string& time, WriteOperationType operation, Stat
   ARROW_ASSIGN_OR_RAISE(auto format, internal::TableBaseFileFormat(*table_));
   ARROW_RETURN_NOT_OK(MarkInflight(timeline, instant, operation, ""));
   WriteMarkers markers(table_->storage(), table_->base_path(), instant);
+  WatchForEarlyConflicts(timeline, instant, &markers);
   internal::WriteContext context{
       table_->storage(), table_->base_path(), instant,       &options_,
       &markers,          schema.arrow,        schema.avro,   merger.get(),

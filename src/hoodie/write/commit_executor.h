@@ -23,6 +23,7 @@ namespace hoodie {
 
 class ActiveTimeline;
 class TableMetaClient;
+class WriteMarkers;
 
 /// The instant `operation` commits as: a replacecommit for the replace operations, else
 /// a commit (copy-on-write) or deltacommit (merge-on-read).
@@ -94,6 +95,10 @@ class HOODIE_EXPORT CommitExecutor {
   // bulk_insert, whose records are not profiled).
   ::arrow::Status MarkInflight(const ActiveTimeline& timeline, const std::string& instant,
                                WriteOperationType operation, std::string_view profile) const;
+  // With early conflict detection on, every marker of `instant` first looks for its file
+  // group among the other live writes' markers (concurrency/early_conflict_detection.h).
+  void WatchForEarlyConflicts(const ActiveTimeline& timeline, const std::string& instant,
+                              WriteMarkers* markers) const;
 
   std::shared_ptr<TableMetaClient> table_;
   const WriteOptions& options_;

@@ -299,6 +299,8 @@ bool IsReplaceOperation(WriteOperationType operation) {
   ARROW_RETURN_NOT_OK(ReadIndexAndBloom(merged, &out));
   ARROW_RETURN_NOT_OK(ReadSizing(merged, &out));
   ARROW_ASSIGN_OR_RAISE(out.rollback, RollbackOptions::FromConfig(merged));
+  ARROW_ASSIGN_OR_RAISE(out.early_conflict_detection,
+                        EarlyConflictDetectionOptions::FromConfig(merged));
   // Only the caller's own options feed extraMetadata, not hoodie.properties.
   ARROW_RETURN_NOT_OK(ReadBehaviour(config, &out));
   return out;

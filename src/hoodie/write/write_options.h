@@ -25,6 +25,7 @@
 #include "hoodie/timeline/commit_metadata.h"
 #include "hoodie/visibility.h"
 #include "hoodie/write/bulk_insert_partitioner.h"
+#include "hoodie/concurrency/early_conflict_detection.h"
 #include "hoodie/write/rollback_options.h"
 
 namespace hoodie {
@@ -160,6 +161,8 @@ struct HOODIE_EXPORT WriteOptions {
   std::string payload_class = DefaultOf(DataSourceConfig::kPayloadClass);
   /// hoodie.cleaner.policy.failed.writes and hoodie.rollback.using.markers.
   RollbackOptions rollback;
+  /// hoodie.write.concurrency.early.conflict.detection.* (optimistic concurrency only).
+  EarlyConflictDetectionOptions early_conflict_detection;
   std::shared_ptr<const RecordMerger> merger;
 
   static WriteOptions Defaults() { return {}; }
