@@ -161,6 +161,8 @@ TEST(LockProvidersTest, UnavailableAndUnknownProvidersAreRefusedNamingTheKey) {
   EXPECT_THAT(zookeeper, StatusMessageHas("hoodie.write.lock.provider="
                                           "org.apache.hudi.client.transaction.lock."
                                           "ZookeeperBasedLockProvider"));
+  EXPECT_THAT(zookeeper, StatusMessageHas("needs a ZooKeeper client, which hoodie does not "
+                                          "have yet: lock with"));
   EXPECT_THAT(zookeeper, StatusMessageHas("FileSystemBasedLockProvider"));
   config.Set("hoodie.write.lock.provider", "com.example.MyLock");
   auto unknown = MakeLockManager(LockProviderContext{config, Storage::Local(), dir.path()});

@@ -15,8 +15,9 @@ namespace hoodie {
 
 namespace {
 
-constexpr const char* kAvailable =
-    "not available; use org.apache.hudi.client.transaction.lock."
+// What a reserved provider needs, as the registry's refusal says it ("... needs <this>").
+constexpr const char* kUseInstead =
+    ", which hoodie does not have yet: lock with org.apache.hudi.client.transaction.lock."
     "FileSystemBasedLockProvider (or InProcessLockProvider for the writers of one "
     "process)";
 
@@ -52,9 +53,11 @@ LockProviderRegistry* LockProviderRegistry::Global() {
           return std::make_unique<InProcessLockProvider>(context.base_path);
         });
     (void)made->Reserve("org.apache.hudi.client.transaction.lock.ZookeeperBasedLockProvider",
-                        {"ZookeeperBasedLockProvider"}, kAvailable);
+                        {"ZookeeperBasedLockProvider"},
+                        std::string("a ZooKeeper client") + kUseInstead);
     (void)made->Reserve("org.apache.hudi.hive.transaction.lock.HiveMetastoreBasedLockProvider",
-                        {"HiveMetastoreBasedLockProvider"}, kAvailable);
+                        {"HiveMetastoreBasedLockProvider"},
+                        std::string("a Hive Metastore client") + kUseInstead);
     return made;
   }();
   return registry;
