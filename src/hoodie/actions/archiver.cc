@@ -318,11 +318,9 @@ std::vector<Instant> StateFilesToArchive(const ActiveTimeline& timeline,
   ArchiveOutcome outcome;
   // HoodieTimelineArchiver.archiveIfRequired runs under the table lock, on the
   // timeline as it is then: no other writer's instant completes meanwhile.
-  std::shared_ptr<LockManager> lock = table->commit_hooks()->lock;
-  ARROW_ASSIGN_OR_RAISE(ScopedLock held,
-                        ScopedLock::Take(lock, Instant{"archival", Action::kCommit,
-                                                       State::kInflight}));
-  ARROW_ASSIGN_OR_RAISE(ActiveTimeline timeline, TimelineUnderLock(*table));
+  ARROW_ASSIGN_OR_RAISE(LockedTimeline locked,
+                        LockTimeline(*table, "archival", Action::kCommit));
+  const ActiveTimeline& timeline = locked.timeline;
   ARROW_ASSIGN_OR_RAISE(std::vector<Instant> selected,
                         SelectInstantsToArchive(*table, timeline, options, &outcome));
   if (selected.empty()) return outcome;

@@ -146,21 +146,19 @@ namespace {
   {
     // BaseHoodieTableServiceClient.scheduleTableService: a clean is planned under the
     // table lock, on the timeline as it is then.
-    std::shared_ptr<LockManager> lock = table->commit_hooks()->lock;
-    ARROW_ASSIGN_OR_RAISE(ScopedLock held,
-                          ScopedLock::Take(lock, Instant{"clean-scheduling", Action::kClean,
-                                                         State::kRequested}));
-    ARROW_ASSIGN_OR_RAISE(timeline, TimelineUnderLock(*table));
-    ARROW_ASSIGN_OR_RAISE(CleanDecision decision, PlanClean(*table, timeline, options));
+    ARROW_ASSIGN_OR_RAISE(LockedTimeline locked,
+                          LockTimeline(*table, "clean-scheduling", Action::kClean));
+    const ActiveTimeline& now = locked.timeline;
+    ARROW_ASSIGN_OR_RAISE(CleanDecision decision, PlanClean(*table, now, options));
     if (!decision.plan) {
       outcome.why_not = decision.why_not;
       return outcome;
     }
     if (requested.timestamp.empty()) {
-      ARROW_ASSIGN_OR_RAISE(requested.timestamp, timeline.CreateNewInstantTime());
+      ARROW_ASSIGN_OR_RAISE(requested.timestamp, now.CreateNewInstantTime());
     }
     ARROW_ASSIGN_OR_RAISE(std::string bytes, decision.plan->ToAvroBytes());
-    ARROW_RETURN_NOT_OK(timeline.CreateRequested(requested, bytes));
+    ARROW_RETURN_NOT_OK(now.CreateRequested(requested, bytes));
   }
   const std::string instant_time = requested.timestamp;
   ARROW_ASSIGN_OR_RAISE(CleanMetadata metadata, ExecuteClean(table, requested));

@@ -103,12 +103,9 @@ CompactionOperation BuildCompactionOperation(const FileSlice& slice,
   ARROW_ASSIGN_OR_RAISE(std::unique_ptr<CompactionStrategy> strategy,
                          MakeCompactionStrategy(strategy_options));
   // scheduleTableService: planned under the table lock, on the timeline as it is then.
-  std::shared_ptr<LockManager> lock = table.commit_hooks()->lock;
-  ARROW_ASSIGN_OR_RAISE(ScopedLock held,
-                        ScopedLock::Take(lock, Instant{"compaction-scheduling",
-                                                       Action::kCompaction,
-                                                       State::kRequested}));
-  ARROW_ASSIGN_OR_RAISE(ActiveTimeline timeline, TimelineUnderLock(table));
+  ARROW_ASSIGN_OR_RAISE(LockedTimeline locked,
+                        LockTimeline(table, "compaction-scheduling", Action::kCompaction));
+  const ActiveTimeline& timeline = locked.timeline;
   if (instant_time) {
     ARROW_ASSIGN_OR_RAISE(*instant_time, NormalizeInstantTime(*instant_time));
   } else {

@@ -405,16 +405,15 @@ std::optional<Instant> FindByTimestamp(const Timeline& timeline, const std::stri
   // scheduleRollback runs under the table lock on the timeline as it is then, so that
   // of two writers rolling back one failed write, the second finds the first's plan
   // (or the write gone) instead of planning it again.
-  std::shared_ptr<LockManager> lock = table.commit_hooks()->lock;
-  std::optional<ScopedLock> held;
-  if (!pending && lock != nullptr) {
-    ARROW_ASSIGN_OR_RAISE(ScopedLock taken,
-                          ScopedLock::Take(lock, Instant{"rollback-scheduling",
-                                                         Action::kRollback,
-                                                         State::kRequested}));
-    held.emplace(std::move(taken));
+  std::optional<LockedTimeline> locked;
+  if (!pending) {
+    ARROW_ASSIGN_OR_RAISE(LockedTimeline taken,
+                          LockTimeline(table, "rollback-scheduling", Action::kRollback));
+    locked.emplace(std::move(taken));
   }
-  ARROW_ASSIGN_OR_RAISE(ActiveTimeline timeline, TimelineUnderLock(table));
+  ARROW_ASSIGN_OR_RAISE(ActiveTimeline timeline,
+                        locked ? ::arrow::Result<ActiveTimeline>(locked->timeline)
+                               : TimelineUnderLock(table));
   if (!pending) {
     ARROW_ASSIGN_OR_RAISE(auto pending_rollbacks, FindPendingRollbacks(timeline));
     if (auto it = pending_rollbacks.find(instant_time); it != pending_rollbacks.end()) {
@@ -442,7 +441,7 @@ std::optional<Instant> FindByTimestamp(const Timeline& timeline, const std::stri
     run.rollback = scheduled.rollback;
     run.plan = std::move(scheduled.plan);
   }
-  held.reset();  // Execute takes the lock again, through the rollback's Transaction
+  locked.reset();  // Execute takes the lock again, through the rollback's Transaction
   if (target) {
     run.target = *target;
   } else {
@@ -508,9 +507,7 @@ namespace {
                           RollbackInstant(table, it->first, options, it->second));
     if (metadata) done.push_back(std::move(*metadata));
     // HeartbeatUtils.deleteHeartbeatFile: the failed write's heartbeat goes with it.
-    const std::string heartbeat = HeartbeatPath(table.base_path(), it->first);
-    ARROW_ASSIGN_OR_RAISE(bool beating, table.storage()->FileExists(heartbeat));
-    if (beating) ARROW_RETURN_NOT_OK(table.storage()->DeleteFile(heartbeat));
+    ARROW_RETURN_NOT_OK(DeleteHeartbeat(*table.storage(), table.base_path(), it->first));
   }
   return done;
 }

@@ -93,11 +93,9 @@ namespace hoodie {
   // The instant starts under the table lock, on the timeline as it is then: every
   // instant time of the table is then taken under the lock (table services plan theirs
   // under it too), so no two writers' instants share a time, nor their marker folders.
-  ARROW_ASSIGN_OR_RAISE(
-      ScopedLock held,
-      ScopedLock::Take(table_->commit_hooks()->lock,
-                       Instant{"start-commit", Action::kCommit, State::kRequested}));
-  ARROW_ASSIGN_OR_RAISE(ActiveTimeline timeline, TimelineUnderLock(*table_));
+  ARROW_ASSIGN_OR_RAISE(LockedTimeline locked,
+                        LockTimeline(*table_, "start-commit", Action::kCommit));
+  const ActiveTimeline& timeline = locked.timeline;
   constexpr int kAttempts = 10;
   for (int attempt = 1;; ++attempt) {
     ARROW_ASSIGN_OR_RAISE(std::string instant, timeline.CreateNewInstantTime());

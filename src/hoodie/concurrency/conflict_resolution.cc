@@ -77,13 +77,14 @@ ConcurrentOperation ConcurrentOperation::OfCommit(const Instant& instant,
 ::arrow::Result<ConcurrentOperation> ConcurrentOperation::Of(const ActiveTimeline& timeline,
                                                              const Instant& instant) {
   if (instant.action == Action::kCompaction) {
+    // The plan is in the requested file, whatever the state.
     ConcurrentOperation out{instant, WriteOperationType::kCompact, {}};
-    ARROW_ASSIGN_OR_RAISE(auto plans, PendingCompactionPlans(timeline));
-    for (const auto& [planned, plan] : plans) {
-      if (planned.timestamp != instant.timestamp || !plan.operations) continue;
-      for (const CompactionOperation& op : *plan.operations) {
-        if (op.file_id) out.file_groups.emplace(op.partition_path.value_or(""), *op.file_id);
-      }
+    ARROW_ASSIGN_OR_RAISE(CompactionPlan plan,
+                          timeline.ReadAvro<CompactionPlan>(Instant{
+                              instant.timestamp, Action::kCompaction, State::kRequested}));
+    for (const CompactionOperation& op : plan.operations.value_or(
+             std::vector<CompactionOperation>{})) {
+      if (op.file_id) out.file_groups.emplace(op.partition_path.value_or(""), *op.file_id);
     }
     return out;
   }
@@ -113,16 +114,24 @@ ConcurrentOperation ConcurrentOperation::OfCommit(const Instant& instant,
   return OfCommit(instant, metadata, nullptr);
 }
 
+std::optional<Instant> LastCompletedCommit(const ActiveTimeline& started_on) {
+  return started_on.timeline().GetCommitsTimeline().FilterCompleted().LastInstant();
+}
+
+std::vector<Instant> CommitsCompletedAfter(const ActiveTimeline& now,
+                                           const std::optional<Instant>& last_completed) {
+  const std::string after = last_completed ? last_completed->timestamp : "00000000000000";
+  return now.timeline().GetCommitsTimeline().FilterCompleted().FindInstantsAfter(after)
+      .instants();
+}
+
 std::vector<Instant> SimpleFileWritesConflictStrategy::CandidateInstants(
     const ActiveTimeline& now, const Instant& current,
     const std::optional<Instant>& last_completed) const {
   // getCandidateInstants: the commits completed after the last one the write saw,
   // then the compactions and clusterings planned after the write began.
   std::vector<Instant> out;
-  const std::string after = last_completed ? last_completed->timestamp : "00000000000000";
-  const Timeline completed =
-      now.timeline().GetCommitsTimeline().FilterCompleted().FindInstantsAfter(after);
-  for (const Instant& instant : completed.instants()) {
+  for (const Instant& instant : CommitsCompletedAfter(now, last_completed)) {
     if (instant.timestamp != current.timestamp) out.push_back(instant);
   }
   const Timeline planned = now.timeline()
@@ -185,9 +194,8 @@ std::vector<Instant> InstantsToCheck(const ConflictResolutionStrategy& strategy,
                                      const ActiveTimeline& started_on,
                                      const ActiveTimeline& now, const Instant& current) {
   const Timeline& then = started_on.timeline();
-  std::optional<Instant> last_completed =
-      then.GetCommitsTimeline().FilterCompleted().LastInstant();
-  std::vector<Instant> out = strategy.CandidateInstants(now, current, last_completed);
+  std::vector<Instant> out =
+      strategy.CandidateInstants(now, current, LastCompletedCommit(started_on));
   std::set<std::string> seen;
   for (const Instant& instant : out) seen.insert(instant.timestamp);
   const Timeline pending_then =

@@ -50,6 +50,16 @@ struct HOODIE_EXPORT ConcurrentOperation {
                                                  const Instant& instant);
 };
 
+/// The last completed commit, deltacommit or replacecommit of `started_on`, the timeline
+/// a write began on (TransactionUtils.getLastCompletedTxnInstantAndMetadata).
+HOODIE_EXPORT std::optional<Instant> LastCompletedCommit(const ActiveTimeline& started_on);
+
+/// The commits, deltacommits and replacecommits of `now` completed after
+/// `last_completed` (all of them when it is nullopt): what a write that saw
+/// `last_completed` did not see.
+HOODIE_EXPORT std::vector<Instant> CommitsCompletedAfter(
+    const ActiveTimeline& now, const std::optional<Instant>& last_completed);
+
 /// \brief Hudi's ConflictResolutionStrategy: which instants a write is compared with,
 /// when two operations overlap, and which overlaps are allowed.
 class HOODIE_EXPORT ConflictResolutionStrategy {

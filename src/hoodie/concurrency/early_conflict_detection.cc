@@ -107,11 +107,7 @@ WriteMarkers::BeforeCreate MakeMarkerConflictCheck(
     // The commits completed since this write began, as the pre-commit check sees them.
     std::lock_guard<std::mutex> lock(*guard);
     ARROW_ASSIGN_OR_RAISE(ActiveTimeline now, table->ReloadActiveTimeline());
-    std::optional<Instant> last =
-        started_on->timeline().GetCommitsTimeline().FilterCompleted().LastInstant();
-    const Timeline since = now.timeline().GetCommitsTimeline().FilterCompleted().FindInstantsAfter(
-        last ? last->timestamp : "00000000000000");
-    for (const Instant& done : since.instants()) {
+    for (const Instant& done : CommitsCompletedAfter(now, LastCompletedCommit(*started_on))) {
       ARROW_ASSIGN_OR_RAISE(ConcurrentOperation operation, ConcurrentOperation::Of(now, done));
       if (operation.file_groups.count({marker.partition_path, file_id}) > 0) {
         return Conflict(instant, marker, file_id, "commit " + done.timestamp);

@@ -28,6 +28,14 @@ std::string HeartbeatPath(const std::string& base_path, const std::string& insta
   return JoinPath(base_path, ".hoodie/.heartbeat/" + instant);
 }
 
+::arrow::Status DeleteHeartbeat(Storage& storage, const std::string& base_path,
+                               const std::string& instant) {
+  const std::string path = HeartbeatPath(base_path, instant);
+  ARROW_ASSIGN_OR_RAISE(bool exists, storage.FileExists(path));
+  if (!exists) return ::arrow::Status::OK();
+  return storage.DeleteFile(path);
+}
+
 ::arrow::Result<bool> IsHeartbeatExpired(Storage& storage, const std::string& base_path,
                                          const std::string& instant,
                                          const HeartbeatOptions& options, int64_t now_ms) {
@@ -73,10 +81,7 @@ HeartbeatClient::~HeartbeatClient() {
     if (last_beat_ms_.erase(instant) == 0) return ::arrow::Status::OK();
     if (in_flight_ == instant) delete_after_beat_ = true;
   }
-  const std::string path = HeartbeatPath(base_path_, instant);
-  ARROW_ASSIGN_OR_RAISE(bool exists, storage_->FileExists(path));
-  if (!exists) return ::arrow::Status::OK();
-  return storage_->DeleteFile(path);
+  return DeleteHeartbeat(*storage_, base_path_, instant);
 }
 
 void HeartbeatClient::Forget(const std::string& instant) {
@@ -109,7 +114,7 @@ void HeartbeatClient::Run() {
       }
       if (std::exchange(delete_after_beat_, false)) {
         // Stop ran during this beat: the beat must not bring the file back.
-        (void)storage_->DeleteFile(HeartbeatPath(base_path_, instant));
+        (void)DeleteHeartbeat(*storage_, base_path_, instant);
       }
       if (!beat.ok()) {
         LogWarning("heartbeat of instant " + instant + " failed: " + beat.ToString());

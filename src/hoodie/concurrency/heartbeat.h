@@ -39,6 +39,11 @@ struct HOODIE_EXPORT HeartbeatOptions {
 HOODIE_EXPORT std::string HeartbeatPath(const std::string& base_path,
                                         const std::string& instant);
 
+/// Deletes the heartbeat of `instant`, if any: its write completed, was given up or was
+/// rolled back (HeartbeatUtils.deleteHeartbeatFile).
+HOODIE_EXPORT ::arrow::Status DeleteHeartbeat(Storage& storage, const std::string& base_path,
+                                              const std::string& instant);
+
 /// Whether the write of `instant` has no heartbeat younger than options.MaxAgeMs() at
 /// `now_ms` (HoodieHeartbeatClient.isHeartbeatExpired from storage: a missing file
 /// counts as a heartbeat at time 0, so expired).

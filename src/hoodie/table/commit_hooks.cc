@@ -30,4 +30,14 @@ std::shared_ptr<const CommitHooks> CommitHooks::Default() {
   return table.LoadActiveTimeline();
 }
 
+::arrow::Result<LockedTimeline> LockTimeline(const TableMetaClient& table,
+                                             std::string_view step, Action action) {
+  ARROW_ASSIGN_OR_RAISE(
+      ScopedLock held,
+      ScopedLock::Take(table.commit_hooks()->lock,
+                       Instant{std::string(step), action, State::kRequested}));
+  ARROW_ASSIGN_OR_RAISE(ActiveTimeline timeline, TimelineUnderLock(table));
+  return LockedTimeline{std::move(held), std::move(timeline)};
+}
+
 }  // namespace hoodie

@@ -125,4 +125,19 @@ struct HOODIE_EXPORT CommitHooks {
 /// (TableMetaClient::LoadActiveTimeline).
 HOODIE_EXPORT ::arrow::Result<ActiveTimeline> TimelineUnderLock(const TableMetaClient& table);
 
+/// \brief A step that completes no instant but must not interleave with other writers'
+/// (Hudi locks them too): the start of a write, archival, the planning of a clean, a
+/// compaction or a rollback. The table lock is held while this lives.
+struct HOODIE_EXPORT LockedTimeline {
+  ScopedLock lock;
+  /// The timeline as it is under the lock (TimelineUnderLock).
+  ActiveTimeline timeline;
+};
+
+/// Takes the table's lock (none for a single writer) for `step`, an owner name of the
+/// lock's messages, then lists the timeline as steps under the lock must see it.
+HOODIE_EXPORT ::arrow::Result<LockedTimeline> LockTimeline(const TableMetaClient& table,
+                                                         std::string_view step,
+                                                         Action action);
+
 }  // namespace hoodie

@@ -9,7 +9,6 @@
 #include <arrow/array.h>
 
 #include "hoodie/common/logging.h"
-#include "hoodie/storage/path.h"
 #include "hoodie/storage/storage.h"
 #include "hoodie/table/file_naming.h"
 #include "hoodie/index/index.h"
@@ -337,9 +336,8 @@ void Route(const IncomingRecords& records,
       // Another writer may have archived the instant since the timeline was listed:
       // the estimate goes on with the older commits (Hudi's is fail-safe on any error;
       // a file that is there but unreadable is still an error here).
-      ARROW_ASSIGN_OR_RAISE(std::string name, it->FileName());
-      ARROW_ASSIGN_OR_RAISE(bool exists, timeline.storage()->FileExists(
-                                             JoinPath(timeline.meta_path(), name)));
+      ARROW_ASSIGN_OR_RAISE(std::string path, timeline.InstantPath(*it));
+      ARROW_ASSIGN_OR_RAISE(bool exists, timeline.storage()->FileExists(path));
       if (exists) return read.status();
       LogInfo("average record size: instant " + it->timestamp +
               " was archived meanwhile; skipped");
