@@ -18,6 +18,7 @@ debian_packages=(
   libcurl4-openssl-dev             # HTTP: S3 requests Arrow lacks, the schema registry provider
   libssl-dev                       # SHA-256 and HMAC: AWS SigV4 of those S3 requests
   libxxhash-dev                    # XXH64: the metadata table's column and partition keys
+  libzookeeper-mt-dev              # ZooKeeper's C client: the ZooKeeper lock provider
 )
 
 missing=()

@@ -35,7 +35,8 @@ namespace hoodie {
   }
   ARROW_ASSIGN_OR_RAISE(
       std::shared_ptr<LockManager> lock,
-      MakeLockManager(LockProviderContext{config, table->storage(), table->base_path()}));
+      MakeLockManager(LockProviderContext{config, table->storage(), table->base_path(),
+                                          table->table_config()->name()}));
   auto hooks = std::make_shared<CommitHooks>(*table->commit_hooks());
   hooks->lock = std::move(lock);
   hooks->conflict_check =

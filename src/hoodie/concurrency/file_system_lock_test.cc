@@ -156,14 +156,15 @@ TEST(LockProvidersTest, UnavailableAndUnknownProvidersAreRefusedNamingTheKey) {
   testing::TempDir dir;
   HoodieConfig config;
   config.Set("hoodie.write.lock.provider",
-             "org.apache.hudi.client.transaction.lock.ZookeeperBasedLockProvider");
-  auto zookeeper = MakeLockManager(LockProviderContext{config, Storage::Local(), dir.path()});
-  EXPECT_THAT(zookeeper, StatusMessageHas("hoodie.write.lock.provider="
-                                          "org.apache.hudi.client.transaction.lock."
-                                          "ZookeeperBasedLockProvider"));
-  EXPECT_THAT(zookeeper, StatusMessageHas("needs a ZooKeeper client, which hoodie does not "
-                                          "have yet: lock with"));
-  EXPECT_THAT(zookeeper, StatusMessageHas("FileSystemBasedLockProvider"));
+             "org.apache.hudi.hive.transaction.lock.HiveMetastoreBasedLockProvider");
+  auto hive = MakeLockManager(LockProviderContext{config, Storage::Local(), dir.path()});
+  EXPECT_THAT(hive, StatusMessageHas("hoodie.write.lock.provider="
+                                     "org.apache.hudi.hive.transaction.lock."
+                                     "HiveMetastoreBasedLockProvider"));
+  EXPECT_THAT(hive, StatusMessageHas("needs a Hive Metastore client, which hoodie does not "
+                                     "have yet: lock with"));
+  EXPECT_THAT(hive, StatusMessageHas("ZookeeperBasedLockProvider or "
+                                     "FileSystemBasedLockProvider"));
   config.Set("hoodie.write.lock.provider", "com.example.MyLock");
   auto unknown = MakeLockManager(LockProviderContext{config, Storage::Local(), dir.path()});
   EXPECT_THAT(unknown, StatusMessageHas("com.example.MyLock"));

@@ -5,6 +5,7 @@
 
 #include "hoodie/common/uri.h"
 #include "hoodie/concurrency/file_system_lock.h"
+#include "hoodie/concurrency/zookeeper_lock.h"
 #include "hoodie/config/hoodie_config.h"
 #include "hoodie/config/lock_config.h"
 #include "hoodie/storage/path.h"
@@ -18,8 +19,8 @@ namespace {
 // What a reserved provider needs, as the registry's refusal says it ("... needs <this>").
 constexpr const char* kUseInstead =
     ", which hoodie does not have yet: lock with org.apache.hudi.client.transaction.lock."
-    "FileSystemBasedLockProvider (or InProcessLockProvider for the writers of one "
-    "process)";
+    "ZookeeperBasedLockProvider or FileSystemBasedLockProvider (or InProcessLockProvider "
+    "for the writers of one process)";
 
 ::arrow::Result<std::unique_ptr<LockProvider>> MakeFileSystemLock(
     const LockProviderContext& context) {
@@ -39,6 +40,64 @@ constexpr const char* kUseInstead =
   return std::unique_ptr<LockProvider>(std::move(provider));
 }
 
+// The connect string: hoodie.write.lock.zookeeper.url as Hudi passes it to Curator,
+// with hoodie.write.lock.zookeeper.port (ZooKeeper's 2181 when unset) added to each
+// server written without one, where Hudi would ignore the port key.
+::arrow::Result<std::string> ZookeeperConnectString(const HoodieConfig& config) {
+  auto url = config.GetRaw(LockConfig::kZkUrl.key);
+  if (!url || url->empty()) {
+    return ::arrow::Status::Invalid(
+        LockConfig::kZkUrl.key, " is required by the ZooKeeper lock provider: set it to "
+        "the servers, host:port[,host:port]");
+  }
+  int32_t port = 2181;
+  if (config.GetRaw(LockConfig::kZkPort.key)) {
+    ARROW_ASSIGN_OR_RAISE(port, config.Get(LockConfig::kZkPort));
+  }
+  std::string connect;
+  size_t start = 0;
+  while (start <= url->size()) {
+    size_t comma = url->find(',', start);
+    if (comma == std::string::npos) comma = url->size();
+    std::string server = url->substr(start, comma - start);
+    if (server.find(':') == std::string::npos) server += ":" + std::to_string(port);
+    connect += (connect.empty() ? "" : ",") + server;
+    start = comma + 1;
+  }
+  return connect;
+}
+
+::arrow::Result<std::unique_ptr<LockProvider>> MakeZookeeperLock(
+    const LockProviderContext& context) {
+  const HoodieConfig& config = context.config;
+  ZooKeeperOptions options;
+  ARROW_ASSIGN_OR_RAISE(options.connect_string, ZookeeperConnectString(config));
+  ARROW_ASSIGN_OR_RAISE(int32_t session, config.Get(LockConfig::kZkSessionTimeoutMs));
+  ARROW_ASSIGN_OR_RAISE(int32_t connection, config.Get(LockConfig::kZkConnectionTimeoutMs));
+  ARROW_ASSIGN_OR_RAISE(options.num_retries, config.Get(LockConfig::kNumRetries));
+  ARROW_ASSIGN_OR_RAISE(int64_t between, config.Get(LockConfig::kWaitTimeMsBetweenRetry));
+  options.session_timeout = std::chrono::milliseconds(session);
+  options.connection_timeout = std::chrono::milliseconds(connection);
+  options.wait_between_retries = std::chrono::milliseconds(between);
+  auto base_path = config.GetRaw(LockConfig::kZkBasePath.key);
+  if (!base_path || base_path->empty()) {
+    return ::arrow::Status::Invalid(
+        LockConfig::kZkBasePath.key, " is required by the ZooKeeper lock provider: set "
+        "it to the znode under which every writer of the table locks, like /hudi/locks");
+  }
+  // Hudi 0.15 infers the lock key from hoodie.table.name.
+  std::string lock_key = config.GetRaw(LockConfig::kZkLockKey.key).value_or("");
+  if (lock_key.empty()) lock_key = context.table_name;
+  if (lock_key.empty()) {
+    return ::arrow::Status::Invalid(
+        LockConfig::kZkLockKey.key, " is required by the ZooKeeper lock provider when "
+        "the table has no name: set it to the table's name");
+  }
+  ARROW_ASSIGN_OR_RAISE(auto provider, ZookeeperLockProvider::Make(
+                                           std::move(options), *base_path + "/" + lock_key));
+  return std::unique_ptr<LockProvider>(std::move(provider));
+}
+
 }  // namespace
 
 LockProviderRegistry* LockProviderRegistry::Global() {
@@ -52,9 +111,8 @@ LockProviderRegistry* LockProviderRegistry::Global() {
             -> ::arrow::Result<std::unique_ptr<LockProvider>> {
           return std::make_unique<InProcessLockProvider>(context.base_path);
         });
-    (void)made->Reserve("org.apache.hudi.client.transaction.lock.ZookeeperBasedLockProvider",
-                        {"ZookeeperBasedLockProvider"},
-                        std::string("a ZooKeeper client") + kUseInstead);
+    (void)made->Register(ZookeeperLockProvider::kClassName, {"ZookeeperBasedLockProvider"},
+                         &MakeZookeeperLock);
     (void)made->Reserve("org.apache.hudi.hive.transaction.lock.HiveMetastoreBasedLockProvider",
                         {"HiveMetastoreBasedLockProvider"},
                         std::string("a Hive Metastore client") + kUseInstead);

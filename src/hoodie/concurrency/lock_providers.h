@@ -25,11 +25,13 @@ struct HOODIE_EXPORT LockProviderContext {
   std::shared_ptr<Storage> storage;
   /// The table's base path on `storage`.
   std::string base_path;
+  /// hoodie.table.name of the table's properties: the ZooKeeper lock key by default.
+  std::string table_name = {};
 };
 
-/// \brief Lock providers by Hudi class name and short name: FileSystemBasedLockProvider
-/// and InProcessLockProvider. The ZooKeeper and Hive Metastore providers are reserved:
-/// naming them is refused, saying which providers work.
+/// \brief Lock providers by Hudi class name and short name: FileSystemBasedLockProvider,
+/// ZookeeperBasedLockProvider and InProcessLockProvider. The Hive Metastore provider is
+/// reserved: naming it is refused, saying which providers work.
 class HOODIE_EXPORT LockProviderRegistry
     : public PluginRegistry<LockProvider, const LockProviderContext&> {
  public:

@@ -10,14 +10,10 @@ namespace hoodie {
 namespace v = config_validators;
 
 // Said once for every key of a lock service hoodie cannot talk to yet.
-constexpr std::string_view kZookeeperNote =
-    "the ZooKeeper lock provider is not available: lock with "
-    "org.apache.hudi.client.transaction.lock.FileSystemBasedLockProvider, or run one "
-    "writer at a time against a table";
 constexpr std::string_view kHiveNote =
     "the Hive Metastore lock provider is not available: lock with "
-    "org.apache.hudi.client.transaction.lock.FileSystemBasedLockProvider, or run one "
-    "writer at a time against a table";
+    "org.apache.hudi.client.transaction.lock.ZookeeperBasedLockProvider or "
+    "FileSystemBasedLockProvider, or run one writer at a time against a table";
 
 const ConfigProperty<std::string> LockConfig::kProvider{
     .key = "hoodie.write.lock.provider",
@@ -25,78 +21,70 @@ const ConfigProperty<std::string> LockConfig::kProvider{
         std::string("org.apache.hudi.client.transaction.lock.ZookeeperBasedLockProvider"),
     .doc =
         "Lock provider class of optimistic concurrency control: "
-        "org.apache.hudi.client.transaction.lock.FileSystemBasedLockProvider (a lock "
-        "file) or InProcessLockProvider (the threads of one process).",
+        "org.apache.hudi.client.transaction.lock.ZookeeperBasedLockProvider (Curator's "
+        "lock recipe on ZooKeeper), FileSystemBasedLockProvider (a lock file) or "
+        "InProcessLockProvider (the threads of one process).",
     .group = "Locking"};
 
 const ConfigProperty<std::string> LockConfig::kZkUrl{
     .key = "hoodie.write.lock.zookeeper.url",
-    .doc = "Comma-separated ZooKeeper servers.",
-    .group = "Locking",
-    .support = ConfigSupport::kRefused,
-    .support_note = kZookeeperNote};
+    .doc =
+        "Comma-separated ZooKeeper servers, host[:port]; a server without a port takes "
+        "hoodie.write.lock.zookeeper.port (Hudi passes this list to Curator as it is).",
+    .group = "Locking"};
 
 const ConfigProperty<std::string> LockConfig::kZkBasePath{
     .key = "hoodie.write.lock.zookeeper.base_path",
     .doc =
         "ZooKeeper path under which lock znodes are created; common to all writers "
         "of a table.",
-    .group = "Locking",
-    .support = ConfigSupport::kRefused,
-    .support_note = kZookeeperNote};
+    .group = "Locking"};
 
 const ConfigProperty<int32_t> LockConfig::kZkPort{
     .key = "hoodie.write.lock.zookeeper.port",
-    .doc = "ZooKeeper port.",
+    .doc = "ZooKeeper port of the servers of hoodie.write.lock.zookeeper.url written "
+        "without one (2181 when unset).",
     .validate = v::PortNumber,
-    .group = "Locking",
-    .support = ConfigSupport::kRefused,
-    .support_note = kZookeeperNote};
+    .group = "Locking"};
 
 const ConfigProperty<std::string> LockConfig::kZkLockKey{
     .key = "hoodie.write.lock.zookeeper.lock_key",
-    .doc = "Znode name under base_path holding the lock; the table name is recommended.",
-    .group = "Locking",
-    .support = ConfigSupport::kRefused,
-    .support_note = kZookeeperNote};
+    .doc =
+        "Znode name under base_path holding the lock; hoodie.table.name when unset, as "
+        "Hudi 0.15 infers it.",
+    .group = "Locking"};
 
 const ConfigProperty<int32_t> LockConfig::kZkConnectionTimeoutMs{
     .key = "hoodie.write.lock.zookeeper.connection_timeout_ms",
     .default_value = 15000,
     .doc = "ZooKeeper connection timeout in milliseconds.",
     .validate = v::PositiveInt32,
-    .group = "Locking",
-    .support = ConfigSupport::kRefused,
-    .support_note = kZookeeperNote};
+    .group = "Locking"};
 
 const ConfigProperty<int32_t> LockConfig::kZkSessionTimeoutMs{
     .key = "hoodie.write.lock.zookeeper.session_timeout_ms",
     .default_value = 60000,
     .doc = "ZooKeeper session timeout in milliseconds.",
     .validate = v::PositiveInt32,
-    .group = "Locking",
-    .support = ConfigSupport::kRefused,
-    .support_note = kZookeeperNote};
+    .group = "Locking"};
 
 const ConfigProperty<int32_t> LockConfig::kNumRetries{
     .key = "hoodie.write.lock.num_retries",
     .default_value = 3,
-    .doc = "Retries of the lock provider.",
+    .doc = "Retries of a ZooKeeper call of the lock provider that lost its connection.",
     .validate = v::NonNegativeInt32,
     .group = "Locking",
-    .hudi_0_15_default = "15",
-    .support = ConfigSupport::kRefused,
-    .support_note = kZookeeperNote};
+    .hudi_0_15_default = "15"};
 
 const ConfigProperty<int64_t> LockConfig::kWaitTimeMsBetweenRetry{
     .key = "hoodie.write.lock.wait_time_ms_between_retry",
     .default_value = int64_t{5000},
-    .doc = "Initial wait between lock provider retries, in milliseconds.",
+    .doc =
+        "Initial wait between the ZooKeeper lock provider's retries, in milliseconds; "
+        "each next wait doubles.",
     .validate = v::NonNegativeInt64,
     .group = "Locking",
-    .hudi_0_15_default = "1000",
-    .support = ConfigSupport::kRefused,
-    .support_note = kZookeeperNote};
+    .hudi_0_15_default = "1000"};
 
 const ConfigProperty<std::string> LockConfig::kHiveMetastoreDatabase{
     .key = "hoodie.write.lock.hivemetastore.database",
