@@ -479,6 +479,29 @@ namespace {
   return true;
 }
 
+// Deletes the expired heartbeats that no pending instant of `timeline` owns: those of a
+// writer killed after its heartbeat began and before its instant was requested, or
+// after its commit completed and before its heartbeat went. Hudi leaves them behind;
+// they mean nothing, and a LAZY rollback, which already decides that their writers
+// are dead, sweeps them so that a killed writer leaves no file. A fresh one may be a
+// writer about to request its instant, so it stays.
+::arrow::Status DeleteOrphanHeartbeats(const TableMetaClient& table,
+                                       const ActiveTimeline& timeline,
+                                       const RollbackOptions& options) {
+  Storage& storage = *table.storage();
+  ARROW_ASSIGN_OR_RAISE(std::vector<std::string> beating,
+                        ListHeartbeats(storage, table.base_path()));
+  const Timeline pending = timeline.timeline().FilterPending();
+  const int64_t now = EpochMillisNow(options.clock);
+  for (const std::string& instant : beating) {
+    if (pending.ContainsTimestamp(instant)) continue;
+    ARROW_ASSIGN_OR_RAISE(bool expired, IsHeartbeatExpired(storage, table.base_path(),
+                                                           instant, options.heartbeat, now));
+    if (expired) ARROW_RETURN_NOT_OK(DeleteHeartbeat(storage, table.base_path(), instant));
+  }
+  return ::arrow::Status::OK();
+}
+
 }  // namespace
 
 ::arrow::Result<std::vector<RollbackMetadata>> RollbackFailedWrites(
@@ -508,6 +531,9 @@ namespace {
     if (metadata) done.push_back(std::move(*metadata));
     // HeartbeatUtils.deleteHeartbeatFile: the failed write's heartbeat goes with it.
     ARROW_RETURN_NOT_OK(DeleteHeartbeat(*table.storage(), table.base_path(), it->first));
+  }
+  if (options.failed_writes_policy == FailedWritesPolicy::kLazy) {
+    ARROW_RETURN_NOT_OK(DeleteOrphanHeartbeats(table, timeline, options));
   }
   return done;
 }

@@ -36,6 +36,19 @@ std::string HeartbeatPath(const std::string& base_path, const std::string& insta
   return storage.DeleteFile(path);
 }
 
+::arrow::Result<std::vector<std::string>> ListHeartbeats(Storage& storage,
+                                                        const std::string& base_path) {
+  const std::string folder = JoinPath(base_path, ".hoodie/.heartbeat");
+  ARROW_ASSIGN_OR_RAISE(bool exists, storage.FileExists(folder));
+  std::vector<std::string> out;
+  if (!exists) return out;
+  ARROW_ASSIGN_OR_RAISE(std::vector<FileStatus> files, storage.List(folder, false));
+  for (const FileStatus& file : files) {
+    if (!file.is_directory) out.emplace_back(file.name());
+  }
+  return out;
+}
+
 ::arrow::Result<bool> IsHeartbeatExpired(Storage& storage, const std::string& base_path,
                                          const std::string& instant,
                                          const HeartbeatOptions& options, int64_t now_ms) {

@@ -13,6 +13,7 @@
 #include <memory>
 #include <mutex>
 #include <string>
+#include <vector>
 #include <thread>
 
 #include <arrow/result.h>
@@ -43,6 +44,10 @@ HOODIE_EXPORT std::string HeartbeatPath(const std::string& base_path,
 /// rolled back (HeartbeatUtils.deleteHeartbeatFile).
 HOODIE_EXPORT ::arrow::Status DeleteHeartbeat(Storage& storage, const std::string& base_path,
                                               const std::string& instant);
+
+/// The instants that have a heartbeat file, in order; none when the folder is absent.
+HOODIE_EXPORT ::arrow::Result<std::vector<std::string>> ListHeartbeats(
+    Storage& storage, const std::string& base_path);
 
 /// Whether the write of `instant` has no heartbeat younger than options.MaxAgeMs() at
 /// `now_ms` (HoodieHeartbeatClient.isHeartbeatExpired from storage: a missing file
