@@ -20,6 +20,7 @@ import os
 import platform
 import select
 import subprocess
+import time
 import zipfile
 from dataclasses import dataclass
 from importlib import metadata
@@ -551,6 +552,50 @@ def s3(spark, tmp_path_factory):
             proc.wait(timeout=30)
         except subprocess.TimeoutExpired:
             proc.kill()
+            proc.wait()
+
+
+@pytest.fixture(scope="session")
+def zookeeper(tmp_path_factory):
+    """A ZooKeeper server (Maven Central, scripts/services-maven/zookeeper/pom.xml, run by
+    scripts/zookeeper-server.sh) on 127.0.0.1 for the whole session: its connect string. Started by the first
+    case that locks with ZookeeperBasedLockProvider only."""
+    import socket
+
+    jars = Path(os.environ.get("HOODIE_ZOOKEEPER_JARS", ROOT / ".services-maven" / "zookeeper"))
+    found = sorted(jars.glob("zookeeper-3*.jar"))
+    if not found:
+        pytest.exit(f"no ZooKeeper jars in {jars}: run scripts/setup-services.sh (or set HOODIE_ZOOKEEPER_JARS)",
+                    returncode=3)
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    folder = tmp_path_factory.mktemp("zookeeper")
+    with open(folder / "server.log", "wb") as log:
+        proc = subprocess.Popen(["bash", str(ROOT / "scripts" / "zookeeper-server.sh"), str(port), str(folder)],
+                                stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+    try:
+        deadline = time.time() + 60
+        while True:
+            try:
+                with socket.create_connection(("127.0.0.1", port), timeout=1) as ask:
+                    ask.sendall(b"ruok")
+                    if ask.recv(4) == b"imok":
+                        break
+            except OSError:
+                pass
+            if proc.poll() is not None or time.time() > deadline:
+                raise AssertionError("ZooKeeper did not start; its log:\n" +
+                                     (folder / "server.log").read_text(errors="replace")[-4000:])
+            time.sleep(0.2)
+        VERSIONS["ZooKeeper (server of the lock cases)"] = found[0].name.removesuffix(".jar")
+        yield f"127.0.0.1:{port}"
+    finally:
+        os.killpg(proc.pid, 15)
+        try:
+            proc.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, 9)
             proc.wait()
 
 

@@ -1,11 +1,13 @@
 """Optimistic concurrency control between Spark (Hudi 0.15) and hoodie writers of one table.
 
 Both sides run `hoodie.write.concurrency.mode=optimistic_concurrency_control` with the LAZY failed-writes
-policy. Spark's FileSystemBasedLockProvider and hoodie's share `.hoodie/lock`: a lock Spark's provider holds
-keeps hoodie from committing (exit code 4, naming the lock file). A write that overlaps a commit made since
-it began loses its conflict check on either side: Spark raises HoodieWriteConflictException, hoodie exits 3
-and leaves nothing. Writers running side by side on different file groups all commit, and Spark reads a table
-equal to the model of the committed writes.
+policy, locking with FileSystemBasedLockProvider or with ZookeeperBasedLockProvider on a real ZooKeeper server.
+Spark's FileSystemBasedLockProvider and hoodie's share `.hoodie/lock`, and their ZooKeeper providers share
+Curator's lock nodes under `<base_path>/<table name>`: a lock Spark's provider holds keeps hoodie from committing
+(exit code 4, naming the lock and its holder), and a lock hoodie holds keeps Spark's provider out. A write that
+overlaps a commit made since it began loses its conflict check on either side: Spark raises
+HoodieWriteConflictException, hoodie exits 3 and leaves nothing. Writers running side by side on different file
+groups all commit, and Spark reads a table equal to the model of the committed writes.
 """
 
 from __future__ import annotations
@@ -14,6 +16,10 @@ import json
 import subprocess
 import threading
 import time
+from dataclasses import dataclass
+from typing import Callable
+
+import pytest
 
 from table_model import KEY_SPECS, Inputs, TableModel, make_row, row_set, spark_read, spark_write
 
@@ -32,6 +38,7 @@ FILE_LOCK = {**OCC, "hoodie.write.lock.provider":
 OWN_LOCK = {**OCC, "hoodie.write.lock.provider":
             "org.apache.hudi.client.transaction.lock.InProcessLockProvider"}
 COLUMNS = ("id", "ts", "part")
+ZOOKEEPER_PROVIDER = "org.apache.hudi.client.transaction.lock.ZookeeperBasedLockProvider"
 
 
 def hoodie_args(path, input_file, confs: dict[str, str], *extra: str) -> list[str]:
@@ -42,13 +49,13 @@ def hoodie_args(path, input_file, confs: dict[str, str], *extra: str) -> list[st
     return args
 
 
-def seeded_table(hoodie, tmp_path, records: int):
+def seeded_table(hoodie, tmp_path, records: int, confs: dict[str, str] = FILE_LOCK):
     """A table hoodie made with `records` records (version 1), its input folder and its model."""
     path = tmp_path / "t"
     inputs = Inputs(tmp_path / "in")
     model = TableModel(SPEC)
     seed = [make_row(n, 1) for n in range(records)]
-    out = json.loads(hoodie.run(*hoodie_args(path, inputs.write(seed), FILE_LOCK)).stdout)
+    out = json.loads(hoodie.run(*hoodie_args(path, inputs.write(seed), confs)).stdout)
     model.apply("upsert", out["instant"], seed)
     return path, inputs, model
 
@@ -62,6 +69,62 @@ def java_file_lock(spark, path):
     config = jvm.org.apache.hudi.common.config.LockConfiguration(props)
     storage_conf = jvm.org.apache.hudi.storage.hadoop.HadoopStorageConfiguration(spark._jsc.hadoopConfiguration())
     return jvm.org.apache.hudi.client.transaction.lock.FileSystemBasedLockProvider(config, storage_conf)
+
+
+def zookeeper_lock_confs(zookeeper: str, base_path: str) -> dict[str, str]:
+    """OCC with ZookeeperBasedLockProvider; the lock key is the table's name on both sides (Hudi 0.15 infers
+    it from hoodie.table.name)."""
+    return {**OCC, "hoodie.write.lock.provider": ZOOKEEPER_PROVIDER,
+            "hoodie.write.lock.zookeeper.url": zookeeper,
+            "hoodie.write.lock.zookeeper.base_path": base_path}
+
+
+def java_zookeeper_lock(spark, zookeeper: str, base_path: str):
+    """Hudi's own ZookeeperBasedLockProvider (Curator's InterProcessMutex) on the table's lock, in Spark's JVM."""
+    jvm = spark._jvm
+    props = jvm.org.apache.hudi.common.config.TypedProperties()
+    for key, value in {"hoodie.write.lock.zookeeper.url": zookeeper,
+                       "hoodie.write.lock.zookeeper.base_path": base_path,
+                       "hoodie.write.lock.zookeeper.lock_key": TABLE,
+                       "hoodie.write.lock.zookeeper.session_timeout_ms": "60000",
+                       "hoodie.write.lock.zookeeper.connection_timeout_ms": "15000",
+                       "hoodie.write.lock.num_retries": "3",
+                       "hoodie.write.lock.wait_time_ms_between_retry": "1000",
+                       "hoodie.write.lock.max_wait_time_ms_between_retry": "5000"}.items():
+        props.setProperty(key, value)
+    config = jvm.org.apache.hudi.common.config.LockConfiguration(props)
+    storage_conf = jvm.org.apache.hudi.storage.hadoop.HadoopStorageConfiguration(spark._jsc.hadoopConfiguration())
+    return jvm.org.apache.hudi.client.transaction.lock.ZookeeperBasedLockProvider(config, storage_conf)
+
+
+def try_lock(lock, spark, wait_ms: int) -> bool:
+    """A provider's tryLock: Hudi's ZooKeeper provider throws HoodieLockException where the file one returns
+    false."""
+    from py4j.protocol import Py4JJavaError
+
+    try:
+        return bool(lock.tryLock(wait_ms, spark._jvm.java.util.concurrent.TimeUnit.MILLISECONDS))
+    except Py4JJavaError as e:
+        if "HoodieLockException" in str(e.java_exception.getClass().getName()):
+            return False
+        raise
+
+
+@dataclass
+class LockKind:
+    """One lock provider as both sides configure it, and Hudi's own provider on the same lock."""
+    confs: dict[str, str]
+    java_lock: Callable[[object], object]  # table path -> Hudi's provider in Spark's JVM
+
+
+@pytest.fixture(params=["filesystem", "zookeeper"])
+def lock_kind(request, spark, tmp_path) -> LockKind:
+    if request.param == "filesystem":
+        return LockKind(FILE_LOCK, lambda path: java_file_lock(spark, path))
+    zookeeper = request.getfixturevalue("zookeeper")
+    base_path = f"/hoodie-interop/{tmp_path.name}"
+    return LockKind(zookeeper_lock_confs(zookeeper, base_path),
+                    lambda path: java_zookeeper_lock(spark, zookeeper, base_path))
 
 
 def wait_for_new_inflight(path, before: set[str], timeout: float = 120.0) -> str:
@@ -121,15 +184,15 @@ def test_spark_lock_file_keeps_hoodie_from_writing(spark, hoodie, tmp_path):
     assert row_set(spark_read(spark, path), COLUMNS) == row_set([make_row(0, 1), make_row(1, 2)], COLUMNS)
 
 
-def test_write_conflicts_surface_on_both_sides(spark, hoodie, tmp_path):
+def test_write_conflicts_surface_on_both_sides(spark, hoodie, tmp_path, lock_kind):
     """A Spark upsert and a hoodie upsert of the same record: whichever began first and commits second loses.
 
     The loser is held at its commit by a lock Hudi's provider takes, while the other writer (on a lock of its
     own process) commits. Spark's loser raises HoodieWriteConflictException; hoodie's exits 3, names Spark's
-    instant and leaves no instant. Spark then reads the winners' values."""
-    path, inputs, model = seeded_table(hoodie, tmp_path, 3)
-    lock = java_file_lock(spark, path)
-    millis = spark._jvm.java.util.concurrent.TimeUnit.MILLISECONDS
+    instant and leaves no instant. Spark then reads the winners' values. Once with the lock file, once with
+    ZooKeeper."""
+    path, inputs, model = seeded_table(hoodie, tmp_path, 3, lock_kind.confs)
+    lock = lock_kind.java_lock(path)
 
     # Spark begins first and loses. Spark takes the lock as its write begins (initTable), so the lock is
     # taken once Spark's instant is inflight; its write stage takes seconds, its commit then waits.
@@ -139,7 +202,7 @@ def test_write_conflicts_surface_on_both_sides(spark, hoodie, tmp_path):
 
     def spark_upsert():
         try:
-            spark_write(spark, path, TABLE, SPEC, "upsert", spark_input, FILE_LOCK)
+            spark_write(spark, path, TABLE, SPEC, "upsert", spark_input, lock_kind.confs)
         except BaseException as e:  # noqa: BLE001 - the conflict comes back as a Py4J error
             failure.append(e)
 
@@ -147,7 +210,7 @@ def test_write_conflicts_surface_on_both_sides(spark, hoodie, tmp_path):
     writer = threading.Thread(target=spark_upsert)
     writer.start()
     spark_instant = wait_for_new_inflight(path, before)
-    while not lock.tryLock(0, millis):
+    while not try_lock(lock, spark, 0):
         time.sleep(0.01)
     assert spark_instant not in completed(path), "Spark committed before the lock was taken"
     # A hoodie clean (LAZY) meanwhile leaves Spark's pending write alone: its heartbeat is fresh.
@@ -168,7 +231,8 @@ def test_write_conflicts_surface_on_both_sides(spark, hoodie, tmp_path):
     # the same lock provider, commits an update of the same record.
     go = tmp_path / "go"
     before = inflights(path)
-    loser = subprocess.Popen([str(hoodie.binary), *hoodie_args(path, inputs.write([make_row(1, 4)]), FILE_LOCK),
+    loser = subprocess.Popen([str(hoodie.binary), *hoodie_args(path, inputs.write([make_row(1, 4)]),
+                                                               lock_kind.confs),
                               "--pause-before-commit", str(go)],
                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     hoodie_instant = wait_for_new_inflight(path, before)
@@ -176,7 +240,7 @@ def test_write_conflicts_surface_on_both_sides(spark, hoodie, tmp_path):
     # Spark cleans after its commit (LAZY): hoodie's pending write has a fresh heartbeat and is left alone,
     # so hoodie's commit finds Spark's and loses the conflict rather than its instant.
     spark_write(spark, path, TABLE, SPEC, "upsert", inputs.write(spark_rows),
-                {**FILE_LOCK, "hoodie.clean.automatic": "true"})
+                {**lock_kind.confs, "hoodie.clean.automatic": "true"})
     assert hoodie_instant in {name.split(".")[0] for name in inflights(path)}
     model.apply("upsert", completed(path)[-1], spark_rows)
     go.write_text("go")
@@ -187,10 +251,11 @@ def test_write_conflicts_surface_on_both_sides(spark, hoodie, tmp_path):
     assert row_set(spark_read(spark, path), COLUMNS) == row_set(list(model.records.values()), COLUMNS)
 
 
-def test_spark_and_hoodie_writers_side_by_side(spark, hoodie, tmp_path):
+def test_spark_and_hoodie_writers_side_by_side(spark, hoodie, tmp_path, lock_kind):
     """Spark upserts partition p0 while hoodie processes upsert partition p1, at the same time, both locking
-    with the lock file: every write commits, and Spark reads exactly the model of the committed writes."""
-    path, inputs, model = seeded_table(hoodie, tmp_path, 6)
+    with the lock file, then both with ZooKeeper: every write commits, and Spark reads exactly the model of
+    the committed writes."""
+    path, inputs, model = seeded_table(hoodie, tmp_path, 6, lock_kind.confs)
     hoodie_inputs = [(v, [make_row(n, v) for n in (1, 4, 7 + 3 * v)]) for v in range(2, 10)]
     hoodie_files = [(v, inputs.write(rows), rows) for v, rows in hoodie_inputs]
     committed: list[list[dict]] = []
@@ -198,7 +263,7 @@ def test_spark_and_hoodie_writers_side_by_side(spark, hoodie, tmp_path):
 
     def hoodie_writer():
         for _, input_file, rows in hoodie_files:
-            proc = hoodie.run(*hoodie_args(path, input_file, FILE_LOCK), check=False)
+            proc = hoodie.run(*hoodie_args(path, input_file, lock_kind.confs), check=False)
             if proc.returncode != 0:
                 errors.append(proc.stderr)
                 return
@@ -209,7 +274,7 @@ def test_spark_and_hoodie_writers_side_by_side(spark, hoodie, tmp_path):
     writer.start()
     for v in range(10, 13):
         rows = [make_row(n, v) for n in (0, 3, 3 * v)]
-        spark_write(spark, path, TABLE, SPEC, "upsert", inputs.write(rows), FILE_LOCK)
+        spark_write(spark, path, TABLE, SPEC, "upsert", inputs.write(rows), lock_kind.confs)
         committed.append(rows)
     writer.join(timeout=600)
     assert not errors, errors
@@ -219,3 +284,47 @@ def test_spark_and_hoodie_writers_side_by_side(spark, hoodie, tmp_path):
     assert len(completed(path)) == 1 + len(hoodie_files) + 3
     assert not inflights(path) and not (path / ".hoodie" / "lock").exists()
     assert row_set(spark_read(spark, path), COLUMNS) == row_set(list(model.records.values()), COLUMNS)
+
+
+def test_zookeeper_locks_of_spark_and_hoodie_exclude_each_other(spark, hoodie, tmp_path, zookeeper):
+    """Hudi's ZookeeperBasedLockProvider and hoodie's take the same Curator lock, `<base_path>/<table name>`.
+
+    While Spark's provider holds it, a hoodie writer cannot start its instant: it exits 4 naming the lock, the
+    server and Spark's lock node, and creates no instant. While a hoodie writer holds it at its commit
+    (--pause-holding-lock), Spark's provider cannot take it; once hoodie's commit is done, it can."""
+    base_path = f"/hoodie-interop/{tmp_path.name}"
+    confs = zookeeper_lock_confs(zookeeper, base_path)
+    path, inputs, _ = seeded_table(hoodie, tmp_path, 1, confs)
+    lock = java_zookeeper_lock(spark, zookeeper, base_path)
+    assert try_lock(lock, spark, 0)
+    quick = {**confs, "hoodie.write.lock.wait_time_ms": "300", "hoodie.write.lock.client.num_retries": "1"}
+    refused = hoodie.run(*hoodie_args(path, inputs.write([make_row(1, 2)]), quick), check=False)
+    assert refused.returncode == 4, refused.stderr
+    assert f"could not acquire the lock {base_path}/{TABLE} on ZooKeeper {zookeeper}" in refused.stderr
+    # Curator's protected node names its holder; its data is the holder's address.
+    assert "it is held by _c_" in refused.stderr and "-lock-" in refused.stderr
+    assert len(completed(path)) == 1 and not inflights(path)
+    lock.unlock()
+
+    go = tmp_path / "go"
+    holder = subprocess.Popen([str(hoodie.binary), *hoodie_args(path, inputs.write([make_row(1, 3)]), confs),
+                               "--pause-holding-lock", str(go)],
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    # hoodie takes the lock twice, to start its instant and at its commit, where it stays: Spark's provider is
+    # kept out once hoodie's instant is inflight and its commit has the lock.
+    before = set()
+    wait_for_new_inflight(path, before)
+    deadline = time.time() + 120
+    while try_lock(lock, spark, 200):
+        lock.unlock()
+        assert time.time() < deadline, "hoodie never held the ZooKeeper lock"
+        time.sleep(0.05)
+    assert holder.poll() is None
+    go.write_text("go")
+    out, err = holder.communicate(timeout=300)
+    assert holder.returncode == 0, err
+    assert json.loads(out)["committed"] == "true"
+    assert try_lock(lock, spark, 5000)
+    lock.unlock()
+    lock.close()
+    assert row_set(spark_read(spark, path), COLUMNS) == row_set([make_row(0, 1), make_row(1, 3)], COLUMNS)

@@ -34,6 +34,8 @@
 #include "hoodie/input/input_format.h"
 #include "hoodie/storage/storage.h"
 #include "hoodie/storage/storage_text.h"
+#include "hoodie/table/commit_hooks.h"
+#include "hoodie/table/table_meta_client.h"
 
 namespace hoodie::cli {
 namespace {
@@ -51,6 +53,7 @@ struct WriteArgs {
   std::optional<int32_t> retry_on_conflict;
   // Test-only: wait for this file before committing (a writer overtaken by another).
   std::string pause_before_commit;
+  std::string pause_holding_lock;
 };
 
 constexpr char kDescription[] =
@@ -251,6 +254,21 @@ void PrintSummary(const GlobalOptions& options, const HoodieConfig& config,
   return ::arrow::Status::OK();
 }
 
+// The hidden --pause-holding-lock: the commit waits for `file` at its conflict check,
+// which runs under the table lock, so that a test can show another writer (Spark's
+// lock provider) kept out while hoodie holds the lock.
+static void PauseHoldingLock(TableMetaClient& table, const std::string& file) {
+  auto hooks = std::make_shared<CommitHooks>(*table.commit_hooks());
+  hooks->conflict_check = [check = hooks->conflict_check,
+                           file](const PreCommitContext& context) -> ::arrow::Status {
+    while (!std::filesystem::exists(file)) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    }
+    return check ? check(context) : ::arrow::Status::OK();
+  };
+  table.SetCommitHooks(std::move(hooks));
+}
+
 ::arrow::Status RunWrite(const WriteArgs& args, const GlobalOptions& options) {
   ARROW_ASSIGN_OR_RAISE(HoodieConfig config, cli::CommandConfig(args.props, args.hoodie_conf));
   config.Set("hoodie.datasource.write.operation", args.op);
@@ -268,6 +286,7 @@ void PrintSummary(const GlobalOptions& options, const HoodieConfig& config,
   // The CLI commits itself, so that failed records are reported by file and line.
   config.Set("hoodie.auto.commit", "false");
   ARROW_ASSIGN_OR_RAISE(client, WriteClient::Make(table, config));
+  if (!args.pause_holding_lock.empty()) PauseHoldingLock(*table, args.pause_holding_lock);
   ARROW_ASSIGN_OR_RAISE(WriteOperationType op, ParseWriteOperation(args.op));
   bool listed = op == WriteOperationType::kDeletePartition &&
                 config.GetRaw(DataSourceConfig::kPartitionsToDelete.key).has_value();
@@ -332,6 +351,12 @@ void AddWriteCommand(CLI::App* app, const GlobalOptions* options) {
   // commit, so that tests of write conflicts need no timing.
   cmd->add_option("--pause-before-commit", args->pause_before_commit,
                   "Wait until FILE exists before committing (tests of write conflicts)")
+      ->group("");
+  // Test-only and hidden: a writer that holds the table lock for as long as a test of
+  // the lock providers needs.
+  cmd->add_option("--pause-holding-lock", args->pause_holding_lock,
+                  "Wait until FILE exists while holding the table lock at the commit "
+                  "(tests of lock providers)")
       ->group("");
   SetAction(cmd, [args, options]() { return RunWrite(*args, *options); });
 }
