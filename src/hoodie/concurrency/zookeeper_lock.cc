@@ -85,12 +85,16 @@ std::string ZookeeperLockProvider::LockName() const {
   }
   const auto deadline = std::chrono::steady_clock::now() + wait;
   ARROW_ASSIGN_OR_RAISE(ZooKeeperSession * session, Session());
-  // InterProcessMutex creates the lock path's parents on demand (Curator's
-  // creatingParentContainersIfNeeded); plain nodes serve the same.
+  // InterProcessMutex creates the lock path's parents when the create finds none
+  // (Curator's creatingParentContainersIfNeeded); plain nodes serve the same.
   const std::string node = lock_path_ + "/_c_" + NewFileIdPrefix() + "-" +
                            std::string(kLockName);
-  ARROW_RETURN_NOT_OK(session->CreateParents(node));
-  ARROW_ASSIGN_OR_RAISE(our_node_, session->Create(node, OwnerData(), true));
+  auto created = session->Create(node, OwnerData(), true);
+  if (created.status().IsKeyError()) {
+    ARROW_RETURN_NOT_OK(session->CreateParents(node));
+    created = session->Create(node, OwnerData(), true);
+  }
+  ARROW_ASSIGN_OR_RAISE(our_node_, std::move(created));
   auto taken = AwaitTurn(deadline);
   if (!taken.ok() || !*taken) {
     // Curator's attemptLock deletes its node when it gives up or fails.

@@ -144,6 +144,7 @@ int ZooKeeperSession::Retrying(Call call) {
     return rc;
   });
   if (code == ZNODEEXISTS) return ::arrow::Status::AlreadyExists(path);
+  if (code == ZNONODE) return ::arrow::Status::KeyError("no parent of ", path);
   if (code != ZOK) return Error(code, "create", path);
   return found.empty() ? std::string(created.data()) : found;
 }

@@ -48,7 +48,7 @@ class HOODIE_EXPORT ZooKeeperSession {
 
   /// Creates `path` with `data`; `ephemeral_sequential` adds the server's 10-digit
   /// sequence and ties the node to this session. \return the path created;
-  ///   AlreadyExists when a plain node exists.
+  ///   AlreadyExists when a plain node exists; KeyError when its parent does not.
   ::arrow::Result<std::string> Create(const std::string& path, const std::string& data,
                                       bool ephemeral_sequential);
   /// Creates every missing ancestor of `path` (not `path` itself) as a plain node.
