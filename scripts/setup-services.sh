@@ -3,7 +3,11 @@
 # moto's S3 server and gcp-storage-emulator (PyPI, scripts/requirements-services.txt) into
 # .venv-services/, Azurite (npm, scripts/services-npm/package-lock.json) into
 # .services-npm/, and the ZooKeeper server (Maven Central, scripts/services-maven/zookeeper/
-# pom.xml, run by scripts/zookeeper-server.sh) into .services-maven/zookeeper/. Idempotent: a second run with everything in place installs nothing.
+# pom.xml, run by scripts/zookeeper-server.sh) into .services-maven/zookeeper/, and Hive's
+# standalone Metastore with the Hadoop client it needs (Maven Central,
+# scripts/services-maven/hive-metastore/pom.xml, run by scripts/hive-metastore-server.sh)
+# into .services-maven/hive-metastore/, with an empty Derby schema its schematool made.
+# Idempotent: a second run with everything in place installs nothing.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 # shellcheck source=scripts/venv.sh
@@ -45,6 +49,39 @@ if ! cmp -s "$zk_pom" "$zk_dir/.pom.xml"; then
     -DincludeScope=runtime -DoutputDirectory="$zk_dir"
   cp "$zk_pom" "$zk_dir/.pom.xml"
 fi
-echo "setup-services: ready (ZooKeeper jars in $zk_dir)"
+
+hms_dir="$root/.services-maven/hive-metastore"
+hms_pom="$root/scripts/services-maven/hive-metastore/pom.xml"
+if ! cmp -s "$hms_pom" "$hms_dir/.pom.xml"; then
+  echo "setup-services: fetching the Hive Metastore of $hms_pom into $hms_dir (~120 MB)"
+  rm -rf "$hms_dir"
+  mvn -B -q -C -Dstyle.color=never -f "$hms_pom" \
+    org.apache.maven.plugins:maven-dependency-plugin:3.6.1:copy-dependencies \
+    -DincludeScope=runtime -DoutputDirectory="$hms_dir/hadoop"
+  mkdir -p "$hms_dir/server"
+  tar xzf "$hms_dir"/hadoop/hive-standalone-metastore-server-*-bin.tar.gz -C "$hms_dir/server" \
+    --strip-components=1
+  rm "$hms_dir"/hadoop/hive-standalone-metastore-server-*-bin.tar.gz
+  # The empty Metastore schema, made once by Hive's schematool; each server copies it.
+  cat > "$hms_dir/metastore-site.xml" <<XML
+<configuration>
+  <property><name>javax.jdo.option.ConnectionURL</name>
+    <value>jdbc:derby:;databaseName=$hms_dir/metastore_db;create=true</value></property>
+  <property><name>javax.jdo.option.ConnectionDriverName</name>
+    <value>org.apache.derby.jdbc.EmbeddedDriver</value></property>
+</configuration>
+XML
+  METASTORE_HOME="$hms_dir/server" java -Dderby.system.home="$hms_dir" \
+    -cp "$hms_dir:$hms_dir/server/lib/*:$hms_dir/hadoop/*" \
+    org.apache.hadoop.hive.metastore.tools.schematool.MetastoreSchemaTool \
+    -initSchema -dbType derby > "$hms_dir/schematool.log" 2>&1 || {
+    tail -20 "$hms_dir/schematool.log" >&2
+    echo "setup-services: Hive's schematool failed (log above, in $hms_dir/schematool.log)" >&2
+    exit 1
+  }
+  rm -f "$hms_dir/metastore-site.xml" "$hms_dir/derby.log"
+  cp "$hms_pom" "$hms_dir/.pom.xml"
+fi
+echo "setup-services: ready (ZooKeeper jars in $zk_dir, the Hive Metastore in $hms_dir)"
 echo "setup-services: ready (moto_server and gcp-storage-emulator in $root/.venv-services/bin," \
   "azurite-blob in $npm_dir/node_modules/.bin)"

@@ -19,6 +19,7 @@ debian_packages=(
   libssl-dev                       # SHA-256 and HMAC: AWS SigV4 of those S3 requests
   libxxhash-dev                    # XXH64: the metadata table's column and partition keys
   libzookeeper-mt-dev              # ZooKeeper's C client: the ZooKeeper lock provider
+  libthrift-dev libboost-dev       # Thrift's C++ library (its headers need Boost's): the Hive Metastore client
 )
 
 missing=()

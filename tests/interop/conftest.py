@@ -25,6 +25,7 @@ import zipfile
 from dataclasses import dataclass
 from importlib import metadata
 from pathlib import Path
+from typing import Callable
 
 import pytest
 
@@ -555,41 +556,25 @@ def s3(spark, tmp_path_factory):
             proc.wait()
 
 
-@pytest.fixture(scope="session")
-def zookeeper(tmp_path_factory):
-    """A ZooKeeper server (Maven Central, scripts/services-maven/zookeeper/pom.xml, run by
-    scripts/zookeeper-server.sh) on 127.0.0.1 for the whole session: its connect string. Started by the first
-    case that locks with ZookeeperBasedLockProvider only."""
+def _test_server(script: str, folder: Path, ready: Callable[[int], bool], what: str):
+    """scripts/<script> PORT FOLDER on a free port of 127.0.0.1 (its log in FOLDER/server.log) until `ready(port)`:
+    a generator that yields the port and stops the server's process group afterwards."""
     import socket
 
-    jars = Path(os.environ.get("HOODIE_ZOOKEEPER_JARS", ROOT / ".services-maven" / "zookeeper"))
-    found = sorted(jars.glob("zookeeper-3*.jar"))
-    if not found:
-        pytest.exit(f"no ZooKeeper jars in {jars}: run scripts/setup-services.sh (or set HOODIE_ZOOKEEPER_JARS)",
-                    returncode=3)
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
-    folder = tmp_path_factory.mktemp("zookeeper")
     with open(folder / "server.log", "wb") as log:
-        proc = subprocess.Popen(["bash", str(ROOT / "scripts" / "zookeeper-server.sh"), str(port), str(folder)],
+        proc = subprocess.Popen(["bash", str(ROOT / "scripts" / script), str(port), str(folder)],
                                 stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
     try:
-        deadline = time.time() + 60
-        while True:
-            try:
-                with socket.create_connection(("127.0.0.1", port), timeout=1) as ask:
-                    ask.sendall(b"ruok")
-                    if ask.recv(4) == b"imok":
-                        break
-            except OSError:
-                pass
+        deadline = time.time() + 120
+        while not ready(port):
             if proc.poll() is not None or time.time() > deadline:
-                raise AssertionError("ZooKeeper did not start; its log:\n" +
+                raise AssertionError(f"{what} did not start; its log:\n" +
                                      (folder / "server.log").read_text(errors="replace")[-4000:])
             time.sleep(0.2)
-        VERSIONS["ZooKeeper (server of the lock cases)"] = found[0].name.removesuffix(".jar")
-        yield f"127.0.0.1:{port}"
+        yield port
     finally:
         os.killpg(proc.pid, 15)
         try:
@@ -597,6 +582,53 @@ def zookeeper(tmp_path_factory):
         except subprocess.TimeoutExpired:
             os.killpg(proc.pid, 9)
             proc.wait()
+
+
+def _answers(port: int, ask: bytes = b"", expect: bytes = b"") -> bool:
+    """Whether 127.0.0.1:`port` accepts a connection (and answers `ask` with `expect`)."""
+    import socket
+
+    try:
+        with socket.create_connection(("127.0.0.1", port), timeout=1) as connection:
+            if ask:
+                connection.sendall(ask)
+                return connection.recv(len(expect)) == expect
+            return True
+    except OSError:
+        return False
+
+
+@pytest.fixture(scope="session")
+def zookeeper(tmp_path_factory):
+    """A ZooKeeper server (Maven Central, scripts/services-maven/zookeeper/pom.xml, run by
+    scripts/zookeeper-server.sh) on 127.0.0.1 for the whole session: its connect string. Started by the first
+    case that locks with ZookeeperBasedLockProvider only."""
+    jars = Path(os.environ.get("HOODIE_ZOOKEEPER_JARS", ROOT / ".services-maven" / "zookeeper"))
+    found = sorted(jars.glob("zookeeper-3*.jar"))
+    if not found:
+        pytest.exit(f"no ZooKeeper jars in {jars}: run scripts/setup-services.sh (or set HOODIE_ZOOKEEPER_JARS)",
+                    returncode=3)
+    VERSIONS["ZooKeeper (server of the lock cases)"] = found[0].name.removesuffix(".jar")
+    for port in _test_server("zookeeper-server.sh", tmp_path_factory.mktemp("zookeeper"),
+                             lambda port: _answers(port, b"ruok", b"imok"), "ZooKeeper"):
+        yield f"127.0.0.1:{port}"
+
+
+@pytest.fixture(scope="session")
+def hive_metastore(tmp_path_factory):
+    """A Hive Metastore (Hive's standalone Metastore 4.0.1 with Derby, from Maven Central,
+    scripts/services-maven/hive-metastore/pom.xml, run by scripts/hive-metastore-server.sh) on 127.0.0.1 for
+    the whole session: its thrift:// URI. Started by the first case that locks with
+    HiveMetastoreBasedLockProvider only."""
+    home = Path(os.environ.get("HOODIE_HIVE_METASTORE_HOME", ROOT / ".services-maven" / "hive-metastore"))
+    if not (home / "metastore_db").is_dir():
+        pytest.exit(f"no Hive Metastore in {home}: run scripts/setup-services.sh (or set HOODIE_HIVE_METASTORE_HOME)",
+                    returncode=3)
+    jars = sorted((home / "server" / "lib").glob("hive-standalone-metastore-server-*.jar"))
+    VERSIONS["Hive Metastore (server of the lock cases)"] = jars[0].name.removesuffix(".jar") if jars else "?"
+    for port in _test_server("hive-metastore-server.sh", tmp_path_factory.mktemp("hive-metastore"), _answers,
+                             "the Hive Metastore"):
+        yield f"thrift://127.0.0.1:{port}"
 
 
 # --------------------------------------------------------------------------------------

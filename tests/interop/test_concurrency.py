@@ -39,6 +39,7 @@ OWN_LOCK = {**OCC, "hoodie.write.lock.provider":
             "org.apache.hudi.client.transaction.lock.InProcessLockProvider"}
 COLUMNS = ("id", "ts", "part")
 ZOOKEEPER_PROVIDER = "org.apache.hudi.client.transaction.lock.ZookeeperBasedLockProvider"
+HIVE_METASTORE_PROVIDER = "org.apache.hudi.hive.transaction.lock.HiveMetastoreBasedLockProvider"
 
 
 def hoodie_args(path, input_file, confs: dict[str, str], *extra: str) -> list[str]:
@@ -97,6 +98,29 @@ def java_zookeeper_lock(spark, zookeeper: str, base_path: str):
     return jvm.org.apache.hudi.client.transaction.lock.ZookeeperBasedLockProvider(config, storage_conf)
 
 
+def hive_metastore_lock_confs(uri: str, table: str) -> dict[str, str]:
+    """OCC with HiveMetastoreBasedLockProvider on Hive table default.<table>."""
+    return {**OCC, "hoodie.write.lock.provider": HIVE_METASTORE_PROVIDER,
+            "hoodie.write.lock.hivemetastore.uris": uri,
+            "hoodie.write.lock.hivemetastore.database": "default",
+            "hoodie.write.lock.hivemetastore.table": table}
+
+
+def java_hive_metastore_lock(spark, uri: str, table: str):
+    """Hudi's own HiveMetastoreBasedLockProvider (Spark's Hive 2.3.9 Metastore client) in Spark's JVM."""
+    jvm = spark._jvm
+    props = jvm.org.apache.hudi.common.config.TypedProperties()
+    for key, value in {"hoodie.write.lock.hivemetastore.uris": uri,
+                       "hoodie.write.lock.hivemetastore.database": "default",
+                       "hoodie.write.lock.hivemetastore.table": table,
+                       "hoodie.write.lock.num_retries": "3",
+                       "hoodie.write.lock.wait_time_ms_between_retry": "1000"}.items():
+        props.setProperty(key, value)
+    config = jvm.org.apache.hudi.common.config.LockConfiguration(props)
+    storage_conf = jvm.org.apache.hudi.storage.hadoop.HadoopStorageConfiguration(spark._jsc.hadoopConfiguration())
+    return jvm.org.apache.hudi.hive.transaction.lock.HiveMetastoreBasedLockProvider(config, storage_conf)
+
+
 def try_lock(lock, spark, wait_ms: int) -> bool:
     """A provider's tryLock: Hudi's ZooKeeper provider throws HoodieLockException where the file one returns
     false."""
@@ -117,10 +141,14 @@ class LockKind:
     java_lock: Callable[[object], object]  # table path -> Hudi's provider in Spark's JVM
 
 
-@pytest.fixture(params=["filesystem", "zookeeper"])
+@pytest.fixture(params=["filesystem", "zookeeper", "hive_metastore"])
 def lock_kind(request, spark, tmp_path) -> LockKind:
     if request.param == "filesystem":
         return LockKind(FILE_LOCK, lambda path: java_file_lock(spark, path))
+    if request.param == "hive_metastore":
+        uri = request.getfixturevalue("hive_metastore")
+        table = f"occ_{tmp_path.name}".replace("-", "_")
+        return LockKind(hive_metastore_lock_confs(uri, table), lambda path: java_hive_metastore_lock(spark, uri, table))
     zookeeper = request.getfixturevalue("zookeeper")
     base_path = f"/hoodie-interop/{tmp_path.name}"
     return LockKind(zookeeper_lock_confs(zookeeper, base_path),
@@ -210,7 +238,7 @@ def test_write_conflicts_surface_on_both_sides(spark, hoodie, tmp_path, lock_kin
     writer = threading.Thread(target=spark_upsert)
     writer.start()
     spark_instant = wait_for_new_inflight(path, before)
-    while not try_lock(lock, spark, 0):
+    while not try_lock(lock, spark, 2000):
         time.sleep(0.01)
     assert spark_instant not in completed(path), "Spark committed before the lock was taken"
     # A hoodie clean (LAZY) meanwhile leaves Spark's pending write alone: its heartbeat is fresh.
@@ -254,7 +282,10 @@ def test_write_conflicts_surface_on_both_sides(spark, hoodie, tmp_path, lock_kin
 def test_spark_and_hoodie_writers_side_by_side(spark, hoodie, tmp_path, lock_kind):
     """Spark upserts partition p0 while hoodie processes upsert partition p1, at the same time, both locking
     with the lock file, then both with ZooKeeper: every write commits, and Spark reads exactly the model of
-    the committed writes."""
+    the committed writes. Not with the Hive Metastore: the test Metastore's Derby database deadlocks under
+    concurrent lock and check_lock calls (Hive 4.0.1's global Derby lock), whoever the clients are."""
+    if lock_kind.confs["hoodie.write.lock.provider"] == HIVE_METASTORE_PROVIDER:
+        pytest.skip("the test Metastore's Derby deadlocks under concurrent lock calls (docs/benchmarks.md)")
     path, inputs, model = seeded_table(hoodie, tmp_path, 6, lock_kind.confs)
     hoodie_inputs = [(v, [make_row(n, v) for n in (1, 4, 7 + 3 * v)]) for v in range(2, 10)]
     hoodie_files = [(v, inputs.write(rows), rows) for v, rows in hoodie_inputs]
@@ -286,6 +317,31 @@ def test_spark_and_hoodie_writers_side_by_side(spark, hoodie, tmp_path, lock_kin
     assert row_set(spark_read(spark, path), COLUMNS) == row_set(list(model.records.values()), COLUMNS)
 
 
+def assert_hoodie_holds_out_spark(spark, hoodie, path, inputs, confs: dict[str, str], lock, go, try_wait_ms: int):
+    """A hoodie writer that holds the lock at its commit (--pause-holding-lock) keeps Hudi's provider `lock` out
+    until it commits; then the provider takes the lock. The table then holds the seed and the write."""
+    holder = subprocess.Popen([str(hoodie.binary), *hoodie_args(path, inputs.write([make_row(1, 3)]), confs),
+                               "--pause-holding-lock", str(go)],
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    # hoodie takes the lock twice, to start its instant and at its commit, where it stays: Spark's provider is
+    # kept out once hoodie's instant is inflight and its commit has the lock.
+    wait_for_new_inflight(path, set())
+    deadline = time.time() + 120
+    while try_lock(lock, spark, try_wait_ms):
+        lock.unlock()
+        assert time.time() < deadline, "hoodie never held the lock"
+        time.sleep(0.05)
+    assert holder.poll() is None
+    go.write_text("go")
+    out, err = holder.communicate(timeout=300)
+    assert holder.returncode == 0, err
+    assert json.loads(out)["committed"] == "true"
+    assert try_lock(lock, spark, 5000)
+    lock.unlock()
+    lock.close()
+    assert row_set(spark_read(spark, path), COLUMNS) == row_set([make_row(0, 1), make_row(1, 3)], COLUMNS)
+
+
 def test_zookeeper_locks_of_spark_and_hoodie_exclude_each_other(spark, hoodie, tmp_path, zookeeper):
     """Hudi's ZookeeperBasedLockProvider and hoodie's take the same Curator lock, `<base_path>/<table name>`.
 
@@ -306,25 +362,26 @@ def test_zookeeper_locks_of_spark_and_hoodie_exclude_each_other(spark, hoodie, t
     assert len(completed(path)) == 1 and not inflights(path)
     lock.unlock()
 
-    go = tmp_path / "go"
-    holder = subprocess.Popen([str(hoodie.binary), *hoodie_args(path, inputs.write([make_row(1, 3)]), confs),
-                               "--pause-holding-lock", str(go)],
-                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    # hoodie takes the lock twice, to start its instant and at its commit, where it stays: Spark's provider is
-    # kept out once hoodie's instant is inflight and its commit has the lock.
-    before = set()
-    wait_for_new_inflight(path, before)
-    deadline = time.time() + 120
-    while try_lock(lock, spark, 200):
-        lock.unlock()
-        assert time.time() < deadline, "hoodie never held the ZooKeeper lock"
-        time.sleep(0.05)
-    assert holder.poll() is None
-    go.write_text("go")
-    out, err = holder.communicate(timeout=300)
-    assert holder.returncode == 0, err
-    assert json.loads(out)["committed"] == "true"
+    assert_hoodie_holds_out_spark(spark, hoodie, path, inputs, confs, lock, tmp_path / "go", 200)
+
+
+def test_hive_metastore_locks_of_spark_and_hoodie_exclude_each_other(spark, hoodie, tmp_path, hive_metastore):
+    """Hudi's HiveMetastoreBasedLockProvider and hoodie's take the same Metastore lock, EXCLUSIVE on the Hive
+    table. While Spark's provider holds it, a hoodie writer cannot start its instant: it exits 4 naming the
+    lock and its holder. While a hoodie writer holds it at its commit, Spark's provider cannot take it; once
+    hoodie's commit is done, it can."""
+    table = f"occ_{tmp_path.name}".replace("-", "_")
+    confs = hive_metastore_lock_confs(hive_metastore, table)
+    path, inputs, _ = seeded_table(hoodie, tmp_path, 1, confs)
+    lock = java_hive_metastore_lock(spark, hive_metastore, table)
     assert try_lock(lock, spark, 5000)
+    quick = {**confs, "hoodie.write.lock.wait_time_ms": "300", "hoodie.write.lock.client.num_retries": "1"}
+    refused = hoodie.run(*hoodie_args(path, inputs.write([make_row(1, 2)]), quick), check=False)
+    assert refused.returncode == 4, refused.stderr
+    assert f"could not acquire the lock the Hive Metastore lock of table default.{table}" in refused.stderr
+    # Spark's Hive client names no agent; the holder is its user and host.
+    assert "it is held by lock " in refused.stderr
+    assert len(completed(path)) == 1 and not inflights(path)
     lock.unlock()
-    lock.close()
-    assert row_set(spark_read(spark, path), COLUMNS) == row_set([make_row(0, 1), make_row(1, 3)], COLUMNS)
+
+    assert_hoodie_holds_out_spark(spark, hoodie, path, inputs, confs, lock, tmp_path / "go", 1000)

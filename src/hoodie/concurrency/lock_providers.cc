@@ -3,8 +3,11 @@
 /// \brief The built-in lock providers and MakeLockManager.
 #include "hoodie/concurrency/lock_providers.h"
 
+#include <algorithm>
+
 #include "hoodie/common/uri.h"
 #include "hoodie/concurrency/file_system_lock.h"
+#include "hoodie/concurrency/hive_metastore_lock.h"
 #include "hoodie/concurrency/zookeeper_lock.h"
 #include "hoodie/config/hoodie_config.h"
 #include "hoodie/config/lock_config.h"
@@ -15,12 +18,6 @@
 namespace hoodie {
 
 namespace {
-
-// What a reserved provider needs, as the registry's refusal says it ("... needs <this>").
-constexpr const char* kUseInstead =
-    ", which hoodie does not have yet: lock with org.apache.hudi.client.transaction.lock."
-    "ZookeeperBasedLockProvider or FileSystemBasedLockProvider (or InProcessLockProvider "
-    "for the writers of one process)";
 
 ::arrow::Result<std::unique_ptr<LockProvider>> MakeFileSystemLock(
     const LockProviderContext& context) {
@@ -98,6 +95,41 @@ constexpr const char* kUseInstead =
   return std::unique_ptr<LockProvider>(std::move(provider));
 }
 
+// A key the Hive Metastore provider cannot do without, or the refusal naming it.
+::arrow::Result<std::string> RequiredKey(const HoodieConfig& config, std::string_view key,
+                                         std::string_view what) {
+  auto value = config.GetRaw(key);
+  if (!value || value->empty()) {
+    return ::arrow::Status::Invalid(key, " is required by the Hive Metastore lock provider: ",
+                                    what);
+  }
+  return *value;
+}
+
+::arrow::Result<std::unique_ptr<LockProvider>> MakeHiveMetastoreLock(
+    const LockProviderContext& context) {
+  const HoodieConfig& config = context.config;
+  HiveMetastoreLockOptions options;
+  ARROW_ASSIGN_OR_RAISE(options.database,
+                        RequiredKey(config, LockConfig::kHiveMetastoreDatabase.key,
+                                    "set it to the Hive database of the table to lock"));
+  ARROW_ASSIGN_OR_RAISE(options.table,
+                        RequiredKey(config, LockConfig::kHiveMetastoreTable.key,
+                                    "set it to the Hive table to lock"));
+  // Hudi falls back on hive-site.xml's hive.metastore.uris; hoodie reads no Hive
+  // configuration files, so the key says where the Metastore is.
+  ARROW_ASSIGN_OR_RAISE(options.uris,
+                        RequiredKey(config, LockConfig::kHiveMetastoreUris.key,
+                                    "set it to the Metastore's thrift://host:port"));
+  // Hudi runs the lock call with hoodie.write.lock.wait_time_ms as its timeout.
+  ARROW_ASSIGN_OR_RAISE(int64_t wait, config.Get(LockConfig::kWaitTimeMs));
+  ARROW_ASSIGN_OR_RAISE(int64_t beat, config.Get(LockConfig::kLockHeartbeatIntervalMs));
+  options.call_timeout = std::chrono::milliseconds(std::max<int64_t>(wait, 1000));
+  options.heartbeat_interval = std::chrono::milliseconds(beat);
+  return std::unique_ptr<LockProvider>(
+      std::make_unique<HiveMetastoreLockProvider>(std::move(options)));
+}
+
 }  // namespace
 
 LockProviderRegistry* LockProviderRegistry::Global() {
@@ -113,9 +145,8 @@ LockProviderRegistry* LockProviderRegistry::Global() {
         });
     (void)made->Register(ZookeeperLockProvider::kClassName, {"ZookeeperBasedLockProvider"},
                          &MakeZookeeperLock);
-    (void)made->Reserve("org.apache.hudi.hive.transaction.lock.HiveMetastoreBasedLockProvider",
-                        {"HiveMetastoreBasedLockProvider"},
-                        std::string("a Hive Metastore client") + kUseInstead);
+    (void)made->Register(HiveMetastoreLockProvider::kClassName,
+                         {"HiveMetastoreBasedLockProvider"}, &MakeHiveMetastoreLock);
     return made;
   }();
   return registry;

@@ -30,8 +30,7 @@ struct HOODIE_EXPORT LockProviderContext {
 };
 
 /// \brief Lock providers by Hudi class name and short name: FileSystemBasedLockProvider,
-/// ZookeeperBasedLockProvider and InProcessLockProvider. The Hive Metastore provider is
-/// reserved: naming it is refused, saying which providers work.
+/// ZookeeperBasedLockProvider, HiveMetastoreBasedLockProvider and InProcessLockProvider.
 class HOODIE_EXPORT LockProviderRegistry
     : public PluginRegistry<LockProvider, const LockProviderContext&> {
  public:

@@ -73,8 +73,7 @@ TEST(ConfigSupportTest, EveryRefusedKeyFailsNamingItselfAndItsReason) {
   // The features issue 12 lists as silently accepted before.
   EXPECT_GT(refused, 100);
   for (const char* setting :
-       {"hoodie.write.lock.hivemetastore.database=db",
-        "hoodie.metrics.on=true", "hoodie.write.commit.callback.on=true",
+       {"hoodie.metrics.on=true", "hoodie.write.commit.callback.on=true",
         "hoodie.clustering.inline=true", "hoodie.datasource.hive_sync.enable=true",
         "hoodie.bootstrap.base.path=/data"}) {
     SCOPED_TRACE(setting);
@@ -114,9 +113,6 @@ TEST(ConfigSupportTest, RefusalsSpeakOfFeaturesNotOfTheProjectsIssues) {
     EXPECT_EQ(note.find("issue"), std::string::npos) << note;
     EXPECT_EQ(note.find("waits for"), std::string::npos) << note;
   }
-  HoodieConfig lock;
-  ASSERT_TRUE(lock.AddHoodieConf("hoodie.write.lock.hivemetastore.table=t").ok());
-  EXPECT_THAT(lock.CheckSupported().message(), HasSubstr("ZookeeperBasedLockProvider"));
   HoodieConfig jdbc;
   ASSERT_TRUE(jdbc.AddHoodieConf("hoodie.deltastreamer.jdbc.url=jdbc:postgresql://h/db").ok());
   EXPECT_THAT(jdbc.CheckSupported().message(), HasSubstr("ingest them with a DFS source"));

@@ -9,12 +9,6 @@ namespace hoodie {
 
 namespace v = config_validators;
 
-// Said once for every key of a lock service hoodie cannot talk to yet.
-constexpr std::string_view kHiveNote =
-    "the Hive Metastore lock provider is not available: lock with "
-    "org.apache.hudi.client.transaction.lock.ZookeeperBasedLockProvider or "
-    "FileSystemBasedLockProvider, or run one writer at a time against a table";
-
 const ConfigProperty<std::string> LockConfig::kProvider{
     .key = "hoodie.write.lock.provider",
     .default_value =
@@ -88,17 +82,30 @@ const ConfigProperty<int64_t> LockConfig::kWaitTimeMsBetweenRetry{
 
 const ConfigProperty<std::string> LockConfig::kHiveMetastoreDatabase{
     .key = "hoodie.write.lock.hivemetastore.database",
-    .doc = "Hive database to lock against.",
-    .group = "Locking",
-    .support = ConfigSupport::kRefused,
-    .support_note = kHiveNote};
+    .doc = "Hive database to lock against (HiveMetastoreBasedLockProvider).",
+    .group = "Locking"};
 
 const ConfigProperty<std::string> LockConfig::kHiveMetastoreTable{
     .key = "hoodie.write.lock.hivemetastore.table",
-    .doc = "Hive table to lock against.",
-    .group = "Locking",
-    .support = ConfigSupport::kRefused,
-    .support_note = kHiveNote};
+    .doc = "Hive table to lock against (HiveMetastoreBasedLockProvider).",
+    .group = "Locking"};
+
+const ConfigProperty<std::string> LockConfig::kHiveMetastoreUris{
+    .key = "hoodie.write.lock.hivemetastore.uris",
+    .doc =
+        "The Hive Metastore of HiveMetastoreBasedLockProvider, thrift://host:port[,...]. "
+        "Hudi falls back on hive-site.xml's hive.metastore.uris; hoodie reads no Hive "
+        "configuration, so it requires this key.",
+    .group = "Locking"};
+
+const ConfigProperty<int64_t> LockConfig::kLockHeartbeatIntervalMs{
+    .key = "hoodie.write.lock.heartbeat_interval_ms",
+    .default_value = int64_t{60000},
+    .doc =
+        "How often a held Hive Metastore lock is heartbeated, in milliseconds, so that "
+        "the Metastore does not time it out; the first beat comes after half of it.",
+    .validate = v::PositiveInt64,
+    .group = "Locking"};
 
 const ConfigProperty<int32_t> LockConfig::kClientNumRetries{
     .key = "hoodie.write.lock.client.num_retries",
@@ -233,6 +240,8 @@ void LockConfig::Register(ConfigRegistry* registry) {
   registry->Add(kWaitTimeMsBetweenRetry);
   registry->Add(kHiveMetastoreDatabase);
   registry->Add(kHiveMetastoreTable);
+  registry->Add(kHiveMetastoreUris);
+  registry->Add(kLockHeartbeatIntervalMs);
   registry->Add(kClientNumRetries);
   registry->Add(kClientWaitTimeMsBetweenRetry);
   registry->Add(kConflictResolutionStrategy);

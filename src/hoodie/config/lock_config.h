@@ -40,6 +40,10 @@ struct HOODIE_EXPORT LockConfig {
   static const ConfigProperty<std::string> kHiveMetastoreDatabase;
   /// hoodie.write.lock.hivemetastore.table
   static const ConfigProperty<std::string> kHiveMetastoreTable;
+  /// hoodie.write.lock.hivemetastore.uris
+  static const ConfigProperty<std::string> kHiveMetastoreUris;
+  /// hoodie.write.lock.heartbeat_interval_ms (the Hive Metastore lock's heartbeat)
+  static const ConfigProperty<int64_t> kLockHeartbeatIntervalMs;
   /// hoodie.write.lock.client.num_retries
   static const ConfigProperty<int32_t> kClientNumRetries;
   /// hoodie.write.lock.client.wait_time_ms_between_retry
