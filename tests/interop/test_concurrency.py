@@ -378,7 +378,7 @@ def test_hive_metastore_locks_of_spark_and_hoodie_exclude_each_other(spark, hood
     quick = {**confs, "hoodie.write.lock.wait_time_ms": "300", "hoodie.write.lock.client.num_retries": "1"}
     refused = hoodie.run(*hoodie_args(path, inputs.write([make_row(1, 2)]), quick), check=False)
     assert refused.returncode == 4, refused.stderr
-    assert f"could not acquire the lock the Hive Metastore lock of table default.{table}" in refused.stderr
+    assert f"could not acquire the lock default.{table} (Hive Metastore {hive_metastore})" in refused.stderr
     # Spark's Hive client names no agent; the holder is its user and host.
     assert "it is held by lock " in refused.stderr
     assert len(completed(path)) == 1 and not inflights(path)

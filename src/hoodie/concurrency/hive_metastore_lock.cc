@@ -43,8 +43,7 @@ HiveMetastoreLockProvider::~HiveMetastoreLockProvider() {
 }
 
 std::string HiveMetastoreLockProvider::LockName() const {
-  return "the Hive Metastore lock of table " + options_.database + "." + options_.table +
-         " at " + options_.uris;
+  return options_.database + "." + options_.table + " (Hive Metastore " + options_.uris + ")";
 }
 
 ::arrow::Result<MetastoreClient*> HiveMetastoreLockProvider::Client() {
@@ -94,10 +93,10 @@ std::string HiveMetastoreLockProvider::LockName() const {
                                       lock.error_message.empty() ? "" : ": ",
                                       lock.error_message);
     }
-    if (std::chrono::steady_clock::now() >= deadline) break;
-    std::this_thread::sleep_for(
-        std::min<std::chrono::milliseconds>(pause, std::chrono::duration_cast<std::chrono::milliseconds>(
-                                                       deadline - std::chrono::steady_clock::now())));
+    const auto now = std::chrono::steady_clock::now();
+    if (now >= deadline) break;
+    // check_lock at growing intervals, at most a second apart and never past the wait.
+    std::this_thread::sleep_for(std::min<std::chrono::steady_clock::duration>(pause, deadline - now));
     pause = std::min(pause * 2, std::chrono::milliseconds(1000));
   }
   // Name the holder for the timeout's message: the lock of the table that is held.

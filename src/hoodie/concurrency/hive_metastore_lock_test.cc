@@ -95,7 +95,7 @@ TEST_F(HiveMetastoreLockTest, OneHolderAtATimeAndTheOtherNamesIt) {
   EXPECT_TRUE(taken);
   ASSERT_OK(second.Unlock());
   EXPECT_EQ(first.LockName(),
-            "the Hive Metastore lock of table default." + table_ + " at " + uri_);
+            "default." + table_ + " (Hive Metastore " + uri_ + ")");
 }
 
 TEST_F(HiveMetastoreLockTest, WaiterGetsTheLockOnceReleased) {
@@ -180,8 +180,8 @@ TEST_F(HiveMetastoreLockKeysTest, ManagersOfOneTableExcludeEachOther) {
   ASSERT_OK(manager->Lock(owner));
   auto blocked = other->Lock(Instant{"002", Action::kCommit, State::kRequested});
   EXPECT_THAT(blocked, HasErrorCode(ErrorCode::kLockTimeout));
-  EXPECT_THAT(blocked, StatusMessageHas("could not acquire the lock the Hive Metastore lock "
-                                        "of table default." + table_));
+  EXPECT_THAT(blocked, StatusMessageHas("could not acquire the lock default." + table_ +
+                                        " (Hive Metastore " + uri_ + ")"));
   EXPECT_THAT(blocked, StatusMessageHas("(hoodie)"));
   ASSERT_OK(manager->Unlock(owner));
   // hoodie.write.lock.heartbeat_interval_ms is read (its effect is the test above's).

@@ -3,6 +3,13 @@
 /// \brief ZooKeeperTestServer: scripts/zookeeper-server.sh as a child process.
 #include "hoodie/testing/zookeeper_test_server.h"
 
+#include <unistd.h>
+
+#include <chrono>
+#include <thread>
+
+#include <sys/socket.h>
+
 namespace hoodie::testing {
 
 ::arrow::Result<std::unique_ptr<ZooKeeperTestServer>> ZooKeeperTestServer::Start() {
@@ -15,7 +22,21 @@ namespace hoodie::testing {
                            "run scripts/setup-services.sh (it installs the ZooKeeper "
                            "server, or set HOODIE_ZOOKEEPER_JARS)",
                            server->dir_->Join("server.log")));
-  return server;
+  // The port opens before the server serves: wait for its "imok" to "ruok", so that the
+  // first session of a test on a loaded machine does not wait out its connection timeout.
+  for (int attempt = 0; attempt < 600; ++attempt) {
+    const int fd = ConnectLocal(server->port());
+    if (fd >= 0) {
+      char answer[4] = {0};
+      const bool ok = ::send(fd, "ruok", 4, 0) == 4 && ::recv(fd, answer, 4, MSG_WAITALL) == 4 &&
+                      std::string(answer, 4) == "imok";
+      ::close(fd);
+      if (ok) return server;
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  }
+  return ::arrow::Status::IOError("ZooKeeper on port ", server->port(),
+                                  " did not answer ruok in 60 s");
 }
 
 std::string ZooKeeperTestServer::connect_string() const {
