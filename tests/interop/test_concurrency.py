@@ -279,13 +279,13 @@ def test_write_conflicts_surface_on_both_sides(spark, hoodie, tmp_path, lock_kin
     assert row_set(spark_read(spark, path), COLUMNS) == row_set(list(model.records.values()), COLUMNS)
 
 
+# Not with the Hive Metastore: the test Metastore's Derby database deadlocks under concurrent lock and
+# check_lock calls (Hive 4.0.1's global Derby lock), whoever the clients are (docs/benchmarks.md).
+@pytest.mark.parametrize("lock_kind", ["filesystem", "zookeeper"], indirect=True)
 def test_spark_and_hoodie_writers_side_by_side(spark, hoodie, tmp_path, lock_kind):
     """Spark upserts partition p0 while hoodie processes upsert partition p1, at the same time, both locking
     with the lock file, then both with ZooKeeper: every write commits, and Spark reads exactly the model of
-    the committed writes. Not with the Hive Metastore: the test Metastore's Derby database deadlocks under
-    concurrent lock and check_lock calls (Hive 4.0.1's global Derby lock), whoever the clients are."""
-    if lock_kind.confs["hoodie.write.lock.provider"] == HIVE_METASTORE_PROVIDER:
-        pytest.skip("the test Metastore's Derby deadlocks under concurrent lock calls (docs/benchmarks.md)")
+    the committed writes."""
     path, inputs, model = seeded_table(hoodie, tmp_path, 6, lock_kind.confs)
     hoodie_inputs = [(v, [make_row(n, v) for n in (1, 4, 7 + 3 * v)]) for v in range(2, 10)]
     hoodie_files = [(v, inputs.write(rows), rows) for v, rows in hoodie_inputs]
