@@ -317,6 +317,22 @@ def test_spark_and_hoodie_writers_side_by_side(spark, hoodie, tmp_path, lock_kin
     assert row_set(spark_read(spark, path), COLUMNS) == row_set(list(model.records.values()), COLUMNS)
 
 
+def assert_spark_holds_out_hoodie(spark, hoodie, path, inputs, confs: dict[str, str], lock, try_wait_ms: int,
+                                  lock_named: str, holder_named: str) -> str:
+    """While Hudi's provider `lock` holds the lock, a hoodie writer under the same provider cannot start its
+    instant: it exits 4 naming the lock (`lock_named`) and its holder (`holder_named`), and creates no
+    instant. The provider then releases the lock. Returns hoodie's error output."""
+    assert try_lock(lock, spark, try_wait_ms)
+    quick = {**confs, "hoodie.write.lock.wait_time_ms": "300", "hoodie.write.lock.client.num_retries": "1"}
+    refused = hoodie.run(*hoodie_args(path, inputs.write([make_row(1, 2)]), quick), check=False)
+    assert refused.returncode == 4, refused.stderr
+    assert f"could not acquire the lock {lock_named}" in refused.stderr
+    assert holder_named in refused.stderr
+    assert len(completed(path)) == 1 and not inflights(path)
+    lock.unlock()
+    return refused.stderr
+
+
 def assert_hoodie_holds_out_spark(spark, hoodie, path, inputs, confs: dict[str, str], lock, go, try_wait_ms: int):
     """A hoodie writer that holds the lock at its commit (--pause-holding-lock) keeps Hudi's provider `lock` out
     until it commits; then the provider takes the lock. The table then holds the seed and the write."""
@@ -352,15 +368,10 @@ def test_zookeeper_locks_of_spark_and_hoodie_exclude_each_other(spark, hoodie, t
     confs = zookeeper_lock_confs(zookeeper, base_path)
     path, inputs, _ = seeded_table(hoodie, tmp_path, 1, confs)
     lock = java_zookeeper_lock(spark, zookeeper, base_path)
-    assert try_lock(lock, spark, 0)
-    quick = {**confs, "hoodie.write.lock.wait_time_ms": "300", "hoodie.write.lock.client.num_retries": "1"}
-    refused = hoodie.run(*hoodie_args(path, inputs.write([make_row(1, 2)]), quick), check=False)
-    assert refused.returncode == 4, refused.stderr
-    assert f"could not acquire the lock {base_path}/{TABLE} on ZooKeeper {zookeeper}" in refused.stderr
     # Curator's protected node names its holder; its data is the holder's address.
-    assert "it is held by _c_" in refused.stderr and "-lock-" in refused.stderr
-    assert len(completed(path)) == 1 and not inflights(path)
-    lock.unlock()
+    err = assert_spark_holds_out_hoodie(spark, hoodie, path, inputs, confs, lock, 0,
+                                        f"{base_path}/{TABLE} on ZooKeeper {zookeeper}", "it is held by _c_")
+    assert "-lock-" in err
 
     assert_hoodie_holds_out_spark(spark, hoodie, path, inputs, confs, lock, tmp_path / "go", 200)
 
@@ -374,14 +385,8 @@ def test_hive_metastore_locks_of_spark_and_hoodie_exclude_each_other(spark, hood
     confs = hive_metastore_lock_confs(hive_metastore, table)
     path, inputs, _ = seeded_table(hoodie, tmp_path, 1, confs)
     lock = java_hive_metastore_lock(spark, hive_metastore, table)
-    assert try_lock(lock, spark, 5000)
-    quick = {**confs, "hoodie.write.lock.wait_time_ms": "300", "hoodie.write.lock.client.num_retries": "1"}
-    refused = hoodie.run(*hoodie_args(path, inputs.write([make_row(1, 2)]), quick), check=False)
-    assert refused.returncode == 4, refused.stderr
-    assert f"could not acquire the lock default.{table} (Hive Metastore {hive_metastore})" in refused.stderr
-    # Spark's Hive client names no agent; the holder is its user and host.
-    assert "it is held by lock " in refused.stderr
-    assert len(completed(path)) == 1 and not inflights(path)
-    lock.unlock()
+    # Spark's Hive client names no agent; the holder is its lock id, user and host.
+    assert_spark_holds_out_hoodie(spark, hoodie, path, inputs, confs, lock, 5000,
+                                  f"default.{table} (Hive Metastore {hive_metastore})", "it is held by lock ")
 
     assert_hoodie_holds_out_spark(spark, hoodie, path, inputs, confs, lock, tmp_path / "go", 1000)

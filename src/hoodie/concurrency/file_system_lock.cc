@@ -2,6 +2,7 @@
 /// \file hoodie/concurrency/file_system_lock.cc
 /// \brief FileSystemLockProvider.
 #include "hoodie/concurrency/file_system_lock.h"
+#include "hoodie/concurrency/lock_owner.h"
 
 #include <unistd.h>
 
@@ -30,12 +31,6 @@ std::string LocalTime(int64_t now_ms) {
   return std::string(text) + millis;
 }
 
-std::string HostName() {
-  char name[256] = {0};
-  if (gethostname(name, sizeof(name) - 1) != 0) return "unknown";
-  return name;
-}
-
 }  // namespace
 
 std::string LockInfoJson(int64_t now_ms) {
@@ -44,7 +39,7 @@ std::string LockInfoJson(int64_t now_ms) {
   return "{\n  \"lockCreateTime\" : \"" + LocalTime(now_ms) +
          "\",\n  \"lockThreadName\" : \"hoodie-" + std::to_string(getpid()) +
          "\",\n  \"lockStacksInfo\" : [ \"hoodie pid " + std::to_string(getpid()) +
-         " on " + HostName() + "\" ]\n}";
+         " on " + LockOwnerHost() + "\" ]\n}";
 }
 
 FileSystemLockProvider::FileSystemLockProvider(std::shared_ptr<Storage> storage,

@@ -11,6 +11,7 @@
 #include <utility>
 
 #include "hoodie/common/logging.h"
+#include "hoodie/concurrency/lock_owner.h"
 #include "hoodie/hive_metastore/metastore_client.h"
 
 namespace hoodie {
@@ -22,12 +23,6 @@ std::string UserName() {
   if (const passwd* entry = getpwuid(getuid()); entry != nullptr) return entry->pw_name;
   const char* user = std::getenv("USER");
   return user != nullptr ? user : "hoodie";
-}
-
-std::string HostName() {
-  char host[256] = {0};
-  if (gethostname(host, sizeof(host) - 1) != 0) return "localhost";
-  return host;
 }
 
 }  // namespace
@@ -60,7 +55,7 @@ std::string HiveMetastoreLockProvider::LockName() const {
   }
   const auto deadline = std::chrono::steady_clock::now() + wait;
   ARROW_ASSIGN_OR_RAISE(MetastoreClient * client, Client());
-  auto asked = client->LockTable(options_.database, options_.table, UserName(), HostName());
+  auto asked = client->LockTable(options_.database, options_.table, UserName(), LockOwnerHost());
   if (!asked.ok()) {
     client_.reset();  // a broken connection is opened again by the next try
     return asked.status();

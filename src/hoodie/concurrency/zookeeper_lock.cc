@@ -8,6 +8,7 @@
 #include <algorithm>
 
 #include "hoodie/common/logging.h"
+#include "hoodie/concurrency/lock_owner.h"
 #include "hoodie/table/file_naming.h"
 
 namespace hoodie {
@@ -31,9 +32,7 @@ constexpr std::string_view kLockName = "lock-";
 // hoodie writer names its host and process, which is what a user looking for a stuck
 // lock needs.
 std::string OwnerData() {
-  char host[256] = {0};
-  if (gethostname(host, sizeof(host) - 1) != 0) std::snprintf(host, sizeof(host), "?");
-  return std::string("hoodie on ") + host + " pid " + std::to_string(getpid());
+  return "hoodie on " + LockOwnerHost() + " pid " + std::to_string(getpid());
 }
 
 }  // namespace

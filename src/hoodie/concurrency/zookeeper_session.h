@@ -63,8 +63,6 @@ class HOODIE_EXPORT ZooKeeperSession {
   ::arrow::Result<bool> WaitUntilGone(const std::string& path,
                                       std::chrono::steady_clock::time_point deadline);
 
-  const ZooKeeperOptions& options() const { return options_; }
-
  private:
   struct State;
   explicit ZooKeeperSession(ZooKeeperOptions options);
