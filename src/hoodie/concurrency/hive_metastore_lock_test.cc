@@ -127,35 +127,6 @@ TEST_F(HiveMetastoreLockTest, UnreachableMetastoreIsReportedWithTheKey) {
   EXPECT_THAT(bare.TryLock(kNoWait), StatusMessageHas("is not thrift://host:port"));
 }
 
-// The Metastore times out a lock that is not heartbeated (metastore.txn.timeout): a held
-// lock stays held past it while its holder beats, and a dead holder's lock goes.
-TEST_F(HiveMetastoreLockTest, HeartbeatKeepsTheLockAndADeadHoldersLockTimesOut) {
-  auto server = ::hoodie::testing::SharedServer<ShortTimeoutServer>();
-  ASSERT_OK(server.status());
-  HiveMetastoreLockOptions options = Options();
-  options.uris = (*server)->server->uri();
-  options.heartbeat_interval = std::chrono::milliseconds(500);
-  HiveMetastoreLockProvider holder(options);
-  HiveMetastoreLockProvider other(options);
-  ASSERT_TRUE(*holder.TryLock(kNoWait));
-  std::this_thread::sleep_for(std::chrono::milliseconds(4000));
-  ASSERT_OK_AND_ASSIGN(bool taken, other.TryLock(std::chrono::milliseconds(500)));
-  EXPECT_FALSE(taken);
-  ASSERT_OK(holder.Unlock());
-
-  // A holder that dies takes no heartbeat and no unlock with it.
-  {
-    auto dead = MetastoreClient::Connect(options.uris, std::chrono::milliseconds(10000));
-    ASSERT_OK(dead.status());
-    ASSERT_OK_AND_ASSIGN(MetastoreLock lock,
-                         (*dead)->LockTable("default", table_, "dead", "gone"));
-    EXPECT_EQ(lock.state, MetastoreLockState::kAcquired);
-  }
-  ASSERT_OK_AND_ASSIGN(taken, other.TryLock(std::chrono::milliseconds(30000)));
-  EXPECT_TRUE(taken);
-  ASSERT_OK(other.Unlock());
-}
-
 class HiveMetastoreLockKeysTest : public HiveMetastoreLockTest {
  protected:
   HoodieConfig Config() const {
@@ -173,6 +144,40 @@ class HiveMetastoreLockKeysTest : public HiveMetastoreLockTest {
   }
 };
 
+// The Metastore times out a lock that is not heartbeated (metastore.txn.timeout): a held
+// lock stays held past it while its holder beats, and a dead holder's lock goes.
+TEST_F(HiveMetastoreLockKeysTest, HeartbeatKeepsTheLockAndADeadHoldersLockTimesOut) {
+  auto server = ::hoodie::testing::SharedServer<ShortTimeoutServer>();
+  ASSERT_OK(server.status());
+  HiveMetastoreLockOptions options = Options();
+  options.uris = (*server)->server->uri();
+  // The holder beats every 500 ms by hoodie.write.lock.heartbeat_interval_ms; without
+  // the key (60 s) its lock would time out after 2 s.
+  HoodieConfig config = Config();
+  config.Set("hoodie.write.lock.hivemetastore.uris", options.uris);
+  config.Set("hoodie.write.lock.heartbeat_interval_ms", "500");
+  ASSERT_OK_AND_ASSIGN(auto holder, Manager(config));
+  const Instant owner{"001", Action::kCommit, State::kRequested};
+  ASSERT_OK(holder->Lock(owner));
+  HiveMetastoreLockProvider other(options);
+  std::this_thread::sleep_for(std::chrono::milliseconds(4000));
+  ASSERT_OK_AND_ASSIGN(bool taken, other.TryLock(std::chrono::milliseconds(500)));
+  EXPECT_FALSE(taken);
+  ASSERT_OK(holder->Unlock(owner));
+
+  // A holder that dies takes no heartbeat and no unlock with it.
+  {
+    auto dead = MetastoreClient::Connect(options.uris, std::chrono::milliseconds(10000));
+    ASSERT_OK(dead.status());
+    ASSERT_OK_AND_ASSIGN(MetastoreLock lock,
+                         (*dead)->LockTable("default", table_, "dead", "gone"));
+    EXPECT_EQ(lock.state, MetastoreLockState::kAcquired);
+  }
+  ASSERT_OK_AND_ASSIGN(taken, other.TryLock(std::chrono::milliseconds(30000)));
+  EXPECT_TRUE(taken);
+  ASSERT_OK(other.Unlock());
+}
+
 TEST_F(HiveMetastoreLockKeysTest, ManagersOfOneTableExcludeEachOther) {
   const Instant owner{"001", Action::kCommit, State::kRequested};
   ASSERT_OK_AND_ASSIGN(auto manager, Manager(Config()));
@@ -184,12 +189,6 @@ TEST_F(HiveMetastoreLockKeysTest, ManagersOfOneTableExcludeEachOther) {
                                         " (Hive Metastore " + uri_ + ")"));
   EXPECT_THAT(blocked, StatusMessageHas("(hoodie)"));
   ASSERT_OK(manager->Unlock(owner));
-  // hoodie.write.lock.heartbeat_interval_ms is read (its effect is the test above's).
-  HoodieConfig beating = Config();
-  beating.Set("hoodie.write.lock.heartbeat_interval_ms", "1000");
-  ASSERT_OK_AND_ASSIGN(auto beating_manager, Manager(beating));
-  ASSERT_OK(beating_manager->Lock(owner));
-  ASSERT_OK(beating_manager->Unlock(owner));
 }
 
 TEST_F(HiveMetastoreLockKeysTest, MissingKeysAreRefusedNamingThem) {
