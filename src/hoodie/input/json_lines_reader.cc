@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 #include <deque>
+#include <functional>
 #include <limits>
 #include <string_view>
 #include <utility>
@@ -61,52 +62,61 @@ Status Mismatch(const ::arrow::DataType& type, element value) {
                          KindName(value.type()), " ", simdjson::minify(value));
 }
 
-// Reads a file's lines one at a time, counting them, from a stream of its storage read
-// a megabyte at a time.
-class LineSource {
+// "where: field 'a.b': message": a failure of record `number` of `source`.
+Status Locate(const JsonRecordSource& source, const Status& status, int64_t number,
+              std::string_view field = {}) {
+  std::string where = source.Describe(number) + ": ";
+  if (!field.empty()) where += "field '" + std::string(field) + "': ";
+  return status.WithMessage(where, status.message());
+}
+
+// Record `number`'s text as one JSON object; `text` must be followed by
+// simdjson::SIMDJSON_PADDING readable bytes.
+::arrow::Result<element> ParseObject(const JsonRecordSource& source,
+                                     simdjson::dom::parser* parser, std::string_view text,
+                                     int64_t number) {
+  element value;
+  if (auto error = parser->parse(text.data(), text.size(), false).get(value)) {
+    return Locate(source, Status::Invalid("not valid JSON: ", simdjson::error_message(error)),
+                  number);
+  }
+  if (value.type() != element_type::OBJECT) {
+    return Locate(source,
+                  Status::Invalid("a line must hold one JSON object, got ",
+                                  KindName(value.type())),
+                  number);
+  }
+  return value;
+}
+
+// Reads a file's lines one at a time, numbered from 1, from a stream of its storage read
+// a megabyte at a time; blank lines are skipped.
+class FileLines : public JsonRecordSource {
  public:
-  static ::arrow::Result<LineSource> Open(const std::shared_ptr<Storage>& storage,
-                                          const std::string& path) {
-    LineSource out;
-    out.path_ = path;
-    ARROW_ASSIGN_OR_RAISE(out.in_, internal::OpenInputFile(storage, path));
+  static ::arrow::Result<std::unique_ptr<FileLines>> Open(const std::shared_ptr<Storage>& storage,
+                                                         const std::string& path) {
+    auto out = std::unique_ptr<FileLines>(new FileLines());
+    out->path_ = path;
+    ARROW_ASSIGN_OR_RAISE(out->in_, internal::OpenInputFile(storage, path));
     return out;
   }
-  /// The next non-blank line, or false at the end.
-  ::arrow::Result<bool> Next(std::string* line) {
+  ::arrow::Result<bool> Next(std::string* line, int64_t* number) override {
     for (;;) {
       ARROW_ASSIGN_OR_RAISE(bool got, NextLine(line));
       if (!got) return false;
-      ++line_number_;
+      *number = ++line_number_;
       if (!line->empty() && line->back() == '\r') line->pop_back();
       if (line->find_first_not_of(" \t") != std::string::npos) return true;
     }
   }
-  /// The number (from 1) of the line Next returned last.
-  int64_t line_number() const { return line_number_; }
-  Status Locate(const Status& status, int64_t line, std::string_view field = {}) const {
-    std::string where = path_ + ":" + std::to_string(line) + ": ";
-    if (!field.empty()) where += "field '" + std::string(field) + "': ";
-    return status.WithMessage(where, status.message());
-  }
-  /// `text` must be followed by simdjson::SIMDJSON_PADDING readable bytes.
-  ::arrow::Result<element> Parse(simdjson::dom::parser* parser, std::string_view text,
-                                 int64_t line) const {
-    element value;
-    if (auto error = parser->parse(text.data(), text.size(), false).get(value)) {
-      return Locate(Status::Invalid("not valid JSON: ", simdjson::error_message(error)),
-                    line);
-    }
-    if (value.type() != element_type::OBJECT) {
-      return Locate(Status::Invalid("a line must hold one JSON object, got ",
-                                    KindName(value.type())),
-                    line);
-    }
-    return value;
+  std::string Describe(int64_t number) const override {
+    return path_ + ":" + std::to_string(number);
   }
 
  private:
   static constexpr int64_t kReadBytes = 1 << 20;
+
+  FileLines() = default;
 
   // The next line without its '\n' (the last one may lack it), as std::getline.
   ::arrow::Result<bool> NextLine(std::string* line) {
@@ -142,29 +152,30 @@ class LineSource {
   int64_t line_number_ = 0;
 };
 
-// Lines read ahead, in one buffer with room for simdjson's padding after the last.
+// Records read ahead, in one buffer with room for simdjson's padding after the last.
 struct LineChunk {
   std::string text;
-  std::vector<size_t> ends;     // line i is text[ends[i-1], ends[i])
-  std::vector<int64_t> numbers;  // its line number
+  std::vector<size_t> ends;     // record i is text[ends[i-1], ends[i])
+  std::vector<int64_t> numbers;  // its number in its source
 
   size_t size() const { return ends.size(); }
   std::string_view Line(size_t i) const {
     size_t begin = i == 0 ? 0 : ends[i - 1];
     return std::string_view(text).substr(begin, ends[i] - begin);
   }
-  // Reads up to `rows` non-blank lines of `source`.
-  Status Fill(LineSource* source, int64_t rows) {
+  // Reads up to `rows` records of `source`.
+  Status Fill(JsonRecordSource* source, int64_t rows) {
     text.clear();
     ends.clear();
     numbers.clear();
     std::string line;
+    int64_t number = 0;
     while (static_cast<int64_t>(ends.size()) < rows) {
-      ARROW_ASSIGN_OR_RAISE(bool got, source->Next(&line));
+      ARROW_ASSIGN_OR_RAISE(bool got, source->Next(&line, &number));
       if (!got) break;
       text += line;
       ends.push_back(text.size());
-      numbers.push_back(source->line_number());
+      numbers.push_back(number);
     }
     text.append(simdjson::SIMDJSON_PADDING, ' ');
     return Status::OK();
@@ -420,49 +431,70 @@ class ValueAppender {
   std::string failed_field_;
 };
 
-// Parses a range of lines into one batch; one per thread (a simdjson parser keeps its
-// buffers across documents, an appender its failure path).
+// Parses a range of records into one batch; one per thread (a simdjson parser keeps its
+// buffers across documents, an appender its failure path). With `bad` a record that
+// fails is left out and its error added there (the part is parsed again without it:
+// a row half appended cannot be taken back); without, the first failure fails the part.
 class PartParser {
  public:
   explicit PartParser(bool drop_unknown_fields) : appender_(drop_unknown_fields) {}
 
   ::arrow::Result<std::shared_ptr<::arrow::RecordBatch>> Parse(
-      const LineSource& source, const LineChunk& chunk, size_t begin, size_t end,
-      const std::shared_ptr<::arrow::Schema>& schema) {
-    std::unique_ptr<::arrow::ArrayBuilder> builder;
-    auto type = ::arrow::struct_(schema->fields());
-    ARROW_RETURN_NOT_OK(::arrow::MakeBuilder(::arrow::default_memory_pool(), type, &builder));
-    auto* rows = checked_cast<::arrow::StructBuilder*>(builder.get());
-    const Column row = Column::Bind(type, rows);
-    for (size_t i = begin; i < end; ++i) {
-      ARROW_ASSIGN_OR_RAISE(element value,
-                            source.Parse(&parser_, chunk.Line(i), chunk.numbers[i]));
-      Status status = appender_.AppendRow(simdjson::dom::object(value), row);
-      if (!status.ok()) {
-        return source.Locate(status, chunk.numbers[i], appender_.failed_field());
+      const JsonRecordSource& source, const LineChunk& chunk, size_t begin, size_t end,
+      const std::shared_ptr<::arrow::Schema>& schema,
+      std::vector<std::pair<Status, int64_t>>* bad) {
+    std::vector<bool> left_out(end - begin, false);
+    for (;;) {
+      std::unique_ptr<::arrow::ArrayBuilder> builder;
+      auto type = ::arrow::struct_(schema->fields());
+      ARROW_RETURN_NOT_OK(::arrow::MakeBuilder(::arrow::default_memory_pool(), type, &builder));
+      auto* rows = checked_cast<::arrow::StructBuilder*>(builder.get());
+      const Column row = Column::Bind(type, rows);
+      Status failed;
+      size_t i = begin;
+      for (; i < end && failed.ok(); ++i) {
+        if (left_out[i - begin]) continue;
+        failed = AppendRecord(source, chunk, i, row);
       }
+      if (failed.ok()) {
+        std::shared_ptr<::arrow::Array> array;
+        ARROW_RETURN_NOT_OK(rows->Finish(&array));
+        ARROW_ASSIGN_OR_RAISE(auto batch, ::arrow::RecordBatch::FromStructArray(array));
+        return batch->ReplaceSchema(schema).ValueOr(batch);
+      }
+      if (bad == nullptr) return failed;
+      bad->emplace_back(std::move(failed), chunk.numbers[i - 1]);
+      left_out[i - 1 - begin] = true;
     }
-    std::shared_ptr<::arrow::Array> array;
-    ARROW_RETURN_NOT_OK(rows->Finish(&array));
-    ARROW_ASSIGN_OR_RAISE(auto batch, ::arrow::RecordBatch::FromStructArray(array));
-    return batch->ReplaceSchema(schema).ValueOr(batch);
   }
 
  private:
+  Status AppendRecord(const JsonRecordSource& source, const LineChunk& chunk, size_t i,
+                      const Column& row) {
+    ARROW_ASSIGN_OR_RAISE(element value,
+                          ParseObject(source, &parser_, chunk.Line(i), chunk.numbers[i]));
+    Status status = appender_.AppendRow(simdjson::dom::object(value), row);
+    if (!status.ok()) {
+      return Locate(source, status, chunk.numbers[i], appender_.failed_field());
+    }
+    return Status::OK();
+  }
+
   simdjson::dom::parser parser_;
   ValueAppender appender_;
 };
 
-// Reads batch_rows lines at a time and parses them in parts on the CPU pool, one part
+// Reads batch_rows records at a time and parses them in parts on the CPU pool, one part
 // per thread: parsing is the serial part of a JSON ingest ahead of the parallel writes.
-// The parts come out in line order; the error of the first failing line wins.
+// The parts come out in record order; the error of the first failing record wins.
 class JsonLinesReader : public ::arrow::RecordBatchReader {
  public:
-  JsonLinesReader(LineSource source, std::shared_ptr<::arrow::Schema> schema,
-                  const JsonLinesOptions& options)
+  JsonLinesReader(std::unique_ptr<JsonRecordSource> source,
+                  std::shared_ptr<::arrow::Schema> schema, const JsonLinesOptions& options)
       : source_(std::move(source)),
         schema_(std::move(schema)),
-        batch_rows_(std::max<int64_t>(1, options.batch_rows)) {
+        batch_rows_(std::max<int64_t>(1, options.batch_rows)),
+        on_bad_record_(options.on_bad_record) {
     int threads = std::max(1, ::arrow::GetCpuThreadPoolCapacity());
     for (int i = 0; i < threads; ++i) parts_.emplace_back(options.drop_unknown_fields);
   }
@@ -471,8 +503,10 @@ class JsonLinesReader : public ::arrow::RecordBatchReader {
 
   Status ReadNext(std::shared_ptr<::arrow::RecordBatch>* batch) override {
     *batch = nullptr;
-    if (ready_.empty()) ARROW_RETURN_NOT_OK(ParseChunk());
-    if (ready_.empty()) return Status::OK();
+    while (ready_.empty()) {
+      ARROW_ASSIGN_OR_RAISE(bool more, ParseChunk());
+      if (!more) return Status::OK();
+    }
     *batch = std::move(ready_.front());
     ready_.pop_front();
     return Status::OK();
@@ -482,16 +516,19 @@ class JsonLinesReader : public ::arrow::RecordBatchReader {
   // Below this many lines a part is not worth a thread.
   static constexpr size_t kMinPartLines = 2048;
 
-  Status ParseChunk() {
-    ARROW_RETURN_NOT_OK(chunk_.Fill(&source_, batch_rows_));
+  // Parses the next chunk into ready_; false at the end of the source.
+  ::arrow::Result<bool> ParseChunk() {
+    ARROW_RETURN_NOT_OK(chunk_.Fill(source_.get(), batch_rows_));
     size_t lines = chunk_.size();
-    if (lines == 0) return Status::OK();
+    if (lines == 0) return false;
     size_t parts = std::clamp<size_t>(lines / kMinPartLines, 1, parts_.size());
     std::vector<::arrow::Result<std::shared_ptr<::arrow::RecordBatch>>> out(parts);
+    std::vector<std::vector<std::pair<Status, int64_t>>> bad(parts);
     auto parse = [&](int part) {
       size_t begin = lines * part / parts;
       size_t end = lines * (part + 1) / parts;
-      out[part] = parts_[part].Parse(source_, chunk_, begin, end, schema_);
+      out[part] = parts_[part].Parse(*source_, chunk_, begin, end, schema_,
+                                     on_bad_record_ ? &bad[part] : nullptr);
       return Status::OK();
     };
     if (parts == 1) {
@@ -499,16 +536,19 @@ class JsonLinesReader : public ::arrow::RecordBatchReader {
     } else {
       ARROW_RETURN_NOT_OK(::arrow::internal::ParallelFor(static_cast<int>(parts), parse));
     }
-    for (auto& part : out) {
-      ARROW_ASSIGN_OR_RAISE(auto batch, std::move(part));
-      ready_.push_back(std::move(batch));
+    for (size_t part = 0; part < parts; ++part) {
+      for (const auto& [status, number] : bad[part]) on_bad_record_(status, number);
+      ARROW_ASSIGN_OR_RAISE(auto batch, std::move(out[part]));
+      // A part whose every record was left out yields nothing.
+      if (batch->num_rows() > 0 || bad[part].empty()) ready_.push_back(std::move(batch));
     }
-    return Status::OK();
+    return true;
   }
 
-  LineSource source_;
+  std::unique_ptr<JsonRecordSource> source_;
   std::shared_ptr<::arrow::Schema> schema_;
   int64_t batch_rows_;
+  std::function<void(const Status&, int64_t)> on_bad_record_;
   std::vector<PartParser> parts_;
   LineChunk chunk_;
   std::deque<std::shared_ptr<::arrow::RecordBatch>> ready_;
@@ -518,17 +558,17 @@ class JsonLinesReader : public ::arrow::RecordBatchReader {
 
 ::arrow::Result<std::shared_ptr<::arrow::Schema>> InferJsonLinesSchema(
     const std::string& path, const std::shared_ptr<Storage>& storage) {
-  ARROW_ASSIGN_OR_RAISE(LineSource source, LineSource::Open(storage, path));
+  ARROW_ASSIGN_OR_RAISE(auto source, FileLines::Open(storage, path));
   simdjson::dom::parser parser;
   InferredType rows;
   rows.kind = InferredType::Kind::kStruct;
   LineChunk chunk;
   for (;;) {
-    ARROW_RETURN_NOT_OK(chunk.Fill(&source, 16384));
+    ARROW_RETURN_NOT_OK(chunk.Fill(source.get(), 16384));
     if (chunk.size() == 0) break;
     for (size_t i = 0; i < chunk.size(); ++i) {
       ARROW_ASSIGN_OR_RAISE(element value,
-                            source.Parse(&parser, chunk.Line(i), chunk.numbers[i]));
+                            ParseObject(*source, &parser, chunk.Line(i), chunk.numbers[i]));
       rows.MergeValue(value);
     }
   }
@@ -545,7 +585,16 @@ class JsonLinesReader : public ::arrow::RecordBatchReader {
   if (schema == nullptr) {
     ARROW_ASSIGN_OR_RAISE(schema, InferJsonLinesSchema(path, options.storage));
   }
-  ARROW_ASSIGN_OR_RAISE(LineSource source, LineSource::Open(options.storage, path));
+  ARROW_ASSIGN_OR_RAISE(auto source, FileLines::Open(options.storage, path));
+  return std::make_shared<JsonLinesReader>(std::move(source), std::move(schema), options);
+}
+
+::arrow::Result<std::shared_ptr<::arrow::RecordBatchReader>> OpenJsonRecords(
+    std::unique_ptr<JsonRecordSource> source, JsonLinesOptions options) {
+  if (options.schema == nullptr) {
+    return Status::Invalid("JSON records from a stream need a schema to be read into");
+  }
+  std::shared_ptr<::arrow::Schema> schema = options.schema;
   return std::make_shared<JsonLinesReader>(std::move(source), std::move(schema), options);
 }
 

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 
@@ -33,7 +34,25 @@ struct HOODIE_EXPORT JsonLinesOptions {
   /// Rows per batch: memory is bounded by this, not by the file.
   int64_t batch_rows = 16384;
   /// Where the file is read from; null: the local file system.
-  std::shared_ptr<Storage> storage;
+  std::shared_ptr<Storage> storage = nullptr;
+  /// When set, a record that is not a JSON object or does not convert is left out and
+  /// its error (which says where it was) handed here with the record's number (a line
+  /// number; JsonRecordSource's numbers), in record order, rather than failing the read
+  /// (the streamer's --commit-on-errors). Called from the reading thread.
+  std::function<void(const ::arrow::Status&, int64_t number)> on_bad_record = nullptr;
+};
+
+/// \brief JSON documents, one object each, from elsewhere than a file's lines (the
+/// messages of a Kafka topic).
+class HOODIE_EXPORT JsonRecordSource {
+ public:
+  virtual ~JsonRecordSource() = default;
+  /// The next record's text in `*text` and a number Describe() takes; false at the end.
+  virtual ::arrow::Result<bool> Next(std::string* text, int64_t* number) = 0;
+  /// Where record `number` came from ("topic t, partition 0, offset 5"), for messages.
+  /// Only asked of the last `batch_rows` records Next returned; may be called from
+  /// several threads at once between calls of Next.
+  virtual std::string Describe(int64_t number) const = 0;
 };
 
 /// Opens `path` of `options.storage`. Without a schema the file is read twice, once to infer
@@ -42,6 +61,11 @@ struct HOODIE_EXPORT JsonLinesOptions {
 /// expected. Blank lines are skipped.
 ::arrow::Result<std::shared_ptr<::arrow::RecordBatchReader>> OpenJsonLines(
     const std::string& path, JsonLinesOptions options = {});
+
+/// The records of `source` read into `options.schema` (required) as OpenJsonLines reads
+/// a file's lines; a failure says where through JsonRecordSource::Describe.
+HOODIE_EXPORT ::arrow::Result<std::shared_ptr<::arrow::RecordBatchReader>> OpenJsonRecords(
+    std::unique_ptr<JsonRecordSource> source, JsonLinesOptions options);
 
 /// The schema OpenJsonLines infers for `path` of `storage` (null: the local file system).
 HOODIE_EXPORT ::arrow::Result<std::shared_ptr<::arrow::Schema>> InferJsonLinesSchema(

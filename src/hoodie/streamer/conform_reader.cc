@@ -38,6 +38,8 @@ class MappedReader : public ::arrow::RecordBatchReader {
   BatchMapping mapping_;
 };
 
+}  // namespace
+
 // The target column `field` of `in`: by name, cast, or null when nullable and absent.
 ::arrow::Result<std::shared_ptr<::arrow::Array>> TargetColumn(const ::arrow::RecordBatch& in,
                                                               const ::arrow::Field& field) {
@@ -59,8 +61,6 @@ class MappedReader : public ::arrow::RecordBatchReader {
   return *cast;
 }
 
-}  // namespace
-
 std::shared_ptr<::arrow::RecordBatchReader> MapBatches(
     std::shared_ptr<::arrow::RecordBatchReader> input, std::shared_ptr<::arrow::Schema> schema,
     BatchMapping mapping) {
@@ -71,20 +71,24 @@ std::shared_ptr<::arrow::RecordBatchReader> MapBatches(
     std::shared_ptr<::arrow::RecordBatchReader> input,
     std::shared_ptr<::arrow::Schema> target) {
   return MapBatches(std::move(input), target,
-                    [target](const std::shared_ptr<::arrow::RecordBatch>& in)
-                        -> ::arrow::Result<std::shared_ptr<::arrow::RecordBatch>> {
-                      ::arrow::ArrayVector columns;
-                      for (const auto& field : target->fields()) {
-                        ARROW_ASSIGN_OR_RAISE(auto column, TargetColumn(*in, *field));
-                        columns.push_back(std::move(column));
-                      }
-                      return ::arrow::RecordBatch::Make(target, in->num_rows(), std::move(columns));
+                    [target](const std::shared_ptr<::arrow::RecordBatch>& in) {
+                      return ConformBatch(*in, target);
                     });
 }
 
 }  // namespace hoodie::internal
 
 namespace hoodie {
+
+::arrow::Result<std::shared_ptr<::arrow::RecordBatch>> ConformBatch(
+    const ::arrow::RecordBatch& batch, const std::shared_ptr<::arrow::Schema>& target) {
+  ::arrow::ArrayVector columns;
+  for (const auto& field : target->fields()) {
+    ARROW_ASSIGN_OR_RAISE(auto column, internal::TargetColumn(batch, *field));
+    columns.push_back(std::move(column));
+  }
+  return ::arrow::RecordBatch::Make(target, batch.num_rows(), std::move(columns));
+}
 
 std::shared_ptr<::arrow::RecordBatchReader> WithoutMetaColumns(
     std::shared_ptr<::arrow::RecordBatchReader> records, bool all) {

@@ -30,6 +30,9 @@ struct HOODIE_EXPORT SourceContext {
   const HoodieConfig* config = nullptr;
   /// The --schemaprovider-class provider, or null.
   std::shared_ptr<SchemaProvider> schema_provider;
+  /// --commit-on-errors: a record the source cannot decode (a malformed message) is left
+  /// out and reported in SourceBatch::skipped rather than failing the round.
+  bool skip_bad_records = false;
 };
 
 /// One round's input.
@@ -49,6 +52,9 @@ struct HOODIE_EXPORT SourceBatch {
   std::string backlog_description;
   /// Where input row `row` (from 0) came from, for messages; null: "record N".
   std::function<std::string(int64_t)> where;
+  /// The records left out under SourceContext::skip_bad_records, each saying where it
+  /// was and why, filled as `records` is read; null when the source leaves none out.
+  std::shared_ptr<std::vector<std::string>> skipped;
 };
 
 /// \brief One source of a streamer.
@@ -84,6 +90,13 @@ class HOODIE_EXPORT SourceRegistry : public PluginRegistry<Source, const SourceC
 HOODIE_EXPORT
 ::arrow::Result<std::unique_ptr<Source>> MakeSource(const std::string& class_name,
                                                     const SourceContext& context);
+
+/// `batch` with the columns of `target`, in its order: each taken by name and cast to the
+/// target type where it differs; a nullable target column the batch lacks is null (Avro
+/// default null); other columns are dropped. Invalid naming the column when a
+/// non-nullable column is missing or a value does not cast.
+HOODIE_EXPORT ::arrow::Result<std::shared_ptr<::arrow::RecordBatch>> ConformBatch(
+    const ::arrow::RecordBatch& batch, const std::shared_ptr<::arrow::Schema>& target);
 
 /// `records` without Hudi's meta columns but `_hoodie_partition_path` (without any with
 /// `all`), as HoodieIncrSource and SqlSource drop them from the rows of a Hudi table.
