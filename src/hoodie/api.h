@@ -13,6 +13,7 @@
 #include "hoodie/actions/restore.h"
 #include "hoodie/actions/rollback_executor.h"
 #include "hoodie/actions/savepoint.h"
+#include "hoodie/callback/commit_callback_registry.h"
 #include "hoodie/client/table.h"
 #include "hoodie/client/table_services.h"
 #include "hoodie/client/write_client.h"

@@ -71,7 +71,11 @@ void PrintRound(const RoundResult& round, const StreamerTotals& totals) {
   } else {
     std::cerr << "committed " << round.instant << " (" << round.source_description << ", "
               << round.source_size << " bytes, " << round.records_read << " records read, "
-              << round.records_written << " written)";
+              << round.records_written << " written";
+    if (round.failed_commit_callbacks > 0) {
+      std::cerr << ", " << round.failed_commit_callbacks << " commit callback(s) failed";
+    }
+    std::cerr << ")";
   }
   std::cerr << "; checkpoint " << Text(round.checkpoint);
   if (!round.backlog_description.empty()) std::cerr << "; lag " << round.backlog_description;
@@ -102,6 +106,7 @@ void PrintRound(const RoundResult& round, const StreamerTotals& totals) {
       {"updated", round.updated},
       {"deleted", round.deleted},
       {"failed", round.failed.size()},
+      {"failed_commit_callbacks", round.failed_commit_callbacks},
       {"compactions_completed", totals.compactions},
       {"pending_compactions", totals.pending_compactions},
   };

@@ -135,6 +135,7 @@ void PrintSummary(const GlobalOptions& options, const HoodieConfig& config,
       {"compactions", JoinWithCommas(result.compactions)},
       {"cleans", JoinWithCommas(result.cleans)},
       {"archived", ArchivalRun(config, result)},
+      {"failed_commit_callbacks", std::to_string(result.failed_commit_callbacks)},
   };
   PrintKeyValues(options, pairs, std::cout);
   for (size_t i = 0; i < result.failed.size() && i < 10; ++i) {

@@ -11,6 +11,7 @@
 #include <arrow/type.h>
 
 #include "hoodie/actions/rollback_executor.h"
+#include "hoodie/callback/commit_callback_registry.h"
 #include "hoodie/common/clock.h"
 #include "hoodie/common/error.h"
 #include "hoodie/common/logging.h"
@@ -52,6 +53,7 @@ namespace hoodie {
       std::unique_ptr<WriteClient>(new WriteClient(std::move(table), std::move(options)));
   client->services_ = std::move(services);
   client->heartbeats_ = std::move(heartbeats);
+  ARROW_ASSIGN_OR_RAISE(client->commit_callback_, MakeCommitCallback(config));
   return client;
 }
 
@@ -262,6 +264,9 @@ namespace hoodie {
                          return ::arrow::Status::OK();
                        }});
   }
+  if (commit_callback_ != nullptr) {
+    txn_options.post_commit.push_back(CommitCallbackHook(result, metadata));
+  }
   const std::string& instant = result->instant_time;
   ARROW_RETURN_NOT_OK(CheckOwnHeartbeat(instant));
   ::arrow::Status committed;
@@ -294,6 +299,22 @@ namespace hoodie {
     }
   }
   return committed;
+}
+
+PostCommitHook WriteClient::CommitCallbackHook(WriteResult* result,
+                                               const CommitMetadata& metadata) {
+  // Unlike the other hooks, whose error becomes the write's, a callback's failure is
+  // logged and counted only: it runs on a complete commit and must not read as a
+  // failed write (Hudi's HTTP callback logs and carries on).
+  return PostCommitHook{
+      "the write commit callback", [this, result, &metadata](const Instant& done) {
+        CommitCallbackMessage message = CommitCallbackMessage::Of(
+            done, table_->table_config()->name(), table_->base_path(), metadata);
+        if (!RunCommitCallback(*commit_callback_, message)) {
+          ++result->failed_commit_callbacks;
+        }
+        return ::arrow::Status::OK();
+      }};
 }
 
 ::arrow::Status WriteClient::CheckOwnHeartbeat(const std::string& instant) const {

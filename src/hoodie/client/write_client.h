@@ -18,6 +18,7 @@
 #include <arrow/status.h>
 #include <arrow/type_fwd.h>
 
+#include "hoodie/callback/commit_callback.h"
 #include "hoodie/client/table_services.h"
 #include "hoodie/concurrency/heartbeat.h"
 #include "hoodie/table/transaction.h"
@@ -56,9 +57,11 @@ class TableMetaClient;
 class HOODIE_EXPORT WriteClient {
  public:
   /// A client for the table at `table`, running after each commit the inline table
-  /// services `config` enables (TableServiceClient).
+  /// services `config` enables (TableServiceClient) and its write commit callback
+  /// (MakeCommitCallback).
   /// \return Invalid/NotImplemented from WriteOptions::FromConfig (options hoodie does
-  ///   not implement) or from TableServiceClient::Make.
+  ///   not implement), from TableServiceClient::Make or from MakeCommitCallback (an
+  ///   unknown callback class, the HTTP callback without a URL).
   static ::arrow::Result<std::unique_ptr<WriteClient>> Make(
       std::shared_ptr<TableMetaClient> table, const HoodieConfig& config);
 
@@ -127,9 +130,11 @@ class HOODIE_EXPORT WriteClient {
   /// Writes `T.commit` (`T.replacecommit` for replace operations) with the stats and
   /// extraMetadata (schema, commitmeta entries) through a Transaction, which then
   /// deletes `.hoodie/.temp/T` and runs the inline table services (inline compaction)
-  /// and the added post-commit hooks, as Hudi's commitStats does. Invalid if the
-  /// instant is not inflight. When a service or hook fails the instant stays committed
-  /// (`result->committed` is true) and the error says so.
+  /// and the added post-commit hooks, then the write commit callback, as Hudi's
+  /// commitStats does. Invalid if the instant is not inflight. When a service or hook
+  /// fails the instant stays committed (`result->committed` is true) and the error says
+  /// so; a failed callback is only logged and counted
+  /// (`result->failed_commit_callbacks`).
   ::arrow::Status Commit(WriteResult* result);
 
   /// Abandons an uncommitted instant of this client: deletes the files its markers
@@ -146,7 +151,9 @@ class HOODIE_EXPORT WriteClient {
   const std::shared_ptr<TableMetaClient>& table() const { return table_; }
 
   /// Adds work run after each commit of this client, after the inline table services
-  /// (commit callbacks and metrics reporters plug in here).
+  /// (metrics reporters plug in here). The write commit callback of
+  /// hoodie.write.commit.callback.on runs after these, last (Hudi's commitStats calls
+  /// it after the services and metrics).
   void AddPostCommitHook(PostCommitHook hook) { post_commit_.push_back(std::move(hook)); }
 
  private:
@@ -166,6 +173,9 @@ class HOODIE_EXPORT WriteClient {
   CommitExecutor Executor() const { return CommitExecutor(table_, options_); }
   // Deletes the files `instant`'s markers name, and the partition folders left empty.
   ::arrow::Status DeleteWrittenFiles(const std::string& instant);
+  // The post-commit hook calling commit_callback_ with `metadata`'s message; its
+  // failure is counted in `result`, never returned (the commit stands).
+  PostCommitHook CommitCallbackHook(WriteResult* result, const CommitMetadata& metadata);
   // Abort without the heartbeat's end: the instant's files and state files.
   ::arrow::Status AbandonInstant(const std::string& instant);
   // An error when this client's heartbeat of `instant` is overdue (LAZY only).
@@ -179,6 +189,8 @@ class HOODIE_EXPORT WriteClient {
   // Work after each commit of this client, after its inline table services (the
   // table's own hooks, TableMetaClient::commit_hooks, run after these).
   std::vector<PostCommitHook> post_commit_;
+  // The write commit callback (hoodie.write.commit.callback.*); null when off.
+  std::unique_ptr<CommitCallback> commit_callback_;
   // The timeline each pending write of this client began on (its preWrite), for the
   // pre-commit steps; dropped when the instant commits or is aborted.
   std::map<std::string, std::shared_ptr<const ActiveTimeline>> started_on_;

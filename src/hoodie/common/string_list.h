@@ -25,17 +25,23 @@ inline std::string JoinWithCommas(const std::vector<std::string>& parts) {
   return Join(parts, ",");
 }
 
-/// The parts between commas, as written: spaces and empty parts kept, so that
-/// JoinWithCommas(SplitAtCommas(text)) == text.
-inline std::vector<std::string> SplitAtCommas(std::string_view text) {
+/// The parts between `separator`s, as written: spaces and empty parts kept, so that
+/// Join(SplitAt(text, c), std::string(1, c)) == text.
+inline std::vector<std::string> SplitAt(std::string_view text, char separator) {
   std::vector<std::string> out;
   size_t start = 0;
   while (true) {
-    size_t comma = text.find(',', start);
-    out.emplace_back(text.substr(start, comma == std::string_view::npos ? comma : comma - start));
-    if (comma == std::string_view::npos) return out;
-    start = comma + 1;
+    size_t found = text.find(separator, start);
+    out.emplace_back(text.substr(start, found == std::string_view::npos ? found : found - start));
+    if (found == std::string_view::npos) return out;
+    start = found + 1;
   }
+}
+
+/// The parts between commas, as written: spaces and empty parts kept, so that
+/// JoinWithCommas(SplitAtCommas(text)) == text.
+inline std::vector<std::string> SplitAtCommas(std::string_view text) {
+  return SplitAt(text, ',');
 }
 
 }  // namespace hoodie

@@ -25,6 +25,8 @@ struct HOODIE_EXPORT CallbackConfig {
   static const ConfigProperty<int32_t> kHttpTimeoutSeconds;
   /// hoodie.write.commit.callback.http.api.key
   static const ConfigProperty<std::string> kHttpApiKey;
+  /// hoodie.write.commit.callback.http.custom.headers (Hudi 0.15; not in the seed)
+  static const ConfigProperty<std::string> kHttpCustomHeaders;
   /// hoodie.write.commit.callback.kafka.bootstrap.servers
   static const ConfigProperty<std::string> kKafkaBootstrapServers;
   /// hoodie.write.commit.callback.kafka.topic

@@ -115,7 +115,9 @@ StreamSync::~StreamSync() = default;
                                                         &out->base_path_, out->config_));
   ARROW_ASSIGN_OR_RAISE(out->schema_provider_,
                         MakeSchemaProvider(options.schema_provider_class, out->config_));
-  SourceContext context{.config = &out->config_, .schema_provider = out->schema_provider_};
+  SourceContext context{.config = &out->config_,
+                        .schema_provider = out->schema_provider_,
+                        .skip_bad_records = options.commit_on_errors};
   ARROW_ASSIGN_OR_RAISE(out->source_, MakeSource(options.source_class, context));
   ARROW_ASSIGN_OR_RAISE(out->transformer_,
                         MakeTransformers(options.transformer_class, out->config_));
@@ -232,6 +234,10 @@ StreamSync::~StreamSync() = default;
   for (const FailedWrite& failed : result.failed) {
     round->failed.push_back(where(failed.input_row) + ": " + failed.message);
   }
+  // Records the source could not decode were left out before the write.
+  if (batch.skipped != nullptr) {
+    round->failed.insert(round->failed.end(), batch.skipped->begin(), batch.skipped->end());
+  }
   ARROW_ASSIGN_OR_RAISE(bool force_skip, config_.Get(StreamerConfig::kCheckpointForceSkip));
   result.extra_metadata = CheckpointMetadata(batch.checkpoint, options_.checkpoint, force_skip);
   ARROW_RETURN_NOT_OK(client->Commit(&result));
@@ -243,6 +249,7 @@ StreamSync::~StreamSync() = default;
   round->compactions = result.compactions;
   round->cleans = result.cleans;
   round->archived = result.archived;
+  round->failed_commit_callbacks = result.failed_commit_callbacks;
   ARROW_RETURN_NOT_OK(source_->OnCommit(batch.checkpoint));
   if (options_.async_compaction()) {
     ARROW_ASSIGN_OR_RAISE(auto reloaded, TableMetaClient::Load(storage_, base_path_));

@@ -84,6 +84,8 @@ struct HOODIE_EXPORT RoundResult {
   std::vector<std::string> archived;
   /// A compaction scheduled after the commit for the background compactor.
   std::optional<std::string> scheduled_compaction;
+  /// Write commit callbacks that failed after the commit (logged; the commit stands).
+  int64_t failed_commit_callbacks = 0;
 };
 
 /// \brief Runs rounds into one table. Not thread-safe: one round at a time.

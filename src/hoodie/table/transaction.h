@@ -13,8 +13,9 @@
 ///      action began on;
 ///   3. complete: the instant's completed file is written, atomically (saveAsComplete);
 ///   4. the lock is released, the instant's marker folder deleted (quietDeleteMarkerDir);
-///   5. post-commit: the action's own work (inline table services), then the table's
-///      hooks (commit callbacks, metrics), in the order they were added.
+///   5. post-commit: the action's own work (a write's inline table services, the hooks
+///      added to its client, then its write commit callback), then the table's hooks
+///      (metrics), in the order they were added.
 /// An action that gives its instant up instead (WriteClient::Abort) ends the transaction
 /// with Abandon, under the same lock.
 #pragma once

@@ -11,6 +11,7 @@
 #include "hoodie/common/macros.h"
 #include "hoodie/common/nesting_limit.h"
 #include "hoodie/timeline/jackson_json_internal.h"
+#include "hoodie/timeline/write_stat_json_internal.h"
 
 namespace hoodie {
 namespace {
@@ -261,7 +262,11 @@ void WriteDelta(const DeltaWriteStat& d, Json* o) {
   }
 }
 
-Json WriteStatToJson(const WriteStat& s) {
+}  // namespace
+
+// The one serializer of HoodieWriteStat: commit metadata and the commit callback's
+// message (callback/commit_callback_message.cc) both write it.
+Json internal::WriteStatToJson(const WriteStat& s) {
   Json o = Json::object();
   o["fileId"] = NullableString(s.file_id);
   o["path"] = NullableString(s.path);
@@ -302,12 +307,14 @@ Json WriteStatToJson(const WriteStat& s) {
   return o;
 }
 
+namespace {
+
 Json CommitToJson(const CommitMetadata& m) {
   Json root = Json::object();
   root["partitionToWriteStats"] = Json::object();
   for (const auto& [partition, stats] : m.partition_to_write_stats) {
     Json array = Json::array();
-    for (const WriteStat& s : stats) array.push_back(WriteStatToJson(s));
+    for (const WriteStat& s : stats) array.push_back(internal::WriteStatToJson(s));
     root["partitionToWriteStats"][partition] = std::move(array);
   }
   root["compacted"] = m.compacted;

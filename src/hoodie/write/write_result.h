@@ -65,6 +65,9 @@ struct HOODIE_EXPORT WriteResult {
   /// Instants archived after the commit and its clean (hoodie.archive.automatic), oldest
   /// first, one per instant (its state files were archived together).
   std::vector<std::string> archived;
+  /// Write commit callbacks that failed after the commit (hoodie.write.commit.callback.on):
+  /// each was logged, and the commit stands.
+  int64_t failed_commit_callbacks = 0;
   /// Where the records went, for a metadata table keeping record_index
   /// (WriteOptions::track_written_keys); null otherwise. Commit hands it to the
   /// metadata-table step.
