@@ -64,7 +64,7 @@ TEST(ConfigRegistryTest, FindsByKeyAliasPrefixAndTemplate) {
   EXPECT_EQ(registry.Find("table.type"), table_type);
   EXPECT_EQ(registry.Find("compaction.delta_commits")->key,
             "hoodie.compact.inline.max.delta.commits");
-  EXPECT_EQ(registry.Find("hoodie.deltastreamer.jdbc.extra.options.fetchSize")->key,
+  EXPECT_EQ(registry.Find("hoodie.deltastreamer.jdbc.extra.options.customSchema")->key,
             "hoodie.deltastreamer.jdbc.extra.options.");
   EXPECT_EQ(registry.Find("hoodie.deltastreamer.ingestion.db1.table1.configFile")->key,
             "hoodie.deltastreamer.ingestion.<database>.<table>.configFile");

@@ -11,15 +11,9 @@ namespace v = config_validators;
 
 // What a user can do instead of each source or schema provider hoodie streamer does
 // not have, said once for all of its keys.
-constexpr std::string_view kJdbcSchemaProviderNote =
-    "the JDBC schema provider is not supported by hoodie streamer: give the schema in an "
-    ".avsc file (FilebasedSchemaProvider) or a schema registry (SchemaRegistryProvider)";
 constexpr std::string_view kS3EventsSourceNote =
     "the S3 events source (SQS notifications) is not supported by hoodie streamer: "
     "ingest the files with a DFS source (JsonDFSSource, ParquetDFSSource, ...)";
-constexpr std::string_view kJdbcSourceNote =
-    "the JDBC source is not supported by hoodie streamer: export the table to files and "
-    "ingest them with a DFS source, or read it with the SQL source (SqlSource)";
 
 const ConfigProperty<std::string> StreamerConfig::kTablesToBeIngested{
     .key = "hoodie.deltastreamer.ingestion.tablesToBeIngested",
@@ -57,58 +51,67 @@ const ConfigProperty<std::string> StreamerConfig::kRegistryTargetUrl{
     .group = "Streamer",
     .support = ConfigSupport::kHonoured};
 
+// JdbcbasedSchemaProvider (hoodie's JDBC component): 0.15 spells the keys
+// hoodie.streamer.schemaprovider.source.schema.jdbc.*, read first.
 const ConfigProperty<std::string> StreamerConfig::kJdbcSchemaConnectionUrl{
     .key = "hoodie.deltastreamer.schemaprovider.source.schema.jdbc.connection.url",
-    .doc = "JDBC URL of the JDBC schema provider.",
-    .aliases = {{.key = "hoodie.deltastreamer.jdbcbasedschemaprovider.connection.url",
+    .doc = "JDBC URL of the JDBC schema provider: jdbc:postgresql://host[:port]/db (served "
+           "through libpq) or jdbc:sqlite:<path> (SQLite).",
+    .aliases = {{.key = "hoodie.streamer.schemaprovider.source.schema.jdbc.connection.url",
+                 .preferred = true},
+                {.key = "hoodie.deltastreamer.jdbcbasedschemaprovider.connection.url",
                  .deprecated = true}},
-    .group = "Streamer",
-    .support = ConfigSupport::kRefused,
-    .support_note = kJdbcSchemaProviderNote};
+    .group = "Streamer"};
 
 const ConfigProperty<std::string> StreamerConfig::kJdbcSchemaDriverType{
     .key = "hoodie.deltastreamer.schemaprovider.source.schema.jdbc.driver.type",
-    .doc = "JDBC driver class of the JDBC schema provider.",
-    .group = "Streamer",
-    .support = ConfigSupport::kRefused,
-    .support_note = kJdbcSchemaProviderNote};
+    .doc = "JDBC driver class of the JDBC schema provider: the URL's own (org.postgresql.Driver, "
+           "org.sqlite.JDBC) is accepted, any other refused.",
+    .aliases = {{.key = "hoodie.streamer.schemaprovider.source.schema.jdbc.driver.type",
+                 .preferred = true}},
+    .group = "Streamer"};
 
 const ConfigProperty<std::string> StreamerConfig::kJdbcSchemaUsername{
     .key = "hoodie.deltastreamer.schemaprovider.source.schema.jdbc.username",
     .doc = "User of the JDBC schema provider.",
-    .group = "Streamer",
-    .support = ConfigSupport::kRefused,
-    .support_note = kJdbcSchemaProviderNote};
+    .aliases = {{.key = "hoodie.streamer.schemaprovider.source.schema.jdbc.username",
+                 .preferred = true}},
+    .group = "Streamer"};
 
 const ConfigProperty<std::string> StreamerConfig::kJdbcSchemaPassword{
     .key = "hoodie.deltastreamer.schemaprovider.source.schema.jdbc.password",
-    .doc = "Password of the JDBC schema provider.",
+    .doc = "Password of the JDBC schema provider (never shown: output, logs and errors say "
+           "<redacted>).",
+    .aliases = {{.key = "hoodie.streamer.schemaprovider.source.schema.jdbc.password",
+                 .preferred = true}},
     .group = "Streamer",
-    .support = ConfigSupport::kRefused,
-    .support_note = kJdbcSchemaProviderNote};
+    .secret = true};
 
 const ConfigProperty<std::string> StreamerConfig::kJdbcSchemaDbTable{
     .key = "hoodie.deltastreamer.schemaprovider.source.schema.jdbc.dbtable",
     .doc = "Table whose schema the JDBC schema provider reads.",
-    .group = "Streamer",
-    .support = ConfigSupport::kRefused,
-    .support_note = kJdbcSchemaProviderNote};
+    .aliases = {{.key = "hoodie.streamer.schemaprovider.source.schema.jdbc.dbtable",
+                 .preferred = true}},
+    .group = "Streamer"};
 
 const ConfigProperty<int32_t> StreamerConfig::kJdbcSchemaTimeout{
     .key = "hoodie.deltastreamer.schemaprovider.source.schema.jdbc.timeout",
     .default_value = 0,
-    .doc = "Statement timeout in seconds of the JDBC schema provider; 0 means no limit.",
+    .doc = "Timeout in seconds of the JDBC schema provider's connection and query; 0 means "
+           "no limit (a connection still gives up after 10 s).",
+    .aliases = {{.key = "hoodie.streamer.schemaprovider.source.schema.jdbc.timeout",
+                 .preferred = true}},
     .validate = v::NonNegativeInt32,
-    .group = "Streamer",
-    .support = ConfigSupport::kRefused,
-    .support_note = kJdbcSchemaProviderNote};
+    .group = "Streamer"};
 
 const ConfigProperty<bool> StreamerConfig::kJdbcSchemaNullable{
     .key = "hoodie.deltastreamer.schemaprovider.source.schema.jdbc.nullable",
-    .doc = "Make all columns of the JDBC schema nullable.",
-    .group = "Streamer",
-    .support = ConfigSupport::kRefused,
-    .support_note = kJdbcSchemaProviderNote};
+    .default_value = true,
+    .doc = "Make every column of the JDBC schema nullable; false keeps the table's NOT NULL "
+           "columns required.",
+    .aliases = {{.key = "hoodie.streamer.schemaprovider.source.schema.jdbc.nullable",
+                 .preferred = true}},
+    .group = "Streamer"};
 
 const ConfigProperty<std::string> StreamerConfig::kSourceSchemaFile{
     .key = "hoodie.deltastreamer.schemaprovider.source.schema.file",
@@ -145,75 +148,130 @@ const ConfigProperty<std::string> StreamerConfig::kS3QueueRegion{
     .support = ConfigSupport::kRefused,
     .support_note = kS3EventsSourceNote};
 
+// JdbcSource (hoodie's JDBC component): 0.15 spells the keys hoodie.streamer.jdbc.*,
+// read first.
 const ConfigProperty<std::string> StreamerConfig::kJdbcUrl{
     .key = "hoodie.deltastreamer.jdbc.url",
-    .doc = "URL of the JDBC source.",
-    .group = "Streamer",
-    .support = ConfigSupport::kRefused,
-    .support_note = kJdbcSourceNote};
+    .doc = "URL of the JDBC source: jdbc:postgresql://host[:port]/db[?params] (served through "
+           "libpq) or jdbc:sqlite:<path> (SQLite); other databases are refused.",
+    .aliases = {{.key = "hoodie.streamer.jdbc.url", .preferred = true}},
+    .group = "Streamer"};
 
 const ConfigProperty<std::string> StreamerConfig::kJdbcUser{
     .key = "hoodie.deltastreamer.jdbc.user",
     .doc = "User of the JDBC source.",
-    .group = "Streamer",
-    .support = ConfigSupport::kRefused,
-    .support_note = kJdbcSourceNote};
+    .aliases = {{.key = "hoodie.streamer.jdbc.user", .preferred = true}},
+    .group = "Streamer"};
 
 const ConfigProperty<std::string> StreamerConfig::kJdbcPassword{
     .key = "hoodie.deltastreamer.jdbc.password",
-    .doc = "Password of the JDBC source.",
+    .doc = "Password of the JDBC source (never shown: output, logs and errors say "
+           "<redacted>).",
+    .aliases = {{.key = "hoodie.streamer.jdbc.password", .preferred = true}},
     .group = "Streamer",
-    .support = ConfigSupport::kRefused,
-    .support_note = kJdbcSourceNote};
+    .secret = true};
 
 const ConfigProperty<std::string> StreamerConfig::kJdbcPasswordFile{
     .key = "hoodie.deltastreamer.jdbc.password.file",
-    .doc = "File holding the password of the JDBC source.",
-    .group = "Streamer",
-    .support = ConfigSupport::kRefused,
-    .support_note = kJdbcSourceNote};
+    .doc = "File holding the password of the JDBC source, read when the password key is "
+           "unset; its content is never shown.",
+    .aliases = {{.key = "hoodie.streamer.jdbc.password.file", .preferred = true}},
+    .group = "Streamer"};
 
 const ConfigProperty<std::string> StreamerConfig::kJdbcDriverClass{
     .key = "hoodie.deltastreamer.jdbc.driver.class",
-    .doc = "Driver class of the JDBC source.",
-    .group = "Streamer",
-    .support = ConfigSupport::kRefused,
-    .support_note = kJdbcSourceNote};
+    .doc = "Driver class of the JDBC source: the URL's own (org.postgresql.Driver, "
+           "org.sqlite.JDBC) is accepted, any other refused.",
+    .aliases = {{.key = "hoodie.streamer.jdbc.driver.class", .preferred = true}},
+    .group = "Streamer"};
 
 const ConfigProperty<std::string> StreamerConfig::kJdbcTableName{
     .key = "hoodie.deltastreamer.jdbc.table.name",
     .doc = "Table read by the JDBC source.",
-    .group = "Streamer",
-    .support = ConfigSupport::kRefused,
-    .support_note = kJdbcSourceNote};
+    .aliases = {{.key = "hoodie.streamer.jdbc.table.name", .preferred = true}},
+    .group = "Streamer"};
 
 const ConfigProperty<std::string> StreamerConfig::kJdbcIncrColumnName{
     .key = "hoodie.deltastreamer.jdbc.table.incr.column.name",
-    .doc = "Column used to pull new rows incrementally.",
-    .group = "Streamer",
-    .support = ConfigSupport::kRefused,
-    .support_note = kJdbcSourceNote};
+    .doc = "Column used to pull new rows incrementally: its maximum is the checkpoint.",
+    .aliases = {{.key = "hoodie.streamer.jdbc.table.incr.column.name", .preferred = true}},
+    .group = "Streamer"};
 
 const ConfigProperty<bool> StreamerConfig::kJdbcIncrPull{
     .key = "hoodie.deltastreamer.jdbc.incr.pull",
     .doc = "Pull incrementally (with checkpoints) instead of a full fetch.",
-    .group = "Streamer",
-    .support = ConfigSupport::kRefused,
-    .support_note = kJdbcSourceNote};
+    .aliases = {{.key = "hoodie.streamer.jdbc.incr.pull", .preferred = true}},
+    .group = "Streamer"};
 
 const ConfigProperty<std::string> StreamerConfig::kJdbcExtraOptions{
     .key = "hoodie.deltastreamer.jdbc.extra.options.",
     .doc =
         "Prefix of extra Spark JDBC read options, e.g. "
         "hoodie.deltastreamer.jdbc.extra.options.fetchSize=100.",
+    .aliases = {{.key = "hoodie.streamer.jdbc.extra.options.", .preferred = true}},
     .group = "Streamer",
     .support = ConfigSupport::kRefused,
-    .support_note = kJdbcSourceNote};
+    .support_note = "this Spark JDBC option has no meaning in hoodie's native JDBC source, "
+                    "which knows fetchSize and the partitioned-read options (numPartitions, "
+                    "partitionColumn, lowerBound, upperBound, of no effect)",
+    .accepted_value = kRefusedWhenSet};
+
+const ConfigProperty<int32_t> StreamerConfig::kJdbcFetchSize{
+    .key = "hoodie.deltastreamer.jdbc.extra.options.fetchSize",
+    .default_value = 10000,
+    .doc = "Rows the JDBC source fetches per round trip (a PostgreSQL cursor's FETCH), and "
+           "the rows of each batch it hands on: what bounds its memory.",
+    .aliases = {{.key = "hoodie.streamer.jdbc.extra.options.fetchSize", .preferred = true}},
+    .validate = v::PositiveInt32,
+    .group = "Streamer",
+    .override_reason = "Spark's 0 leaves it to the driver, which for PostgreSQL fetches "
+                       "every row at once; hoodie always streams",
+    .support = ConfigSupport::kTuning,
+    .support_note = "rows per round trip and per batch; the rows read are the same"};
+
+// Spark splits a JDBC read into numPartitions range queries over partitionColumn; the
+// rows are the same, so natively these only tune Spark.
+constexpr std::string_view kJdbcPartitionedReadNote =
+    "Spark splits the read into parallel range queries with it; hoodie reads the rows "
+    "in one query";
+
+const ConfigProperty<std::string> StreamerConfig::kJdbcNumPartitions{
+    .key = "hoodie.deltastreamer.jdbc.extra.options.numPartitions",
+    .doc = "Spark's number of parallel JDBC reads.",
+    .aliases = {{.key = "hoodie.streamer.jdbc.extra.options.numPartitions", .preferred = true}},
+    .group = "Streamer",
+    .support = ConfigSupport::kNoEffect,
+    .support_note = kJdbcPartitionedReadNote};
+
+const ConfigProperty<std::string> StreamerConfig::kJdbcPartitionColumn{
+    .key = "hoodie.deltastreamer.jdbc.extra.options.partitionColumn",
+    .doc = "Column Spark splits a JDBC read on.",
+    .aliases = {{.key = "hoodie.streamer.jdbc.extra.options.partitionColumn", .preferred = true}},
+    .group = "Streamer",
+    .support = ConfigSupport::kNoEffect,
+    .support_note = kJdbcPartitionedReadNote};
+
+const ConfigProperty<std::string> StreamerConfig::kJdbcLowerBound{
+    .key = "hoodie.deltastreamer.jdbc.extra.options.lowerBound",
+    .doc = "Lower bound of Spark's partition stride (it filters no rows).",
+    .aliases = {{.key = "hoodie.streamer.jdbc.extra.options.lowerBound", .preferred = true}},
+    .group = "Streamer",
+    .support = ConfigSupport::kNoEffect,
+    .support_note = kJdbcPartitionedReadNote};
+
+const ConfigProperty<std::string> StreamerConfig::kJdbcUpperBound{
+    .key = "hoodie.deltastreamer.jdbc.extra.options.upperBound",
+    .doc = "Upper bound of Spark's partition stride (it filters no rows).",
+    .aliases = {{.key = "hoodie.streamer.jdbc.extra.options.upperBound", .preferred = true}},
+    .group = "Streamer",
+    .support = ConfigSupport::kNoEffect,
+    .support_note = kJdbcPartitionedReadNote};
 
 const ConfigProperty<std::string> StreamerConfig::kJdbcStorageLevel{
     .key = "hoodie.deltastreamer.jdbc.storage.level",
     .default_value = std::string("MEMORY_AND_DISK_SER"),
     .doc = "Persistence level of rows read by the JDBC source.",
+    .aliases = {{.key = "hoodie.streamer.jdbc.storage.level", .preferred = true}},
     .advanced = true,
     .group = "Streamer",
     .support = ConfigSupport::kNoEffect,
@@ -223,9 +281,8 @@ const ConfigProperty<bool> StreamerConfig::kJdbcIncrFallbackToFullFetch{
     .key = "hoodie.deltastreamer.jdbc.incr.fallback.to.full.fetch",
     .default_value = false,
     .doc = "Fall back to a full fetch when an incremental read fails.",
-    .group = "Streamer",
-    .support = ConfigSupport::kRefused,
-    .support_note = kJdbcSourceNote};
+    .aliases = {{.key = "hoodie.streamer.jdbc.incr.fallback.to.full.fetch", .preferred = true}},
+    .group = "Streamer"};
 
 const ConfigProperty<std::string> StreamerConfig::kSqlQuery{
     .key = "hoodie.deltastreamer.source.sql.sql.query",
@@ -454,6 +511,11 @@ void StreamerConfig::Register(ConfigRegistry* registry) {
   registry->Add(kJdbcIncrColumnName);
   registry->Add(kJdbcIncrPull);
   registry->Add(kJdbcExtraOptions);
+  registry->Add(kJdbcFetchSize);
+  registry->Add(kJdbcNumPartitions);
+  registry->Add(kJdbcPartitionColumn);
+  registry->Add(kJdbcLowerBound);
+  registry->Add(kJdbcUpperBound);
   registry->Add(kJdbcStorageLevel);
   registry->Add(kJdbcIncrFallbackToFullFetch);
   registry->Add(kSqlQuery);

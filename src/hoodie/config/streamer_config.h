@@ -68,6 +68,14 @@ struct HOODIE_EXPORT StreamerConfig {
   static const ConfigProperty<bool> kJdbcIncrPull;
   /// hoodie.deltastreamer.jdbc.extra.options.
   static const ConfigProperty<std::string> kJdbcExtraOptions;
+  /// hoodie.deltastreamer.jdbc.extra.options.fetchSize (rows per round trip and batch)
+  static const ConfigProperty<int32_t> kJdbcFetchSize;
+  /// hoodie.deltastreamer.jdbc.extra.options.numPartitions, .partitionColumn,
+  /// .lowerBound, .upperBound (Spark's partitioned read: no effect)
+  static const ConfigProperty<std::string> kJdbcNumPartitions;
+  static const ConfigProperty<std::string> kJdbcPartitionColumn;
+  static const ConfigProperty<std::string> kJdbcLowerBound;
+  static const ConfigProperty<std::string> kJdbcUpperBound;
   /// hoodie.deltastreamer.jdbc.storage.level
   static const ConfigProperty<std::string> kJdbcStorageLevel;
   /// hoodie.deltastreamer.jdbc.incr.fallback.to.full.fetch

@@ -127,17 +127,10 @@ void RegisterBuiltinProviders(SchemaProviderRegistry* registry) {
                                        {"SchemaRegistryProvider", "registry"},
                                        internal::kNeedsHttpComponent),
                      "SchemaRegistryProvider");
-  for (const char* name : {"JdbcbasedSchemaProvider"}) {
-    std::string refused = name;
-    HOODIE_WARN_NOT_OK(registry->Register(
-        std::string(kSchemaPackage) + name, {name},
-        [refused](const HoodieConfig&) -> ::arrow::Result<std::unique_ptr<SchemaProvider>> {
-          return ::arrow::Status::NotImplemented(
-              refused, " is not supported by hoodie streamer: give the schema in an .avsc "
-              "file (FilebasedSchemaProvider) or a schema registry (SchemaRegistryProvider)");
-        }),
-        name);
-  }
+  HOODIE_WARN_NOT_OK(registry->Reserve(std::string(kSchemaPackage) + "JdbcbasedSchemaProvider",
+                                       {"JdbcbasedSchemaProvider", "jdbc"},
+                                       internal::kNeedsJdbcComponent),
+                     "JdbcbasedSchemaProvider");
 }
 
 void RegisterBuiltinPostProcessors(SchemaPostProcessorRegistry* registry) {
