@@ -4,7 +4,8 @@
 #   - a project-local virtualenv .venv-interop/ with pyspark, pytest and hudi (hudi-rs' binding);
 #   - from Maven Central (through mvn, SHA-1 checked; ~/.m2 is the cache), copied into the
 #     project-local cache folder .interop-cache/jars/: the Apache Hudi Spark bundle, and for s3a://
-#     hadoop-aws, the AWS SDK v1 bundle and wildfly-openssl.
+#     hadoop-aws, the AWS SDK v1 bundle and wildfly-openssl; for the Kafka cases, spark-sql-kafka and its
+#     dependencies.
 # A second run with everything in place downloads nothing and prints one line per item.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -18,6 +19,12 @@ HUDI_BUNDLE="org.apache.hudi:hudi-spark3.5-bundle_2.12:0.15.0"
 HADOOP_AWS="org.apache.hadoop:hadoop-aws:3.3.4"
 AWS_SDK_BUNDLE="com.amazonaws:aws-java-sdk-bundle:1.12.262"
 WILDFLY_OPENSSL="org.wildfly.openssl:wildfly-openssl:1.0.7.Final"
+# Spark's Kafka source and sink for the Kafka cases: spark-sql-kafka 3.5.1 and its run-time dependencies at the
+# versions its pom names (kafka-clients 3.4.1, commons-pool2 2.11.1).
+SPARK_KAFKA="org.apache.spark:spark-sql-kafka-0-10_2.12:3.5.1"
+SPARK_KAFKA_TOKEN="org.apache.spark:spark-token-provider-kafka-0-10_2.12:3.5.1"
+KAFKA_CLIENTS="org.apache.kafka:kafka-clients:3.4.1"
+COMMONS_POOL2="org.apache.commons:commons-pool2:2.11.1"
 
 venv="$root/.venv-interop"
 cache="$root/.interop-cache"
@@ -122,4 +129,8 @@ fetch_jar "$HUDI_BUNDLE" org/apache/spark/sql/hudi/HoodieSparkSessionExtension.c
 fetch_jar "$HADOOP_AWS" org/apache/hadoop/fs/s3a/S3AFileSystem.class "~1 MB"
 fetch_jar "$AWS_SDK_BUNDLE" com/amazonaws/services/s3/AmazonS3Client.class "~280 MB"
 fetch_jar "$WILDFLY_OPENSSL" org/wildfly/openssl/OpenSSLProvider.class "~0.2 MB"
+fetch_jar "$SPARK_KAFKA" org/apache/spark/sql/kafka010/KafkaSourceProvider.class "~0.4 MB"
+fetch_jar "$SPARK_KAFKA_TOKEN" org/apache/spark/kafka010/KafkaTokenUtil.class "~0.1 MB"
+fetch_jar "$KAFKA_CLIENTS" org/apache/kafka/clients/consumer/KafkaConsumer.class "~5 MB"
+fetch_jar "$COMMONS_POOL2" org/apache/commons/pool2/ObjectPool.class "~0.1 MB"
 say "ready (venv $venv, jars $jars)"

@@ -6,7 +6,9 @@
 # pom.xml, run by scripts/zookeeper-server.sh) into .services-maven/zookeeper/, and Hive's
 # standalone Metastore with the Hadoop client it needs (Maven Central,
 # scripts/services-maven/hive-metastore/pom.xml, run by scripts/hive-metastore-server.sh)
-# into .services-maven/hive-metastore/, with an empty Derby schema its schematool made.
+# into .services-maven/hive-metastore/, with an empty Derby schema its schematool made,
+# and the Kafka broker (Maven Central, scripts/services-maven/kafka/pom.xml, run in KRaft
+# mode by scripts/kafka-server.sh) into .services-maven/kafka/.
 # Idempotent: a second run with everything in place installs nothing.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -29,35 +31,42 @@ if [ ! -x "$npm_dir/node_modules/.bin/azurite-blob" ] || ! cmp -s "$lock" "$npm_
   cp "$root/scripts/services-npm/package.json" "$lock" "$npm_dir/"
   (cd "$npm_dir" && npm ci --no-audit --no-fund --loglevel=error)
 fi
-# Maven copies the server's runtime jars, checking the checksums Maven Central publishes
-# (-C); a stamp (the pom) says which pom the folder was filled from.
-zk_dir="$root/.services-maven/zookeeper"
-zk_pom="$root/scripts/services-maven/zookeeper/pom.xml"
-if ! cmp -s "$zk_pom" "$zk_dir/.pom.xml"; then
-  if ! command -v mvn >/dev/null || ! command -v java >/dev/null; then
-    echo "setup-services: installing maven and a Java runtime (Debian) for ZooKeeper"
-    sudo_cmd=""
-    [ "$(id -u)" = 0 ] || sudo_cmd="sudo"
-    $sudo_cmd apt-get update -q
-    DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -q --no-install-recommends \
-      maven default-jre-headless
-  fi
-  echo "setup-services: fetching the ZooKeeper server of $zk_pom into $zk_dir"
-  rm -rf "$zk_dir"
-  mvn -B -q -C -Dstyle.color=never -f "$zk_pom" \
-    org.apache.maven.plugins:maven-dependency-plugin:3.6.1:copy-dependencies \
-    -DincludeScope=runtime -DoutputDirectory="$zk_dir"
-  cp "$zk_pom" "$zk_dir/.pom.xml"
+if ! command -v mvn >/dev/null || ! command -v java >/dev/null; then
+  echo "setup-services: installing maven and a Java runtime (Debian) for the Maven Central servers"
+  sudo_cmd=""
+  [ "$(id -u)" = 0 ] || sudo_cmd="sudo"
+  $sudo_cmd apt-get update -q
+  DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -q --no-install-recommends \
+    maven default-jre-headless
 fi
+# copy_runtime_jars POM DIR: Maven copies the runtime jars of POM's dependencies into DIR,
+# checking the checksums Maven Central publishes (-C).
+copy_runtime_jars() {
+  mvn -B -q -C -Dstyle.color=never -f "$1" \
+    org.apache.maven.plugins:maven-dependency-plugin:3.6.1:copy-dependencies \
+    -DincludeScope=runtime -DoutputDirectory="$2"
+}
+# server_jars NAME WHAT: .services-maven/NAME filled from scripts/services-maven/NAME/pom.xml,
+# unless the pom stamped there (.pom.xml) is that one already.
+server_jars() {
+  local dir="$root/.services-maven/$1" pom="$root/scripts/services-maven/$1/pom.xml"
+  cmp -s "$pom" "$dir/.pom.xml" && return
+  echo "setup-services: fetching $2 of $pom into $dir"
+  rm -rf "$dir"
+  copy_runtime_jars "$pom" "$dir"
+  cp "$pom" "$dir/.pom.xml"
+}
+server_jars zookeeper "the ZooKeeper server"
+server_jars kafka "the Kafka broker (~50 MB)"
+zk_dir="$root/.services-maven/zookeeper"
+kafka_dir="$root/.services-maven/kafka"
 
 hms_dir="$root/.services-maven/hive-metastore"
 hms_pom="$root/scripts/services-maven/hive-metastore/pom.xml"
 if ! cmp -s "$hms_pom" "$hms_dir/.pom.xml"; then
   echo "setup-services: fetching the Hive Metastore of $hms_pom into $hms_dir (~120 MB)"
   rm -rf "$hms_dir"
-  mvn -B -q -C -Dstyle.color=never -f "$hms_pom" \
-    org.apache.maven.plugins:maven-dependency-plugin:3.6.1:copy-dependencies \
-    -DincludeScope=runtime -DoutputDirectory="$hms_dir/hadoop"
+  copy_runtime_jars "$hms_pom" "$hms_dir/hadoop"
   mkdir -p "$hms_dir/server"
   tar xzf "$hms_dir"/hadoop/hive-standalone-metastore-server-*-bin.tar.gz -C "$hms_dir/server" \
     --strip-components=1
@@ -82,6 +91,15 @@ XML
   rm -f "$hms_dir/metastore-site.xml" "$hms_dir/derby.log"
   cp "$hms_pom" "$hms_dir/.pom.xml"
 fi
-echo "setup-services: ready (ZooKeeper jars in $zk_dir, the Hive Metastore in $hms_dir)"
+# PostgreSQL (Debian's `postgresql`, run by scripts/postgresql-server.sh): the JDBC
+# source's and schema provider's test server.
+if ! ls /usr/lib/postgresql/*/bin/postgres >/dev/null 2>&1; then
+  echo "setup-services: installing postgresql (Debian) for the JDBC source's tests"
+  [ "$(id -u)" = 0 ] && as_root=() || as_root=(sudo)
+  "${as_root[@]}" apt-get update -q
+  "${as_root[@]}" env DEBIAN_FRONTEND=noninteractive \
+    apt-get install -y -q --no-install-recommends postgresql
+fi
+echo "setup-services: ready (ZooKeeper jars in $zk_dir, Kafka jars in $kafka_dir, the Hive Metastore in $hms_dir)"
 echo "setup-services: ready (moto_server and gcp-storage-emulator in $root/.venv-services/bin," \
   "azurite-blob in $npm_dir/node_modules/.bin)"

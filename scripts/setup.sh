@@ -20,6 +20,8 @@ debian_packages=(
   libxxhash-dev                    # XXH64: the metadata table's column and partition keys
   libzookeeper-mt-dev              # ZooKeeper's C client: the ZooKeeper lock provider
   libthrift-dev libboost-dev       # Thrift's C++ library (its headers need Boost's): the Hive Metastore client
+  librdkafka-dev                   # Kafka's C client: the Kafka sources and commit callback
+  libpq-dev libsqlite3-dev         # PostgreSQL's and SQLite's C clients: the JDBC source and schema provider
 )
 
 missing=()

@@ -17,6 +17,8 @@
 #include "hoodie/cli/write_command.h"
 #include "hoodie/common/error.h"
 #include "hoodie/http/http_component.h"
+#include "hoodie/jdbc/jdbc_component.h"
+#include "hoodie/kafka/kafka_component.h"
 #include "hoodie/sql/sql_component.h"
 #include "hoodie/storage/storage_calls.h"
 #include "hoodie/version.h"
@@ -25,10 +27,11 @@ namespace {
 
 int Run(int argc, char** argv) {
   using hoodie::cli::OutputFormat;
-  // The tool has every feature: the streamer's SQL and HTTP plug-ins come from the
-  // component libraries, registered explicitly like every plug-in family.
+  // The tool has every feature: the streamer's SQL, HTTP, Kafka and JDBC plug-ins come
+  // from the component libraries, registered explicitly like every plug-in family.
   for (const arrow::Status& registered :
-       {hoodie::RegisterSqlComponent(), hoodie::RegisterHttpComponent()}) {
+       {hoodie::RegisterSqlComponent(), hoodie::RegisterHttpComponent(),
+        hoodie::RegisterKafkaComponent(), hoodie::RegisterJdbcComponent()}) {
     if (!registered.ok()) {
       std::cerr << "hoodie: error: " << registered.message() << std::endl;
       return 1;

@@ -30,6 +30,9 @@ struct StreamedTable {
   /// commit on copy-on-write): what the next round resumes from. Long.MIN_VALUE when
   /// there is no table or no such commit.
   int64_t checkpoint = std::numeric_limits<int64_t>::min();
+  /// That checkpoint as committed (a Kafka source's "topic,partition:offset,..."); empty
+  /// when there is none.
+  std::string checkpoint_text;
   std::map<std::string, int64_t> rows;
   /// Rows read, duplicates included.
   int64_t row_count = 0;

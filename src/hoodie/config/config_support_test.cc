@@ -70,10 +70,12 @@ TEST(ConfigSupportTest, EveryRefusedKeyFailsNamingItselfAndItsReason) {
       EXPECT_TRUE(at_default.CheckSupported().ok());
     }
   }
-  // The features issue 12 lists as silently accepted before.
-  EXPECT_GT(refused, 100);
+  // The loop above saw the refused keys of the features still to come (the open issues'
+  // metrics, clustering, Hive sync, bootstrap, S3 events, Flink's CDC modes, ...).
+  EXPECT_GT(refused, 90);
+  // The features issue 12 lists as silently accepted before, where still refused.
   for (const char* setting :
-       {"hoodie.metrics.on=true", "hoodie.write.commit.callback.on=true",
+       {"hoodie.metrics.on=true", "hoodie.deltastreamer.s3.source.queue.url=https://sqs/q",
         "hoodie.clustering.inline=true", "hoodie.datasource.hive_sync.enable=true",
         "hoodie.bootstrap.base.path=/data"}) {
     SCOPED_TRACE(setting);
@@ -113,9 +115,10 @@ TEST(ConfigSupportTest, RefusalsSpeakOfFeaturesNotOfTheProjectsIssues) {
     EXPECT_EQ(note.find("issue"), std::string::npos) << note;
     EXPECT_EQ(note.find("waits for"), std::string::npos) << note;
   }
-  HoodieConfig jdbc;
-  ASSERT_TRUE(jdbc.AddHoodieConf("hoodie.deltastreamer.jdbc.url=jdbc:postgresql://h/db").ok());
-  EXPECT_THAT(jdbc.CheckSupported().message(), HasSubstr("ingest them with a DFS source"));
+  HoodieConfig s3_events;
+  ASSERT_TRUE(s3_events.AddHoodieConf("hoodie.deltastreamer.s3.source.queue.url=https://q").ok());
+  EXPECT_THAT(s3_events.CheckSupported().message(),
+              HasSubstr("ingest the files with a DFS source"));
 }
 
 TEST(ConfigSupportTest, KeysOfNoEffectAreListedInOneWarning) {

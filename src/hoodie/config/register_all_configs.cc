@@ -12,6 +12,7 @@
 #include "hoodie/config/flink_config.h"
 #include "hoodie/config/gcs_config.h"
 #include "hoodie/config/index_config.h"
+#include "hoodie/config/kafka_source_config.h"
 #include "hoodie/config/keygen_config.h"
 #include "hoodie/config/lock_config.h"
 #include "hoodie/config/memory_config.h"
@@ -49,6 +50,7 @@ void RegisterAllConfigs(ConfigRegistry* registry) {
   CallbackConfig::Register(registry);
   LockConfig::Register(registry);
   StreamerConfig::Register(registry);
+  KafkaSourceConfig::Register(registry);
   TableConfigKeys::Register(registry);
 }
 

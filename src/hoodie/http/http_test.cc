@@ -2,14 +2,8 @@
 /// \file hoodie/http/http_test.cc
 /// \brief The HTTP component: credentials in URLs, and SchemaRegistryProvider against a
 /// Confluent-protocol registry in streamer rounds.
-#include <signal.h>
-#include <spawn.h>
-#include <sys/wait.h>
 
-#include <chrono>
-#include <fstream>
 #include <string>
-#include <thread>
 #include <vector>
 
 #include <arrow/api.h>
@@ -20,8 +14,7 @@
 #include "hoodie/streamer/stream_round_test_util.h"
 #include "hoodie/streamer/stream_sync.h"
 #include "hoodie/testing/matchers.h"
-
-extern char** environ;
+#include "hoodie/testing/schema_registry_test_server.h"
 
 namespace hoodie {
 namespace {
@@ -37,44 +30,7 @@ class HttpRoundTest : public testing::StreamRoundTest {
   }
 };
 
-// The Confluent-protocol registry of tests/schema_registry (no registry server is served
-// by the package registries here; that one is written to the protocol), on 127.0.0.1.
-class RegistryServer {
- public:
-  RegistryServer(const std::string& dir, const std::vector<std::string>& extra) {
-    port_file_ = dir + "/registry.port";
-    // The build's interpreter (scripts/setup.sh's .venv): the server needs only the
-    // standard library, and a machine need not have /usr/bin/python3.
-    std::vector<std::string> args = {HOODIE_PYTHON,
-                                     std::string(HOODIE_SOURCE_DIR) +
-                                         "/tests/schema_registry/confluent_registry.py",
-                                     "--port-file", port_file_};
-    args.insert(args.end(), extra.begin(), extra.end());
-    std::vector<char*> argv;
-    for (std::string& arg : args) argv.push_back(arg.data());
-    argv.push_back(nullptr);
-    EXPECT_EQ(posix_spawn(&pid_, argv[0], nullptr, nullptr, argv.data(), environ), 0);
-    for (int i = 0; i < 100 && port_.empty(); ++i) {
-      std::this_thread::sleep_for(std::chrono::milliseconds(50));
-      std::ifstream in(port_file_);
-      std::getline(in, port_);
-    }
-    EXPECT_FALSE(port_.empty()) << "the registry did not start";
-  }
-  ~RegistryServer() {
-    ::kill(pid_, SIGTERM);
-    int status = 0;
-    waitpid(pid_, &status, 0);
-  }
-  std::string Url(const std::string& user_info, const std::string& path) const {
-    return "http://" + user_info + "127.0.0.1:" + port_ + path;
-  }
-
- private:
-  std::string port_file_;
-  std::string port_;
-  pid_t pid_ = -1;
-};
+using RegistryServer = testing::SchemaRegistryTestServer;
 
 TEST_F(HttpRoundTest, SchemaRegistryProviderFetchesTheLatestSchemaWithBasicAuth) {
   WriteText(dir_.Join("target.avsc"), R"({"type":"record","name":"trip","fields":[

@@ -14,5 +14,15 @@ inline constexpr char kNeedsSqlComponent[] =
 inline constexpr char kNeedsHttpComponent[] =
     "hoodie's HTTP component (hoodie::http): link it and call "
     "hoodie::RegisterHttpComponent()";
+/// JdbcSource and JdbcbasedSchemaProvider talk to databases through libpq and SQLite,
+/// which only libhoodie_jdbc links.
+inline constexpr char kNeedsJdbcComponent[] =
+    "hoodie's JDBC component (hoodie::jdbc): link it and call "
+    "hoodie::RegisterJdbcComponent()";
+/// JsonKafkaSource, AvroKafkaSource and the Kafka commit callback speak Kafka through
+/// librdkafka, which only libhoodie_kafka links.
+inline constexpr char kNeedsKafkaComponent[] =
+    "hoodie's Kafka component (hoodie::kafka): link it and call "
+    "hoodie::RegisterKafkaComponent()";
 
 }  // namespace hoodie::internal

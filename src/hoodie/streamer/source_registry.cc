@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 /// \file hoodie/streamer/source_registry.cc
 /// \brief The process-wide source registry, the sources hoodie refuses for now and the
-/// one its SQL component provides.
+/// ones its SQL and JDBC components provide.
 #include <string>
 
 #include "hoodie/common/macros.h"
@@ -15,7 +15,7 @@ namespace {
 // Hudi's other sources, refused by name until they arrive, so that a user's class name
 // gets a clear answer rather than "unknown source".
 constexpr const char* kNotYet[] = {
-    "AvroKafkaSource", "JsonKafkaSource", "ProtoKafkaSource", "SqlFileBasedSource", "JdbcSource", "HiveIncrPullSource",
+    "ProtoKafkaSource", "SqlFileBasedSource", "HiveIncrPullSource",
     "S3EventsSource", "S3EventsHoodieIncrSource", "GcsEventsSource",
     "GcsEventsHoodieIncrSource", "PulsarSource", "DebeziumSource",
 };
@@ -30,7 +30,8 @@ void RegisterRefused(SourceRegistry* registry) {
               return ::arrow::Status::NotImplemented(
                   "the source ", refused,
                   " is not available in hoodie yet; these are: JsonDFSSource, CsvDFSSource, "
-                  "AvroDFSSource, ParquetDFSSource, ORCDFSSource, HoodieIncrSource, SqlSource");
+                  "AvroDFSSource, ParquetDFSSource, ORCDFSSource, HoodieIncrSource, SqlSource, "
+                  "JdbcSource");
             }),
         name);
   }
@@ -46,6 +47,14 @@ SourceRegistry* SourceRegistry::Global() {
     HOODIE_WARN_NOT_OK(made->Reserve(std::string(internal::kSourcesPackage) + "SqlSource",
                                      {"SqlSource"}, internal::kNeedsSqlComponent),
                        "SqlSource");
+    HOODIE_WARN_NOT_OK(made->Reserve(std::string(internal::kSourcesPackage) + "JdbcSource",
+                                     {"JdbcSource"}, internal::kNeedsJdbcComponent),
+                       "JdbcSource");
+    for (const char* name : {"JsonKafkaSource", "AvroKafkaSource"}) {
+      HOODIE_WARN_NOT_OK(made->Reserve(std::string(internal::kSourcesPackage) + name, {name},
+                                       internal::kNeedsKafkaComponent),
+                         name);
+    }
     RegisterRefused(made);
     return made;
   }();

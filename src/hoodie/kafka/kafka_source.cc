@@ -1,0 +1,151 @@
+// SPDX-License-Identifier: Apache-2.0
+/// \file hoodie/kafka/kafka_source.cc
+/// \brief JsonKafkaSource and AvroKafkaSource: each round reads the offset ranges
+/// KafkaOffsetGen would plan and commits their end as the checkpoint; offsets reach the
+/// consumer group only after the Hudi commit, when asked to.
+#include <algorithm>
+#include <map>
+#include <mutex>
+#include <utility>
+
+#include "hoodie/common/logging.h"
+#include "hoodie/common/macros.h"
+#include "hoodie/config/hoodie_config.h"
+#include "hoodie/config/kafka_source_config.h"
+#include "hoodie/kafka/confluent_avro_internal.h"
+#include "hoodie/kafka/kafka_client_internal.h"
+#include "hoodie/kafka/kafka_plugins_internal.h"
+#include "hoodie/kafka/kafka_records_internal.h"
+#include "hoodie/kafka/kafka_round_plan_internal.h"
+#include "hoodie/streamer/schema_provider.h"
+#include "hoodie/streamer/source.h"
+#include "hoodie/streamer/sources_internal.h"
+
+namespace hoodie::internal {
+namespace {
+
+constexpr char kByteArrayDeserializer[] =
+    "org.apache.kafka.common.serialization.ByteArrayDeserializer";
+
+class KafkaSource : public Source {
+ public:
+  static ::arrow::Result<std::unique_ptr<Source>> Make(const std::string& name, bool avro,
+                                                       const SourceContext& context) {
+    const HoodieConfig& config = *context.config;
+    auto out = std::unique_ptr<KafkaSource>(new KafkaSource());
+    ARROW_ASSIGN_OR_RAISE(out->settings_, ReadKafkaSourceSettings(config, name));
+    if (context.schema_provider != nullptr) {
+      ARROW_ASSIGN_OR_RAISE(out->schema_, context.schema_provider->SourceSchema());
+    }
+    if (out->schema_ == nullptr) {
+      return ::arrow::Status::Invalid(
+          name, " needs a source schema to read messages into: set --schemaprovider-class "
+          "(SchemaRegistryProvider with ",
+          "hoodie.deltastreamer.schemaprovider.registry.url, or FilebasedSchemaProvider)");
+    }
+    out->format_ = KafkaValueFormat::kJson;
+    if (avro) {
+      ARROW_ASSIGN_OR_RAISE(std::string deserializer,
+                            config.Get(KafkaSourceConfig::kValueDeserializerClass));
+      if (deserializer == kByteArrayDeserializer) {
+        out->format_ = KafkaValueFormat::kBareAvro;
+      } else {
+        out->format_ = KafkaValueFormat::kConfluentAvro;
+        ARROW_ASSIGN_OR_RAISE(auto registry, SchemaRegistryClient::Make(config));
+        out->registry_ = std::move(registry);
+      }
+    }
+    out->skip_bad_ = context.skip_bad_records;
+    return out;
+  }
+
+  ::arrow::Result<SourceBatch> FetchNext(const std::optional<std::string>& checkpoint,
+                                         int64_t source_limit) override {
+    ARROW_ASSIGN_OR_RAISE(auto consumer, KafkaConsumer::Make(settings_.client_properties,
+                                                             settings_.timeout_ms));
+    ARROW_ASSIGN_OR_RAISE(KafkaRoundPlan plan,
+                          PlanKafkaRound(consumer.get(), settings_, checkpoint, source_limit));
+    SourceBatch out;
+    out.checkpoint = plan.checkpoint;
+    out.source_size = TotalKafkaMessages(plan.ranges);
+    out.description = std::to_string(out.source_size) + " messages of " + settings_.topic;
+    out.backlog = plan.backlog;
+    out.backlog_description = std::to_string(plan.backlog) + " messages";
+    if (out.source_size == 0) return out;
+    ARROW_RETURN_NOT_OK(consumer->Assign(settings_.topic, ReadableRanges(plan.ranges)));
+    KafkaReadContext context;
+    context.consumer = std::move(consumer);
+    context.positions = std::make_shared<MessagePositions>(settings_.topic);
+    if (skip_bad_) {
+      auto skipped = std::make_shared<std::vector<std::string>>();
+      out.skipped = skipped;
+      context.on_bad_message = [skipped](const std::string& message) {
+        skipped->push_back(message);
+      };
+    }
+    std::shared_ptr<MessagePositions> positions = context.positions;
+    out.where = [positions](int64_t row) { return positions->DescribeRow(row); };
+    ARROW_ASSIGN_OR_RAISE(out.records,
+                          OpenKafkaRecords(std::move(context), format_, schema_, registry_));
+    return out;
+  }
+
+  ::arrow::Status OnCommit(const std::optional<std::string>& checkpoint) override {
+    if (!settings_.commit_offsets || !checkpoint) return ::arrow::Status::OK();
+    // commitOffsetToKafka: a failure does not touch the Hudi commit, which is the truth.
+    ::arrow::Status status = CommitToGroup(*checkpoint);
+    if (!status.ok()) {
+      LogWarning("Committing offsets to Kafka failed, this does not impact processing of "
+                 "records: " + status.ToString());
+    }
+    return ::arrow::Status::OK();
+  }
+
+ private:
+  KafkaSource() = default;
+
+  // One range per partition to assign: a partition's ranges are consecutive.
+  static std::vector<KafkaOffsetRange> ReadableRanges(const std::vector<KafkaOffsetRange>& ranges) {
+    std::map<int32_t, KafkaOffsetRange> merged;
+    for (const KafkaOffsetRange& range : ranges) {
+      if (range.count() <= 0) continue;
+      auto [it, inserted] = merged.emplace(range.partition, range);
+      if (!inserted) {
+        it->second.from = std::min(it->second.from, range.from);
+        it->second.until = std::max(it->second.until, range.until);
+      }
+    }
+    std::vector<KafkaOffsetRange> out;
+    for (const auto& [partition, range] : merged) out.push_back(range);
+    return out;
+  }
+
+  ::arrow::Status CommitToGroup(const std::string& checkpoint) {
+    ARROW_ASSIGN_OR_RAISE(KafkaCheckpoint parsed, ParseKafkaCheckpoint(checkpoint));
+    ARROW_ASSIGN_OR_RAISE(auto consumer, KafkaConsumer::Make(settings_.client_properties,
+                                                             settings_.timeout_ms));
+    return consumer->Commit(settings_.topic, parsed.offsets);
+  }
+
+  KafkaSourceSettings settings_;
+  std::shared_ptr<::arrow::Schema> schema_;
+  KafkaValueFormat format_ = KafkaValueFormat::kJson;
+  std::shared_ptr<SchemaRegistryClient> registry_;
+  bool skip_bad_ = false;
+};
+
+::arrow::Status RegisterOne(SourceRegistry* registry, const std::string& name, bool avro) {
+  return registry->Register(std::string(kSourcesPackage) + name, {name},
+                            [name, avro](const SourceContext& context) {
+                              return KafkaSource::Make(name, avro, context);
+                            });
+}
+
+}  // namespace
+
+::arrow::Status RegisterKafkaSources(SourceRegistry* registry) {
+  ARROW_RETURN_NOT_OK(RegisterOne(registry, "JsonKafkaSource", false));
+  return RegisterOne(registry, "AvroKafkaSource", true);
+}
+
+}  // namespace hoodie::internal

@@ -1,0 +1,41 @@
+// SPDX-License-Identifier: Apache-2.0
+/// \file hoodie/kafka/message_positions_internal.h
+/// \brief Where each record of a Kafka round came from, kept as runs of consecutive
+/// offsets (a few entries per partition, not one per message), so that an error or a
+/// failed record names its topic, partition and offset whatever the round's size.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace hoodie::internal {
+
+class MessagePositions {
+ public:
+  explicit MessagePositions(std::string topic) : topic_(std::move(topic)) {}
+
+  /// Records the next message; \return its number (from 0).
+  int64_t Add(int32_t partition, int64_t offset);
+  /// Marks message `number` as left out of the rows (numbers come in ascending order).
+  void Skip(int64_t number) { skipped_.push_back(number); }
+  /// "topic t, partition 0, offset 5" of message `number`.
+  std::string Describe(int64_t number) const;
+  /// Describe of the message that became row `row` (messages left out have no row).
+  std::string DescribeRow(int64_t row) const;
+
+ private:
+  struct Run {
+    int64_t first_number;
+    int32_t partition;
+    int64_t first_offset;
+  };
+
+  std::string topic_;
+  std::vector<Run> runs_;
+  int64_t count_ = 0;
+  int64_t last_offset_ = -1;
+  std::vector<int64_t> skipped_;
+};
+
+}  // namespace hoodie::internal
