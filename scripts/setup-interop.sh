@@ -5,7 +5,7 @@
 #   - from Maven Central (through mvn, SHA-1 checked; ~/.m2 is the cache), copied into the
 #     project-local cache folder .interop-cache/jars/: the Apache Hudi Spark bundle, and for s3a://
 #     hadoop-aws, the AWS SDK v1 bundle and wildfly-openssl; for the Kafka cases, spark-sql-kafka and its
-#     dependencies.
+#     dependencies; for the JDBC cases, PostgreSQL's JDBC driver.
 # A second run with everything in place downloads nothing and prints one line per item.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -25,6 +25,8 @@ SPARK_KAFKA="org.apache.spark:spark-sql-kafka-0-10_2.12:3.5.1"
 SPARK_KAFKA_TOKEN="org.apache.spark:spark-token-provider-kafka-0-10_2.12:3.5.1"
 KAFKA_CLIENTS="org.apache.kafka:kafka-clients:3.4.1"
 COMMONS_POOL2="org.apache.commons:commons-pool2:2.11.1"
+# PostgreSQL's JDBC driver for the JDBC cases (Spark reads and fills the database hoodie's JdbcSource reads).
+PG_JDBC="org.postgresql:postgresql:42.7.4"
 
 venv="$root/.venv-interop"
 cache="$root/.interop-cache"
@@ -133,4 +135,5 @@ fetch_jar "$SPARK_KAFKA" org/apache/spark/sql/kafka010/KafkaSourceProvider.class
 fetch_jar "$SPARK_KAFKA_TOKEN" org/apache/spark/kafka010/KafkaTokenUtil.class "~0.1 MB"
 fetch_jar "$KAFKA_CLIENTS" org/apache/kafka/clients/consumer/KafkaConsumer.class "~5 MB"
 fetch_jar "$COMMONS_POOL2" org/apache/commons/pool2/ObjectPool.class "~0.1 MB"
+fetch_jar "$PG_JDBC" org/postgresql/Driver.class "~1 MB"
 say "ready (venv $venv, jars $jars)"

@@ -33,6 +33,11 @@ ROOT = Path(__file__).resolve().parents[2]
 BUNDLE_JAR_NAME = "hudi-spark3.5-bundle_2.12-0.15.0.jar"
 # Spark's s3a:// file system (scripts/setup-interop.sh fetches them beside the bundle).
 S3A_JAR_NAMES = ("hadoop-aws-3.3.4.jar", "aws-java-sdk-bundle-1.12.262.jar", "wildfly-openssl-1.0.7.Final.jar")
+# Spark's Kafka source and sink (the Kafka cases): spark-sql-kafka for Spark 3.5.1 and what its pom needs at run time.
+KAFKA_JAR_NAMES = ("spark-sql-kafka-0-10_2.12-3.5.1.jar", "spark-token-provider-kafka-0-10_2.12-3.5.1.jar",
+                   "kafka-clients-3.4.1.jar", "commons-pool2-2.11.1.jar")
+# PostgreSQL's JDBC driver (the JDBC cases): Spark's JDBC reader and writer of the same database.
+JDBC_JAR_NAMES = ("postgresql-42.7.4.jar",)
 
 
 # --------------------------------------------------------------------------------------
@@ -63,10 +68,12 @@ def bundle_jar() -> Path:
 
 
 def s3a_jars() -> list[Path]:
-    jars = [ROOT / ".interop-cache" / "jars" / name for name in S3A_JAR_NAMES]
+    """The jars Spark needs beyond the bundle: s3a://, the Kafka source and sink, PostgreSQL's JDBC driver."""
+    jars = [ROOT / ".interop-cache" / "jars" / name
+            for name in (*S3A_JAR_NAMES, *KAFKA_JAR_NAMES, *JDBC_JAR_NAMES)]
     for jar in jars:
         if not jar.is_file():
-            pytest.exit(f"s3a jar not found at {jar}: run scripts/setup-interop.sh", returncode=3)
+            pytest.exit(f"jar not found at {jar}: run scripts/setup-interop.sh", returncode=3)
     return jars
 
 
@@ -612,6 +619,38 @@ def zookeeper(tmp_path_factory):
     for port in _test_server("zookeeper-server.sh", tmp_path_factory.mktemp("zookeeper"),
                              lambda port: _answers(port, b"ruok", b"imok"), "ZooKeeper"):
         yield f"127.0.0.1:{port}"
+
+
+@pytest.fixture(scope="session")
+def kafka(tmp_path_factory):
+    """A Kafka broker in KRaft mode (Apache Kafka 3.9.1 from Maven Central, scripts/services-maven/kafka/pom.xml,
+    run by scripts/kafka-server.sh) on 127.0.0.1 for the whole session: its bootstrap.servers. Started by the
+    first Kafka case only."""
+    jars = Path(os.environ.get("HOODIE_KAFKA_JARS", ROOT / ".services-maven" / "kafka"))
+    found = sorted(jars.glob("kafka_2.13-*.jar"))
+    if not found:
+        pytest.exit(f"no Kafka jars in {jars}: run scripts/setup-services.sh (or set HOODIE_KAFKA_JARS)",
+                    returncode=3)
+    VERSIONS["Kafka (broker of the Kafka cases)"] = found[0].name.removesuffix(".jar")
+    for port in _test_server("kafka-server.sh", tmp_path_factory.mktemp("kafka"), _answers, "Kafka"):
+        yield f"127.0.0.1:{port}"
+
+
+@pytest.fixture(scope="session")
+def postgresql():
+    """A PostgreSQL 15 server (Debian's, run by scripts/postgresql-server.sh: user `hoodie`, password
+    `hoodie-test-password`) on 127.0.0.1 for the whole session: its port. Its folder is made under /tmp
+    directly: as root the server runs as the `postgres` user, who cannot enter pytest's private folders."""
+    import shutil
+    import tempfile
+
+    folder = Path(tempfile.mkdtemp(prefix="hoodie-interop-pg-"))
+    VERSIONS["PostgreSQL (server of the JDBC cases)"] = "Debian postgresql 15"
+    try:
+        for port in _test_server("postgresql-server.sh", folder, _answers, "PostgreSQL"):
+            yield port
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 @pytest.fixture(scope="session")

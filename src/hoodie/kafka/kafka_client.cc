@@ -337,8 +337,7 @@ KafkaConsumer::~KafkaConsumer() {
       // The log's end: a range that ends there (after a gap of transaction markers or
       // compacted messages) is done.
       if (range != until_.end() && range->second >= 0 && raw->offset >= range->second) {
-        range->second = -1;
-        ++finished_;
+        Finish(range);
       }
       continue;
     }
@@ -349,17 +348,22 @@ KafkaConsumer::~KafkaConsumer() {
     }
     if (range == until_.end() || range->second < 0) continue;
     if (raw->offset >= range->second) {
-      range->second = -1;
-      ++finished_;
+      Finish(range);
       continue;
     }
-    if (raw->offset + 1 == range->second) {
-      range->second = -1;
-      ++finished_;
-    }
+    if (raw->offset + 1 == range->second) Finish(range);
     return message;
   }
   return nullptr;
+}
+
+void KafkaConsumer::Finish(std::map<int32_t, int64_t>::iterator range) {
+  range->second = -1;
+  ++finished_;
+  // Stop fetching past the range: what the prefetch queue would hold is never read.
+  PartitionList list(1);
+  list.Add(topic_, range->first, 0);
+  rd_kafka_pause_partitions(kafka_, list.list);
 }
 
 }  // namespace hoodie::internal

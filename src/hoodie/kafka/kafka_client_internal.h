@@ -90,6 +90,8 @@ class KafkaConsumer {
  private:
   KafkaConsumer() = default;
   ::arrow::Status Error(const std::string& what, int code) const;
+  // Marks a partition's range read and stops fetching it.
+  void Finish(std::map<int32_t, int64_t>::iterator range);
 
   rd_kafka_s* kafka_ = nullptr;
   std::string brokers_;
