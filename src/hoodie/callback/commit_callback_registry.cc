@@ -5,6 +5,7 @@
 #include "hoodie/callback/commit_callback_registry.h"
 
 #include "hoodie/callback/http_commit_callback.h"
+#include "hoodie/common/components_internal.h"
 #include "hoodie/common/logging.h"
 #include "hoodie/common/macros.h"
 #include "hoodie/config/callback_config.h"
@@ -12,12 +13,6 @@
 
 namespace hoodie {
 namespace {
-
-// librdkafka is linked by hoodie's Kafka component only, which registers the Kafka
-// callback under this reservation.
-constexpr char kNeedsKafkaComponent[] =
-    "hoodie's Kafka component (hoodie::kafka): link it and call "
-    "hoodie::RegisterKafkaComponent()";
 
 ::arrow::Result<std::unique_ptr<CommitCallback>> MakeHttpCallback(
     const HoodieConfig& config) {
@@ -35,7 +30,7 @@ CommitCallbackRegistry* CommitCallbackRegistry::Global() {
         made->Register(kHttpCommitCallbackClass, {"http"}, MakeHttpCallback),
         "HoodieWriteCommitHttpCallback");
     HOODIE_WARN_NOT_OK(
-        made->Reserve(kKafkaCommitCallbackClass, {"kafka"}, kNeedsKafkaComponent),
+        made->Reserve(kKafkaCommitCallbackClass, {"kafka"}, internal::kNeedsKafkaComponent),
         "HoodieWriteCommitKafkaCallback");
     return made;
   }();

@@ -15,7 +15,7 @@
 #include "hoodie/common/string_list.h"
 #include "hoodie/config/hoodie_config.h"
 #include "hoodie/config/streamer_config.h"
-#include "hoodie/streamer/components_internal.h"
+#include "hoodie/common/components_internal.h"
 #include "hoodie/format/avro/avro_schema.h"
 #include "hoodie/format/avro/meta_fields.h"
 #include "hoodie/storage/storage.h"

@@ -5,7 +5,7 @@
 #include <string>
 
 #include "hoodie/common/macros.h"
-#include "hoodie/streamer/components_internal.h"
+#include "hoodie/common/components_internal.h"
 #include "hoodie/streamer/source.h"
 #include "hoodie/streamer/sources_internal.h"
 

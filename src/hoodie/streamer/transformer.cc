@@ -12,7 +12,7 @@
 #include "hoodie/common/ascii.h"
 #include "hoodie/common/macros.h"
 #include "hoodie/common/string_list.h"
-#include "hoodie/streamer/components_internal.h"
+#include "hoodie/common/components_internal.h"
 #include "hoodie/streamer/conform_reader_internal.h"
 #include "hoodie/streamer/transformers_internal.h"
 

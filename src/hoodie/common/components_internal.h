@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
-/// \file hoodie/streamer/components_internal.h
-/// \brief What the streamer's registries say of a plug-in that an optional component
-/// library provides while that library is not registered (PluginRegistry::Reserve).
+/// \file hoodie/common/components_internal.h
+/// \brief What a registry (the streamer's, the commit callbacks') says of a plug-in that
+/// an optional component library provides while that library is not registered
+/// (PluginRegistry::Reserve): one message per component, wherever its names are reserved.
 #pragma once
 
 namespace hoodie::internal {
