@@ -27,6 +27,8 @@ KAFKA_CLIENTS="org.apache.kafka:kafka-clients:3.4.1"
 COMMONS_POOL2="org.apache.commons:commons-pool2:2.11.1"
 # PostgreSQL's JDBC driver for the JDBC cases (Spark reads and fills the database hoodie's JdbcSource reads).
 PG_JDBC="org.postgresql:postgresql:42.7.4"
+# Spark's Avro functions (to_avro, from_avro) for the Avro Kafka case.
+SPARK_AVRO="org.apache.spark:spark-avro_2.12:3.5.1"
 
 venv="$root/.venv-interop"
 cache="$root/.interop-cache"
@@ -136,4 +138,5 @@ fetch_jar "$SPARK_KAFKA_TOKEN" org/apache/spark/kafka010/KafkaTokenUtil.class "~
 fetch_jar "$KAFKA_CLIENTS" org/apache/kafka/clients/consumer/KafkaConsumer.class "~5 MB"
 fetch_jar "$COMMONS_POOL2" org/apache/commons/pool2/ObjectPool.class "~0.1 MB"
 fetch_jar "$PG_JDBC" org/postgresql/Driver.class "~1 MB"
+fetch_jar "$SPARK_AVRO" org/apache/spark/sql/avro/functions.class "~0.2 MB"
 say "ready (venv $venv, jars $jars)"

@@ -35,7 +35,7 @@ BUNDLE_JAR_NAME = "hudi-spark3.5-bundle_2.12-0.15.0.jar"
 S3A_JAR_NAMES = ("hadoop-aws-3.3.4.jar", "aws-java-sdk-bundle-1.12.262.jar", "wildfly-openssl-1.0.7.Final.jar")
 # Spark's Kafka source and sink (the Kafka cases): spark-sql-kafka for Spark 3.5.1 and what its pom needs at run time.
 KAFKA_JAR_NAMES = ("spark-sql-kafka-0-10_2.12-3.5.1.jar", "spark-token-provider-kafka-0-10_2.12-3.5.1.jar",
-                   "kafka-clients-3.4.1.jar", "commons-pool2-2.11.1.jar")
+                   "kafka-clients-3.4.1.jar", "commons-pool2-2.11.1.jar", "spark-avro_2.12-3.5.1.jar")
 # PostgreSQL's JDBC driver (the JDBC cases): Spark's JDBC reader and writer of the same database.
 JDBC_JAR_NAMES = ("postgresql-42.7.4.jar",)
 
