@@ -688,6 +688,24 @@ def snapshot(spark, path, **options):
     return spark.read.format("hudi").options(**options).load(str(path))
 
 
+def committed_checkpoints(table) -> list[str]:
+    """The streamer checkpoint (deltastreamer.checkpoint.key) of each completed commit and deltacommit of
+    `table`, oldest first."""
+    instants = sorted([*(Path(table) / ".hoodie").glob("*.commit"), *(Path(table) / ".hoodie").glob("*.deltacommit")])
+    return [json.loads(p.read_text())["extraMetadata"]["deltastreamer.checkpoint.key"] for p in instants]
+
+
+def datasource_upsert(df, path, name, key, partition, precombine, table_type="COPY_ON_WRITE"):
+    """An upsert of `df` through the Hudi datasource: what HoodieStreamer runs with a round's records."""
+    (df.write.format("hudi").option("hoodie.table.name", name)
+     .option("hoodie.datasource.write.table.type", table_type)
+     .option("hoodie.datasource.write.recordkey.field", key)
+     .option("hoodie.datasource.write.partitionpath.field", partition)
+     .option("hoodie.datasource.write.precombine.field", precombine)
+     .option("hoodie.datasource.write.operation", "upsert")
+     .mode("append").save(str(path)))
+
+
 def hudi_rs_table(path, storage_options: dict[str, str] | None = None):
     import hudi
 

@@ -14,11 +14,10 @@ served by the package registries here; Spark's JDBC reader with PostgreSQL's dri
 
 from __future__ import annotations
 
-import json
 from datetime import date, datetime
 from decimal import Decimal
 
-from conftest import snapshot
+from conftest import committed_checkpoints, datasource_upsert, snapshot
 
 PASSWORD = "hoodie-test-password"
 COLUMNS = ["id", "city", "amount", "ratio", "active", "day", "at", "note"]
@@ -43,13 +42,6 @@ def row(i, ts_day):
             None if i % 5 == 0 else f"note {i}")
 
 
-def committed_checkpoints(table):
-    out = []
-    for path in sorted((table / ".hoodie").glob("*.commit")):
-        out.append(json.loads(path.read_text())["extraMetadata"]["deltastreamer.checkpoint.key"])
-    return out
-
-
 def spark_round(spark, port, after, until, table):
     """JdbcSource's incremental query, read by Spark's JDBC reader, upserted through the datasource; bounded by
     the round's checkpoint, as the table held no more when hoodie's round read it."""
@@ -57,12 +49,7 @@ def spark_round(spark, port, after, until, table):
     df = (spark.read.format("jdbc").option("url", jdbc_url(port)).option("dbtable", query)
           .option("user", "hoodie").option("password", PASSWORD).option("driver", "org.postgresql.Driver")
           .load())
-    (df.write.format("hudi").option("hoodie.table.name", "payments")
-     .option("hoodie.datasource.write.recordkey.field", "id")
-     .option("hoodie.datasource.write.partitionpath.field", "city")
-     .option("hoodie.datasource.write.precombine.field", "id")
-     .option("hoodie.datasource.write.operation", "upsert")
-     .mode("append").save(str(table)))
+    datasource_upsert(df, table, "payments", "id", "city", "id")
 
 
 def rows_of(df):

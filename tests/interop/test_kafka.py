@@ -18,7 +18,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from conftest import snapshot
+from conftest import committed_checkpoints, datasource_upsert, snapshot
 
 COLUMNS = ["id", "city", "fare", "ts"]
 SPARK_SCHEMA = "id STRING, city STRING, fare DOUBLE, ts BIGINT"
@@ -87,17 +87,15 @@ def produce(spark, brokers, topic, rows):
     df.write.format("kafka").option("kafka.bootstrap.servers", brokers).option("topic", topic).save()
 
 
-def committed_checkpoints(table):
-    """The checkpoint of each completed commit, oldest first."""
-    out = []
-    for path in sorted((table / ".hoodie").glob("*.commit")):
-        meta = json.loads(path.read_text())
-        out.append(meta["extraMetadata"]["deltastreamer.checkpoint.key"])
-    return out
-
-
 def rows_of(df):
     return sorted(tuple(r[c] for c in COLUMNS) for r in df.select(*COLUMNS).collect())
+
+
+def kafka_batch(spark, brokers, topic, start, end):
+    """The topic's messages between two offset maps, as Spark's Kafka source reads them in batch."""
+    offsets = lambda o: json.dumps({topic: {str(p): v for p, v in o.items()}})  # noqa: E731
+    return (spark.read.format("kafka").option("kafka.bootstrap.servers", brokers).option("subscribe", topic)
+            .option("startingOffsets", offsets(start)).option("endingOffsets", offsets(end)).load())
 
 
 def spark_upsert_round(spark, brokers, topic, start, end, table):
@@ -105,16 +103,9 @@ def spark_upsert_round(spark, brokers, topic, start, end, table):
     parsed with the source schema and upserted through the datasource."""
     from pyspark.sql import functions as F
 
-    offsets = lambda ckpt: json.dumps({topic: {str(p): o for p, o in ckpt.items()}})  # noqa: E731
-    df = (spark.read.format("kafka").option("kafka.bootstrap.servers", brokers).option("subscribe", topic)
-          .option("startingOffsets", offsets(start)).option("endingOffsets", offsets(end)).load()
+    df = (kafka_batch(spark, brokers, topic, start, end)
           .select(F.from_json(F.col("value").cast("string"), SPARK_SCHEMA).alias("v")).select("v.*"))
-    (df.write.format("hudi").option("hoodie.table.name", "trips")
-     .option("hoodie.datasource.write.recordkey.field", "id")
-     .option("hoodie.datasource.write.partitionpath.field", "city")
-     .option("hoodie.datasource.write.precombine.field", "ts")
-     .option("hoodie.datasource.write.operation", "upsert")
-     .mode("append").save(str(table)))
+    datasource_upsert(df, table, "trips", "id", "city", "ts")
 
 
 def parse_checkpoint(text):
@@ -251,8 +242,7 @@ def test_avro_kafka_rounds_match_spark_reading_the_same_offsets(spark, hoodie, k
     finally:
         proc.kill()
         proc.wait()
-    checkpoints = [json.loads(p.read_text())["extraMetadata"]["deltastreamer.checkpoint.key"]
-                   for p in sorted((table / ".hoodie").glob("*.deltacommit"))]
+    checkpoints = committed_checkpoints(table)
     previous: dict[int, int] = {}
     expected = []
     for _ in range(2):
@@ -264,16 +254,9 @@ def test_avro_kafka_rounds_match_spark_reading_the_same_offsets(spark, hoodie, k
     start = {0: 0, 1: 0}
     for text in checkpoints:
         end = parse_checkpoint(text)
-        offsets = lambda o: json.dumps({topic: {str(p): v for p, v in o.items()}})  # noqa: E731
-        read = (spark.read.format("kafka").option("kafka.bootstrap.servers", kafka).option("subscribe", topic)
-                .option("startingOffsets", offsets(start)).option("endingOffsets", offsets(end)).load()
+        read = (kafka_batch(spark, kafka, topic, start, end)
                 .select(from_avro(F.expr("substring(value, 6)"), json.dumps(AVRO_SCHEMA)).alias("v")).select("v.*"))
-        (read.write.format("hudi").option("hoodie.table.name", "trips")
-         .option("hoodie.datasource.write.table.type", "MERGE_ON_READ")
-         .option("hoodie.datasource.write.recordkey.field", "id")
-         .option("hoodie.datasource.write.partitionpath.field", "city")
-         .option("hoodie.datasource.write.precombine.field", "ts")
-         .mode("append").save(str(spark_table)))
+        datasource_upsert(read, spark_table, "trips", "id", "city", "ts", "MERGE_ON_READ")
         start = end
     assert rows_of(snapshot(spark, table)) == rows_of(snapshot(spark, spark_table))
     assert len(rows_of(snapshot(spark, table))) == 60

@@ -39,7 +39,17 @@ namespace hoodie::internal {
   auto out = std::unique_ptr<SchemaRegistryClient>(new SchemaRegistryClient());
   out->url_ = SplitAtCommas(*urls)[0];
   while (!out->url_.empty() && out->url_.back() == '/') out->url_.pop_back();
-  if (auto info = config.GetRaw("basic.auth.user.info")) out->user_info_ = *info;
+  // Confluent's client takes the credentials from basic.auth.user.info (USER_INFO) or
+  // from the URL's user info (URL, which HttpSend sends as Basic auth by itself).
+  const std::string source = config.GetRaw("basic.auth.credentials.source").value_or("URL");
+  if (source == "USER_INFO") {
+    out->user_info_ = config.GetRaw("basic.auth.user.info").value_or("");
+  } else if (source != "URL") {
+    return ::arrow::Status::Invalid(
+        "basic.auth.credentials.source=", source, " is not one hoodie's schema registry client "
+        "takes: use USER_INFO (with basic.auth.user.info=user:password) or URL (the credentials "
+        "in schema.registry.url)");
+  }
   return out;
 }
 

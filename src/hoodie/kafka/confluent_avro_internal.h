@@ -30,10 +30,12 @@ struct ConfluentValue {
 ::arrow::Result<ConfluentValue> SplitConfluentValue(std::string_view value);
 
 /// \brief The writer schemas of a schema registry (schema.registry.url, the first of a
-/// comma-separated list; user info in it, or basic.auth.user.info, authenticates).
+/// comma-separated list), authenticated as Confluent's client is: by the URL's user info
+/// (basic.auth.credentials.source=URL, the default) or by basic.auth.user.info
+/// (USER_INFO).
 class SchemaRegistryClient {
  public:
-  /// Invalid when schema.registry.url is not set.
+  /// Invalid when schema.registry.url is not set or the credentials source is neither.
   static ::arrow::Result<std::unique_ptr<SchemaRegistryClient>> Make(const HoodieConfig& config);
 
   /// The Avro schema JSON registered under `id` (GET /schemas/ids/{id}), cached.

@@ -14,13 +14,12 @@
 namespace hoodie::internal {
 namespace {
 
-// Java client settings hoodie interprets itself (the Avro value decoding) or that name
-// Java classes; librdkafka would refuse them as unknown.
-const std::set<std::string, std::less<>> kJavaOnly = {
-    "key.deserializer",          "value.deserializer",
-    "schema.registry.url",       "basic.auth.credentials.source",
-    "basic.auth.user.info",      "specific.avro.reader",
-    "auto.register.schemas",     "use.latest.version",
+// Settings of the Java client that are not librdkafka's: the schema registry's, which
+// hoodie reads itself (confluent_avro_internal.h), and the deserializers, which Hudi's
+// Kafka sources set themselves whatever the user gave.
+const std::set<std::string, std::less<>> kNotForLibrdkafka = {
+    "key.deserializer",          "value.deserializer",   "schema.registry.url",
+    "basic.auth.credentials.source", "basic.auth.user.info",
 };
 
 // Frees a librdkafka partition list on scope exit.
@@ -50,7 +49,7 @@ std::vector<std::pair<std::string, std::string>> KafkaClientProperties(
     const HoodieConfig& config) {
   std::vector<std::pair<std::string, std::string>> out;
   for (const auto& [key, value] : config.entries()) {
-    if (key.rfind("hoodie.", 0) == 0 || kJavaOnly.count(key)) continue;
+    if (key.rfind("hoodie.", 0) == 0 || kNotForLibrdkafka.count(key)) continue;
     // auto.offset.reset=group is Hudi's, not Kafka's; the reader reads given offsets.
     if (key == "auto.offset.reset") continue;
     out.emplace_back(key, value);
@@ -82,10 +81,11 @@ namespace {
   auto set = [&](const std::string& key, const std::string& value) -> ::arrow::Status {
     if (rd_kafka_conf_set(conf, key.c_str(), value.c_str(), error, sizeof(error)) !=
         RD_KAFKA_CONF_OK) {
-      return ::arrow::Status::Invalid("the Kafka client property ", key,
-                                      " is not one Kafka's C client (librdkafka) takes: ", error,
-                                      "; hoodie passes every property not starting with "
-                                      "'hoodie.' to it");
+      return ::arrow::Status::Invalid(
+          "the Kafka client property ", key, " is not one Kafka's C client (librdkafka) takes: ",
+          error, "; hoodie passes every property not starting with 'hoodie.' to it: remove the "
+          "property, or give its librdkafka name (see librdkafka's CONFIGURATION.md; a Java "
+          "sasl.jaas.config becomes sasl.mechanisms, sasl.username and sasl.password)");
     }
     return ::arrow::Status::OK();
   };
@@ -233,9 +233,9 @@ KafkaConsumer::~KafkaConsumer() {
   return out;
 }
 
-::arrow::Result<PartitionOffsets> KafkaConsumer::Watermarks(
-    const std::string& topic, const std::vector<int32_t>& partitions, bool earliest) {
-  PartitionOffsets out;
+::arrow::Result<KafkaWatermarks> KafkaConsumer::Watermarks(
+    const std::string& topic, const std::vector<int32_t>& partitions) {
+  KafkaWatermarks out;
   for (int32_t partition : partitions) {
     int64_t low = 0, high = 0;
     rd_kafka_resp_err_t error = rd_kafka_query_watermark_offsets(
@@ -244,7 +244,8 @@ KafkaConsumer::~KafkaConsumer() {
       return Error("cannot read the offsets of " + topic + "-" + std::to_string(partition),
                    error);
     }
-    out[partition] = earliest ? low : high;
+    out.earliest[partition] = low;
+    out.latest[partition] = high;
   }
   return out;
 }

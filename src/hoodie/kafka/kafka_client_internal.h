@@ -29,9 +29,17 @@ class HoodieConfig;
 namespace internal {
 
 /// The Kafka client properties of `config`: every key not starting with "hoodie." (Hudi's
-/// KafkaOffsetGen.excludeHoodieConfigs), without the Java deserializer and schema
-/// registry settings that are hoodie's to interpret, not librdkafka's.
+/// KafkaOffsetGen.excludeHoodieConfigs), without the deserializers (Hudi's sources set
+/// their own) and the schema registry's settings (hoodie reads those itself).
 std::vector<std::pair<std::string, std::string>> KafkaClientProperties(const HoodieConfig& config);
+
+/// \brief Where a topic's partitions begin and end.
+struct KafkaWatermarks {
+  /// The earliest offset Kafka still holds.
+  PartitionOffsets earliest;
+  /// The offset the next message will get.
+  PartitionOffsets latest;
+};
 
 /// One message, owned; `value` is null for a tombstone.
 class KafkaMessage {
@@ -64,10 +72,10 @@ class KafkaConsumer {
   /// The partitions of `topic`, sorted. IOError naming bootstrap.servers when no broker
   /// answers within the timeout; NotFound when the topic does not exist.
   ::arrow::Result<std::vector<int32_t>> Partitions(const std::string& topic);
-  /// Each partition's earliest (`earliest` true) or next-to-write offset.
-  ::arrow::Result<PartitionOffsets> Watermarks(const std::string& topic,
-                                               const std::vector<int32_t>& partitions,
-                                               bool earliest);
+  /// Each partition's earliest offset and next-to-write offset, in one request per
+  /// partition.
+  ::arrow::Result<KafkaWatermarks> Watermarks(const std::string& topic,
+                                              const std::vector<int32_t>& partitions);
   /// Each partition's first offset whose timestamp is at or after `timestamp_ms`, or
   /// none when no message is that late.
   ::arrow::Result<std::map<int32_t, std::optional<int64_t>>> OffsetsForTime(

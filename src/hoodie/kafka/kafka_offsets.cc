@@ -55,20 +55,28 @@ bool IsKafkaOffsetCheckpoint(const std::string& text) {
   return out;
 }
 
+std::vector<KafkaOffsetRange> MergeKafkaOffsetRanges(const std::vector<KafkaOffsetRange>& ranges) {
+  std::map<int32_t, KafkaOffsetRange> merged;
+  for (const KafkaOffsetRange& range : ranges) {
+    auto [it, inserted] = merged.emplace(range.partition, range);
+    if (!inserted) {
+      it->second.from = std::min(it->second.from, range.from);
+      it->second.until = std::max(it->second.until, range.until);
+    }
+  }
+  std::vector<KafkaOffsetRange> out;
+  for (const auto& [partition, range] : merged) out.push_back(range);
+  return out;
+}
+
 std::string KafkaCheckpointString(const std::string& topic,
                                   const std::vector<KafkaOffsetRange>& ranges) {
-  // mergeRangesByTopicPartition keeps the largest until of each partition.
-  std::map<int32_t, int64_t> until;
-  for (const KafkaOffsetRange& range : ranges) {
-    auto [it, inserted] = until.emplace(range.partition, range.until);
-    if (!inserted) it->second = std::max(it->second, range.until);
-  }
   std::string out = topic + ",";
   bool first = true;
-  for (const auto& [partition, offset] : until) {
+  for (const KafkaOffsetRange& range : MergeKafkaOffsetRanges(ranges)) {
     if (!first) out += ',';
     first = false;
-    out += std::to_string(partition) + ":" + std::to_string(offset);
+    out += std::to_string(range.partition) + ":" + std::to_string(range.until);
   }
   return out;
 }

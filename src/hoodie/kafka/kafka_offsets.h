@@ -43,6 +43,11 @@ HOODIE_EXPORT bool IsKafkaOffsetCheckpoint(const std::string& text);
 /// partition entry is not "number:number".
 HOODIE_EXPORT ::arrow::Result<KafkaCheckpoint> ParseKafkaCheckpoint(const std::string& text);
 
+/// CheckpointUtils.mergeRangesByTopicPartition: one range per partition, from its
+/// smallest start to its largest end, sorted by partition.
+HOODIE_EXPORT std::vector<KafkaOffsetRange> MergeKafkaOffsetRanges(
+    const std::vector<KafkaOffsetRange>& ranges);
+
 /// CheckpointUtils.offsetsToStr: the ranges merged by partition, sorted by partition,
 /// each written as "partition:until" after the topic: "topic,0:10,1:7".
 HOODIE_EXPORT std::string KafkaCheckpointString(const std::string& topic,

@@ -18,6 +18,9 @@ TEST(KafkaCheckpoint, ParsesAndWritesHudisFormat) {
   ASSERT_OK_AND_ASSIGN(KafkaCheckpoint parsed, ParseKafkaCheckpoint("impressions,0:300,1:200"));
   EXPECT_EQ(parsed.topic, "impressions");
   EXPECT_EQ(parsed.offsets, (PartitionOffsets{{0, 300}, {1, 200}}));
+  // mergeRangesByTopicPartition: one range per partition, sorted by partition.
+  EXPECT_EQ(MergeKafkaOffsetRanges(Ranges{{1, 50, 80}, {0, 100, 200}, {0, 200, 250}}),
+            (Ranges{{0, 100, 250}, {1, 50, 80}}));
   // offsetsToStr merges a partition's ranges to its largest end, sorted by partition.
   EXPECT_EQ(KafkaCheckpointString("t", Ranges{{1, 50, 80}, {0, 100, 200}, {0, 200, 250}}),
             "t,0:250,1:80");

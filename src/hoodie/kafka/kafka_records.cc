@@ -15,7 +15,8 @@
 namespace hoodie::internal {
 namespace {
 
-// The next message with a value, recorded in `positions`; null at the end.
+// The next message with a value (tombstones and empty values are skipped, as Hudi's
+// Kafka sources filter them); null at the end.
 ::arrow::Result<std::unique_ptr<KafkaMessage>> NextWithValue(KafkaConsumer* consumer) {
   for (;;) {
     ARROW_ASSIGN_OR_RAISE(auto message, consumer->Next());

@@ -24,32 +24,28 @@ bool IsTimestampCheckpoint(const std::string& text) {
 // getOffsetsByTimestamp: each partition's first offset at the time, else its earliest.
 ::arrow::Result<PartitionOffsets> OffsetsAtTime(KafkaConsumer* consumer, const std::string& topic,
                                                 const std::vector<int32_t>& partitions,
+                                                const KafkaWatermarks& marks,
                                                 const std::string& checkpoint) {
   int64_t time = std::stoll(checkpoint);
   ARROW_ASSIGN_OR_RAISE(auto at, consumer->OffsetsForTime(topic, partitions, time));
-  ARROW_ASSIGN_OR_RAISE(auto earliest, consumer->Watermarks(topic, partitions, true));
   PartitionOffsets out;
   for (int32_t partition : partitions) {
-    out[partition] = at[partition].value_or(earliest[partition]);
+    out[partition] = at[partition].value_or(marks.earliest.at(partition));
   }
   return out;
 }
 
 // fetchValidOffsets: a checkpoint below a partition's earliest offset lost messages.
-::arrow::Result<PartitionOffsets> CheckLostOffsets(KafkaConsumer* consumer,
-                                                   const KafkaSourceSettings& settings,
-                                                   const std::vector<int32_t>& partitions,
-                                                   PartitionOffsets from, KafkaRoundPlan* plan) {
-  ARROW_ASSIGN_OR_RAISE(auto earliest, consumer->Watermarks(settings.topic, partitions, true));
+::arrow::Result<PartitionOffsets> CheckLostOffsets(const KafkaSourceSettings& settings,
+                                                   const KafkaWatermarks& marks,
+                                                   PartitionOffsets from) {
   std::string lost;
   for (auto& [partition, offset] : from) {
-    auto first = earliest.find(partition);
-    if (first == earliest.end() || offset >= first->second) continue;
-    std::string line = settings.topic + "-" + std::to_string(partition) + ": offsets [" +
-                       std::to_string(offset) + ", " + std::to_string(first->second) + ") (" +
-                       std::to_string(first->second - offset) + " messages)";
-    lost += (lost.empty() ? "" : ", ") + line;
-    plan->lost.push_back(line);
+    auto first = marks.earliest.find(partition);
+    if (first == marks.earliest.end() || offset >= first->second) continue;
+    lost += (lost.empty() ? "" : ", ") + settings.topic + "-" + std::to_string(partition) +
+            ": offsets [" + std::to_string(offset) + ", " + std::to_string(first->second) +
+            ") (" + std::to_string(first->second - offset) + " messages)";
     offset = first->second;
   }
   if (lost.empty()) return from;
@@ -68,19 +64,20 @@ bool IsTimestampCheckpoint(const std::string& text) {
 // auto.offset.reset without a checkpoint.
 ::arrow::Result<PartitionOffsets> ResetOffsets(KafkaConsumer* consumer,
                                                const KafkaSourceSettings& settings,
-                                               const std::vector<int32_t>& partitions) {
+                                               const std::vector<int32_t>& partitions,
+                                               const KafkaWatermarks& marks) {
   switch (settings.reset) {
     case KafkaResetStrategy::kEarliest:
-      return consumer->Watermarks(settings.topic, partitions, true);
+      return marks.earliest;
     case KafkaResetStrategy::kLatest:
-      return consumer->Watermarks(settings.topic, partitions, false);
+      return marks.latest;
     case KafkaResetStrategy::kGroup: {
       ARROW_ASSIGN_OR_RAISE(auto committed, consumer->Committed(settings.topic, partitions));
       if (committed.size() == partitions.size()) return committed;
       // getGroupOffsets: a partition without a committed offset starts all at the end.
       LogWarning("consumer group has no committed offset for every partition of " +
                  settings.topic + "; starting from the latest offsets");
-      return consumer->Watermarks(settings.topic, partitions, false);
+      return marks.latest;
     }
   }
   return ::arrow::Status::Invalid("unknown reset strategy");
@@ -131,18 +128,19 @@ bool IsTimestampCheckpoint(const std::string& text) {
                                                int64_t source_limit) {
   KafkaRoundPlan plan;
   ARROW_ASSIGN_OR_RAISE(std::vector<int32_t> partitions, consumer->Partitions(settings.topic));
+  // Both ends of every partition, asked once for the whole plan.
+  ARROW_ASSIGN_OR_RAISE(KafkaWatermarks marks, consumer->Watermarks(settings.topic, partitions));
   PartitionOffsets from;
   const std::string text = checkpoint.value_or("");
   if (settings.timestamp_checkpoints && IsTimestampCheckpoint(text)) {
-    ARROW_ASSIGN_OR_RAISE(from, OffsetsAtTime(consumer, settings.topic, partitions, text));
+    ARROW_ASSIGN_OR_RAISE(from, OffsetsAtTime(consumer, settings.topic, partitions, marks, text));
   } else if (!text.empty() && IsKafkaOffsetCheckpoint(text)) {
     ARROW_ASSIGN_OR_RAISE(KafkaCheckpoint parsed, ParseKafkaCheckpoint(text));
-    ARROW_ASSIGN_OR_RAISE(from, CheckLostOffsets(consumer, settings, partitions,
-                                                 std::move(parsed.offsets), &plan));
+    ARROW_ASSIGN_OR_RAISE(from, CheckLostOffsets(settings, marks, std::move(parsed.offsets)));
   } else {
-    ARROW_ASSIGN_OR_RAISE(from, ResetOffsets(consumer, settings, partitions));
+    ARROW_ASSIGN_OR_RAISE(from, ResetOffsets(consumer, settings, partitions, marks));
   }
-  ARROW_ASSIGN_OR_RAISE(PartitionOffsets to, consumer->Watermarks(settings.topic, partitions, false));
+  const PartitionOffsets& to = marks.latest;
   const int64_t events = source_limit == kNoSourceLimit ? settings.max_events : source_limit;
   plan.ranges = ComputeKafkaOffsetRanges(from, to, events, settings.min_partitions);
   plan.checkpoint = KafkaCheckpointString(settings.topic, plan.ranges);

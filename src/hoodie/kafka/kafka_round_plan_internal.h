@@ -50,8 +50,6 @@ struct KafkaRoundPlan {
   std::string checkpoint;
   /// Messages the topic holds beyond the ranges.
   int64_t backlog = 0;
-  /// Lost offsets skipped under failOnDataLoss=false, one line per partition.
-  std::vector<std::string> lost;
 };
 
 /// The ranges of at most `source_limit` messages (maxEvents when unlimited) after

@@ -3,9 +3,6 @@
 /// \brief JsonKafkaSource and AvroKafkaSource: each round reads the offset ranges
 /// KafkaOffsetGen would plan and commits their end as the checkpoint; offsets reach the
 /// consumer group only after the Hudi commit, when asked to.
-#include <algorithm>
-#include <map>
-#include <mutex>
 #include <utility>
 
 #include "hoodie/common/logging.h"
@@ -104,19 +101,13 @@ class KafkaSource : public Source {
  private:
   KafkaSource() = default;
 
-  // One range per partition to assign: a partition's ranges are consecutive.
+  // One range per partition to assign (a partition's ranges are consecutive), none for a
+  // partition with nothing to read.
   static std::vector<KafkaOffsetRange> ReadableRanges(const std::vector<KafkaOffsetRange>& ranges) {
-    std::map<int32_t, KafkaOffsetRange> merged;
-    for (const KafkaOffsetRange& range : ranges) {
-      if (range.count() <= 0) continue;
-      auto [it, inserted] = merged.emplace(range.partition, range);
-      if (!inserted) {
-        it->second.from = std::min(it->second.from, range.from);
-        it->second.until = std::max(it->second.until, range.until);
-      }
-    }
     std::vector<KafkaOffsetRange> out;
-    for (const auto& [partition, range] : merged) out.push_back(range);
+    for (const KafkaOffsetRange& range : MergeKafkaOffsetRanges(ranges)) {
+      if (range.count() > 0) out.push_back(range);
+    }
     return out;
   }
 

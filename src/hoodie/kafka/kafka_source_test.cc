@@ -214,6 +214,39 @@ TEST_F(KafkaRoundTest, AvroValuesInConfluentsWireFormatAreReadWithTheirWriterSch
   EXPECT_THAT(round.failed[1], HasSubstr("offset 4: the value is not in Confluent's Avro wire format"));
 }
 
+TEST_F(KafkaRoundTest, TheRegistrysCredentialsComeFromUserInfoAsConfluentsClientTakesThem) {
+  ASSERT_OK(CreateKafkaTopic(brokers_, topic_, 1));
+  testing::SchemaRegistryTestServer registry(
+      dir_.path(), {"--user", "fred:pw", "--preload", "trips-value=" + dir_.Join("trip.avsc")});
+  auto batch = ::arrow::RecordBatch::Make(
+      ::arrow::schema({::arrow::field("id", ::arrow::utf8(), false),
+                       ::arrow::field("city", ::arrow::utf8(), false),
+                       ::arrow::field("fare", ::arrow::float64()),
+                       ::arrow::field("ts", ::arrow::int64(), false)}),
+      1, {*::arrow::json::ArrayFromJSONString(::arrow::utf8(), R"(["a"])"),
+          *::arrow::json::ArrayFromJSONString(::arrow::utf8(), R"(["x"])"),
+          *::arrow::json::ArrayFromJSONString(::arrow::float64(), "[2.5]"),
+          *::arrow::json::ArrayFromJSONString(::arrow::int64(), "[1]")});
+  ASSERT_OK_AND_ASSIGN(std::vector<std::string> bodies,
+                       EncodeAvroRecords(*batch, testing::kTripSchema));
+  ASSERT_OK(ProduceKafka(brokers_, topic_, 0, {std::string("\0\0\0\0\1", 5) + bodies[0]}));
+  options_.source_class = "AvroKafkaSource";
+  props_.Set("schema.registry.url", registry.Url("", ""));
+  // Without credentials the registry answers 401, and the round says so.
+  auto refused = Round();
+  ASSERT_FALSE(refused.ok());
+  EXPECT_THAT(refused.status().message(), HasSubstr("401"));
+  props_.Set("basic.auth.credentials.source", "SASL_INHERIT");
+  auto unknown = Round();
+  ASSERT_FALSE(unknown.ok());
+  EXPECT_THAT(unknown.status().message(),
+              HasSubstr("basic.auth.credentials.source=SASL_INHERIT is not one"));
+  props_.Set("basic.auth.credentials.source", "USER_INFO");
+  props_.Set("basic.auth.user.info", "fred:pw");
+  ASSERT_OK(Round().status());
+  EXPECT_EQ(Rows(), (std::map<std::string, double>{{"a", 2.5}}));
+}
+
 TEST_F(KafkaRoundTest, MaxEventsBoundsARoundWithoutASourceLimit) {
   ASSERT_OK(CreateKafkaTopic(brokers_, topic_, 1));
   ASSERT_OK(ProduceKafka(brokers_, topic_, 0,

@@ -31,7 +31,7 @@ void RegisterRefused(SourceRegistry* registry) {
                   "the source ", refused,
                   " is not available in hoodie yet; these are: JsonDFSSource, CsvDFSSource, "
                   "AvroDFSSource, ParquetDFSSource, ORCDFSSource, HoodieIncrSource, SqlSource, "
-                  "JdbcSource");
+                  "JdbcSource, JsonKafkaSource, AvroKafkaSource");
             }),
         name);
   }
