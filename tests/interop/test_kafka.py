@@ -260,3 +260,46 @@ def test_avro_kafka_rounds_match_spark_reading_the_same_offsets(spark, hoodie, k
         start = end
     assert rows_of(snapshot(spark, table)) == rows_of(snapshot(spark, spark_table))
     assert len(rows_of(snapshot(spark, table))) == 60
+
+
+OFFSET_COLUMNS = ["_hoodie_kafka_source_offset", "_hoodie_kafka_source_partition", "_hoodie_kafka_source_timestamp",
+                  "_hoodie_kafka_source_key"]
+
+
+def test_append_offsets_columns_match_sparks_kafka_columns(spark, hoodie, kafka, tmp_path):
+    """hoodie.streamer.source.kafka.append.offsets: each row of hoodie's table carries its message's offset,
+    partition, timestamp (epoch ms) and key (null without one), typed long, int, long and string as Hudi 0.15's
+    KafkaOffsetPostProcessor types them; Spark's batch read of the topic gives the same values."""
+    from pyspark.sql import functions as F
+
+    topic = "trips_offsets"
+    create_topic(spark, kafka, topic, 2)
+    messages = [(json.dumps({"id": f"k{i}", "city": ["sf", "nyc"][i % 2], "fare": float(i), "ts": 1}),
+                 None if i % 4 == 0 else f"key{i}", i % 2) for i in range(20)]
+    (spark.createDataFrame(messages, "value STRING, key STRING, partition INT")
+     .write.format("kafka").option("kafka.bootstrap.servers", kafka).option("topic", topic).save())
+    schema_file = tmp_path / "trip.avsc"
+    schema_file.write_text(json.dumps(SCHEMA))
+    table = tmp_path / "hoodie_offsets"
+    hoodie.run("streamer", "--target-base-path", str(table), "--target-table", "trips",
+               "--table-type", "COPY_ON_WRITE",
+               "--schemaprovider-class", "org.apache.hudi.utilities.schema.FilebasedSchemaProvider",
+               "--source-class", "org.apache.hudi.utilities.sources.JsonKafkaSource",
+               "--hoodie-conf", f"hoodie.deltastreamer.schemaprovider.source.schema.file={schema_file}",
+               "--hoodie-conf", f"hoodie.deltastreamer.source.kafka.topic={topic}",
+               "--hoodie-conf", f"bootstrap.servers={kafka}",
+               "--hoodie-conf", "auto.offset.reset=earliest",
+               "--hoodie-conf", "hoodie.streamer.source.kafka.append.offsets=true",
+               "--hoodie-conf", "hoodie.datasource.write.recordkey.field=id",
+               "--hoodie-conf", "hoodie.datasource.write.partitionpath.field=city")
+    ours = snapshot(spark, table)
+    assert [(f.name, f.dataType.simpleString()) for f in ours.schema.fields if f.name in OFFSET_COLUMNS] == [
+        ("_hoodie_kafka_source_offset", "bigint"), ("_hoodie_kafka_source_partition", "int"),
+        ("_hoodie_kafka_source_timestamp", "bigint"), ("_hoodie_kafka_source_key", "string")]
+    got = sorted(tuple(r) for r in ours.select("id", *OFFSET_COLUMNS).collect())
+    sparks = (kafka_batch(spark, kafka, topic, {0: 0, 1: 0}, {0: 10, 1: 10})
+              .select(F.get_json_object(F.col("value").cast("string"), "$.id").alias("id"), "offset", "partition",
+                      F.expr("unix_millis(timestamp)"), F.col("key").cast("string")))
+    want = sorted(tuple(r) for r in sparks.collect())
+    assert len(want) == 20
+    assert got == want

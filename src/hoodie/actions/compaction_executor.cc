@@ -157,6 +157,7 @@ struct HandleCounts {
   meta.commit_seqno = rows.GetColumnByName(std::string(kCommitSeqNoField));
   meta.record_key = rows.GetColumnByName(std::string(kRecordKeyField));
   meta.partition_path = rows.GetColumnByName(std::string(kPartitionPathField));
+  meta.operation = rows.GetColumnByName(std::string(kOperationField));
   std::vector<std::shared_ptr<::arrow::Field>> fields;
   std::vector<std::shared_ptr<::arrow::Array>> columns;
   for (int i = 0; i < rows.num_columns(); ++i) {
@@ -397,7 +398,9 @@ class SliceCompactor {
                          TableAvroSchema(timeline, table->base_path()));
   ARROW_ASSIGN_OR_RAISE(auto arrow_schema, AvroJsonToArrowSchema(avro_schema));
   std::shared_ptr<::arrow::Schema> data_schema = RemoveMetadataFields(*arrow_schema);
-  std::shared_ptr<::arrow::Schema> table_schema = AddMetadataFields(*data_schema);
+  // Changelog mode: the merged records keep their `_hoodie_operation`.
+  std::shared_ptr<::arrow::Schema> table_schema =
+      AddMetadataFields(*data_schema, options.changelog);
   ARROW_ASSIGN_OR_RAISE(auto format, internal::TableBaseFileFormat(*table));
   WriteMarkers markers(table->storage(), table->base_path(), instant_time);
   internal::WriteContext context{

@@ -4,12 +4,16 @@
 /// command-line face of Spark's `spark.read.format("hudi")` options) and prints rows.
 #include "hoodie/cli/query_command.h"
 
+#include <atomic>
+#include <chrono>
+#include <csignal>
 #include <fstream>
 #include <iostream>
 #include <map>
 #include <memory>
 #include <optional>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include <arrow/io/file.h>
@@ -27,6 +31,7 @@
 #include "hoodie/metadata/record_index_pruner.h"
 #include "hoodie/read/file_pruner.h"
 #include "hoodie/read/read_options.h"
+#include "hoodie/read/stream_read.h"
 #include "hoodie/read/table_reader.h"
 
 namespace hoodie::cli {
@@ -50,6 +55,9 @@ struct QueryArgs {
   std::string out;
   std::string props;
   std::vector<std::string> hoodie_conf;
+  bool follow = false;        // or read.streaming.enabled=true
+  int64_t max_commits = -1;   // follow: stop after this many commits
+  int32_t check_interval = -1;  // follow: read.streaming.check-interval
 };
 
 constexpr char kDescription[] = R"(Read rows of a table.
@@ -70,6 +78,21 @@ range; with --hoodie-conf hoodie.enable.data.skipping=true, snapshot and read-op
 queries also skip the file slices the metadata table's column_stats rule out);
 --limit N stops after N rows. --explain prints on standard error "explain: files read R
 of N" (N slices after partition pruning, R read).
+
+--follow (read.streaming.enabled=true) tails the timeline as Flink's streaming read
+does and prints the rows of each commit once it completes, commit by commit, in the
+order they complete: first the latest commit (read.start-commit unset), the whole table
+as of the latest commit (read.start-commit=earliest) or every commit from an instant on
+(read.start-commit=T); then it checks every --check-interval seconds
+(read.streaming.check-interval, default 60). Each commit read is reported on standard
+error as "follow: read T ACTION". It stops on SIGINT or SIGTERM, after --max-commits
+commits, or once read.end-commit is read; read.streaming.skip_compaction=true leaves
+out the compaction commits of merge-on-read tables. On a merge-on-read table whose
+records carry _hoodie_operation (hoodie.allow.operation.metadata.field=true) it prints
+every change a commit logged (I, -U, U, D) unmerged, as Flink's changelog read does; other
+reads merge them. Without --follow,
+read.start-commit and read.end-commit read the closed range [start, end] of commits
+(end alone: the table as of end).
 
 Output (--format): table (aligned text, default), json (one JSON object per line),
 csv (RFC 4180, header first) or parquet (needs --out). Text values: null as null,
@@ -132,9 +155,9 @@ std::string CsvField(const std::string& text) {
 
 // Writes rows as they arrive, so JSON and CSV output never holds more than one batch.
 ::arrow::Status StreamText(::arrow::RecordBatchReader* reader, RowFormat format,
-                           std::ostream& out) {
+                           std::ostream& out, bool header = true) {
   const auto& fields = reader->schema()->fields();
-  if (format == RowFormat::kCsv) {
+  if (format == RowFormat::kCsv && header) {
     for (size_t i = 0; i < fields.size(); ++i) {
       out << (i > 0 ? "," : "") << CsvField(fields[i]->name());
     }
@@ -215,6 +238,95 @@ RowFormat ToRowFormat(const std::string& name) {
   return it == kFormats.end() ? RowFormat::kTable : it->second;
 }
 
+std::atomic<bool> g_stop_follow{false};
+
+extern "C" void OnFollowStopSignal(int) { g_stop_follow.store(true); }
+
+// What a follow cannot honour is refused by name rather than ignored.
+::arrow::Status CheckFollowArgs(const QueryArgs& args, RowFormat format) {
+  if (format == RowFormat::kParquet) {
+    return ::arrow::Status::Invalid(
+        "--follow prints rows as commits complete; --format parquet writes one file at "
+        "the end: use json, csv or table");
+  }
+  if (!args.as_of.empty() || !args.begin.empty() || !args.end.empty()) {
+    return ::arrow::Status::Invalid(
+        "--follow reads from read.start-commit (and up to read.end-commit); drop "
+        "--as-of, --begin and --end");
+  }
+  if (!args.query_type.empty() && args.query_type != "snapshot") {
+    return ::arrow::Status::Invalid(
+        "--follow reads each commit's rows; drop --query-type ", args.query_type);
+  }
+  if (args.limit >= 0 || args.explain) {
+    return ::arrow::Status::Invalid(
+        "--limit and --explain do not apply to --follow; stop it with --max-commits");
+  }
+  return ::arrow::Status::OK();
+}
+
+// Sleeps `seconds`, waking early on SIGINT or SIGTERM.
+void SleepUnlessStopped(int32_t seconds) {
+  auto until = std::chrono::steady_clock::now() + std::chrono::seconds(seconds);
+  while (!g_stop_follow.load() && std::chrono::steady_clock::now() < until) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+}
+
+::arrow::Status PrintCommits(const QueryArgs& args, RowFormat format,
+                             std::vector<StreamCommit> commits, int64_t* read,
+                             std::ostream& out) {
+  for (StreamCommit& commit : commits) {
+    ARROW_RETURN_NOT_OK(format == RowFormat::kTable
+                            ? PrintTable(commit.rows.get(), out)
+                            : StreamText(commit.rows.get(), format, out, *read == 0));
+    out.flush();
+    if (!out) return ::arrow::Status::IOError("cannot write output: ", args.out);
+    *read += commit.commits;
+    std::cerr << "follow: read " << commit.instant.timestamp << " "
+              << ActionName(commit.instant.action) << std::endl;
+    if (args.max_commits >= 0 && *read >= args.max_commits) return ::arrow::Status::OK();
+  }
+  return ::arrow::Status::OK();
+}
+
+::arrow::Status RunFollow(const QueryArgs& args, RowFormat format,
+                          std::shared_ptr<TableMetaClient> client,
+                          StreamReadOptions stream, ReadOptions options) {
+  ARROW_RETURN_NOT_OK(CheckFollowArgs(args, format));
+  if (args.check_interval > 0) stream.check_interval_seconds = args.check_interval;
+  const int32_t interval = stream.check_interval_seconds;
+  ARROW_ASSIGN_OR_RAISE(auto follower, StreamFollower::Open(std::move(client),
+                                                            std::move(stream),
+                                                            std::move(options)));
+  std::ofstream file;
+  if (!args.out.empty()) {
+    file.open(args.out, std::ios::out | std::ios::trunc);
+    if (!file) return ::arrow::Status::IOError("cannot open output file: ", args.out);
+  }
+  std::ostream& out = args.out.empty() ? std::cout : file;
+  g_stop_follow.store(false);
+  std::signal(SIGINT, OnFollowStopSignal);
+  std::signal(SIGTERM, OnFollowStopSignal);
+  int64_t read = 0;
+  ::arrow::Status status;
+  while (!g_stop_follow.load()) {
+    auto commits = follower->Poll();
+    status = commits.status();
+    if (status.ok()) {
+      status = PrintCommits(args, format, commits.MoveValueUnsafe(), &read, out);
+    }
+    if (!status.ok() || (args.max_commits >= 0 && read >= args.max_commits) ||
+        follower->reached_end()) {
+      break;
+    }
+    SleepUnlessStopped(interval);
+  }
+  std::signal(SIGINT, SIG_DFL);
+  std::signal(SIGTERM, SIG_DFL);
+  return status;
+}
+
 ::arrow::Status RunQuery(const QueryArgs& args) {
   const RowFormat format = ToRowFormat(args.format);
   if (format == RowFormat::kParquet && args.out.empty()) {
@@ -225,7 +337,13 @@ RowFormat ToRowFormat(const std::string& name) {
   // hoodie.common.spillable.diskmap.type) are warned about, not silently dropped.
   ARROW_RETURN_NOT_OK(config.Validate());
   ARROW_ASSIGN_OR_RAISE(ReadOptions options, ToReadOptions(args, config));
+  ARROW_ASSIGN_OR_RAISE(StreamReadOptions stream, StreamReadOptions::FromConfig(config));
   ARROW_ASSIGN_OR_RAISE(auto client, OpenTable(args.path, config));
+  if (args.follow || stream.enabled) {
+    return RunFollow(args, format, std::move(client), std::move(stream),
+                     std::move(options));
+  }
+  ARROW_RETURN_NOT_OK(ApplyBatchRange(stream, &options));
   ARROW_ASSIGN_OR_RAISE(auto table_reader, TableReader::Open(client));
   ARROW_ASSIGN_OR_RAISE(bool skipping, config.Get(DataSourceConfig::kEnableDataSkipping));
   if (skipping) {
@@ -287,7 +405,9 @@ void AddQueryCommand(CLI::App* app, const GlobalOptions* /*options*/) {
                   "hoodie.memory.spillable.map.path, hoodie.compaction.lazy.block.read, "
                   "hoodie.compaction.reverse.log.read, "
                   "hoodie.datasource.read.incr.fallback.fulltablescan.enable, "
-                  "hoodie.enable.data.skipping");
+                  "hoodie.enable.data.skipping, read.start-commit, read.end-commit, "
+                  "read.streaming.enabled, read.streaming.check-interval, "
+                  "read.streaming.skip_compaction");
   cmd->add_option("--begin", args->begin,
                   "Incremental: exclusive start instant (0 = all)");
   cmd->add_option("--end", args->end,
@@ -307,6 +427,15 @@ void AddQueryCommand(CLI::App* app, const GlobalOptions* /*options*/) {
   cmd->add_option("--format", args->format, "table|json|csv|parquet (default table)")
       ->check(CLI::IsMember({"table", "json", "csv", "parquet"}));
   cmd->add_option("--out", args->out, "Write to FILE instead of standard output");
+  cmd->add_flag("--follow", args->follow,
+                "Tail the timeline and print each commit's rows as it completes "
+                "(read.streaming.enabled)");
+  cmd->add_option("--max-commits", args->max_commits,
+                  "--follow: stop after reading N commits")
+      ->check(CLI::PositiveNumber);
+  cmd->add_option("--check-interval", args->check_interval,
+                  "--follow: seconds between checks (read.streaming.check-interval)")
+      ->check(CLI::PositiveNumber);
   SetAction(cmd, [args]() { return RunQuery(*args); });
 }
 

@@ -224,13 +224,15 @@ void AddStreamerCommand(CLI::App* app, const GlobalOptions* options) {
                   "A config key=value, as in the properties file (repeatable)");
   cmd->add_option("--source-class", o->source_class,
                   "Source to read: JsonDFSSource (default), CsvDFSSource, AvroDFSSource, "
-                  "ParquetDFSSource, ORCDFSSource")
+                  "ParquetDFSSource, ORCDFSSource, HoodieIncrSource, S3EventsSource, "
+                  "S3EventsHoodieIncrSource, or a component's")
       ->default_val(o->source_class);
   cmd->add_option("--source-ordering-field", o->source_ordering_field,
                   "Field deciding between records with the same key (default ts)")
       ->default_val("ts");
   cmd->add_option("--source-limit", o->source_limit,
-                  "Most data a round reads: bytes for DFS sources (default no limit)");
+                  "Most data a round reads: bytes for DFS and S3 events incremental "
+                  "sources (default no limit)");
   cmd->add_option("--schemaprovider-class", o->schema_provider_class,
                   "Schema provider: FilebasedSchemaProvider");
   cmd->add_option("--transformer-class", o->transformer_class,

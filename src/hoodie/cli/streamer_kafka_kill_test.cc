@@ -5,15 +5,11 @@
 /// below its committed checkpoint, each once (the rounds insert, so a message read
 /// twice would be two rows), and a last run ends with every message. Offsets live only
 /// in the Hudi commit: a killed round is rolled back and its range read again.
-#include <signal.h>
-#include <sys/wait.h>
-
 #include <chrono>
 #include <fstream>
 #include <map>
 #include <random>
 #include <string>
-#include <thread>
 #include <vector>
 
 #include <gtest/gtest.h>
@@ -93,11 +89,8 @@ TEST(StreamerKafkaKillTest, KilledAtRandomLosesAndDuplicatesNoMessage) {
   std::uniform_int_distribution<int> delay_ms(50, 700);
   for (int kill = 0; kill < 30; ++kill) {
     SCOPED_TRACE("kill " + std::to_string(kill));
-    pid_t pid = testing::SpawnQuiet(args);
-    std::this_thread::sleep_for(std::chrono::milliseconds(delay_ms(random)));
-    ::kill(pid, SIGKILL);
-    int status = 0;
-    ASSERT_EQ(waitpid(pid, &status, 0), pid);
+    ASSERT_NO_FATAL_FAILURE(testing::KillAfter(
+        testing::SpawnQuiet(args), std::chrono::milliseconds(delay_ms(random))));
     testing::StreamedTable state = testing::ReadStreamedTable(base);
     const std::map<std::string, int64_t> expected = Model(state.checkpoint_text);
     ASSERT_EQ(state.rows, expected);

@@ -5,9 +5,6 @@
 /// every kill the table holds exactly the records of the input files up to its committed
 /// checkpoint (nothing lost, nothing duplicated, never a file half-read), and a last
 /// run ends with every record.
-#include <signal.h>
-#include <sys/wait.h>
-
 #include <algorithm>
 #include <chrono>
 #include <filesystem>
@@ -15,7 +12,6 @@
 #include <map>
 #include <random>
 #include <string>
-#include <thread>
 #include <vector>
 
 #include <gtest/gtest.h>
@@ -29,6 +25,7 @@
 namespace hoodie::cli {
 namespace {
 
+using testing::KillAfter;
 using testing::QuotedArgs;
 using testing::ReadStreamedTable;
 using testing::RunCli;
@@ -109,11 +106,8 @@ TEST(StreamerKillTest, KilledAtRandomHundredTimesLosesAndDuplicatesNothing) {
   int64_t last_checkpoint = INT64_MIN;
   for (int kill = 0; kill < 100; ++kill) {
     SCOPED_TRACE("kill " + std::to_string(kill));
-    pid_t pid = SpawnQuiet(args);
-    std::this_thread::sleep_for(std::chrono::milliseconds(delay_ms(random)));
-    ::kill(pid, SIGKILL);
-    int status = 0;
-    ASSERT_EQ(waitpid(pid, &status, 0), pid);
+    ASSERT_NO_FATAL_FAILURE(
+        KillAfter(SpawnQuiet(args), std::chrono::milliseconds(delay_ms(random))));
     StreamedTable state = ReadStreamedTable(base);
     // The checkpoint never goes back, and the rows are exactly the files it covers.
     ASSERT_GE(state.checkpoint, last_checkpoint);

@@ -3,8 +3,12 @@
 #include "hoodie/cli/streamer_run_test_util.h"
 
 #include <fcntl.h>
+#include <signal.h>
 #include <spawn.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
+
+#include <thread>
 
 #include <arrow/api.h>
 #include <gtest/gtest.h>
@@ -34,6 +38,13 @@ pid_t SpawnQuiet(const std::vector<std::string>& args) {
   posix_spawn_file_actions_destroy(&actions);
   EXPECT_EQ(rc, 0);
   return pid;
+}
+
+void KillAfter(pid_t pid, std::chrono::milliseconds delay) {
+  std::this_thread::sleep_for(delay);
+  ::kill(pid, SIGKILL);
+  int status = 0;
+  ASSERT_EQ(waitpid(pid, &status, 0), pid);
 }
 
 std::string QuotedArgs(const std::vector<std::string>& args) {

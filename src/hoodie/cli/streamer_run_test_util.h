@@ -6,6 +6,7 @@
 
 #include <sys/types.h>
 
+#include <chrono>
 #include <cstdint>
 #include <limits>
 #include <map>
@@ -16,6 +17,10 @@ namespace hoodie::cli::testing {
 
 /// Starts `args` (argv[0] a path) with stdout and stderr sent to /dev/null.
 pid_t SpawnQuiet(const std::vector<std::string>& args);
+
+/// Waits `delay`, kills `pid` with SIGKILL and reaps it: the kill tests' crash at a
+/// random point. Fails the test when `pid` cannot be reaped.
+void KillAfter(pid_t pid, std::chrono::milliseconds delay);
 
 /// `args` after argv[0], each in single quotes, for RunCli.
 std::string QuotedArgs(const std::vector<std::string>& args);

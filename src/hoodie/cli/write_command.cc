@@ -26,6 +26,7 @@
 #include "hoodie/config/clean_config.h"
 #include "hoodie/common/error.h"
 #include "hoodie/config/datasource_config.h"
+#include "hoodie/config/flink_config.h"
 #include "hoodie/config/lock_config.h"
 #include "hoodie/config/hoodie_config.h"
 #include "hoodie/format/avro/avro_schema.h"
@@ -34,6 +35,7 @@
 #include "hoodie/input/input_format.h"
 #include "hoodie/storage/storage.h"
 #include "hoodie/storage/storage_text.h"
+#include "hoodie/streamer/rate_limit.h"
 #include "hoodie/table/commit_hooks.h"
 #include "hoodie/table/table_meta_client.h"
 
@@ -224,8 +226,11 @@ void PrintSummary(const GlobalOptions& options, const HoodieConfig& config,
   }
   ARROW_ASSIGN_OR_RAISE(std::string instant, client->StartCommit(op));
   ProgressLine progress(ProgressLine::TerminalStderr());
-  std::shared_ptr<ProgressReader> counted;
-  if (input != nullptr) counted = std::make_shared<ProgressReader>(input, &progress);
+  std::shared_ptr<::arrow::RecordBatchReader> counted;
+  if (input != nullptr) {
+    ARROW_ASSIGN_OR_RAISE(int64_t rate, config.Get(FlinkConfig::kWriteRateLimit));
+    counted = RateLimited(std::make_shared<ProgressReader>(input, &progress), rate);
+  }
   auto result = Execute(client, op, config, instant, counted.get());
   progress.Clear();
   if (!result.ok() && !args.no_commit) {
@@ -233,8 +238,14 @@ void PrintSummary(const GlobalOptions& options, const HoodieConfig& config,
     (void)client->Abort(instant);
     return result.status();
   }
+  // write.ignore.failed=true (Flink's), set explicitly: the other records commit and the
+  // failed ones are reported, as the streamer's --commit-on-errors.
+  bool ignore_failed = false;
+  if (config.GetExplicit(FlinkConfig::kWriteIgnoreFailed)) {
+    ARROW_ASSIGN_OR_RAISE(ignore_failed, config.Get(FlinkConfig::kWriteIgnoreFailed));
+  }
   if (!args.no_commit) {
-    if (!result->failed.empty()) {
+    if (!result->failed.empty() && !ignore_failed) {
       // As Hudi's Spark writer: a write with failed records commits nothing.
       ARROW_RETURN_NOT_OK(client->Abort(instant));
       return FailedRecordsError(

@@ -12,11 +12,12 @@ namespace v = config_validators;
 const ConfigProperty<bool> FlinkConfig::kWriteIgnoreFailed{
     .key = "write.ignore.failed",
     .default_value = true,
-    .doc = "Ignore write errors that are not exceptions within a checkpoint batch.",
+    .doc = "Ignore write errors that are not exceptions within a checkpoint batch. Set "
+           "explicitly, true commits the records that did not fail and reports the failed "
+           "ones (hoodie write; hoodie streamer, where it is --commit-on-errors); unset, a "
+           "write with failed records commits nothing, as Hudi 0.15's default false.",
     .group = "Flink SQL",
-    .hudi_0_15_default = "false",
-    .support = ConfigSupport::kRefused,
-    .support_note = "a Flink job setting; hoodie has no Flink mode yet"};
+    .hudi_0_15_default = "false"};
 
 const ConfigProperty<int32_t> FlinkConfig::kWriteTasks{
     .key = "write.tasks",
@@ -105,19 +106,17 @@ const ConfigProperty<bool> FlinkConfig::kReadUtcTimezone{
 const ConfigProperty<bool> FlinkConfig::kReadStreamingEnabled{
     .key = "read.streaming.enabled",
     .default_value = false,
-    .doc = "Read the table as a streaming source.",
-    .group = "Flink SQL",
-    .support = ConfigSupport::kRefused,
-    .support_note = "a Flink job setting; hoodie has no Flink mode yet"};
+    .doc =
+        "Read the table as a stream: hoodie query follows the timeline and prints the "
+        "rows of each commit as it completes (as hoodie query --follow).",
+    .group = "Flink SQL"};
 
 const ConfigProperty<int32_t> FlinkConfig::kReadStreamingCheckInterval{
     .key = "read.streaming.check-interval",
     .default_value = 60,
     .doc = "Seconds between checks for new commits in streaming reads.",
     .validate = v::PositiveInt32,
-    .group = "Flink SQL",
-    .support = ConfigSupport::kRefused,
-    .support_note = "a Flink job setting; hoodie has no Flink mode yet"};
+    .group = "Flink SQL"};
 
 const ConfigProperty<std::string> FlinkConfig::kReadStartCommit{
     .key = "read.start-commit",
@@ -125,24 +124,21 @@ const ConfigProperty<std::string> FlinkConfig::kReadStartCommit{
         "Start commit (yyyyMMddHHmmss, or earliest) of streaming and incremental "
         "reads; unset means the latest commit.",
     .aliases = {{.key = "read.streaming.start-commit", .deprecated = true}},
-    .group = "Flink SQL",
-    .support = ConfigSupport::kRefused,
-    .support_note = "a Flink job setting; hoodie has no Flink mode yet"};
+    .group = "Flink SQL"};
 
 const ConfigProperty<std::string> FlinkConfig::kReadEndCommit{
     .key = "read.end-commit",
-    .doc = "End commit of incremental reads; unset means the latest commit.",
-    .group = "Flink SQL",
-    .support = ConfigSupport::kRefused,
-    .support_note = "a Flink job setting; hoodie has no Flink mode yet"};
+    .doc =
+        "End commit (inclusive) of incremental reads; unset means the latest commit. "
+        "Alone, a batch read as of this instant (time travel); a streaming read stops "
+        "once it has read this instant.",
+    .group = "Flink SQL"};
 
 const ConfigProperty<bool> FlinkConfig::kReadStreamingSkipCompaction{
     .key = "read.streaming.skip_compaction",
     .default_value = false,
     .doc = "Skip compaction commits in streaming reads.",
-    .group = "Flink SQL",
-    .support = ConfigSupport::kRefused,
-    .support_note = "a Flink job setting; hoodie has no Flink mode yet"};
+    .group = "Flink SQL"};
 
 const ConfigProperty<bool> FlinkConfig::kBulkInsertShuffleByPartition{
     .key = "write.bulk_insert.shuffle_by_partition",
@@ -176,8 +172,12 @@ const ConfigProperty<bool> FlinkConfig::kIndexBootstrapEnabled{
     .default_value = false,
     .doc = "Load existing records of the table into Flink state at start-up.",
     .group = "Flink SQL",
-    .support = ConfigSupport::kRefused,
-    .support_note = "a Flink job setting; hoodie has no Flink mode yet"};
+    .support = ConfigSupport::kNoEffect,
+    .support_note =
+        "needed by Flink's state index only; hoodie's indexes (bloom, simple, bucket, "
+        "record index) look every incoming key up in the stored table on each write, so "
+        "records already in the table (a bulk_insert's included) are never written again "
+        "as new ones"};
 
 const ConfigProperty<std::string> FlinkConfig::kIndexPartitionRegex{
     .key = "index.partition.regex",
@@ -187,33 +187,42 @@ const ConfigProperty<std::string> FlinkConfig::kIndexPartitionRegex{
     .override_reason =
         "The seed documents \"*\", which is not a valid regular expression; Hudi "
         "uses \".*\" (all partitions), which is what the seed describes.",
-    .support = ConfigSupport::kRefused,
-    .support_note = "a Flink job setting; hoodie has no Flink mode yet"};
+    .support = ConfigSupport::kNoEffect,
+    .support_note =
+        "limits which partitions Flink's index bootstrap loads into its state; hoodie's "
+        "indexes look keys up in every partition the write touches, with no state to "
+        "load"};
 
 const ConfigProperty<bool> FlinkConfig::kChangelogEnabled{
     .key = "changelog.enabled",
     .default_value = false,
-    .doc = "Keep all intermediate changes (I/-U/U/D) instead of only merged records.",
-    .group = "Flink SQL",
-    .support = ConfigSupport::kRefused,
-    .support_note = "a Flink job setting; hoodie has no Flink mode yet"};
+    .doc = "Keep all intermediate changes (I/-U/U/D) instead of only merged records. "
+           "MERGE_ON_READ upserts: every change of a stored key is kept, un-combined, in "
+           "the log files with its _hoodie_operation (the file schemas gain the column, as "
+           "hoodie.allow.operation.metadata.field does in Hudi); new keys go to new file "
+           "groups, combined. With hoodie.streamer.source.cdc.format an update also keeps "
+           "its before image (-U). Snapshot reads and compaction still merge.",
+    .group = "Flink SQL"};
 
 const ConfigProperty<bool> FlinkConfig::kWriteInsertCluster{
     .key = "write.insert.cluster",
     .default_value = false,
-    .doc = "Merge small files while inserting into COW tables.",
+    .doc = "Merge small files while inserting into COW tables (no key de-duplication). "
+           "hoodie streamer --op INSERT on a COPY_ON_WRITE table: true packs inserts into "
+           "files under hoodie.parquet.small.file.limit, false writes new files (Flink's "
+           "append mode); unset keeps the Spark writer's small-file handling.",
     .group = "Flink SQL",
-    .support = ConfigSupport::kRefused,
-    .support_note = "a Flink job setting; hoodie has no Flink mode yet"};
+    .support = ConfigSupport::kHonoured};
 
 const ConfigProperty<int64_t> FlinkConfig::kWriteRateLimit{
     .key = "write.rate.limit",
     .default_value = int64_t{0},
-    .doc = "Records per second written; 0 disables the limit.",
+    .doc = "Records per second written; 0 disables the limit. hoodie streamer and hoodie "
+           "write hand their records to the write no faster than this (the whole limit: "
+           "hoodie has one writer where Flink divides it among its write tasks).",
     .validate = v::NonNegativeInt64,
     .group = "Flink SQL",
-    .support = ConfigSupport::kNoEffect,
-    .support_note = "Flink task parallelism or memory; hoodie sizes its own work"};
+    .support = ConfigSupport::kHonoured};
 
 void FlinkConfig::Register(ConfigRegistry* registry) {
   registry->Add(kWriteIgnoreFailed);

@@ -98,12 +98,13 @@ const ConfigProperty<std::string> KafkaSourceConfig::kValueDeserializerClass{
 const ConfigProperty<bool> KafkaSourceConfig::kAppendOffsets{
     .key = "hoodie.deltastreamer.source.kafka.append.offsets",
     .default_value = false,
-    .doc = "Add the Kafka offset, partition, timestamp and key of each message as columns "
-           "_hoodie_kafka_source_offset, _partition, _timestamp and _key.",
+    .doc = "Add each message's offset (long), partition (int), timestamp (long, epoch ms) "
+           "and key (nullable string) as columns _hoodie_kafka_source_offset, "
+           "_hoodie_kafka_source_partition, _hoodie_kafka_source_timestamp and "
+           "_hoodie_kafka_source_key, appended to the schema provider's source and target "
+           "schemas where they lack them (KafkaOffsetPostProcessor). Not with a CDC format.",
     .aliases = {Streamer("hoodie.streamer.source.kafka.append.offsets")},
-    .group = kGroup,
-    .support = ConfigSupport::kRefused,
-    .support_note = "hoodie's Kafka sources do not add the message's coordinates as columns yet"};
+    .group = kGroup};
 
 void KafkaSourceConfig::Register(ConfigRegistry* registry) {
   registry->Add(kTopic);

@@ -19,6 +19,7 @@
 #include "hoodie/config/metadata_config.h"
 #include "hoodie/config/metrics_config.h"
 #include "hoodie/config/payload_config.h"
+#include "hoodie/config/s3_events_config.h"
 #include "hoodie/config/s3a_config.h"
 #include "hoodie/config/storage_config.h"
 #include "hoodie/config/streamer_config.h"
@@ -51,6 +52,7 @@ void RegisterAllConfigs(ConfigRegistry* registry) {
   LockConfig::Register(registry);
   StreamerConfig::Register(registry);
   KafkaSourceConfig::Register(registry);
+  S3EventsConfig::Register(registry);
   TableConfigKeys::Register(registry);
 }
 

@@ -9,12 +9,6 @@ namespace hoodie {
 
 namespace v = config_validators;
 
-// What a user can do instead of each source or schema provider hoodie streamer does
-// not have, said once for all of its keys.
-constexpr std::string_view kS3EventsSourceNote =
-    "the S3 events source (SQS notifications) is not supported by hoodie streamer: "
-    "ingest the files with a DFS source (JsonDFSSource, ParquetDFSSource, ...)";
-
 const ConfigProperty<std::string> StreamerConfig::kTablesToBeIngested{
     .key = "hoodie.deltastreamer.ingestion.tablesToBeIngested",
     .doc =
@@ -133,20 +127,6 @@ const ConfigProperty<std::string> StreamerConfig::kDfsRoot{
     .aliases = {{.key = "hoodie.streamer.source.dfs.root", .preferred = true}},
     .group = "Streamer",
     .support = ConfigSupport::kHonoured};
-
-const ConfigProperty<std::string> StreamerConfig::kS3QueueUrl{
-    .key = "hoodie.deltastreamer.s3.source.queue.url",
-    .doc = "SQS queue URL of S3 event notifications.",
-    .group = "Streamer",
-    .support = ConfigSupport::kRefused,
-    .support_note = kS3EventsSourceNote};
-
-const ConfigProperty<std::string> StreamerConfig::kS3QueueRegion{
-    .key = "hoodie.deltastreamer.s3.source.queue.region",
-    .doc = "AWS region of the SQS queue.",
-    .group = "Streamer",
-    .support = ConfigSupport::kRefused,
-    .support_note = kS3EventsSourceNote};
 
 // JdbcSource (hoodie's JDBC component): 0.15 spells the keys hoodie.streamer.jdbc.*,
 // read first.
@@ -349,6 +329,20 @@ const ConfigProperty<std::string> StreamerConfig::kCsvSep{
     .group = "Streamer",
     .support = ConfigSupport::kHonoured};
 
+const ConfigProperty<std::string> StreamerConfig::kSourceCdcFormat{
+    .key = "hoodie.streamer.source.cdc.format",
+    .default_value = std::string(""),
+    .doc = "hoodie's own key: the records of JsonDFSSource and JsonKafkaSource are change "
+           "records in this format (Flink's format names debezium-json or canal-json), each "
+           "decoded into its row images as inserts, updates and deletes (a delete is a Hudi "
+           "delete through _hoodie_is_deleted), with the columns of Hudi's Debezium sources "
+           "(_change_operation_type, _upstream_event_processed_ts_ms, _event_origin_ts_ms; "
+           "_event_lsn, _event_bin_file, _event_pos when the schema names them) to order "
+           "them by. Empty: plain JSON rows.",
+    .allowed_values = {"", "debezium-json", "canal-json"},
+    .group = "Streamer",
+    .support = ConfigSupport::kHonoured};
+
 const ConfigProperty<std::string> StreamerConfig::kCsvQuote{
     .key = "hoodie.deltastreamer.csv.quote",
     .default_value = std::string("\""),
@@ -482,6 +476,7 @@ void StreamerConfig::Register(ConfigRegistry* registry) {
   registry->Add(kCheckpointForceSkip);
   registry->Add(kCsvHeader);
   registry->Add(kCsvSep);
+  registry->Add(kSourceCdcFormat);
   registry->Add(kCsvQuote);
   registry->Add(kCsvEscape);
   registry->Add(kCsvNullValue);
@@ -500,8 +495,6 @@ void StreamerConfig::Register(ConfigRegistry* registry) {
   registry->Add(kSourceSchemaFile);
   registry->Add(kTargetSchemaFile);
   registry->Add(kDfsRoot);
-  registry->Add(kS3QueueUrl);
-  registry->Add(kS3QueueRegion);
   registry->Add(kJdbcUrl);
   registry->Add(kJdbcUser);
   registry->Add(kJdbcPassword);

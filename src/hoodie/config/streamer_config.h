@@ -46,10 +46,6 @@ struct HOODIE_EXPORT StreamerConfig {
   static const ConfigProperty<std::string> kTargetSchemaFile;
   /// hoodie.deltastreamer.source.dfs.root
   static const ConfigProperty<std::string> kDfsRoot;
-  /// hoodie.deltastreamer.s3.source.queue.url
-  static const ConfigProperty<std::string> kS3QueueUrl;
-  /// hoodie.deltastreamer.s3.source.queue.region
-  static const ConfigProperty<std::string> kS3QueueRegion;
   /// hoodie.deltastreamer.jdbc.url
   static const ConfigProperty<std::string> kJdbcUrl;
   /// hoodie.deltastreamer.jdbc.user
@@ -100,6 +96,9 @@ struct HOODIE_EXPORT StreamerConfig {
   static const ConfigProperty<std::string> kCsvQuote;
   static const ConfigProperty<std::string> kCsvEscape;
   static const ConfigProperty<std::string> kCsvNullValue;
+  /// hoodie.streamer.source.cdc.format: the JSON sources' records are change records
+  /// (debezium-json, canal-json), decoded into inserts, updates and deletes.
+  static const ConfigProperty<std::string> kSourceCdcFormat;
 
   /// hoodie.deltastreamer.transformer.sql / .sql.file (the SQL transformers)
   static const ConfigProperty<std::string> kTransformerSql;

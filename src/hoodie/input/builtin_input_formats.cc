@@ -26,7 +26,9 @@ class JsonLinesFormat : public InputFormat {
   ReaderResult Open(const std::string& path, const InputOptions& options) const override {
     return OpenJsonLines(path, {.schema = options.schema,
                                 .drop_unknown_fields = options.drop_unknown_fields,
-                                .storage = options.storage});
+                                .storage = options.storage,
+                                .on_bad_record = options.on_bad_record,
+                                .cdc = options.cdc});
   }
   std::string Where(const std::string& path, int64_t row,
                     const InputOptions&) const override {

@@ -5,7 +5,9 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -14,6 +16,7 @@
 #include <arrow/type_fwd.h>
 
 #include "hoodie/common/plugin_registry.h"
+#include "hoodie/input/cdc_json.h"
 #include "hoodie/input/csv_reader.h"
 #include "hoodie/visibility.h"
 
@@ -30,6 +33,11 @@ struct HOODIE_EXPORT InputOptions {
   /// Where the files are read from (a local folder or an object store); null: the
   /// local file system.
   std::shared_ptr<Storage> storage;
+  /// The json format only: its lines are change records of this format (DecodeCdcJson).
+  std::optional<CdcJsonOptions> cdc;
+  /// The json format only: a record that does not decode or convert is left out and
+  /// its error (naming file and line) handed here, rather than failing the read.
+  std::function<void(const ::arrow::Status&, int64_t line)> on_bad_record;
 };
 
 /// \brief One input file format.

@@ -225,7 +225,8 @@ struct Column {
 // Appends one JSON value to its column (JacksonParser.makeConverter).
 class ValueAppender {
  public:
-  explicit ValueAppender(bool drop_unknown_fields) : drop_unknown_(drop_unknown_fields) {}
+  ValueAppender(bool drop_unknown_fields, bool parse_text_values)
+      : drop_unknown_(drop_unknown_fields), parse_text_(parse_text_values) {}
 
   Status AppendRow(simdjson::dom::object object, const Column& row) {
     path_.clear();
@@ -290,6 +291,9 @@ class ValueAppender {
   Status AppendValue(element value, const Column& column) {
     const ::arrow::DataType& type = *column.type;
     ::arrow::ArrayBuilder* builder = column.builder;
+    if (parse_text_ && value.is_string() && internal::IsTextParsable(type)) {
+      return AppendText(std::string_view(value), builder);
+    }
     switch (type.id()) {
       case ::arrow::Type::STRING:
         if (value.is_string()) {
@@ -427,6 +431,7 @@ class ValueAppender {
   }
 
   bool drop_unknown_;
+  bool parse_text_;
   std::vector<std::string_view> path_;  // keys from the line's object down
   std::string failed_field_;
 };
@@ -437,7 +442,8 @@ class ValueAppender {
 // a row half appended cannot be taken back); without, the first failure fails the part.
 class PartParser {
  public:
-  explicit PartParser(bool drop_unknown_fields) : appender_(drop_unknown_fields) {}
+  PartParser(bool drop_unknown_fields, bool parse_text_values)
+      : appender_(drop_unknown_fields, parse_text_values) {}
 
   ::arrow::Result<std::shared_ptr<::arrow::RecordBatch>> Parse(
       const JsonRecordSource& source, const LineChunk& chunk, size_t begin, size_t end,
@@ -496,7 +502,9 @@ class JsonLinesReader : public ::arrow::RecordBatchReader {
         batch_rows_(std::max<int64_t>(1, options.batch_rows)),
         on_bad_record_(options.on_bad_record) {
     int threads = std::max(1, ::arrow::GetCpuThreadPoolCapacity());
-    for (int i = 0; i < threads; ++i) parts_.emplace_back(options.drop_unknown_fields);
+    for (int i = 0; i < threads; ++i) {
+      parts_.emplace_back(options.drop_unknown_fields, options.parse_text_values);
+    }
   }
 
   std::shared_ptr<::arrow::Schema> schema() const override { return schema_; }
@@ -581,20 +589,28 @@ class JsonLinesReader : public ::arrow::RecordBatchReader {
 
 ::arrow::Result<std::shared_ptr<::arrow::RecordBatchReader>> OpenJsonLines(
     const std::string& path, JsonLinesOptions options) {
-  std::shared_ptr<::arrow::Schema> schema = options.schema;
-  if (schema == nullptr) {
-    ARROW_ASSIGN_OR_RAISE(schema, InferJsonLinesSchema(path, options.storage));
+  if (options.schema == nullptr && !options.cdc) {
+    ARROW_ASSIGN_OR_RAISE(options.schema, InferJsonLinesSchema(path, options.storage));
   }
   ARROW_ASSIGN_OR_RAISE(auto source, FileLines::Open(options.storage, path));
-  return std::make_shared<JsonLinesReader>(std::move(source), std::move(schema), options);
+  return OpenJsonRecords(std::move(source), std::move(options));
 }
 
 ::arrow::Result<std::shared_ptr<::arrow::RecordBatchReader>> OpenJsonRecords(
     std::unique_ptr<JsonRecordSource> source, JsonLinesOptions options) {
   if (options.schema == nullptr) {
-    return Status::Invalid("JSON records from a stream need a schema to be read into");
+    return Status::Invalid(options.cdc ? "change records need a schema for their rows"
+                                       : "JSON records from a stream need a schema to be "
+                                         "read into");
   }
   std::shared_ptr<::arrow::Schema> schema = options.schema;
+  if (options.cdc) {
+    // The decoded rows carry the change columns whatever the schema names.
+    schema = WithCdcColumns(*schema);
+    if (options.cdc->format == CdcJsonFormat::kCanal) options.parse_text_values = true;
+    source = DecodeCdcJson(std::move(source), *options.cdc, options.on_bad_record,
+                           options.on_record_rows);
+  }
   return std::make_shared<JsonLinesReader>(std::move(source), std::move(schema), options);
 }
 

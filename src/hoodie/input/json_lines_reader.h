@@ -13,6 +13,7 @@
 #include <arrow/result.h>
 #include <arrow/type_fwd.h>
 
+#include "hoodie/input/cdc_json.h"
 #include "hoodie/visibility.h"
 
 namespace hoodie {
@@ -40,6 +41,17 @@ struct HOODIE_EXPORT JsonLinesOptions {
   /// number; JsonRecordSource's numbers), in record order, rather than failing the read
   /// (the streamer's --commit-on-errors). Called from the reading thread.
   std::function<void(const ::arrow::Status&, int64_t number)> on_bad_record = nullptr;
+  /// When set, each record is a change record of this format, decoded into its rows
+  /// (DecodeCdcJson) and read into WithCdcColumns(schema); a schema is then required.
+  std::optional<CdcJsonOptions> cdc;
+  /// With `cdc`: told of each change record that yields other than one row (DecodeCdcJson),
+  /// before its rows are parsed; on_bad_record then reports a left-out row by the number
+  /// of the record it came from.
+  std::function<void(int64_t number, int64_t rows)> on_record_rows = nullptr;
+  /// A JSON string also fills a number, boolean, date or timestamp column, parsed as
+  /// text (Flink's JSON formats; Canal writes every value as a string). Always on with
+  /// canal-json.
+  bool parse_text_values = false;
 };
 
 /// \brief JSON documents, one object each, from elsewhere than a file's lines (the

@@ -67,6 +67,14 @@ std::string_view KafkaMessage::value() const {
   if (message_->payload == nullptr) return {};
   return {static_cast<const char*>(message_->payload), message_->len};
 }
+std::optional<std::string_view> KafkaMessage::key() const {
+  if (message_->key == nullptr) return std::nullopt;
+  return std::string_view(static_cast<const char*>(message_->key), message_->key_len);
+}
+int64_t KafkaMessage::timestamp() const {
+  rd_kafka_timestamp_type_t type;
+  return rd_kafka_message_timestamp(message_, &type);
+}
 
 namespace {
 

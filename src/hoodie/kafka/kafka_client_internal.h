@@ -54,6 +54,11 @@ class KafkaMessage {
   /// The value's bytes; empty for a tombstone or an empty value.
   std::string_view value() const;
   bool has_value() const;
+  /// The key's bytes; None when the message has no key (an empty key is "").
+  std::optional<std::string_view> key() const;
+  /// The message's timestamp in epoch milliseconds (create or log-append time, as the
+  /// topic keeps it); -1 when it has none, as ConsumerRecord.timestamp().
+  int64_t timestamp() const;
 
  private:
   rd_kafka_message_s* message_;

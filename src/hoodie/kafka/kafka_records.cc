@@ -10,6 +10,7 @@
 #include "hoodie/format/log/data_block.h"
 #include "hoodie/input/json_lines_reader.h"
 #include "hoodie/kafka/confluent_avro_internal.h"
+#include "hoodie/kafka/kafka_offset_columns_internal.h"
 #include "hoodie/streamer/source.h"
 
 namespace hoodie::internal {
@@ -32,7 +33,11 @@ class JsonMessages : public JsonRecordSource {
   ::arrow::Result<bool> Next(std::string* text, int64_t* number) override {
     ARROW_ASSIGN_OR_RAISE(auto message, NextWithValue(context_->consumer.get()));
     if (message == nullptr) return false;
-    text->assign(message->value());
+    if (context_->append_offsets) {
+      *text = WithKafkaOffsetMembers(message->value(), KafkaMessageCoordinates::Of(*message));
+    } else {
+      text->assign(message->value());
+    }
     *number = context_->positions->Add(message->partition(), message->offset());
     return true;
   }
@@ -55,6 +60,15 @@ class JsonKafkaReader : public ::arrow::RecordBatchReader {
     // Spark's reader under a user schema drops the keys it does not name.
     options.drop_unknown_fields = true;
     options.batch_rows = out->context_.batch_rows;
+    options.cdc = out->context_.cdc;
+    if (options.cdc) {
+      // Rows map to messages through the positions: a change message can be several
+      // rows or none.
+      MessagePositions* positions = out->context_.positions.get();
+      options.on_record_rows = [positions](int64_t number, int64_t rows) {
+        positions->SetRows(number, rows);
+      };
+    }
     if (out->context_.on_bad_message) {
       KafkaReadContext* context = &out->context_;
       options.on_bad_record = [context](const ::arrow::Status& status, int64_t number) {
@@ -86,6 +100,7 @@ struct AvroMessage {
   size_t body = 0;
   int32_t schema_id = -1;  // -1: the source schema (bare Avro)
   int64_t number = 0;
+  KafkaMessageCoordinates coordinates;  // under append_offsets only
   ::arrow::Status unreadable;  // not in the wire format
 
   std::string_view avro() const { return std::string_view(value).substr(body); }
@@ -93,17 +108,19 @@ struct AvroMessage {
 
 // Avro values, batch_rows messages at a time, decoded in runs of one writer schema and
 // conformed to the source schema (a message written with an older or newer schema
-// reads as the source schema's columns).
+// reads as the source schema's columns); under append_offsets the coordinates are set
+// after, as Hudi decodes with the provider's schema and appends them to the record.
 class AvroKafkaReader : public ::arrow::RecordBatchReader {
  public:
   AvroKafkaReader(KafkaReadContext context, std::shared_ptr<::arrow::Schema> schema,
                   std::shared_ptr<SchemaRegistryClient> registry, std::string source_avro)
       : context_(std::move(context)),
         schema_(std::move(schema)),
+        output_schema_(context_.append_offsets ? WithKafkaOffsetColumns(schema_) : schema_),
         registry_(std::move(registry)),
         source_avro_(std::move(source_avro)) {}
 
-  std::shared_ptr<::arrow::Schema> schema() const override { return schema_; }
+  std::shared_ptr<::arrow::Schema> schema() const override { return output_schema_; }
 
   ::arrow::Status ReadNext(std::shared_ptr<::arrow::RecordBatch>* batch) override {
     batch->reset();
@@ -127,6 +144,7 @@ class AvroKafkaReader : public ::arrow::RecordBatchReader {
       AvroMessage taken;
       taken.value.assign(message->value());
       taken.number = context_.positions->Add(message->partition(), message->offset());
+      if (context_.append_offsets) taken.coordinates = KafkaMessageCoordinates::Of(*message);
       if (registry_ != nullptr) {
         auto split = SplitConfluentValue(taken.value);
         if (split.ok()) {
@@ -181,15 +199,13 @@ class AvroKafkaReader : public ::arrow::RecordBatchReader {
       for (size_t i = begin; i < end; ++i) ARROW_RETURN_NOT_OK(Bad(messages[i].number, writer.status()));
       return ::arrow::Status::OK();
     }
-    std::vector<std::string_view> bodies;
-    for (size_t i = begin; i < end; ++i) bodies.push_back(messages[i].avro());
-    auto decoded = Decode(*writer, bodies);
+    auto decoded = Decode(*writer, messages, begin, end);
     if (decoded.ok()) {
       ready_.push_back(*std::move(decoded));
       return ::arrow::Status::OK();
     }
     for (size_t i = begin; i < end; ++i) {
-      auto one = Decode(*writer, {messages[i].avro()});
+      auto one = Decode(*writer, messages, i, i + 1);
       if (one.ok()) {
         ready_.push_back(*std::move(one));
       } else {
@@ -199,14 +215,25 @@ class AvroKafkaReader : public ::arrow::RecordBatchReader {
     return ::arrow::Status::OK();
   }
 
+  // Messages [begin, end) of one writer schema as a batch of the output schema.
   ::arrow::Result<std::shared_ptr<::arrow::RecordBatch>> Decode(
-      const std::string& writer, const std::vector<std::string_view>& bodies) {
+      const std::string& writer, const std::vector<AvroMessage>& messages, size_t begin,
+      size_t end) {
+    std::vector<std::string_view> bodies;
+    std::vector<KafkaMessageCoordinates> coordinates;
+    for (size_t i = begin; i < end; ++i) {
+      bodies.push_back(messages[i].avro());
+      if (context_.append_offsets) coordinates.push_back(messages[i].coordinates);
+    }
     ARROW_ASSIGN_OR_RAISE(auto batch, DecodeAvroRecords(writer, bodies));
-    return ConformBatch(*batch, schema_);
+    ARROW_ASSIGN_OR_RAISE(batch, ConformBatch(*batch, schema_));
+    if (!context_.append_offsets) return batch;
+    return WithKafkaOffsetValues(*batch, coordinates, output_schema_);
   }
 
   KafkaReadContext context_;
   std::shared_ptr<::arrow::Schema> schema_;
+  std::shared_ptr<::arrow::Schema> output_schema_;
   std::shared_ptr<SchemaRegistryClient> registry_;
   std::string source_avro_;
   std::deque<std::shared_ptr<::arrow::RecordBatch>> ready_;
@@ -218,6 +245,8 @@ class AvroKafkaReader : public ::arrow::RecordBatchReader {
     KafkaReadContext context, KafkaValueFormat format, std::shared_ptr<::arrow::Schema> schema,
     std::shared_ptr<SchemaRegistryClient> registry) {
   if (format == KafkaValueFormat::kJson) {
+    // The coordinates are members of each JSON value, read as the schema's columns.
+    if (context.append_offsets) schema = WithKafkaOffsetColumns(schema);
     return JsonKafkaReader::Open(std::move(context), std::move(schema));
   }
   std::string source_avro;

@@ -7,11 +7,13 @@
 
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 
 #include <arrow/record_batch.h>
 #include <arrow/result.h>
 
+#include "hoodie/input/cdc_json.h"
 #include "hoodie/kafka/kafka_client_internal.h"
 #include "hoodie/kafka/message_positions_internal.h"
 
@@ -37,10 +39,15 @@ struct KafkaReadContext {
   /// reported here with where it was.
   std::function<void(const std::string&)> on_bad_message;
   int64_t batch_rows = 16384;
+  /// append.offsets: each record also carries its message's coordinates
+  /// (kafka_offset_columns_internal.h), after the source schema's columns.
+  bool append_offsets = false;
+  /// JSON values only: each is a change record of this format (DecodeCdcJson).
+  std::optional<CdcJsonOptions> cdc;
 };
 
-/// The messages of `context`'s consumer in `schema`, read as `format` says (`registry`
-/// for kConfluentAvro). Messages without a value (tombstones) or with an empty one are
+/// The messages of `context`'s consumer in `schema` (WithKafkaOffsetColumns of it under
+/// append_offsets), read as `format` says (`registry` for kConfluentAvro). Messages without a value (tombstones) or with an empty one are
 /// left out, as Hudi's Kafka sources filter them.
 ::arrow::Result<std::shared_ptr<::arrow::RecordBatchReader>> OpenKafkaRecords(
     KafkaReadContext context, KafkaValueFormat format, std::shared_ptr<::arrow::Schema> schema,

@@ -11,9 +11,11 @@
 #include "hoodie/config/kafka_source_config.h"
 #include "hoodie/kafka/confluent_avro_internal.h"
 #include "hoodie/kafka/kafka_client_internal.h"
+#include "hoodie/kafka/kafka_offset_columns_internal.h"
 #include "hoodie/kafka/kafka_plugins_internal.h"
 #include "hoodie/kafka/kafka_records_internal.h"
 #include "hoodie/kafka/kafka_round_plan_internal.h"
+#include "hoodie/streamer/cdc_records.h"
 #include "hoodie/streamer/schema_provider.h"
 #include "hoodie/streamer/source.h"
 #include "hoodie/streamer/sources_internal.h"
@@ -53,6 +55,8 @@ class KafkaSource : public Source {
       }
     }
     out->skip_bad_ = context.skip_bad_records;
+    ARROW_ASSIGN_OR_RAISE(out->cdc_, ReadCdcJsonOptions(config, name, !avro));
+    ARROW_RETURN_NOT_OK(out->ReadAppendOffsets(config, context));
     return out;
   }
 
@@ -73,6 +77,8 @@ class KafkaSource : public Source {
     KafkaReadContext context;
     context.consumer = std::move(consumer);
     context.positions = std::make_shared<MessagePositions>(settings_.topic);
+    context.cdc = cdc_;
+    context.append_offsets = append_offsets_;
     if (skip_bad_) {
       auto skipped = std::make_shared<std::vector<std::string>>();
       out.skipped = skipped;
@@ -98,8 +104,25 @@ class KafkaSource : public Source {
     return ::arrow::Status::OK();
   }
 
+  std::shared_ptr<SchemaProvider> schema_provider() const override { return provider_; }
+
  private:
   KafkaSource() = default;
+
+  // append.offsets: the records carry their messages' coordinates, and the streamer
+  // writes with the provider's schemas with those columns added, as Hudi's Kafka sources
+  // wrap their provider (UtilHelpers.getSchemaProviderForKafkaSource).
+  ::arrow::Status ReadAppendOffsets(const HoodieConfig& config, const SourceContext& context) {
+    ARROW_ASSIGN_OR_RAISE(append_offsets_, config.Get(KafkaSourceConfig::kAppendOffsets));
+    if (!append_offsets_) return ::arrow::Status::OK();
+    if (cdc_) {
+      // A change message is an envelope, not a row: its coordinates have no column.
+      return ::arrow::Status::Invalid(KafkaSourceConfig::kAppendOffsets.key,
+                                      " does not apply to change records (a CDC format)");
+    }
+    provider_ = WithPostProcessor(context.schema_provider, MakeKafkaOffsetPostProcessor());
+    return ::arrow::Status::OK();
+  }
 
   // One range per partition to assign (a partition's ranges are consecutive), none for a
   // partition with nothing to read.
@@ -123,6 +146,9 @@ class KafkaSource : public Source {
   KafkaValueFormat format_ = KafkaValueFormat::kJson;
   std::shared_ptr<SchemaRegistryClient> registry_;
   bool skip_bad_ = false;
+  std::optional<CdcJsonOptions> cdc_;
+  bool append_offsets_ = false;
+  std::shared_ptr<SchemaProvider> provider_;  // null unless append_offsets_
 };
 
 ::arrow::Status RegisterOne(SourceRegistry* registry, const std::string& name, bool avro) {

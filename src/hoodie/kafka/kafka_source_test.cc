@@ -4,6 +4,7 @@
 /// broker (KRaft, 127.0.0.1): exact rows, exact checkpoints (Hudi's
 /// KafkaOffsetGen.CheckpointUtils.offsetsToStr format), malformed messages, offsets Kafka
 /// has deleted, and brokers that do not answer.
+#include <algorithm>
 #include <chrono>
 #include <string>
 #include <thread>
@@ -17,6 +18,7 @@
 #include "hoodie/format/log/data_block.h"
 #include "hoodie/kafka/kafka_client_internal.h"
 #include "hoodie/kafka/kafka_component.h"
+#include "hoodie/kafka/kafka_round_test_util.h"
 #include "hoodie/kafka/kafka_test_util.h"
 #include "hoodie/streamer/stream_round_test_util.h"
 #include "hoodie/testing/kafka_test_server.h"
@@ -36,23 +38,7 @@ std::string Trip(const std::string& id, const std::string& city, double fare, in
 }
 
 // Streamer rounds from a topic of the shared broker into the trips table.
-class KafkaRoundTest : public testing::StreamRoundTest {
- protected:
-  void SetUp() override {
-    ASSERT_OK(RegisterKafkaComponent());
-    StreamRoundTest::SetUp();
-    ASSERT_OK_AND_ASSIGN(auto* server, testing::SharedServer<testing::KafkaTestServer>());
-    brokers_ = server->bootstrap_servers();
-    topic_ = std::string(::testing::UnitTest::GetInstance()->current_test_info()->name());
-    props_.Set("bootstrap.servers", brokers_);
-    props_.Set("hoodie.deltastreamer.source.kafka.topic", topic_);
-    props_.Set("auto.offset.reset", "earliest");
-    options_.source_class = "org.apache.hudi.utilities.sources.JsonKafkaSource";
-  }
-
-  std::string brokers_;
-  std::string topic_;
-};
+class KafkaRoundTest : public testing::KafkaRoundFixture {};
 
 TEST_F(KafkaRoundTest, JsonRoundsResumeExactlyFromTheCheckpoint) {
   ASSERT_OK(CreateKafkaTopic(brokers_, topic_, 2));
@@ -339,6 +325,103 @@ TEST_F(KafkaRoundTest, TheKafkaCommitCallbackSendsHudisMessageKeyedByTheTable) {
   EXPECT_EQ(json["hoodieWriteStat"][0]["numInserts"], 1);
   // Hudi's plain ObjectMapper writes the two Option fields as their presence.
   EXPECT_EQ(json["commitActionType"], nlohmann::json::parse(R"({"empty":false,"present":true})"));
+}
+
+// "id offset partition timestamp key" of every row of the table, by id; a null key is
+// "-".
+std::vector<std::string> OffsetRows(const std::shared_ptr<::arrow::Table>& table) {
+  std::vector<std::string> out;
+  auto batch = table->CombineChunksToBatch();
+  EXPECT_OK(batch.status());
+  if (!batch.ok()) return out;
+  for (int64_t row = 0; row < (*batch)->num_rows(); ++row) {
+    std::string line;
+    for (const auto& column : (*batch)->columns()) {
+      auto value = column->GetScalar(row);
+      EXPECT_OK(value.status());
+      line += (line.empty() ? "" : " ") +
+              (value.ok() && (*value)->is_valid ? (*value)->ToString() : std::string("-"));
+    }
+    out.push_back(line);
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+const std::vector<std::string> kOffsetColumns = {
+    "id", "_hoodie_kafka_source_offset", "_hoodie_kafka_source_partition",
+    "_hoodie_kafka_source_timestamp", "_hoodie_kafka_source_key"};
+
+TEST_F(KafkaRoundTest, AppendOffsetsAddsEachMessagesOffsetPartitionTimestampAndKey) {
+  ASSERT_OK(CreateKafkaTopic(brokers_, topic_, 2));
+  ASSERT_OK(testing::ProduceKafkaMessages(
+      brokers_, topic_, 0,
+      {{.value = Trip("a", "x", 1, 1), .key = "key-a", .timestamp_ms = 1767225600001},
+       {.value = Trip("b", "y", 2, 1), .key = std::nullopt, .timestamp_ms = 1767225600002}}));
+  // A member of a column's name is replaced, as Jackson's put replaces it; an empty key
+  // is a key.
+  ASSERT_OK(testing::ProduceKafkaMessages(
+      brokers_, topic_, 1,
+      {{.value = R"({"_hoodie_kafka_source_offset":99,"id":"c","city":"x","ts":1})",
+        .key = "",
+        .timestamp_ms = 1767225600003}}));
+  props_.Set("hoodie.streamer.source.kafka.append.offsets", "true");
+  ASSERT_OK_AND_ASSIGN(RoundResult round, Round());
+  EXPECT_EQ(CommittedCheckpoint(round.instant), topic_ + ",0:2,1:1");
+  ASSERT_OK_AND_ASSIGN(auto table, ReadColumns(kOffsetColumns));
+  EXPECT_EQ(OffsetRows(table),
+            (std::vector<std::string>{"a 0 0 1767225600001 key-a", "b 1 0 1767225600002 -",
+                                      "c 0 1 1767225600003 "}));
+  // The provider's schema with the four columns after its own, typed as Hudi's
+  // KafkaOffsetPostProcessor types them.
+  ASSERT_OK_AND_ASSIGN(auto all, ReadColumns({}));
+  const auto& fields = all->schema()->fields();
+  ASSERT_GE(fields.size(), 4u);
+  std::vector<std::string> last;
+  for (size_t i = fields.size() - 4; i < fields.size(); ++i) {
+    last.push_back(fields[i]->name() + ":" + fields[i]->type()->ToString());
+  }
+  EXPECT_EQ(last, (std::vector<std::string>{"_hoodie_kafka_source_offset:int64",
+                                            "_hoodie_kafka_source_partition:int32",
+                                            "_hoodie_kafka_source_timestamp:int64",
+                                            "_hoodie_kafka_source_key:string"}));
+  EXPECT_EQ(all->schema()->GetFieldIndex("ts") + 1,
+            all->schema()->GetFieldIndex("_hoodie_kafka_source_offset"));
+}
+
+TEST_F(KafkaRoundTest, AppendOffsetsAddsTheColumnsToAvroValuesAndIsRefusedForChangeRecords) {
+  ASSERT_OK(CreateKafkaTopic(brokers_, topic_, 1));
+  auto batch = ::arrow::RecordBatch::Make(
+      ::arrow::schema({::arrow::field("id", ::arrow::utf8(), false),
+                       ::arrow::field("city", ::arrow::utf8(), false),
+                       ::arrow::field("fare", ::arrow::float64()),
+                       ::arrow::field("ts", ::arrow::int64(), false)}),
+      2, {*::arrow::json::ArrayFromJSONString(::arrow::utf8(), R"(["a", "b"])"),
+          *::arrow::json::ArrayFromJSONString(::arrow::utf8(), R"(["x", "y"])"),
+          *::arrow::json::ArrayFromJSONString(::arrow::float64(), "[1.5, null]"),
+          *::arrow::json::ArrayFromJSONString(::arrow::int64(), "[1, 1]")});
+  ASSERT_OK_AND_ASSIGN(std::vector<std::string> values,
+                       EncodeAvroRecords(*batch, testing::kTripSchema));
+  ASSERT_OK(testing::ProduceKafkaMessages(
+      brokers_, topic_, 0,
+      {{.value = values[0], .key = std::nullopt, .timestamp_ms = 1767225600005},
+       {.value = values[1], .key = "b", .timestamp_ms = 1767225600006}}));
+  props_.Set("hoodie.deltastreamer.source.kafka.append.offsets", "true");
+  options_.source_class = "AvroKafkaSource";
+  props_.Set("hoodie.deltastreamer.source.kafka.value.deserializer.class",
+             "org.apache.kafka.common.serialization.ByteArrayDeserializer");
+  ASSERT_OK(Round().status());
+  EXPECT_EQ(Rows(), (std::map<std::string, double>{{"a", 1.5}, {"b", -1}}));
+  ASSERT_OK_AND_ASSIGN(auto table, ReadColumns(kOffsetColumns));
+  EXPECT_EQ(OffsetRows(table), (std::vector<std::string>{"a 0 0 1767225600005 -",
+                                                         "b 1 0 1767225600006 b"}));
+  options_.source_class = "JsonKafkaSource";
+  props_.Set("hoodie.streamer.source.cdc.format", "debezium-json");
+  auto refused = Round();
+  ASSERT_FALSE(refused.ok());
+  EXPECT_THAT(refused.status().message(),
+              HasSubstr("hoodie.deltastreamer.source.kafka.append.offsets does not apply to "
+                        "change records"));
 }
 
 TEST_F(KafkaRoundTest, BrokersThatDoNotAnswerAndMissingTopicsAreNamed) {

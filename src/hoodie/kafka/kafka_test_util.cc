@@ -84,12 +84,28 @@ struct Handle {
 
 ::arrow::Status ProduceKafka(const std::string& brokers, const std::string& topic,
                              int32_t partition, const std::vector<std::string>& values) {
+  std::vector<KafkaTestMessage> messages;
+  for (const std::string& value : values) {
+    messages.emplace_back();
+    messages.back().value = value;
+  }
+  return ProduceKafkaMessages(brokers, topic, partition, messages);
+}
+
+::arrow::Status ProduceKafkaMessages(const std::string& brokers, const std::string& topic,
+                                     int32_t partition,
+                                     const std::vector<KafkaTestMessage>& messages) {
   Handle handle;
   ARROW_RETURN_NOT_OK(MakeProducer(brokers, &handle));
-  for (const std::string& value : values) {
+  for (const KafkaTestMessage& message : messages) {
+    const std::string& value = message.value;
+    const char* key = message.key ? message.key->data() : nullptr;  // null: no key
+    const size_t key_size = message.key ? message.key->size() : 0;
     rd_kafka_resp_err_t error = rd_kafka_producev(
         handle.kafka, RD_KAFKA_V_TOPIC(topic.c_str()), RD_KAFKA_V_PARTITION(partition),
         RD_KAFKA_V_VALUE(const_cast<char*>(value.data()), value.size()),
+        RD_KAFKA_V_KEY(key, key_size),
+        RD_KAFKA_V_TIMESTAMP(message.timestamp_ms),
         RD_KAFKA_V_MSGFLAGS(RD_KAFKA_MSG_F_COPY), RD_KAFKA_V_END);
     if (error != RD_KAFKA_RESP_ERR_NO_ERROR) {
       return ::arrow::Status::IOError("producing: ", rd_kafka_err2str(error));

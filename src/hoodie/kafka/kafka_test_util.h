@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -19,6 +20,19 @@ namespace hoodie::testing {
 /// Writes `values` to `partition` of `topic`, in order, and waits for every ack.
 ::arrow::Status ProduceKafka(const std::string& brokers, const std::string& topic,
                              int32_t partition, const std::vector<std::string>& values);
+
+/// One message to produce: its value, key (None: no key) and create time.
+struct KafkaTestMessage {
+  std::string value;
+  std::optional<std::string> key;
+  /// Epoch milliseconds; 0 lets the producer take the current time.
+  int64_t timestamp_ms = 0;
+};
+
+/// ProduceKafka of messages with keys and timestamps.
+::arrow::Status ProduceKafkaMessages(const std::string& brokers, const std::string& topic,
+                                     int32_t partition,
+                                     const std::vector<KafkaTestMessage>& messages);
 
 /// Deletes the messages of `partition` before `offset` (kafka-delete-records), as
 /// retention would.

@@ -3,6 +3,7 @@
 #include "hoodie/kafka/message_positions_internal.h"
 
 #include <algorithm>
+#include <cstdint>
 
 namespace hoodie::internal {
 
@@ -23,14 +24,33 @@ std::string MessagePositions::Describe(int64_t number) const {
          std::to_string(run.first_offset + (number - run.first_number));
 }
 
-std::string MessagePositions::DescribeRow(int64_t row) const {
-  // Row r is the r-th message not left out.
-  int64_t number = row;
-  for (int64_t skipped : skipped_) {
-    if (skipped > number) break;
-    ++number;
+void MessagePositions::SetRows(int64_t number, int64_t rows) {
+  auto at = std::lower_bound(irregular_.begin(), irregular_.end(),
+                             std::pair<int64_t, int64_t>{number, INT64_MIN});
+  if (at != irregular_.end() && at->first == number) {
+    at->second = rows;
+  } else {
+    irregular_.insert(at, {number, rows});
   }
-  return Describe(number);
+}
+
+void MessagePositions::Skip(int64_t number) {
+  auto at = std::lower_bound(irregular_.begin(), irregular_.end(),
+                             std::pair<int64_t, int64_t>{number, INT64_MIN});
+  int64_t rows = at != irregular_.end() && at->first == number ? at->second : 1;
+  SetRows(number, rows > 0 ? rows - 1 : 0);
+}
+
+std::string MessagePositions::DescribeRow(int64_t row) const {
+  // `shift`: rows before the current message beyond one a message.
+  int64_t shift = 0;
+  for (const auto& [number, rows] : irregular_) {
+    int64_t first_row = number + shift;
+    if (row < first_row) break;
+    if (row < first_row + rows) return Describe(number);
+    shift += rows - 1;
+  }
+  return Describe(row - shift);
 }
 
 }  // namespace hoodie::internal

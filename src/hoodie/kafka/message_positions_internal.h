@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace hoodie::internal {
@@ -17,8 +18,11 @@ class MessagePositions {
 
   /// Records the next message; \return its number (from 0).
   int64_t Add(int32_t partition, int64_t offset);
-  /// Marks message `number` as left out of the rows (numbers come in ascending order).
-  void Skip(int64_t number) { skipped_.push_back(number); }
+  /// Marks one row of message `number` as left out (a message is one row unless
+  /// SetRows said otherwise).
+  void Skip(int64_t number);
+  /// Message `number` became `rows` rows (a change record: none, or several).
+  void SetRows(int64_t number, int64_t rows);
   /// "topic t, partition 0, offset 5" of message `number`.
   std::string Describe(int64_t number) const;
   /// Describe of the message that became row `row` (messages left out have no row).
@@ -35,7 +39,8 @@ class MessagePositions {
   std::vector<Run> runs_;
   int64_t count_ = 0;
   int64_t last_offset_ = -1;
-  std::vector<int64_t> skipped_;
+  // The messages that did not become exactly one row, by number, with their rows.
+  std::vector<std::pair<int64_t, int64_t>> irregular_;
 };
 
 }  // namespace hoodie::internal

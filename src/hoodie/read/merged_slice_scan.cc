@@ -13,8 +13,11 @@
 
 #include "hoodie/common/macros.h"
 #include "hoodie/format/avro/meta_fields.h"
+#include "hoodie/format/log/data_block.h"
 #include "hoodie/format/log/log_file_reader.h"
 #include "hoodie/format/registry/base_file_formats.h"
+#include "hoodie/read/log_block_scan_internal.h"
+#include "hoodie/read/log_schema_resolution_internal.h"
 #include "hoodie/read/merged_log_records_internal.h"
 #include "hoodie/read/merged_slice_scan_internal.h"
 #include "hoodie/storage/storage.h"
@@ -37,7 +40,11 @@ class SliceMerge {
         spec_.merger.get(),
         MakeSpillableLogRecordMap(memory_budget_, spec_.log_scan.spill_directory));
     log_records_->set_reader_schema(spec_.table_schema);
-    if (slice_.HasLogFiles()) {
+    if (slice_.HasLogFiles() && spec_.emit_changes) {
+      ARROW_ASSIGN_OR_RAISE(change_blocks_,
+                            ScanLogBlocks(storage_.get(), slice_.log_files, spec_.timeline,
+                                          spec_.log_scan));
+    } else if (slice_.HasLogFiles()) {
       ARROW_RETURN_NOT_OK(AddLogFiles(storage_.get(), slice_.log_files, spec_.timeline,
                                        spec_.log_scan, log_records_.get()));
     }
@@ -63,6 +70,10 @@ class SliceMerge {
       base_batches_.reset();
       base_reader_.reset();
     }
+    while (change_position_ < change_blocks_.size() && out == nullptr) {
+      ARROW_ASSIGN_OR_RAISE(out, NextChanges());
+    }
+    if (out != nullptr) return out;
     while (log_records_ != nullptr && out == nullptr) {
       ARROW_ASSIGN_OR_RAISE(out, LogOnlyRecords());
       if (log_position_ >= log_records_->records().size()) log_records_.reset();
@@ -164,6 +175,29 @@ class SliceMerge {
     return builder->Finish();
   }
 
+  // Flink's changelog read (MergeOnReadInputFormat emitting every change): the records
+  // of the next data block as written, none folded into another, those whose
+  // _hoodie_operation is D too. Delete blocks hold keys only and give no row (a table
+  // that keeps the operation field writes its deletes as data records). nullptr for a
+  // block that gives no row.
+  ::arrow::Result<std::shared_ptr<::arrow::RecordBatch>> NextChanges() {
+    LogBlock& block = change_blocks_[change_position_++];
+    if (block.type != LogBlockType::kAvroData &&
+        block.type != LogBlockType::kParquetData) {
+      return nullptr;
+    }
+    ARROW_RETURN_NOT_OK(LoadLogBlockContent(storage_.get(), &block));
+    ARROW_ASSIGN_OR_RAISE(auto batch, ReadDataBlock(block));
+    block.content = std::string();
+    ARROW_RETURN_NOT_OK(CheckAvroResolution(*batch->schema(), *spec_.table_schema));
+    ARROW_ASSIGN_OR_RAISE(auto builder, MergedBatchBuilder::Make(spec_.table_schema));
+    for (int64_t row = 0; row < batch->num_rows(); ++row) {
+      ARROW_RETURN_NOT_OK(builder->AppendRow({batch.get(), row}));
+    }
+    if (builder->num_rows() == 0) return nullptr;
+    return builder->Finish();
+  }
+
   // A merged batch holds the batch its spilled records were read back into until it is
   // finished; smaller batches bound that memory once the slice's records spilled.
   int64_t RowsPerMergedBatch() const {
@@ -180,6 +214,9 @@ class SliceMerge {
   const int64_t memory_budget_;
   std::unique_ptr<MergedLogRecords> log_records_;
   size_t log_position_ = 0;
+  // Changelog reads: the slice's blocks in merge order, handed out one at a time.
+  std::vector<LogBlock> change_blocks_;
+  size_t change_position_ = 0;
   std::string base_path_;
   std::unique_ptr<BaseFileReader> base_reader_;
   std::shared_ptr<::arrow::RecordBatchReader> base_batches_;

@@ -29,6 +29,9 @@ struct MergedScanSpec {
   MergeType merge_type = MergeType::kPayloadCombine;
   /// Memory bound of each slice's merge state and block reading order.
   LogScanOptions log_scan;
+  /// Flink's changelog read: every log data record as written, unmerged (base rows as
+  /// they are), instead of one merged record per key.
+  bool emit_changes = false;
 };
 
 /// A reader over `slices`: two merge at once on threads of their own and hand out a

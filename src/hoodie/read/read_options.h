@@ -87,6 +87,9 @@ struct HOODIE_EXPORT ReadOptions {
   /// completed commit.
   std::optional<std::string> begin;
   std::optional<std::string> end;
+  /// Incremental: the range is closed, [begin, end] (Flink's read.start-commit and
+  /// read.end-commit), instead of the datasource's (begin, end].
+  bool begin_inclusive = false;
   /// Incremental: a range that starts or ends before the active timeline, or whose
   /// commits' files are gone, reads the latest snapshot filtered on commit time
   /// (hoodie.datasource.read.incr.fallback.fulltablescan.enable).
@@ -105,6 +108,11 @@ struct HOODIE_EXPORT ReadOptions {
   /// into base rows by key with the table's payload; skip_merge returns base rows as
   /// they are followed by the (merged) log records.
   MergeType merge_type = DefaultEnum(DataSourceConfig::kMergeType, kMergeTypeNames);
+  /// Merge-on-read reads of a table whose records carry _hoodie_operation
+  /// (hoodie.allow.operation.metadata.field): every log record as written, the
+  /// intermediate changes (I, -U, U, D) included, as Flink's changelog streaming read
+  /// emits them, instead of one merged record per key. Ignored for other tables.
+  bool emit_changes = false;
   /// Rows per batch handed out (at most one row group is decoded at a time).
   int64_t batch_size = 64 * 1024;
   /// Merge-on-read snapshot and incremental reads: memory bound of the merge state of

@@ -255,7 +255,9 @@ std::vector<std::string> FilesOpenedInRange(
   } else if (std::optional<Instant> last = completed.LastInstant()) {
     end = std::max(begin, last->timestamp);
   }
-  plan->commit_time_filters = CommitTimeFilters(CompareOp::kGreater, begin, end);
+  const CompareOp lower = options.begin_inclusive ? CompareOp::kGreaterEqual
+                                                  : CompareOp::kGreater;
+  plan->commit_time_filters = CommitTimeFilters(lower, begin, end);
   plan->as_of = end;
   // Without the fallback, commits archived out of the active timeline are not seen, as
   // in Hudi 0.15.
@@ -264,7 +266,8 @@ std::vector<std::string> FilesOpenedInRange(
       (completed.IsBeforeTimelineStarts(begin) || completed.IsBeforeTimelineStarts(end))) {
     return PlanFullTableScan(options, plan);
   }
-  Timeline range = completed.FindInstantsInRange(begin, end);
+  Timeline range = options.begin_inclusive ? completed.FindInstantsInClosedRange(begin, end)
+                                            : completed.FindInstantsInRange(begin, end);
   ARROW_ASSIGN_OR_RAISE(WrittenInRange written, GroupsWrittenInRange(range));
   if (written.groups.empty()) return ::arrow::Status::OK();
   bool merge_on_read = table_->table_type() == TableType::kMergeOnRead;
@@ -281,7 +284,8 @@ std::vector<std::string> FilesOpenedInRange(
     // Hudi fails the same way (HoodieIncrementalPathNotFoundException on
     // copy-on-write, a missing file on merge-on-read).
     return ::arrow::Status::IOError(
-        "incremental read of (", begin, ", ", end, "] needs ", *missing,
+        "incremental read of ", options.begin_inclusive ? "[" : "(", begin, ", ", end,
+        "] needs ", *missing,
         ", which a commit in the range wrote but the cleaner has deleted; read from a "
         "later begin instant, retain more commits (hoodie.cleaner.commits.retained), or "
         "set hoodie.datasource.read.incr.fallback.fulltablescan.enable=true to read the "
@@ -528,6 +532,9 @@ TableReader::PathPartitionValues(const ReadPlan& plan,
   merged.merger = std::move(merger);
   merged.merge_type = options.merge_type;
   merged.log_scan = options.log_scan;
+  merged.emit_changes =
+      options.emit_changes &&
+      merged.table_schema->GetFieldIndex(std::string(kOperationField)) >= 0;
   merged.timeline = internal::SnapshotLogScanTimeline(timeline_.timeline(), plan.as_of);
   return internal::MakeMergedSliceScan(table_->storage(), std::move(plan.slices),
                                        std::move(merged));

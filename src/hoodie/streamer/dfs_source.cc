@@ -11,6 +11,7 @@
 #include "hoodie/config/hoodie_config.h"
 #include "hoodie/config/streamer_config.h"
 #include "hoodie/input/input_files_reader.h"
+#include "hoodie/streamer/cdc_records.h"
 #include "hoodie/streamer/dfs_path_selector.h"
 #include "hoodie/streamer/schema_provider.h"
 #include "hoodie/streamer/source.h"
@@ -35,21 +36,6 @@ struct DfsFormat {
   if (*value == "\\t") return '\t';
   return ::arrow::Status::Invalid(key.key, "='", *value,
                                   "': hoodie's CSV reader takes one character here");
-}
-
-::arrow::Result<CsvDialect> ReadCsvDialect(const HoodieConfig& config) {
-  CsvDialect dialect;
-  ARROW_ASSIGN_OR_RAISE(dialect.header, config.Get(StreamerConfig::kCsvHeader));
-  // Spark's CSV reader applies a given schema by position (enforceSchema=true).
-  dialect.by_position = true;
-  ARROW_ASSIGN_OR_RAISE(dialect.delimiter, OneCharacter(config, StreamerConfig::kCsvSep, ','));
-  ARROW_ASSIGN_OR_RAISE(dialect.quote, OneCharacter(config, StreamerConfig::kCsvQuote, '"'));
-  ARROW_ASSIGN_OR_RAISE(dialect.escape, OneCharacter(config, StreamerConfig::kCsvEscape, '\\'));
-  dialect.null_value = config.GetExplicit(StreamerConfig::kCsvNullValue).value_or("");
-  if (dialect.delimiter == '\0') {
-    return ::arrow::Status::Invalid(StreamerConfig::kCsvSep.key, " cannot be empty");
-  }
-  return dialect;
 }
 
 class DfsSource : public Source {
@@ -81,8 +67,12 @@ class DfsSource : public Source {
           StreamerConfig::kSourceSchemaFile.key);
     }
     if (std::string(format.input_format) == "csv") {
-      ARROW_ASSIGN_OR_RAISE(out->options_.csv, ReadCsvDialect(config));
+      ARROW_ASSIGN_OR_RAISE(out->options_.csv, CsvDialectFromConfig(config));
     }
+    ARROW_ASSIGN_OR_RAISE(out->options_.cdc,
+                          ReadCdcJsonOptions(config, format.class_name,
+                                             std::string(format.input_format) == "json"));
+    out->skip_bad_ = out->options_.cdc && context.skip_bad_records;
     out->name_ = format.input_format;
     return out;
   }
@@ -102,8 +92,18 @@ class DfsSource : public Source {
     std::vector<std::string> paths;
     for (const FileStatus& file : selection.files) paths.push_back(file.path);
     ARROW_ASSIGN_OR_RAISE(std::unique_ptr<InputFormat> format, MakeInputFormat(name_));
+    InputOptions options = options_;
+    if (skip_bad_) {
+      // --commit-on-errors with change records: a record that does not decode is left
+      // out and reported (its error names file and line).
+      auto skipped = std::make_shared<std::vector<std::string>>();
+      out.skipped = skipped;
+      options.on_bad_record = [skipped](const ::arrow::Status& status, int64_t) {
+        skipped->push_back(status.message());
+      };
+    }
     ARROW_ASSIGN_OR_RAISE(auto reader,
-                          InputFilesReader::Open(std::move(paths), std::move(format), options_));
+                          InputFilesReader::Open(std::move(paths), std::move(format), options));
     out.where = [reader](int64_t row) { return reader->Place(row); };
     out.records = std::move(reader);
     return out;
@@ -117,6 +117,7 @@ class DfsSource : public Source {
   std::string name_;
   std::unique_ptr<InputFormat> format_;
   InputOptions options_;
+  bool skip_bad_ = false;
 };
 
 constexpr DfsFormat kDfsFormats[] = {
@@ -128,6 +129,21 @@ constexpr DfsFormat kDfsFormats[] = {
 };
 
 }  // namespace
+
+::arrow::Result<CsvDialect> CsvDialectFromConfig(const HoodieConfig& config) {
+  CsvDialect dialect;
+  ARROW_ASSIGN_OR_RAISE(dialect.header, config.Get(StreamerConfig::kCsvHeader));
+  // Spark's CSV reader applies a given schema by position (enforceSchema=true).
+  dialect.by_position = true;
+  ARROW_ASSIGN_OR_RAISE(dialect.delimiter, OneCharacter(config, StreamerConfig::kCsvSep, ','));
+  ARROW_ASSIGN_OR_RAISE(dialect.quote, OneCharacter(config, StreamerConfig::kCsvQuote, '"'));
+  ARROW_ASSIGN_OR_RAISE(dialect.escape, OneCharacter(config, StreamerConfig::kCsvEscape, '\\'));
+  dialect.null_value = config.GetExplicit(StreamerConfig::kCsvNullValue).value_or("");
+  if (dialect.delimiter == '\0') {
+    return ::arrow::Status::Invalid(StreamerConfig::kCsvSep.key, " cannot be empty");
+  }
+  return dialect;
+}
 
 void RegisterDfsSources(SourceRegistry* registry) {
   for (const DfsFormat& format : kDfsFormats) {

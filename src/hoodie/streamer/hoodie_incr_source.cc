@@ -3,10 +3,8 @@
 /// \brief HoodieIncrSource: what another Hudi table committed after the checkpoint (an
 /// instant time), at most hoodie.deltastreamer.source.hoodieincr.num_instants instants
 /// per round (HoodieIncrSource.fetchNextBatch, IncrSourceHelper.generateQueryInfo).
-#include <charconv>
 #include <utility>
 
-#include "hoodie/common/ascii.h"
 #include "hoodie/common/macros.h"
 #include "hoodie/config/datasource_config.h"
 #include "hoodie/config/hoodie_config.h"
@@ -14,6 +12,7 @@
 #include "hoodie/read/table_reader.h"
 #include "hoodie/storage/storage.h"
 #include "hoodie/streamer/conform_reader_internal.h"
+#include "hoodie/streamer/incr_source_helper_internal.h"
 #include "hoodie/streamer/source.h"
 #include "hoodie/streamer/sources_internal.h"
 #include "hoodie/table/table_meta_client.h"
@@ -22,65 +21,17 @@
 namespace hoodie::internal {
 namespace {
 
-// IncrSourceHelper.DEFAULT_BEGIN_TIMESTAMP: before every instant.
-constexpr char kDefaultBegin[] = "000";
-
-enum class MissingCheckpoint { kNone, kReadLatest, kReadUpToLatest };
-
-// getStrictlyLowerTimestamp: the instant time minus one, so that the instant itself is
-// read by a range that excludes its begin.
-std::string StrictlyLower(const std::string& instant) {
-  int64_t value = 0;
-  auto [ptr, ec] = std::from_chars(instant.data(), instant.data() + instant.size(), value);
-  if (ec != std::errc() || value <= 0) return kDefaultBegin;
-  std::string lower = std::to_string(value - 1);
-  while (lower.size() < instant.size()) lower.insert(lower.begin(), '0');
-  return lower;
-}
-
-// Completed commits, deltacommits, replacecommits and compactions before the first
-// pending write (hoodie.datasource.read.handle.hollow.commit=BLOCK, the streamer's
-// default): an instant after a write still in flight may not be read yet, or the
-// pending one would be skipped for ever once it completes.
-Timeline ReadableInstants(const ActiveTimeline& timeline) {
-  const Timeline all = timeline.timeline().GetCommitsAndCompactionTimeline();
-  const Timeline pending = all.FilterPendingExcludingCompaction();
-  const Timeline completed = all.FilterCompleted();
-  std::optional<Instant> first_pending = pending.FirstInstant();
-  if (!first_pending) return completed;
-  return completed.FindInstantsBefore(first_pending->timestamp);
-}
+constexpr const char* kDefaultBegin = kDefaultBeginInstant;
 
 class HoodieIncrSource : public Source {
  public:
   static ::arrow::Result<std::unique_ptr<Source>> Make(const SourceContext& context) {
     const HoodieConfig& config = *context.config;
     auto out = std::unique_ptr<HoodieIncrSource>(new HoodieIncrSource());
-    std::optional<std::string> path = config.GetExplicit(StreamerConfig::kHoodieIncrPath);
-    if (!path || path->empty()) {
-      return ::arrow::Status::Invalid("HoodieIncrSource needs ", StreamerConfig::kHoodieIncrPath.key,
-                                      " (the base path of the table to pull from)");
-    }
-    out->path_ = *path;
+    ARROW_ASSIGN_OR_RAISE(out->path_, IncrSourcePath(config, "HoodieIncrSource"));
     ARROW_ASSIGN_OR_RAISE(out->storage_options_, StorageOptions::FromConfig(config));
-    ARROW_ASSIGN_OR_RAISE(out->num_instants, config.Get(StreamerConfig::kHoodieIncrNumInstants));
-    if (out->num_instants <= 0) {
-      return ::arrow::Status::Invalid(StreamerConfig::kHoodieIncrNumInstants.key,
-                                      " must be positive");
-    }
-    std::string strategy =
-        ToUpperAscii(config.GetExplicit(StreamerConfig::kHoodieIncrMissingCheckpointStrategy)
-                         .value_or(""));
-    ARROW_ASSIGN_OR_RAISE(bool read_latest,
-                          config.Get(StreamerConfig::kHoodieIncrReadLatestOnMissingCheckpoint));
-    if (read_latest || strategy == "READ_LATEST") {
-      out->missing_ = MissingCheckpoint::kReadLatest;
-    } else if (strategy == "READ_UPTO_LATEST_COMMIT") {
-      out->missing_ = MissingCheckpoint::kReadUpToLatest;
-    } else if (!strategy.empty()) {
-      return ::arrow::Status::Invalid(StreamerConfig::kHoodieIncrMissingCheckpointStrategy.key, "=",
-                                      strategy, ": READ_LATEST or READ_UPTO_LATEST_COMMIT");
-    }
+    ARROW_ASSIGN_OR_RAISE(out->num_instants, NumInstantsPerFetch(config));
+    ARROW_ASSIGN_OR_RAISE(out->missing_, MissingCheckpointFrom(config));
     ARROW_ASSIGN_OR_RAISE(out->drop_all_meta_,
                           config.Get(StreamerConfig::kHoodieIncrDropAllMetaFields));
     ARROW_ASSIGN_OR_RAISE(out->fallback_,
@@ -100,14 +51,11 @@ class HoodieIncrSource : public Source {
       begin = *checkpoint;
     } else if (missing_ == MissingCheckpoint::kReadLatest) {
       std::optional<Instant> last = readable.LastInstant();
-      begin = last ? StrictlyLower(last->timestamp) : kDefaultBegin;
+      begin = last ? StrictlyLowerInstant(last->timestamp) : kDefaultBegin;
     } else if (missing_ == MissingCheckpoint::kReadUpToLatest) {
       begin = kDefaultBegin;
     } else {
-      return ::arrow::Status::Invalid(
-          "missing begin instant for incremental pull. For reading from latest committed "
-          "instant set ", StreamerConfig::kHoodieIncrMissingCheckpointStrategy.key,
-          " to a valid value (READ_LATEST or READ_UPTO_LATEST_COMMIT)");
+      return MissingCheckpointError();
     }
     const Timeline after = readable.FindInstantsAfter(begin);
     std::string end = begin;

@@ -181,6 +181,15 @@ SchemaPostProcessorRegistry* SchemaPostProcessorRegistry::Global() {
                                                        std::move(processors));
 }
 
+std::shared_ptr<SchemaProvider> WithPostProcessor(
+    std::shared_ptr<SchemaProvider> provider, std::unique_ptr<SchemaPostProcessor> processor) {
+  if (provider == nullptr) return provider;
+  std::vector<std::unique_ptr<SchemaPostProcessor>> processors;
+  processors.push_back(std::move(processor));
+  return std::make_shared<PostProcessedSchemaProvider>(std::move(provider),
+                                                       std::move(processors));
+}
+
 ::arrow::Result<std::shared_ptr<::arrow::Schema>> ReadAvroSchemaFile(const std::string& path,
                                                                      const HoodieConfig& config) {
   ARROW_ASSIGN_OR_RAISE(StorageOptions options, StorageOptions::FromConfig(config));

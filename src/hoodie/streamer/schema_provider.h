@@ -63,6 +63,12 @@ class HOODIE_EXPORT SchemaPostProcessorRegistry
 HOODIE_EXPORT ::arrow::Result<std::shared_ptr<SchemaProvider>> MakeSchemaProvider(
     const std::string& class_name, const HoodieConfig& config);
 
+/// `provider` with `processor` run over both its schemas, after any it already runs
+/// (Hudi's SchemaProviderWithPostProcessor, as a Kafka source appending offsets wraps
+/// the streamer's provider). Null when `provider` is null.
+HOODIE_EXPORT std::shared_ptr<SchemaProvider> WithPostProcessor(
+    std::shared_ptr<SchemaProvider> provider, std::unique_ptr<SchemaPostProcessor> processor);
+
 /// An Avro schema file (.avsc) as an Arrow schema without meta fields, read through the
 /// storage `config`'s keys reach (fs.s3a.* for an s3a:// file); errors name the file.
 HOODIE_EXPORT

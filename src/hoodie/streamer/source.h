@@ -71,6 +71,11 @@ class HOODIE_EXPORT Source {
   virtual ::arrow::Status OnCommit(const std::optional<std::string>& checkpoint) {
     return ::arrow::Status::OK();
   }
+
+  /// The schema provider the streamer writes this source's rounds with when the source
+  /// changes the schemas of the one it was made with (Hudi's Source.getSchemaProvider: a
+  /// Kafka source appending offset columns); null keeps the streamer's own.
+  virtual std::shared_ptr<SchemaProvider> schema_provider() const { return nullptr; }
 };
 
 /// --source-limit's default: no limit (Long.MAX_VALUE).

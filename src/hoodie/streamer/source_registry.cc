@@ -15,8 +15,7 @@ namespace {
 // Hudi's other sources, refused by name until they arrive, so that a user's class name
 // gets a clear answer rather than "unknown source".
 constexpr const char* kNotYet[] = {
-    "ProtoKafkaSource", "SqlFileBasedSource", "HiveIncrPullSource",
-    "S3EventsSource", "S3EventsHoodieIncrSource", "GcsEventsSource",
+    "ProtoKafkaSource", "SqlFileBasedSource", "HiveIncrPullSource", "GcsEventsSource",
     "GcsEventsHoodieIncrSource", "PulsarSource", "DebeziumSource",
 };
 
@@ -29,8 +28,9 @@ void RegisterRefused(SourceRegistry* registry) {
             [refused](const SourceContext&) -> ::arrow::Result<std::unique_ptr<Source>> {
               return ::arrow::Status::NotImplemented(
                   "the source ", refused,
-                  " is not available in hoodie yet; these are: JsonDFSSource, CsvDFSSource, "
-                  "AvroDFSSource, ParquetDFSSource, ORCDFSSource, HoodieIncrSource, SqlSource, "
+                  " is not available in hoodie yet; these are: JsonDFSSource, "
+                  "CsvDFSSource, AvroDFSSource, ParquetDFSSource, ORCDFSSource, "
+                  "HoodieIncrSource, S3EventsSource, S3EventsHoodieIncrSource, SqlSource, "
                   "JdbcSource, JsonKafkaSource, AvroKafkaSource");
             }),
         name);
@@ -44,6 +44,8 @@ SourceRegistry* SourceRegistry::Global() {
     auto* made = new SourceRegistry();
     internal::RegisterDfsSources(made);
     internal::RegisterHoodieIncrSource(made);
+    internal::RegisterS3EventsSource(made);
+    internal::RegisterS3EventsHoodieIncrSource(made);
     HOODIE_WARN_NOT_OK(made->Reserve(std::string(internal::kSourcesPackage) + "SqlSource",
                                      {"SqlSource"}, internal::kNeedsSqlComponent),
                        "SqlSource");

@@ -4,6 +4,7 @@
 /// scripts/requirements-services.txt), started on 127.0.0.1 and stopped afterwards.
 #pragma once
 
+#include <cstdint>
 #include <memory>
 #include <string>
 
@@ -36,6 +37,13 @@ class S3TestServer {
   /// How many multipart uploads of `bucket` were started and neither completed nor
   /// aborted (ListMultipartUploads).
   ::arrow::Result<int> MultipartUploadsInProgress(const std::string& bucket) const;
+
+  /// SQS (the same server serves it): creates queue `name` and returns its URL.
+  ::arrow::Result<std::string> CreateQueue(const std::string& name) const;
+  /// Sends one message of `body` to the queue at `queue_url`.
+  ::arrow::Status SendMessage(const std::string& queue_url, const std::string& body) const;
+  /// The queue's visible plus in-flight messages.
+  ::arrow::Result<int64_t> MessagesLeft(const std::string& queue_url) const;
 
   /// moto's request log (its output): S3RequestLog(request_log_path()) counts what the
   /// server was asked.

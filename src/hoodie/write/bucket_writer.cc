@@ -10,6 +10,7 @@
 #include <arrow/record_batch.h>
 #include <arrow/util/parallel.h>
 
+#include "hoodie/format/avro/meta_fields.h"
 #include "hoodie/write/bucket_writer_internal.h"
 #include "hoodie/write/log_append_internal.h"
 #include "hoodie/write/merge_handle_internal.h"
@@ -34,6 +35,14 @@ std::vector<std::string> KeysOf(const IncomingRecords& records,
   std::vector<int64_t> rows;
   for (size_t index : bucket.inserts) rows.push_back(records.records[index].row());
   ARROW_ASSIGN_OR_RAISE(auto data, records.Take(task, rows));
+  // Changelog mode: the staged operations go to the file's `_hoodie_operation`.
+  std::shared_ptr<::arrow::Array> operations;
+  if (int column = data->schema()->GetFieldIndex(std::string(kOperationField)); column >= 0) {
+    std::vector<bool> deletes;
+    for (size_t index : bucket.inserts) deletes.push_back(records.records[index].is_delete());
+    ARROW_ASSIGN_OR_RAISE(operations, WrittenOperations(*data->column(column), deletes));
+    ARROW_ASSIGN_OR_RAISE(data, data->RemoveColumn(column));
+  }
   std::unique_ptr<FileGroupWriter> writer;
   int file_number = 0;
   size_t next = 0;
@@ -59,6 +68,7 @@ std::vector<std::string> KeysOf(const IncomingRecords& records,
         MetaColumns::ForNewRecords(context.instant_time, task,
                                    writer->TakeSeqNos(static_cast<int64_t>(end - next)),
                                    KeysOf(records, bucket.inserts, next, end)));
+    if (operations != nullptr) meta.operation = operations->Slice(next, end - next);
     ARROW_RETURN_NOT_OK(writer->Write(*data->Slice(next, end - next), meta));
     next = end;
   }

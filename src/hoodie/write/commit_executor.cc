@@ -143,6 +143,12 @@ Instant WriteInstant(const std::string& time, WriteOperationType operation, Stat
                                                    const std::string& instant,
                                                    WriteOperationType operation,
                                                    ::arrow::RecordBatchReader* input) const {
+  if (options_.changelog && operation != WriteOperationType::kUpsert &&
+      operation != WriteOperationType::kInsert && operation != WriteOperationType::kDelete) {
+    return ::arrow::Status::NotImplemented(
+        "changelog.enabled=true keeps the changes of upserts, inserts and deletes; ",
+        WriteOperationTypeName(operation), " is not supported with it");
+  }
   if (operation == WriteOperationType::kBulkInsert) {
     return BulkInsert(timeline, instant, input);
   }
@@ -159,11 +165,14 @@ Instant WriteInstant(const std::string& time, WriteOperationType operation, Stat
   if (combine && !is_delete && !merger->options().ordering_field.empty()) {
     ordering = merger->options().ordering_field;
   }
+  // Changelog mode stages each record's operation with its row.
+  std::shared_ptr<::arrow::Schema> staged = schema.arrow;
+  if (options_.changelog && !is_delete) staged = internal::WithOperationColumn(*schema.arrow);
   PhaseClock clock(instant);
   ARROW_ASSIGN_OR_RAISE(
       internal::IncomingRecords records,
       internal::IncomingRecords::Stage(
-          input, *options_.key_generator, is_delete ? nullptr : schema.arrow, *merger,
+          input, *options_.key_generator, is_delete ? nullptr : staged, *merger,
           ordering,
           internal::SpillOptions{options_.memory_budget,
                                  SpillDirectory(options_.spill_directory)}));
@@ -176,7 +185,8 @@ Instant WriteInstant(const std::string& time, WriteOperationType operation, Stat
   AddFailed(records.failed, &result.failed);
   // Failures known before any file is written: nothing is written at all.
   if (options_.auto_commit && !result.failed.empty()) return result;
-  if (combine) {
+  // Changelog mode keeps a stored key's changes: PlanWrite combines new keys only.
+  if (combine && !(options_.changelog && operation == WriteOperationType::kUpsert)) {
     ARROW_ASSIGN_OR_RAISE(int64_t dropped,
                           records.Deduplicate(*merger, options_.index->IsGlobal()));
     result.deduplicated += dropped;
@@ -187,6 +197,7 @@ Instant WriteInstant(const std::string& time, WriteOperationType operation, Stat
       internal::PlanWrite(*table_, timeline, options_, operation, &records, *merger));
   clock.Lap("tagging and planning");
   if (operation == WriteOperationType::kInsert) result.deduplicated += plan.dropped;
+  result.deduplicated += plan.combined;
   result.replaced_file_ids = plan.replaced_file_ids;
   ARROW_RETURN_NOT_OK(records.PrepareBuckets(BucketRows(records, plan)));
   clock.Lap("grouping payloads by bucket");

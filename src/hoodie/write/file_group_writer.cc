@@ -64,6 +64,7 @@ int64_t ElapsedMillis(std::chrono::steady_clock::time_point since) {
     file_options.constant_partition_path = out->partition_path_;
   }
   out->max_file_size_ = file_options.max_file_size;
+  out->operation_field_ = file_options.operation_field;
   std::string path =
       JoinPath(JoinPath(context.base_path, out->partition_path_), out->file_name_);
   ARROW_ASSIGN_OR_RAISE(
@@ -76,6 +77,13 @@ int64_t ElapsedMillis(std::chrono::steady_clock::time_point since) {
                                        const MetaColumns& meta) {
   ARROW_RETURN_NOT_OK(
       bloom_->AddAll(static_cast<const ::arrow::StringArray&>(*meta.record_key)));
+  if (operation_field_ && meta.operation == nullptr) {
+    // Records that carry no operation (a compacted base file's) have a null one.
+    MetaColumns with_operation = meta;
+    ARROW_ASSIGN_OR_RAISE(with_operation.operation,
+                          ::arrow::MakeArrayOfNull(::arrow::utf8(), data.num_rows()));
+    return writer_->Write(data, with_operation);
+  }
   return writer_->Write(data, meta);
 }
 

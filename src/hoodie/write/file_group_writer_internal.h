@@ -114,6 +114,7 @@ class FileGroupWriter {
   int64_t next_seqno_ = 0;
   int64_t next_size_check_ = 100;
   int64_t max_file_size_ = 0;
+  bool operation_field_ = false;
   std::chrono::steady_clock::time_point opened_;
 };
 

@@ -182,7 +182,8 @@ namespace {
   std::vector<std::shared_ptr<::arrow::Array>> columns;
   for (const auto& field : schema.fields()) {
     auto column = batch->GetColumnByName(field->name());
-    if (column == nullptr && missing == MissingColumn::kNull) {
+    if (column == nullptr &&
+        (missing == MissingColumn::kNull || field->name() == kOperationField)) {
       ARROW_ASSIGN_OR_RAISE(column, ::arrow::MakeArrayOfNull(field->type(), batch->num_rows()));
     }
     if (column == nullptr) {
@@ -317,6 +318,9 @@ class GroupNumbers {
     mask_ = capacity - 1;
   }
 
+  /// A new group no name finds.
+  uint32_t Fresh() { return groups_++; }
+
   /// The group of `name`; `first_of(g)` names group g's first member for comparison.
   template <typename FirstOf>
   uint32_t Find(const KeyInPartition& name, FirstOf first_of) {
@@ -349,8 +353,37 @@ class GroupNumbers {
 
 }  // namespace
 
+std::shared_ptr<::arrow::Schema> WithOperationColumn(const ::arrow::Schema& data_schema) {
+  ::arrow::FieldVector fields = data_schema.fields();
+  fields.push_back(::arrow::field(std::string(kOperationField), ::arrow::utf8()));
+  return ::arrow::schema(std::move(fields), data_schema.metadata());
+}
+
+::arrow::Result<std::shared_ptr<::arrow::Array>> WrittenOperations(
+    const ::arrow::Array& staged, const std::vector<bool>& deletes) {
+  const auto& given = static_cast<const ::arrow::StringArray&>(staged);
+  ::arrow::StringBuilder builder;
+  ARROW_RETURN_NOT_OK(builder.Reserve(given.length()));
+  for (int64_t i = 0; i < given.length(); ++i) {
+    if (given.IsValid(i)) {
+      ARROW_RETURN_NOT_OK(builder.Append(given.GetView(i)));
+    } else {
+      ARROW_RETURN_NOT_OK(builder.Append(deletes[i] ? "D" : "I"));
+    }
+  }
+  return builder.Finish();
+}
+
 ::arrow::Result<int64_t> IncomingRecords::Deduplicate(const RecordMerger& merger,
                                                       bool global_keys) {
+  return Deduplicate(merger, global_keys, {}, nullptr);
+}
+
+::arrow::Result<int64_t> IncomingRecords::Deduplicate(const RecordMerger& merger,
+                                                      bool global_keys,
+                                                      const std::vector<bool>& combinable,
+                                                      std::vector<size_t>* kept_from) {
+  auto combines = [&](size_t i) { return combinable.empty() || combinable[i]; };
   // Stage keeps the records under kMaxStagedRows, so group numbers fit 32 bits.
   auto name_of = [&](size_t i) {
     return KeyInPartition{global_keys ? std::string_view() : records[i].partition(),
@@ -363,8 +396,10 @@ class GroupNumbers {
   {
     GroupNumbers numbers(records.size());
     for (size_t i = 0; i < records.size(); ++i) {
-      uint32_t g =
-          numbers.Find(name_of(i), [&](uint32_t g) { return name_of(first_of[g]); });
+      // A record that is not combined is a group of its own, never looked up.
+      uint32_t g = combines(i) ? numbers.Find(name_of(i),
+                                              [&](uint32_t g) { return name_of(first_of[g]); })
+                               : numbers.Fresh();
       if (g == first_of.size()) {
         first_of.push_back(static_cast<uint32_t>(i));
         repeated.push_back(false);
@@ -374,7 +409,13 @@ class GroupNumbers {
       group[i] = g;
     }
   }
-  if (first_of.size() == records.size()) return 0;
+  if (first_of.size() == records.size()) {
+    if (kept_from != nullptr) {
+      kept_from->resize(records.size());
+      for (size_t i = 0; i < records.size(); ++i) (*kept_from)[i] = i;
+    }
+    return 0;
+  }
   std::vector<int64_t> compared;
   for (size_t i = 0; i < records.size(); ++i) {
     if (repeated[group[i]]) compared.push_back(records[i].row());
@@ -420,6 +461,11 @@ class GroupNumbers {
   std::vector<IncomingRecord> kept;
   kept.reserve(survivors.size());
   for (const Survivor& survivor : survivors) kept.push_back(records[survivor.record]);
+  if (kept_from != nullptr) {
+    // A survivor stands where its key's first record stood.
+    kept_from->clear();
+    for (size_t g = 0; g < first_of.size(); ++g) kept_from->push_back(first_of[g]);
+  }
   if (any_combined) {
     // Combined rows exist only in their one-row batches: append them to the payloads.
     ARROW_ASSIGN_OR_RAISE(auto builder, MergedBatchBuilder::Make(payloads->schema()));

@@ -145,6 +145,12 @@ struct IncomingRecords {
   /// Combined records are new rows, appended to the payloads.
   /// \return the number of records dropped; PreCombine's errors.
   ::arrow::Result<int64_t> Deduplicate(const RecordMerger& merger, bool global_keys);
+  /// Deduplicate over the records `combinable` marks only (the others survive each on
+  /// its own: changelog mode keeps every change of a stored key). `kept_from`, when
+  /// given, receives each surviving record's position before the call.
+  ::arrow::Result<int64_t> Deduplicate(const RecordMerger& merger, bool global_keys,
+                                       const std::vector<bool>& combinable,
+                                       std::vector<size_t>* kept_from);
 
   /// The staged rows `rows` of bucket `bucket` (its index in PrepareBuckets' list, the
   /// number of the task that writes it), in that order, as one batch.
@@ -170,6 +176,16 @@ struct IncomingRecords {
 ::arrow::Result<std::shared_ptr<::arrow::Schema>> SparkShapedSchema(
     const ::arrow::Schema& input);
 
+/// `data_schema` with `_hoodie_operation` (utf8) last: the staged rows of a changelog
+/// write carry each record's operation with it.
+std::shared_ptr<::arrow::Schema> WithOperationColumn(const ::arrow::Schema& data_schema);
+
+/// The `_hoodie_operation` values written for staged rows whose operation column is
+/// `staged` (the input's): each value as given, a null one "D" where `deletes[i]`, else
+/// "I" (Flink's +I of a row that carries no change kind).
+::arrow::Result<std::shared_ptr<::arrow::Array>> WrittenOperations(
+    const ::arrow::Array& staged, const std::vector<bool>& deletes);
+
 /// What AlignToSchema does with a column of the schema the batch lacks.
 enum class MissingColumn {
   /// Refused (input must carry every table column: Hudi refuses a dropped column).
@@ -179,7 +195,8 @@ enum class MissingColumn {
 };
 
 /// `batch` with the columns of `schema` in its order, cast to its types; meta columns
-/// of the input are dropped. Invalid naming a missing (with kRefuse) or extra column.
+/// of the input are dropped but `_hoodie_operation` when `schema` has it (null when the
+/// input lacks it). Invalid naming a missing (with kRefuse) or extra column.
 ::arrow::Result<std::shared_ptr<::arrow::RecordBatch>> AlignToSchema(
     const std::shared_ptr<::arrow::RecordBatch>& batch, const ::arrow::Schema& schema,
     MissingColumn missing = MissingColumn::kRefuse);

@@ -162,14 +162,21 @@ struct PreparedRecords {
   PreparedRecords out;
   std::vector<int64_t> data_rows;
   std::vector<std::string> data_keys;
+  std::vector<bool> data_deletes;
   std::vector<int64_t> soft_delete_rows;
+  // Changelog mode: a delete with a row is a data record whose operation is D
+  // (HoodieAppendHandle keeps it when the operation field is allowed).
+  const bool operations =
+      context.options->changelog && records.schema != nullptr &&
+      records.schema->GetFieldIndex(std::string(kOperationField)) >= 0;
   auto add = [&](size_t index, bool update) {
     const IncomingRecord& record = records.records[index];
     AppendRecord entry{index, update, -1, 0};
-    if (!record.is_delete()) {
+    if (!record.is_delete() || operations) {
       entry.encoded = static_cast<int64_t>(data_rows.size());
       data_rows.push_back(record.row());
       data_keys.emplace_back(record.key());
+      data_deletes.push_back(record.is_delete());
     } else if (records.schema != nullptr) {
       soft_delete_rows.push_back(record.row());
     }
@@ -196,8 +203,17 @@ struct PreparedRecords {
         ::arrow::MakeArrayFromScalar(::arrow::StringScalar(file_id), data->num_rows()));
     ::arrow::ArrayVector columns = {meta.commit_time, meta.commit_seqno, meta.record_key,
                                     meta.partition_path, file_ids};
-    for (const auto& column : data->columns()) columns.push_back(column);
-    out.rows = ::arrow::RecordBatch::Make(AddMetadataFields(*data->schema()),
+    if (operations) {
+      auto staged = data->GetColumnByName(std::string(kOperationField));
+      ARROW_ASSIGN_OR_RAISE(auto written, WrittenOperations(*staged, data_deletes));
+      columns.push_back(std::move(written));
+    }
+    for (int i = 0; i < data->num_columns(); ++i) {
+      if (data->schema()->field(i)->name() != kOperationField) {
+        columns.push_back(data->column(i));
+      }
+    }
+    out.rows = ::arrow::RecordBatch::Make(AddMetadataFields(*data->schema(), operations),
                                           data->num_rows(), std::move(columns));
     ARROW_ASSIGN_OR_RAISE(out.encoded, EncodeAvroRecords(*out.rows, schema));
   } else if (context.options->log_column_stats) {
@@ -574,7 +590,8 @@ std::vector<bool> FlushPoints(const std::vector<int64_t>& estimated_sizes,
 ::arrow::Status AppendToFileGroup(const WriteContext& context,
                                   const IncomingRecords& records, const Bucket& bucket,
                                   int64_t task, std::vector<WriteStat>* stats) {
-  ARROW_ASSIGN_OR_RAISE(std::string schema, AddMetadataFields(context.avro_schema));
+  ARROW_ASSIGN_OR_RAISE(std::string schema, AddMetadataFields(context.avro_schema,
+                                                              context.options->changelog));
   if (!bucket.file) {
     return AppendToNewFileGroups(context, records, bucket, task, schema, stats);
   }

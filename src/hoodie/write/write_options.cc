@@ -220,6 +220,25 @@ HoodieConfig Layered(const HoodieConfig& config, const TableConfig* table) {
   return ::arrow::Status::OK();
 }
 
+// changelog.enabled (Flink's changelog mode, StreamWriteFunction without pre-combining):
+// the intermediate changes of stored keys stay in the merge-on-read logs, each with its
+// operation (hoodie.allow.operation.metadata.field, which Flink turns on with it). New
+// keys go to new file groups (no small base file is rewritten), combined: a base file
+// holds one record a key.
+::arrow::Status ReadChangelog(const HoodieConfig& config, WriteOptions* out) {
+  ARROW_ASSIGN_OR_RAISE(out->changelog, config.Get(FlinkConfig::kChangelogEnabled));
+  if (!out->changelog) return ::arrow::Status::OK();
+  if (!out->merge_on_read) {
+    return ::arrow::Status::Invalid(
+        "changelog.enabled=true keeps a key's changes in merge-on-read log files, but a "
+        "COPY_ON_WRITE table keeps only merged records: use a MERGE_ON_READ table, or "
+        "leave it unset");
+  }
+  out->base_file.operation_field = true;
+  out->small_file_limit = 0;
+  return ::arrow::Status::OK();
+}
+
 ::arrow::Status ReadTableAndKeys(const HoodieConfig& config, const TableConfig* table,
                                  WriteOptions* out) {
   out->table_name =
@@ -298,6 +317,7 @@ bool IsReplaceOperation(WriteOperationType operation) {
   ARROW_RETURN_NOT_OK(ReadPayload(merged, &out));
   ARROW_RETURN_NOT_OK(ReadIndexAndBloom(merged, &out));
   ARROW_RETURN_NOT_OK(ReadSizing(merged, &out));
+  ARROW_RETURN_NOT_OK(ReadChangelog(merged, &out));
   ARROW_ASSIGN_OR_RAISE(out.rollback, RollbackOptions::FromConfig(merged));
   ARROW_ASSIGN_OR_RAISE(out.early_conflict_detection,
                         EarlyConflictDetectionOptions::FromConfig(merged));

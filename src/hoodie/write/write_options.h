@@ -108,6 +108,11 @@ struct HOODIE_EXPORT WriteOptions {
   bool combine_before_delete = DefaultOf(WriteConfig::kCombineBeforeDelete);
   /// hoodie.datasource.write.insert.drop.duplicates.
   bool insert_drop_duplicates = DefaultOf(DataSourceConfig::kInsertDropDuplicates);
+  /// changelog.enabled (merge-on-read only): every change of a stored key is kept in the
+  /// log files, un-combined, with its `_hoodie_operation` (I, -U, U, D; from the input's
+  /// `_hoodie_operation` column, else I, or D for a delete); files carry that column
+  /// (base_file.operation_field) and new keys go to new file groups, combined.
+  bool changelog = false;
   /// hoodie.merge.allow.duplicate.on.inserts.
   bool allow_duplicate_on_inserts = DefaultOf(WriteConfig::kMergeAllowDuplicateOnInserts);
   /// hoodie.auto.commit.

@@ -362,6 +362,20 @@ void Route(const IncomingRecords& records,
   return options.record_size_estimate;
 }
 
+// Changelog mode: the changes of a stored key all stay (its log keeps them), those of a
+// new key are pre-combined into one record, since a base file holds one record a key.
+::arrow::Result<int64_t> CombineNewKeys(const RecordMerger& merger, const WriteOptions& options,
+                                        IncomingRecords* records, Locations* located) {
+  std::vector<bool> combinable(records->records.size());
+  for (size_t i = 0; i < combinable.size(); ++i) combinable[i] = !(*located)[i].has_value();
+  std::vector<size_t> kept_from;
+  ARROW_ASSIGN_OR_RAISE(int64_t combined,
+                        records->Deduplicate(merger, options.index->IsGlobal(), combinable,
+                                             &kept_from));
+  if (combined > 0) *located = located->Remapped(kept_from);
+  return combined;
+}
+
 ::arrow::Result<WritePlan> PlanWrite(const TableMetaClient& table,
                                      const ActiveTimeline& timeline,
                                      const WriteOptions& options,
@@ -392,9 +406,14 @@ void Route(const IncomingRecords& records,
   if (!bulk && !overwrite) files = LatestFiles(table_files, partitions);
   Locations located(records.records.size());
   std::vector<bool> stored_wins(records.records.size(), false);
+  WritePlan plan;
   if (tag) {
     ARROW_ASSIGN_OR_RAISE(located,
                           Locate(*options.index, table, table_files, records, &files));
+    if (options.changelog) {
+      ARROW_ASSIGN_OR_RAISE(plan.combined,
+                            CombineNewKeys(merger, options, incoming, &located));
+    }
     if (options.merge_on_read && !options.index->CanIndexLogFiles()) {
       ARROW_RETURN_NOT_OK(ForgetKeysCompactionDrops(table, timeline, merger, options,
                                                     records, files, &located));
@@ -407,7 +426,6 @@ void Route(const IncomingRecords& records,
     ARROW_ASSIGN_OR_RAISE(stored_wins,
                           StoredRecordWins(table, merger, incoming, located, files));
   }
-  WritePlan plan;
   std::map<std::string, PartitionWork, std::less<>> work;
   Route(records, located, stored_wins, operation, &work, &plan.dropped);
   ARROW_ASSIGN_OR_RAISE(int64_t average, AverageRecordSize(timeline, options));

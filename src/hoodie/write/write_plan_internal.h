@@ -88,6 +88,8 @@ struct WritePlan {
   std::vector<Bucket> buckets;
   /// Records not written at all (deletes of absent keys, insert.drop.duplicates).
   int64_t dropped = 0;
+  /// Changelog mode: records of new keys pre-combined after the index lookup.
+  int64_t combined = 0;
   /// insert_overwrite / insert_overwrite_table: the file groups the write replaces.
   OrderedMap<std::vector<std::string>> replaced_file_ids;
 
@@ -137,6 +139,17 @@ class Locations {
   /// Record `i` becomes new.
   void Clear(size_t i) {
     if (!slots_.empty()) slots_[i] = 0;
+  }
+  /// The locations of records `from[0]`, `from[1]`, ... as records 0, 1, ... (after
+  /// pre-combining dropped some).
+  Locations Remapped(const std::vector<size_t>& from) const {
+    Locations out(from.size());
+    out.distinct_ = distinct_;
+    if (!slots_.empty()) {
+      out.slots_.resize(from.size());
+      for (size_t k = 0; k < from.size(); ++k) out.slots_[k] = slots_[from[k]];
+    }
+    return out;
   }
 
  private:

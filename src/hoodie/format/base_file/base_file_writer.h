@@ -66,6 +66,9 @@ struct HOODIE_EXPORT BaseFileWriterOptions {
   /// the file's bytes must be the same as with a value per row.
   std::optional<std::string> constant_commit_time;
   std::optional<std::string> constant_partition_path;
+  /// hoodie.allow.operation.metadata.field: the file has `_hoodie_operation` after the
+  /// five meta columns, its values in MetaColumns::operation.
+  bool operation_field = false;
 
   static BaseFileWriterOptions Defaults() { return {}; }
   /// Reads hoodie.parquet.{compression.codec,page.size,block.size,max.file.size},
@@ -89,6 +92,8 @@ struct HOODIE_EXPORT MetaColumns {
   std::shared_ptr<::arrow::Array> commit_seqno;
   std::shared_ptr<::arrow::Array> record_key;
   std::shared_ptr<::arrow::Array> partition_path;
+  /// `_hoodie_operation`, only with BaseFileWriterOptions::operation_field.
+  std::shared_ptr<::arrow::Array> operation;
 
   /// Meta columns for newly written records of a file whose commit time and partition
   /// path are constant (BaseFileWriterOptions): the keys and sequence numbers only.

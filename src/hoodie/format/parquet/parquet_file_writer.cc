@@ -117,7 +117,8 @@ Result<std::string> MakeAvroSchema(const ::arrow::Schema& data_schema,
   // therefore Hudi's readers) cannot represent before anything is written.
   std::string table = options.table_name.empty() ? "hoodie" : options.table_name;
   ARROW_ASSIGN_OR_RAISE(std::string derived, ArrowSchemaToAvroJson(data_schema, table));
-  return AddMetadataFields(options.avro_schema ? *options.avro_schema : derived);
+  return AddMetadataFields(options.avro_schema ? *options.avro_schema : derived,
+                           options.operation_field);
 }
 
 }  // namespace
@@ -193,6 +194,10 @@ Status ParquetFileWriter::Write(const ::arrow::RecordBatch& data, const MetaColu
                                                  "_hoodie_partition_path"));
   ARROW_ASSIGN_OR_RAISE(columns[4],
                          meta_column(nullptr, file_name_value_, "_hoodie_file_name"));
+  if (options_.operation_field) {
+    ARROW_RETURN_NOT_OK(CheckMetaArray(meta.operation, "_hoodie_operation", rows));
+    columns.push_back(meta.operation);
+  }
   for (const auto& column : data.columns()) columns.push_back(column);
   auto batch = ::arrow::RecordBatch::Make(file_schema_, rows, std::move(columns));
   if (writer_ == nullptr) ARROW_RETURN_NOT_OK(OpenParquet(batch.get()));
@@ -220,7 +225,8 @@ Status ParquetFileWriter::MakeFileSchema(const ::arrow::Schema& data_schema,
   if (options.constant_partition_path) {
     ARROW_ASSIGN_OR_RAISE(partition_path_value_, one(*options.constant_partition_path));
   }
-  std::shared_ptr<::arrow::Schema> schema = AddMetadataFields(data_schema)->RemoveMetadata();
+  std::shared_ptr<::arrow::Schema> schema =
+      AddMetadataFields(data_schema, options.operation_field)->RemoveMetadata();
   // Parquet maps a dictionary of strings to the same string column as utf8.
   const auto dictionary = ::arrow::dictionary(::arrow::int32(), ::arrow::utf8());
   const std::pair<int, const std::shared_ptr<::arrow::Array>*> constants[] = {
