@@ -2,6 +2,11 @@
 /// \file hoodie/net/sqs_client.cc
 #include "hoodie/net/sqs_client.h"
 
+#include <algorithm>
+#include <chrono>
+#include <random>
+#include <string_view>
+#include <thread>
 #include <utility>
 
 #include <nlohmann/json.hpp>
@@ -38,6 +43,26 @@ std::string ErrorText(const std::string& body) {
   }
 }
 
+// The error codes SQS throttles with (the AWS SDK's throttling set for the service).
+bool IsThrottling(const std::string& error_text) {
+  for (std::string_view code : {"ThrottlingException", "RequestThrottled", "Throttling",
+                                "TooManyRequestsException", "RequestLimitExceeded"}) {
+    if (error_text.rfind(code, 0) == 0) return true;
+  }
+  return false;
+}
+
+// The AWS SDK's legacy backoff before retry `retry` (from 0): full jitter over 100 ms
+// doubling, or equal jitter over 500 ms doubling when throttled, both capped at 20 s.
+std::chrono::milliseconds Backoff(int retry, bool throttled) {
+  thread_local std::mt19937_64 engine{std::random_device{}()};
+  const int64_t base = throttled ? 500 : 100;
+  const int64_t ceiling = std::min<int64_t>(20'000, base << std::min(retry, 20));
+  const int64_t low = throttled ? ceiling / 2 : 0;
+  return std::chrono::milliseconds(
+      std::uniform_int_distribution<int64_t>(low, ceiling)(engine));
+}
+
 }  // namespace
 
 ::arrow::Result<std::unique_ptr<SqsClient>> SqsClient::Make(SqsQueueOptions options) {
@@ -61,6 +86,23 @@ std::string ErrorText(const std::string& body) {
 ::arrow::Result<std::string> SqsClient::Call(const std::string& action,
                                              const std::string& body,
                                              int wait_seconds) const {
+  for (int retry = 0;; ++retry) {
+    bool transient = false;
+    bool throttled = false;
+    ::arrow::Result<std::string> answer =
+        CallOnce(action, body, wait_seconds, &transient, &throttled);
+    if (answer.ok() || !transient) return answer;
+    if (retry >= options_.max_retries) {
+      return answer.status().WithMessage(answer.status().message(), " (after ",
+                                         options_.max_retries, " retries)");
+    }
+    std::this_thread::sleep_for(Backoff(retry, throttled));
+  }
+}
+
+::arrow::Result<std::string> SqsClient::CallOnce(const std::string& action,
+                                                 const std::string& body, int wait_seconds,
+                                                 bool* transient, bool* throttled) const {
   HttpHeaders headers = {{"Content-Type", "application/x-amz-json-1.0"},
                          {"X-Amz-Target", "AmazonSQS." + action},
                          {"x-amz-content-sha256", Sha256Hex(body)}};
@@ -80,13 +122,16 @@ std::string ErrorText(const std::string& body) {
       .connect_timeout_seconds = options_.connect_timeout_seconds};
   ::arrow::Result<HttpResponse> sent = HttpSend(request);
   if (!sent.ok()) {
+    *transient = true;
     return ::arrow::Status::IOError("cannot reach the SQS queue ", options_.queue_url,
                                     " (", action, "): ", sent.status().message());
   }
   if (sent->status >= 300) {
+    const std::string error = ErrorText(sent->body);
+    *throttled = IsThrottling(error);
+    *transient = *throttled || sent->status >= 500;
     return ::arrow::Status::IOError("SQS refused ", action, " of ", options_.queue_url,
-                                    " (HTTP ", sent->status,
-                                    "): ", ErrorText(sent->body));
+                                    " (HTTP ", sent->status, "): ", error);
   }
   return std::move(sent->body);
 }

@@ -37,6 +37,9 @@ struct HOODIE_EXPORT SqsQueueOptions {
   AwsCredentials credentials;
   /// The bound of connecting; a request's bound is its long poll wait plus this.
   long connect_timeout_seconds = 10;
+  /// Retries of a call that failed transiently (no answer, a 5xx, throttling): the AWS
+  /// SDK's default for SQS (legacy mode, 3 retries), with its backoff.
+  int max_retries = 3;
 };
 
 /// \brief A client of one queue. Thread-compatible (no shared mutable state; each call
@@ -66,8 +69,13 @@ class HOODIE_EXPORT SqsClient {
   explicit SqsClient(SqsQueueOptions options) : options_(std::move(options)) {}
 
   // One action's request and its JSON answer's text; `wait_seconds` extends the bound.
+  // Transient failures are retried (every call S3EventsSource makes is safe to repeat:
+  // a receive whose answer was lost only hides its messages for the visibility timeout).
   ::arrow::Result<std::string> Call(const std::string& action, const std::string& body,
                                     int wait_seconds) const;
+  ::arrow::Result<std::string> CallOnce(const std::string& action, const std::string& body,
+                                        int wait_seconds, bool* transient,
+                                        bool* throttled) const;
 
   SqsQueueOptions options_;
   std::string scheme_;     // "http" or "https"

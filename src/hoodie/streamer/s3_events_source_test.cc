@@ -18,11 +18,13 @@
 
 #include "hoodie/client/table.h"
 #include "hoodie/config/hoodie_config.h"
+#include "hoodie/net/sqs_client.h"
 #include "hoodie/storage/storage.h"
 #include "hoodie/streamer/checkpoint.h"
 #include "hoodie/streamer/stream_round_test_util.h"
 #include "hoodie/streamer/stream_sync.h"
 #include "hoodie/testing/matchers.h"
+#include "hoodie/testing/s3_fault_proxy.h"
 #include "hoodie/testing/s3_test_server.h"
 #include "hoodie/testing/temp_dir.h"
 #include "hoodie/timeline/active_timeline.h"
@@ -374,6 +376,42 @@ TEST_F(S3EventsTest, AnUnreachableQueueIsNamed) {
                                            "http://127.0.0.1:1/123456789012/nowhere"),
             std::string::npos)
       << failed.status().ToString();
+}
+
+// SQS answering 500s (through a fault proxy in front of moto): a call is retried as the
+// AWS SDK retries it (3 times), so two failures cost nothing and a lasting one fails
+// after the fourth attempt, saying so.
+TEST_F(S3EventsTest, TransientQueueFailuresAreRetriedAsTheAwsSdkRetriesThem) {
+  Send(Notification({EventRecord("ObjectCreated:Put", bucket_, "in/a.json", 10,
+                                 "2026-12-01T10:00:00.000Z")}));
+  const std::string path =
+      queue_url_.substr(queue_url_.find('/', queue_url_.find("://") + 3));
+  auto proxy_queue = [](const testing::S3FaultProxy& proxy, const std::string& path) {
+    return proxy.endpoint() + path;
+  };
+  auto client_through = [&](const testing::S3FaultProxy& proxy) {
+    return SqsClient::Make({.queue_url = proxy_queue(proxy, path),
+                            .region = "us-east-1",
+                            .credentials = {"testing", "testing", ""}});
+  };
+  ASSERT_OK_AND_ASSIGN(auto twice, testing::S3FaultProxy::Start(server_->endpoint(),
+                                                                {"POST:.*:error500:2"}));
+  ASSERT_OK_AND_ASSIGN(auto client, client_through(*twice));
+  ASSERT_OK_AND_ASSIGN(auto received, client->Receive(10, 1, 30));
+  ASSERT_EQ(received.size(), 1u);
+  EXPECT_NE(received[0].body.find("in/a.json"), std::string::npos);
+  EXPECT_EQ(twice->FaultsInjected().ValueOr(-1), 2);
+
+  ASSERT_OK_AND_ASSIGN(auto always, testing::S3FaultProxy::Start(server_->endpoint(),
+                                                                 {"POST:.*:error500:-1"}));
+  ASSERT_OK_AND_ASSIGN(client, client_through(*always));
+  auto failed = client->ApproximateNumberOfMessages();
+  ASSERT_TRUE(failed.status().IsIOError()) << failed.status().ToString();
+  EXPECT_THAT(failed.status().message(),
+              ::testing::AllOf(::testing::HasSubstr("SQS refused GetQueueAttributes of " +
+                                                    proxy_queue(*always, path) + " (HTTP 500)"),
+                               ::testing::EndsWith("(after 3 retries)")));
+  EXPECT_EQ(always->FaultsInjected().ValueOr(-1), 4);
 }
 
 TEST_F(S3EventsTest, AMissingObjectIsNamedOrSkippedWhenChecked) {
