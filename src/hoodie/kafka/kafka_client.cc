@@ -10,6 +10,7 @@
 
 #include "hoodie/common/logging.h"
 #include "hoodie/config/hoodie_config.h"
+#include "hoodie/kafka/jaas_config_internal.h"
 
 namespace hoodie::internal {
 namespace {
@@ -40,6 +41,19 @@ void LogLine(const rd_kafka_t*, int level, const char* facility, const char* tex
     LogWarning(line);
   } else {
     LogDebug(line);
+  }
+}
+
+// Keeps a consumer's last authentication failure, which librdkafka reports only as an
+// event: the call that fails on it says no more than "transport failure". Other errors
+// are logged, as librdkafka logs them without this callback.
+void KeepAuthenticationError(rd_kafka_t*, int code, const char* reason, void* opaque) {
+  const auto error = static_cast<rd_kafka_resp_err_t>(code);
+  if (error == RD_KAFKA_RESP_ERR__AUTHENTICATION ||
+      error == RD_KAFKA_RESP_ERR_SASL_AUTHENTICATION_FAILED) {
+    *static_cast<std::string*>(opaque) = reason;
+  } else {
+    LogWarning(std::string("librdkafka error: ") + reason);
   }
 }
 
@@ -78,6 +92,14 @@ int64_t KafkaMessage::timestamp() const {
 
 namespace {
 
+bool HasKey(const std::vector<std::pair<std::string, std::string>>& properties,
+            const std::string& key) {
+  for (const auto& entry : properties) {
+    if (entry.first == key) return true;
+  }
+  return false;
+}
+
 // A librdkafka configuration from `properties`, then `fixed` (hoodie's own settings),
 // logging through hoodie's log; `*brokers` gets bootstrap.servers.
 ::arrow::Result<rd_kafka_conf_t*> NewConf(
@@ -92,8 +114,7 @@ namespace {
       return ::arrow::Status::Invalid(
           "the Kafka client property ", key, " is not one Kafka's C client (librdkafka) takes: ",
           error, "; hoodie passes every property not starting with 'hoodie.' to it: remove the "
-          "property, or give its librdkafka name (see librdkafka's CONFIGURATION.md; a Java "
-          "sasl.jaas.config becomes sasl.mechanisms, sasl.username and sasl.password)");
+          "property, or give its librdkafka name (see librdkafka's CONFIGURATION.md)");
     }
     return ::arrow::Status::OK();
   };
@@ -101,7 +122,18 @@ namespace {
   for (const auto* list : {&properties, &fixed}) {
     for (const auto& [key, value] : *list) {
       if (key == "bootstrap.servers") *brokers = value;
-      if (status.ok()) status = set(key, value);
+      if (!status.ok()) continue;
+      if (key != "sasl.jaas.config") {
+        status = set(key, value);
+        continue;
+      }
+      // Java's login module, as librdkafka's SASL settings.
+      auto translated = internal::JaasToLibrdkafka(
+          value, HasKey(properties, "sasl.mechanism") || HasKey(properties, "sasl.mechanisms"));
+      status = translated.status();
+      for (const auto& [name, setting] : translated.ValueOr({})) {
+        if (status.ok()) status = set(name, setting);
+      }
     }
   }
   if (status.ok() && brokers->empty()) {
@@ -114,14 +146,6 @@ namespace {
     return status;
   }
   return conf;
-}
-
-bool HasKey(const std::vector<std::pair<std::string, std::string>>& properties,
-            const std::string& key) {
-  for (const auto& entry : properties) {
-    if (entry.first == key) return true;
-  }
-  return false;
 }
 
 // Stores each message's delivery outcome where its opaque points.
@@ -144,6 +168,8 @@ void Delivered(rd_kafka_t*, const rd_kafka_message_t* message, void*) {
   // librdkafka assigns only within a group; this one never joins a rebalance.
   if (!HasKey(properties, "group.id")) fixed.emplace_back("group.id", "hoodie-streamer");
   ARROW_ASSIGN_OR_RAISE(rd_kafka_conf_t * conf, NewConf(properties, fixed, &out->brokers_));
+  rd_kafka_conf_set_error_cb(conf, KeepAuthenticationError);
+  rd_kafka_conf_set_opaque(conf, out->authentication_error_.get());
   char error[512];
   out->kafka_ = rd_kafka_new(RD_KAFKA_CONSUMER, conf, error, sizeof(error));
   if (out->kafka_ == nullptr) {
@@ -205,6 +231,13 @@ KafkaConsumer::~KafkaConsumer() {
 ::arrow::Status KafkaConsumer::Error(const std::string& what, int code) const {
   const auto error = static_cast<rd_kafka_resp_err_t>(code);
   std::string message = what + " (Kafka brokers " + brokers_ + "): " + rd_kafka_err2str(error);
+  rd_kafka_poll(kafka_, 0);  // serves the error events that came before
+  if (!authentication_error_->empty()) {
+    return ::arrow::Status::IOError(
+        message, "; the brokers refused the client's credentials: ", *authentication_error_,
+        " (check security.protocol, sasl.mechanism and sasl.jaas.config, or librdkafka's "
+        "sasl.username and sasl.password)");
+  }
   if (error == RD_KAFKA_RESP_ERR__TIMED_OUT || error == RD_KAFKA_RESP_ERR__TRANSPORT ||
       error == RD_KAFKA_RESP_ERR__ALL_BROKERS_DOWN) {
     return ::arrow::Status::IOError(message, "; no broker answered within ", timeout_ms_,

@@ -109,6 +109,9 @@ class KafkaConsumer {
   rd_kafka_s* kafka_ = nullptr;
   std::string brokers_;
   int64_t timeout_ms_ = 0;
+  // The brokers' last refusal of the credentials (librdkafka's error callback writes it:
+  // its address must not move).
+  std::unique_ptr<std::string> authentication_error_ = std::make_unique<std::string>();
   std::string topic_;
   // Per assigned partition: the end of its range, and whether it has been reached.
   std::map<int32_t, int64_t> until_;

@@ -435,10 +435,40 @@ TEST_F(KafkaRoundTest, BrokersThatDoNotAnswerAndMissingTopicsAreNamed) {
   ASSERT_FALSE(down.ok());
   EXPECT_THAT(down.status().message(), HasSubstr("Kafka brokers 127.0.0.1:1"));
   // A Java-only client setting librdkafka does not know is refused by name.
-  props_.Set("sasl.jaas.config", "x");
+  props_.Set("ssl.truststore.location", "/etc/truststore.jks");
   auto java = Round();
   ASSERT_FALSE(java.ok());
-  EXPECT_THAT(java.status().message(), HasSubstr("the Kafka client property sasl.jaas.config"));
+  EXPECT_THAT(java.status().message(),
+              HasSubstr("the Kafka client property ssl.truststore.location"));
+}
+
+// Java's SASL settings reach a SASL_PLAINTEXT listener (PLAIN) through librdkafka's: the
+// right password reads the topic, a wrong one fails the round.
+TEST_F(KafkaRoundTest, JavasSaslJaasConfigAuthenticatesWithThePlainMechanism) {
+  ASSERT_OK(CreateKafkaTopic(brokers_, topic_, 1));
+  ASSERT_OK(ProduceKafka(brokers_, topic_, 0, {Trip("a", "x", 1, 1), Trip("b", "y", 2, 1)}));
+  ASSERT_OK_AND_ASSIGN(auto* server, testing::SharedServer<testing::KafkaTestServer>());
+  ASSERT_OK_AND_ASSIGN(std::string sasl, server->sasl_bootstrap_servers());
+  props_.Set("bootstrap.servers", sasl);
+  props_.Set("security.protocol", "SASL_PLAINTEXT");
+  props_.Set("sasl.mechanism", "PLAIN");
+  const std::string jaas =
+      "org.apache.kafka.common.security.plain.PlainLoginModule required "
+      "username=\"hoodie\" password=\"";
+  props_.Set("sasl.jaas.config", jaas + "hoodie-secret\";");
+  ASSERT_OK_AND_ASSIGN(auto round, Round());
+  EXPECT_EQ(round.records_written, 2);
+  EXPECT_EQ(CommittedCheckpoint(round.instant), topic_ + ",0:2");
+
+  ASSERT_OK(ProduceKafka(brokers_, topic_, 0, {Trip("c", "z", 3, 1)}));
+  props_.Set("sasl.jaas.config", jaas + "wrong\";");
+  props_.Set("hoodie.deltastreamer.source.kafka.fetch_partition.time.out", "1500");
+  auto refused = Round();
+  ASSERT_FALSE(refused.ok());
+  EXPECT_THAT(refused.status().message(),
+              HasSubstr("(Kafka brokers " + sasl + "): "));
+  EXPECT_THAT(refused.status().message(),
+              HasSubstr("the brokers refused the client's credentials: "));
 }
 
 }  // namespace

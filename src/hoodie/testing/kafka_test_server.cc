@@ -3,6 +3,8 @@
 /// \brief KafkaTestServer: scripts/kafka-server.sh as a child process.
 #include "hoodie/testing/kafka_test_server.h"
 
+#include <fstream>
+
 namespace hoodie::testing {
 
 ::arrow::Result<std::unique_ptr<KafkaTestServer>> KafkaTestServer::Start() {
@@ -21,6 +23,15 @@ namespace hoodie::testing {
 
 std::string KafkaTestServer::bootstrap_servers() const {
   return "127.0.0.1:" + std::to_string(process_->port());
+}
+
+::arrow::Result<std::string> KafkaTestServer::sasl_bootstrap_servers() const {
+  std::ifstream file(dir_->Join("sasl.port"));
+  std::string port;
+  if (!(file >> port)) {
+    return ::arrow::Status::IOError("kafka-server.sh wrote no ", dir_->Join("sasl.port"));
+  }
+  return "127.0.0.1:" + port;
 }
 
 }  // namespace hoodie::testing

@@ -25,6 +25,9 @@ class KafkaTestServer {
 
   /// "127.0.0.1:<port>", what bootstrap.servers takes.
   std::string bootstrap_servers() const;
+  /// The broker's SASL_PLAINTEXT listener (mechanism PLAIN, user "hoodie", password
+  /// "hoodie-secret"), as bootstrap.servers takes it.
+  ::arrow::Result<std::string> sasl_bootstrap_servers() const;
 
  private:
   KafkaTestServer() = default;
