@@ -37,6 +37,20 @@ std::string Trip(const std::string& id, const std::string& city, double fare, in
          R"(,"ts":)" + std::to_string(ts) + "}";
 }
 
+// Two trips (a/x/1.5, b/y/null) as bare Avro binary in the trip schema.
+::arrow::Result<std::vector<std::string>> BareAvroTrips() {
+  auto batch = ::arrow::RecordBatch::Make(
+      ::arrow::schema({::arrow::field("id", ::arrow::utf8(), false),
+                       ::arrow::field("city", ::arrow::utf8(), false),
+                       ::arrow::field("fare", ::arrow::float64()),
+                       ::arrow::field("ts", ::arrow::int64(), false)}),
+      2, {*::arrow::json::ArrayFromJSONString(::arrow::utf8(), R"(["a", "b"])"),
+          *::arrow::json::ArrayFromJSONString(::arrow::utf8(), R"(["x", "y"])"),
+          *::arrow::json::ArrayFromJSONString(::arrow::float64(), "[1.5, null]"),
+          *::arrow::json::ArrayFromJSONString(::arrow::int64(), "[1, 1]")});
+  return EncodeAvroRecords(*batch, testing::kTripSchema);
+}
+
 // Streamer rounds from a topic of the shared broker into the trips table.
 class KafkaRoundTest : public testing::KafkaRoundFixture {};
 
@@ -268,17 +282,7 @@ TEST_F(KafkaRoundTest, ATimestampCheckpointStartsEachPartitionAtItsFirstMessageO
 
 TEST_F(KafkaRoundTest, ByteArrayDeserializerReadsBareAvroInTheSourceSchema) {
   ASSERT_OK(CreateKafkaTopic(brokers_, topic_, 1));
-  auto batch = ::arrow::RecordBatch::Make(
-      ::arrow::schema({::arrow::field("id", ::arrow::utf8(), false),
-                       ::arrow::field("city", ::arrow::utf8(), false),
-                       ::arrow::field("fare", ::arrow::float64()),
-                       ::arrow::field("ts", ::arrow::int64(), false)}),
-      2, {*::arrow::json::ArrayFromJSONString(::arrow::utf8(), R"(["a", "b"])"),
-          *::arrow::json::ArrayFromJSONString(::arrow::utf8(), R"(["x", "y"])"),
-          *::arrow::json::ArrayFromJSONString(::arrow::float64(), "[1.5, null]"),
-          *::arrow::json::ArrayFromJSONString(::arrow::int64(), "[1, 1]")});
-  ASSERT_OK_AND_ASSIGN(std::vector<std::string> values,
-                       EncodeAvroRecords(*batch, testing::kTripSchema));
+  ASSERT_OK_AND_ASSIGN(std::vector<std::string> values, BareAvroTrips());
   ASSERT_OK(ProduceKafka(brokers_, topic_, 0, values));
   options_.source_class = "AvroKafkaSource";
   props_.Set("hoodie.deltastreamer.source.kafka.value.deserializer.class",
@@ -391,17 +395,7 @@ TEST_F(KafkaRoundTest, AppendOffsetsAddsEachMessagesOffsetPartitionTimestampAndK
 
 TEST_F(KafkaRoundTest, AppendOffsetsAddsTheColumnsToAvroValuesAndIsRefusedForChangeRecords) {
   ASSERT_OK(CreateKafkaTopic(brokers_, topic_, 1));
-  auto batch = ::arrow::RecordBatch::Make(
-      ::arrow::schema({::arrow::field("id", ::arrow::utf8(), false),
-                       ::arrow::field("city", ::arrow::utf8(), false),
-                       ::arrow::field("fare", ::arrow::float64()),
-                       ::arrow::field("ts", ::arrow::int64(), false)}),
-      2, {*::arrow::json::ArrayFromJSONString(::arrow::utf8(), R"(["a", "b"])"),
-          *::arrow::json::ArrayFromJSONString(::arrow::utf8(), R"(["x", "y"])"),
-          *::arrow::json::ArrayFromJSONString(::arrow::float64(), "[1.5, null]"),
-          *::arrow::json::ArrayFromJSONString(::arrow::int64(), "[1, 1]")});
-  ASSERT_OK_AND_ASSIGN(std::vector<std::string> values,
-                       EncodeAvroRecords(*batch, testing::kTripSchema));
+  ASSERT_OK_AND_ASSIGN(std::vector<std::string> values, BareAvroTrips());
   ASSERT_OK(testing::ProduceKafkaMessages(
       brokers_, topic_, 0,
       {{.value = values[0], .key = std::nullopt, .timestamp_ms = 1767225600005},
