@@ -139,6 +139,9 @@ TEST(ConfigSupportTest, KeysOfNoEffectAreListedInOneWarning) {
   EXPECT_THAT(warnings[0], HasSubstr("no effect in a native engine"));
   EXPECT_THAT(warnings[0], HasSubstr("hoodie.upsert.shuffle.parallelism"));
   EXPECT_THAT(warnings[0], HasSubstr("hoodie.write.status.storage.level"));
+  // Each key with its reason, which is not always Spark's.
+  EXPECT_THAT(warnings[0], HasSubstr("index.bootstrap.enabled (needed by Flink's state "
+                                     "index only; hoodie's indexes"));
 }
 
 TEST(ConfigSupportTest, ConfigValidateReportsRefusals) {

@@ -173,13 +173,14 @@ std::optional<std::string> Refusal(const ConfigEntry& entry, const std::string& 
     if (auto refusal = Refusal(*entry, key, value)) {
       refused += (refused.empty() ? "" : "; ") + *refusal;
     } else if (entry->support == ConfigSupport::kNoEffect) {
-      no_effect.push_back(key);
+      // Each with its reason: most tune Spark or the JVM, but not all (Flink's state).
+      no_effect.push_back(key + " (" + std::string(entry->support_note) + ")");
     }
   }
   if (!refused.empty()) return ::arrow::Status::NotImplemented(refused);
   if (!no_effect.empty()) {
-    std::string line = "no effect in a native engine (they tune Spark or the JVM): ";
-    for (size_t i = 0; i < no_effect.size(); ++i) line += (i ? ", " : "") + no_effect[i];
+    std::string line = "no effect in a native engine: ";
+    for (size_t i = 0; i < no_effect.size(); ++i) line += (i ? "; " : "") + no_effect[i];
     static std::mutex mutex;
     static std::set<std::string> warned;
     std::lock_guard<std::mutex> lock(mutex);
