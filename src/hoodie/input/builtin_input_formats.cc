@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 /// \file hoodie/input/builtin_input_formats.cc
 /// \brief The built-in input formats and their registration.
+#include <map>
 #include <mutex>
 #include <utility>
 
@@ -15,27 +16,49 @@
 #include "hoodie/input/input_file_internal.h"
 #include "hoodie/input/input_format.h"
 #include "hoodie/input/json_lines_reader.h"
+#include "hoodie/input/line_rows_internal.h"
 
 namespace hoodie {
 namespace {
 
 using ReaderResult = ::arrow::Result<std::shared_ptr<::arrow::RecordBatchReader>>;
 
+// Keeps, per file opened, the lines that did not become one row (blank lines, change
+// records of none or several rows), so that Where names the line of a row.
 class JsonLinesFormat : public InputFormat {
  public:
   ReaderResult Open(const std::string& path, const InputOptions& options) const override {
-    return OpenJsonLines(path, {.schema = options.schema,
-                                .drop_unknown_fields = options.drop_unknown_fields,
-                                .storage = options.storage,
-                                .on_bad_record = options.on_bad_record,
-                                .cdc = options.cdc});
+    auto lines = std::make_shared<internal::LineRows>();
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      lines_[path] = lines;
+    }
+    return OpenJsonLines(
+        path, {.schema = options.schema,
+               .drop_unknown_fields = options.drop_unknown_fields,
+               .storage = options.storage,
+               .on_bad_record = options.on_bad_record,
+               .cdc = options.cdc,
+               .on_record_rows = [lines](int64_t line, int64_t rows) {
+                 lines->Irregular(line, rows);
+               }});
   }
   std::string Where(const std::string& path, int64_t row,
                     const InputOptions&) const override {
-    return path + ":" + std::to_string(row + 1);
+    std::shared_ptr<internal::LineRows> lines;
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      auto it = lines_.find(path);
+      if (it != lines_.end()) lines = it->second;
+    }
+    return path + ":" + std::to_string(lines ? lines->LineOf(row) : row + 1);
   }
   bool LocatesErrors() const override { return true; }
   bool TakesSchema() const override { return true; }
+
+ private:
+  mutable std::mutex mutex_;
+  mutable std::map<std::string, std::shared_ptr<internal::LineRows>> lines_;
 };
 
 class CsvFormat : public InputFormat {

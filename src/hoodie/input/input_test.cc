@@ -16,6 +16,7 @@
 
 #include "hoodie/input/csv_reader.h"
 #include "hoodie/input/input_format.h"
+#include "hoodie/input/line_rows_internal.h"
 #include "hoodie/input/json_lines_reader.h"
 #include "hoodie/testing/matchers.h"
 #include "hoodie/testing/temp_dir.h"
@@ -264,6 +265,19 @@ TEST(InputFormatTest, EveryFormatIsAPlugInByName) {
   EXPECT_EQ(csv->Where("in.csv", 0, {}), "in.csv:2");
   EXPECT_THAT(MakeInputFormat("xml").status().message(),
               HasSubstr("unknown input format 'xml': hoodie has none registered under that name (registered: avro, csv, json, orc, parquet)"));
+}
+
+// Rows map back to lines across lines of none or several rows.
+TEST(LineRowsTest, RowsMapToTheirLinesAcrossLinesOfNoneOrSeveralRows) {
+  internal::LineRows lines;
+  EXPECT_EQ(lines.LineOf(0), 1);
+  EXPECT_EQ(lines.LineOf(4), 5);
+  lines.Irregular(2, 3);  // rows 1-3
+  lines.Irregular(3, 0);
+  lines.Irregular(5, 0);
+  lines.Irregular(6, 2);  // rows 5-6
+  const int64_t expected[] = {1, 2, 2, 2, 4, 6, 6, 7, 8};
+  for (int64_t row = 0; row < 9; ++row) EXPECT_EQ(lines.LineOf(row), expected[row]) << row;
 }
 
 }  // namespace

@@ -93,10 +93,13 @@ Status Locate(const JsonRecordSource& source, const Status& status, int64_t numb
 // a megabyte at a time; blank lines are skipped.
 class FileLines : public JsonRecordSource {
  public:
-  static ::arrow::Result<std::unique_ptr<FileLines>> Open(const std::shared_ptr<Storage>& storage,
-                                                         const std::string& path) {
+  // `on_blank` hears of each blank line skipped (it becomes no row).
+  static ::arrow::Result<std::unique_ptr<FileLines>> Open(
+      const std::shared_ptr<Storage>& storage, const std::string& path,
+      std::function<void(int64_t line, int64_t rows)> on_blank) {
     auto out = std::unique_ptr<FileLines>(new FileLines());
     out->path_ = path;
+    out->on_blank_ = std::move(on_blank);
     ARROW_ASSIGN_OR_RAISE(out->in_, internal::OpenInputFile(storage, path));
     return out;
   }
@@ -107,6 +110,7 @@ class FileLines : public JsonRecordSource {
       *number = ++line_number_;
       if (!line->empty() && line->back() == '\r') line->pop_back();
       if (line->find_first_not_of(" \t") != std::string::npos) return true;
+      if (on_blank_) on_blank_(line_number_, 0);
     }
   }
   std::string Describe(int64_t number) const override {
@@ -150,6 +154,7 @@ class FileLines : public JsonRecordSource {
   size_t scanned_ = 0;  // buffer_ before this holds no '\n' after start_
   bool eof_ = false;
   int64_t line_number_ = 0;
+  std::function<void(int64_t, int64_t)> on_blank_;
 };
 
 // Records read ahead, in one buffer with room for simdjson's padding after the last.
@@ -566,7 +571,7 @@ class JsonLinesReader : public ::arrow::RecordBatchReader {
 
 ::arrow::Result<std::shared_ptr<::arrow::Schema>> InferJsonLinesSchema(
     const std::string& path, const std::shared_ptr<Storage>& storage) {
-  ARROW_ASSIGN_OR_RAISE(auto source, FileLines::Open(storage, path));
+  ARROW_ASSIGN_OR_RAISE(auto source, FileLines::Open(storage, path, nullptr));
   simdjson::dom::parser parser;
   InferredType rows;
   rows.kind = InferredType::Kind::kStruct;
@@ -592,7 +597,8 @@ class JsonLinesReader : public ::arrow::RecordBatchReader {
   if (options.schema == nullptr && !options.cdc) {
     ARROW_ASSIGN_OR_RAISE(options.schema, InferJsonLinesSchema(path, options.storage));
   }
-  ARROW_ASSIGN_OR_RAISE(auto source, FileLines::Open(options.storage, path));
+  ARROW_ASSIGN_OR_RAISE(auto source,
+                        FileLines::Open(options.storage, path, options.on_record_rows));
   return OpenJsonRecords(std::move(source), std::move(options));
 }
 

@@ -44,9 +44,10 @@ struct HOODIE_EXPORT JsonLinesOptions {
   /// When set, each record is a change record of this format, decoded into its rows
   /// (DecodeCdcJson) and read into WithCdcColumns(schema); a schema is then required.
   std::optional<CdcJsonOptions> cdc;
-  /// With `cdc`: told of each change record that yields other than one row (DecodeCdcJson),
-  /// before its rows are parsed; on_bad_record then reports a left-out row by the number
-  /// of the record it came from.
+  /// Told of each record that yields other than one row: a blank line of a file (none),
+  /// and with `cdc` a change record (none or several; DecodeCdcJson), before its rows are
+  /// parsed; on_bad_record then reports a left-out row by the number of the record it
+  /// came from.
   std::function<void(int64_t number, int64_t rows)> on_record_rows = nullptr;
   /// A JSON string also fills a number, boolean, date or timestamp column, parsed as
   /// text (Flink's JSON formats; Canal writes every value as a string). Always on with

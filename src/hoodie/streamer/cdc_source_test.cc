@@ -111,6 +111,23 @@ TEST_F(CdcSourceTest, AMalformedChangeRecordFailsNamingFileAndLineOrIsSkippedAnd
   EXPECT_EQ(Rows(), (std::map<std::string, double>{{"a", 1.0}, {"c", 1.0}}));
 }
 
+// A failure found after decoding (an empty record key) names the line its row came
+// from, though a Canal message makes several rows, a DDL message and a blank line none.
+TEST_F(CdcSourceTest, ARowsFailureNamesItsLineWhateverRowsTheLinesBefore) {
+  props_.Set("hoodie.streamer.source.cdc.format", "canal-json");
+  Input("1.json",
+        R"({"data":[{"id":"a","city":"x","fare":"1","ts":"1"},{"id":"b","city":"x","fare":"2","ts":"1"}],"type":"INSERT","isDdl":false,"es":10,"ts":11})" "\n"
+        R"({"data":null,"type":"ALTER","isDdl":true,"sql":"ALTER TABLE trips ADD c INT","es":12,"ts":12})" "\n"
+        "\n"
+        R"({"data":[{"id":"","city":"x","fare":"3","ts":"1"}],"type":"INSERT","isDdl":false,"es":13,"ts":14})" "\n",
+        5000);
+  options_.commit_on_errors = true;
+  ASSERT_OK_AND_ASSIGN(RoundResult round, Round());
+  ASSERT_EQ(round.failed.size(), 1u);
+  EXPECT_NE(round.failed[0].find("1.json:4"), std::string::npos) << round.failed[0];
+  EXPECT_EQ(Rows(), (std::map<std::string, double>{{"a", 1.0}, {"b", 2.0}}));
+}
+
 TEST_F(CdcSourceTest, UnknownFormatsAndNonJsonSourcesAreRefused) {
   props_.Set("hoodie.streamer.source.cdc.format", "maxwell-json");
   Input("1.json", R"({"id":"a","city":"x","fare":1.0,"ts":1})" "\n", 5000);
