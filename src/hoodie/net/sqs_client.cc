@@ -5,12 +5,12 @@
 #include <algorithm>
 #include <chrono>
 #include <random>
-#include <string_view>
 #include <thread>
 #include <utility>
 
 #include <nlohmann/json.hpp>
 
+#include "hoodie/net/aws_errors.h"
 #include "hoodie/net/http_client.h"
 
 namespace hoodie {
@@ -20,16 +20,21 @@ using Json = nlohmann::json;
 
 // An error answer of the JSON protocol: {"__type": "...#QueueDoesNotExist",
 // "message": "..."}; the code is what follows the '#'.
-std::string ErrorText(const std::string& body) {
+struct SqsError {
+  std::string code;
+  std::string text;  // "code: message", or the start of a body that is not JSON
+};
+
+SqsError ParseError(const std::string& body) {
   try {
     Json error = Json::parse(body);
     std::string type = error.value("__type", "");
     if (size_t hash = type.rfind('#'); hash != std::string::npos)
       type = type.substr(hash + 1);
     std::string message = error.value("message", error.value("Message", ""));
-    return type + (message.empty() ? "" : ": " + message);
+    return {type, type + (message.empty() ? "" : ": " + message)};
   } catch (const Json::exception&) {
-    return body.substr(0, 200);
+    return {"", body.substr(0, 200)};
   }
 }
 
@@ -41,15 +46,6 @@ std::string ErrorText(const std::string& body) {
     return ::arrow::Status::IOError("SQS answered ", action, " of ", queue_url,
                                     " with something that is not JSON: ", e.what());
   }
-}
-
-// The error codes SQS throttles with (the AWS SDK's throttling set for the service).
-bool IsThrottling(const std::string& error_text) {
-  for (std::string_view code : {"ThrottlingException", "RequestThrottled", "Throttling",
-                                "TooManyRequestsException", "RequestLimitExceeded"}) {
-    if (error_text.rfind(code, 0) == 0) return true;
-  }
-  return false;
 }
 
 // The AWS SDK's legacy backoff before retry `retry` (from 0): full jitter over 100 ms
@@ -127,11 +123,11 @@ std::chrono::milliseconds Backoff(int retry, bool throttled) {
                                     " (", action, "): ", sent.status().message());
   }
   if (sent->status >= 300) {
-    const std::string error = ErrorText(sent->body);
-    *throttled = IsThrottling(error);
+    const SqsError error = ParseError(sent->body);
+    *throttled = IsAwsThrottlingCode(error.code);
     *transient = *throttled || sent->status >= 500;
     return ::arrow::Status::IOError("SQS refused ", action, " of ", options_.queue_url,
-                                    " (HTTP ", sent->status, "): ", error);
+                                    " (HTTP ", sent->status, "): ", error.text);
   }
   return std::move(sent->body);
 }

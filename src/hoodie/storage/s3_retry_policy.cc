@@ -3,12 +3,11 @@
 /// \brief S3aRetryPolicy: hadoop-aws' retry keys as Arrow's S3 retry strategy.
 
 #include <algorithm>
-#include <array>
 #include <mutex>
 #include <random>
-#include <string_view>
 
 #include "hoodie/config/s3a_config.h"
+#include "hoodie/net/aws_errors.h"
 #include "hoodie/storage/s3_options_internal.h"
 
 namespace hoodie::internal {
@@ -66,16 +65,8 @@ class PolicyStrategy : public ::arrow::fs::S3RetryStrategy {
 
 bool S3aRetryPolicy::IsThrottling(
     const ::arrow::fs::S3RetryStrategy::AWSErrorDetail& error) {
-  // The error codes S3 and S3-compatible stores answer when they throttle (hadoop-aws'
-  // S3AUtils maps 503 and these to its throttling exception).
-  static constexpr std::array<std::string_view, 7> kThrottling = {
-      "SlowDown",          "Throttling",          "ThrottlingException",
-      "RequestLimitExceeded", "TooManyRequests", "TooManyRequestsException",
-      "RequestThrottled"};
-  if (std::find(kThrottling.begin(), kThrottling.end(), error.exception_name) !=
-      kThrottling.end()) {
-    return true;
-  }
+  // hadoop-aws' S3AUtils maps 503 and the throttling codes to its throttling exception.
+  if (IsAwsThrottlingCode(error.exception_name)) return true;
   // An answer without a body has no error code: S3 throttles a HEAD with a bare 503,
   // which the SDK reports so (hadoop-aws takes every 503 for throttling). Arrow's error
   // detail has no status code; the SDK's message is what tells an answer without a body
