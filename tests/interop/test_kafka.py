@@ -112,6 +112,19 @@ def parse_checkpoint(text):
     return {int(p): int(o) for p, o in (entry.split(":") for entry in text.split(",")[1:])}
 
 
+def streamer_args(table, source_class, table_type, schema_file, topic, brokers, *extra):
+    """hoodie streamer's command line reading `topic` into `table`, keyed by id, partitioned by city."""
+    return ["streamer", "--target-base-path", str(table), "--target-table", "trips", "--table-type", table_type,
+            "--schemaprovider-class", "org.apache.hudi.utilities.schema.FilebasedSchemaProvider",
+            "--source-class", f"org.apache.hudi.utilities.sources.{source_class}",
+            "--hoodie-conf", f"hoodie.deltastreamer.schemaprovider.source.schema.file={schema_file}",
+            "--hoodie-conf", f"hoodie.deltastreamer.source.kafka.topic={topic}",
+            "--hoodie-conf", f"bootstrap.servers={brokers}",
+            "--hoodie-conf", "auto.offset.reset=earliest",
+            "--hoodie-conf", "hoodie.datasource.write.recordkey.field=id",
+            "--hoodie-conf", "hoodie.datasource.write.partitionpath.field=city", *extra]
+
+
 def test_kafka_rounds_match_spark_reading_the_same_offsets(spark, hoodie, kafka, tmp_path):
     """A 3-partition topic (Spark's Kafka sink) ingested by JsonKafkaSource in rounds of at most 40 events: every
     checkpoint is CheckpointUtils.offsetsToStr of computeOffsetRanges from the previous one; Spark's batch read of
@@ -125,16 +138,8 @@ def test_kafka_rounds_match_spark_reading_the_same_offsets(spark, hoodie, kafka,
     schema_file = tmp_path / "trip.avsc"
     schema_file.write_text(json.dumps(SCHEMA))
     table = tmp_path / "hoodie_table"
-    args = ["streamer", "--target-base-path", str(table), "--target-table", "trips",
-            "--table-type", "COPY_ON_WRITE", "--source-limit", "40",
-            "--schemaprovider-class", "org.apache.hudi.utilities.schema.FilebasedSchemaProvider",
-            "--source-class", "org.apache.hudi.utilities.sources.JsonKafkaSource",
-            "--hoodie-conf", f"hoodie.deltastreamer.schemaprovider.source.schema.file={schema_file}",
-            "--hoodie-conf", f"hoodie.deltastreamer.source.kafka.topic={topic}",
-            "--hoodie-conf", f"bootstrap.servers={kafka}",
-            "--hoodie-conf", "auto.offset.reset=earliest",
-            "--hoodie-conf", "hoodie.datasource.write.recordkey.field=id",
-            "--hoodie-conf", "hoodie.datasource.write.partitionpath.field=city"]
+    args = streamer_args(table, "JsonKafkaSource", "COPY_ON_WRITE", schema_file, topic, kafka,
+                         "--source-limit", "40")
     hoodie.run(*args)
     hoodie.run(*args)
     second = [{"id": f"k{i}", "city": ["sf", "nyc", "la"][i % 3], "fare": 100.0 + i, "ts": 2,
@@ -227,16 +232,8 @@ def test_avro_kafka_rounds_match_spark_reading_the_same_offsets(spark, hoodie, k
         schema_file = tmp_path / "trip.avsc"
         schema_file.write_text(json.dumps(AVRO_SCHEMA))
         table = tmp_path / "hoodie_avro"
-        args = ["streamer", "--target-base-path", str(table), "--target-table", "trips",
-                "--table-type", "MERGE_ON_READ", "--source-limit", "35",
-                "--schemaprovider-class", "org.apache.hudi.utilities.schema.FilebasedSchemaProvider",
-                "--source-class", "org.apache.hudi.utilities.sources.AvroKafkaSource",
-                "--hoodie-conf", f"hoodie.deltastreamer.schemaprovider.source.schema.file={schema_file}",
-                "--hoodie-conf", f"hoodie.deltastreamer.source.kafka.topic={topic}",
-                "--hoodie-conf", f"bootstrap.servers={kafka}", "--hoodie-conf", f"schema.registry.url={registry}",
-                "--hoodie-conf", "auto.offset.reset=earliest",
-                "--hoodie-conf", "hoodie.datasource.write.recordkey.field=id",
-                "--hoodie-conf", "hoodie.datasource.write.partitionpath.field=city"]
+        args = streamer_args(table, "AvroKafkaSource", "MERGE_ON_READ", schema_file, topic, kafka,
+                             "--source-limit", "35", "--hoodie-conf", f"schema.registry.url={registry}")
         for _ in range(3):
             hoodie.run(*args)
     finally:
@@ -281,17 +278,8 @@ def test_append_offsets_columns_match_sparks_kafka_columns(spark, hoodie, kafka,
     schema_file = tmp_path / "trip.avsc"
     schema_file.write_text(json.dumps(SCHEMA))
     table = tmp_path / "hoodie_offsets"
-    hoodie.run("streamer", "--target-base-path", str(table), "--target-table", "trips",
-               "--table-type", "COPY_ON_WRITE",
-               "--schemaprovider-class", "org.apache.hudi.utilities.schema.FilebasedSchemaProvider",
-               "--source-class", "org.apache.hudi.utilities.sources.JsonKafkaSource",
-               "--hoodie-conf", f"hoodie.deltastreamer.schemaprovider.source.schema.file={schema_file}",
-               "--hoodie-conf", f"hoodie.deltastreamer.source.kafka.topic={topic}",
-               "--hoodie-conf", f"bootstrap.servers={kafka}",
-               "--hoodie-conf", "auto.offset.reset=earliest",
-               "--hoodie-conf", "hoodie.streamer.source.kafka.append.offsets=true",
-               "--hoodie-conf", "hoodie.datasource.write.recordkey.field=id",
-               "--hoodie-conf", "hoodie.datasource.write.partitionpath.field=city")
+    hoodie.run(*streamer_args(table, "JsonKafkaSource", "COPY_ON_WRITE", schema_file, topic, kafka,
+                              "--hoodie-conf", "hoodie.streamer.source.kafka.append.offsets=true"))
     ours = snapshot(spark, table)
     assert [(f.name, f.dataType.simpleString()) for f in ours.schema.fields if f.name in OFFSET_COLUMNS] == [
         ("_hoodie_kafka_source_offset", "bigint"), ("_hoodie_kafka_source_partition", "int"),
