@@ -695,6 +695,27 @@ def committed_checkpoints(table) -> list[str]:
     return [json.loads(p.read_text())["extraMetadata"]["deltastreamer.checkpoint.key"] for p in instants]
 
 
+def spark_datasource_write(spark, path, rows, schema, operation, **options):
+    """Spark's datasource write of `rows` (a `schema` DDL string) keyed by id, partitioned by part, ordered by
+    ts, with table services and the metadata table off; `options` add to or override these (the table's name
+    and type)."""
+    opts = {
+        "hoodie.datasource.write.operation": operation,
+        "hoodie.datasource.write.recordkey.field": "id",
+        "hoodie.datasource.write.partitionpath.field": "part",
+        "hoodie.datasource.write.precombine.field": "ts",
+        "hoodie.datasource.write.keygenerator.class": "org.apache.hudi.keygen.SimpleKeyGenerator",
+        "hoodie.compact.inline": "false",
+        "hoodie.clean.automatic": "false",
+        "hoodie.metadata.enable": "false",
+        "hoodie.upsert.shuffle.parallelism": "2",
+        "hoodie.insert.shuffle.parallelism": "2",
+        "hoodie.delete.shuffle.parallelism": "2",
+        **options,
+    }
+    spark.createDataFrame(rows, schema).write.format("hudi").options(**opts).mode("append").save(str(path))
+
+
 def datasource_upsert(df, path, name, key, partition, precombine, table_type="COPY_ON_WRITE"):
     """An upsert of `df` through the Hudi datasource: what HoodieStreamer runs with a round's records."""
     (df.write.format("hudi").option("hoodie.table.name", name)

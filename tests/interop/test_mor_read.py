@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from conftest import hoodie_rows, snapshot
+from conftest import hoodie_rows, snapshot, spark_datasource_write
 
 SIMPLE_KEYGEN = "org.apache.hudi.keygen.SimpleKeyGenerator"
 SCHEMA = "id string, name string, ts long, score double, part string"
@@ -27,23 +27,8 @@ UPDATES_AGAIN = [("a1", "alice3", 4, 100.0, "p1"), ("b2", "dan2", 4, 40.0, "p2")
 
 def write(spark, path, rows, operation, **extra):
     """Spark's datasource write of `rows`; `extra` options override the defaults (a table name too)."""
-    opts = {
-        "hoodie.table.name": "mor_read",
-        "hoodie.datasource.write.table.type": "MERGE_ON_READ",
-        "hoodie.datasource.write.operation": operation,
-        "hoodie.datasource.write.recordkey.field": "id",
-        "hoodie.datasource.write.partitionpath.field": "part",
-        "hoodie.datasource.write.precombine.field": "ts",
-        "hoodie.datasource.write.keygenerator.class": SIMPLE_KEYGEN,
-        "hoodie.compact.inline": "false",
-        "hoodie.clean.automatic": "false",
-        "hoodie.metadata.enable": "false",
-        "hoodie.upsert.shuffle.parallelism": "2",
-        "hoodie.insert.shuffle.parallelism": "2",
-        "hoodie.delete.shuffle.parallelism": "2",
-        **extra,
-    }
-    spark.createDataFrame(rows, SCHEMA).write.format("hudi").options(**opts).mode("append").save(str(path))
+    spark_datasource_write(spark, path, rows, SCHEMA, operation, **{
+        "hoodie.table.name": "mor_read", "hoodie.datasource.write.table.type": "MERGE_ON_READ", **extra})
 
 
 def spark_rows(df) -> list[tuple]:

@@ -13,6 +13,7 @@ import subprocess
 from collections import OrderedDict
 
 import pytest
+from conftest import spark_datasource_write
 
 SCHEMA = "id string, name string, ts long, part string"
 COLUMNS = ["_hoodie_commit_time", "id", "name", "ts", "part"]
@@ -26,23 +27,8 @@ BATCHES = [
 
 def spark_write(spark, path, table_type, operation, rows, **extra):
     """Spark's datasource write of `rows`; `extra` options are added to the defaults."""
-    opts = {
-        "hoodie.table.name": "streamed",
-        "hoodie.datasource.write.table.type": table_type,
-        "hoodie.datasource.write.operation": operation,
-        "hoodie.datasource.write.recordkey.field": "id",
-        "hoodie.datasource.write.partitionpath.field": "part",
-        "hoodie.datasource.write.precombine.field": "ts",
-        "hoodie.datasource.write.keygenerator.class": "org.apache.hudi.keygen.SimpleKeyGenerator",
-        "hoodie.compact.inline": "false",
-        "hoodie.clean.automatic": "false",
-        "hoodie.metadata.enable": "false",
-        "hoodie.upsert.shuffle.parallelism": "2",
-        "hoodie.insert.shuffle.parallelism": "2",
-        "hoodie.delete.shuffle.parallelism": "2",
-        **extra,
-    }
-    spark.createDataFrame(rows, SCHEMA).write.format("hudi").options(**opts).mode("append").save(str(path))
+    spark_datasource_write(spark, path, rows, SCHEMA, operation, **{
+        "hoodie.table.name": "streamed", "hoodie.datasource.write.table.type": table_type, **extra})
 
 
 def spark_incremental(spark, path, begin, end):
