@@ -12,7 +12,7 @@ import json
 import shutil
 
 import pytest
-from conftest import snapshot
+from conftest import snapshot, spark_datasource_write
 from test_mor_read import (DELETES, INSERTS, UPDATES, UPDATES_AGAIN, hoodie_query, hoodie_write, spark_rows,
                            write)
 
@@ -202,21 +202,9 @@ UPDATE_UNDER_COMPACTION = [("a1", "alice5", 5, 1000.0, "p1")]
 
 
 def spark_upsert_named(spark, path, name, rows):
-    opts = {
-        "hoodie.table.name": name,
-        "hoodie.datasource.write.table.type": "MERGE_ON_READ",
-        "hoodie.datasource.write.operation": "upsert",
-        "hoodie.datasource.write.recordkey.field": "id",
-        "hoodie.datasource.write.partitionpath.field": "part",
-        "hoodie.datasource.write.precombine.field": "ts",
-        "hoodie.datasource.write.keygenerator.class": "org.apache.hudi.keygen.SimpleKeyGenerator",
-        "hoodie.compact.inline": "false",
-        "hoodie.clean.automatic": "false",
-        "hoodie.metadata.enable": "false",
-        "hoodie.upsert.shuffle.parallelism": "2",
-    }
-    spark.createDataFrame(rows, "id string, name string, ts long, score double, part string") \
-        .write.format("hudi").options(**opts).mode("append").save(str(path))
+    spark_datasource_write(spark, path, rows, "id string, name string, ts long, score double, part string",
+                           "upsert", **{"hoodie.table.name": name,
+                                        "hoodie.datasource.write.table.type": "MERGE_ON_READ"})
 
 
 def hoodie_upsert_named(hoodie, tmp_path, path, name, rows):
