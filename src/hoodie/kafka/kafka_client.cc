@@ -45,15 +45,16 @@ void LogLine(const rd_kafka_t*, int level, const char* facility, const char* tex
 }
 
 // Keeps a consumer's last authentication failure, which librdkafka reports only as an
-// event: the call that fails on it says no more than "transport failure". Other errors
-// are logged, as librdkafka logs them without this callback.
+// event: the call that fails on it says no more than "transport failure". Other error
+// events (brokers down, a timeout) repeat what the failing call reports, so they stay
+// at debug level.
 void KeepAuthenticationError(rd_kafka_t*, int code, const char* reason, void* opaque) {
   const auto error = static_cast<rd_kafka_resp_err_t>(code);
   if (error == RD_KAFKA_RESP_ERR__AUTHENTICATION ||
       error == RD_KAFKA_RESP_ERR_SASL_AUTHENTICATION_FAILED) {
     *static_cast<std::string*>(opaque) = reason;
   } else {
-    LogWarning(std::string("librdkafka error: ") + reason);
+    LogDebug(std::string("librdkafka error: ") + reason);
   }
 }
 
