@@ -63,11 +63,6 @@ std::optional<int32_t> ParseCustomGmtId(std::string_view rest) {
 
 }  // namespace
 
-::arrow::Status EnsureComputeInitialized() {
-  static const ::arrow::Status status = ::arrow::compute::Initialize();
-  return status;
-}
-
 std::string TimeZone::key() const {
   return fixed ? "offset:" + std::to_string(offset_seconds) : "zone:" + name;
 }

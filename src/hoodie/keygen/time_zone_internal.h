@@ -4,6 +4,8 @@
 /// UTC <-> wall-clock conversion through Arrow's time zone database.
 #pragma once
 
+#include "hoodie/common/compute_kernels.h"
+
 #include <arrow/result.h>
 
 #include <cstdint>
@@ -31,9 +33,6 @@ struct TimeZone {
 /// known to the time zone database. Invalid for anything else: Java would silently fall
 /// back to GMT, which hides typos such as "UTC+8".
 ::arrow::Result<TimeZone> ParseJavaTimeZone(std::string_view id);
-
-/// Runs arrow::compute::Initialize() once per process and returns its status.
-::arrow::Status EnsureComputeInitialized();
 
 /// Wall-clock millis of each UTC instant in `zone`.
 ::arrow::Result<std::vector<int64_t>> UtcToLocalMillis(const TimeZone& zone,

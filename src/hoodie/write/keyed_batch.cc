@@ -21,6 +21,7 @@
 #include <arrow/table.h>
 #include <arrow/util/byte_size.h>
 
+#include "hoodie/common/compute_kernels.h"
 #include "hoodie/write/keyed_batch_internal.h"
 
 namespace hoodie::internal {
@@ -63,12 +64,6 @@ KeyedBatch FromRun(const ::arrow::RecordBatch& run,
   out.positions =
       std::static_pointer_cast<::arrow::Int64Array>(run.column(data_columns + 2));
   return out;
-}
-
-// sort_indices lives in Arrow's compute library, whose kernels register on demand.
-::arrow::Status EnsureSortKernels() {
-  static const ::arrow::Status status = ::arrow::compute::Initialize();
-  return status;
 }
 
 ::arrow::compute::SortOptions SortOptionsFor(SortOrder order) {
@@ -281,7 +276,7 @@ KeyedBatch KeyedBatch::Slice(int64_t offset, int64_t length) const {
 ::arrow::Result<KeyedBatch> SortInMemory(const std::vector<KeyedBatch>& batches,
                                          const std::shared_ptr<::arrow::Schema>& schema,
                                          SortOrder order) {
-  ARROW_RETURN_NOT_OK(EnsureSortKernels());
+  ARROW_RETURN_NOT_OK(EnsureComputeInitialized());
   auto run = RunSchema(*schema);
   ::arrow::RecordBatchVector parts;
   for (const KeyedBatch& batch : batches) parts.push_back(ToRun(batch, run));
