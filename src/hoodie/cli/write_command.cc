@@ -23,6 +23,7 @@
 #include "hoodie/cli/table_loader.h"
 #include "hoodie/common/uri.h"
 #include "hoodie/client/write_client.h"
+#include "hoodie/client/write_request.h"
 #include "hoodie/config/clean_config.h"
 #include "hoodie/common/error.h"
 #include "hoodie/config/datasource_config.h"
@@ -35,7 +36,6 @@
 #include "hoodie/input/input_format.h"
 #include "hoodie/storage/storage.h"
 #include "hoodie/storage/storage_text.h"
-#include "hoodie/streamer/rate_limit.h"
 #include "hoodie/table/commit_hooks.h"
 #include "hoodie/table/table_meta_client.h"
 
@@ -84,34 +84,6 @@ insert_overwrite_table those of every partition, and delete_partition those of t
 partitions in hoodie.datasource.write.partitions.to.delete (comma-separated, `*` as a
 wildcard) or, when unset, of the input records; each commits a replacecommit.
 )";
-
-// hoodie.datasource.write.partitions.to.delete, split as Java's String.split(",").
-std::vector<std::string> PartitionsToDelete(const std::string& value) {
-  std::vector<std::string> out;
-  size_t start = 0;
-  while (start <= value.size()) {
-    size_t comma = value.find(',', start);
-    if (comma == std::string::npos) comma = value.size();
-    out.push_back(value.substr(start, comma - start));
-    start = comma + 1;
-  }
-  while (!out.empty() && out.back().empty()) out.pop_back();
-  return out;
-}
-
-::arrow::Result<WriteResult> Execute(WriteClient* client, WriteOperationType op,
-                                     const HoodieConfig& config,
-                                     const std::string& instant,
-                                     ::arrow::RecordBatchReader* input) {
-  // HoodieSparkSqlWriter: delete_partition takes the configured partitions, else those
-  // of the records.
-  if (op == WriteOperationType::kDeletePartition) {
-    if (auto listed = config.GetRaw(DataSourceConfig::kPartitionsToDelete.key)) {
-      return client->DeletePartitions(instant, PartitionsToDelete(*listed));
-    }
-  }
-  return client->Write(instant, op, input);
-}
 
 // What automatic archival did: "off" when hoodie.archive.automatic is false, else the
 // instants it archived (often none).
@@ -210,58 +182,53 @@ void PrintSummary(const GlobalOptions& options, const HoodieConfig& config,
   return options;
 }
 
-// One attempt of the write: the input opened, an instant started, written, committed.
-::arrow::Status WriteOnce(const WriteArgs& args, const GlobalOptions& options,
-                          const HoodieConfig& config, WriteOperationType op,
-                          const StorageOptions& storage_options, WriteClient* client) {
-  std::shared_ptr<InputFilesReader> input;
-  if (!args.inputs.empty()) {
-    ARROW_ASSIGN_OR_RAISE(std::unique_ptr<InputFormat> format, MakeInputFormat(args.format));
-    ARROW_ASSIGN_OR_RAISE(InputOptions input_options,
-                          ReadInputOptions(args, *format, *client, storage_options));
-    std::vector<std::string> paths;
-    ARROW_RETURN_NOT_OK(ResolveInputs(args.inputs, config, &paths, &input_options));
-    ARROW_ASSIGN_OR_RAISE(input, InputFilesReader::Open(std::move(paths), std::move(format),
-                                                          std::move(input_options)));
-  }
-  ARROW_ASSIGN_OR_RAISE(std::string instant, client->StartCommit(op));
+// The input of one attempt, opened afresh: the --input files, typed, with a progress
+// line; null when the command has none (delete_partition of listed partitions).
+::arrow::Result<std::shared_ptr<InputFilesReader>> OpenInput(
+    const WriteArgs& args, const HoodieConfig& config, const StorageOptions& storage_options,
+    const WriteClient& client) {
+  if (args.inputs.empty()) return nullptr;
+  ARROW_ASSIGN_OR_RAISE(std::unique_ptr<InputFormat> format, MakeInputFormat(args.format));
+  ARROW_ASSIGN_OR_RAISE(InputOptions input_options,
+                        ReadInputOptions(args, *format, client, storage_options));
+  std::vector<std::string> paths;
+  ARROW_RETURN_NOT_OK(ResolveInputs(args.inputs, config, &paths, &input_options));
+  return InputFilesReader::Open(std::move(paths), std::move(format),
+                                std::move(input_options));
+}
+
+// The write, through the one write path (RunWriteRequest), and its summary.
+::arrow::Status WriteAndReport(const WriteArgs& args, const GlobalOptions& options,
+                               const HoodieConfig& config, WriteOperationType op,
+                               const StorageOptions& storage_options, WriteClient* client) {
   ProgressLine progress(ProgressLine::TerminalStderr());
-  std::shared_ptr<::arrow::RecordBatchReader> counted;
-  if (input != nullptr) {
-    ARROW_ASSIGN_OR_RAISE(int64_t rate, config.Get(FlinkConfig::kWriteRateLimit));
-    counted = RateLimited(std::make_shared<ProgressReader>(input, &progress), rate);
+  std::shared_ptr<InputFilesReader> input;  // the latest attempt's
+  WriteRequest request;
+  request.operation = op;
+  if (!args.inputs.empty()) {
+    request.open_input =
+        [&]() -> ::arrow::Result<std::shared_ptr<::arrow::RecordBatchReader>> {
+      ARROW_ASSIGN_OR_RAISE(input, OpenInput(args, config, storage_options, *client));
+      return std::make_shared<ProgressReader>(input, &progress);
+    };
+    request.place = [&](int64_t row) { return input->Place(row); };
   }
-  auto result = Execute(client, op, config, instant, counted.get());
+  request.retries_on_conflict = args.retry_on_conflict;
+  request.no_commit = args.no_commit;
+  request.before_commit = [&]() {
+    progress.Clear();
+    if (args.pause_before_commit.empty()) return;
+    while (!std::filesystem::exists(args.pause_before_commit)) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    }
+  };
+  request.on_retry = [](const ::arrow::Status& conflict, int32_t attempt, int32_t of) {
+    std::cerr << "hoodie: " << conflict.message() << "\nhoodie: retrying (" << attempt
+              << " of " << of << ")" << std::endl;
+  };
+  auto result = RunWriteRequest(client, config, request);
   progress.Clear();
-  if (!result.ok() && !args.no_commit) {
-    // Leave nothing half-written behind: the instant never became visible.
-    (void)client->Abort(instant);
-    return result.status();
-  }
-  // write.ignore.failed=true (Flink's), set explicitly: the other records commit and the
-  // failed ones are reported, as the streamer's --commit-on-errors.
-  bool ignore_failed = false;
-  if (config.GetExplicit(FlinkConfig::kWriteIgnoreFailed)) {
-    ARROW_ASSIGN_OR_RAISE(ignore_failed, config.Get(FlinkConfig::kWriteIgnoreFailed));
-  }
-  if (!args.no_commit) {
-    if (!result->failed.empty() && !ignore_failed) {
-      // As Hudi's Spark writer: a write with failed records commits nothing.
-      ARROW_RETURN_NOT_OK(client->Abort(instant));
-      return FailedRecordsError(
-          result->input_records, result->failed,
-          [&](int64_t row) {
-            return input != nullptr ? input->Place(row) : "record " + std::to_string(row);
-          },
-          "");
-    }
-    if (!args.pause_before_commit.empty()) {
-      while (!std::filesystem::exists(args.pause_before_commit)) {
-        std::this_thread::sleep_for(std::chrono::milliseconds(10));
-      }
-    }
-    ARROW_RETURN_NOT_OK(client->Commit(&*result));
-  }
+  ARROW_RETURN_NOT_OK(result.status());
   PrintSummary(options, config, *result, input.get());
   return ::arrow::Status::OK();
 }
@@ -284,20 +251,11 @@ static void PauseHoldingLock(TableMetaClient& table, const std::string& file) {
 ::arrow::Status RunWrite(const WriteArgs& args, const GlobalOptions& options) {
   ARROW_ASSIGN_OR_RAISE(HoodieConfig config, cli::CommandConfig(args.props, args.hoodie_conf));
   config.Set("hoodie.datasource.write.operation", args.op);
-  if (args.no_commit) config.Set("hoodie.auto.commit", "false");
   ARROW_ASSIGN_OR_RAISE(StorageOptions storage_options, StorageOptions::FromConfig(config));
-  std::string path;
-  ARROW_ASSIGN_OR_RAISE(auto storage, Storage::FromUri(args.table, &path, storage_options));
-  ARROW_ASSIGN_OR_RAISE(auto table,
-                        WriteClient::OpenOrCreateTable(storage, path, config));
-  ARROW_ASSIGN_OR_RAISE(auto client, WriteClient::Make(table, config));
-  if (!client->options().auto_commit && !args.no_commit) {
-    return ::arrow::Status::Invalid(
-        "hoodie.auto.commit=false needs a caller that commits; the CLI always commits");
-  }
-  // The CLI commits itself, so that failed records are reported by file and line.
-  config.Set("hoodie.auto.commit", "false");
-  ARROW_ASSIGN_OR_RAISE(client, WriteClient::Make(table, config));
+  // The CLI commits itself (--no-commit leaves the instant inflight), so that failed
+  // records are reported by file and line.
+  ARROW_ASSIGN_OR_RAISE(auto client, OpenWriteRequestClient(args.table, config, "the CLI"));
+  const std::shared_ptr<TableMetaClient>& table = client->table();
   if (!args.pause_holding_lock.empty()) PauseHoldingLock(*table, args.pause_holding_lock);
   ARROW_ASSIGN_OR_RAISE(WriteOperationType op, ParseWriteOperation(args.op));
   bool listed = op == WriteOperationType::kDeletePartition &&
@@ -307,20 +265,7 @@ static void PauseHoldingLock(TableMetaClient& table, const std::string& file) {
         "--input is required (delete_partition may instead list its partitions with "
         "--hoodie-conf hoodie.datasource.write.partitions.to.delete=a,b)");
   }
-  int32_t retries = 0;
-  if (args.retry_on_conflict) {
-    retries = *args.retry_on_conflict;
-  } else {
-    ARROW_ASSIGN_OR_RAISE(retries, config.Get(LockConfig::kRetriesOnConflict));
-  }
-  // A write that lost a conflict left nothing behind: it runs again from the table as
-  // it is now, its input read afresh (HoodieSparkSqlWriter's retries on conflict).
-  for (int32_t attempt = 0;; ++attempt) {
-    ::arrow::Status status = WriteOnce(args, options, config, op, storage_options, client.get());
-    if (!HasErrorCode(status, ErrorCode::kWriteConflict) || attempt >= retries) return status;
-    std::cerr << "hoodie: " << status.message() << "\nhoodie: retrying (" << attempt + 1
-              << " of " << retries << ")" << std::endl;
-  }
+  return WriteAndReport(args, options, config, op, storage_options, client.get());
 }
 
 }  // namespace

@@ -10,7 +10,7 @@
 #include <arrow/api.h>
 #include <gtest/gtest.h>
 
-#include "hoodie/streamer/rate_limit.h"
+#include "hoodie/client/rate_limit.h"
 #include "hoodie/streamer/stream_round_test_util.h"
 #include "hoodie/testing/matchers.h"
 

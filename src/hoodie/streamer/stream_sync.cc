@@ -22,7 +22,7 @@
 #include "hoodie/storage/storage.h"
 #include "hoodie/streamer/cdc_records.h"
 #include "hoodie/streamer/conform_reader_internal.h"
-#include "hoodie/streamer/rate_limit.h"
+#include "hoodie/client/rate_limit.h"
 #include "hoodie/streamer/schema_provider.h"
 #include "hoodie/streamer/transformer.h"
 #include "hoodie/table/table_config.h"

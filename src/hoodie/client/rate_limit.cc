@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 /// \file hoodie/streamer/rate_limit.cc
-#include "hoodie/streamer/rate_limit.h"
+#include "hoodie/client/rate_limit.h"
 
 #include <chrono>
 #include <thread>

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-/// \file hoodie/streamer/rate_limit.h
+/// \file hoodie/client/rate_limit.h
 /// \brief write.rate.limit: a round's records handed to the write no faster than a
 /// number of records per second (Flink's RowDataToHoodieFunctionWithRateLimit, whose
 /// Guava RateLimiter makes each record wait for the ones before it).
