@@ -577,4 +577,34 @@ namespace {
   return metadata;
 }
 
+RollbackOptions RequestedRollbackOptions(RollbackOptions options) {
+  if (options.failed_writes_policy != FailedWritesPolicy::kLazy) {
+    options.failed_writes_policy = FailedWritesPolicy::kEager;
+  }
+  return options;
+}
+
+::arrow::Result<std::vector<RollbackMetadata>> RollbackOnRequest(
+    const TableMetaClient& table, const std::optional<std::string>& instant,
+    RollbackOptions options) {
+  options = RequestedRollbackOptions(std::move(options));
+  if (!instant) return RollbackFailedWrites(table, options);
+  ARROW_ASSIGN_OR_RAISE(ActiveTimeline timeline, table.LoadActiveTimeline());
+  const Timeline compactions =
+      timeline.timeline().FilterByActions({Action::kCompaction}).FilterInflight();
+  std::optional<RollbackMetadata> metadata;
+  if (compactions.ContainsTimestamp(*instant)) {
+    ARROW_ASSIGN_OR_RAISE(metadata, RollbackInflightCompaction(table, *instant, options));
+  } else {
+    ARROW_ASSIGN_OR_RAISE(metadata, RollbackInstant(table, *instant, options));
+  }
+  if (!metadata) {
+    return ::arrow::Status::Invalid("instant ", *instant,
+                                    " is not a commit, deltacommit, replacecommit or "
+                                    "inflight compaction of the active timeline of ",
+                                    table.base_path());
+  }
+  return std::vector<RollbackMetadata>{std::move(*metadata)};
+}
+
 }  // namespace hoodie

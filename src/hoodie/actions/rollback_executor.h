@@ -112,4 +112,21 @@ HOODIE_EXPORT ::arrow::Result<std::optional<RollbackMetadata>> RollbackInflightC
 HOODIE_EXPORT ::arrow::Result<std::vector<RollbackMetadata>> RollbackFailedWrites(
     const TableMetaClient& table, const RollbackOptions& options);
 
+/// `options` for a rollback a user asks for: asked for explicitly, so NEVER does not
+/// apply; the EAGER checks of Hudi's commit sequence do. Under LAZY (several writers)
+/// only writes whose heartbeat expired are failed ones, and the sequence is not checked,
+/// as in Hudi.
+HOODIE_EXPORT RollbackOptions RequestedRollbackOptions(RollbackOptions options);
+
+/// \brief A rollback a user asks for (`hoodie rollback`, hoodie.Table.rollback): with
+/// no instant, every failed write (RollbackFailedWrites, with
+/// RequestedRollbackOptions); with one, that instant: an inflight
+/// compaction rolled back so its plan can run again, any other write by RollbackInstant.
+/// \return the metadata of each rollback done. Invalid naming the instant and the table
+///   when it is not a commit, deltacommit, replacecommit or inflight compaction of the
+///   active timeline.
+HOODIE_EXPORT ::arrow::Result<std::vector<RollbackMetadata>> RollbackOnRequest(
+    const TableMetaClient& table, const std::optional<std::string>& instant,
+    RollbackOptions options);
+
 }  // namespace hoodie

@@ -62,17 +62,8 @@ void Print(const GlobalOptions& options, const std::vector<RollbackMetadata>& do
 ::arrow::Status RunRollback(const RollbackArgs& args, const GlobalOptions& options) {
   ARROW_ASSIGN_OR_RAISE(HoodieConfig config, CommandConfig(args.props, args.hoodie_conf));
   ARROW_ASSIGN_OR_RAISE(RollbackOptions rollback, RollbackOptions::FromConfig(config));
-  // Asked for explicitly, so NEVER does not apply; the EAGER checks of Hudi's commit
-  // sequence do. Under LAZY (several writers) only writes whose heartbeat expired are
-  // failed ones, and the sequence is not checked, as in Hudi.
-  if (rollback.failed_writes_policy != FailedWritesPolicy::kLazy) {
-    rollback.failed_writes_policy = FailedWritesPolicy::kEager;
-  }
   ARROW_ASSIGN_OR_RAISE(auto table, OpenTable(args.table, config));
-  std::vector<RollbackMetadata> done;
-  if (args.instant.empty()) {
-    ARROW_ASSIGN_OR_RAISE(done, RollbackFailedWrites(*table, rollback));
-  } else if (args.schedule_only) {
+  if (args.schedule_only && !args.instant.empty()) {
     ARROW_ASSIGN_OR_RAISE(ActiveTimeline timeline, table->LoadActiveTimeline());
     std::optional<Instant> target;
     const Timeline commits = timeline.timeline().GetCommitsTimeline();
@@ -84,29 +75,16 @@ void Print(const GlobalOptions& options, const std::vector<RollbackMetadata>& do
                                       " is not on the commits timeline of ",
                                       table->base_path());
     }
-    ARROW_ASSIGN_OR_RAISE(PendingRollback scheduled,
-                          ScheduleRollback(*table, timeline, *target, rollback));
+    ARROW_ASSIGN_OR_RAISE(
+        PendingRollback scheduled,
+        ScheduleRollback(*table, timeline, *target, RequestedRollbackOptions(rollback)));
     std::cout << scheduled.rollback.timestamp << "\n";
     return ::arrow::Status::OK();
-  } else {
-    ARROW_ASSIGN_OR_RAISE(ActiveTimeline timeline, table->LoadActiveTimeline());
-    const Timeline compactions =
-        timeline.timeline().FilterByActions({Action::kCompaction}).FilterInflight();
-    std::optional<RollbackMetadata> metadata;
-    if (compactions.ContainsTimestamp(args.instant)) {
-      ARROW_ASSIGN_OR_RAISE(metadata,
-                            RollbackInflightCompaction(*table, args.instant, rollback));
-    } else {
-      ARROW_ASSIGN_OR_RAISE(metadata, RollbackInstant(*table, args.instant, rollback));
-    }
-    if (!metadata) {
-      return ::arrow::Status::Invalid("instant ", args.instant,
-                                      " is not a commit, deltacommit, replacecommit or "
-                                      "inflight compaction of the active timeline of ",
-                                      table->base_path());
-    }
-    done.push_back(std::move(*metadata));
   }
+  std::optional<std::string> instant;
+  if (!args.instant.empty()) instant = args.instant;
+  ARROW_ASSIGN_OR_RAISE(std::vector<RollbackMetadata> done,
+                        RollbackOnRequest(*table, instant, rollback));
   Print(options, done);
   return ::arrow::Status::OK();
 }
