@@ -27,8 +27,7 @@
 #include "hoodie/config/datasource_config.h"
 #include "hoodie/config/hoodie_config.h"
 #include "hoodie/format/parquet/parquet_errors.h"
-#include "hoodie/metadata/column_stats_pruner.h"
-#include "hoodie/metadata/record_index_pruner.h"
+#include "hoodie/metadata/data_skipping.h"
 #include "hoodie/read/file_pruner.h"
 #include "hoodie/read/read_options.h"
 #include "hoodie/read/stream_read.h"
@@ -345,26 +344,9 @@ void SleepUnlessStopped(int32_t seconds) {
   }
   ARROW_RETURN_NOT_OK(ApplyBatchRange(stream, &options));
   ARROW_ASSIGN_OR_RAISE(auto table_reader, TableReader::Open(client));
-  ARROW_ASSIGN_OR_RAISE(bool skipping, config.Get(DataSourceConfig::kEnableDataSkipping));
-  if (skipping) {
-    // The record index for a record-key lookup, else column statistics (HoodieFileIndex).
-    ARROW_ASSIGN_OR_RAISE(auto column_stats,
-                          ColumnStatsPruner::Make(*client, table_reader->timeline()));
-    // It holds where keys are now: time travel and incremental reads use statistics only.
-    std::shared_ptr<const RecordIndexPruner> record_index;
-    if (!options.as_of && options.query_type != QueryType::kIncremental) {
-      ARROW_ASSIGN_OR_RAISE(record_index,
-                            RecordIndexPruner::Make(*client, table_reader->timeline()));
-    }
-    if (column_stats == nullptr && record_index == nullptr) {
-      LogWarning(std::string(DataSourceConfig::kEnableDataSkipping.key) +
-                 " is on but the metadata table of " + args.path +
-                 " has no column_stats or record_index partition: every file is read");
-    } else {
-      options.file_pruner = std::make_shared<FirstApplicablePruner>(std::move(record_index),
-                                                                    std::move(column_stats));
-    }
-  }
+  ARROW_ASSIGN_OR_RAISE(options.file_pruner,
+                        MakeDataSkippingPruner(*client, table_reader->timeline(), config,
+                                               options));
   ReadExplain explain;
   if (args.explain) options.explain = &explain;
   ARROW_ASSIGN_OR_RAISE(auto rows, table_reader->Read(options));

@@ -1,0 +1,30 @@
+// SPDX-License-Identifier: Apache-2.0
+/// \file hoodie/metadata/data_skipping.h
+/// \brief hoodie.enable.data.skipping: the file pruner a read uses, as HoodieFileIndex
+/// chooses it: the record index for a record-key lookup of the latest snapshot, else the
+/// column statistics of the metadata table.
+#pragma once
+
+#include <memory>
+
+#include <arrow/result.h>
+
+#include "hoodie/visibility.h"
+
+namespace hoodie {
+
+class ActiveTimeline;
+class FilePruner;
+class HoodieConfig;
+class TableMetaClient;
+struct ReadOptions;
+
+/// The pruner for `options` on `table` as of `timeline`: null when `config` turns data
+/// skipping off, or (with a warning naming the table) when its metadata table keeps
+/// neither column_stats nor record_index. The record index holds where keys are now, so
+/// time travel and incremental reads use the statistics only.
+HOODIE_EXPORT ::arrow::Result<std::shared_ptr<const FilePruner>> MakeDataSkippingPruner(
+    const TableMetaClient& table, const ActiveTimeline& timeline, const HoodieConfig& config,
+    const ReadOptions& options);
+
+}  // namespace hoodie
