@@ -17,6 +17,7 @@ const char* ErrorCodeName(ErrorCode code) {
     case ErrorCode::kNotATable: return "NotATable";
     case ErrorCode::kCorruptTableConfig: return "CorruptTableConfig";
     case ErrorCode::kFaultInjected: return "FaultInjected";
+    case ErrorCode::kInvalidOption: return "InvalidOption";
   }
   return "Unknown";
 }

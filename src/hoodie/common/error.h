@@ -23,6 +23,8 @@ enum class ErrorCode {
   kNotATable,
   kCorruptTableConfig,
   kFaultInjected,
+  /// A configuration key the caller set is unknown, malformed, refused or missing.
+  kInvalidOption,
 };
 
 HOODIE_EXPORT const char* ErrorCodeName(ErrorCode code);

@@ -3,6 +3,8 @@
 /// \brief HoodieConfig layering, include resolution and validation.
 #include "hoodie/config/hoodie_config.h"
 
+#include "hoodie/common/error.h"
+
 #include <filesystem>
 #include <fstream>
 #include <mutex>
@@ -177,7 +179,9 @@ std::optional<std::string> Refusal(const ConfigEntry& entry, const std::string& 
       no_effect.push_back(key + " (" + std::string(entry->support_note) + ")");
     }
   }
-  if (!refused.empty()) return ::arrow::Status::NotImplemented(refused);
+  if (!refused.empty()) {
+    return WithErrorCode(::arrow::Status::NotImplemented(refused), ErrorCode::kInvalidOption);
+  }
   if (!no_effect.empty()) {
     std::string line = "no effect in a native engine: ";
     for (size_t i = 0; i < no_effect.size(); ++i) line += (i ? "; " : "") + no_effect[i];
@@ -232,7 +236,9 @@ std::vector<ConfigProblem> HoodieConfig::Check() const {
       errors += problem.message;
     }
   }
-  if (!errors.empty()) return ::arrow::Status::Invalid(errors);
+  if (!errors.empty()) {
+    return WithErrorCode(::arrow::Status::Invalid(errors), ErrorCode::kInvalidOption);
+  }
   return ::arrow::Status::OK();
 }
 
