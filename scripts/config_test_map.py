@@ -20,7 +20,7 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 OUTPUT = os.path.join(ROOT, "docs", "config-tests.md")
 TEST_GLOBS = ["src/hoodie/**/*_test.cc", "src/hoodie/**/*_test_util.cc",
-              "tests/**/*.py", "tests/**/*.sh"]
+              "tests/**/*.py", "tests/**/*.sh", "python/tests/*.py"]
 
 
 def registry_rows():

@@ -5,6 +5,9 @@ root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 "$root/scripts/setup.sh"
 # The servers the tests run against (moto's S3 server), pinned, in .venv-services/.
 "$root/scripts/setup-services.sh"
+# The Python package's test environment (pyarrow, pytest, pandas, Polars, DuckDB, hudi),
+# pinned, in .venv-python/.
+"$root/scripts/setup-python.sh"
 # hudi-rs' HFiles (HBase-written) that the HFile reader's tests read, pinned, in .deps/.
 "$root/scripts/setup-testdata.sh"
 "$root/scripts/build.sh"

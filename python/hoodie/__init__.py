@@ -1,0 +1,50 @@
+# SPDX-License-Identifier: Apache-2.0
+"""hoodie: a native engine for Apache Hudi tables (table version 6, Hudi 0.14/0.15).
+
+Write with :func:`write`, read and maintain with :class:`Table`, ingest with
+:func:`hoodie.streamer.run`. Data crosses into and out of the engine as Arrow, without a
+copy; the GIL is released while the engine reads and writes.
+
+    import hoodie, pyarrow as pa
+    hoodie.write("/tmp/trips", pa.table({"id": [1, 2], "ts": [1, 1], "fare": [9.5, 3.0]}),
+                 options={"hoodie.table.name": "trips",
+                          "hoodie.datasource.write.recordkey.field": "id",
+                          "hoodie.datasource.write.precombine.field": "ts"})
+    hoodie.Table("/tmp/trips").to_arrow()
+"""
+
+from __future__ import annotations
+
+import pyarrow as _pyarrow  # noqa: F401  (loads the Arrow C++ libraries the engine links)
+
+from . import _hoodie
+from ._table import Table
+from ._write import WriteResult, write
+from .errors import (
+    HoodieError,
+    HoodieIOError,
+    InvalidOptionError,
+    LockTimeoutError,
+    NotSupportedError,
+    SchemaError,
+    TableNotFoundError,
+    WriteConflictError,
+)
+from . import streamer
+
+__version__: str = _hoodie.__version__
+
+__all__ = [
+    "write",
+    "WriteResult",
+    "Table",
+    "streamer",
+    "HoodieError",
+    "HoodieIOError",
+    "InvalidOptionError",
+    "LockTimeoutError",
+    "NotSupportedError",
+    "SchemaError",
+    "TableNotFoundError",
+    "WriteConflictError",
+]

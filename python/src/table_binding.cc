@@ -1,0 +1,190 @@
+// SPDX-License-Identifier: Apache-2.0
+/// \file python/src/table_binding.cc
+/// \brief hoodie._hoodie._Table: open a table, its schema, properties, timeline, file
+/// slices and reads (snapshot, time travel, read-optimized, incremental) as Arrow C
+/// streams, with projections and pyarrow.compute filters pushed down.
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <arrow/buffer.h>
+#include <arrow/compute/expression.h>
+#include <nanobind/stl/map.h>
+#include <nanobind/stl/optional.h>
+#include <nanobind/stl/string.h>
+#include <nanobind/stl/vector.h>
+
+#include "arrow_capsules.h"
+#include "bindings.h"
+#include "conversions.h"
+#include "hoodie/metadata/data_skipping.h"
+#include "hoodie/read/expression_filter.h"
+#include "hoodie/read/table_reader.h"
+#include "hoodie/table/table_config.h"
+#include "hoodie/table/table_meta_client.h"
+#include "hoodie/timeline/active_timeline.h"
+#include "py_table.h"
+#include "status_error.h"
+
+namespace nb = nanobind;
+
+namespace hoodie::python {
+namespace {
+
+// What a read asks for, as the Python layer passes it.
+struct ReadRequest {
+  std::string query_type = "snapshot";
+  std::vector<std::string> columns;
+  std::optional<nb::bytes> filter;  // a serialized arrow::compute::Expression
+  std::optional<std::string> as_of;
+  std::optional<std::string> begin;
+  std::optional<std::string> end;
+};
+
+::arrow::compute::Expression DeserializeFilter(const nb::bytes& bytes) {
+  auto buffer = ::arrow::Buffer::FromString(std::string(bytes.c_str(), bytes.size()));
+  return Unwrap(::arrow::compute::Deserialize(std::move(buffer)));
+}
+
+// The read options of `request` over those of the table's options (read keys such as
+// hoodie.datasource.merge.type), with the filter's pushable conjuncts.
+ReadOptions ToReadOptions(const PyTable& self, const ReadRequest& request,
+                          const std::optional<::arrow::compute::Expression>& filter) {
+  ReadOptions options = UnwrapOption(ReadOptions::FromConfig(self.config));
+  auto type = ParseQueryType(request.query_type);
+  if (!type.ok()) CheckOption(type.status());
+  options.query_type = *type;
+  if (request.as_of) options.as_of = Unwrap(NormalizeInstantTime(*request.as_of));
+  if (request.begin) options.begin = Unwrap(NormalizeInstantTime(*request.begin, true));
+  if (request.end) options.end = Unwrap(NormalizeInstantTime(*request.end));
+  options.columns = request.columns;
+  if (filter) {
+    options.filters = PushableFilters(*filter);
+    if (!options.columns.empty()) {
+      for (const std::string& name : FilterColumns(*filter)) {
+        if (std::find(options.columns.begin(), options.columns.end(), name) ==
+            options.columns.end()) {
+          options.columns.push_back(name);
+        }
+      }
+    }
+  }
+  return options;
+}
+
+::arrow::Result<std::shared_ptr<::arrow::RecordBatchReader>> ReadRows(
+    const PyTable& self, ReadOptions options,
+    const std::optional<::arrow::compute::Expression>& filter,
+    const std::vector<std::string>& columns) {
+  ARROW_ASSIGN_OR_RAISE(auto reader, TableReader::Open(self.meta_client()));
+  ARROW_ASSIGN_OR_RAISE(options.file_pruner,
+                        MakeDataSkippingPruner(*self.meta_client(), reader->timeline(),
+                                               self.config, options));
+  ARROW_ASSIGN_OR_RAISE(auto rows, reader->Read(options));
+  if (!filter) return rows;
+  return FilterRows(std::move(rows), *filter, columns);
+}
+
+nb::object Read(const PyTable& self, const ReadRequest& request) {
+  std::optional<::arrow::compute::Expression> filter;
+  if (request.filter) filter = DeserializeFilter(*request.filter);
+  ReadOptions options = ToReadOptions(self, request, filter);
+  ::arrow::Result<std::shared_ptr<::arrow::RecordBatchReader>> rows;
+  {
+    nb::gil_scoped_release released;
+    rows = ReadRows(self, std::move(options), filter, request.columns);
+  }
+  return ExportStream(Unwrap(std::move(rows)));
+}
+
+nb::object Schema(const PyTable& self) {
+  ReadOptions options;
+  options.limit = 0;
+  std::shared_ptr<::arrow::Schema> schema;
+  {
+    nb::gil_scoped_release released;
+    auto rows = self.table->Read(options);
+    if (rows.ok()) schema = (*rows)->schema();
+    Check(rows.status());
+  }
+  return ExportSchema(*schema);
+}
+
+nb::dict Properties(const PyTable& self) {
+  nb::dict out;
+  for (const auto& [key, value] : self.meta_client()->table_config()->entries()) {
+    out[nb::str(key.c_str())] = nb::str(value.c_str());
+  }
+  return out;
+}
+
+nb::list TimelineOf(const PyTable& self) {
+  ::arrow::Result<ActiveTimeline> timeline;
+  {
+    nb::gil_scoped_release released;
+    timeline = self.meta_client()->LoadActiveTimeline();
+  }
+  nb::list out;
+  const ActiveTimeline loaded = Unwrap(std::move(timeline));
+  for (const Instant& instant : loaded.timeline().instants()) {
+    out.append(InstantDict(instant));
+  }
+  return out;
+}
+
+nb::list FileSlices(const PyTable& self, const std::optional<std::string>& as_of) {
+  ReadOptions options;
+  if (as_of) options.as_of = Unwrap(NormalizeInstantTime(*as_of));
+  ::arrow::Result<ReadPlan> plan;
+  {
+    nb::gil_scoped_release released;
+    auto reader = TableReader::Open(self.meta_client());
+    plan = reader.ok() ? (*reader)->Plan(options) : ::arrow::Result<ReadPlan>(reader.status());
+  }
+  nb::list out;
+  for (const FileSlice& slice : Unwrap(std::move(plan)).slices) {
+    out.append(FileSliceDict(slice));
+  }
+  return out;
+}
+
+}  // namespace
+
+PyTable PyTable::Open(const std::string& path, const OptionMap& options,
+                      const OptionMap& storage_options) {
+  TableOptions table_options;
+  table_options.config = ConfigOf(options, storage_options);
+  PyTable out;
+  out.uri = path;
+  out.config = table_options.config;
+  nb::gil_scoped_release released;
+  out.table = Unwrap(Table::Open(path, table_options));
+  return out;
+}
+
+void BindTable(nb::module_& m) {
+  nb::class_<PyTable> cls(m, "_Table");
+  cls.def_static("open", &PyTable::Open, nb::arg("path"), nb::arg("options"),
+                 nb::arg("storage_options"));
+  cls.def_prop_ro("base_path", [](const PyTable& self) {
+    return self.meta_client()->base_path();
+  });
+  cls.def("schema", &Schema);
+  cls.def("properties", &Properties);
+  cls.def("timeline", &TimelineOf);
+  cls.def("file_slices", &FileSlices, nb::arg("as_of").none());
+  cls.def(
+      "read",
+      [](const PyTable& self, const std::string& query_type,
+         const std::vector<std::string>& columns, std::optional<nb::bytes> filter,
+         std::optional<std::string> as_of, std::optional<std::string> begin,
+         std::optional<std::string> end) {
+        return Read(self, ReadRequest{query_type, columns, std::move(filter),
+                                      std::move(as_of), std::move(begin), std::move(end)});
+      },
+      nb::arg("query_type"), nb::arg("columns"), nb::arg("filter").none(),
+      nb::arg("as_of").none(), nb::arg("begin").none(), nb::arg("end").none());
+  BindTableServices(cls);
+}
+
+}  // namespace hoodie::python
