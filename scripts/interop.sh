@@ -9,6 +9,9 @@ root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 "$root/scripts/setup-interop.sh"
 # moto's S3 server of the s3a cases (tests/interop/test_s3a.py), pinned in .venv-services/.
 "$root/scripts/setup-services.sh"
+# The Python package's environment (.venv-python), in which tests/interop/test_python_api.py
+# runs the package built into build/python.
+"$root/scripts/setup-python.sh"
 
 export HOODIE_BIN="${HOODIE_BIN:-$root/build/src/hoodie/cli/hoodie}"
 if [ ! -x "$HOODIE_BIN" ]; then
