@@ -3,6 +3,7 @@
   interop_bench.py spark --op bulk_insert|upsert --input FILE.parquet --table DIR --codec C
   interop_bench.py spark-compact --table DIR --codec C
   interop_bench.py hudi-rs-read --table DIR
+  interop_bench.py spark-read --table DIR
 
 Spark runs Apache Hudi 0.15 (the bundle of scripts/setup-interop.sh) on local[2] with the
 same table settings as hoodie-bench (key `key`, partition `partition`, precombine `ts`,
@@ -164,6 +165,24 @@ def run_spark_compact(args) -> None:
            sum(s["fileSizeInBytes"] for s in stats), cpu)
 
 
+def run_spark_read(args) -> None:
+    """Spark's snapshot query of the whole table, every column materialized (the noop
+    sink), as hoodie's and hudi-rs' reads hand every row over."""
+    with tempfile.TemporaryDirectory(prefix="hoodie-bench-spark-") as scratch:
+        spark = spark_session(scratch)
+        spark.sql("set hoodie.metadata.enable=false")
+        df = spark.read.format("hudi").load(args.table)
+        cpu_before = jvm_cpu_seconds()
+        started = time.monotonic()
+        df.write.format("noop").mode("overwrite").save()
+        seconds = time.monotonic() - started
+        cpu = jvm_cpu_seconds() - cpu_before
+        peak = jvm_peak_mib()
+        rows = df.count()
+        spark.stop()
+    report("spark_read", rows, seconds, peak, 0, cpu)
+
+
 def run_hudi_rs_read(args) -> None:
     from hudi import HudiTableBuilder
 
@@ -182,7 +201,7 @@ def run_hudi_rs_read(args) -> None:
 
 def main() -> int:
     parser = argparse.ArgumentParser()
-    parser.add_argument("phase", choices=["spark", "spark-compact", "hudi-rs-read"])
+    parser.add_argument("phase", choices=["spark", "spark-compact", "spark-read", "hudi-rs-read"])
     parser.add_argument("--op", default="bulk_insert")
     parser.add_argument("--input")
     parser.add_argument("--table", required=True)
@@ -192,6 +211,8 @@ def main() -> int:
         run_spark(args)
     elif args.phase == "spark-compact":
         run_spark_compact(args)
+    elif args.phase == "spark-read":
+        run_spark_read(args)
     else:
         run_hudi_rs_read(args)
     return 0
