@@ -28,6 +28,18 @@ list(GET _pyarrow_out 0 Arrow_VERSION)
 list(GET _pyarrow_out 1 ARROW_INCLUDE_DIR)
 list(GET _pyarrow_out 2 ARROW_LIB_DIR)
 
+# pip's build isolation installs pyarrow into a new temporary folder on every `pip install`:
+# a copy of its headers at a fixed place in the build folder keeps every compile command,
+# and so a persistent build-dir (--config-settings=build-dir=...), the same from one
+# install to the next, so that a repeated install recompiles nothing.
+if(SKBUILD)
+  set(_stable_include "${CMAKE_BINARY_DIR}/pyarrow-${Arrow_VERSION}/include")
+  if(NOT EXISTS "${_stable_include}/arrow/api.h")
+    file(COPY "${ARROW_INCLUDE_DIR}/" DESTINATION "${_stable_include}")
+  endif()
+  set(ARROW_INCLUDE_DIR "${_stable_include}")
+endif()
+
 function(_hoodie_import_pyarrow_lib target libname)
   file(GLOB _candidates "${ARROW_LIB_DIR}/lib${libname}.so.[0-9]*")
   list(FILTER _candidates EXCLUDE REGEX "\\.so\\.[0-9]+\\.[0-9]")
