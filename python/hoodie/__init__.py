@@ -15,6 +15,8 @@ copy; the GIL is released while the engine reads and writes.
 
 from __future__ import annotations
 
+import atexit as _atexit
+
 import pyarrow as _pyarrow  # noqa: F401  (loads the Arrow C++ libraries the engine links)
 
 from . import _hoodie
@@ -33,6 +35,10 @@ from .errors import (
 from . import streamer
 
 __version__: str = _hoodie.__version__
+
+# Object stores' clients (the AWS SDK behind s3://) are shut down before the interpreter
+# finalizes, or the process would crash on its way out.
+_atexit.register(_hoodie.finalize_storage)
 
 __all__ = [
     "write",
