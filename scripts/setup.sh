@@ -9,6 +9,7 @@ root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 debian_packages=(
   build-essential cmake ninja-build ccache pkg-config unzip
   python3 python3-venv python3-pip
+  python3-dev                      # Python.h: the Python package's extension (python/)
   libgtest-dev libgmock-dev        # unit tests (GoogleTest + gmock)
   nlohmann-json3-dev               # JSON: commit metadata, CLI output
   libcli11-dev                     # command line parsing for `hoodie`
