@@ -16,6 +16,7 @@
 #include "hoodie/config/datasource_config.h"
 #include "hoodie/config/enum_choice.h"
 #include "hoodie/read/log_scan_options.h"
+#include "hoodie/table/file_slice.h"
 #include "hoodie/visibility.h"
 
 namespace hoodie {
@@ -99,6 +100,9 @@ struct HOODIE_EXPORT ReadOptions {
   std::vector<std::string> columns;
   /// Partition paths to read (see PartitionMatches); empty = all.
   std::vector<std::string> partitions;
+  /// One split of a distributed read: only the slices of these file groups, read with
+  /// the schema of the whole read (its newest base file); empty = every file group.
+  std::vector<FileGroupId> file_groups;
   /// All must hold. Equality on `_hoodie_record_key` also prunes base files by their
   /// footer min/max record keys.
   std::vector<ColumnFilter> filters;

@@ -355,6 +355,13 @@ std::vector<std::string> FilesOpenedInRange(
                            LatestSlices(*view, QueryType::kReadOptimized, std::nullopt));
     plan.schema_file = NewestBaseFile(latest);
   }
+  // A split of a distributed read: its file groups only, with the whole read's schema.
+  if (!options.file_groups.empty()) {
+    std::erase_if(plan.slices, [&](const FileSlice& slice) {
+      return std::find(options.file_groups.begin(), options.file_groups.end(),
+                       slice.group) == options.file_groups.end();
+    });
+  }
   return plan;
 }
 

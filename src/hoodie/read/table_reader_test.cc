@@ -241,6 +241,16 @@ TEST(ComplexKeyCowTest, SnapshotTimeTravelFilesAndPartitionPruning) {
   EXPECT_EQ(plan.slices[0].group.file_id, "a22e8257-e249-45e9-ba46-115bc85adcba-0");
   ASSERT_OK_AND_ASSIGN(rows, table->Rows(pruned, kIdNameActive));
   EXPECT_EQ(rows, (TextRows{{"1", "Alice", "false"}, {"3", "Carol", "true"}}));
+  // One split of a distributed read: one file group, with the whole read's schema.
+  ReadOptions split;
+  split.file_groups = {FileGroupId{"byteField=30/shortField=100",
+                                   "4668e35e-bff8-4be9-9ff2-e7fb17ecb1a7-0"}};
+  ASSERT_OK_AND_ASSIGN(plan, table->reader->Plan(split));
+  ASSERT_EQ(plan.slices.size(), 1u);
+  EXPECT_EQ(plan.schema_file.substr(plan.schema_file.rfind('/') + 1),
+            "a22e8257-e249-45e9-ba46-115bc85adcba-0_0-161-223_20240418173235694.parquet");
+  ASSERT_OK_AND_ASSIGN(rows, table->Rows(split, kIdNameActive));
+  EXPECT_EQ(rows, (TextRows{{"4", "Diana", "true"}}));
 }
 
 TEST(SimpleKeyCowTest, SnapshotTimeTravelFilesAndPartitionPruning) {
