@@ -10,6 +10,7 @@ import pyarrow.compute as pc
 
 from . import _hoodie
 from ._options import option_map
+from .plan import ReadPlan, ReadSplit, latest_instant
 
 
 def _filter_bytes(filter: Optional[pc.Expression]) -> Optional[bytes]:
@@ -57,9 +58,10 @@ class Table:
         options: Optional[Mapping[str, Any]] = None,
         storage_options: Optional[Mapping[str, Any]] = None,
     ) -> None:
-        self._table = _hoodie._Table.open(
-            str(path), option_map(options), option_map(storage_options, "storage_options")
-        )
+        self._uri = str(path)
+        self._options = option_map(options)
+        self._storage_options = option_map(storage_options, "storage_options")
+        self._table = _hoodie._Table.open(self._uri, self._options, self._storage_options)
 
     @property
     def path(self) -> str:
@@ -150,6 +152,39 @@ class Table:
         record written in (``begin``, ``end``], as Hudi's incremental query. ``begin``
         may be ``"0"`` (from the start)."""
         return self._read("incremental", columns, filter, None, str(begin), end).read_all()
+
+    def plan(
+        self,
+        columns: Optional[Sequence[str]] = None,
+        filter: Optional[pc.Expression] = None,
+        as_of: Optional[str] = None,
+        query_type: str = "snapshot",
+    ) -> ReadPlan:
+        """The split plan of a distributed read (``snapshot`` or ``read_optimized``):
+        one split per file slice, pinned to ``as_of`` (default: the latest completed
+        instant now) so that every split reads the same table version. Each split's
+        ``read()`` returns its rows with the schema of the whole read."""
+        if query_type not in ("snapshot", "read_optimized"):
+            from .errors import InvalidOptionError
+
+            raise InvalidOptionError(
+                f"a plan splits snapshot and read_optimized reads, not {query_type!r}")
+        pinned = as_of if as_of is not None else latest_instant(self.timeline())
+        schema = self._read(query_type, columns, filter, pinned).schema if pinned else \
+            pa.schema([])
+        slices = self._table.file_slices(pinned, query_type) if pinned else []
+        splits = [
+            ReadSplit(
+                path=self._uri, partition=s["partition"], file_id=s["file_id"],
+                query_type=query_type, as_of=pinned, columns=_columns(columns),
+                filter=_filter_bytes(filter), options=dict(self._options),
+                storage_options=dict(self._storage_options), base_file=s["base_file"],
+                log_files=list(s["log_files"]),
+                size=s["base_file_size"] + s["log_files_size"],
+            )
+            for s in slices
+        ]
+        return ReadPlan(splits, schema)
 
     def __arrow_c_stream__(self, requested_schema: Any = None) -> Any:
         """The snapshot as an Arrow C stream, for DuckDB, Polars and pyarrow to consume

@@ -11,6 +11,7 @@
 #include <arrow/compute/expression.h>
 #include <nanobind/stl/map.h>
 #include <nanobind/stl/optional.h>
+#include <nanobind/stl/pair.h>
 #include <nanobind/stl/string.h>
 #include <nanobind/stl/vector.h>
 
@@ -39,6 +40,8 @@ struct ReadRequest {
   std::optional<std::string> as_of;
   std::optional<std::string> begin;
   std::optional<std::string> end;
+  // One split of a distributed read: (partition, file id) of its file groups.
+  std::vector<std::pair<std::string, std::string>> file_groups;
 };
 
 ::arrow::compute::Expression DeserializeFilter(const nb::bytes& bytes) {
@@ -58,6 +61,9 @@ ReadOptions ToReadOptions(const PyTable& self, const ReadRequest& request,
   if (request.begin) options.begin = Unwrap(NormalizeInstantTime(*request.begin, true));
   if (request.end) options.end = Unwrap(NormalizeInstantTime(*request.end));
   options.columns = request.columns;
+  for (const auto& [partition, file_id] : request.file_groups) {
+    options.file_groups.push_back(FileGroupId{partition, file_id});
+  }
   if (filter) {
     options.filters = PushableFilters(*filter);
     if (!options.columns.empty()) {
@@ -132,8 +138,12 @@ nb::list TimelineOf(const PyTable& self) {
   return out;
 }
 
-nb::list FileSlices(const PyTable& self, const std::optional<std::string>& as_of) {
+nb::list FileSlices(const PyTable& self, const std::optional<std::string>& as_of,
+                    const std::string& query_type) {
   ReadOptions options;
+  auto type = ParseQueryType(query_type);
+  if (!type.ok()) CheckOption(type.status());
+  options.query_type = *type;
   if (as_of) options.as_of = Unwrap(NormalizeInstantTime(*as_of));
   ::arrow::Result<ReadPlan> plan;
   {
@@ -172,18 +182,22 @@ void BindTable(nb::module_& m) {
   cls.def("schema", &Schema);
   cls.def("properties", &Properties);
   cls.def("timeline", &TimelineOf);
-  cls.def("file_slices", &FileSlices, nb::arg("as_of").none());
+  cls.def("file_slices", &FileSlices, nb::arg("as_of").none(),
+          nb::arg("query_type") = "snapshot");
   cls.def(
       "read",
       [](const PyTable& self, const std::string& query_type,
          const std::vector<std::string>& columns, std::optional<nb::bytes> filter,
          std::optional<std::string> as_of, std::optional<std::string> begin,
-         std::optional<std::string> end) {
+         std::optional<std::string> end,
+         std::vector<std::pair<std::string, std::string>> file_groups) {
         return Read(self, ReadRequest{query_type, columns, std::move(filter),
-                                      std::move(as_of), std::move(begin), std::move(end)});
+                                      std::move(as_of), std::move(begin), std::move(end),
+                                      std::move(file_groups)});
       },
       nb::arg("query_type"), nb::arg("columns"), nb::arg("filter").none(),
-      nb::arg("as_of").none(), nb::arg("begin").none(), nb::arg("end").none());
+      nb::arg("as_of").none(), nb::arg("begin").none(), nb::arg("end").none(),
+      nb::arg("file_groups") = std::vector<std::pair<std::string, std::string>>{});
   BindTableServices(cls);
 }
 
