@@ -97,3 +97,26 @@ def test_dask_reads_an_empty_selection(tmp_path, dask_client):
     hoodie.write(path, trips([1]), options=trip_options())
     got = hoodie.dask.read_hudi(str(path), filter=pc.field("id") > 100).compute()
     assert len(got) == 0 and "fare" in got.columns
+
+
+@pytest.fixture(scope="module")
+def ray_cluster():
+    import ray
+
+    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False,
+             _node_ip_address="127.0.0.1")
+    yield ray
+    ray.shutdown()
+
+
+def test_ray_reads_one_task_per_file_slice(mor_table, ray_cluster):
+    import hoodie.ray
+
+    dataset = hoodie.ray.read_hudi(str(mor_table), columns=["id", "ts", "fare", "city"])
+    got = dataset.to_arrow_refs()
+    assert len(got) == 3
+    assert rows(pa.concat_tables(ray_cluster.get(got))) == EXPECTED
+    filtered = hoodie.ray.read_hudi(str(mor_table), filter=pc.field("city") == "la")
+    assert sorted(filtered.to_pandas()["id"].tolist()) == [3, 4]
+    empty = hoodie.ray.read_hudi(str(mor_table), filter=pc.field("id") > 100)
+    assert empty.count() == 0
