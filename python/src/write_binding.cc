@@ -40,9 +40,18 @@ StreamResult OpenStream(const nb::object& open_stream) {
 nb::dict Write(const std::string& path, nb::object open_stream, const std::string& operation,
                const OptionMap& options, const OptionMap& storage_options) {
   HoodieConfig config = ConfigOf(options, storage_options);
+  // The operation is the call's argument; the same key in `options` must not say
+  // otherwise, or one of the two would be silently ignored.
+  constexpr char kOperationKey[] = "hoodie.datasource.write.operation";
+  auto set = options.find(kOperationKey);
+  if (set != options.end() && set->second != operation) {
+    CheckOption(::arrow::Status::Invalid(kOperationKey, "=", set->second,
+                                         " in options contradicts operation='", operation,
+                                         "'; pass the operation as the argument only"));
+  }
   auto op = ParseWriteOperation(operation);
   if (!op.ok()) CheckOption(op.status());
-  config.Set("hoodie.datasource.write.operation", operation);
+  config.Set(kOperationKey, operation);
   WriteRequest request;
   request.operation = *op;
   if (!open_stream.is_none()) {

@@ -178,6 +178,16 @@ def test_malformed_and_refused_options(tmp_path, options):
     assert result.inserted == 1
 
 
+def test_an_operation_in_options_must_agree_with_the_argument(tmp_path, options):
+    with pytest.raises(hoodie.InvalidOptionError, match="contradicts operation='upsert'"):
+        hoodie.write(tmp_path / "t", trips([1]),
+                     options={**options, "hoodie.datasource.write.operation": "insert"})
+    assert not (tmp_path / "t").exists()
+    result = hoodie.write(tmp_path / "t", trips([1]), operation="insert",
+                          options={**options, "hoodie.datasource.write.operation": "insert"})
+    assert result.operation == "INSERT"
+
+
 def test_auto_commit_off_is_refused(tmp_path, options):
     with pytest.raises(hoodie.InvalidOptionError, match="hoodie.auto.commit=false"):
         hoodie.write(tmp_path / "t", trips([1]), options={**options, "hoodie.auto.commit": False})
