@@ -6,10 +6,12 @@ Write with :func:`write`, read and maintain with :class:`Table`, ingest with
 copy; the GIL is released while the engine reads and writes.
 
     import hoodie, pyarrow as pa
-    hoodie.write("/tmp/trips", pa.table({"id": [1, 2], "ts": [1, 1], "fare": [9.5, 3.0]}),
+    hoodie.write("/tmp/trips", pa.table({"id": [1, 2], "ts": [1, 1], "fare": [9.5, 3.0],
+                                      "city": ["sf", "la"]}),
                  options={"hoodie.table.name": "trips",
                           "hoodie.datasource.write.recordkey.field": "id",
-                          "hoodie.datasource.write.precombine.field": "ts"})
+                          "hoodie.datasource.write.precombine.field": "ts",
+                          "hoodie.datasource.write.partitionpath.field": "city"})
     hoodie.Table("/tmp/trips").to_arrow()
 """
 

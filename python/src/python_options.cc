@@ -19,11 +19,11 @@ bool IsStorageKey(std::string_view key) {
   return false;
 }
 
-// Errors of Check(), and its warnings about keys hoodie does not know: a typo in a
-// Python dict would otherwise be silently ignored.
+// Errors of Check(), and its warnings about keys hoodie does not know, whatever their
+// prefix: a typo in a Python dict would otherwise be silently ignored.
 void CheckStrictly(const HoodieConfig& config) {
   std::string errors;
-  for (const ConfigProblem& problem : config.Check()) {
+  for (const ConfigProblem& problem : config.Check(HoodieConfig::UnknownKeys::kAll)) {
     const bool unknown = ConfigRegistry::Global().Find(problem.key) == nullptr;
     if (problem.severity == ConfigProblem::Severity::kWarning && !unknown) {
       LogWarning(problem.message);
@@ -39,14 +39,7 @@ void CheckStrictly(const HoodieConfig& config) {
 
 HoodieConfig ConfigOf(const OptionMap& options, const OptionMap& storage_options) {
   HoodieConfig config;
-  for (const auto& [key, value] : options) {
-    // Check() reports unknown hoodie.* keys; any other key must be one it knows too.
-    if (key.rfind("hoodie.", 0) != 0 && !IsStorageKey(key) &&
-        ConfigRegistry::Global().Find(key) == nullptr) {
-      CheckOption(::arrow::Status::Invalid("unknown key '", key, "'"));
-    }
-    config.Set(key, value);
-  }
+  for (const auto& [key, value] : options) config.Set(key, value);
   for (const auto& [key, value] : storage_options) {
     if (!IsStorageKey(key)) {
       CheckOption(::arrow::Status::Invalid(

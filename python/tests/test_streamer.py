@@ -51,17 +51,18 @@ def setup_source(tmp_path: Path) -> Dict[str, str]:
     }
 
 
-def run_round(base: Path, conf: Dict[str, str], **extra) -> None:
-    hoodie.streamer.run(
-        conf,
-        target_base_path=str(base),
-        target_table="trips",
-        table_type="COPY_ON_WRITE",
-        source_class="JsonDFSSource",
-        schemaprovider_class="FilebasedSchemaProvider",
-        source_ordering_field="ts",
-        **extra,
-    )
+def run_round(base: Path, conf: Dict[str, str], **overrides) -> None:
+    """One streamer round into `base`; `overrides` replace or add options."""
+    options = {
+        "target_base_path": str(base),
+        "target_table": "trips",
+        "table_type": "COPY_ON_WRITE",
+        "source_class": "JsonDFSSource",
+        "schemaprovider_class": "FilebasedSchemaProvider",
+        "source_ordering_field": "ts",
+        **overrides,
+    }
+    hoodie.streamer.run(conf, **options)
 
 
 def checkpoint_of(base: Path, instant: str) -> str:
@@ -218,13 +219,7 @@ def test_unknown_flag_is_refused(tmp_path):
     conf = setup_source(tmp_path)
     base = tmp_path / "trips"
     with pytest.raises(hoodie.InvalidOptionError, match="no-such-flag"):
-        hoodie.streamer.run(
-            conf,
-            target_base_path=str(base),
-            target_table="trips",
-            table_type="COPY_ON_WRITE",
-            no_such_flag=1,
-        )
+        run_round(base, conf, no_such_flag=1)
     assert not base.exists()
 
 
@@ -246,11 +241,5 @@ def test_json_source_without_schema_is_refused(tmp_path):
     put_json(source, "a.json", [{"id": 1, "ts": 1, "fare": 1.0, "city": "sf"}], int(time.time()))
     base = tmp_path / "trips"
     with pytest.raises(hoodie.HoodieError, match="schema"):
-        hoodie.streamer.run(
-            conf,
-            target_base_path=str(base),
-            target_table="trips",
-            table_type="COPY_ON_WRITE",
-            source_class="JsonDFSSource",
-        )
+        run_round(base, conf, schemaprovider_class=None)  # None: the flag is left out
     assert not base.exists()

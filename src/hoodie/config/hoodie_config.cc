@@ -193,14 +193,14 @@ std::optional<std::string> Refusal(const ConfigEntry& entry, const std::string& 
   return ::arrow::Status::OK();
 }
 
-std::vector<ConfigProblem> HoodieConfig::Check() const {
+std::vector<ConfigProblem> HoodieConfig::Check(UnknownKeys unknown) const {
   const ConfigRegistry& registry = ConfigRegistry::Global();
   std::vector<ConfigProblem> problems;
   using Severity = ConfigProblem::Severity;
   for (const auto& [key, value] : entries_) {
     const ConfigEntry* entry = registry.Find(key);
     if (entry == nullptr) {
-      if (key.rfind("hoodie.", 0) != 0) continue;
+      if (unknown == UnknownKeys::kHoodieOnly && key.rfind("hoodie.", 0) != 0) continue;
       std::string message = "unknown key '" + key + "'";
       std::string closest = registry.ClosestKey(key);
       if (!closest.empty()) message += "; did you mean '" + closest + "'?";

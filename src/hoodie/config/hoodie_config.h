@@ -102,9 +102,15 @@ class HOODIE_EXPORT HoodieConfig {
     return raw;
   }
 
+  /// Which unregistered keys Check reports: only `hoodie.*` ones (a properties file may
+  /// carry Spark's and Hadoop's keys too), or every one (a caller whose options are all
+  /// hoodie's, such as the Python package's).
+  enum class UnknownKeys { kHoodieOnly, kAll };
+
   /// Checks every set key against the registry: registered keys (or aliases) must parse
-  /// and validate; unknown `hoodie.*` keys and deprecated aliases are warnings.
-  std::vector<ConfigProblem> Check() const;
+  /// and validate; unknown keys (as `unknown` says which, each naming the closest known
+  /// key) and deprecated aliases are warnings.
+  std::vector<ConfigProblem> Check(UnknownKeys unknown = UnknownKeys::kHoodieOnly) const;
 
   /// What hoodie does not implement (ConfigSupport in config_property.h): Invalid
   /// naming each key registered as refused that is set to anything but its accepted

@@ -214,6 +214,18 @@ TEST(HoodieConfigTest, UnknownHoodieKeyWarnsWithClosestKey) {
                           "unknown key 'hoodie.zzzz'"));
 }
 
+TEST(HoodieConfigTest, EveryUnknownKeyIsReportedWhenAskedFor) {
+  HoodieConfig config;
+  config.Set("spark.executor.memory", "6g");
+  config.Set("hoodie.table.name", "t");
+  std::vector<std::string> keys;
+  for (const ConfigProblem& problem : config.Check(HoodieConfig::UnknownKeys::kAll)) {
+    keys.push_back(problem.key + ": " + problem.message);
+  }
+  EXPECT_THAT(keys, ElementsAre("spark.executor.memory: unknown key 'spark.executor.memory'"));
+  EXPECT_TRUE(config.Check().empty());
+}
+
 TEST(HoodieConfigTest, ValidConfigPasses) {
   HoodieConfig config;
   config.Set(TableConfigKeys::kTableName, "t1");
