@@ -12,6 +12,7 @@
 
 #include <arrow/result.h>
 #include <arrow/status.h>
+#include <nanobind/nanobind.h>
 
 namespace hoodie::python {
 
@@ -48,6 +49,18 @@ template <typename T>
 T UnwrapOption(::arrow::Result<T> result) {
   CheckOption(result.status());
   return std::move(result).ValueUnsafe();
+}
+
+/// Runs `action` (returning an arrow::Result) with the GIL released, as every call into
+/// the engine that reads or writes runs, and returns its value or throws StatusError.
+template <typename Action>
+auto Released(Action&& action) {
+  decltype(action()) result = ::arrow::Status::UnknownError("not run");
+  {
+    nanobind::gil_scoped_release released;
+    result = action();
+  }
+  return Unwrap(std::move(result));
 }
 
 /// Registers the translation of StatusError into hoodie.errors' classes.

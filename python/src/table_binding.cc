@@ -95,25 +95,15 @@ nb::object Read(const PyTable& self, const ReadRequest& request) {
   std::optional<::arrow::compute::Expression> filter;
   if (request.filter) filter = DeserializeFilter(*request.filter);
   ReadOptions options = ToReadOptions(self, request, filter);
-  ::arrow::Result<std::shared_ptr<::arrow::RecordBatchReader>> rows;
-  {
-    nb::gil_scoped_release released;
-    rows = ReadRows(self, std::move(options), filter, request.columns);
-  }
-  return ExportStream(Unwrap(std::move(rows)));
+  return ExportStream(
+      Released([&] { return ReadRows(self, std::move(options), filter, request.columns); }));
 }
 
 nb::object Schema(const PyTable& self) {
   ReadOptions options;
   options.limit = 0;
-  std::shared_ptr<::arrow::Schema> schema;
-  {
-    nb::gil_scoped_release released;
-    auto rows = self.table->Read(options);
-    if (rows.ok()) schema = (*rows)->schema();
-    Check(rows.status());
-  }
-  return ExportSchema(*schema);
+  auto rows = Released([&] { return self.table->Read(options); });
+  return ExportSchema(*rows->schema());
 }
 
 nb::dict Properties(const PyTable& self) {
@@ -125,13 +115,9 @@ nb::dict Properties(const PyTable& self) {
 }
 
 nb::list TimelineOf(const PyTable& self) {
-  ::arrow::Result<ActiveTimeline> timeline;
-  {
-    nb::gil_scoped_release released;
-    timeline = self.meta_client()->LoadActiveTimeline();
-  }
+  const ActiveTimeline loaded =
+      Released([&] { return self.meta_client()->LoadActiveTimeline(); });
   nb::list out;
-  const ActiveTimeline loaded = Unwrap(std::move(timeline));
   for (const Instant& instant : loaded.timeline().instants()) {
     out.append(InstantDict(instant));
   }
@@ -145,14 +131,12 @@ nb::list FileSlices(const PyTable& self, const std::optional<std::string>& as_of
   if (!type.ok()) CheckOption(type.status());
   options.query_type = *type;
   if (as_of) options.as_of = Unwrap(NormalizeInstantTime(*as_of));
-  ::arrow::Result<ReadPlan> plan;
-  {
-    nb::gil_scoped_release released;
-    auto reader = TableReader::Open(self.meta_client());
-    plan = reader.ok() ? (*reader)->Plan(options) : ::arrow::Result<ReadPlan>(reader.status());
-  }
+  ReadPlan plan = Released([&]() -> ::arrow::Result<ReadPlan> {
+    ARROW_ASSIGN_OR_RAISE(auto reader, TableReader::Open(self.meta_client()));
+    return reader->Plan(options);
+  });
   nb::list out;
-  for (const FileSlice& slice : Unwrap(std::move(plan)).slices) {
+  for (const FileSlice& slice : plan.slices) {
     out.append(FileSliceDict(slice));
   }
   return out;
@@ -167,8 +151,7 @@ PyTable PyTable::Open(const std::string& path, const OptionMap& options,
   PyTable out;
   out.uri = path;
   out.config = table_options.config;
-  nb::gil_scoped_release released;
-  out.table = Unwrap(Table::Open(path, table_options));
+  out.table = Released([&] { return Table::Open(path, table_options); });
   return out;
 }
 

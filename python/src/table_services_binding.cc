@@ -55,25 +55,9 @@ ServiceTable ServiceTableOf(const PyTable& self, const OptionMap& options) {
   for (const auto& [key, value] : options) out.config.Set(key, value);
   TableOptions table_options;
   table_options.config = out.config;
-  {
-    nb::gil_scoped_release released;
-    auto table = Table::Open(self.uri, table_options);
-    if (table.ok()) out.reopened = std::move(*table);
-    Check(table.status());
-  }
+  out.reopened = Released([&] { return Table::Open(self.uri, table_options); });
   out.meta_client = out.reopened->meta_client();
   return out;
-}
-
-// Runs `action` with the GIL released and returns its value or raises its error.
-template <typename Action>
-auto Released(Action&& action) {
-  decltype(action()) result = ::arrow::Status::UnknownError("not run");
-  {
-    nb::gil_scoped_release released;
-    result = action();
-  }
-  return Unwrap(std::move(result));
 }
 
 nb::dict Compact(const PyTable& self, const OptionMap& options) {

@@ -57,14 +57,11 @@ nb::dict Write(const std::string& path, nb::object open_stream, const std::strin
   if (!open_stream.is_none()) {
     request.open_input = [&open_stream]() { return OpenStream(open_stream); };
   }
-  ::arrow::Result<WriteResult> result;
-  {
-    nb::gil_scoped_release released;
-    auto client = OpenWriteRequestClient(path, config, "hoodie.write");
-    result = client.ok() ? RunWriteRequest(client->get(), config, request)
-                         : ::arrow::Result<WriteResult>(client.status());
-  }
-  return WriteResultDict(Unwrap(std::move(result)));
+  WriteResult result = Released([&]() -> ::arrow::Result<WriteResult> {
+    ARROW_ASSIGN_OR_RAISE(auto client, OpenWriteRequestClient(path, config, "hoodie.write"));
+    return RunWriteRequest(client.get(), config, request);
+  });
+  return WriteResultDict(result);
 }
 
 }  // namespace
