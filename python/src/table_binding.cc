@@ -82,11 +82,8 @@ ReadOptions ToReadOptions(const PyTable& self, const ReadRequest& request,
     const PyTable& self, ReadOptions options,
     const std::optional<::arrow::compute::Expression>& filter,
     const std::vector<std::string>& columns) {
-  ARROW_ASSIGN_OR_RAISE(auto reader, TableReader::Open(self.meta_client()));
-  ARROW_ASSIGN_OR_RAISE(options.file_pruner,
-                        MakeDataSkippingPruner(*self.meta_client(), reader->timeline(),
-                                               self.config, options));
-  ARROW_ASSIGN_OR_RAISE(auto rows, reader->Read(options));
+  ARROW_ASSIGN_OR_RAISE(auto rows,
+                        ReadWithDataSkipping(self.meta_client(), self.config, std::move(options)));
   if (!filter) return rows;
   return FilterRows(std::move(rows), *filter, columns);
 }

@@ -6,7 +6,7 @@
 #include <thread>
 #include <utility>
 
-#include "hoodie/streamer/conform_reader_internal.h"
+#include "hoodie/common/mapped_reader.h"
 
 namespace hoodie {
 
@@ -34,7 +34,7 @@ std::shared_ptr<::arrow::RecordBatchReader> RateLimited(
   };
   auto state = std::make_shared<State>(State{std::move(clock), records_per_second});
   std::shared_ptr<::arrow::Schema> schema = input->schema();
-  return internal::MapBatches(
+  return MapBatches(
       std::move(input), std::move(schema),
       [state](const std::shared_ptr<::arrow::RecordBatch>& batch)
           -> ::arrow::Result<std::shared_ptr<::arrow::RecordBatch>> {

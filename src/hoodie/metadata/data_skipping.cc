@@ -11,6 +11,7 @@
 #include "hoodie/metadata/column_stats_pruner.h"
 #include "hoodie/metadata/record_index_pruner.h"
 #include "hoodie/read/read_options.h"
+#include "hoodie/read/table_reader.h"
 #include "hoodie/table/table_meta_client.h"
 
 namespace hoodie {
@@ -33,6 +34,15 @@ namespace hoodie {
   }
   return std::make_shared<FirstApplicablePruner>(std::move(record_index),
                                                  std::move(column_stats));
+}
+
+::arrow::Result<std::shared_ptr<::arrow::RecordBatchReader>> ReadWithDataSkipping(
+    const std::shared_ptr<TableMetaClient>& table, const HoodieConfig& config,
+    ReadOptions options) {
+  ARROW_ASSIGN_OR_RAISE(auto reader, TableReader::Open(table));
+  ARROW_ASSIGN_OR_RAISE(options.file_pruner,
+                        MakeDataSkippingPruner(*table, reader->timeline(), config, options));
+  return reader->Read(options);
 }
 
 }  // namespace hoodie

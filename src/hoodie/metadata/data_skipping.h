@@ -7,6 +7,7 @@
 
 #include <memory>
 
+#include <arrow/record_batch.h>
 #include <arrow/result.h>
 
 #include "hoodie/visibility.h"
@@ -26,5 +27,12 @@ struct ReadOptions;
 HOODIE_EXPORT ::arrow::Result<std::shared_ptr<const FilePruner>> MakeDataSkippingPruner(
     const TableMetaClient& table, const ActiveTimeline& timeline, const HoodieConfig& config,
     const ReadOptions& options);
+
+/// The rows `options` select from `table` as of its timeline now, with the data-skipping
+/// pruner of `config` (MakeDataSkippingPruner) for `options`' filters: the read of the
+/// Python package and of SQL's hudi_scan.
+HOODIE_EXPORT ::arrow::Result<std::shared_ptr<::arrow::RecordBatchReader>>
+ReadWithDataSkipping(const std::shared_ptr<TableMetaClient>& table,
+                     const HoodieConfig& config, ReadOptions options);
 
 }  // namespace hoodie

@@ -13,32 +13,6 @@
 #include "hoodie/streamer/source.h"
 
 namespace hoodie::internal {
-namespace {
-
-class MappedReader : public ::arrow::RecordBatchReader {
- public:
-  MappedReader(std::shared_ptr<::arrow::RecordBatchReader> input,
-               std::shared_ptr<::arrow::Schema> schema, BatchMapping mapping)
-      : input_(std::move(input)), schema_(std::move(schema)), mapping_(std::move(mapping)) {}
-  std::shared_ptr<::arrow::Schema> schema() const override { return schema_; }
-  ::arrow::Status ReadNext(std::shared_ptr<::arrow::RecordBatch>* batch) override {
-    std::shared_ptr<::arrow::RecordBatch> in;
-    ARROW_RETURN_NOT_OK(input_->ReadNext(&in));
-    if (in == nullptr) {
-      batch->reset();
-      return ::arrow::Status::OK();
-    }
-    ARROW_ASSIGN_OR_RAISE(*batch, mapping_(in));
-    return ::arrow::Status::OK();
-  }
-
- private:
-  std::shared_ptr<::arrow::RecordBatchReader> input_;
-  std::shared_ptr<::arrow::Schema> schema_;
-  BatchMapping mapping_;
-};
-
-}  // namespace
 
 // The target column `field` of `in`: by name, cast, or null when nullable and absent.
 ::arrow::Result<std::shared_ptr<::arrow::Array>> TargetColumn(const ::arrow::RecordBatch& in,
@@ -59,12 +33,6 @@ class MappedReader : public ::arrow::RecordBatchReader {
                                     field.type()->ToString(), ": ", cast.status().message());
   }
   return *cast;
-}
-
-std::shared_ptr<::arrow::RecordBatchReader> MapBatches(
-    std::shared_ptr<::arrow::RecordBatchReader> input, std::shared_ptr<::arrow::Schema> schema,
-    BatchMapping mapping) {
-  return std::make_shared<MappedReader>(std::move(input), std::move(schema), std::move(mapping));
 }
 
 ::arrow::Result<std::shared_ptr<::arrow::RecordBatchReader>> ConformToSchema(
@@ -104,7 +72,7 @@ std::shared_ptr<::arrow::RecordBatchReader> WithoutMetaColumns(
   }
   if (kept.size() == all_fields.size()) return records;
   auto schema = ::arrow::schema(std::move(fields));
-  return internal::MapBatches(std::move(records), schema,
+  return MapBatches(std::move(records), schema,
                     [kept, schema](const std::shared_ptr<::arrow::RecordBatch>& in)
                         -> ::arrow::Result<std::shared_ptr<::arrow::RecordBatch>> {
                       ::arrow::ArrayVector columns;

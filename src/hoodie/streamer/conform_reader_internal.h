@@ -10,16 +10,9 @@
 #include <arrow/record_batch.h>
 #include <arrow/result.h>
 
+#include "hoodie/common/mapped_reader.h"
+
 namespace hoodie::internal {
-
-/// Turns one input batch into one output batch.
-using BatchMapping = std::function<::arrow::Result<std::shared_ptr<::arrow::RecordBatch>>(
-    const std::shared_ptr<::arrow::RecordBatch>&)>;
-
-/// `input` with `mapping` applied to each batch as it is read; `schema` is the output's.
-std::shared_ptr<::arrow::RecordBatchReader> MapBatches(
-    std::shared_ptr<::arrow::RecordBatchReader> input, std::shared_ptr<::arrow::Schema> schema,
-    BatchMapping mapping);
 
 /// `input` with the columns of `target`, in its order: each taken by name and cast to
 /// the target type where it differs; a nullable target column the input lacks is null

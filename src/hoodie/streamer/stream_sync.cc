@@ -239,7 +239,7 @@ StreamSync::~StreamSync() = default;
   } else {
     // Counts the records read from the source, before the transformers.
     int64_t* read = &round->records_read;
-    records = internal::MapBatches(records, records->schema(),
+    records = MapBatches(records, records->schema(),
                                    [read](const std::shared_ptr<::arrow::RecordBatch>& in)
                                        -> ::arrow::Result<std::shared_ptr<::arrow::RecordBatch>> {
                                      *read += in->num_rows();

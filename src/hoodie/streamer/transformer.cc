@@ -82,7 +82,7 @@ class FlatteningTransformer : public Transformer {
     for (const auto& field : input->schema()->fields()) {
       FlattenField("", field, nullptr, &fields, nullptr);
     }
-    return internal::MapBatches(std::move(input), ::arrow::schema(std::move(fields)),
+    return MapBatches(std::move(input), ::arrow::schema(std::move(fields)),
                                 FlattenBatch);
   }
 };
