@@ -91,6 +91,7 @@ std::vector<std::string> PartitionsToDelete(const std::string& value) {
     return FailedRecordsError(result->input_records, result->failed, where, "");
   }
   if (request.before_commit) request.before_commit();
+  if (request.recorded_operation) result->operation = *request.recorded_operation;
   ARROW_RETURN_NOT_OK(client->Commit(&*result));
   return result;
 }

@@ -37,6 +37,10 @@ struct HOODIE_EXPORT WriteRequest {
   /// Attempts after a lost write conflict; unset:
   /// hoodie.write.num.retries.on.conflict.failures.
   std::optional<int32_t> retries_on_conflict;
+  /// The operation the commit records when it is not `operation`: Spark SQL's UPDATE,
+  /// DELETE and MERGE record UPSERT_PREPPED and DELETE_PREPPED for the upsert or delete
+  /// they run, ALTER TABLE records ALTER_SCHEMA for its empty write.
+  std::optional<WriteOperationType> recorded_operation;
   /// Leaves the instant inflight, uncommitted (tests of rollback).
   bool no_commit = false;
   /// Called before each commit (tests hold a writer there); may be null.

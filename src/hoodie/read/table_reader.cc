@@ -87,7 +87,40 @@ std::string NewestBaseFile(const std::vector<FileSlice>& slices) {
   return newest == nullptr ? std::string() : newest->path;
 }
 
+// The commit time of the plan's schema file, "" when it is not one of the planned slices.
+std::string SchemaCommitTime(const ReadPlan& plan) {
+  for (const FileSlice& slice : plan.slices) {
+    if (slice.base_file && slice.base_file->path == plan.schema_file) {
+      return slice.base_file->commit_time;
+    }
+  }
+  return "";
+}
+
 }  // namespace
+
+::arrow::Result<std::shared_ptr<::arrow::Schema>> TableReader::WithLatestCommitColumns(
+    std::shared_ptr<::arrow::Schema> schema, const std::string& schema_commit_time) const {
+  // Only a commit after the schema file's can have added columns (ALTER TABLE ... ADD
+  // COLUMNS, or a write whose new column reached only log files); Spark reads with the
+  // latest schema (TableSchemaResolver), older files' rows null in the new columns.
+  std::optional<Instant> latest =
+      timeline_.timeline().GetCommitsTimeline().FilterCompleted().LastInstant();
+  if (!latest || (!schema_commit_time.empty() && latest->timestamp <= schema_commit_time)) {
+    return schema;
+  }
+  ARROW_ASSIGN_OR_RAISE(std::optional<std::string> recorded, timeline_.LatestCommitSchema());
+  if (!recorded) return schema;
+  ARROW_ASSIGN_OR_RAISE(auto committed, AvroJsonToArrowSchema(*recorded));
+  ::arrow::FieldVector fields = schema->fields();
+  for (const auto& field : committed->fields()) {
+    if (schema->GetFieldIndex(field->name()) < 0 && !IsMetaField(field->name())) {
+      fields.push_back(field->WithNullable(true));
+    }
+  }
+  if (fields.size() == static_cast<size_t>(schema->num_fields())) return schema;
+  return ::arrow::schema(std::move(fields), schema->metadata());
+}
 
 ::arrow::Result<std::unique_ptr<TableReader>> TableReader::Open(
     std::shared_ptr<TableMetaClient> table) {
@@ -381,6 +414,8 @@ std::vector<std::string> FilesOpenedInRange(
   if (!plan.schema_file.empty()) {
     ARROW_ASSIGN_OR_RAISE(table_schema, internal::ReadBaseFileSchema(
                                              table_->storage(), plan.schema_file));
+    ARROW_ASSIGN_OR_RAISE(table_schema, WithLatestCommitColumns(std::move(table_schema),
+                                                                SchemaCommitTime(plan)));
   } else if (log_schema != nullptr) {
     table_schema = std::move(log_schema);
   } else {

@@ -84,6 +84,11 @@ class HOODIE_EXPORT TableReader {
   TableReader(std::shared_ptr<TableMetaClient> table, ActiveTimeline timeline)
       : table_(std::move(table)), timeline_(std::move(timeline)) {}
 
+  // `schema` (of the plan's schema file, written at `schema_commit_time`) with the
+  // columns a later commit's schema adds after its own.
+  ::arrow::Result<std::shared_ptr<::arrow::Schema>> WithLatestCommitColumns(
+      std::shared_ptr<::arrow::Schema> schema, const std::string& schema_commit_time) const;
+
   // Not exported: its signature names an internal type.
   HOODIE_NO_EXPORT
   ::arrow::Result<std::shared_ptr<::arrow::RecordBatchReader>> ReadMerged(

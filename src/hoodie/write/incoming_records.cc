@@ -27,6 +27,8 @@
 namespace hoodie::internal {
 namespace {
 
+constexpr std::string_view kIsDeletedField = "_hoodie_is_deleted";
+
 ::arrow::Result<std::shared_ptr<::arrow::Array>> CastTo(
     const std::shared_ptr<::arrow::Array>& array,
     const std::shared_ptr<::arrow::DataType>& type) {
@@ -36,10 +38,13 @@ namespace {
 
 // Appends the keyed records of one input batch; rows with key errors, or a null
 // ordering value when one is required, go to failed.
+// `marker_staged` says whether the staged rows keep `_hoodie_is_deleted`; when they do
+// not, a delete it marks is staged without values (an empty payload), so that every
+// merge takes it for the delete it is.
 ::arrow::Status AddBatch(const ::arrow::RecordBatch& batch, const KeyGenerator& generator,
                          const RecordMerger& merger,
                          const std::optional<std::string>& ordering_field,
-                         int64_t first_row, IncomingRecords* out) {
+                         int64_t first_row, bool marker_staged, IncomingRecords* out) {
   ARROW_ASSIGN_OR_RAISE(KeyColumns keys, generator.Generate(batch));
   std::map<int64_t, std::string> errors;
   for (const KeyError& error : keys.errors) {
@@ -72,8 +77,11 @@ namespace {
       last_partition = partition;
       stored_partition = out->keys->Partition(partition);
     }
-    out->records.emplace_back(first_row + i, keys.record_keys->GetView(i), stored_partition,
-                              merger.IsDelete(RowRef{&batch, i}));
+    const bool is_delete = merger.IsDelete(RowRef{&batch, i});
+    const bool valueless = is_delete && !marker_staged &&
+                           batch.schema()->GetFieldIndex(std::string(kIsDeletedField)) >= 0;
+    out->records.emplace_back(valueless ? IncomingRecord::kNoRow : first_row + i,
+                              keys.record_keys->GetView(i), stored_partition, is_delete);
   }
   // The views point into the generated key column's characters, which the store keeps;
   // its offsets are not needed (a record keeps its key's length), 4 bytes a record less.
@@ -92,6 +100,9 @@ const std::string* IncomingRecords::KeyStore::Partition(std::string_view partiti
 ::arrow::Status IncomingRecords::PrepareBuckets(
     std::vector<RecordIndices> bucket_rows) {
   if (payloads == nullptr) return ::arrow::Status::OK();
+  for (RecordIndices& rows : bucket_rows) {
+    std::erase(rows, static_cast<RecordIndex>(IncomingRecord::kNoRow));
+  }
   return payloads->PrepareBuckets(std::move(bucket_rows));
 }
 
@@ -173,6 +184,9 @@ namespace {
     const std::shared_ptr<::arrow::RecordBatch>& batch, const ::arrow::Schema& schema,
     MissingColumn missing) {
   for (const auto& field : batch->schema()->fields()) {
+    // Hudi's delete marker (HoodieRecord.HOODIE_IS_DELETED_FIELD) marks deletes
+    // (AddBatch reads it from the input) whether or not the table stores it.
+    if (field->name() == kIsDeletedField) continue;
     if (!IsMetaField(field->name()) && schema.GetFieldIndex(field->name()) < 0) {
       return ::arrow::Status::NotImplemented(
           "schema evolution is not implemented: the input has column '", field->name(),
@@ -230,12 +244,13 @@ namespace {
       // Keys come from the input batch: the aligned one may miss nothing the keys need.
       ARROW_ASSIGN_OR_RAISE(auto aligned, AlignToSchema(batch, *schema));
       ARROW_RETURN_NOT_OK(
-          AddBatch(*batch, key_generator, merger, ordering_field, staged_rows, &out));
+          AddBatch(*batch, key_generator, merger, ordering_field, staged_rows,
+                   schema->GetFieldIndex(std::string(kIsDeletedField)) >= 0, &out));
       staged_rows += aligned->num_rows();
       ARROW_RETURN_NOT_OK(out.payloads->Append(*aligned));
     } else {
       ARROW_RETURN_NOT_OK(
-          AddBatch(*batch, key_generator, merger, ordering_field, 0, &out));
+          AddBatch(*batch, key_generator, merger, ordering_field, 0, true, &out));
     }
     out.total_input += batch->num_rows();
   }
@@ -265,6 +280,7 @@ RowRef StagedRowView::Get(int64_t row) const {
 ::arrow::Result<StagedRowView> IncomingRecords::View(
     std::vector<int64_t> rows, std::optional<int64_t> bucket) const {
   StagedRowView view;
+  std::erase(rows, IncomingRecord::kNoRow);
   if (payloads == nullptr || rows.empty()) return view;
   std::sort(rows.begin(), rows.end());
   rows.erase(std::unique(rows.begin(), rows.end()), rows.end());

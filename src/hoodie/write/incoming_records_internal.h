@@ -62,7 +62,12 @@ class IncomingRecord {
         is_delete_(is_delete),
         row_(static_cast<uint32_t>(row)) {}
 
-  /// Row of the staged payloads.
+  /// The row of a delete that has no staged values: a delete marked by
+  /// `_hoodie_is_deleted` in the input of a table that does not store the column (a SQL
+  /// MERGE's deletes), which Hudi writes as an empty payload. Its RowRef is empty.
+  static constexpr int64_t kNoRow = UINT32_MAX;
+
+  /// Row of the staged payloads; kNoRow for a delete without values.
   int64_t row() const { return row_; }
   void set_row(int64_t row) { row_ = static_cast<uint32_t>(row); }
   std::string_view key() const { return {key_data_, key_size_}; }

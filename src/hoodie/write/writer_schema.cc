@@ -37,6 +37,9 @@ namespace hoodie::internal {
     size_t table_columns = fields.size();
     const std::shared_ptr<::arrow::Schema> incoming = RemoveMetadataFields(*spark_shaped);
     for (const auto& field : incoming->fields()) {
+      // Hudi's delete marker only marks deletes in a table that does not store it (a
+      // SQL MERGE's deletes travel in it); it is not added to the table's columns.
+      if (field->name() == "_hoodie_is_deleted") continue;
       if (evolve && latest->arrow->GetFieldIndex(field->name()) < 0) fields.push_back(field);
     }
     if (fields.size() == table_columns) return *std::move(latest);
