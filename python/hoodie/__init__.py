@@ -2,7 +2,8 @@
 """hoodie: a native engine for Apache Hudi tables (table version 6, Hudi 0.14/0.15).
 
 Write with :func:`write`, read and maintain with :class:`Table`, ingest with
-:func:`hoodie.streamer.run`. Data crosses into and out of the engine as Arrow, without a
+:func:`hoodie.streamer.run`, query and change tables with
+:func:`sql` (Hudi's Spark SQL on the embedded DuckDB). Data crosses into and out of the engine as Arrow, without a
 copy; the GIL is released while the engine reads and writes.
 
     import hoodie, pyarrow as pa
@@ -22,6 +23,7 @@ import atexit as _atexit
 import pyarrow as _pyarrow  # noqa: F401  (loads the Arrow C++ libraries the engine links)
 
 from . import _hoodie
+from ._sql import SqlSession, sql
 from ._table import Table
 from ._write import WriteResult, write
 from .errors import (
@@ -46,6 +48,8 @@ __all__ = [
     "write",
     "WriteResult",
     "Table",
+    "sql",
+    "SqlSession",
     "streamer",
     "HoodieError",
     "HoodieIOError",

@@ -12,6 +12,8 @@ void BindWrite(nanobind::module_& m);
 /// The class _Table: reads, timeline and file slices (table_binding.cc), and its
 /// table services (table_services_binding.cc, through BindTableServices).
 void BindTable(nanobind::module_& m);
+/// The class _SqlSession: SQL over Hudi tables (sql_binding.cc).
+void BindSql(nanobind::module_& m);
 /// run_command_line(): the CLI in-process, for hoodie.streamer.run (streamer_binding.cc).
 void BindCommandLine(nanobind::module_& m);
 

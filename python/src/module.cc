@@ -18,6 +18,7 @@ NB_MODULE(_hoodie, m) {
   hoodie::python::BindWrite(m);
   hoodie::python::BindTable(m);
   hoodie::python::BindCommandLine(m);
+  hoodie::python::BindSql(m);
   // The AWS SDK behind s3:// must be shut down before static destructors run, or the
   // process crashes on its way out; the package calls this at exit (atexit), as the
   // tool's main() does before it returns.

@@ -56,6 +56,7 @@ void AddCommands(CLI::App* app, GlobalOptions* options, bool* stats) {
   AddSavepointCommands(app, options);
   AddMetadataCommands(app, options);
   AddStreamerCommand(app, options);
+  AddSqlCommand(app, options);
   AddConfigCommands(app, options);
 }
 

@@ -71,5 +71,6 @@ void AddArchiveCommand(CLI::App* app, const GlobalOptions* options);
 void AddSavepointCommands(CLI::App* app, const GlobalOptions* options);
 void AddMetadataCommands(CLI::App* app, const GlobalOptions* options);
 void AddStreamerCommand(CLI::App* app, const GlobalOptions* options);
+void AddSqlCommand(CLI::App* app, const GlobalOptions* options);
 
 }  // namespace hoodie::cli

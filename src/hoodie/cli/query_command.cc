@@ -343,13 +343,9 @@ void SleepUnlessStopped(int32_t seconds) {
                      std::move(options));
   }
   ARROW_RETURN_NOT_OK(ApplyBatchRange(stream, &options));
-  ARROW_ASSIGN_OR_RAISE(auto table_reader, TableReader::Open(client));
-  ARROW_ASSIGN_OR_RAISE(options.file_pruner,
-                        MakeDataSkippingPruner(*client, table_reader->timeline(), config,
-                                               options));
   ReadExplain explain;
   if (args.explain) options.explain = &explain;
-  ARROW_ASSIGN_OR_RAISE(auto rows, table_reader->Read(options));
+  ARROW_ASSIGN_OR_RAISE(auto rows, ReadWithDataSkipping(client, config, std::move(options)));
   if (args.explain) {
     std::cerr << "explain: files read " << explain.slices_read << " of "
               << explain.slices_planned << std::endl;
@@ -419,6 +415,13 @@ void AddQueryCommand(CLI::App* app, const GlobalOptions* /*options*/) {
                   "--follow: seconds between checks (read.streaming.check-interval)")
       ->check(CLI::PositiveNumber);
   SetAction(cmd, [args]() { return RunQuery(*args); });
+}
+
+::arrow::Status PrintRows(::arrow::RecordBatchReader* reader, const std::string& format,
+                          std::ostream& out) {
+  RowFormat row_format = ToRowFormat(format);
+  if (row_format == RowFormat::kTable) return PrintTable(reader, out);
+  return StreamText(reader, row_format, out);
 }
 
 }  // namespace hoodie::cli

@@ -25,6 +25,27 @@ const ConfigProperty<std::string> DataSourceConfig::kOperation{
                        "insert_overwrite_table", "delete_partition", "bootstrap"},
     .group = "Spark Datasource"};
 
+const ConfigProperty<std::string> DataSourceConfig::kSparkSqlInsertIntoOperation{
+    .key = "hoodie.spark.sql.insert.into.operation",
+    .default_value = std::string("insert"),
+    .doc =
+        "The operation of SQL INSERT INTO (hoodie sql, hoodie.sql): when set, this one; "
+        "when not set, upsert for a table with a precombine field and insert for one "
+        "without, as Hudi 0.15's Spark SQL deduces it.",
+    .since = "0.14.0",
+    .allowed_values = {"bulk_insert", "insert", "upsert"},
+    .group = "Spark Datasource"};
+
+const ConfigProperty<bool> DataSourceConfig::kSparkSqlOptimizedWrites{
+    .key = "hoodie.spark.sql.optimized.writes.enable",
+    .default_value = true,
+    .doc =
+        "SQL UPDATE and DELETE (hoodie sql, hoodie.sql) are prepped writes, as Hudi "
+        "0.15's Spark SQL makes them: their commits record UPSERT_PREPPED and "
+        "DELETE_PREPPED; false records UPSERT and DELETE. The rows written are the same.",
+    .since = "0.14.0",
+    .group = "Spark Datasource"};
+
 const ConfigProperty<std::string> DataSourceConfig::kTableType{
     .key = "hoodie.datasource.write.table.type",
     .default_value = std::string("COPY_ON_WRITE"),
@@ -357,6 +378,8 @@ void DataSourceConfig::Register(ConfigRegistry* registry) {
   registry->Add(kEndInstantTime);
   registry->Add(kIncrementalFallbackToFullTableScan);
   registry->Add(kEnableDataSkipping);
+  registry->Add(kSparkSqlInsertIntoOperation);
+  registry->Add(kSparkSqlOptimizedWrites);
   registry->Add(kIncrementalUseEndInstantSchema);
   registry->Add(kMergeType);
 }

@@ -19,6 +19,10 @@ struct HOODIE_EXPORT DataSourceConfig {
   static const ConfigProperty<std::string> kTableName;
   /// hoodie.datasource.write.operation
   static const ConfigProperty<std::string> kOperation;
+  /// hoodie.spark.sql.insert.into.operation
+  static const ConfigProperty<std::string> kSparkSqlInsertIntoOperation;
+  /// hoodie.spark.sql.optimized.writes.enable
+  static const ConfigProperty<bool> kSparkSqlOptimizedWrites;
   /// hoodie.datasource.write.table.type
   static const ConfigProperty<std::string> kTableType;
   /// hoodie.datasource.write.precombine.field

@@ -12,17 +12,9 @@
 #include <duckdb.h>
 
 #include "hoodie/sql/spark_sql_functions_internal.h"
+#include "hoodie/sql/sql_engine_internal.h"
 
 namespace hoodie {
-
-struct SqlEngine::Handles {
-  duckdb_database database = nullptr;
-  duckdb_connection connection = nullptr;
-  ~Handles() {
-    if (connection != nullptr) duckdb_disconnect(&connection);
-    if (database != nullptr) duckdb_close(&database);
-  }
-};
 
 namespace {
 
@@ -135,6 +127,8 @@ SqlEngine::SqlEngine(SqlEngineOptions options)
 SqlEngine::~SqlEngine() = default;
 
 std::string SqlEngine::Version() { return duckdb_library_version(); }
+
+std::string SqlEngine::QuoteName(const std::string& name) { return Quoted(name); }
 
 ::arrow::Result<std::unique_ptr<SqlEngine>> SqlEngine::Open(const SqlEngineOptions& options) {
   auto engine = std::unique_ptr<SqlEngine>(new SqlEngine(options));

@@ -50,9 +50,12 @@ class HOODIE_EXPORT SqlEngine {
 
   /// The DuckDB library version ("v1.5.6").
   static std::string Version();
+  /// `name` as a double-quoted SQL identifier.
+  static std::string QuoteName(const std::string& name);
 
-  /// The database and connection (defined in the .cc); results keep them open.
+  /// The database and connection (sql_engine_internal.h); results keep them open.
   struct Handles;
+  const std::shared_ptr<Handles>& handles() const { return handles_; }
 
  private:
   explicit SqlEngine(SqlEngineOptions options);
