@@ -183,6 +183,41 @@ def run_spark_read(args) -> None:
     report("spark_read", rows, seconds, peak, 0, cpu)
 
 
+def run_spark_sql(args) -> None:
+    """One Spark SQL statement on the table at --table, registered as `t` (CREATE TABLE
+    ... USING hudi LOCATION), with --source (Parquet) as the temporary view `changes`;
+    the statement's `{source}` stands for `changes`. Records: the rows the commit wrote."""
+    with tempfile.TemporaryDirectory(prefix="hoodie-bench-spark-") as scratch:
+        spark = spark_session(scratch)
+        spark.sql("set hoodie.metadata.enable=false")
+        spark.sql(f"set hoodie.parquet.compression.codec={args.codec}")
+        spark.sql(f"CREATE TABLE t USING hudi LOCATION '{args.table}'")
+        if args.input:
+            spark.read.parquet(args.input).createOrReplaceTempView("changes")
+            spark.table("changes").count()  # read once before timing starts
+        statement = args.statement.replace("{source}", "changes")
+        cpu_before = jvm_cpu_seconds()
+        started = time.monotonic()
+        spark.sql(statement)
+        seconds = time.monotonic() - started
+        cpu = jvm_cpu_seconds() - cpu_before
+        peak = jvm_peak_mib()
+        spark.stop()
+    records, bytes_ = commit_written(args.table)
+    report("spark_sql", records, seconds, peak, bytes_, cpu)
+
+
+def commit_written(table: str) -> tuple:
+    """The records and bytes the table's latest commit wrote (its metadata's stats)."""
+    timeline = Path(table) / ".hoodie"
+    latest = max((p for p in timeline.iterdir()
+                  if p.suffix in (".commit", ".deltacommit", ".replacecommit")),
+                 key=lambda p: p.stem)
+    stats = [s for files in json.loads(latest.read_text())["partitionToWriteStats"].values()
+             for s in files]
+    return sum(s["numWrites"] for s in stats), sum(s["fileSizeInBytes"] for s in stats)
+
+
 def run_hudi_rs_read(args) -> None:
     from hudi import HudiTableBuilder
 
@@ -201,7 +236,9 @@ def run_hudi_rs_read(args) -> None:
 
 def main() -> int:
     parser = argparse.ArgumentParser()
-    parser.add_argument("phase", choices=["spark", "spark-compact", "spark-read", "hudi-rs-read"])
+    parser.add_argument("phase", choices=["spark", "spark-compact", "spark-read", "spark-sql",
+                                          "hudi-rs-read"])
+    parser.add_argument("--statement")
     parser.add_argument("--op", default="bulk_insert")
     parser.add_argument("--input")
     parser.add_argument("--table", required=True)
@@ -213,6 +250,8 @@ def main() -> int:
         run_spark_compact(args)
     elif args.phase == "spark-read":
         run_spark_read(args)
+    elif args.phase == "spark-sql":
+        run_spark_sql(args)
     else:
         run_hudi_rs_read(args)
     return 0

@@ -35,13 +35,36 @@ def run_to_arrow(args) -> None:
            rows.nbytes, usage.ru_utime + usage.ru_stime)
 
 
+def run_sql(args) -> None:
+    """One statement of hoodie.sql on the table at --table, named `t`; the statement's
+    `{source}` stands for DuckDB's read of --input (Parquet)."""
+    import hoodie
+    from interop_bench import commit_written
+
+    session = hoodie.SqlSession(tables={"t": args.table})
+    statement = args.statement.replace("{source}", f"read_parquet('{args.input}')")
+    started = time.monotonic()
+    session.sql(statement)
+    seconds = time.monotonic() - started
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    records, bytes_ = commit_written(args.table)
+    report("python_sql", records, seconds, usage.ru_maxrss / 1024, bytes_,
+           usage.ru_utime + usage.ru_stime)
+
+
 def main() -> int:
     parser = argparse.ArgumentParser()
-    parser.add_argument("phase", choices=["to-arrow"])
+    parser.add_argument("phase", choices=["to-arrow", "sql"])
     parser.add_argument("--table", required=True)
     parser.add_argument("--query-type", default="snapshot",
                         choices=["snapshot", "read_optimized"])
-    run_to_arrow(parser.parse_args())
+    parser.add_argument("--statement")
+    parser.add_argument("--input")
+    args = parser.parse_args()
+    if args.phase == "sql":
+        run_sql(args)
+    else:
+        run_to_arrow(args)
     return 0
 
 
