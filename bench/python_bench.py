@@ -41,7 +41,8 @@ def run_sql(args) -> None:
     import hoodie
     from interop_bench import commit_written
 
-    session = hoodie.SqlSession(tables={"t": args.table})
+    session = hoodie.SqlSession(tables={"t": args.table},
+                                options={"hoodie.parquet.compression.codec": args.codec})
     statement = args.statement.replace("{source}", f"read_parquet('{args.input}')")
     started = time.monotonic()
     session.sql(statement)
@@ -60,6 +61,7 @@ def main() -> int:
                         choices=["snapshot", "read_optimized"])
     parser.add_argument("--statement")
     parser.add_argument("--input")
+    parser.add_argument("--codec", default="snappy")
     args = parser.parse_args()
     if args.phase == "sql":
         run_sql(args)

@@ -12,7 +12,7 @@
 #                                         WHEN MATCHED THEN UPDATE SET *
 #                                         WHEN NOT MATCHED THEN INSERT *
 #   <type>_hoodie_update / _spark_update  UPDATE t SET ts = ts + 1 WHERE partition = <one>
-# Records are the rows the commit wrote (its metadata). Needs build/, .venv-python and
+# Both engines write Snappy Parquet. Records are the rows the commit wrote (its metadata). Needs build/, .venv-python and
 # .venv-interop. Run it on a quiet machine. Environment: BENCH_DIR (kept when set).
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -37,7 +37,8 @@ echo "sql: $records records, $changes changes; $(nproc) cores; load before: $(cu
 for type in cow mor; do
   conf=()
   [ "$type" = mor ] && conf=(--conf hoodie.datasource.write.table.type=MERGE_ON_READ)
-  "$bin" bulk_insert --records "$records" --table "$work/$type" "${conf[@]}" > /dev/null
+  "$bin" bulk_insert --records "$records" --table "$work/$type" --codec snappy "${conf[@]}" \
+    > /dev/null
   partition="$("$py" -c "import pyarrow.parquet as pq; print(pq.read_table('$work/changes.parquet', columns=['partition'])['partition'][0])")"
   update="UPDATE t SET ts = ts + 1 WHERE partition = '$partition'"
   for engine in hoodie spark; do cp -r "$work/$type" "$work/$type-$engine"; done

@@ -349,4 +349,33 @@ class Cursor {
   return std::nullopt;
 }
 
+::arrow::Result<std::string> DuckDbSpelling(const std::string& text) {
+  ARROW_ASSIGN_OR_RAISE(std::vector<Token> tokens, Tokenize(text));
+  auto is_word = [&](size_t i, const char* word) {
+    return i < tokens.size() && tokens[i].kind == TokenKind::kWord && Lower(tokens[i].text) == word;
+  };
+  auto is_star = [&](size_t i) {
+    return i < tokens.size() && tokens[i].kind == TokenKind::kSymbol && tokens[i].text == "*";
+  };
+  std::string out;
+  size_t copied = 0;
+  for (size_t i = 0; i < tokens.size(); ++i) {
+    size_t star = 0;
+    const char* spelling = nullptr;
+    if (is_word(i, "update") && is_word(i + 1, "set") && is_star(i + 2)) {
+      star = i + 2;
+      spelling = "UPDATE BY NAME";
+    } else if (is_word(i, "insert") && is_star(i + 1)) {
+      star = i + 1;
+      spelling = "INSERT BY NAME";
+    }
+    if (spelling == nullptr) continue;
+    out += text.substr(copied, tokens[i].begin - copied);
+    out += spelling;
+    copied = tokens[star].end;
+    i = star;
+  }
+  return out + text.substr(copied);
+}
+
 }  // namespace hoodie::internal

@@ -60,4 +60,10 @@ using SparkStatement = std::variant<CreateTableStatement, AddColumnsStatement,
 ///   malformed (e.g. an unclosed TBLPROPERTIES list).
 ::arrow::Result<std::optional<SparkStatement>> ParseSparkStatement(const std::string& text);
 
+/// `text` with Spark's MERGE actions in DuckDB's spelling: `UPDATE SET *` becomes
+/// `UPDATE BY NAME` and `INSERT *` becomes `INSERT BY NAME`, since Spark assigns the
+/// source's columns to the table's by name and DuckDB's `*` takes them by position.
+/// Words inside strings and comments are left alone.
+::arrow::Result<std::string> DuckDbSpelling(const std::string& text);
+
 }  // namespace hoodie::internal

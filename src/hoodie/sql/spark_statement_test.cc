@@ -100,5 +100,17 @@ TEST(SparkStatementTest, MalformedHeadsNameWhatIsWrongAndWhere) {
       << quote.status().ToString();
 }
 
+TEST(SparkStatementTest, MergeStarsAreSpelledByNameForDuckDb) {
+  ASSERT_OK_AND_ASSIGN(
+      std::string spelled,
+      DuckDbSpelling("MERGE INTO t USING s ON t.id = s.id WHEN MATCHED THEN update set * "
+                     "WHEN NOT MATCHED THEN INSERT * -- INSERT * stays in comments\n"));
+  EXPECT_EQ(spelled,
+            "MERGE INTO t USING s ON t.id = s.id WHEN MATCHED THEN UPDATE BY NAME "
+            "WHEN NOT MATCHED THEN INSERT BY NAME -- INSERT * stays in comments\n");
+  ASSERT_OK_AND_ASSIGN(std::string untouched, DuckDbSpelling("SELECT 'insert *', count(*) FROM t"));
+  EXPECT_EQ(untouched, "SELECT 'insert *', count(*) FROM t");
+}
+
 }  // namespace
 }  // namespace hoodie::internal

@@ -141,9 +141,10 @@ SqlSession::~SqlSession() = default;
   return ::arrow::Status::OK();
 }
 
-::arrow::Result<SqlResult> SqlSession::Run(const std::string& statement) {
-  ARROW_ASSIGN_OR_RAISE(auto spark, internal::ParseSparkStatement(statement));
+::arrow::Result<SqlResult> SqlSession::Run(const std::string& text) {
+  ARROW_ASSIGN_OR_RAISE(auto spark, internal::ParseSparkStatement(text));
   if (spark) return RunSparkStatement(state_.get(), *spark);
+  ARROW_ASSIGN_OR_RAISE(const std::string statement, internal::DuckDbSpelling(text));
   duckdb_connection connection = state_->engine->handles()->connection;
   ARROW_ASSIGN_OR_RAISE(idx_t count, CountStatements(connection, statement));
   if (count == 0) return SqlResult{};

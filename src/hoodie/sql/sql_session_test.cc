@@ -150,6 +150,17 @@ TEST_F(SqlSessionTest, AFailedStatementCommitsNothing) {
   EXPECT_EQ(Rows("SELECT count(*) FROM h"), (std::vector<std::string>{"3"}));
 }
 
+TEST_F(SqlSessionTest, MergeStarsTakeTheSourceColumnsByName) {
+  CreateTable("cow");
+  EXPECT_EQ(Dml("MERGE INTO h USING (SELECT 'd1' AS dt, 500 AS ts, 5.0 AS price, 'x' AS name, "
+                "1 AS id UNION ALL SELECT 'd2', 500, 6.0, 'y', 7) s ON h.id = s.id "
+                "WHEN MATCHED THEN UPDATE SET * WHEN NOT MATCHED THEN INSERT *"),
+            "upsert|2");
+  EXPECT_EQ(Rows("SELECT id, name, price, ts, dt FROM h ORDER BY id"),
+            (std::vector<std::string>{"1|x|5|500|d1", "2|b|20|100|d2", "3|c|30|100|d1",
+                                      "7|y|6|500|d2"}));
+}
+
 TEST_F(SqlSessionTest, UnoptimizedWritesRecordPlainUpsertsAndDeletes) {
   CreateTable("cow");
   SqlSessionOptions options;
