@@ -7,6 +7,7 @@
 #include "hoodie/sql/hudi_scan_internal.h"
 
 #include <algorithm>
+#include <cctype>
 #include <memory>
 #include <vector>
 
@@ -152,6 +153,25 @@ struct ScanBind {
   return ::arrow::Status::OK();
 }
 
+// The WHERE conjuncts the session pushed for the table at `path`, their columns named as
+// the table names them (DuckDB's names are case-insensitive); others are left to DuckDB.
+void AddPushedFilters(const HudiScanContext& context, const std::string& path,
+                      const ::arrow::Schema& schema, std::vector<ColumnFilter>* filters) {
+  auto pushed = context.pushdown.find(path);
+  if (pushed == context.pushdown.end()) return;
+  for (ColumnFilter filter : pushed->second) {
+    for (const auto& field : schema.fields()) {
+      if (field->name().size() == filter.column.size() &&
+          std::equal(field->name().begin(), field->name().end(), filter.column.begin(),
+                     [](char a, char b) { return std::tolower(a) == std::tolower(b); })) {
+        filter.column = field->name();
+        filters->push_back(filter);
+        break;
+      }
+    }
+  }
+}
+
 ::arrow::Result<std::unique_ptr<ScanBind>> BindScan(duckdb_bind_info info,
                                                     HudiScanContext* context,
                                                     bool catalog_order) {
@@ -171,7 +191,10 @@ struct ScanBind {
   ARROW_ASSIGN_OR_RAISE(bind->table, Table::Open(*path, table_options));
   ARROW_ASSIGN_OR_RAISE(bind->schema,
                         ScanSchema(*bind->table, bind->options, &bind->no_data));
-  if (catalog_order) bind->schema = CatalogOrder(*bind->table, bind->schema);
+  if (catalog_order) {
+    bind->schema = CatalogOrder(*bind->table, bind->schema);
+    AddPushedFilters(*context, *path, *bind->schema, &bind->options.filters);
+  }
   ARROW_ASSIGN_OR_RAISE(auto duck, ToDuckSchema(context->conversions, *bind->schema));
   for (int i = 0; i < bind->schema->num_fields(); ++i) {
     duckdb_bind_add_result_column(info, bind->schema->field(i)->name().c_str(),

@@ -7,6 +7,7 @@
 #pragma once
 
 #include <functional>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -48,6 +49,9 @@ struct HudiScanContext {
   std::vector<std::string> replaced;
   /// hudi_scan's and hudi_catalog_scan's.
   ScanFunction functions[2];
+  /// The WHERE conjuncts of the statement being run, by table path, for the reads of
+  /// tables named in it (set around one statement; see filter_pushdown_internal.h).
+  std::map<std::string, std::vector<ColumnFilter>> pushdown;
 };
 
 /// The columns hudi_scan gives for `table` read with `options`: meta columns, then the

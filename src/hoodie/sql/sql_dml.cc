@@ -40,15 +40,6 @@ namespace {
 constexpr char kMergeAction[] = "__hoodie_merge_action";
 constexpr char kIsDeleted[] = "_hoodie_is_deleted";
 
-std::string Literal(const std::string& text) {
-  std::string out = "'";
-  for (char c : text) {
-    if (c == '\'') out += '\'';
-    out += c;
-  }
-  return out + "'";
-}
-
 // A Hudi table that may be the target: its name in the statement and its base path.
 struct Target {
   std::string name;
@@ -74,14 +65,14 @@ class Placeholder {
                                                               const Target& target) {
     ARROW_RETURN_NOT_OK(engine->Execute(
         "CREATE TEMP TABLE " + SqlEngine::QuoteName(target.name) + " AS SELECT " +
-        ColumnList(*target.data_schema) + " FROM hudi_scan(" + Literal(target.path) +
+        ColumnList(*target.data_schema) + " FROM hudi_scan(" + SqlEngine::QuoteString(target.path) +
         ") LIMIT 0"));
     return std::unique_ptr<Placeholder>(new Placeholder(engine, target.name));
   }
   ::arrow::Status Stage(const Target& target) {
     return engine_->Execute("INSERT INTO " + SqlEngine::QuoteName(target.name) + " SELECT " +
                             ColumnList(*target.data_schema) + " FROM hudi_scan(" +
-                            Literal(target.path) + ")");
+                            SqlEngine::QuoteString(target.path) + ")");
   }
   // Remembers each staged row's record key by its DuckDB row id.
   ::arrow::Status KeepKeys(const Target& target) {

@@ -130,6 +130,15 @@ std::string SqlEngine::Version() { return duckdb_library_version(); }
 
 std::string SqlEngine::QuoteName(const std::string& name) { return Quoted(name); }
 
+std::string SqlEngine::QuoteString(const std::string& text) {
+  std::string out = "'";
+  for (char c : text) {
+    if (c == '\'') out += '\'';
+    out += c;
+  }
+  return out + "'";
+}
+
 ::arrow::Result<std::unique_ptr<SqlEngine>> SqlEngine::Open(const SqlEngineOptions& options) {
   auto engine = std::unique_ptr<SqlEngine>(new SqlEngine(options));
   duckdb_config config = nullptr;

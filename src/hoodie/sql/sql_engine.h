@@ -52,6 +52,8 @@ class HOODIE_EXPORT SqlEngine {
   static std::string Version();
   /// `name` as a double-quoted SQL identifier.
   static std::string QuoteName(const std::string& name);
+  /// `text` as a single-quoted SQL string literal.
+  static std::string QuoteString(const std::string& text);
 
   /// The database and connection (sql_engine_internal.h); results keep them open.
   struct Handles;

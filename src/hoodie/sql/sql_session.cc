@@ -14,6 +14,7 @@
 
 #include "hoodie/client/table.h"
 #include "hoodie/common/error.h"
+#include "hoodie/sql/filter_pushdown_internal.h"
 #include "hoodie/sql/sql_engine_internal.h"
 #include "hoodie/sql/sql_session_internal.h"
 
@@ -84,6 +85,26 @@ std::string CatalogName(const std::string& name) {
   duckdb_destroy_extracted(&extracted);
   ARROW_RETURN_NOT_OK(status);
   return count;
+}
+
+// A statement DuckDB runs as it is; a SELECT's WHERE conjuncts over a Hudi table go to
+// the table's reader too, for the time DuckDB binds the statement.
+::arrow::Result<SqlResult> RunQuery(SqlSession::State* state, const std::string& statement,
+                                    duckdb_statement_type type) {
+  if (type == DUCKDB_STATEMENT_TYPE_SELECT) {
+    ARROW_ASSIGN_OR_RAISE(
+        state->scan->pushdown,
+        internal::PushableWhereFilters(state->engine.get(), statement,
+                                       [state](const std::string& name) {
+                                         return state->Resolve(name);
+                                       }));
+  }
+  auto rows = state->engine->Query(statement);
+  state->scan->pushdown.clear();
+  ARROW_RETURN_NOT_OK(rows.status());
+  SqlResult result;
+  result.rows = *std::move(rows);
+  return result;
 }
 
 }  // namespace
@@ -157,14 +178,13 @@ SqlSession::~SqlSession() = default;
   }
   duckdb_prepared_statement prepared = nullptr;
   duckdb_state state = duckdb_prepare(connection, statement.c_str(), &prepared);
+  duckdb_statement_type type =
+      state == DuckDBSuccess ? duckdb_prepared_statement_type(prepared)
+                             : DUCKDB_STATEMENT_TYPE_INVALID;
   duckdb_destroy_prepare(&prepared);
   // A statement DuckDB binds as it is touches no Hudi table as a target: a query
   // (Hudi tables read through hudi_scan and the replacement scan) or DuckDB's own.
-  if (state == DuckDBSuccess) {
-    SqlResult result;
-    ARROW_ASSIGN_OR_RAISE(result.rows, state_->engine->Query(statement));
-    return result;
-  }
+  if (state == DuckDBSuccess) return RunQuery(state_.get(), statement, type);
   return internal::RunDml(state_.get(), statement);
 }
 

@@ -2,6 +2,8 @@
 /// \file hoodie/sql/sql_session_test.cc
 /// \brief SQL sessions over Hudi tables: CREATE TABLE ... USING hudi, queries through
 /// table names and hudi_scan, and each DML statement as one commit with exact rows.
+#include <filesystem>
+#include <fstream>
 #include <string>
 #include <vector>
 
@@ -159,6 +161,28 @@ TEST_F(SqlSessionTest, MergeStarsTakeTheSourceColumnsByName) {
   EXPECT_EQ(Rows("SELECT id, name, price, ts, dt FROM h ORDER BY id"),
             (std::vector<std::string>{"1|x|5|500|d1", "2|b|20|100|d2", "3|c|30|100|d1",
                                       "7|y|6|500|d2"}));
+}
+
+// A WHERE clause's conjuncts reach the reader: with the file of partition d2 broken, a
+// merge-on-read query of partition d1 still answers, as only partition pruning can make
+// it (the read takes its schema from d1's file, the newest).
+TEST_F(SqlSessionTest, WhereConjunctsArePushedIntoTheReader) {
+  ASSERT_EQ(Rows("CREATE TABLE m (id INT, price DOUBLE, ts BIGINT, dt STRING) USING hudi "
+                 "PARTITIONED BY (dt) TBLPROPERTIES (primaryKey = 'id', "
+                 "preCombineField = 'ts', type = 'mor')"),
+            std::vector<std::string>{});
+  EXPECT_EQ(Dml("INSERT INTO m VALUES (2, 20.0, 1, 'd2')"), "upsert|1");
+  EXPECT_EQ(Dml("INSERT INTO m VALUES (1, 10.0, 1, 'd1'), (3, 30.0, 1, 'd1')"), "upsert|2");
+  for (const auto& entry : std::filesystem::directory_iterator(dir_.Join("m/dt=d2"))) {
+    if (entry.path().extension() == ".parquet") {
+      std::ofstream(entry.path(), std::ios::trunc) << "not parquet";
+    }
+  }
+  EXPECT_EQ(Rows("SELECT id FROM m WHERE dt = 'd1' AND id >= 1 ORDER BY id"),
+            (std::vector<std::string>{"1", "3"}));
+  EXPECT_EQ(Rows("SELECT x.id FROM m AS x WHERE 'd1' = x.DT AND x.price > 15.5"),
+            (std::vector<std::string>{"3"}));
+  EXPECT_FALSE(session_->Run("SELECT count(*) FROM m").ok());
 }
 
 TEST_F(SqlSessionTest, UnoptimizedWritesRecordPlainUpsertsAndDeletes) {
