@@ -100,6 +100,24 @@ def ddl(name: str, table_type: str, location) -> str:
             f"LOCATION '{location}'")
 
 
+# Session settings other modules make (`set hoodie.compact.inline.max.delta.commits=1` in
+# the compaction cases) would make Spark compact inline here.
+LEAKING_SETTINGS = ("hoodie.compact.inline.max.delta.commits", "hoodie.rollback.using.markers")
+
+
+@pytest.fixture(autouse=True)
+def _default_spark_sql_settings(spark):
+    """Spark's side runs with the defaults of LEAKING_SETTINGS; the values other modules
+    set are put back afterwards."""
+    saved = {key: spark.conf.get(key, None) for key in LEAKING_SETTINGS}
+    for key in LEAKING_SETTINGS:
+        spark.sql(f"RESET {key}")
+    yield
+    for key, value in saved.items():
+        if value is not None:
+            spark.sql(f"set {key}={value}")
+
+
 def spark_create(spark, name: str, table_type: str, location, *values: str) -> None:
     """Spark SQL creates table `name` at `location` and runs one INSERT INTO per VALUES list."""
     spark.sql(f"DROP TABLE IF EXISTS {name}")

@@ -143,8 +143,8 @@ SqlSession::~SqlSession() = default;
   scan->config = state->options.config;
   scan->conversions = handles->conversions;
   State* raw = state.get();
-  // The resolver may outlive the session in a result still streaming; it only needs
-  // the catalog, which the engine's handles keep with it.
+  // DuckDB resolves names while it binds a statement, which happens inside Run: the
+  // session is alive whenever the resolver runs (a result streaming later only reads).
   scan->resolve = [raw](const std::string& name) { return raw->Resolve(name); };
   state->scan = scan.get();
   handles->extension = scan;
