@@ -24,3 +24,17 @@ bench_workdir() {
   results="$work/results.jsonl"
   : > "$results"
 }
+
+# bench_python_envs ROOT: sets `build`, `bin` (hoodie-bench), `py` (.venv-python, with the
+# package of build/python on PYTHONPATH) and `spark_py` (.venv-interop), each checked, for
+# the scripts that compare the Python package with Spark.
+bench_python_envs() {
+  build="${HOODIE_BUILD_DIR:-$1/build}"
+  bin="$build/bench/hoodie-bench"
+  py="$1/.venv-python/bin/python"
+  spark_py="$1/.venv-interop/bin/python"
+  [ -x "$bin" ] || { echo "hoodie-bench not built at $bin: run scripts/build.sh" >&2; exit 1; }
+  [ -x "$py" ] || { echo "no .venv-python: run scripts/setup-python.sh" >&2; exit 1; }
+  [ -x "$spark_py" ] || { echo "no .venv-interop: run scripts/setup-interop.sh" >&2; exit 1; }
+  export PYTHONPATH="$build/python"
+}

@@ -18,18 +18,11 @@ set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 records="${1:-1000000}"
 changes=$((records / 10))
-build="${HOODIE_BUILD_DIR:-$root/build}"
-bin="$build/bench/hoodie-bench"
-py="$root/.venv-python/bin/python"
-spark_py="$root/.venv-interop/bin/python"
-[ -x "$bin" ] || { echo "hoodie-bench not built at $bin: run scripts/build.sh" >&2; exit 1; }
-[ -x "$py" ] || { echo "no .venv-python: run scripts/setup-python.sh" >&2; exit 1; }
-[ -x "$spark_py" ] || { echo "no .venv-interop: run scripts/setup-interop.sh" >&2; exit 1; }
 # shellcheck source=bench/lib.sh
 source "$root/bench/lib.sh"
+bench_python_envs "$root"
 bench_workdir hoodie-sql
 phase() { bench_phase "$1" "$results" "${@:2}"; }
-export PYTHONPATH="$build/python"
 
 merge="MERGE INTO t USING {source} s ON t.key = s.key WHEN MATCHED THEN UPDATE SET * WHEN NOT MATCHED THEN INSERT *"
 echo "sql: $records records, $changes changes; $(nproc) cores; load before: $(cut -d' ' -f1-3 /proc/loadavg)" >&2
