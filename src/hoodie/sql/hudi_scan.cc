@@ -4,6 +4,7 @@
 /// declares its columns (Arrow types as DuckDB converts them), init starts hoodie's read
 /// of the columns DuckDB asks for, and each call hands out one vector's worth of rows,
 /// converted from Arrow without copying the column buffers.
+#include "hoodie/common/ascii.h"
 #include "hoodie/sql/hudi_scan_internal.h"
 
 #include <algorithm>
@@ -101,6 +102,19 @@ std::optional<std::string> TextOf(duckdb_value value) {
   return out;
 }
 
+// A VARCHAR[] argument's non-NULL items; empty when not given.
+std::vector<std::string> ListOf(duckdb_value value) {
+  std::vector<std::string> out;
+  if (value == nullptr) return out;
+  if (!duckdb_is_null_value(value)) {
+    for (idx_t i = 0; i < duckdb_get_list_size(value); ++i) {
+      if (auto text = TextOf(duckdb_get_list_child(value, i))) out.push_back(*std::move(text));
+    }
+  }
+  duckdb_destroy_value(&value);
+  return out;
+}
+
 struct ScanBind {
   std::shared_ptr<Table> table;
   HoodieConfig config;
@@ -110,18 +124,13 @@ struct ScanBind {
   bool no_data = false;
 };
 
-::arrow::Result<std::string> NormalizedInstant(const std::optional<std::string>& text,
-                                               bool allow_zero) {
-  return NormalizeInstantTime(*text, allow_zero);
-}
-
 ::arrow::Status ReadArguments(duckdb_bind_info info, ScanBind* bind) {
   ARROW_ASSIGN_OR_RAISE(bind->options, ReadOptions::FromConfig(bind->config));
   if (auto type = TextOf(duckdb_bind_get_named_parameter(info, "query_type"))) {
     ARROW_ASSIGN_OR_RAISE(bind->options.query_type, ParseQueryType(*type));
   }
   if (auto as_of = TextOf(duckdb_bind_get_named_parameter(info, "as_of"))) {
-    ARROW_ASSIGN_OR_RAISE(bind->options.as_of, NormalizedInstant(as_of, false));
+    ARROW_ASSIGN_OR_RAISE(bind->options.as_of, NormalizeInstantTime(*as_of));
   }
   // begin => is begin_instant => (the and Hudi's begin instant time); `end` is
   // a keyword in DuckDB's grammar, hence end_instant.
@@ -130,21 +139,15 @@ struct ScanBind {
     begin = begin_instant;
   }
   if (begin) {
-    ARROW_ASSIGN_OR_RAISE(bind->options.begin, NormalizedInstant(begin, true));
+    ARROW_ASSIGN_OR_RAISE(bind->options.begin, NormalizeInstantTime(*begin, true));
   }
   if (auto end = TextOf(duckdb_bind_get_named_parameter(info, "end_instant"))) {
-    ARROW_ASSIGN_OR_RAISE(bind->options.end, NormalizedInstant(end, false));
+    ARROW_ASSIGN_OR_RAISE(bind->options.end, NormalizeInstantTime(*end));
   }
-  duckdb_value filters = duckdb_bind_get_named_parameter(info, "filters");
-  if (filters != nullptr && !duckdb_is_null_value(filters)) {
-    for (idx_t i = 0; i < duckdb_get_list_size(filters); ++i) {
-      std::optional<std::string> text = TextOf(duckdb_get_list_child(filters, i));
-      if (!text) continue;
-      ARROW_ASSIGN_OR_RAISE(ColumnFilter filter, ColumnFilter::Parse(*text));
-      bind->options.filters.push_back(std::move(filter));
-    }
+  for (const std::string& text : ListOf(duckdb_bind_get_named_parameter(info, "filters"))) {
+    ARROW_ASSIGN_OR_RAISE(ColumnFilter filter, ColumnFilter::Parse(text));
+    bind->options.filters.push_back(std::move(filter));
   }
-  if (filters != nullptr) duckdb_destroy_value(&filters);
   if (bind->options.query_type == QueryType::kIncremental && !bind->options.begin) {
     return ::arrow::Status::Invalid(
         "hudi_scan with query_type => 'incremental' needs begin_instant => '<instant>' "
@@ -161,9 +164,7 @@ void AddPushedFilters(const HudiScanContext& context, const std::string& path,
   if (pushed == context.pushdown.end()) return;
   for (ColumnFilter filter : pushed->second) {
     for (const auto& field : schema.fields()) {
-      if (field->name().size() == filter.column.size() &&
-          std::equal(field->name().begin(), field->name().end(), filter.column.begin(),
-                     [](char a, char b) { return std::tolower(a) == std::tolower(b); })) {
+      if (EqualsIgnoreCase(field->name(), filter.column)) {
         filter.column = field->name();
         filters->push_back(filter);
         break;

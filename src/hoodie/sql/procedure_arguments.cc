@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 /// \file hoodie/sql/procedure_arguments.cc
+#include "hoodie/common/ascii.h"
 #include "hoodie/sql/procedure_arguments_internal.h"
 
 #include <cctype>
@@ -31,12 +32,6 @@ Parameter RequiredParameter(std::string_view name, ValueType type) {
 Parameter OptionalParameter(std::string_view name, ValueType type,
                             std::optional<std::string_view> default_value) {
   return {name, type, false, default_value};
-}
-
-std::string Lower(std::string_view text) {
-  std::string out(text);
-  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return out;
 }
 
 std::string_view Trim(std::string_view text) {
@@ -77,7 +72,7 @@ std::string ParameterList(const ProcedureSpec& spec) {
 }
 
 bool ParseBool(std::string_view text, bool* out) {
-  std::string lower = Lower(Trim(text));
+  std::string lower = ToLowerAscii(Trim(text));
   if (lower == "true") *out = true;
   if (lower == "false") *out = false;
   return lower == "true" || lower == "false";

@@ -20,6 +20,7 @@
 #include <arrow/table.h>
 #include <arrow/type.h>
 
+#include "hoodie/common/ascii.h"
 #include "hoodie/config/hoodie_config.h"
 #include "hoodie/sql/sql_procedures_internal.h"
 
@@ -68,7 +69,6 @@ struct ProcedureSpec {
   }
 };
 
-std::string Lower(std::string_view text);
 std::string_view Trim(std::string_view text);
 /// "table (string, required), limit (int, default 10)": what an error lists.
 std::string ParameterList(const ProcedureSpec& spec);
@@ -108,7 +108,7 @@ class Arguments {
       }
       out.given_.insert(name);
       // SQL NULL leaves the argument unset, as Hudi reads a null value as absent.
-      if (!argument.quoted && Lower(Trim(argument.value)) == "null") continue;
+      if (!argument.quoted && ToLowerAscii(Trim(argument.value)) == "null") continue;
       if (!IsValueOf(parameter->type, argument.value)) {
         return InvalidArgument(spec, name,
                                "'" + argument.value + "' is not a " +
@@ -168,7 +168,7 @@ class Arguments {
                                                 size_t position, bool* named_seen) const {
     if (argument.name) {
       *named_seen = true;
-      std::string name = Lower(Trim(*argument.name));
+      std::string name = ToLowerAscii(Trim(*argument.name));
       const Parameter* parameter = spec_->Find(name);
       if (parameter == nullptr) return Invalid(name, "unknown argument");
       return parameter;

@@ -2,6 +2,7 @@
 /// \file hoodie/sql/spark_statement.cc
 /// \brief ParseSparkStatement: keyword heads over tokens that know SQL's quoting and
 /// comments, so a keyword inside a string or a comment is never taken for one.
+#include "hoodie/common/ascii.h"
 #include "hoodie/sql/spark_statement_internal.h"
 
 #include <cctype>
@@ -97,11 +98,6 @@ size_t SkipComment(const std::string& text, size_t at) {
   return tokens;
 }
 
-std::string Lower(std::string text) {
-  for (char& c : text) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return text;
-}
-
 // A walk over the tokens of one statement.
 class Cursor {
  public:
@@ -114,7 +110,7 @@ class Cursor {
   }
   bool IsKeyword(const char* keyword, size_t ahead = 0) const {
     const Token* token = Peek(ahead);
-    return token != nullptr && token->kind == TokenKind::kWord && Lower(token->text) == keyword;
+    return token != nullptr && token->kind == TokenKind::kWord && ToLowerAscii(token->text) == keyword;
   }
   bool IsSymbol(const char* symbol) const {
     const Token* token = Peek();
@@ -215,7 +211,7 @@ class Cursor {
 ::arrow::Result<ProcedureCall> ParseCall(Cursor* cursor) {
   ProcedureCall call;
   ARROW_ASSIGN_OR_RAISE(call.name, cursor->Name("a procedure name"));
-  call.name = Lower(call.name);
+  call.name = ToLowerAscii(call.name);
   ARROW_RETURN_NOT_OK(cursor->Expect(cursor->AcceptSymbol("("), "'(' after " + call.name));
   if (!cursor->AcceptSymbol(")")) {
     do {
@@ -223,7 +219,7 @@ class Cursor {
       const Token* next = cursor->Peek(1);
       if (next != nullptr && next->kind == TokenKind::kSymbol && next->text == "=>") {
         ARROW_ASSIGN_OR_RAISE(std::string name, cursor->Name("an argument name"));
-        argument.name = Lower(name);
+        argument.name = ToLowerAscii(name);
         cursor->AcceptSymbol("=>");
       }
       ARROW_ASSIGN_OR_RAISE(Token value, cursor->Literal("an argument value"));
@@ -273,7 +269,7 @@ class Cursor {
   }
   if (!cursor->AcceptKeyword("using")) return std::nullopt;
   ARROW_ASSIGN_OR_RAISE(std::string provider, cursor->Name("the table provider"));
-  if (Lower(provider) != "hudi") {
+  if (ToLowerAscii(provider) != "hudi") {
     return WithErrorCode(
         ::arrow::Status::Invalid("CREATE TABLE ... USING ", provider,
                                  ": hoodie creates Hudi tables only (USING hudi)"),
@@ -352,7 +348,7 @@ class Cursor {
 ::arrow::Result<std::string> DuckDbSpelling(const std::string& text) {
   ARROW_ASSIGN_OR_RAISE(std::vector<Token> tokens, Tokenize(text));
   auto is_word = [&](size_t i, const char* word) {
-    return i < tokens.size() && tokens[i].kind == TokenKind::kWord && Lower(tokens[i].text) == word;
+    return i < tokens.size() && tokens[i].kind == TokenKind::kWord && ToLowerAscii(tokens[i].text) == word;
   };
   auto is_star = [&](size_t i) {
     return i < tokens.size() && tokens[i].kind == TokenKind::kSymbol && tokens[i].text == "*";

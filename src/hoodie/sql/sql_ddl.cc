@@ -11,6 +11,7 @@
 #include <arrow/scalar.h>
 #include <nlohmann/json.hpp>
 
+#include "hoodie/common/ascii.h"
 #include "hoodie/client/table.h"
 #include "hoodie/client/write_client.h"
 #include "hoodie/client/write_request.h"
@@ -29,11 +30,6 @@
 
 namespace hoodie::internal {
 namespace {
-
-std::string Lower(std::string text) {
-  for (char& c : text) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return text;
-}
 
 ::arrow::Status OptionError(const std::string& message) {
   return WithErrorCode(::arrow::Status::Invalid(message), ErrorCode::kInvalidOption);
@@ -94,14 +90,14 @@ std::string Joined(const std::vector<std::string>& names) {
   config.Set(DataSourceConfig::kPartitionPathField.key, Joined(statement.partitioned_by));
   std::string keys;
   for (const auto& [key, value] : statement.properties) {
-    std::string lower = Lower(key);
+    std::string lower = ToLowerAscii(key);
     if (lower == "primarykey") {
       keys = value;
       config.Set(DataSourceConfig::kRecordKeyField.key, value);
     } else if (lower == "precombinefield") {
       config.Set(DataSourceConfig::kPrecombineField.key, value);
     } else if (lower == "type") {
-      std::string type = Lower(value);
+      std::string type = ToLowerAscii(value);
       if (type != "cow" && type != "mor") {
         return OptionError("table option type = '" + value + "': 'cow' or 'mor'");
       }
@@ -251,7 +247,7 @@ std::string SparkCatalogAvro(const std::string& avro) {
 ::arrow::Result<SqlResult> RunCreateTable(SqlSession::State* state,
                                           const CreateTableStatement& statement) {
   std::string path = statement.location ? *statement.location
-                                        : state->WarehousePath(Lower(statement.name));
+                                        : state->WarehousePath(ToLowerAscii(statement.name));
   // A name the session (or its warehouse) already has is refused, as Spark's catalog
   // refuses it, unless IF NOT EXISTS.
   ARROW_ASSIGN_OR_RAISE(auto known, state->Resolve(statement.name));
@@ -268,7 +264,7 @@ std::string SparkCatalogAvro(const std::string& avro) {
       return OptionError("CREATE TABLE " + statement.name + " AS SELECT: a Hudi table is " +
                          "already at " + path);
     }
-    state->catalog[Lower(statement.name)] = path;
+    state->catalog[ToLowerAscii(statement.name)] = path;
     return SqlResult{};
   }
   if (!IsNotATable(existing.status())) return existing.status();
@@ -288,7 +284,7 @@ std::string SparkCatalogAvro(const std::string& avro) {
     schema = ::arrow::schema(std::move(fields));
   }
   ARROW_RETURN_NOT_OK(CreateEmptyTable(path, config, *schema, statement.name));
-  state->catalog[Lower(statement.name)] = path;
+  state->catalog[ToLowerAscii(statement.name)] = path;
   if (statement.query.empty()) return SqlResult{};
   // CTAS writes with bulk_insert, as Hudi's CreateHoodieTableAsSelectCommand does; the
   // table's own options now come from its hoodie.properties.

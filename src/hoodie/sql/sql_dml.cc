@@ -22,6 +22,7 @@
 #include <arrow/table.h>
 #include <nlohmann/json.hpp>
 
+#include "hoodie/common/ascii.h"
 #include "hoodie/client/table.h"
 #include "hoodie/client/write_client.h"
 #include "hoodie/client/write_request.h"
@@ -47,7 +48,6 @@ struct Target {
   std::shared_ptr<::arrow::Schema> data_schema;
   std::vector<std::string> key_fields;
 };
-
 
 std::string ColumnList(const ::arrow::Schema& schema) {
   std::string out;
@@ -233,16 +233,8 @@ DmlKind KindOf(duckdb_statement_type type) {
 }
 
 bool Names(const std::vector<std::string>& named, const std::string& name) {
-  for (const std::string& each : named) {
-    if (each.size() == name.size() &&
-        std::equal(each.begin(), each.end(), name.begin(), [](char a, char b) {
-          return std::tolower(static_cast<unsigned char>(a)) ==
-                 std::tolower(static_cast<unsigned char>(b));
-        })) {
-      return true;
-    }
-  }
-  return false;
+  return std::any_of(named.begin(), named.end(),
+                     [&](const std::string& each) { return EqualsIgnoreCase(each, name); });
 }
 
 // Whether DuckDB's plan for `text` scans `name`'s temporary table (an INSERT whose query
@@ -251,15 +243,12 @@ bool Names(const std::vector<std::string>& named, const std::string& name) {
                                   const std::string& name) {
   // Unoptimized: the optimizer drops the scan of an empty table from the plan.
   ARROW_RETURN_NOT_OK(engine->Execute("PRAGMA disable_optimizer"));
-  auto explained = engine->Query("EXPLAIN (FORMAT json) " + text);
-  std::shared_ptr<::arrow::Table> table;
-  if (explained.ok()) {
-    auto collected = (*explained)->ToTable();
-    if (collected.ok()) table = *collected;
-    explained = collected.status().ok() ? explained : collected.status();
-  }
+  auto explained = [&]() -> ::arrow::Result<std::shared_ptr<::arrow::Table>> {
+    ARROW_ASSIGN_OR_RAISE(auto rows, engine->Query("EXPLAIN (FORMAT json) " + text));
+    return rows->ToTable();
+  }();
   ARROW_RETURN_NOT_OK(engine->Execute("PRAGMA enable_optimizer"));
-  ARROW_RETURN_NOT_OK(explained.status());
+  ARROW_ASSIGN_OR_RAISE(std::shared_ptr<::arrow::Table> table, std::move(explained));
   if (table->num_columns() < 2 || table->num_rows() < 1) return false;
   ARROW_ASSIGN_OR_RAISE(auto cell, table->column(1)->GetScalar(0));
   nlohmann::json plan = nlohmann::json::parse(cell->ToString(), nullptr, false);
@@ -319,8 +308,15 @@ struct FoundTarget {
                                      ? std::filesystem::temp_directory_path()
                                      : std::filesystem::path(state.options.engine.spill_directory);
   std::random_device random;
-  std::string name = "hoodie-sql-" + std::to_string(random()) + std::to_string(random()) + ".arrows";
-  auto path = std::make_shared<std::string>((folder / name).string());
+  std::string name =
+      "hoodie-sql-" + std::to_string(random()) + std::to_string(random()) + ".arrows";
+  // The file goes with the last copy of the opener, or with this call when it fails.
+  std::shared_ptr<const std::string> path(new std::string((folder / name).string()),
+                                          [](const std::string* file) {
+                                            std::error_code ignored;
+                                            std::filesystem::remove(*file, ignored);
+                                            delete file;
+                                          });
   ARROW_ASSIGN_OR_RAISE(auto file, ::arrow::io::FileOutputStream::Open(*path));
   ARROW_ASSIGN_OR_RAISE(auto writer, ::arrow::ipc::MakeStreamWriter(file, reader->schema()));
   int64_t rows = 0;
@@ -333,14 +329,8 @@ struct FoundTarget {
   }
   ARROW_RETURN_NOT_OK(writer->Close());
   ARROW_RETURN_NOT_OK(file->Close());
-  // The file goes with the last copy of the opener.
-  std::shared_ptr<std::string> owner(new std::string(*path), [](std::string* p) {
-    std::error_code ignored;
-    std::filesystem::remove(*p, ignored);
-    delete p;
-  });
-  InputOpener opener = [owner]() -> ::arrow::Result<std::shared_ptr<::arrow::RecordBatchReader>> {
-    ARROW_ASSIGN_OR_RAISE(auto input, ::arrow::io::ReadableFile::Open(*owner));
+  InputOpener opener = [path]() -> ::arrow::Result<std::shared_ptr<::arrow::RecordBatchReader>> {
+    ARROW_ASSIGN_OR_RAISE(auto input, ::arrow::io::ReadableFile::Open(*path));
     ARROW_ASSIGN_OR_RAISE(auto stream, ::arrow::ipc::RecordBatchStreamReader::Open(input));
     return std::shared_ptr<::arrow::RecordBatchReader>(std::move(stream));
   };
@@ -366,8 +356,7 @@ struct FoundTarget {
   if (config.Contains(DataSourceConfig::kSparkSqlInsertIntoOperation.key)) {
     ARROW_ASSIGN_OR_RAISE(std::string name,
                           config.Get(DataSourceConfig::kSparkSqlInsertIntoOperation));
-    for (char& c : name) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-    return ParseWriteOperationType(name);
+    return ParseWriteOperationType(ToUpperAscii(name));
   }
   // Hudi 0.15 (ProvidesHoodieConfig.deduceSparkSqlInsertIntoWriteOperation): a table
   // with a precombine field takes INSERT INTO as an upsert.
@@ -397,9 +386,8 @@ struct FoundTarget {
   ::arrow::StringBuilder instants, operations;
   ::arrow::Int64Builder counts;
   ARROW_RETURN_NOT_OK(result.instant ? instants.Append(*result.instant) : instants.AppendNull());
-  std::string name(WriteOperationTypeName(recorded.value_or(operation)));
-  for (char& ch : name) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
-  ARROW_RETURN_NOT_OK(operations.Append(name));
+  ARROW_RETURN_NOT_OK(
+      operations.Append(ToLowerAscii(WriteOperationTypeName(recorded.value_or(operation)))));
   ARROW_RETURN_NOT_OK(counts.Append(affected_rows));
   std::shared_ptr<::arrow::Array> a, b, c;
   ARROW_RETURN_NOT_OK(instants.Finish(&a));

@@ -59,7 +59,7 @@ int64_t CountFiles(const CommitMetadata& metadata, bool inserted) {
   int64_t count = 0;
   for (const WriteStat& stat : metadata.AllWriteStats()) {
     if (!stat.prev_commit) continue;
-    if ((Lower(*stat.prev_commit) == "null") == inserted) ++count;
+    if ((ToLowerAscii(*stat.prev_commit) == "null") == inserted) ++count;
   }
   return count;
 }
@@ -360,7 +360,7 @@ ResultRows CompactionRows() {
 }
 
 TableResult RunCompactionProcedure(const Arguments& args, const ProcedureContext& context) {
-  std::string op = Lower(Trim(args.GetString("op")));
+  std::string op = ToLowerAscii(Trim(args.GetString("op")));
   std::optional<std::string> specific = args.Get("instants");
   if (args.Get("timestamp") && !specific) {
     // The long's text, as Hudi's instantTimestamp.toString gives it.
@@ -678,7 +678,7 @@ std::string JoinNames(const std::vector<std::string>& names) {
 
 ::arrow::Result<std::shared_ptr<::arrow::Table>> RunProcedure(
     const ProcedureCall& call, const ProcedureContext& context) {
-  std::string name = Lower(Trim(call.name));
+  std::string name = ToLowerAscii(Trim(call.name));
   for (const ProcedureSpec& spec : Served()) {
     if (spec.name != name) continue;
     ARROW_ASSIGN_OR_RAISE(Arguments args, Arguments::Bind(spec, call));

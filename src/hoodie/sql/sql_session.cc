@@ -3,6 +3,7 @@
 /// \brief SqlSession: the catalog, and which path a statement takes — a Spark statement
 /// head (CREATE TABLE ... USING hudi, INSERT OVERWRITE, CALL, ...), DuckDB as it is, or
 /// DML whose target is a Hudi table.
+#include "hoodie/common/ascii.h"
 #include "hoodie/sql/sql_session.h"
 
 #include <algorithm>
@@ -21,14 +22,9 @@
 namespace hoodie {
 namespace {
 
-std::string Lower(std::string text) {
-  for (char& c : text) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return text;
-}
-
 // A name as the catalog keys it: lower-cased, without Spark's `default.` database.
 std::string CatalogName(const std::string& name) {
-  std::string lower = Lower(name);
+  std::string lower = ToLowerAscii(name);
   for (const char* database : {"default.", "main."}) {
     if (lower.rfind(database, 0) == 0) return lower.substr(std::string(database).size());
   }
