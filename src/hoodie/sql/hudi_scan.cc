@@ -23,22 +23,13 @@
 #include "hoodie/format/avro/meta_fields.h"
 #include "hoodie/metadata/data_skipping.h"
 #include "hoodie/read/read_options.h"
+#include "hoodie/sql/sql_engine_internal.h"
 #include "hoodie/table/table_config.h"
 #include "hoodie/table/table_meta_client.h"
 #include "hoodie/timeline/active_timeline.h"
 
 namespace hoodie::internal {
 namespace {
-
-::arrow::Status TakeError(duckdb_error_data error, const std::string& what) {
-  if (error == nullptr) return ::arrow::Status::OK();
-  ::arrow::Status status =
-      duckdb_error_data_has_error(error)
-          ? ::arrow::Status::Invalid(what, ": ", duckdb_error_data_message(error))
-          : ::arrow::Status::OK();
-  duckdb_destroy_error_data(&error);
-  return status;
-}
 
 // An Arrow schema as DuckDB converts it: the conversion state and each column's type.
 struct DuckSchema {
@@ -60,7 +51,7 @@ struct DuckSchema {
   struct ArrowArray array;
   ARROW_RETURN_NOT_OK(::arrow::ExportRecordBatch(batch, &array));
   duckdb_data_chunk chunk = nullptr;
-  ::arrow::Status converted = TakeError(
+  ::arrow::Status converted = TakeDuckDbError(
       duckdb_data_chunk_from_arrow(connection, &array, schema.converted, &chunk),
       "converting rows for DuckDB");
   if (array.release != nullptr) array.release(&array);
@@ -74,7 +65,7 @@ struct DuckSchema {
   struct ArrowSchema c_schema;
   ARROW_RETURN_NOT_OK(::arrow::ExportSchema(schema, &c_schema));
   ::arrow::Status converted =
-      TakeError(duckdb_schema_from_arrow(connection, &c_schema, &out->converted),
+      TakeDuckDbError(duckdb_schema_from_arrow(connection, &c_schema, &out->converted),
                 "converting the table's schema for DuckDB");
   if (c_schema.release != nullptr) c_schema.release(&c_schema);
   ARROW_RETURN_NOT_OK(converted);

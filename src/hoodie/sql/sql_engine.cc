@@ -23,15 +23,6 @@ namespace {
                                   message != nullptr ? message : "(no message)");
 }
 
-::arrow::Status TakeError(duckdb_error_data error, const std::string& what) {
-  if (error == nullptr) return ::arrow::Status::OK();
-  ::arrow::Status status = duckdb_error_data_has_error(error)
-                               ? SqlError(what, duckdb_error_data_message(error))
-                               : ::arrow::Status::OK();
-  duckdb_destroy_error_data(&error);
-  return status;
-}
-
 // Batches of a streaming DuckDB result, joined to about options.batch_rows rows.
 class ResultReader : public ::arrow::RecordBatchReader {
  public:
@@ -70,7 +61,7 @@ class ResultReader : public ::arrow::RecordBatchReader {
     names.push_back(duckdb_column_name(&out->result_, i));
   }
   struct ArrowSchema c_schema;
-  ::arrow::Status converted = TakeError(
+  ::arrow::Status converted = internal::TakeDuckDbError(
       duckdb_to_arrow_schema(out->options_, types.data(), names.data(), count, &c_schema),
       "the result schema");
   for (duckdb_logical_type& type : types) duckdb_destroy_logical_type(&type);
@@ -93,7 +84,7 @@ class ResultReader : public ::arrow::RecordBatchReader {
     }
     struct ArrowArray c_array;
     ::arrow::Status converted =
-        TakeError(duckdb_data_chunk_to_arrow(options_, chunk, &c_array), "a result chunk");
+        internal::TakeDuckDbError(duckdb_data_chunk_to_arrow(options_, chunk, &c_array), "a result chunk");
     duckdb_destroy_data_chunk(&chunk);
     ARROW_RETURN_NOT_OK(converted);
     ARROW_ASSIGN_OR_RAISE(auto part, ::arrow::ImportRecordBatch(&c_array, schema_));
@@ -237,4 +228,16 @@ std::string SqlEngine::QuoteString(const std::string& text) {
   return reader;
 }
 
+namespace internal {
+
+::arrow::Status TakeDuckDbError(duckdb_error_data error, const std::string& what) {
+  if (error == nullptr) return ::arrow::Status::OK();
+  ::arrow::Status status = duckdb_error_data_has_error(error)
+                               ? SqlError(what, duckdb_error_data_message(error))
+                               : ::arrow::Status::OK();
+  duckdb_destroy_error_data(&error);
+  return status;
+}
+
+}  // namespace internal
 }  // namespace hoodie

@@ -5,6 +5,9 @@
 #pragma once
 
 #include <memory>
+#include <string>
+
+#include <arrow/status.h>
 
 #include <duckdb.h>
 
@@ -27,4 +30,11 @@ struct SqlEngine::Handles {
   }
 };
 
+namespace internal {
+
+/// `error` of a DuckDB C API call as a Status naming `what` and DuckDB's version (OK
+/// for no error); the error data is destroyed.
+::arrow::Status TakeDuckDbError(duckdb_error_data error, const std::string& what);
+
+}  // namespace internal
 }  // namespace hoodie
