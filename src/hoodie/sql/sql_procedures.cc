@@ -251,8 +251,13 @@ TableResult RunCleanProcedure(const Arguments& args, const ProcedureContext& con
   ARROW_ASSIGN_OR_RAISE(HoodieConfig config, CleanConfigOf(args, context));
   ARROW_ASSIGN_OR_RAISE(CleanOptions clean, CleanOptions::FromConfig(config));
   ARROW_ASSIGN_OR_RAISE(auto table, OpenTable(args, context, config));
-  // skip_locking is accepted and has no effect: hoodie's clean commits through the
-  // table's Transaction, which takes the configured lock itself.
+  if (args.GetBool("skip_locking")) {
+    // Accepting it would pretend: hoodie's clean always commits through the table's
+    // Transaction, which takes the configured lock.
+    return args.Invalid("skip_locking",
+                        "hoodie's clean always takes the table's configured lock "
+                        "(hoodie.write.lock.provider); leave skip_locking false");
+  }
   ARROW_ASSIGN_OR_RAISE(auto last, RunCleans(table, clean, args.GetBool("schedule_in_line")));
   ResultRows rows({{"start_clean_time", ValueType::kString},
              {"time_taken_in_millis", ValueType::kLong},

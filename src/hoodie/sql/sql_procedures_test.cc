@@ -174,6 +174,10 @@ TEST_F(SqlProceduresTest, BadArgumentsAreInvalidOptions) {
   auto too_many = Call("show_savepoints", {Positional("trips"), Positional(base_),
                                            Positional("x")});
   EXPECT_THAT(too_many, HasErrorCode(ErrorCode::kInvalidOption));
+  auto skip_locking = Call("run_clean", {Named("table", "trips"), Named("skip_locking", "true", false)});
+  ASSERT_RAISES(Invalid, skip_locking);
+  EXPECT_THAT(skip_locking, HasErrorCode(ErrorCode::kInvalidOption));
+  EXPECT_THAT(skip_locking, StatusMessageHas("leave skip_locking false"));
   auto bad_op = Call("run_compaction", {Named("op", "compact"), Named("table", "trips")});
   EXPECT_THAT(bad_op, HasErrorCode(ErrorCode::kInvalidOption));
   EXPECT_THAT(bad_op, StatusMessageHas("Invalid value compact"));
